@@ -1,0 +1,117 @@
+import { toJSONSchema } from "../schema/to-json-schema.js";
+import type { JSONSchema } from "../schema/json-schema.js";
+import { isDescriptor } from "../t/symbols.js";
+import { allowsEval } from "./allows-eval.js";
+import { generate } from "./codegen.js";
+import { collectErrors } from "./errors.js";
+import { interpret, type Check, type DepthState } from "./interpret.js";
+import { readSchema, type Node, type ReadOptions } from "./ir.js";
+import type { Issue } from "./issue.js";
+
+/** Options of `compile`. */
+export interface CompileOptions extends ReadOptions {
+  /**
+   * `"auto"` (default): generated code where the runtime allows it, else the interpreter.
+   * `false`: always the interpreter. `true`: generated code, or an error where eval is blocked.
+   */
+  readonly eval?: boolean | "auto";
+}
+
+/**
+ * A compiled guard. Call it to test a value (a type predicate); `errors` lists every issue.
+ *
+ * @example
+ * const isPoint = compile(t.object({ x: t.number(), y: t.number() }));
+ * isPoint({ x: 1, y: 2 });        // true
+ * isPoint.errors({ x: "1" });     // [{ code: "type", path: "/x", ... }, { code: "required", path: "/y", ... }]
+ */
+export interface Guard<T> {
+  (value: unknown): value is T;
+  /** Every issue of the value; an empty array when it is valid. */
+  errors(value: unknown): Issue[];
+  /** Returns the value typed, or throws a `ValidationError` listing every issue. */
+  assert(value: unknown): T;
+  /** The JSON Schema the guard checks. */
+  readonly schema: JSONSchema;
+  /** `"eval"` when the guard runs generated code, `"interpret"` when it runs the closure interpreter. */
+  readonly mode: "eval" | "interpret";
+  /** The generated source, for debugging; undefined in interpreter mode. */
+  readonly code: string | undefined;
+}
+
+/** The type a guard narrows to: a descriptor's JSON wire type, a TypeBox schema's `static`, else unknown. */
+export type GuardType<S> = S extends { readonly "~types"?: { readonly input: infer I } }
+  ? I
+  : S extends { readonly static: infer T }
+    ? T
+    : unknown;
+
+/**
+ * Thrown by `guard.assert`; carries every issue.
+ *
+ * @example
+ * try { guard.assert(value) } catch (e) { if (e instanceof ValidationError) console.log(e.issues) }
+ */
+export class ValidationError extends TypeError {
+  override readonly name = "ValidationError";
+  constructor(readonly issues: readonly Issue[]) {
+    super(issues.map((i) => `${i.path || "/"}: ${i.message}`).join("; "));
+  }
+}
+
+/**
+ * Compiles a descriptor or a plain JSON Schema (TypeBox schemas and MCP `inputSchema`s included) into a
+ * guard. Generated code is used where the runtime allows `new Function`, an interpreter with identical
+ * answers elsewhere. A keyword the guard does not check throws a `SchemaError` here, never later.
+ *
+ * @example
+ * const guard = compile({ type: "object", properties: { q: { type: "string" } }, required: ["q"] });
+ * guard({ q: "tooltype" }); // true
+ */
+export function compile<S extends object>(schema: S, options: CompileOptions = {}): Guard<GuardType<S>> {
+  const json = (isDescriptor(schema) ? toJSONSchema(schema) : schema) as JSONSchema;
+  const root = readSchema(json, options);
+  const state: DepthState = { depth: 0 };
+  const checks = new Map<Node, Check>();
+  const checkOf = (node: Node): Check => {
+    let check = checks.get(node);
+    if (!check) checks.set(node, (check = interpret(node, state)));
+    return check;
+  };
+
+  const useEval = options.eval === true || ((options.eval ?? "auto") === "auto" && allowsEval());
+  let code: string | undefined;
+  let test: (value: unknown) => boolean;
+  if (useEval) {
+    const generated = generate(root);
+    code = generated.source;
+    test = new Function("E", generated.source)(generated.externals) as (value: unknown) => boolean;
+  } else {
+    const check = checkOf(root);
+    test = (value) => {
+      state.depth = 0;
+      try {
+        return check(value);
+      } catch (error) {
+        if (error instanceof RangeError) return false;
+        throw error;
+      }
+    };
+  }
+
+  const guard = test as Guard<GuardType<S>>;
+  const errors = (value: unknown) => collectErrors(root, value, checkOf, state);
+  Object.defineProperties(guard, {
+    errors: { value: errors },
+    assert: {
+      value: (value: unknown) => {
+        if (test(value)) return value;
+        throw new ValidationError(errors(value));
+      },
+    },
+    schema: { value: json, enumerable: true },
+    mode: { value: useEval ? "eval" : "interpret", enumerable: true },
+    code: { value: code },
+  });
+  return guard;
+}

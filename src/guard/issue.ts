@@ -1,0 +1,117 @@
+/** What kind of rule a value broke. Strings, so a model reading an error understands it. */
+export type IssueCode =
+  | "type" | "required" | "additional_property" | "enum" | "const"
+  | "min_length" | "max_length" | "pattern" | "format" | "content_encoding"
+  | "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" | "multiple_of"
+  | "min_items" | "max_items" | "unique_items" | "contains"
+  | "min_properties" | "max_properties" | "property_name"
+  | "union" | "one_of" | "not" | "never" | "too_deep";
+
+/**
+ * One thing wrong with a value: `path` is a JSON Pointer (RFC 6901) to the value ("" for the root),
+ * `expected` and `received` are short texts.
+ *
+ * @example
+ * { code: "type", path: "/location", message: "Expected string, received number", expected: "string", received: "number" }
+ */
+export interface Issue {
+  readonly code: IssueCode;
+  readonly path: string;
+  readonly message: string;
+  readonly expected?: string;
+  readonly received?: string;
+}
+
+/** Escapes one JSON Pointer segment (`~` then `/`). */
+export function pointerSegment(key: string | number): string {
+  const text = String(key);
+  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
+}
+
+/** The JSON type name of a value, as used in messages. */
+export function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : Number.isFinite(value) ? "number" : String(value);
+  return typeof value;
+}
+
+/** A short, safe rendering of a value for a message: JSON, cut at `max` characters. */
+export function preview(value: unknown, max = 40): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = typeName(value);
+  }
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+
+/**
+ * Writes an issue's message. One function, so wording stays consistent and can be read in one place.
+ */
+export function issueMessage(code: IssueCode, expected: string | undefined, received: string | undefined): string {
+  switch (code) {
+    case "type":
+      return `Expected ${expected}, received ${received}`;
+    case "required":
+      return `Missing required property (expected ${expected})`;
+    case "additional_property":
+      return `Unexpected property; ${expected}`;
+    case "enum":
+    case "const":
+      return `Expected ${expected}, received ${received}`;
+    case "min_length":
+      return `Expected at least ${expected} characters, received ${received}`;
+    case "max_length":
+      return `Expected at most ${expected} characters, received ${received}`;
+    case "pattern":
+      return `Expected a string matching /${expected}/, received ${received}`;
+    case "format":
+      return `Expected a ${expected} string, received ${received}`;
+    case "content_encoding":
+      return `Expected ${expected} text, received ${received}`;
+    case "minimum":
+      return `Expected a number >= ${expected}, received ${received}`;
+    case "maximum":
+      return `Expected a number <= ${expected}, received ${received}`;
+    case "exclusive_minimum":
+      return `Expected a number > ${expected}, received ${received}`;
+    case "exclusive_maximum":
+      return `Expected a number < ${expected}, received ${received}`;
+    case "multiple_of":
+      return `Expected a multiple of ${expected}, received ${received}`;
+    case "min_items":
+      return `Expected at least ${expected} items, received ${received}`;
+    case "max_items":
+      return `Expected at most ${expected} items, received ${received}`;
+    case "unique_items":
+      return `Expected unique items; ${received}`;
+    case "contains":
+      return `Expected ${expected} matching items, received ${received}`;
+    case "min_properties":
+      return `Expected at least ${expected} properties, received ${received}`;
+    case "max_properties":
+      return `Expected at most ${expected} properties, received ${received}`;
+    case "property_name":
+      return `Property name ${received} is not allowed (expected ${expected})`;
+    case "union":
+      return `Expected ${expected}, received ${received}`;
+    case "one_of":
+      return `Expected exactly one of ${expected} to match, but ${received} matched`;
+    case "not":
+      return `Value must not match ${expected}`;
+    case "never":
+      return "No value is allowed here";
+    case "too_deep":
+      return `Value is nested too deeply to check (more than ${expected} levels)`;
+  }
+}
+
+/** Builds an issue, its message included. */
+export function issue(code: IssueCode, path: string, expected?: string, received?: string): Issue {
+  const out: { -readonly [K in keyof Issue]: Issue[K] } = { code, path, message: issueMessage(code, expected, received) };
+  if (expected !== undefined) out.expected = expected;
+  if (received !== undefined) out.received = received;
+  return out;
+}

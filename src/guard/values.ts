@@ -1,0 +1,66 @@
+import { ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } from "./ir.js";
+
+/** The JSON type bits of a value (an integer is both `INTEGER` and `NUMBER`); 0 for non-JSON values. */
+export function typeBits(value: unknown): number {
+  switch (typeof value) {
+    case "string":
+      return STRING;
+    case "number":
+      return Number.isInteger(value) ? INTEGER | NUMBER : Number.isFinite(value) ? NUMBER : 0;
+    case "boolean":
+      return BOOLEAN;
+    case "object":
+      return value === null ? NULL : Array.isArray(value) ? ARRAY : OBJECT;
+    default:
+      return 0;
+  }
+}
+
+/** A plain JSON object: not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Length in Unicode code points, as JSON Schema counts `minLength` / `maxLength`. */
+export function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** `minLength` without counting code points when the UTF-16 length already decides. */
+export function longEnough(text: string, min: number): boolean {
+  return text.length >= min * 2 || (text.length >= min && codePoints(text) >= min);
+}
+
+/** `maxLength` without counting code points when the UTF-16 length already decides. */
+export function shortEnough(text: string, max: number): boolean {
+  return text.length <= max || codePoints(text) <= max;
+}
+
+/**
+ * `multipleOf`, tolerant of binary rounding: `19.99` is a multiple of `0.01` although `19.99 / 0.01`
+ * is `1998.9999999999998`. The quotient may be a few units in the last place off a whole number.
+ */
+export function isMultipleOf(value: number, divisor: number): boolean {
+  const q = value / divisor;
+  if (!Number.isFinite(q)) return false;
+  return Math.abs(q - Math.round(q)) <= 4 * Number.EPSILON * Math.abs(q);
+}
+
+/** Own-property read, for keys such as `constructor` that every plain object inherits. */
+export function ownValue(object: object, key: string): unknown {
+  return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+}
+
+/** The nesting a guard follows through `$ref` before it reports `too_deep`. */
+export const MAX_DEPTH = 256;

@@ -1,0 +1,23 @@
+/**
+ * tooltype: turn functions into LLM tools. This entry point re-exports the public surface; every module
+ * is free of side effects, so a bundler keeps only what is imported.
+ */
+export * as t from "./t/index.js";
+export { Kind, isDescriptor } from "./t/symbols.js";
+export type { Descriptor, Infer, InferJSON, OptionalFlag, DefaultFlag } from "./t/descriptor.js";
+export type { StringOptions, NumberOptions, ArrayOptions, ObjectOptions, Annotations } from "./t/options.js";
+export type { TString, TNumber, TBoolean, TNull, TAny } from "./t/primitives.js";
+export type { TDateTime, TDate, TTime, TBytes } from "./t/formats.js";
+export type { TEnum, Primitive } from "./t/literal.js";
+export type { TArray, TSet, TTuple } from "./t/array.js";
+export type { TObject, TRecord, Properties } from "./t/object.js";
+export type { TNullable } from "./t/modifiers.js";
+export type { TUnion } from "./t/union.js";
+export { toJSONSchema, type Target, type ToJSONSchemaOptions } from "./schema/to-json-schema.js";
+export type { JSONSchema } from "./schema/json-schema.js";
+export { compile, ValidationError, type Guard, type GuardType, type CompileOptions } from "./guard/compile.js";
+export { SchemaError } from "./guard/ir.js";
+export { allowsEval } from "./guard/allows-eval.js";
+export { FORMATS, type FormatCheck } from "./guard/formats.js";
+export type { Issue, IssueCode } from "./guard/issue.js";
+export type { StandardSchemaV1 } from "./standard-schema.js";

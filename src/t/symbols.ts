@@ -1,0 +1,19 @@
+/** Symbol naming a descriptor's builder (`"string"`, `"object"`, ...). Never emitted. */
+export const Kind: unique symbol = Symbol.for("tooltype.kind") as never;
+/** Symbol set by `t.optional`: the property may be absent. Never emitted. */
+export const OptionalMark: unique symbol = Symbol.for("tooltype.optional") as never;
+/** Symbol set by `t.named` / `t.recursive`: the name of the shared definition this node stands for. */
+export const Named: unique symbol = Symbol.for("tooltype.named") as never;
+/** Symbol set on the self reference of `t.recursive`: a box holding the finished definition. */
+export const RefTarget: unique symbol = Symbol.for("tooltype.ref") as never;
+
+/**
+ * True when a value is a tooltype descriptor.
+ *
+ * @example
+ * isDescriptor(t.string()); // true
+ * isDescriptor({ type: "string" }); // false: plain JSON Schema
+ */
+export function isDescriptor(value: unknown): value is { readonly [Kind]: string } {
+  return typeof value === "object" && value !== null && Kind in value;
+}
