@@ -5,7 +5,7 @@ import { allowsEval } from "./allows-eval.js";
 import { generate } from "./codegen.js";
 import { collectErrors } from "./errors.js";
 import { interpret, type Check, type DepthState } from "./interpret.js";
-import { readSchema, type Node, type ReadOptions } from "./ir.js";
+import { SchemaError, readSchema, type Node, type ReadOptions } from "./ir.js";
 import type { Issue } from "./issue.js";
 
 /** Options of `compile`. */
@@ -79,6 +79,9 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     return check;
   };
 
+  if (options.eval === true && !allowsEval()) {
+    throw new SchemaError("compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter");
+  }
   const useEval = options.eval === true || ((options.eval ?? "auto") === "auto" && allowsEval());
   let code: string | undefined;
   let test: (value: unknown) => boolean;

@@ -6,10 +6,10 @@ import { string, type TString } from "./primitives.js";
 export type TArray<I extends Descriptor> = Descriptor<Infer<I>[], InferJSON<I>[]> & { readonly type: "array"; readonly items: I };
 /** A `t.set(item)` descriptor: a `Set` in code, an array of unique items on the wire. */
 export type TSet<I extends Descriptor> = Descriptor<Set<Infer<I>>, InferJSON<I>[]> & { readonly type: "array"; readonly uniqueItems: true };
-/** A `t.tuple([...], rest?)` descriptor. */
-export type TTuple<Items extends readonly Descriptor[], Rest> = Descriptor<
-  [...{ -readonly [K in keyof Items]: Infer<Items[K]> }, ...(Rest extends Descriptor ? Infer<Rest>[] : [])],
-  [...{ -readonly [K in keyof Items]: InferJSON<Items[K]> }, ...(Rest extends Descriptor ? InferJSON<Rest>[] : [])]
+/** A `t.tuple([...], rest?)` descriptor (`Rest` is `undefined` for a fixed tuple). */
+export type TTuple<Items extends readonly Descriptor[], Rest = undefined> = Descriptor<
+  [...{ -readonly [K in keyof Items]: Infer<Items[K]> }, ...([Rest] extends [Descriptor] ? Infer<Rest>[] : [])],
+  [...{ -readonly [K in keyof Items]: InferJSON<Items[K]> }, ...([Rest] extends [Descriptor] ? InferJSON<Rest>[] : [])]
 > & { readonly type: "array" };
 
 function itemOf(builder: string, item: Descriptor | undefined): Descriptor {
@@ -48,7 +48,7 @@ export function set<I extends Descriptor = TString, const O extends ArrayOptions
  * t.tuple([t.number(), t.number()], { description: "Latitude and longitude" });
  * t.tuple([t.string()], t.integer()); // a name then any number of integers
  */
-export function tuple<const Items extends readonly Descriptor[], const O extends ArrayOptions<unknown[]> = {}>(items: Items, options?: O): TTuple<Items, never> & WithDefault<O>;
+export function tuple<const Items extends readonly Descriptor[], const O extends ArrayOptions<unknown[]> = {}>(items: Items, options?: O): TTuple<Items> & WithDefault<O>;
 export function tuple<const Items extends readonly Descriptor[], Rest extends Descriptor, const O extends ArrayOptions<unknown[]> = {}>(
   items: Items,
   rest: Rest,

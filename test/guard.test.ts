@@ -1,0 +1,334 @@
+// compile: every keyword on both guard paths, errors with codes and JSON Pointers, refusals, hostile values.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { t, compile, SchemaError, ValidationError, allowsEval } from "tooltype";
+import { guards, MODES } from "./support/guards.js";
+
+/** Asserts the verdict of every guard path, and that errors() is empty exactly when valid. */
+function check(schema: object, valid: unknown[], invalid: unknown[]): void {
+  for (const guard of guards(schema)) {
+    for (const v of valid) {
+      assert.ok(guard(v), `${guard.mode}: expected valid: ${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
+      assert.equal(guard.errors(v), [], `${guard.mode}: no errors for ${JSON.stringify(v)}`);
+    }
+    for (const v of invalid) {
+      assert.not.ok(guard(v), `${guard.mode}: expected invalid: ${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
+      assert.ok(guard.errors(v).length > 0, `${guard.mode}: errors for ${JSON.stringify(v)}`);
+    }
+  }
+}
+
+/** The [code, path] pairs of a value's errors, identical on every path. */
+function codes(schema: object, value: unknown): [string, string][] {
+  const all = guards(schema).map((g) => g.errors(value).map((e) => [e.code, e.path] as [string, string]));
+  for (const other of all.slice(1)) assert.equal(other, all[0]);
+  return all[0]!;
+}
+
+const types = suite("compile: types");
+
+types("each JSON type; integer inside number; non-JSON numbers refused", () => {
+  check({ type: "string" }, ["", "x"], [1, null, [], {}, true, undefined]);
+  check({ type: "integer" }, [0, -3, 1e10, 2.0], [1.5, "1", NaN, Infinity, null]);
+  check({ type: "number" }, [0, 1.5, -2], [NaN, Infinity, -Infinity, "1", null]);
+  check({ type: "boolean" }, [true, false], [0, "true", null]);
+  check({ type: "null" }, [null], [undefined, 0, ""]);
+  check({ type: "array" }, [[], [1]], [{}, "[]", null]);
+  check({ type: "object" }, [{}, { a: 1 }], [[], null, "x", 1]);
+  check({ type: ["string", "null"] }, ["a", null], [1, {}]);
+  check({ type: ["integer", "boolean"] }, [1, true], [1.5, "x"]);
+  check({}, [1, "x", null, [], {}], []);
+  check(true as never, [1], []);
+});
+
+types("false schema and not", () => {
+  check({ not: {} }, [], [1, null, "x"]);
+  check({ not: { type: "string" } }, [1, null], ["x"]);
+  check({ type: "object", properties: { a: false } }, [{}, { b: 1 }], [{ a: 1 }]);
+});
+
+const strings = suite("compile: strings");
+
+strings("lengths count code points, not UTF-16 units", () => {
+  check({ type: "string", minLength: 2, maxLength: 3 }, ["ab", "abc", "😀😀", "a😀b"], ["a", "😀", "abcd", "😀😀😀😀"]);
+  check({ type: "string", maxLength: 1 }, ["😀", "a"], ["ab", "😀😀"]);
+});
+
+strings("pattern is an unanchored ECMAScript regex with the u flag", () => {
+  check({ type: "string", pattern: "^[a-z]+$" }, ["abc"], ["ABC", "", "ab1"]);
+  check({ type: "string", pattern: "b" }, ["abc"], ["ac"]);
+  check({ type: "string", pattern: "^\\p{L}+$" }, ["héllo", "日本"], ["a1"]);
+});
+
+strings("formats date-time, date and time follow RFC 3339", () => {
+  check({ type: "string", format: "date-time" },
+    ["2026-11-22T10:00:00Z", "2026-11-22t10:00:00z", "2026-11-22 10:00:00+01:00", "2024-02-29T00:00:00.123-05:30", "2016-12-31T23:59:60Z", "2017-01-01T00:59:60+01:00"],
+    ["2026-11-22", "2026-11-22T10:00:00", "2026-13-01T00:00:00Z", "2023-02-29T00:00:00Z", "2026-11-22T24:00:00Z", "2026-11-22T10:60:00Z", "2026-11-22T12:59:60Z", "2026-11-22T10:00:00+24:00", "x"]);
+  check({ type: "string", format: "date" }, ["2026-11-22", "2000-02-29"], ["2026-11-31", "1900-02-29", "26-11-22", "2026-1-2", "2026-11-22T00:00:00Z"]);
+  check({ type: "string", format: "time" }, ["10:00:00Z", "23:59:59.999+14:00", "08:30:00-0300"], ["10:00:00", "25:00:00Z", "10:00Z"]);
+});
+
+strings("other formats: email, uuid, ipv4, ipv6, hostname, uri, duration, regex", () => {
+  check({ format: "email" }, ["a@b.co", "x.y+z@example.com", 5], ["a@", "@b", "a b@c.d"]);
+  check({ format: "uuid" }, ["123e4567-e89b-12d3-a456-426614174000"], ["123e4567e89b12d3a456426614174000", "x"]);
+  check({ format: "ipv4" }, ["127.0.0.1", "255.255.255.255"], ["256.0.0.1", "1.2.3", "01.2.3.4"]);
+  check({ format: "ipv6" }, ["::1", "2001:db8::8a2e:370:7334"], ["1:2:3", "12345::", "x::"]);
+  check({ format: "hostname" }, ["example.com", "a-b.c"], ["-a.com", "a..b", "a_b.com"]);
+  check({ format: "uri" }, ["https://example.com/x?y#z", "mailto:a@b.c"], ["/relative", "no scheme", "http://a b"]);
+  check({ format: "duration" }, ["P1D", "PT1H30M", "P2W"], ["P", "1D", "PT"]);
+  check({ format: "regex" }, ["^a+$"], ["("]);
+});
+
+
+strings("contentEncoding base64 accepts canonical padded base64 only", () => {
+  check({ type: "string", contentEncoding: "base64" }, ["", "aGk=", "aGVsbG8=", "AAAA", "+/+/"], ["aGk", "aGk==", "a", "!!!!", "aGl=", "aG k="]);
+});
+
+const numbers = suite("compile: numbers");
+
+numbers("bounds, inclusive and exclusive", () => {
+  check({ type: "number", minimum: 1, maximum: 3 }, [1, 2.5, 3], [0.999, 3.001]);
+  check({ type: "number", exclusiveMinimum: 1, exclusiveMaximum: 3 }, [1.001, 2.999], [1, 3]);
+  check({ minimum: 5 }, ["below but not a number", 5], [4]);
+});
+
+numbers("multipleOf, tolerant of binary rounding", () => {
+  check({ type: "number", multipleOf: 0.01 }, [19.99, 0.3, 100, 0], [19.995, 0.001]);
+  check({ type: "number", multipleOf: 0.1 }, [0.3, 0.7, 1.1], [0.35]);
+  check({ type: "integer", multipleOf: 3 }, [0, 9, -6], [4]);
+});
+
+const arrays = suite("compile: arrays");
+
+arrays("items, minItems, maxItems", () => {
+  check({ type: "array", items: { type: "integer" }, minItems: 1, maxItems: 2 }, [[1], [1, 2]], [[], [1, 2, 3], [1.5], ["1"]]);
+});
+
+arrays("tuples: prefixItems with fixed length, rest items, draft-07 items arrays", () => {
+  const tuple = { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], minItems: 2, maxItems: 2 };
+  check(tuple, [["a", 1]], [["a"], ["a", 1, 2], [1, "a"]]);
+  check({ type: "array", prefixItems: [{ type: "string" }], items: { type: "integer" } }, [[], ["a"], ["a", 1, 2]], [[1], ["a", "b"]]);
+  check({ type: "array", items: [{ type: "string" }, { type: "integer" }], additionalItems: false }, [["a", 1], ["a"]], [["a", 1, 2]]);
+});
+
+arrays("uniqueItems compares deeply, key order ignored", () => {
+  check({ type: "array", uniqueItems: true }, [[1, 2], [{ a: 1 }, { a: 2 }], [[1], [2]], ["1", 1], [{ a: 1, b: 2 }, { a: 1, b: 3 }]],
+    [[1, 1], [{ a: 1, b: 2 }, { b: 2, a: 1 }], [[1, [2]], [1, [2]]], [null, null], ["x", "x"]]);
+});
+
+arrays("contains with minContains / maxContains", () => {
+  check({ type: "array", contains: { type: "string" } }, [["a"], [1, "a"]], [[], [1, 2]]);
+  check({ type: "array", contains: { type: "string" }, minContains: 2, maxContains: 3 }, [["a", "b"], ["a", 1, "b", "c"]], [["a"], ["a", "b", "c", "d"]]);
+});
+
+const objects = suite("compile: objects");
+
+objects("required, properties, additionalProperties false / schema", () => {
+  const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } }, required: ["a"], additionalProperties: false };
+  check(schema, [{ a: "x" }, { a: "x", b: 1 }], [{}, { b: 1 }, { a: 1 }, { a: "x", c: 1 }, { a: "x", b: "1" }]);
+  check({ type: "object", additionalProperties: { type: "number" } }, [{}, { x: 1, y: 2.5 }], [{ x: "1" }]);
+});
+
+objects("required names without a properties entry; patternProperties; propertyNames", () => {
+  check({ type: "object", required: ["x"] }, [{ x: null }], [{}]);
+  check({ type: "object", patternProperties: { "^n_": { type: "number" } }, additionalProperties: false }, [{ n_a: 1 }, {}], [{ n_a: "1" }, { other: 1 }]);
+  check({ type: "object", propertyNames: { maxLength: 3 } }, [{ abc: 1 }], [{ abcd: 1 }]);
+  check({ type: "object", minProperties: 1, maxProperties: 2 }, [{ a: 1 }, { a: 1, b: 2 }], [{}, { a: 1, b: 2, c: 3 }]);
+});
+
+objects("keys that Object.prototype has are own-property checks", () => {
+  const schema = { type: "object", properties: { constructor: { type: "string" }, toString: { type: "integer" } }, required: ["constructor"] };
+  check(schema, [{ constructor: "x" }, JSON.parse('{"constructor":"x","toString":3}')], [{}, { toString: 3 }, { constructor: 1 }]);
+  check({ type: "object", required: ["__proto__"] }, [JSON.parse('{"__proto__":1}')], [{}]);
+  check({ type: "object", properties: { __proto__: { type: "string" } } as never, additionalProperties: false } as object, [{}], [JSON.parse('{"x":1}')]);
+});
+
+const combinators = suite("compile: enum, const, allOf, anyOf, oneOf");
+
+combinators("enum and const compare deeply", () => {
+  check({ enum: ["a", 1, null, { x: [1] }] }, ["a", 1, null, { x: [1] }], ["b", 2, { x: [2] }, {}]);
+  check({ const: { a: 1, b: 2 } }, [{ b: 2, a: 1 }], [{ a: 1 }]);
+  check({ type: "string", enum: ["a", "b"] }, ["a"], ["c", 1]);
+});
+
+combinators("oneOf means exactly one; anyOf at least one; allOf all", () => {
+  check({ oneOf: [{ type: "integer" }, { minimum: 2 }] }, [1, 2.5], [3, 1.5]);
+  check({ anyOf: [{ type: "integer" }, { minimum: 2 }] }, [1, 3, 2.5], [1.5]);
+  check({ allOf: [{ type: "integer" }, { minimum: 2 }] }, [2, 3], [1, 2.5]);
+});
+
+const refs = suite("compile: $ref");
+
+refs("local $defs, definitions, the root, and $id names (TypeBox Type.Ref)", () => {
+  check({ $defs: { S: { type: "string" } }, type: "object", properties: { a: { $ref: "#/$defs/S" } } }, [{ a: "x" }], [{ a: 1 }]);
+  check({ definitions: { S: { type: "string" } }, $ref: "#/definitions/S" }, ["x"], [1]);
+  check({ type: "array", items: { anyOf: [{ type: "integer" }, { $ref: "#" }] } }, [[1, [2, [3]]]], [[1, ["x"]]]);
+  check({ $defs: { A: { $id: "Named", type: "integer" } }, $ref: "Named" }, [1], ["1"]);
+  check({ $defs: { "a/b~c": { type: "null" } }, $ref: "#/$defs/a~1b~0c" }, [null], [0]);
+});
+
+refs("recursion through a descriptor, and hostile depth refused cleanly", () => {
+  const Tree = t.recursive<{ v: number; kids: unknown[] }>("Tree", (self) => t.object({ v: t.number(), kids: t.array(self) }));
+  let deep: unknown = { v: 0, kids: [] };
+  for (let i = 0; i < 100_000; i++) deep = { v: i, kids: [deep] };
+  for (const guard of guards(Tree)) {
+    assert.ok(guard({ v: 1, kids: [{ v: 2, kids: [] }] }));
+    assert.not.ok(guard({ v: 1, kids: [{ v: "2", kids: [] }] }));
+    assert.not.ok(guard(deep));
+    const errors = guard.errors(deep);
+    assert.is(errors.length, 1);
+    assert.is(errors[0]!.code, "too_deep");
+  }
+});
+
+refs("dangling and remote references are refused at compile time", () => {
+  assert.throws(() => compile({ $ref: "#/$defs/Nope" }), /points to nothing/);
+  assert.throws(() => compile({ $ref: "https://example.com/schema.json" }), /only local references/);
+});
+
+const refusals = suite("compile: unsupported schemas are refused, never silently accepted");
+
+refusals("unknown keywords name themselves and where they are", () => {
+  assert.throws(() => compile({ type: "object", properties: { a: { if: { type: "string" } } } }), (e: Error) => e instanceof SchemaError && /"if" at #\/properties\/a/.test(e.message));
+  assert.throws(() => compile({ unevaluatedProperties: false }), /unsupported keyword "unevaluatedProperties"/);
+  assert.throws(() => compile({ dependentRequired: {} }), /unsupported keyword "dependentRequired"/);
+});
+
+refusals("unknown formats, encodings, types and bad keyword values", () => {
+  assert.throws(() => compile({ type: "string", format: "Path" }), /unknown format "Path"/);
+  assert.throws(() => compile({ type: "string", contentEncoding: "base32" }), /unsupported contentEncoding/);
+  assert.throws(() => compile({ type: "Date" }), /unknown type "Date"/);
+  assert.throws(() => compile({ minLength: -1 }), /non-negative integer/);
+  assert.throws(() => compile({ exclusiveMinimum: true }), /must be a finite number/);
+  assert.throws(() => compile({ pattern: "(" }), /not a valid regular expression/);
+  assert.throws(() => compile({ anyOf: [] }), /non-empty array/);
+  assert.throws(() => compile({ properties: { a: 3 } }), /must be an object or a boolean/);
+});
+
+refusals("custom formats may be added; annotations and x- extensions are accepted", () => {
+  for (const guard of guards({ type: "string", format: "Path" }, { formats: { Path: (s: string) => s.startsWith("/") } })) {
+    assert.ok(guard("/tmp"));
+    assert.not.ok(guard("tmp"));
+  }
+  for (const guard of guards({ type: "string", format: "slug" }, { formats: { slug: /^[a-z-]+$/ } })) assert.ok(guard("a-b"));
+  for (const guard of guards({ title: "T", description: "d", default: 1, examples: [1], $comment: "c", "x-vendor": 1, deprecated: false, readOnly: true })) assert.ok(guard(1));
+});
+
+const errors = suite("guard.errors: every issue, with code, JSON Pointer path, expected, received");
+
+errors("all errors are listed, not just the first", () => {
+  const schema = t.object({ location: t.string(), unit: t.enum(["celsius", "fahrenheit"]), days: t.integer({ minimum: 1 }) });
+  assert.equal(codes(schema, { location: 1, unit: "kelvin", days: 0 }), [["type", "/location"], ["enum", "/unit"], ["minimum", "/days"]]);
+  assert.equal(codes(schema, {}), [["required", "/location"], ["required", "/unit"], ["required", "/days"]]);
+});
+
+errors("messages say what was expected and what came", () => {
+  for (const guard of guards(t.object({ location: t.string(), unit: t.enum(["celsius", "fahrenheit"]) }))) {
+    const [type, missing] = guard.errors({ location: 5 });
+    assert.equal(type, { code: "type", path: "/location", message: "Expected string, received integer", expected: "string", received: "integer" });
+    assert.equal(missing, { code: "required", path: "/unit", message: 'Missing required property (expected "celsius" | "fahrenheit")', expected: '"celsius" | "fahrenheit"' });
+  }
+});
+
+errors("paths escape ~ and / and index arrays", () => {
+  const schema = { type: "object", properties: { "a/b": { type: "array", items: { type: "object", properties: { "c~d": { type: "string" } } } } } };
+  assert.equal(codes(schema, { "a/b": [{ "c~d": "ok" }, { "c~d": 1 }] }), [["type", "/a~1b/1/c~0d"]]);
+});
+
+errors("additional properties name the allowed ones", () => {
+  for (const guard of guards(t.object({ a: t.string() }, { additionalProperties: false }))) {
+    const [e] = guard.errors({ a: "x", b: 1 });
+    assert.is(e!.code, "additional_property");
+    assert.is(e!.path, "/b");
+    assert.match(e!.message, /allowed properties are a/);
+  }
+});
+
+errors("a union reports the branch that fits the value's type, else the choices", () => {
+  const schema = t.union([t.object({ n: t.integer() }), t.string()]);
+  assert.equal(codes(schema, { n: "x" }), [["type", "/n"]]);
+  assert.equal(codes(schema, 5), [["union", ""]]);
+  for (const guard of guards(schema)) assert.match(guard.errors(5)[0]!.message, /Expected object \| string, received integer/);
+  assert.equal(codes({ oneOf: [{ type: "integer" }, { minimum: 0 }] }, 3), [["one_of", ""]]);
+});
+
+errors("each constraint has its code", () => {
+  assert.equal(codes({ type: "string", minLength: 3, pattern: "^x" }, "ab"), [["min_length", ""], ["pattern", ""]]);
+  assert.equal(codes({ type: "string", maxLength: 1, format: "date" }, "ab"), [["max_length", ""], ["format", ""]]);
+  assert.equal(codes({ type: "number", exclusiveMaximum: 1, multipleOf: 0.5 }, 1.3), [["exclusive_maximum", ""], ["multiple_of", ""]]);
+  assert.equal(codes({ type: "array", minItems: 3, uniqueItems: true }, [1, 1]), [["min_items", ""], ["unique_items", ""]]);
+  assert.equal(codes({ type: "object", maxProperties: 0 }, { a: 1 }), [["max_properties", ""]]);
+  assert.equal(codes({ const: 1 }, 2), [["const", ""]]);
+  assert.equal(codes({ not: { type: "null" } }, null), [["not", ""]]);
+  assert.equal(codes(false as never, 1), [["never", ""]]);
+  assert.equal(codes(t.bytes(), "%%"), [["content_encoding", ""]]);
+});
+
+errors("hostile strings are quoted and cut in messages", () => {
+  const hostile = "\u0000\n</script>".repeat(500);
+  for (const guard of guards(t.enum(["a"]))) {
+    const [e] = guard.errors(hostile);
+    assert.ok(e!.message.length < 200);
+    assert.not.ok(e!.message.includes("\n"));
+  }
+});
+
+errors("assert returns the value or throws a ValidationError with every issue", () => {
+  for (const guard of guards(t.object({ a: t.string(), b: t.string() }))) {
+    const value = { a: "x", b: "y" };
+    assert.is(guard.assert(value), value);
+    try {
+      guard.assert({});
+      assert.unreachable();
+    } catch (error) {
+      assert.instance(error, ValidationError);
+      assert.is((error as ValidationError).issues.length, 2);
+      assert.match((error as Error).message, /\/a: Missing required property/);
+    }
+  }
+});
+
+const paths = suite("compile: guard paths");
+
+paths("auto mode picks generated code where eval is allowed, and exposes it", () => {
+  const guard = compile(t.string());
+  assert.is(guard.mode, allowsEval() ? "eval" : "interpret");
+  if (allowsEval()) assert.match(guard.code!, /typeof v === "string"/);
+  else assert.is(guard.code, undefined);
+  assert.is(compile(t.string(), { eval: false }).mode, "interpret");
+});
+
+paths("eval: true where eval is blocked is a clear error", () => {
+  if (allowsEval()) return;
+  assert.throws(() => compile(t.string(), { eval: true }), /eval/i);
+});
+
+paths("huge values are handled: a 200,000-item array, a 1 MB string", () => {
+  const big = Array.from({ length: 200_000 }, (_, i) => i);
+  const text = "x".repeat(1 << 20);
+  for (const mode of MODES) {
+    const guard = compile(t.object({ xs: t.array(t.integer()), s: t.string({ maxLength: 1 << 20 }) }), { eval: mode === "eval" });
+    assert.ok(guard({ xs: big, s: text }));
+    assert.not.ok(guard({ xs: [...big, "x"], s: text }));
+    assert.equal(guard.errors({ xs: [...big, "x"], s: text + "y" }).map((e) => e.path), ["/xs/200000", "/s"]);
+  }
+});
+
+paths("a schema used as a descriptor and as its JSON Schema behaves the same", () => {
+  const d = t.object({ when: t.datetime(), tags: t.set(t.string()) });
+  const value = { when: "2026-11-22T10:00:00Z", tags: ["a", "b"] };
+  assert.ok(compile(d)(value));
+  assert.ok(compile(JSON.parse(JSON.stringify(d)))(value));
+  assert.not.ok(compile(d)({ ...value, tags: ["a", "a"] }));
+});
+
+types.run();
+strings.run();
+numbers.run();
+arrays.run();
+objects.run();
+combinators.run();
+refs.run();
+refusals.run();
+errors.run();
+paths.run();

@@ -1,0 +1,132 @@
+// toJSONSchema: $defs for named and recursive types (seed 001), plain JSON output, the target seam.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { t, toJSONSchema } from "tooltype";
+
+const Turn = t.named(
+  "Turn",
+  t.object({
+    speaker_a: t.string({ description: "First speaker's message" }),
+    speaker_b: t.string({ description: "Second speaker's message" }),
+  }),
+);
+const turnDef = {
+  type: "object",
+  properties: { speaker_a: { type: "string", description: "First speaker's message" }, speaker_b: { type: "string", description: "Second speaker's message" } },
+  required: ["speaker_a", "speaker_b"],
+  title: "Turn",
+};
+
+const defs = suite("toJSONSchema: named types become $defs (seed 001)");
+
+defs("Conversation: a list of a named type", () => {
+  const Conversation = t.object({ turns: t.array(Turn, { description: "Turns of the conversation" }) }, { title: "Conversation" });
+  assert.equal(toJSONSchema(Conversation), {
+    type: "object",
+    properties: { turns: { type: "array", items: { $ref: "#/$defs/Turn" }, description: "Turns of the conversation" } },
+    required: ["turns"],
+    title: "Conversation",
+    $defs: { Turn: turnDef },
+  });
+});
+
+defs("DictConversation: a record of lists of a named type", () => {
+  const schema = toJSONSchema(t.object({ turns: t.record(t.array(Turn)) }));
+  assert.equal(schema.properties, { turns: { type: "object", additionalProperties: { type: "array", items: { $ref: "#/$defs/Turn" } } } });
+  assert.equal(schema.$defs, { Turn: turnDef });
+});
+
+defs("SetConversation: a set of a named type", () => {
+  const schema = toJSONSchema(t.object({ turns: t.set(Turn) }));
+  assert.equal(schema.properties, { turns: { type: "array", items: { $ref: "#/$defs/Turn" }, uniqueItems: true } });
+});
+
+defs("a named type used many times, and through t.optional, is defined once", () => {
+  const schema = toJSONSchema(t.object({ first: Turn, rest: t.array(Turn), maybe: t.optional(Turn) }));
+  assert.equal(Object.keys(schema.$defs as object), ["Turn"]);
+  assert.equal(schema.required, ["first", "rest"]);
+  assert.equal((schema.properties as Record<string, unknown>).maybe, { $ref: "#/$defs/Turn" });
+});
+
+defs("a named root is written inline", () => {
+  assert.equal(toJSONSchema(Turn), { type: "object", properties: turnDef.properties, required: turnDef.required });
+});
+
+defs("nested named types each get a definition", () => {
+  const Speaker = t.named("Speaker", t.object({ name: t.string() }));
+  const Line = t.named("Line", t.object({ who: Speaker, text: t.string() }));
+  const schema = toJSONSchema(t.object({ lines: t.array(Line) }));
+  assert.equal(Object.keys(schema.$defs as object).sort(), ["Line", "Speaker"]);
+  assert.equal(((schema.$defs as Record<string, Record<string, Record<string, unknown>>>).Line!.properties!.who), { $ref: "#/$defs/Speaker" });
+});
+
+defs("two different types under one name are refused", () => {
+  const A = t.named("Thing", t.string());
+  const B = t.named("Thing", t.integer());
+  assert.throws(() => toJSONSchema(t.object({ a: A, b: B })), /two different types are named "Thing"/);
+});
+
+defs("bad names are refused", () => {
+  assert.throws(() => t.named("has space", t.string()), /the name must match/);
+  assert.throws(() => t.named("a/b", t.string()), /the name must match/);
+});
+
+const recursion = suite("toJSONSchema: recursive types");
+
+recursion("a recursive root is inline, with its definition for the self references", () => {
+  const Tree = t.recursive("Tree", (self) => t.object({ value: t.number(), children: t.array(self) }));
+  const body = { type: "object", properties: { value: { type: "number" }, children: { type: "array", items: { $ref: "#/$defs/Tree" } } }, required: ["value", "children"] };
+  assert.equal(toJSONSchema(Tree), { ...body, $defs: { Tree: { ...body, title: "Tree" } } });
+});
+
+recursion("a recursive type below the root is referenced", () => {
+  const Tree = t.recursive("Tree", (self) => t.object({ children: t.optional(t.array(self)) }));
+  const schema = toJSONSchema(t.object({ tree: Tree }));
+  assert.equal(schema.properties, { tree: { $ref: "#/$defs/Tree" } });
+  assert.equal(Object.keys(schema.$defs as object), ["Tree"]);
+});
+
+recursion("mutually recursive types through named references", () => {
+  const Expr: ReturnType<typeof t.recursive> = t.recursive("Expr", (expr) =>
+    t.union([t.number(), t.object({ op: t.enum(["+", "-"]), args: t.array(expr) })]),
+  );
+  const schema = toJSONSchema(t.object({ expr: Expr }));
+  assert.equal((schema.$defs as Record<string, Record<string, unknown>>).Expr!.oneOf, [
+    { type: "number" },
+    { type: "object", properties: { op: { type: "string", enum: ["+", "-"] }, args: { type: "array", items: { $ref: "#/$defs/Expr" } } }, required: ["op", "args"] },
+  ]);
+});
+
+recursion("the builder must return a descriptor", () => {
+  assert.throws(() => t.recursive("X", () => ({}) as never), /must return a descriptor/);
+});
+
+const output = suite("toJSONSchema: output is plain, fresh JSON");
+
+output("no symbols, JSON round-trips exactly, and the caller may change it", () => {
+  const d = t.object({ a: t.enum(["x", "y"]), b: t.tuple([t.string()]) });
+  const first = toJSONSchema(d);
+  assert.equal(Object.getOwnPropertySymbols(first).length, 0);
+  assert.equal(JSON.parse(JSON.stringify(first)), first);
+  (first.properties as Record<string, unknown>).a = 1;
+  ((toJSONSchema(d).required as string[]).push("z"));
+  assert.equal(toJSONSchema(d).required, ["a", "b"]);
+  assert.equal((toJSONSchema(d).properties as Record<string, unknown>).a, { type: "string", enum: ["x", "y"] });
+});
+
+output("plain JSON Schema input is copied through", () => {
+  const schema = { type: "object", properties: { q: { type: "string" } }, $defs: { X: { type: "integer" } } };
+  const out = toJSONSchema(schema);
+  assert.equal(out, schema);
+  assert.is.not(out, schema);
+});
+
+output("draft-2020-12 is the default target; an unknown target is refused by name", () => {
+  assert.equal(toJSONSchema(t.string(), { target: "draft-2020-12" }), { type: "string" });
+  assert.throws(() => toJSONSchema(t.string(), { target: "yaml" as never }), /unknown target "yaml"/);
+  assert.throws(() => toJSONSchema(null as never), /expects a descriptor or a JSON Schema/);
+});
+
+defs.run();
+recursion.run();
+output.run();
