@@ -1,22 +1,21 @@
-import { Named, RefTarget } from "../t/symbols.js";
+import { Named, RefAnnotations, RefTarget } from "../t/symbols.js";
 import type { JSONSchema } from "./json-schema.js";
+import { DIALECTS } from "./targets/index.js";
+import { ConversionError, type ConversionWarning } from "./targets/warnings.js";
 
 /** The dialects `toJSONSchema` can write. */
-export type Target = "draft-2020-12" | "openai" | "openai-strict" | "anthropic" | "gemini" | "mcp";
+export type Target = keyof typeof DIALECTS;
 
 /** Options of `toJSONSchema`. */
 export interface ToJSONSchemaOptions {
   /** The dialect to write; `"draft-2020-12"` (plain JSON Schema) by default. */
   readonly target?: Target;
+  /**
+   * Called for each change a provider dialect makes to what the schema means (a keyword moved into a
+   * description, a recursion cut). With `"error"`, the first such change throws a `ConversionError`.
+   */
+  readonly onWarning?: ((warning: ConversionWarning) => void) | "error";
 }
-
-/**
- * Rewrites draft-2020-12 output into a provider dialect. The provider targets plug in here;
- * until then only draft 2020-12 is written and another target is refused by name.
- */
-const TARGETS: { readonly [target: string]: ((schema: JSONSchema) => JSONSchema) | undefined } = {
-  "draft-2020-12": (schema) => schema,
-};
 
 // Keys whose value is a subschema, a list of subschemas, or a map of subschemas.
 const SCHEMA = new Set(["items", "additionalProperties", "not", "contains", "propertyNames", "additionalItems", "if", "then", "else"]);
@@ -34,9 +33,9 @@ const SCHEMA_MAP = new Set(["properties", "patternProperties", "$defs", "definit
  */
 export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}): JSONSchema {
   const target = options.target ?? "draft-2020-12";
-  const write = TARGETS[target];
+  const write = Object.hasOwn(DIALECTS, target) ? DIALECTS[target] : undefined;
   if (!write) {
-    throw new TypeError(`toJSONSchema: unknown target "${String(target)}"; supported: ${Object.keys(TARGETS).join(", ")}`);
+    throw new TypeError(`toJSONSchema: unknown target "${String(target)}"; supported: ${Object.keys(DIALECTS).join(", ")}`);
   }
   if (typeof schema !== "object" || schema === null) throw new TypeError("toJSONSchema: expects a descriptor or a JSON Schema object");
   const emitter = new Emitter();
@@ -46,7 +45,12 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
     for (const [name, def] of emitter.defs) defs[name] = def.json;
     root.$defs = defs;
   }
-  return write(root);
+  if (write === DIALECTS["draft-2020-12"]) return root;
+  const onWarning = options.onWarning;
+  return write(root, (path, message) => {
+    if (onWarning === "error") throw new ConversionError(`${message} (at ${path || "/"})`);
+    onWarning?.({ path, message });
+  });
 }
 
 interface Definition {
@@ -64,7 +68,7 @@ class Emitter {
     if (name !== undefined && !(isRoot && !s[RefTarget])) {
       const box = s[RefTarget] as { target?: object } | undefined;
       this.define(name, box ? box.target! : schema);
-      return { $ref: `#/$defs/${name}` };
+      return { $ref: `#/$defs/${name}`, ...(s[RefAnnotations] as JSONSchema | undefined) };
     }
     const out: JSONSchema = {};
     for (const key of Object.keys(s)) {
@@ -104,6 +108,7 @@ function stripName(body: object): object {
   const copy: Record<string | symbol, unknown> = { ...body };
   delete copy[Named];
   delete copy[RefTarget];
+  delete copy[RefAnnotations];
   return copy;
 }
 

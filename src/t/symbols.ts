@@ -17,3 +17,6 @@ export const RefTarget: unique symbol = Symbol.for("tooltype.ref") as never;
 export function isDescriptor(value: unknown): value is { readonly [Kind]: string } {
   return typeof value === "object" && value !== null && Kind in value;
 }
+
+/** Symbol holding annotations of one use of a named type, written beside its `$ref` (`{ "$ref": ..., "description": ... }`). */
+export const RefAnnotations: unique symbol = Symbol.for("tooltype.refAnnotations") as never;

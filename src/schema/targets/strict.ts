@@ -1,0 +1,200 @@
+import { ConversionError, type Dialect } from "./warnings.js";
+
+type Schema = Record<string, unknown>;
+
+/** What a strict dialect allows. */
+interface StrictProfile {
+  readonly name: string;
+  /** Every property required, optional ones made nullable (OpenAI); else `required` kept (Anthropic). */
+  readonly allRequired: boolean;
+  readonly recursion: boolean;
+  /** Keywords kept as they are; any other validation keyword moves into the description. */
+  readonly keep: ReadonlySet<string>;
+  readonly formats: ReadonlySet<string>;
+}
+
+const ANNOTATIONS = ["title", "description", "examples", "$comment"];
+const STRUCTURE = ["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "$ref", "$defs"];
+
+const OPENAI: StrictProfile = {
+  name: "openai-strict",
+  allRequired: true,
+  recursion: true,
+  keep: new Set([...ANNOTATIONS, ...STRUCTURE, "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"]),
+  formats: new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]),
+};
+
+const ANTHROPIC: StrictProfile = {
+  name: "anthropic-strict",
+  allRequired: false,
+  recursion: false,
+  keep: new Set([...ANNOTATIONS, ...STRUCTURE, "format", "allOf"]),
+  formats: new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]),
+};
+
+/**
+ * OpenAI strict mode (Structured Outputs): every object closed and fully required, optional properties
+ * nullable (the model's `null` means "absent"), `oneOf` as `anyOf`, unsupported keywords moved into the
+ * description, tuples as objects keyed by position and records as arrays of `{ key, value }` entries
+ * (decoded back before the function runs).
+ */
+export const openAIStrict: Dialect = (schema, warn) => new StrictWriter(OPENAI, schema, warn).root();
+
+/** Anthropic strict tool use: objects closed, `required` kept, no recursion, no numeric or length constraints. */
+export const anthropicStrict: Dialect = (schema, warn) => new StrictWriter(ANTHROPIC, schema, warn).root();
+
+const ANY_PRIMITIVE = (): Schema => ({ anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }] });
+
+class StrictWriter {
+  constructor(
+    private readonly profile: StrictProfile,
+    private readonly input: Schema,
+    private readonly warn: (path: string, message: string) => void,
+  ) {}
+
+  root(): Schema {
+    const out = this.node(this.input, "");
+    if (out.type !== "object" || out.anyOf) throw new ConversionError(`${this.profile.name}: the root must be an object schema`);
+    const defs = this.input.$defs as Record<string, Schema> | undefined;
+    if (defs) {
+      if (!this.profile.recursion && this.isRecursive()) {
+        throw new ConversionError(`${this.profile.name}: recursive schemas are not supported; flatten the recursion or use the non-strict format`);
+      }
+      const written: Record<string, unknown> = {};
+      for (const name of Object.keys(defs)) written[name] = this.node(defs[name]!, `/$defs/${name}`);
+      out.$defs = written;
+    }
+    return out;
+  }
+
+  private node(schema: Schema, path: string): Schema {
+    if (typeof schema !== "object" || schema === null) return ANY_PRIMITIVE();
+    const out: Schema = {};
+    const notes: string[] = [];
+    const move = (key: string, what = `"${key}"`) => {
+      notes.push(`${key}: ${JSON.stringify(schema[key])}`);
+      this.warn(path, `${this.profile.name} does not support ${what}; moved into the description`);
+    };
+
+    if (Array.isArray(schema.prefixItems)) return this.tuple(schema, path);
+    if (isRecord(schema)) return this.record(schema, path);
+
+    for (const key of Object.keys(schema)) {
+      const value = schema[key];
+      if (key === "$defs" || key === "default") continue;
+      if (key === "properties") out.properties = this.properties(schema, path);
+      else if (key === "items") out.items = typeof value === "object" && value !== null ? this.node(value as Schema, `${path}/items`) : ANY_PRIMITIVE();
+      else if (key === "anyOf" || key === "oneOf") {
+        if (key === "oneOf") this.warn(path, `${this.profile.name} has no "oneOf"; written as "anyOf" (the branches are disjoint when tooltype wrote them)`);
+        out.anyOf = (value as Schema[]).map((b, i) => this.node(b, `${path}/${key}/${i}`));
+      } else if (key === "allOf" && this.profile.keep.has("allOf")) {
+        out.allOf = (value as Schema[]).map((b, i) => this.node(b, `${path}/allOf/${i}`));
+      } else if (key === "not" || key === "allOf" || key === "if") {
+        throw new ConversionError(`${this.profile.name}: "${key}" at ${path || "/"} cannot be expressed; rewrite the schema without it`);
+      } else if (key === "additionalProperties" || key === "required") continue;
+      else if (key === "format" && !this.profile.formats.has(value as string)) move(key, `the format ${JSON.stringify(value)}`);
+      else if (key === "minItems" && !this.profile.keep.has("minItems") && (value as number) <= 1) out.minItems = value;
+      else if (this.profile.keep.has(key)) out[key] = value;
+      else move(key);
+    }
+    if ("default" in schema) notes.push(`default: ${JSON.stringify(schema.default)}`);
+    if (isObjectType(schema) || schema.properties) {
+      out.type ??= "object";
+      out.properties ??= {};
+      out.additionalProperties = false;
+      const names = Object.keys(out.properties as object);
+      const required = new Set((schema.required as string[] | undefined) ?? []);
+      out.required = this.profile.allRequired ? names : names.filter((n) => required.has(n));
+    }
+    if (Object.keys(schema).every((k) => ANNOTATIONS.includes(k) || k === "default")) {
+      this.warn(path, `${this.profile.name} needs a type; any JSON value narrowed to a string, number, boolean or null`);
+      Object.assign(out, ANY_PRIMITIVE());
+    }
+    if (notes.length) out.description = [schema.description, `(${notes.join(", ")})`].filter(Boolean).join(" ");
+    return out;
+  }
+
+  private properties(schema: Schema, path: string): Schema {
+    const props = schema.properties as Record<string, Schema>;
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    const out: Schema = {};
+    for (const key of Object.keys(props)) {
+      const written = this.node(props[key]!, `${path}/properties/${key}`);
+      out[key] = this.profile.allRequired && !required.has(key) ? nullable(written) : written;
+    }
+    if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+      this.warn(path, `${this.profile.name} closes every object; extra properties beside the declared ones are no longer accepted`);
+    }
+    return out;
+  }
+
+  // A tuple becomes an object keyed by position ("0", "1", ...), a rest item a "rest" array.
+  private tuple(schema: Schema, path: string): Schema {
+    const items = schema.prefixItems as Schema[];
+    const properties: Schema = {};
+    items.forEach((item, i) => (properties[String(i)] = this.node(item, `${path}/prefixItems/${i}`)));
+    const rest = schema.items;
+    if (typeof rest === "object" && rest !== null) properties.rest = { type: "array", items: this.node(rest as Schema, `${path}/items`) };
+    const note = `A tuple: item i of the list is property "i"${rest ? ', further items are in "rest"' : ""}.`;
+    return {
+      type: "object",
+      description: [schema.description, note].filter(Boolean).join(" "),
+      properties,
+      required: Object.keys(properties),
+      additionalProperties: false,
+    };
+  }
+
+  // A record becomes a list of { key, value } entries.
+  private record(schema: Schema, path: string): Schema {
+    const additional = schema.additionalProperties;
+    const value = typeof additional === "object" && additional !== null ? this.node(additional as Schema, `${path}/additionalProperties`) : ANY_PRIMITIVE();
+    if (additional === true || additional === undefined) this.warn(path, `${this.profile.name}: an open object is written as a list of { key, value } entries with primitive values`);
+    const note = "A map written as a list of { key, value } entries.";
+    return {
+      type: "array",
+      description: [schema.description, note].filter(Boolean).join(" "),
+      items: { type: "object", properties: { key: { type: "string" }, value }, required: ["key", "value"], additionalProperties: false },
+    };
+  }
+
+  private isRecursive(): boolean {
+    const defs = this.input.$defs as Record<string, unknown>;
+    const reaches = (value: unknown, name: string, seen: Set<string>): boolean => {
+      if (typeof value !== "object" || value === null) return false;
+      const ref = (value as Schema).$ref;
+      if (typeof ref === "string" && ref.startsWith("#/$defs/")) {
+        const target = ref.slice(8);
+        if (target === name) return true;
+        if (!seen.has(target)) {
+          seen.add(target);
+          if (reaches(defs[target], name, seen)) return true;
+        }
+      }
+      return Object.values(value).some((v) => reaches(v, name, seen));
+    };
+    return Object.keys(defs).some((name) => reaches(defs[name], name, new Set()));
+  }
+}
+
+function isObjectType(schema: Schema): boolean {
+  return schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object"));
+}
+
+// An object with no declared properties: a map (t.record) or a free-form object.
+function isRecord(schema: Schema): boolean {
+  return isObjectType(schema) && (!schema.properties || Object.keys(schema.properties).length === 0) && schema.additionalProperties !== false;
+}
+
+/** Adds null to what a schema allows: to its type list, its enum, or as an anyOf branch. */
+export function nullable(schema: Schema): Schema {
+  if (typeof schema.type === "string" && !schema.anyOf) {
+    const out: Schema = { ...schema, type: [schema.type, "null"] };
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
+    return out;
+  }
+  if (Array.isArray(schema.type)) return schema.type.includes("null") ? schema : { ...schema, type: [...schema.type, "null"], ...(Array.isArray(schema.enum) && { enum: [...schema.enum, null] }) };
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).some((b) => b.type === "null") ? schema : { ...schema, anyOf: [...(schema.anyOf as Schema[]), { type: "null" }] };
+  const { description, ...rest } = schema;
+  return { anyOf: [rest, { type: "null" }], ...(description !== undefined && { description }) };
+}

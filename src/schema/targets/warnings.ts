@@ -1,0 +1,19 @@
+/**
+ * A conversion to a provider dialect that changed meaning: what was at `path` (a JSON Pointer into the
+ * schema) and what was done about it.
+ *
+ * @example
+ * { path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description' }
+ */
+export interface ConversionWarning {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Thrown when a schema cannot be written in a dialect without changing what it accepts in a way no note can carry. */
+export class ConversionError extends TypeError {
+  override readonly name = "ConversionError";
+}
+
+/** A dialect: rewrites draft 2020-12 JSON (an object root) and reports what it changed. */
+export type Dialect = (schema: Record<string, unknown>, warn: (path: string, message: string) => void) => Record<string, unknown>;

@@ -1,0 +1,112 @@
+import type { Descriptor, Infer } from "../t/descriptor.js";
+import type { StandardSchemaV1 } from "../standard-schema.js";
+import { functionToTool, type FunctionToToolOptions } from "./function-to-tool.js";
+import { SourceError } from "./read-function.js";
+import { Tool, type AnyTool, type Logger } from "./tool.js";
+
+/** The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox `static`, or a Standard Schema's output. */
+export type ArgsOf<P> = P extends Descriptor
+  ? Infer<P>
+  : P extends { readonly static: infer S }
+    ? S
+    : P extends StandardSchemaV1
+      ? StandardSchemaV1.InferOutput<P>
+      : Record<string, unknown>;
+
+/** The typed definition `tool({...})` takes. */
+export interface TypedToolDefinition<P extends object, Result, Context> {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: P;
+  readonly returns?: Descriptor;
+  readonly category?: string;
+  readonly strict?: boolean;
+  readonly logger?: Logger;
+  readonly execute: (args: ArgsOf<P>, context: Context) => Result | Promise<Result>;
+}
+
+/** Options of `@tool(...)` on a class method: anything `functionToTool` takes but the function. */
+export type ToolDecoratorOptions = Omit<FunctionToToolOptions, "thisArg">;
+
+type MethodDecorator = (method: (...args: never[]) => unknown, context: ClassMethodDecoratorContext) => void;
+
+const decorated = new WeakMap<object, AnyTool[]>();
+
+/**
+ * Defines a tool. With `execute`, the typed form: `execute` receives `Infer<parameters>` (decoded: `Date`,
+ * `Uint8Array`, `Set`, defaults filled in). Without it, a standard decorator for class methods, read like
+ * `functionToTool` reads a function; `toolsFrom(instance)` then returns the instance's tools.
+ *
+ * @example
+ * const weather = tool({
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   parameters: t.object({ city: t.string(), unit: t.enum(["celsius", "fahrenheit"], { default: "celsius" }) }),
+ *   execute: ({ city, unit }) => fetchWeather(city, unit),
+ * });
+ *
+ * class Calculator {
+ *   @tool({ description: "Adds two numbers." })
+ *   add(a = 0, b = 0) { return a + b; }
+ * }
+ * toolsFrom(new Calculator()); // [Tool "add"]
+ */
+export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context>;
+export function tool(options?: ToolDecoratorOptions): MethodDecorator;
+export function tool(definition: Partial<TypedToolDefinition<object, unknown, unknown>> & ToolDecoratorOptions = {}): Tool | MethodDecorator {
+  if (typeof definition.execute === "function") {
+    const { execute, ...rest } = definition as TypedToolDefinition<object, unknown, unknown>;
+    return new Tool({ ...rest, run: execute as never });
+  }
+  return (method, context) => {
+    if (context.kind !== "method") throw new TypeError("@tool: decorates class methods only");
+    if (context.private) throw new TypeError(`@tool: ${String(context.name)} is private; a model cannot call it`);
+    const options = { name: String(context.name), ...definition } as FunctionToToolOptions;
+    context.addInitializer(function (this: unknown) {
+      const owner = this as object;
+      const made = functionToTool(method, { ...options, thisArg: owner });
+      decorated.set(owner, [...(decorated.get(owner) ?? []).filter((t) => t.name !== made.name), made]);
+    });
+  };
+}
+
+/**
+ * The tools of an object (seed 001's `mk_ns`): methods marked `@tool`, and every other method, own or
+ * inherited, that has documentation. Undocumented methods, `constructor` and names starting with `_` are
+ * left out. Methods are bound to the object.
+ *
+ * @example
+ * const math = { add(a, b) { "Adds a and b."; return a + b; }, helper() { return 1; } };
+ * toolsFrom(math).map((t) => t.name); // ["add"]
+ */
+export function toolsFrom(object: object, options: { readonly category?: string; readonly logger?: Logger } = {}): AnyTool[] {
+  if (typeof object !== "object" && typeof object !== "function") throw new TypeError("toolsFrom: expects an object, an instance or a class");
+  const out = new Map<string, AnyTool>();
+  for (const made of decorated.get(object) ?? []) out.set(made.name, made);
+  for (const key of methodNames(object)) {
+    if (out.has(key)) continue;
+    const method = (object as Record<string, unknown>)[key] as (...args: never[]) => unknown;
+    try {
+      out.set(key, functionToTool(method, { name: key, thisArg: object, ...options }));
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error; // undocumented or unreadable: not a tool
+    }
+  }
+  return [...out.values()];
+}
+
+// Method names of an object and its prototypes (stopping at the built-in ones), or a class's statics.
+function methodNames(object: object): string[] {
+  const names = new Set<string>();
+  for (let here: object | null = object; here && here !== Object.prototype && here !== Function.prototype; here = Object.getPrototypeOf(here)) {
+    for (const key of Object.getOwnPropertyNames(here)) {
+      if (key === "constructor" || key.startsWith("_") || names.has(key)) continue;
+      const descriptor = Object.getOwnPropertyDescriptor(here, key)!;
+      if (typeof descriptor.value === "function" && !(typeof object === "function" && (key === "length" || key === "name" || key === "prototype"))) {
+        if (typeof descriptor.value.prototype === "object" && /^class\b/.test(Function.prototype.toString.call(descriptor.value))) continue;
+        names.add(key);
+      }
+    }
+  }
+  return [...names];
+}

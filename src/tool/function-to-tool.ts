@@ -1,0 +1,169 @@
+import * as t from "../t/index.js";
+import { isDescriptor, Named, OptionalMark, RefAnnotations } from "../t/symbols.js";
+import { derive, type Descriptor } from "../t/descriptor.js";
+import { toJSONSchema } from "../schema/to-json-schema.js";
+import { parseDocstring, type DocParameter } from "./docstring.js";
+import { readFunction, SourceError, type SourceParameter } from "./read-function.js";
+import { Tool, type Logger } from "./tool.js";
+import { readType, typeText } from "./type-text.js";
+
+/** Options of `functionToTool`; anything given here wins over what the source says. */
+export interface FunctionToToolOptions {
+  readonly name?: string;
+  readonly description?: string;
+  /** A `t.object(...)` for all parameters, or descriptors for some of them by name. */
+  readonly parameters?: Descriptor | { readonly [name: string]: Descriptor };
+  /** The result type: appended to the description, emitted as MCP `outputSchema`. */
+  readonly returns?: Descriptor;
+  readonly category?: string;
+  readonly strict?: boolean;
+  readonly logger?: Logger;
+  /** The first parameter receives the call's context (seed 004) and is left out of the schema. */
+  readonly context?: boolean;
+  /** Your own types by name, for docs that write `list[Turn]` or `{Turn}`. */
+  readonly types?: { readonly [name: string]: Descriptor };
+  /** Also write defaults read from the source into the schema (seed 001); seed 000 leaves them out. */
+  readonly defaults?: boolean;
+  /** `this` for the call. */
+  readonly thisArg?: unknown;
+}
+
+/**
+ * Turns a documented function into a `Tool` (seed 000's `function_to_tool`). JavaScript keeps no types at
+ * run time, so it reads the function's source text: its name, parameters (positional, or one destructured
+ * object; rest parameters skipped), literal defaults and the types they imply, the docstring (a string
+ * directive or a comment opening the body, with JSDoc, Google, Sphinx or NumPy parameter sections) and a
+ * comment beside each parameter. A parameter is required when it has no default. Typed descriptors in
+ * `options.parameters` win over anything read. Minifiers rename parameters and drop comments: give
+ * `options` (or use `tool({...})`) for code that is minified before it runs.
+ *
+ * @example
+ * function get_weather(location, unit = "celsius") {
+ *   "Get weather information for a location.";
+ * }
+ * functionToTool(get_weather).toOpenAIFormat();
+ * // { type: "function", function: { name: "get_weather", description: "Get weather information for a location.",
+ * //   parameters: { type: "object", properties: { location: {...}, unit: {...} }, required: ["location"] } } }
+ */
+export function functionToTool<Result = unknown, Context = unknown>(
+  fn: (...args: never[]) => Result | Promise<Result>,
+  options: FunctionToToolOptions = {},
+): Tool<Record<string, unknown>, Result, Context> {
+  if (typeof fn !== "function") throw new TypeError(`functionToTool: expects a function, received ${fn === null ? "null" : typeof fn}`);
+  const source = readFunction(fn);
+  const label = source.name ? `"${source.name}"` : "an anonymous function";
+  const name = options.name ?? source.name;
+  if (!name) throw new SourceError(`functionToTool: ${label} has no name; give one with functionToTool(fn, { name: "..." })`);
+
+  const doc = source.doc ? parseDocstring(source.doc) : undefined;
+  const description = options.description ?? doc?.description;
+  if (!description) {
+    throw new SourceError(
+      `functionToTool: ${label} has no documentation. Open its body with a docstring ("What it does.";) or a comment, or pass { description }`,
+    );
+  }
+
+  let params = source.parameters.filter((p) => !p.rest);
+  if (options.context) {
+    if (!params.length) throw new SourceError(`functionToTool: ${label} was given { context: true } but has no parameter to receive it`);
+    params = params.slice(1);
+  }
+  const destructured = params.length === 1 && params[0]!.keys ? params[0]! : undefined;
+  const fields = destructured ? destructured.keys!.filter((k) => !k.rest) : params;
+  for (const field of fields) {
+    if (!field.name) throw new SourceError(`functionToTool: ${label} has a parameter written as a pattern (${field.pattern}); name it, or pass { parameters }`);
+  }
+  if (!destructured && params.some((p) => p.keys)) {
+    throw new SourceError(`functionToTool: ${label} destructures an object beside other parameters; take one object, or name the parameters`);
+  }
+
+  const parameters = parametersFor(fields, doc?.parameters ?? {}, options, label);
+  const names = fields.map((f) => f.name);
+  const returns = options.returns ?? (doc?.returns?.type ? withDescription(readType(doc.returns.type, options.types).descriptor, doc.returns.description) : undefined);
+  const context = options.context === true;
+  const self = options.thisArg;
+  const call = fn as unknown as (...args: unknown[]) => Result | Promise<Result>;
+  return new Tool<Record<string, unknown>, Result, Context>({
+    name,
+    description,
+    parameters,
+    ...(returns && { returns }),
+    ...(options.category !== undefined && { category: options.category }),
+    ...(options.strict !== undefined && { strict: options.strict }),
+    ...(options.logger && { logger: options.logger }),
+    run: (args, ctx) => {
+      const values = destructured ? [args] : names.map((n) => args[n]);
+      return call.apply(self, context ? [ctx, ...values] : values);
+    },
+  });
+}
+
+/** The seed's spelling. @example function_to_tool(get_weather) */
+export const function_to_tool = functionToTool;
+
+function parametersFor(fields: readonly SourceParameter[], docs: Record<string, DocParameter>, options: FunctionToToolOptions, label: string): Descriptor {
+  const given = options.parameters;
+  if (given && isDescriptor(given)) {
+    const props = (given as { properties?: Record<string, unknown> }).properties;
+    if ((given as { type?: unknown }).type !== "object" || !props) throw new TypeError(`functionToTool: ${label}: options.parameters must be a t.object(...) or a map of descriptors`);
+    const missing = Object.keys(props).filter((k) => !fields.some((f) => f.name === k));
+    if (missing.length) throw new TypeError(`functionToTool: ${label} has no parameter named ${missing.map((m) => `"${m}"`).join(", ")}`);
+    return given as Descriptor;
+  }
+  const overrides = (given ?? {}) as Record<string, Descriptor>;
+  for (const key of Object.keys(overrides)) {
+    if (!fields.some((f) => f.name === key)) throw new TypeError(`functionToTool: ${label} has no parameter named "${key}" (it has ${fields.map((f) => f.name).join(", ") || "none"})`);
+    if (!isDescriptor(overrides[key])) throw new TypeError(`functionToTool: ${label}: the override for "${key}" is not a descriptor`);
+  }
+  const props: Record<string, Descriptor> = {};
+  for (const field of fields) props[field.name] = property(field, docs[field.name], Object.hasOwn(overrides, field.name) ? overrides[field.name] : undefined, options);
+  return t.object(props);
+}
+
+function property(field: SourceParameter, doc: DocParameter | undefined, override: Descriptor | undefined, options: FunctionToToolOptions): Descriptor {
+  const literal = field.default?.kind === "literal" ? field.default : undefined;
+  let descriptor: Descriptor;
+  let optional = field.default !== undefined || doc?.optional === true || doc?.default !== undefined;
+  let writtenType: string | undefined;
+  if (override) {
+    descriptor = override;
+    optional ||= Boolean((override as never)[OptionalMark]) || "default" in override;
+  } else if (doc?.type) {
+    const read = readType(doc.type, options.types);
+    descriptor = read.descriptor;
+    optional ||= read.optional;
+    writtenType = doc.type;
+  } else descriptor = literal ? typeOfValue(literal.value) : t.string();
+
+  const schema = toJSONSchema(descriptor) as { description?: unknown };
+  const description =
+    typeof schema.description === "string"
+      ? undefined
+      : (doc?.description ?? field.comment ?? `Parameter ${field.name} of type ${writtenType ?? typeText(schema)}`);
+  const extra: Record<string, unknown> = {};
+  if (description !== undefined) extra.description = description;
+  if (options.defaults && literal && literal.value !== undefined && !("default" in descriptor)) extra.default = literal.value;
+  if (Object.keys(extra).length) descriptor = annotate(descriptor, extra);
+  return optional && !(descriptor as never)[OptionalMark] && !("default" in descriptor) ? t.optional(descriptor) : descriptor;
+}
+
+// A literal default's type: 3 → integer, 2.5 → number, "x" → string, [1] → integer[], {} → record.
+function typeOfValue(value: unknown): Descriptor {
+  if (typeof value === "string") return t.string();
+  if (typeof value === "number") return Number.isInteger(value) ? t.integer() : t.number();
+  if (typeof value === "boolean") return t.boolean();
+  if (Array.isArray(value)) return t.array(value.length ? typeOfValue(value[0]) : t.string());
+  if (typeof value === "object" && value !== null) return t.record(t.any());
+  return t.string(); // null or undefined say nothing about the type: seed 000's fallback
+}
+
+function withDescription(d: Descriptor, description: string | undefined): Descriptor {
+  return description ? annotate(d, { description }) : d;
+}
+
+// Adds annotations to a descriptor, keeping its kind and tags (a copy; descriptors are frozen). A named
+// type keeps its shared definition: the annotations go beside its $ref.
+function annotate(d: Descriptor, extra: Record<string, unknown>): Descriptor {
+  if ((d as never)[Named] !== undefined) return derive(d, {}, { [RefAnnotations]: { ...((d as never)[RefAnnotations] as object), ...extra } });
+  return derive(d, extra);
+}

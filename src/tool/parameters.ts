@@ -1,0 +1,86 @@
+import type { JSONSchema } from "../schema/json-schema.js";
+import { toJSONSchema } from "../schema/to-json-schema.js";
+import { isDescriptor } from "../t/symbols.js";
+import { compile } from "../guard/compile.js";
+import type { Issue } from "../guard/issue.js";
+import { pointerSegment } from "../guard/issue.js";
+import { codecOf, type Codec } from "./codec.js";
+
+/** What a tool's `parameters` may be: a `t.object(...)`, a TypeBox or plain JSON Schema object, or a Standard Schema that exposes JSON Schema (Zod 4, Valibot, ArkType). */
+export type ParametersInput = object;
+
+/** A tool's parameters, ready to describe and to check. */
+export interface Parameters {
+  /** Draft 2020-12 JSON Schema with an object root. */
+  readonly schema: JSONSchema;
+  /** The tooltype descriptor, when the parameters were written with `t`. */
+  readonly descriptor?: object;
+  readonly codec: Codec;
+  /** Checks normalized arguments: the value to decode, or the issues. May be async (a Standard Schema's validator). */
+  check(value: unknown): { value: unknown } | { issues: Issue[] } | Promise<{ value: unknown } | { issues: Issue[] }>;
+}
+
+interface StandardLike {
+  "~standard": {
+    validate(value: unknown): unknown;
+    jsonSchema?: { input(options: { target: string }): unknown };
+  };
+  toJSONSchema?: () => unknown;
+  toJsonSchema?: () => unknown;
+}
+
+/**
+ * Normalizes a tool's `parameters`. Descriptors and JSON Schema are checked by `compile`; another library's
+ * Standard Schema is checked by that library, and described by the JSON Schema it exposes.
+ *
+ * @example
+ * readParameters(t.object({ city: t.string() })).schema; // { type: "object", properties: {...}, required: ["city"] }
+ */
+export function readParameters(input: ParametersInput, owner: string): Parameters {
+  if (typeof input !== "object" || input === null) throw new TypeError(`${owner}: parameters must be a t.object(...), a JSON Schema object or a Standard Schema`);
+  if (isDescriptor(input)) {
+    const guard = compile(input);
+    return { schema: objectRoot(toJSONSchema(input), owner), descriptor: input, codec: codecOf(input), check: checkWith(guard) };
+  }
+  const standard = (input as StandardLike)["~standard"];
+  if (standard && typeof standard.validate === "function" && !("type" in input) && !("properties" in input)) {
+    const schema = objectRoot(standardJSONSchema(input as StandardLike, owner), owner);
+    return {
+      schema,
+      codec: { normalize: codecOf(schema).normalize, decode: (v) => v }, // the library decodes
+      check: async (value) => {
+        const result = (await standard.validate(value)) as { value?: unknown; issues?: readonly { message: string; path?: readonly unknown[] }[] };
+        if (!result.issues) return { value: result.value };
+        return { issues: result.issues.map((i) => ({ code: "type" as const, path: pointerOf(i.path), message: i.message })) };
+      },
+    };
+  }
+  const schema = objectRoot(toJSONSchema(input), owner);
+  return { schema, codec: codecOf(schema), check: checkWith(compile(schema)) };
+}
+
+function checkWith(guard: ReturnType<typeof compile>): Parameters["check"] {
+  return (value) => (guard(value) ? { value } : { issues: guard.errors(value) });
+}
+
+function standardJSONSchema(input: StandardLike, owner: string): JSONSchema {
+  const produced = input["~standard"].jsonSchema?.input({ target: "draft-2020-12" }) ?? input.toJSONSchema?.() ?? input.toJsonSchema?.();
+  if (typeof produced !== "object" || produced === null) {
+    throw new TypeError(`${owner}: this Standard Schema does not expose JSON Schema (~standard.jsonSchema, toJSONSchema() or toJsonSchema()); a model needs one to call the tool`);
+  }
+  const copy = { ...(produced as JSONSchema) };
+  delete copy.$schema;
+  return copy;
+}
+
+function objectRoot(schema: JSONSchema, owner: string): JSONSchema {
+  if (schema.type !== "object") {
+    throw new TypeError(`${owner}: parameters must describe an object (every provider sends arguments as one JSON object), received ${JSON.stringify(schema.type ?? "a schema without type")}`);
+  }
+  return schema;
+}
+
+function pointerOf(path: readonly unknown[] | undefined): string {
+  if (!path?.length) return "";
+  return "/" + path.map((p) => pointerSegment(String(typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : (p as PropertyKey)))).join("/");
+}

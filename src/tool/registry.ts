@@ -1,0 +1,100 @@
+import type { ToolResult } from "./result.js";
+import { failure } from "./result.js";
+import { Tool, type AnyTool, type Logger } from "./tool.js";
+import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ResponsesTool } from "./formats.js";
+
+/** Seed 002: accuracy drops with many tools in one request. */
+export const TOOLS_PER_REQUEST_WARNING = 20;
+
+/**
+ * Finds and runs tools by name. Unknown names (`constructor` and `__proto__` included) and bad arguments
+ * give a failed `ToolResult` naming what exists, never an exception. Names are unique.
+ *
+ * @example
+ * const registry = new ToolRegistry().register(weather, calculator);
+ * openai.chat.completions.create({ tools: registry.toOpenAIFormat(), ... });
+ * await registry.execute("get_weather", '{"city":"Paris"}');
+ */
+export class ToolRegistry {
+  readonly #tools = new Map<string, AnyTool>();
+  readonly #logger: Logger;
+
+  constructor(options: { readonly logger?: Logger } = {}) {
+    this.#logger = options.logger ?? { error: (m, e) => console.error(m, e), warn: (m) => console.warn(m) };
+  }
+
+  /** Adds tools; a name already taken is refused. Returns the registry, for chaining. */
+  register(...tools: readonly (AnyTool | readonly AnyTool[])[]): this {
+    for (const item of tools.flat()) {
+      if (!(item instanceof Tool)) throw new TypeError("ToolRegistry.register: expects Tool objects (from tool(), functionToTool() or toolsFrom())");
+      if (this.#tools.has(item.name)) throw new TypeError(`ToolRegistry.register: a tool named "${item.name}" is already registered`);
+      this.#tools.set(item.name, item);
+    }
+    return this;
+  }
+
+  /** The tool with this name, or undefined. */
+  get(name: string): AnyTool | undefined {
+    return typeof name === "string" ? this.#tools.get(name) : undefined;
+  }
+
+  /** Whether a tool has this name. */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** Every tool, or those of one category, in registration order. */
+  listTools(category?: string): AnyTool[] {
+    const all = [...this.#tools.values()];
+    return category === undefined ? all : all.filter((t) => t.category === category);
+  }
+
+  /** OpenAI Chat Completions `tools`. */
+  toOpenAIFormat(category?: string, options?: FormatOptions): OpenAITool[] {
+    return this.#format(category, (t) => t.toOpenAIFormat(options));
+  }
+
+  /** OpenAI Responses API `tools`. */
+  toResponsesFormat(category?: string, options?: FormatOptions): ResponsesTool[] {
+    return this.#format(category, (t) => t.toResponsesFormat(options));
+  }
+
+  /** Anthropic Messages API `tools`. */
+  toAnthropicFormat(category?: string, options?: FormatOptions): AnthropicTool[] {
+    return this.#format(category, (t) => t.toAnthropicFormat(options));
+  }
+
+  /** Gemini `functionDeclarations` (put them in `tools: [{ functionDeclarations }]`). */
+  toGeminiFormat(category?: string, options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[] {
+    return this.#format(category, (t) => t.toGeminiFormat(options));
+  }
+
+  /** MCP `tools/list` entries. */
+  toMCPFormat(category?: string, options?: FormatOptions): MCPTool[] {
+    return this.#format(category, (t) => t.toMCPFormat(options));
+  }
+
+  /**
+   * Runs a tool by name on the arguments a model sent (an object or its JSON text). Always resolves.
+   *
+   * @example
+   * await registry.execute("nope", {}); // { success: false, error: 'Unknown tool "nope". Available tools: get_weather, calculator.' }
+   */
+  async execute(name: string, args: unknown, context?: unknown): Promise<ToolResult> {
+    const found = this.get(name);
+    if (!found) {
+      const names = [...this.#tools.keys()];
+      const shown = JSON.stringify(String(name)).slice(0, 80);
+      return failure(`Unknown tool ${shown}. ${names.length ? `Available tools: ${names.join(", ")}.` : "No tools are registered."}`);
+    }
+    return found.execute(args, context);
+  }
+
+  #format<T>(category: string | undefined, write: (tool: AnyTool) => T): T[] {
+    const tools = this.listTools(category);
+    if (tools.length > TOOLS_PER_REQUEST_WARNING) {
+      this.#logger.warn?.(`tooltype: ${tools.length} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)`);
+    }
+    return tools.map(write);
+  }
+}

@@ -1,0 +1,36 @@
+import type { Issue } from "../guard/issue.js";
+
+/**
+ * What running a tool gives: the value, or an error text a model can act on. Never a thrown exception.
+ *
+ * @example
+ * const result = await tool.execute('{"location":"Paris"}');
+ * if (result.success) console.log(result.value); else console.log(result.error);
+ */
+export type ToolResult<T = unknown> =
+  | { readonly success: true; readonly value: T }
+  | { readonly success: false; readonly error: string; readonly issues?: readonly Issue[] };
+
+/** The most issues an error text lists, and its most characters: errors go back into a model's context. */
+export const MAX_ERROR_ISSUES = 10;
+export const MAX_ERROR_LENGTH = 2000;
+
+/** A failed result. */
+export function failure(error: string, issues?: readonly Issue[]): ToolResult<never> {
+  const text = error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error;
+  return issues ? { success: false, error: text, issues } : { success: false, error: text };
+}
+
+/**
+ * Writes argument issues as text for the model: what is wrong, where (a JSON Pointer into the
+ * arguments), what was expected. Bounded, so a huge bad value cannot flood the conversation.
+ *
+ * @example
+ * issuesText("get_weather", [{ code: "type", path: "/location", message: "Expected string, received integer" }]);
+ * // 'Invalid arguments for tool "get_weather":\n- at /location: Expected string, received integer'
+ */
+export function issuesText(toolName: string, issues: readonly Issue[]): string {
+  const shown = issues.slice(0, MAX_ERROR_ISSUES).map((i) => `- at ${i.path || "/ (the arguments object)"}: ${i.message}`);
+  if (issues.length > MAX_ERROR_ISSUES) shown.push(`- and ${issues.length - MAX_ERROR_ISSUES} more`);
+  return `Invalid arguments for tool "${toolName}":\n${shown.join("\n")}\nFix these and call the tool again.`;
+}

@@ -1,0 +1,160 @@
+import type { JSONSchema } from "../schema/json-schema.js";
+import { toJSONSchema } from "../schema/to-json-schema.js";
+import { preview } from "../guard/issue.js";
+import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
+import { failure, issuesText, type ToolResult } from "./result.js";
+import * as format from "./formats.js";
+import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ProviderFormats, ResponsesTool } from "./formats.js";
+
+/** Where a tool reports a function's exceptions (seed 003: logged before they become a failed result). */
+export interface Logger {
+  error(message: string, error?: unknown): void;
+  warn?(message: string): void;
+}
+
+/** Everything a `Tool` is made of. `run` receives decoded arguments and the call's context. */
+export interface ToolDefinition<Args = unknown, Result = unknown, Context = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: ParametersInput;
+  /** The function's result type: appended to the description and emitted as MCP `outputSchema`. */
+  readonly returns?: object;
+  readonly category?: string;
+  /** Export the strict form by default (OpenAI strict mode); each format call may override it. */
+  readonly strict?: boolean;
+  readonly logger?: Logger;
+  readonly run: (args: Args, context: Context) => Result | Promise<Result>;
+}
+
+const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** The console, when no logger is given. */
+const consoleLogger: Logger = {
+  error: (message, error) => console.error(message, error),
+  warn: (message) => console.warn(message),
+};
+
+/**
+ * A tool a model can call: a name, a description, parameters as JSON Schema, the provider formats,
+ * and `execute`, which parses, checks, decodes and runs, and always resolves to a `ToolResult`.
+ *
+ * @example
+ * const weather = tool({ name: "get_weather", description: "Weather for a city.",
+ *   parameters: t.object({ city: t.string() }), execute: ({ city }) => `Sunny in ${city}` });
+ * await weather.execute('{"city":"Paris"}'); // { success: true, value: "Sunny in Paris" }
+ */
+export class Tool<Args = unknown, Result = unknown, Context = unknown> implements ProviderFormats {
+  readonly name: string;
+  readonly description: string;
+  /** The parameters as draft 2020-12 JSON Schema (an object root). */
+  readonly parameters: JSONSchema;
+  /** The result type as JSON Schema, when given. */
+  readonly returns: JSONSchema | undefined;
+  readonly category: string | undefined;
+  readonly strict: boolean;
+  readonly #input: Parameters;
+  readonly #run: ToolDefinition<Args, Result, Context>["run"];
+  readonly #logger: Logger;
+
+  constructor(definition: ToolDefinition<Args, Result, Context>) {
+    const { name, description } = definition;
+    if (typeof name !== "string" || !NAME.test(name)) {
+      throw new TypeError(`Tool: the name ${JSON.stringify(name)} is not usable; use 1 to 64 letters, digits, "_" or "-" (providers allow no more)`);
+    }
+    if (typeof description !== "string" || !description.trim()) throw new TypeError(`Tool "${name}": a description is required; models choose tools by it`);
+    if (typeof definition.run !== "function") throw new TypeError(`Tool "${name}": needs a function to run`);
+    this.name = name;
+    this.#input = readParameters(definition.parameters, `Tool "${name}"`);
+    this.parameters = this.#input.schema;
+    this.returns = definition.returns ? toJSONSchema(definition.returns) : undefined;
+    this.description = description.trim();
+    this.category = definition.category;
+    this.strict = definition.strict ?? false;
+    this.#run = definition.run;
+    this.#logger = definition.logger ?? consoleLogger;
+    Object.freeze(this.parameters);
+  }
+
+  /** The parameters as the descriptor they were written with, when written with `t`. */
+  get input(): object | undefined {
+    return this.#input.descriptor;
+  }
+
+  /** OpenAI Chat Completions: seed 000's form, or with `strict` seed 002's. @example openai.chat.completions.create({ tools: [t.toOpenAIFormat()] }) */
+  toOpenAIFormat(options?: FormatOptions): OpenAITool {
+    return format.toOpenAIFormat.call(this, options);
+  }
+
+  /** OpenAI Responses API. @example openai.responses.create({ tools: [t.toResponsesFormat({ strict: true })] }) */
+  toResponsesFormat(options?: FormatOptions): ResponsesTool {
+    return format.toResponsesFormat.call(this, options);
+  }
+
+  /** Anthropic Messages API. @example anthropic.messages.create({ tools: [t.toAnthropicFormat()] }) */
+  toAnthropicFormat(options?: FormatOptions): AnthropicTool {
+    return format.toAnthropicFormat.call(this, options);
+  }
+
+  /** Gemini function declaration. @example { tools: [{ functionDeclarations: [t.toGeminiFormat()] }] } */
+  toGeminiFormat(options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration {
+    return format.toGeminiFormat.call(this, options);
+  }
+
+  /** MCP `tools/list` entry. @example server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [t.toMCPFormat()] })) */
+  toMCPFormat(options?: FormatOptions): MCPTool {
+    return format.toMCPFormat.call(this, options);
+  }
+
+  /**
+   * Runs the tool on the arguments a model sent: an object or the JSON text. Parses, undoes strict-mode
+   * encodings, checks, decodes (`Date`, `Uint8Array`, `Set`, defaults) and calls. Never throws: bad
+   * arguments and exceptions become a failed result whose `error` tells the model what to fix.
+   *
+   * @example
+   * await tool.execute('{"city": 5}'); // { success: false, error: 'Invalid arguments for tool "get_weather":\n- at /city: Expected string, received integer\n...' }
+   */
+  async execute(args: unknown, context?: Context): Promise<ToolResult<Result>> {
+    let decoded: unknown;
+    try {
+      let value = args;
+      if (typeof args === "string") {
+        if (!args.trim()) value = {};
+        else {
+          try {
+            value = JSON.parse(args);
+          } catch (error) {
+            return failure(`Arguments for tool "${this.name}" are not valid JSON (${(error as Error).message}). Received: ${preview(args, 200)}. Send one JSON object.`);
+          }
+        }
+      }
+      if (value === undefined || value === null) value = {};
+      if (typeof value !== "object" || Array.isArray(value)) {
+        return failure(`Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`);
+      }
+      const checked = await this.#input.check(this.#input.codec.normalize(value));
+      if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
+      decoded = this.#input.codec.decode(checked.value);
+    } catch (error) {
+      return failure(`Arguments for tool "${this.name}" could not be read: ${messageOf(error)}`);
+    }
+    try {
+      return { success: true, value: await this.#run(decoded as Args, context as Context) };
+    } catch (error) {
+      try {
+        this.#logger.error(`tooltype: tool "${this.name}" threw`, error);
+      } catch {
+        // a failing logger must not turn a failed result into a crash
+      }
+      return failure(`Tool "${this.name}" failed: ${messageOf(error)}`);
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
+  return preview(error, 300);
+}
+
+/** A tool of any argument, result and context types, for collections of tools. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any, any, any>;

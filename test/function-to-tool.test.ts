@@ -1,0 +1,205 @@
+// functionToTool: reading plain functions (seed 000's algorithm, seed 001's docments), in every doc style.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { functionToTool, function_to_tool, toJSONSchema, t, SourceError } from "tooltype";
+// Plain functions live in an unbundled module: a bundler would strip the comments this reads.
+import * as f from "./fixtures/functions.mjs";
+
+const quiet = { error: () => {}, warn: () => {} };
+
+const seeds = suite("functionToTool: the seed examples");
+
+seeds("seed 000 get_weather comes out exactly as the seed shows", () => {
+  assert.equal(function_to_tool(f.get_weather).toOpenAIFormat(), {
+    type: "function",
+    function: {
+      name: "get_weather",
+      description: "Get weather information for a location.",
+      parameters: {
+        type: "object",
+        properties: {
+          location: { type: "string", description: "Parameter location of type str" },
+          unit: { type: "string", enum: ["celsius", "fahrenheit"], description: "Parameter unit of type Literal['celsius', 'fahrenheit']" },
+        },
+        required: ["location"],
+      },
+    },
+  });
+});
+
+seeds("seed 001 silly_sum: parameter comments, defaults, the return type in the description", () => {
+  const tool = functionToTool(f.silly_sum_typed, { defaults: true });
+  assert.equal(tool.toAnthropicFormat(), {
+    name: "silly_sum_typed",
+    description: "Adds a + b.\n\nReturns:\n- type: integer\n- description: The sum of the inputs",
+    input_schema: {
+      type: "object",
+      properties: {
+        a: { type: "integer", description: "First thing to sum" },
+        b: { type: "integer", description: "Second thing to sum", default: 1 },
+        c: { type: "array", items: { type: "integer" }, description: "A pointless argument", default: null },
+      },
+      required: ["a"],
+    },
+  });
+});
+
+seeds("silly_sum without types: comments describe, defaults type, string otherwise", () => {
+  const schema = functionToTool(f.silly_sum).parameters;
+  assert.equal(schema, {
+    type: "object",
+    properties: {
+      a: { type: "string", description: "First thing to sum" },
+      b: { type: "integer", description: "Second thing to sum" },
+      c: { type: "string", description: "A pointless argument" },
+    },
+    required: ["a"],
+  });
+});
+
+seeds("nested named types become $defs (seed 001 Conversation), resolved by name from the docs", () => {
+  const Turn = t.named("Turn", t.object({ speaker_a: t.string(), speaker_b: t.string() }));
+  function conversation(turns: unknown) {
+    "A conversation between two speakers.";
+    return turns;
+  }
+  const tool = functionToTool(conversation, { parameters: { turns: t.array(Turn, { description: "Turns of the conversation" }) } });
+  assert.equal(tool.parameters.properties, { turns: { type: "array", items: { $ref: "#/$defs/Turn" }, description: "Turns of the conversation" } });
+  assert.equal(Object.keys(tool.parameters.$defs as object), ["Turn"]);
+});
+
+const reading = suite("functionToTool: reading source");
+
+reading("JSDoc on a destructured object: keys become parameters, called with one object", async () => {
+  const tool = functionToTool(f.jsdocStyle);
+  assert.equal(tool.parameters, {
+    type: "object",
+    properties: {
+      city: { type: "string", description: "City and country" },
+      days: { type: "number", description: "How many days" },
+      unit: { type: "string", enum: ["celsius", "fahrenheit"], description: "Temperature unit" },
+    },
+    required: ["city"], // days and unit have defaults in the source
+  });
+  assert.is(tool.description, "Forecast for a city.");
+  assert.equal(tool.returns, { type: "array", items: { type: "string" }, description: "One line per day" });
+  assert.equal(await tool.execute({ city: "Oslo", unit: "celsius", days: 2 }), { success: true, value: ["Oslo day 1: 20 celsius", "Oslo day 2: 20 celsius"] });
+});
+
+reading("Sphinx fields, with :type lines and a set", async () => {
+  const tool = functionToTool(f.sphinxStyle);
+  assert.equal(tool.parameters.properties, {
+    query: { type: "string", description: "Words to look for" },
+    limit: { type: "integer", description: "Most results to return" },
+    tags: { type: "array", items: { type: "string" }, uniqueItems: true, description: "Only items with all of these tags" },
+  });
+  assert.equal(tool.parameters.required, ["query"]);
+  const result = await tool.execute({ query: "lamp", tags: ["red", "red"] });
+  assert.not.ok(result.success);
+  assert.equal(await tool.execute({ query: "lamp", tags: ["red", "big"] }), { success: true, value: { query: "lamp", limit: 10, tags: ["red", "big"] } });
+});
+
+reading("NumPy sections, optional marker, a tuple return", () => {
+  const tool = functionToTool(f.numpyStyle);
+  assert.equal(tool.parameters.properties, {
+    x: { type: "number", description: "Horizontal position." },
+    y: { type: "number", description: "Vertical position." },
+    scale: { type: "number", description: "Factor." },
+  });
+  assert.equal(tool.parameters.required, ["x", "y"]);
+  assert.match(tool.toOpenAIFormat().function.description, /Returns:\n- type: \[number, number\]/);
+});
+
+reading("method shorthand, leading // comments, literal defaults of every kind", () => {
+  const tool = functionToTool(f.searcher.search);
+  assert.is(tool.description, "Searches things.\nSecond line.");
+  assert.equal(tool.parameters.properties, {
+    query: { type: "string", description: "the query" },
+    limit: { type: "integer", description: "Parameter limit of type integer" },
+    tags: { type: "array", items: { type: "string" }, description: "Parameter tags of type string[]" },
+    cfg: { type: "object", additionalProperties: {}, description: "Parameter cfg of type Record<string, unknown>" },
+    when: { type: "string", description: "Parameter when of type string" },
+  });
+  assert.equal(tool.parameters.required, ["query"]);
+});
+
+reading("template-literal docstrings with commas and parentheses in defaults", () => {
+  const tool = functionToTool(f.templated);
+  assert.is(tool.description, "Multi\nline doc.");
+  assert.equal(tool.parameters.properties, {
+    a: { type: "string", description: "thing" },
+    b: { type: "string", description: "Parameter b of type string" },
+  });
+  assert.equal(tool.parameters.required ?? [], []);
+});
+
+reading("a context parameter is left out of the schema and receives the call's context", async () => {
+  const tool = functionToTool(f.withContext, { context: true });
+  assert.equal(Object.keys(tool.parameters.properties as object), ["city"]);
+  assert.equal(await tool.execute({ city: "Rome" }, { user: "ada" }), { success: true, value: "ada: Rome" });
+});
+
+reading("typed overrides win over what is read; defaults option writes source defaults", () => {
+  const tool = functionToTool(f.silly_sum, { parameters: { a: t.integer({ minimum: 0 }), c: t.optional(t.array(t.integer())) }, defaults: true });
+  assert.equal(tool.parameters.properties, {
+    a: { type: "integer", minimum: 0, description: "First thing to sum" },
+    b: { type: "integer", description: "Second thing to sum", default: 1 },
+    c: { type: "array", items: { type: "integer" }, description: "A pointless argument", default: null },
+  });
+  const whole = functionToTool(f.silly_sum, { parameters: t.object({ a: t.number(), b: t.optional(t.number()) }) });
+  assert.equal(whole.parameters, toJSONSchema(t.object({ a: t.number(), b: t.optional(t.number()) })));
+});
+
+reading("Date, Uint8Array and Set parameters are decoded before the call", async () => {
+  const tool = functionToTool(f.whenAndBytes);
+  const result = await tool.execute({ when: "2026-11-22T10:00:00Z", data: "aGk=", tags: ["a"] });
+  assert.ok(result.success);
+  const value = (result as { value: { when: Date; data: Uint8Array; tags: Set<string> } }).value;
+  assert.instance(value.when, Date);
+  assert.is(value.when.toISOString(), "2026-11-22T10:00:00.000Z");
+  assert.equal([...value.data], [104, 105]);
+  assert.equal([...value.tags], ["a"]);
+});
+
+reading("options name, description and category; sync and async functions", async () => {
+  const tool = functionToTool(f.slowEcho, { name: "echo", description: "Repeats.", category: "text" });
+  assert.is(tool.name, "echo");
+  assert.is(tool.description, "Repeats.");
+  assert.is(tool.category, "text");
+  assert.equal(await tool.execute('{"text":"hi"}'), { success: true, value: "hi" });
+});
+
+const refusals = suite("functionToTool: clear errors");
+
+refusals("no documentation names the function and says how to fix it", () => {
+  assert.throws(() => functionToTool(f.undocumented), (e: Error) => e instanceof SourceError && /"undocumented" has no documentation/.test(e.message) && /description/.test(e.message));
+});
+
+refusals("no name, built-ins, classes, patterns", () => {
+  assert.throws(() => functionToTool(f.anonymousDocumented), /has no name; give one with functionToTool\(fn, \{ name/);
+  assert.ok(functionToTool(f.anonymousDocumented, { name: "named" }));
+  assert.throws(() => functionToTool(Math.max), /cannot read the source of "max"/);
+  assert.throws(() => functionToTool(f.Greeter as never), /"Greeter" is a class/);
+  assert.throws(() => functionToTool(f.patterned), /written as a pattern/);
+  assert.throws(() => functionToTool("x" as never), /expects a function/);
+});
+
+refusals("overrides must name real parameters", () => {
+  assert.throws(() => functionToTool(f.silly_sum, { parameters: { z: t.string() } }), /has no parameter named "z"/);
+  assert.throws(() => functionToTool(f.silly_sum, { parameters: t.object({ z: t.string() }) }), /has no parameter named "z"/);
+  assert.throws(() => functionToTool(f.withContext, { context: true, name: "x", description: "y", parameters: { ctx: t.string() } }), /has no parameter named "ctx"/);
+});
+
+refusals("exceptions in the function are caught, logged, and become a failed result without a stack", async () => {
+  const logged: unknown[] = [];
+  const tool = functionToTool(f.throws, { logger: { error: (m: string, e: unknown) => logged.push(m, e) } });
+  const result = await tool.execute({ reason: "no" });
+  assert.equal(result, { success: false, error: 'Tool "throws" failed: refused: no' });
+  assert.is(logged[0], 'tooltype: tool "throws" threw');
+  assert.instance(logged[1], Error);
+  void quiet;
+});
+
+seeds.run();
+reading.run();
+refusals.run();

@@ -1,0 +1,257 @@
+// Provider dialects and formats: OpenAI (chat, Responses, strict), Anthropic, Gemini, MCP; the strict
+// encodings decoded back before the function runs; output accepted by the official SDKs.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import fc from "fast-check";
+import { t, tool, toJSONSchema, allowsEval, ConversionError, type ConversionWarning, type Descriptor } from "tooltype";
+import { toStrictJsonSchema } from "openai/lib/transform";
+import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+const collect = () => {
+  const warnings: ConversionWarning[] = [];
+  return { warnings, onWarning: (w: ConversionWarning) => warnings.push(w) };
+};
+
+const plan = t.object({
+  city: t.string({ minLength: 1, description: "Where" }),
+  when: t.datetime(),
+  unit: t.enum(["celsius", "fahrenheit"], { default: "celsius" }),
+  days: t.optional(t.integer({ minimum: 1, maximum: 14 })),
+  pair: t.tuple([t.string(), t.integer()]),
+  tags: t.set(t.string()),
+  prices: t.record(t.number()),
+  id: t.union([t.string(), t.integer()]),
+  note: t.nullable(t.string()),
+});
+const planner = tool({ name: "plan_trip", description: "Plans a trip.", parameters: plan, execute: (args) => args });
+
+const strict = suite("openai-strict: seed 002's rules");
+
+strict("every object closed and fully required; optionals nullable; oneOf as anyOf", () => {
+  const { warnings, onWarning } = collect();
+  const schema = toJSONSchema(plan, { target: "openai-strict", onWarning });
+  assert.is(schema.additionalProperties, false);
+  assert.equal(schema.required, Object.keys(schema.properties as object));
+  const props = schema.properties as Record<string, Record<string, unknown>>;
+  assert.equal(props.days, { type: ["integer", "null"], minimum: 1, maximum: 14 });
+  assert.equal(props.unit, { type: ["string", "null"], enum: ["celsius", "fahrenheit", null], description: "(default: \"celsius\")" });
+  assert.equal(props.note, { type: ["string", "null"] });
+  assert.equal(props.id, { anyOf: [{ type: "string" }, { type: "integer" }] });
+  assert.equal(props.city, { type: "string", description: 'Where (minLength: 1)' });
+  assert.equal(warnings.map((w) => `${w.path} ${w.message}`), [
+    '/properties/city openai-strict does not support "minLength"; moved into the description',
+    '/properties/tags openai-strict does not support "uniqueItems"; moved into the description',
+    '/properties/id openai-strict has no "oneOf"; written as "anyOf" (the branches are disjoint when tooltype wrote them)',
+  ]);
+});
+
+strict("tuples become objects keyed by position, records lists of entries", () => {
+  const props = toJSONSchema(plan, { target: "openai-strict", onWarning: () => {} }).properties as Record<string, Record<string, unknown>>;
+  assert.equal(props.pair, {
+    type: "object",
+    description: 'A tuple: item i of the list is property "i".',
+    properties: { 0: { type: "string" }, 1: { type: "integer" } },
+    required: ["0", "1"],
+    additionalProperties: false,
+  });
+  assert.equal(props.prices, {
+    type: "array",
+    description: "A map written as a list of { key, value } entries.",
+    items: { type: "object", properties: { key: { type: "string" }, value: { type: "number" } }, required: ["key", "value"], additionalProperties: false },
+  });
+});
+
+strict("the openai SDK's own strict check accepts the output unchanged", () => {
+  const Node = t.recursive("Node", (self) => t.object({ label: t.string(), children: t.array(self), meta: t.optional(t.record(t.string())) }));
+  for (const d of [plan, t.object({ root: Node, list: t.array(t.object({ a: t.optional(t.boolean()) })) })]) {
+    const schema = toJSONSchema(d, { target: "openai-strict", onWarning: () => {} });
+    assert.equal(toStrictJsonSchema(structuredClone(schema) as never), schema);
+  }
+});
+
+strict("what cannot be expressed is an error; onWarning: 'error' makes every loss one", () => {
+  assert.throws(() => toJSONSchema({ type: "object", properties: { a: { not: { type: "string" } } } }, { target: "openai-strict" }), (e: Error) => e instanceof ConversionError && /"not" at \/properties\/a/.test(e.message));
+  assert.throws(() => toJSONSchema(t.object({ s: t.string({ maxLength: 3 }) }), { target: "openai-strict", onWarning: "error" }), /"maxLength".*\(at \/properties\/s\)/);
+  assert.throws(() => toJSONSchema({ type: "string" }, { target: "openai-strict" }), /root must be an object/);
+});
+
+strict("toOpenAIFormat({ strict: true }) is seed 002's template; non-strict has no strict key", () => {
+  const fn = planner.toOpenAIFormat({ strict: true, onWarning: () => {} }).function;
+  assert.is(fn.strict, true);
+  assert.is(fn.parameters.additionalProperties, false);
+  assert.not.ok("strict" in planner.toOpenAIFormat({ onWarning: () => {} }).function);
+  const responses = planner.toResponsesFormat({ onWarning: () => {} });
+  assert.equal(Object.keys(responses), ["type", "name", "description", "parameters", "strict"]);
+  assert.is(responses.strict, false);
+  assert.is(planner.toResponsesFormat({ strict: true, onWarning: () => {} }).strict, true);
+});
+
+strict("a tool made strict exports strict by default", () => {
+  const s = tool({ name: "s", description: "S.", strict: true, parameters: t.object({ a: t.optional(t.string()) }), execute: (x) => x });
+  assert.equal(s.toOpenAIFormat().function.parameters, { type: "object", properties: { a: { type: ["string", "null"] } }, additionalProperties: false, required: ["a"] });
+  assert.not.ok("strict" in s.toOpenAIFormat({ strict: false }).function);
+});
+
+const roundTrip = suite("strict round trip: encode, model-shaped JSON, decode, the function's values");
+
+roundTrip("a model's strict-shaped arguments reach the function as the declared types", async () => {
+  const result = await planner.execute({
+    city: "Oslo", when: "2026-11-22T10:00:00Z", unit: null, days: null, pair: { 0: "a", 1: 2 }, tags: ["x", "y"],
+    prices: [{ key: "tea", value: 2.5 }], id: 7, note: null,
+  });
+  assert.ok(result.success, JSON.stringify(result));
+  const v = (result as { value: Record<string, unknown> }).value;
+  assert.equal(v.when, new Date("2026-11-22T10:00:00Z"));
+  assert.is(v.unit, "celsius");
+  assert.not.ok("days" in v);
+  assert.equal(v.pair, ["a", 2]);
+  assert.equal(v.tags, new Set(["x", "y"]));
+  assert.equal(v.prices, { tea: 2.5 });
+  assert.is(v.note, null);
+});
+
+// Property: for generated object descriptors and values, the value in strict shape (written by an encoder
+// independent of the library) conforms to the strict schema (checked by ajv) and executes to the decoded value.
+type Gen = { d: Descriptor; value: fc.Arbitrary<unknown>; strict: (v: unknown) => unknown; decoded: (v: unknown) => unknown; nullable?: boolean };
+const leaf: fc.Arbitrary<Gen> = fc.constantFrom<Gen>(
+  { d: t.string(), value: fc.string(), strict: (v) => v, decoded: (v) => v },
+  { d: t.integer(), value: fc.integer(), strict: (v) => v, decoded: (v) => v },
+  { d: t.boolean(), value: fc.boolean(), strict: (v) => v, decoded: (v) => v },
+  { d: t.enum(["a", "b"]), value: fc.constantFrom("a", "b"), strict: (v) => v, decoded: (v) => v },
+  { d: t.datetime(), value: fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((x) => x.toISOString()), strict: (v) => v, decoded: (v) => new Date(v as string) },
+  { d: t.set(t.string()), value: fc.uniqueArray(fc.string(), { maxLength: 4 }), strict: (v) => v, decoded: (v) => new Set(v as string[]) },
+  { d: t.tuple([t.string(), t.integer()]), value: fc.tuple(fc.string(), fc.integer()), strict: (v) => ({ 0: (v as unknown[])[0], 1: (v as unknown[])[1] }), decoded: (v) => v },
+  { d: t.record(t.integer()), value: fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }).filter((k) => k !== "__proto__"), fc.integer(), { maxKeys: 4, noNullPrototype: true }), strict: (v) => Object.entries(v as object).map(([key, value]) => ({ key, value })), decoded: (v) => v },
+  { d: t.nullable(t.string()), value: fc.option(fc.string(), { nil: null }), strict: (v) => v, decoded: (v) => v, nullable: true },
+);
+const objectGen: fc.Arbitrary<Gen> = fc
+  .array(fc.tuple(fc.constantFrom("p", "q", "r", "s"), leaf, fc.boolean()), { minLength: 1, maxLength: 4 })
+  .map((fields) => {
+    const unique = [...new Map(fields.map((f) => [f[0], f])).values()];
+    const d = t.object(Object.fromEntries(unique.map(([k, g, opt]) => [k, opt ? t.optional(g.d) : g.d])));
+    const value = fc.record(Object.fromEntries(unique.map(([k, g]) => [k, g.value])), { requiredKeys: unique.filter((u) => !u[2]).map((u) => u[0]), noNullPrototype: true });
+    const strictOf = (v: unknown) => Object.fromEntries(unique.map(([k, g, opt]) => [k, (v as Record<string, unknown>)[k] === undefined ? (opt ? null : undefined) : g.strict((v as Record<string, unknown>)[k])]));
+    // Strict mode has no "absent": an optional property that allows null cannot tell absent from null, so it arrives as null.
+    const decodedOf = (v: unknown) =>
+      Object.fromEntries(
+        unique
+          .filter(([k, g, opt]) => (v as Record<string, unknown>)[k] !== undefined || (opt && g.nullable))
+          .map(([k, g]) => [k, (v as Record<string, unknown>)[k] === undefined ? null : g.decoded((v as Record<string, unknown>)[k])]),
+      );
+    return { d, value, strict: strictOf, decoded: decodedOf };
+  });
+
+roundTrip("property: any strict-shaped value conforms to the strict schema and decodes to the function's values", async () => {
+  if (!allowsEval()) return; // ajv needs eval
+  const ajv = new Ajv2020({ strict: false });
+  addFormats(ajv);
+  await fc.assert(
+    fc.asyncProperty(objectGen.chain((g) => fc.tuple(fc.constant(g), g.value)), async ([g, value]) => {
+      const shown = () => `${JSON.stringify(toJSONSchema(g.d))} with ${JSON.stringify(value)}`;
+      const echo = tool({ name: "echo", description: "Echo.", parameters: g.d, execute: (a) => a });
+      const schema = echo.toOpenAIFormat({ strict: true, onWarning: () => {} }).function.parameters;
+      const wire = g.strict(value);
+      assert.ok(ajv.validate(schema, wire), `strict schema rejects ${JSON.stringify(wire)}: ${ajv.errorsText()} (${shown()})`);
+      const result = await echo.execute(JSON.stringify(wire));
+      assert.ok(result.success, `${JSON.stringify(result)} (${shown()})`);
+      assert.equal((result as { value: unknown }).value, g.decoded(value), shown());
+    }),
+    { numRuns: 200, reporter: (run) => { if (run.failed) throw new Error(`round trip failed: ${run.errorInstance instanceof Error ? run.errorInstance.message : String(run.errorInstance)}`); } },
+  );
+});
+
+const anthropic = suite("anthropic: input_schema, and the strict subset");
+
+anthropic("toAnthropicFormat is { name, description, input_schema } with an object root", () => {
+  const out = planner.toAnthropicFormat({ onWarning: () => {} });
+  assert.equal(Object.keys(out), ["name", "description", "input_schema"]);
+  assert.equal(out.input_schema, toJSONSchema(plan));
+});
+
+anthropic("strict: objects closed, required kept, unsupported constraints described, recursion refused", () => {
+  const { warnings, onWarning } = collect();
+  const out = planner.toAnthropicFormat({ strict: true, onWarning });
+  assert.is(out.strict, true);
+  assert.is(out.input_schema.additionalProperties, false);
+  assert.equal(out.input_schema.required, ["city", "when", "pair", "tags", "prices", "id", "note"]);
+  assert.equal((out.input_schema.properties as Record<string, unknown>).days, { type: "integer", description: "(minimum: 1, maximum: 14)" });
+  assert.ok(warnings.some((w) => /does not support "minimum"/.test(w.message)));
+  const Tree = t.recursive("Tree", (self) => t.object({ kids: t.array(self) }));
+  assert.throws(() => toJSONSchema(t.object({ tree: Tree }), { target: "anthropic-strict" }), /recursive schemas are not supported/);
+});
+
+const gemini = suite("gemini: the OpenAPI subset");
+
+gemini("upper-case types, nullable, counts as strings, propertyOrdering, formats", () => {
+  const { warnings, onWarning } = collect();
+  const out = planner.toGeminiFormat({ onWarning });
+  const p = out.parameters!;
+  assert.is(p.type, "OBJECT");
+  assert.equal(p.propertyOrdering, ["city", "when", "unit", "days", "pair", "tags", "prices", "id", "note"]);
+  const props = p.properties as Record<string, Record<string, unknown>>;
+  assert.equal(props.city, { type: "STRING", minLength: "1", description: "Where" });
+  assert.equal(props.note, { type: "STRING", nullable: true });
+  assert.equal(props.id, { anyOf: [{ type: "STRING" }, { type: "INTEGER" }] });
+  assert.equal(props.unit, { type: "STRING", enum: ["celsius", "fahrenheit"], default: "celsius" });
+  assert.equal(toJSONSchema(t.bytes(), { target: "gemini" }), { type: "STRING", format: "byte" });
+  assert.ok(warnings.some((w) => w.path === "/properties/tags"));
+});
+
+gemini("no $ref: definitions inlined, recursion cut after three levels", () => {
+  const { warnings, onWarning } = collect();
+  const Tree = t.recursive("Tree", (self) => t.object({ name: t.string(), kids: t.optional(t.array(self)) }));
+  const out = toJSONSchema(t.object({ tree: Tree }), { target: "gemini", onWarning });
+  const text = JSON.stringify(out);
+  assert.not.ok(text.includes("$ref"));
+  assert.not.ok(text.includes("$defs"));
+  assert.is((text.match(/"name":\{/g) ?? []).length, 3);
+  assert.match(warnings[0]!.message, /cut after 3 levels/);
+});
+
+gemini("non-string enums and const are described; not/allOf refused; parametersJsonSchema keeps JSON Schema", () => {
+  const { warnings, onWarning } = collect();
+  assert.equal(toJSONSchema(t.object({ n: t.enum([1, 2]) }), { target: "gemini", onWarning }).properties, { n: { type: "INTEGER", description: "(enum: [1,2])" } });
+  assert.equal(warnings.length, 1);
+  assert.equal(toJSONSchema({ type: "object", properties: { k: { const: "x" } } }, { target: "gemini" }).properties, { k: { enum: ["x"], type: "STRING" } });
+  assert.throws(() => toJSONSchema({ type: "object", properties: { a: { allOf: [{}] } } }, { target: "gemini" }), /"allOf" at \/properties\/a/);
+  const json = planner.toGeminiFormat({ jsonSchema: true });
+  assert.equal(json.parametersJsonSchema, toJSONSchema(plan));
+  assert.not.ok("parameters" in json);
+});
+
+const mcp = suite("mcp: tools/list entries");
+
+mcp("toMCPFormat parses with the MCP SDK's ToolSchema; outputSchema from returns", () => {
+  const sum = tool({ name: "sum", description: "Adds.", parameters: t.object({ a: t.number(), b: t.number() }), returns: t.number({ description: "The sum" }), execute: ({ a, b }) => a + b });
+  const out = sum.toMCPFormat();
+  assert.ok(ToolSchema.safeParse(out).success);
+  assert.equal(out.outputSchema, { type: "object", properties: { result: { type: "number", description: "The sum" } }, required: ["result"] });
+  assert.match(out.description, /Returns:\n- type: number\n- description: The sum/);
+  const objectReturn = tool({ name: "o", description: "O.", parameters: t.object({}), returns: t.object({ ok: t.boolean() }), execute: () => ({ ok: true }) });
+  assert.equal(objectReturn.toMCPFormat().outputSchema, { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] });
+  assert.ok(ToolSchema.safeParse(planner.toMCPFormat()).success);
+});
+
+const names = suite("provider name rules");
+
+names("names each provider refuses are refused by that format, by name", () => {
+  const dotted = tool({ name: "files.read", description: "Reads.", parameters: t.object({}), execute: () => 1 });
+  assert.ok(dotted.toMCPFormat());
+  assert.ok(dotted.toGeminiFormat());
+  assert.throws(() => dotted.toOpenAIFormat(), /openai tool names must match/);
+  assert.throws(() => dotted.toAnthropicFormat(), /anthropic tool names must match/);
+  const digit = tool({ name: "1st", description: "First.", parameters: t.object({}), execute: () => 1 });
+  assert.throws(() => digit.toGeminiFormat(), /gemini tool names must match/);
+  const long = tool({ name: "x".repeat(65), description: "Long.", parameters: t.object({}), execute: () => 1 });
+  assert.throws(() => long.toOpenAIFormat(), /must match/);
+  assert.ok(long.toMCPFormat());
+});
+
+strict.run();
+roundTrip.run();
+anthropic.run();
+gemini.run();
+mcp.run();
+names.run();

@@ -1,0 +1,204 @@
+// tool(), @tool, toolsFrom, ToolRegistry and Tool.execute: the typed forms and running safely.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { t, tool, toolsFrom, ToolRegistry, Tool, functionToTool } from "tooltype";
+import { Type } from "@sinclair/typebox";
+import * as f from "./fixtures/functions.mjs";
+
+const quiet = { error: () => {}, warn: () => {} };
+
+const weather = tool({
+  name: "get_weather",
+  description: "Current weather for a city.",
+  category: "weather",
+  parameters: t.object({ city: t.string({ minLength: 1 }), unit: t.enum(["celsius", "fahrenheit"], { default: "celsius" }), days: t.optional(t.integer({ minimum: 1 })) }),
+  execute: ({ city, unit, days }) => ({ city, unit, days }),
+});
+
+const typed = suite("tool({...}): the typed form");
+
+typed("execute receives decoded arguments with defaults filled in", async () => {
+  assert.equal(await weather.execute({ city: "Oslo" }), { success: true, value: { city: "Oslo", unit: "celsius", days: undefined } });
+  assert.equal(await weather.execute('{"city":"Oslo","unit":"fahrenheit","days":2}'), { success: true, value: { city: "Oslo", unit: "fahrenheit", days: 2 } });
+});
+
+typed("name, description, parameters, category", () => {
+  assert.is(weather.name, "get_weather");
+  assert.is(weather.description, "Current weather for a city.");
+  assert.is(weather.category, "weather");
+  assert.equal(weather.parameters.required, ["city"]);
+  assert.ok(Object.isFrozen(weather.parameters));
+});
+
+typed("the context passed to execute reaches the function", async () => {
+  const whoami = tool({ name: "whoami", description: "Who is asking.", parameters: t.object({}), execute: (_args, ctx: { user: string }) => ctx.user });
+  assert.equal(await whoami.execute({}, { user: "ada" }), { success: true, value: "ada" });
+});
+
+typed("TypeBox and plain JSON Schema parameters", async () => {
+  const tb = tool({ name: "tb", description: "TypeBox.", parameters: Type.Object({ q: Type.String(), n: Type.Optional(Type.Integer()) }), execute: ({ q, n }) => `${q}:${n ?? 0}` });
+  assert.equal(await tb.execute({ q: "x" }), { success: true, value: "x:0" });
+  assert.not.ok((await tb.execute({ q: 1 })).success);
+  const plain = tool({ name: "plain", description: "Plain.", parameters: { type: "object", properties: { q: { type: "string", default: "d" } } }, execute: (a) => a });
+  assert.equal(await plain.execute({}), { success: true, value: { q: "d" } });
+});
+
+typed("a Standard Schema exposing JSON Schema is described by it and checked by it", async () => {
+  const calls: unknown[] = [];
+  const fake = {
+    "~standard": {
+      version: 1,
+      vendor: "fake",
+      validate: (v: unknown) => (calls.push(v), typeof (v as { n?: unknown }).n === "number" ? { value: { n: (v as { n: number }).n * 2 } } : { issues: [{ message: "n must be a number", path: ["n"] }] }),
+      jsonSchema: { input: () => ({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { n: { type: "number" } }, required: ["n"] }) },
+    },
+  };
+  const doubled = tool({ name: "doubled", description: "Doubles.", parameters: fake, execute: (a) => a });
+  assert.equal(doubled.parameters, { type: "object", properties: { n: { type: "number" } }, required: ["n"] });
+  assert.equal(await doubled.execute({ n: 2 }), { success: true, value: { n: 4 } });
+  const bad = await doubled.execute({ n: "2" });
+  assert.not.ok(bad.success);
+  assert.match((bad as { error: string }).error, /at \/n: n must be a number/);
+});
+
+typed("definitions are checked when made", () => {
+  assert.throws(() => tool({ name: "has space", description: "x", parameters: t.object({}), execute: () => 1 }), /is not usable/);
+  assert.throws(() => tool({ name: "x", description: " ", parameters: t.object({}), execute: () => 1 }), /a description is required/);
+  assert.throws(() => tool({ name: "x", description: "y", parameters: t.string() as never, execute: () => 1 }), /parameters must describe an object/);
+  assert.throws(() => tool({ name: "x", description: "y", parameters: { "~standard": { validate: () => ({}) } } as never, execute: () => 1 }), /does not expose JSON Schema/);
+});
+
+const running = suite("Tool.execute: nothing a model sends can crash the host");
+
+running("malformed, empty, and non-object arguments", async () => {
+  const bad = await weather.execute('{"city": "Oslo",');
+  assert.not.ok(bad.success);
+  assert.match((bad as { error: string }).error, /not valid JSON/);
+  assert.match((await weather.execute("[1,2]") as { error: string }).error, /must be a JSON object, received an array/);
+  assert.match((await weather.execute(42) as { error: string }).error, /must be a JSON object, received number/);
+  assert.match((await weather.execute("") as { error: string }).error, /at \/city: Missing required property/);
+});
+
+running("bad arguments: every issue, with paths, bounded in length", async () => {
+  const result = await weather.execute({ city: "", unit: "kelvin", days: 0 });
+  assert.not.ok(result.success);
+  const { error, issues } = result as { error: string; issues: { path: string }[] };
+  assert.equal(issues.map((i) => i.path), ["/city", "/unit", "/days"]);
+  assert.match(error, /^Invalid arguments for tool "get_weather":\n- at \/city: Expected at least 1 characters/);
+  assert.match(error, /Fix these and call the tool again\.$/);
+  const many = tool({ name: "many", description: "Many.", parameters: t.object({ xs: t.array(t.integer()) }), execute: () => 1 });
+  const flood = await many.execute({ xs: Array.from({ length: 5000 }, () => "x".repeat(1000)) });
+  assert.ok((flood as { error: string }).error.length <= 2000);
+  assert.match((flood as { error: string }).error, /and 4990 more/);
+});
+
+running("hostile values: deep nesting, prototype keys, huge strings", async () => {
+  let deep = "1";
+  for (let i = 0; i < 100_000; i++) deep = `[${deep}]`;
+  const echo = tool({ name: "echo", description: "Echo.", parameters: t.object({ v: t.any() }), execute: ({ v }) => typeof v });
+  const nested = await echo.execute(`{"v":${deep}}`);
+  assert.type(nested.success, "boolean");
+  const proto = await weather.execute('{"city":"x","__proto__":{"polluted":true},"constructor":{"prototype":{"bad":1}}}');
+  assert.ok(proto.success);
+  assert.is(({} as Record<string, unknown>).polluted, undefined);
+  assert.ok((await echo.execute({ v: "x".repeat(1 << 22) })).success);
+});
+
+running("a throwing logger does not turn a failure into a crash", async () => {
+  const boom = tool({ name: "boom", description: "Throws.", parameters: t.object({}), logger: { error: () => { throw new Error("logger down"); } }, execute: () => { throw new TypeError("bad"); } });
+  assert.equal(await boom.execute({}), { success: false, error: 'Tool "boom" failed: TypeError: bad' });
+});
+
+running("a thrown non-Error value is described, not lost", async () => {
+  const odd = tool({ name: "odd", description: "Throws a string.", parameters: t.object({}), logger: quiet, execute: () => { throw "nope"; } });
+  assert.equal(await odd.execute({}), { success: false, error: 'Tool "odd" failed: "nope"' });
+});
+
+const decorators = suite("@tool and toolsFrom (seed 001 mk_ns, seed 003 @tool)");
+
+decorators("toolsFrom takes documented methods, own and inherited, bound to the object", async () => {
+  const greeter = new f.Greeter("Hello");
+  const tools = toolsFrom(greeter);
+  assert.equal(tools.map((x) => x.name), ["greet"]);
+  assert.equal(await tools[0]!.execute({ name: "Ada" }), { success: true, value: "Hello, Ada!" });
+  assert.equal(toolsFrom(f.Greeter).map((x) => x.name), ["shout"]);
+  assert.equal(toolsFrom(f.searcher).map((x) => x.name), ["search"]);
+});
+
+decorators("@tool marks methods, with options, and toolsFrom returns them bound", async () => {
+  class Shop {
+    constructor(readonly currency: string) {}
+    @tool({ description: "Price of an item.", parameters: { item: t.string(), quantity: t.integer({ minimum: 1 }) }, category: "shop" })
+    price(item: string, quantity: number) {
+      return `${quantity} × ${item} = ${quantity * 2} ${this.currency}`;
+    }
+    @tool({ name: "stock_level", description: "Items left.", parameters: { item: t.string() } })
+    stock(item: string) {
+      return item.length;
+    }
+    notATool() {
+      return 1;
+    }
+  }
+  const tools = toolsFrom(new Shop("EUR"));
+  assert.equal(tools.map((x) => x.name).sort(), ["price", "stock_level"]);
+  const price = tools.find((x) => x.name === "price")!;
+  assert.is(price.category, "shop");
+  assert.equal(await price.execute({ item: "pen", quantity: 3 }), { success: true, value: "3 × pen = 6 EUR" });
+  assert.not.ok((await price.execute({ item: "pen", quantity: 0 })).success);
+});
+
+decorators("@tool refuses fields and private methods", () => {
+  const decorate = tool({ description: "x" });
+  assert.throws(() => decorate((() => 1) as never, { kind: "field", name: "x", private: false } as never), /decorates class methods only/);
+  assert.throws(() => decorate((() => 1) as never, { kind: "method", name: "#x", private: true } as never), /is private/);
+});
+
+const registry = suite("ToolRegistry (seed 003)");
+
+registry("register, get, listTools by category, execute", async () => {
+  const reg = new ToolRegistry({ logger: quiet }).register(weather, functionToTool(f.get_weather, { name: "weather_seed", category: "seed" }));
+  assert.instance(reg.get("get_weather"), Tool);
+  assert.equal(reg.listTools().map((x) => x.name), ["get_weather", "weather_seed"]);
+  assert.equal(reg.listTools("seed").map((x) => x.name), ["weather_seed"]);
+  assert.equal(reg.toOpenAIFormat("weather").length, 1);
+  assert.equal(reg.toAnthropicFormat().map((x) => x.name), ["get_weather", "weather_seed"]);
+  assert.equal(reg.toResponsesFormat().length, 2);
+  assert.equal(reg.toGeminiFormat().length, 2);
+  assert.equal(reg.toMCPFormat().length, 2);
+  assert.equal(await reg.execute("weather_seed", { location: "Paris" }), { success: true, value: "Paris: 21 °C" });
+});
+
+registry("unknown names, prototype names included, list what exists", async () => {
+  const reg = new ToolRegistry().register(weather);
+  for (const name of ["nope", "constructor", "__proto__", "toString", "hasOwnProperty", ""]) {
+    const result = await reg.execute(name, {});
+    assert.not.ok(result.success, name);
+    assert.match((result as { error: string }).error, /^Unknown tool .*Available tools: get_weather\.$/);
+  }
+  assert.is(reg.get("constructor"), undefined);
+  assert.match((await new ToolRegistry().execute("x", {}) as { error: string }).error, /No tools are registered/);
+  assert.match((await reg.execute("a".repeat(10_000), {}) as { error: string }).error.slice(0, 100), /^Unknown tool "a+/);
+});
+
+registry("duplicates are refused; non-tools are refused", () => {
+  const reg = new ToolRegistry().register(weather);
+  assert.throws(() => reg.register(weather), /already registered/);
+  assert.throws(() => reg.register({ name: "x" } as never), /expects Tool objects/);
+});
+
+registry("more than 20 tools in one request is warned about (seed 002)", () => {
+  const warnings: string[] = [];
+  const reg = new ToolRegistry({ logger: { error: () => {}, warn: (m) => warnings.push(m) } });
+  for (let i = 0; i < 21; i++) reg.register(tool({ name: `t${i}`, description: "x", parameters: t.object({}), execute: () => i }));
+  reg.toOpenAIFormat();
+  assert.is(warnings.length, 1);
+  assert.match(warnings[0]!, /21 tools in one request/);
+  reg.toOpenAIFormat("none");
+  assert.is(warnings.length, 1);
+});
+
+typed.run();
+running.run();
+decorators.run();
+registry.run();
