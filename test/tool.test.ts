@@ -3,6 +3,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { t, tool, toolsFrom, ToolRegistry, Tool, functionToTool } from "tooltype";
 import { Type } from "@sinclair/typebox";
+import * as z from "zod";
 import * as f from "./fixtures/functions.mjs";
 
 const quiet = { error: () => {}, warn: () => {} };
@@ -59,6 +60,22 @@ typed("a Standard Schema exposing JSON Schema is described by it and checked by 
   const bad = await doubled.execute({ n: "2" });
   assert.not.ok(bad.success);
   assert.match((bad as { error: string }).error, /at \/n: n must be a number/);
+});
+
+typed("Zod 4 parameters: described by Zod's JSON Schema, checked and transformed by Zod", async () => {
+  const search = tool({
+    name: "search",
+    description: "Searches.",
+    parameters: z.object({ query: z.string().min(1), limit: z.number().int().default(5), tags: z.array(z.string()).transform((x) => new Set(x)).optional() }),
+    execute: ({ query, limit, tags }) => ({ query, limit, tags: tags && [...tags] }),
+  });
+  assert.equal(search.parameters.required, ["query"]);
+  assert.equal((search.parameters.properties as Record<string, unknown>).query, { type: "string", minLength: 1 });
+  assert.equal(await search.execute('{"query":"lamp"}'), { success: true, value: { query: "lamp", limit: 5, tags: undefined } });
+  const bad = await search.execute({ query: "" });
+  assert.not.ok(bad.success);
+  assert.match((bad as { error: string }).error, /at \/query: Too small/);
+  assert.throws(() => tool({ name: "d", description: "D.", parameters: z.object({ when: z.date() }), execute: () => 1 }), /zod parameters cannot be written as JSON Schema: Date cannot be represented/);
 });
 
 typed("definitions are checked when made", () => {

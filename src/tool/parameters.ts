@@ -43,7 +43,7 @@ export function readParameters(input: ParametersInput, owner: string): Parameter
     return { schema: objectRoot(toJSONSchema(input), owner), descriptor: input, codec: codecOf(input), check: checkWith(guard) };
   }
   const standard = (input as StandardLike)["~standard"];
-  if (standard && typeof standard.validate === "function" && !("type" in input) && !("properties" in input)) {
+  if (standard && typeof standard.validate === "function") {
     const schema = objectRoot(standardJSONSchema(input as StandardLike, owner), owner);
     return {
       schema,
@@ -64,7 +64,12 @@ function checkWith(guard: ReturnType<typeof compile>): Parameters["check"] {
 }
 
 function standardJSONSchema(input: StandardLike, owner: string): JSONSchema {
-  const produced = input["~standard"].jsonSchema?.input({ target: "draft-2020-12" }) ?? input.toJSONSchema?.() ?? input.toJsonSchema?.();
+  let produced: unknown;
+  try {
+    produced = input["~standard"].jsonSchema?.input({ target: "draft-2020-12" }) ?? input.toJSONSchema?.() ?? input.toJsonSchema?.();
+  } catch (error) {
+    throw new TypeError(`${owner}: the ${input["~standard"] && (input["~standard"] as { vendor?: string }).vendor || "Standard Schema"} parameters cannot be written as JSON Schema: ${(error as Error).message}`);
+  }
   if (typeof produced !== "object" || produced === null) {
     throw new TypeError(`${owner}: this Standard Schema does not expose JSON Schema (~standard.jsonSchema, toJSONSchema() or toJsonSchema()); a model needs one to call the tool`);
   }
