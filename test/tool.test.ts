@@ -136,6 +136,7 @@ const decorators = suite("@tool and toolsFrom (seed 001 mk_ns, seed 003 @tool)")
 decorators("toolsFrom takes documented methods, own and inherited, bound to the object", async () => {
   const greeter = new f.Greeter("Hello");
   const tools = toolsFrom(greeter);
+  if (!f.keepsDocs) return void assert.equal(tools, []); // Bun drops the docstrings that mark documented methods
   assert.equal(tools.map((x) => x.name), ["greet"]);
   assert.equal(await tools[0]!.execute({ name: "Ada" }), { success: true, value: "Hello, Ada!" });
   assert.equal(toolsFrom(f.Greeter).map((x) => x.name), ["shout"]);
@@ -174,7 +175,7 @@ decorators("@tool refuses fields and private methods", () => {
 const registry = suite("ToolRegistry (seed 003)");
 
 registry("register, get, listTools by category, execute", async () => {
-  const reg = new ToolRegistry({ logger: quiet }).register(weather, functionToTool(f.get_weather, { name: "weather_seed", category: "seed" }));
+  const reg = new ToolRegistry({ logger: quiet }).register(weather, functionToTool(f.get_weather, { name: "weather_seed", category: "seed", description: "Seed 000's weather." }));
   assert.instance(reg.get("get_weather"), Tool);
   assert.equal(reg.listTools().map((x) => x.name), ["get_weather", "weather_seed"]);
   assert.equal(reg.listTools("seed").map((x) => x.name), ["weather_seed"]);

@@ -95,7 +95,7 @@ class Generator {
   private enumTest(values: readonly unknown[], x: string): string {
     const primitive = values.every((v) => typeof v !== "object" || v === null);
     if (primitive && values.length <= 8) {
-      return `if (${values.map((v) => `${x} !== ${literal(v)}`).join(" && ")}) return false;\n`;
+      return `if (${values.map((v) => `${x} !== ${jsLiteral(v)}`).join(" && ")}) return false;\n`;
     }
     if (primitive) return `if (!${this.external(new Set(values))}.has(${x})) return false;\n`;
     const list = this.external(values);
@@ -194,7 +194,7 @@ function declaredTest(keys: readonly string[], k: string): string {
   return keys.map((key) => `${k} === ${JSON.stringify(key)}`).join(" || ");
 }
 
-function literal(value: unknown): string {
+function jsLiteral(value: unknown): string {
   return typeof value === "number" && Object.is(value, -0) ? "0" : JSON.stringify(value);
 }
 

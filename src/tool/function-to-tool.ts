@@ -58,8 +58,10 @@ export function functionToTool<Result = unknown, Context = unknown>(
   const doc = source.doc ? parseDocstring(source.doc) : undefined;
   const description = options.description ?? doc?.description;
   if (!description) {
+    // Bun's transpiler drops comments and docstrings from every function's source text.
+    const bun = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined" ? " (Bun removes comments and docstrings from function source, so pass them as options there)" : "";
     throw new SourceError(
-      `functionToTool: ${label} has no documentation. Open its body with a docstring ("What it does.";) or a comment, or pass { description }`,
+      `functionToTool: ${label} has no documentation. Open its body with a docstring ("What it does.";) or a comment, or pass { description }${bun}`,
     );
   }
 

@@ -156,7 +156,7 @@ function readDefault(tokens: readonly Token[]): DefaultValue {
   const text = tokens.map((t) => t.text).join(" ");
   try {
     const reader = { at: 0 };
-    const value = literal(tokens, reader);
+    const value = readLiteral(tokens, reader);
     if (reader.at === tokens.length) return { kind: "literal", value };
   } catch {
     // not a literal
@@ -166,7 +166,7 @@ function readDefault(tokens: readonly Token[]): DefaultValue {
 
 const NOT_LITERAL = new Error("not a literal");
 
-function literal(tokens: readonly Token[], r: { at: number }): unknown {
+function readLiteral(tokens: readonly Token[], r: { at: number }): unknown {
   const t = tokens[r.at++];
   if (!t) throw NOT_LITERAL;
   if (t.kind === "string" || (t.kind === "template" && !t.text.includes("${"))) return literalValue(t);
@@ -186,7 +186,7 @@ function literal(tokens: readonly Token[], r: { at: number }): unknown {
   if (t.text === "[") {
     const out: unknown[] = [];
     while (tokens[r.at]?.text !== "]") {
-      out.push(literal(tokens, r));
+      out.push(readLiteral(tokens, r));
       if (tokens[r.at]?.text === ",") r.at++;
       else if (tokens[r.at]?.text !== "]") throw NOT_LITERAL;
     }
@@ -198,7 +198,7 @@ function literal(tokens: readonly Token[], r: { at: number }): unknown {
     while (tokens[r.at]?.text !== "}") {
       const key = tokens[r.at++];
       if (!key || (key.kind !== "name" && key.kind !== "string" && key.kind !== "number") || tokens[r.at++]?.text !== ":") throw NOT_LITERAL;
-      out[key.kind === "string" ? (literalValue(key) as string) : key.text] = literal(tokens, r);
+      out[key.kind === "string" ? (literalValue(key) as string) : key.text] = readLiteral(tokens, r);
       if (tokens[r.at]?.text === ",") r.at++;
       else if (tokens[r.at]?.text !== "}") throw NOT_LITERAL;
     }

@@ -120,7 +120,7 @@ class StrictWriter {
     const out: Schema = {};
     for (const key of Object.keys(props)) {
       const written = this.node(props[key]!, `${path}/properties/${key}`);
-      out[key] = this.profile.allRequired && !required.has(key) ? nullable(written) : written;
+      out[key] = this.profile.allRequired && !required.has(key) ? withNull(written) : written;
     }
     if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
       this.warn(path, `${this.profile.name} closes every object; extra properties beside the declared ones are no longer accepted`);
@@ -187,7 +187,7 @@ function isRecord(schema: Schema): boolean {
 }
 
 /** Adds null to what a schema allows: to its type list, its enum, or as an anyOf branch. */
-export function nullable(schema: Schema): Schema {
+export function withNull(schema: Schema): Schema {
   if (typeof schema.type === "string" && !schema.anyOf) {
     const out: Schema = { ...schema, type: [schema.type, "null"] };
     if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];

@@ -1,0 +1,250 @@
+#!/usr/bin/env node
+// Runs every uvu suite (test/*.test.ts) in every runtime, then the type tests, and ends with one line
+// `N passed, N failed`. Exit code 1 when anything failed, a runtime crashed, or no test ran at all.
+//
+//   node scripts/test-all.mjs                 all runtimes (npm test builds dist/ first: deno and bun use it)
+//   node scripts/test-all.mjs node deno       only these runtimes (node, node-noeval, chromium, chromium-csp,
+//                                             deno, bun, types)
+//   node scripts/test-all.mjs guard           only test files whose name contains "guard" (any other word)
+//   --verbose                                 print every runtime's full output, not only failing ones
+//   --keep                                    keep this run's bundles (.test-build/run-<pid>/) to rerun by hand
+//
+// Environment: TEST_JOBS (runtimes at a time, default 2), TEST_TIMEOUT (seconds per runtime, default 60),
+// CHROMIUM_PATH (default /usr/bin/chromium).
+//
+// Runtimes and their command lines. Each run bundles into its own .test-build/run-<pid>/ (B below; removed at
+// the end unless --keep), so runs started at the same time do not overwrite each other's bundles:
+//   node          node --enable-source-maps B/node.mjs
+//   node-noeval   node --enable-source-maps --disallow-code-generation-from-strings B/node-noeval.mjs
+//   chromium      headless /usr/bin/chromium via playwright-core, http://127.0.0.1:PORT/plain/index.html
+//   chromium-csp  same browser, http://127.0.0.1:PORT/csp/index.html (Content-Security-Policy: script-src 'self')
+//   deno          node_modules/.bin/deno run -A B/deno.mjs   ("tooltype" = dist/index.js, not bundled)
+//   bun           node_modules/.bin/bun B/bun.mjs             ("tooltype" = dist/index.js, not bundled)
+//   types         node node_modules/typescript/bin/tsc -p test/types/tsconfig.json
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ENVS, buildBundles, listTestFiles } from "./test-lib/build.mjs";
+import { runChromium } from "./test-lib/browser.mjs";
+import { runProcess } from "./test-lib/process.mjs";
+import { cleanOutput, parseSummary, splitTraces, tally } from "./test-lib/report.mjs";
+import { findTool } from "./test-lib/tools.mjs";
+import { runTypes } from "./test-lib/types.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const started = Date.now();
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types"];
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
+const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 60) * 1000;
+
+const argv = process.argv.slice(2);
+const verbose = argv.includes("--verbose");
+const keep = argv.includes("--keep");
+const words = argv.filter((a) => !a.startsWith("--"));
+const unknownFlags = argv.filter((a) => a.startsWith("--") && a !== "--verbose" && a !== "--keep");
+if (unknownFlags.length) {
+  console.error(`unknown option(s): ${unknownFlags.join(" ")}`);
+  process.exit(2);
+}
+const selected = words.filter((w) => RUNTIMES.includes(w));
+const fileFilters = words.filter((w) => !RUNTIMES.includes(w));
+const runtimes = selected.length ? RUNTIMES.filter((r) => selected.includes(r)) : RUNTIMES;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
+const indent = (text, pad = "    ") => text.split("\n").map((l) => (l ? pad + l : l)).join("\n");
+
+// ---- test files and bundles ------------------------------------------------------------------------------
+let files = listTestFiles(root);
+if (fileFilters.length) files = files.filter((f) => fileFilters.some((w) => f.includes(w)));
+const envs = runtimes.filter((r) => r in ENVS);
+
+if (envs.some((e) => ENVS[e].tooltype === "dist")) {
+  const dist = join(root, "dist/index.js");
+  if (!existsSync(dist)) {
+    console.error("dist/index.js is missing: run `node esbuild.config.mjs` (npm test does) before deno and bun.");
+  } else {
+    const newest = (dir) =>
+      readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
+        const p = join(dir, e.name);
+        return Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+      }, 0);
+    if (newest(join(root, "src")) > statSync(dist).mtimeMs) {
+      console.warn("warning: dist/index.js is older than src/; deno and bun test a stale build (run `node esbuild.config.mjs`).");
+    }
+  }
+}
+
+// This run's bundles; directories left by runs whose process is gone are removed.
+const buildRoot = join(root, ".test-build");
+const outDir = join(buildRoot, `run-${process.pid}`);
+const outRel = relative(root, outDir).split("\\").join("/");
+for (const name of existsSync(buildRoot) ? readdirSync(buildRoot) : []) {
+  const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+  if (!pid || pid === process.pid) continue;
+  try {
+    process.kill(pid, 0); // still running (or not ours to signal): leave it
+  } catch (error) {
+    if (error.code === "ESRCH") rmSync(join(buildRoot, name), { recursive: true, force: true });
+  }
+}
+
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.once(sig, () => {
+    if (!keep) rmSync(outDir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+let bundles = {};
+if (envs.length && files.length) {
+  const t0 = Date.now();
+  bundles = await buildBundles(root, outDir, envs, files);
+  console.log(`bundled ${files.length} test file(s) for ${envs.join(", ")} in ${seconds(Date.now() - t0)}`);
+} else if (envs.length) {
+  console.log("no test/*.test.ts files" + (fileFilters.length ? ` match ${fileFilters.join(", ")}` : ""));
+}
+
+// ---- tasks -----------------------------------------------------------------------------------------------
+// node_modules/.bin/<tool>, or the platform package's binary when .bin's does not run (see test-lib/tools.mjs).
+const bin = (name) => (envs.includes(name) && findTool(root, name).bin) || join(root, "node_modules/.bin", name);
+const childEnv = { ...process.env, DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1", DO_NOT_TRACK: "1" };
+const PROCESS_RUNTIMES = {
+  node: { command: process.execPath, args: ["--enable-source-maps", `${outRel}/node.mjs`], expectEval: true },
+  "node-noeval": {
+    command: process.execPath,
+    args: ["--enable-source-maps", "--disallow-code-generation-from-strings", `${outRel}/node-noeval.mjs`],
+    expectEval: false,
+  },
+  deno: { command: bin("deno"), args: ["run", "-A", `${outRel}/deno.mjs`], expectEval: true },
+  bun: { command: bin("bun"), args: [`${outRel}/bun.mjs`], expectEval: true },
+};
+const BROWSER_RUNTIMES = {
+  chromium: { kind: "plain", expectEval: true },
+  "chromium-csp": { kind: "csp", expectEval: false },
+};
+const commandLine = (spec) => [spec.command === process.execPath ? "node" : spec.command.replace(`${root}/`, ""), ...spec.args].join(" ");
+
+const unbundled = (env) => ({ output: "", stderr: "", result: null, problems: [bundles[env]?.error ?? "not bundled"], warnings: [], ms: 0 });
+
+/** Each task resolves to { [runtime]: record }. */
+const tasks = [];
+const browserEnvs = envs.filter((e) => e in BROWSER_RUNTIMES);
+if (files.length && browserEnvs.length) {
+  // Chromium first: it is the slowest, and runs beside the others.
+  tasks.push(async () => {
+    const ready = browserEnvs.filter((e) => bundles[e]?.file);
+    const out = {};
+    for (const e of browserEnvs) if (!bundles[e]?.file) out[e] = { run: unbundled(e), expectEval: BROWSER_RUNTIMES[e].expectEval };
+    if (ready.length) {
+      const { runs, launchMs } = await runChromium({
+        root,
+        outDir,
+        specs: ready.map((env) => ({ env, ...BROWSER_RUNTIMES[env] })),
+        timeoutMs,
+      });
+      ready.forEach((e, i) => {
+        out[e] = { run: runs[e], expectEval: BROWSER_RUNTIMES[e].expectEval, note: i === 0 ? `browser launch ${seconds(launchMs)}` : undefined };
+      });
+    }
+    return out;
+  });
+}
+for (const env of envs.filter((e) => e in PROCESS_RUNTIMES)) {
+  if (!files.length) continue;
+  tasks.push(async () => {
+    const spec = PROCESS_RUNTIMES[env];
+    const run = bundles[env]?.file
+      ? await runProcess({ command: spec.command, args: spec.args, cwd: root, env: childEnv, timeoutMs })
+      : unbundled(env);
+    return { [env]: { run, expectEval: spec.expectEval, command: commandLine(spec) } };
+  });
+}
+if (runtimes.includes("types")) tasks.push(async () => ({ types: { types: await runTypes({ root, timeoutMs }) } }));
+
+// ---- run at most `jobs` tasks at a time, print in a fixed order as results arrive -------------------------
+const records = {};
+const waiters = {};
+const arrived = (name) => (waiters[name] ??= (() => { let r; const p = new Promise((res) => (r = res)); p.resolve = r; return p; })());
+let next = 0;
+async function lane() {
+  while (next < tasks.length) {
+    const task = tasks[next++];
+    let out;
+    try {
+      out = await task();
+    } catch (error) {
+      out = { internal: { error } };
+    }
+    for (const [name, record] of Object.entries(out)) {
+      records[name] = record;
+      arrived(name).resolve();
+    }
+  }
+}
+const lanes = Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, lane)).then(() => {
+  for (const r of [...RUNTIMES, "internal"]) arrived(r).resolve();
+});
+
+let totalPassed = 0;
+let totalFailed = 0;
+let totalTests = 0;
+const order = runtimes.filter((r) => r === "types" || files.length);
+for (const name of [...order, "internal"]) {
+  await arrived(name);
+  const record = records[name];
+  if (!record) continue;
+  if (record.error) {
+    totalFailed++;
+    console.log(`test runner error: ${record.error.stack || record.error}`);
+    continue;
+  }
+  if (record.types) {
+    const t = record.types;
+    totalPassed += t.passed;
+    totalFailed += t.failed;
+    totalTests += t.passed + t.failed;
+    if (!t.files.length) {
+      console.log("types: 0 passed, 0 failed (no test/types/*.ts files)");
+      continue;
+    }
+    console.log(`types: ${t.passed} passed, ${t.failed} failed (${t.files.length} file(s), ${seconds(t.ms)})`);
+    if (t.failed || verbose) {
+      if (t.output) console.log(indent(t.output));
+      for (const p of t.problems) console.log(indent(`✘ ${p}`));
+    }
+    continue;
+  }
+  const { run, expectEval, note } = record;
+  const counts = tally({ env: name, expectEval, output: run.output, result: run.result, problems: run.problems });
+  totalPassed += counts.passed;
+  totalFailed += counts.failed;
+  totalTests += counts.passed + counts.failed;
+  const extra = [seconds(run.ms), counts.skipped ? `${counts.skipped} skipped` : "", note ?? ""].filter(Boolean).join(", ");
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed (${extra})`);
+  if (verbose && record.command) console.log(indent(`$ ${record.command}`));
+  const failed = counts.failed > 0;
+  const traced = splitTraces(run.stderr);
+  if (failed || verbose) {
+    const out = cleanOutput(run.output, verbose);
+    if (out) console.log(indent(out));
+    if (traced.stderr.trim()) console.log(indent(`--- stderr ---\n${traced.stderr.trim()}`));
+  }
+  if (!parseSummary(run.output)) {
+    // uvu never finished: say what it was running, and the failures it had not printed yet.
+    if (traced.last) console.log(indent(`✘ last test started: ${traced.last.suite} › ${traced.last.test}`));
+    for (const f of traced.failures) console.log(indent(`✘ had failed: ${f.suite} › ${f.test}\n${indent(f.message, "  ")}`));
+  }
+  for (const p of counts.problems) console.log(indent(`✘ ${p}`));
+  for (const w of run.warnings) console.log(indent(`warning: ${w}`));
+}
+await lanes;
+if (keep) console.log(`bundles kept in ${outRel}/`);
+else rmSync(outDir, { recursive: true, force: true });
+
+if (totalTests === 0) {
+  console.log("no tests ran");
+  totalFailed = Math.max(totalFailed, 1);
+}
+console.log(`(all runtimes in ${seconds(Date.now() - started)})`);
+console.log(`${totalPassed} passed, ${totalFailed} failed`);
+process.exitCode = totalFailed > 0 || totalPassed === 0 ? 1 : 0;
