@@ -31,3 +31,10 @@ export type { FormatOptions, OpenAITool, ResponsesTool, AnthropicTool, GeminiFun
 export { ConversionError, type ConversionWarning } from "./schema/targets/index.js";
 export { readType, typeText } from "./tool/type-text.js";
 export { parseDocstring, type Docstring } from "./tool/docstring.js";
+export { createPartialJSONParser, type PartialJSONParser } from "./calls/partial-json.js";
+export type { ToolCall, CallResult, ExecuteAllOptions } from "./tool/call.js";
+export type { Provider, ProviderAdapter, ToolChoice, RequestOptions } from "./calls/types.js";
+export { parseToolCalls, toToolMessages } from "./calls/parse.js";
+export { createToolCallStream, type ToolCallStream, type PartialToolCall } from "./calls/stream.js";
+export { runTools, type RunToolsOptions, type RunToolsResult, type ToolStep } from "./calls/run-tools.js";
+export { ADAPTERS, adapterOf } from "./calls/providers/index.js";

@@ -1,3 +1,4 @@
+import type { CallResult, ExecuteAllOptions, ToolCall } from "./call.js";
 import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
@@ -88,6 +89,57 @@ export class ToolRegistry {
       return failure(`Unknown tool ${shown}. ${names.length ? `Available tools: ${names.join(", ")}.` : "No tools are registered."}`);
     }
     return found.execute(args, context);
+  }
+
+  /**
+   * Runs several calls at once (seed 002's parallel calls), each bounded by `timeout` and cancellable by
+   * `signal`, and resolves to their results in call order. One failing call never affects another.
+   *
+   * @example
+   * const results = await registry.executeAll(parseToolCalls(response, "openai"), { timeout: 10_000 });
+   * messages.push(...toToolMessages(results, "openai"));
+   */
+  async executeAll(calls: readonly ToolCall[], options: ExecuteAllOptions = {}): Promise<CallResult[]> {
+    const results: CallResult[] = new Array(calls.length);
+    const limit = Math.max(1, Math.min(options.concurrency ?? calls.length, calls.length));
+    let next = 0;
+    const worker = async () => {
+      while (next < calls.length) {
+        const index = next++;
+        const call = calls[index]!;
+        results[index] = { id: call.id, name: call.name, result: await this.#bounded(call, options) };
+      }
+    };
+    await Promise.all(Array.from({ length: limit }, worker));
+    return results;
+  }
+
+  async #bounded(call: ToolCall, { signal, timeout, context }: ExecuteAllOptions): Promise<ToolResult> {
+    if (signal?.aborted) return failure(`Tool "${call.name}" was cancelled before it ran.`);
+    const racers: Promise<ToolResult>[] = [this.execute(call.name, call.arguments, context)];
+    const cleanups: (() => void)[] = [];
+    if (timeout !== undefined && timeout >= 0 && Number.isFinite(timeout)) {
+      racers.push(
+        new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(failure(`Tool "${call.name}" timed out after ${timeout} ms.`)), timeout);
+          cleanups.push(() => clearTimeout(timer));
+        }),
+      );
+    }
+    if (signal) {
+      racers.push(
+        new Promise((resolve) => {
+          const onAbort = () => resolve(failure(`Tool "${call.name}" was cancelled.`));
+          signal.addEventListener("abort", onAbort, { once: true });
+          cleanups.push(() => signal.removeEventListener("abort", onAbort));
+        }),
+      );
+    }
+    try {
+      return await Promise.race(racers);
+    } finally {
+      for (const cleanup of cleanups) cleanup();
+    }
   }
 
   #format<T>(category: string | undefined, write: (tool: AnyTool) => T): T[] {

@@ -1,0 +1,52 @@
+import type { ProviderAdapter } from "../types.js";
+import { field, list, resultData, resultText } from "../wire.js";
+
+/**
+ * AWS Bedrock Converse: calls are `toolUse` content blocks of `output.message`, answered by one `user`
+ * message of `toolResult` blocks (`json` for objects, `text` otherwise; `status: "error"` on failures).
+ *
+ * @example
+ * toToolMessages(results, "bedrock"); // [{ role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "21 °C" }], status: "success" } }] }]
+ */
+export const bedrock: ProviderAdapter = {
+  name: "bedrock",
+  conversation: "messages",
+  calls: (response) =>
+    content(response)
+      .map((b) => field(b, "toolUse"))
+      .filter((u) => u !== undefined)
+      .map((u) => ({ id: String(field(u, "toolUseId") ?? ""), name: String(field(u, "name") ?? ""), arguments: field(u, "input") ?? {} })),
+  toolMessages: (results) =>
+    results.length
+      ? [
+          {
+            role: "user",
+            content: results.map((r) => {
+              const value = r.result.success ? r.result.value : undefined;
+              const body = r.result.success && typeof value === "object" && value !== null && !Array.isArray(value) ? { json: resultData(value) } : { text: resultText(r.result) };
+              return { toolResult: { toolUseId: r.id, content: [body], status: r.result.success ? "success" : "error" } };
+            }),
+          },
+        ]
+      : [],
+  assistantMessages: (response) => {
+    const message = field(field(response, "output"), "message");
+    return message ? [message] : [];
+  },
+  text: (response) => {
+    const texts = content(response).map((b) => field(b, "text")).filter((t): t is string => typeof t === "string");
+    return texts.length ? texts.join("") : undefined;
+  },
+  withTools: (request, tools, { toolChoice }) => {
+    const choice = toolChoice === undefined || toolChoice === "none" ? undefined : toolChoice === "auto" ? { auto: {} } : toolChoice === "required" ? { any: {} } : { tool: { name: toolChoice.name } };
+    const specs = tools.map((t) => {
+      const f = t.toOpenAIFormat().function;
+      return { toolSpec: { name: f.name, description: f.description, inputSchema: { json: f.parameters } } };
+    });
+    return { ...request, toolConfig: { tools: specs, ...(choice && { toolChoice: choice }) } };
+  },
+};
+
+function content(response: unknown): unknown[] {
+  return list(field(field(response, "output"), "message"), "content");
+}

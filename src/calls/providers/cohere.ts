@@ -1,0 +1,37 @@
+import type { ProviderAdapter } from "../types.js";
+import { field, list, parseArguments, resultText } from "../wire.js";
+
+/**
+ * Cohere v2 chat (the `cohere-ai` SDK's camelCase, and the snake_case wire): calls from
+ * `message.toolCalls`, answers as `{ role: "tool", toolCallId, content }`; `toolChoice` is
+ * `"REQUIRED"` or `"NONE"`, strictness is request-level (`strictTools`).
+ *
+ * @example
+ * toToolMessages(results, "cohere"); // [{ role: "tool", toolCallId: "c1", content: "21 °C" }]
+ */
+export const cohere: ProviderAdapter = {
+  name: "cohere",
+  conversation: "messages",
+  calls: (response) =>
+    list(field(response, "message"), "toolCalls", "tool_calls").map((c) => ({
+      id: String(field(c, "id") ?? ""),
+      name: String(field(field(c, "function"), "name") ?? ""),
+      arguments: parseArguments(field(field(c, "function"), "arguments")),
+    })),
+  toolMessages: (results) => results.map((r) => ({ role: "tool", toolCallId: r.id, content: resultText(r.result) })),
+  assistantMessages: (response) => {
+    const m = field(response, "message");
+    if (!m) return [];
+    return [{ role: "assistant", toolCalls: list(m, "toolCalls", "tool_calls"), ...(field(m, "toolPlan", "tool_plan") !== undefined && { toolPlan: field(m, "toolPlan", "tool_plan") }), ...(field(m, "content") !== undefined && { content: field(m, "content") }) }];
+  },
+  text: (response) => {
+    const texts = list(field(response, "message"), "content").filter((c) => field(c, "type") === "text").map((c) => String(field(c, "text") ?? ""));
+    return texts.length ? texts.join("") : undefined;
+  },
+  withTools: (request, tools, { toolChoice, strict }) => ({
+    ...request,
+    tools: tools.map((t) => t.toOpenAIFormat()),
+    ...(toolChoice === "required" || typeof toolChoice === "object" ? { toolChoice: "REQUIRED" } : toolChoice === "none" ? { toolChoice: "NONE" } : {}),
+    ...(strict !== undefined && { strictTools: strict }),
+  }),
+};

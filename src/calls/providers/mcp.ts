@@ -1,0 +1,38 @@
+import type { ProviderAdapter } from "../types.js";
+import { field, list, resultText } from "../wire.js";
+
+/**
+ * MCP sampling (`sampling/createMessage` with tools): calls are `tool_use` content blocks of the result,
+ * answered by a `user` message of `tool_result` blocks (`toolUseId`, text content, `isError`).
+ *
+ * @example
+ * toToolMessages(results, "mcp"); // [{ role: "user", content: [{ type: "tool_result", toolUseId: "t1", content: [{ type: "text", text: "21 °C" }] }] }]
+ */
+export const mcp: ProviderAdapter = {
+  name: "mcp",
+  conversation: "messages",
+  calls: (response) =>
+    blocks(response)
+      .filter((b) => field(b, "type") === "tool_use")
+      .map((b) => ({ id: String(field(b, "id") ?? ""), name: String(field(b, "name") ?? ""), arguments: field(b, "input") ?? {} })),
+  toolMessages: (results) =>
+    results.length
+      ? [{ role: "user", content: results.map((r) => ({ type: "tool_result", toolUseId: r.id, content: [{ type: "text", text: resultText(r.result) }], ...(!r.result.success && { isError: true }) })) }]
+      : [],
+  assistantMessages: (response) => [{ role: "assistant", content: blocks(response) }],
+  text: (response) => {
+    const texts = blocks(response).filter((b) => field(b, "type") === "text").map((b) => String(field(b, "text") ?? ""));
+    return texts.length ? texts.join("") : undefined;
+  },
+  withTools: (request, tools, { toolChoice }) => ({
+    ...request,
+    tools: tools.map((t) => t.toMCPFormat()),
+    ...(toolChoice !== undefined && { toolChoice: { mode: typeof toolChoice === "string" ? toolChoice : "required" } }),
+  }),
+};
+
+// A sampling result's content is one block or a list of them.
+function blocks(response: unknown): unknown[] {
+  const content = field(response, "content");
+  return Array.isArray(content) ? content : content ? [content] : [];
+}

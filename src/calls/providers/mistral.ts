@@ -1,0 +1,39 @@
+import type { ProviderAdapter } from "../types.js";
+import { field, list, parseArguments, resultText } from "../wire.js";
+
+/**
+ * Mistral chat (the `@mistralai/mistralai` SDK's camelCase, and the snake_case wire): calls from
+ * `choices[0].message.toolCalls`, answers as `{ role: "tool", toolCallId, name, content }`.
+ *
+ * @example
+ * toToolMessages(results, "mistral"); // [{ role: "tool", toolCallId: "c1", name: "get_weather", content: "21 °C" }]
+ */
+export const mistral: ProviderAdapter = {
+  name: "mistral",
+  conversation: "messages",
+  calls: (response) =>
+    list(message(response), "toolCalls", "tool_calls").map((c) => ({
+      id: String(field(c, "id") ?? ""),
+      name: String(field(field(c, "function"), "name") ?? ""),
+      arguments: parseArguments(field(field(c, "function"), "arguments")),
+    })),
+  toolMessages: (results) => results.map((r) => ({ role: "tool", toolCallId: r.id, name: r.name, content: resultText(r.result) })),
+  assistantMessages: (response) => {
+    const m = message(response);
+    return m ? [{ role: "assistant", content: field(m, "content") ?? "", toolCalls: list(m, "toolCalls", "tool_calls") }] : [];
+  },
+  text: (response) => {
+    const content = field(message(response), "content");
+    return typeof content === "string" && content ? content : undefined;
+  },
+  withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
+    ...request,
+    tools: tools.map((t) => t.toOpenAIFormat(strict === undefined ? {} : { strict })),
+    ...(toolChoice !== undefined && { toolChoice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
+    ...(parallelToolCalls !== undefined && { parallelToolCalls }),
+  }),
+};
+
+function message(response: unknown): unknown {
+  return field(list(response, "choices")[0], "message");
+}

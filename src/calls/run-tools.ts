@@ -1,0 +1,100 @@
+import type { AnyTool } from "../tool/tool.js";
+import { ToolRegistry } from "../tool/registry.js";
+import { adapterOf } from "./providers/index.js";
+import type { CallResult, Provider, ProviderAdapter, ToolCall, ToolChoice } from "./types.js";
+
+/** One round of `runTools`: what the model answered, what it asked for, what running it gave. */
+export interface ToolStep {
+  readonly step: number;
+  readonly response: unknown;
+  readonly calls: readonly ToolCall[];
+  readonly results: readonly CallResult[];
+}
+
+/** Options of `runTools`. */
+export interface RunToolsOptions<Request extends Record<string, unknown>> {
+  readonly provider: Provider | ProviderAdapter;
+  /** Sends a request to the model: usually the SDK's own method, e.g. `(r) => openai.chat.completions.create(r)`. */
+  readonly chat: (request: Request) => unknown;
+  /** The request without tools: model, messages (or `input`, `contents`), and any other settings. */
+  readonly request: Request;
+  readonly registry?: ToolRegistry;
+  readonly tools?: readonly AnyTool[];
+  /** Model turns at most (default 10); then the loop stops with `finishReason: "max_steps"`. */
+  readonly maxSteps?: number;
+  /** Applies to the first turn only, so `"required"` or a named tool cannot loop forever. */
+  readonly toolChoice?: ToolChoice;
+  readonly parallelToolCalls?: boolean;
+  readonly strict?: boolean;
+  readonly onStep?: (step: ToolStep) => void | Promise<void>;
+  readonly signal?: AbortSignal;
+  /** Milliseconds each tool call may take. */
+  readonly timeout?: number;
+  /** Passed to every tool's function. */
+  readonly context?: unknown;
+}
+
+/** What `runTools` ends with. */
+export interface RunToolsResult {
+  /** The model's final text; undefined when the loop stopped before the model answered in text. */
+  readonly text: string | undefined;
+  /** The whole conversation: the request's, then every assistant turn and tool answer. */
+  readonly messages: unknown[];
+  readonly steps: readonly ToolStep[];
+  readonly finishReason: "stop" | "max_steps";
+}
+
+/**
+ * The tool loop of seed 002, for any provider: send the request with the tools, run the calls the model
+ * asks for (in parallel), append the assistant turn then the answers, send again, until the model
+ * answers in text or `maxSteps` turns have passed. Bad arguments and unknown tools go back to the model
+ * as tool errors it can correct; `maxSteps` bounds how often it may try.
+ *
+ * @example
+ * const { text } = await runTools({
+ *   provider: "openai",
+ *   chat: (request) => openai.chat.completions.create(request),
+ *   request: { model: "gpt-4o-mini", messages: [{ role: "user", content: "Weather in Paris?" }] },
+ *   tools: [weather],
+ * });
+ */
+export async function runTools<Request extends Record<string, unknown>>(options: RunToolsOptions<Request>): Promise<RunToolsResult> {
+  const adapter = adapterOf(options.provider);
+  const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
+  const tools = options.registry && options.tools ? [...registry.listTools(), ...options.tools] : registry.listTools();
+  const maxSteps = options.maxSteps ?? 10;
+  if (!(maxSteps >= 1)) throw new TypeError("runTools: maxSteps must be at least 1");
+  const key = adapter.conversation;
+  const messages: unknown[] = [...(((options.request as Record<string, unknown>)[key] as unknown[] | undefined) ?? [])];
+  const steps: ToolStep[] = [];
+  const base = (toolChoice: ToolChoice | undefined) =>
+    adapter.withTools(options.request, tools, {
+      ...(toolChoice !== undefined && { toolChoice }),
+      ...(options.parallelToolCalls !== undefined && { parallelToolCalls: options.parallelToolCalls }),
+      ...(options.strict !== undefined && { strict: options.strict }),
+    });
+  const first = base(options.toolChoice);
+  const later = options.toolChoice === undefined || options.toolChoice === "auto" || options.toolChoice === "none" ? first : base("auto");
+
+  for (let step = 1; step <= maxSteps; step++) {
+    options.signal?.throwIfAborted();
+    const request = { ...(step === 1 ? first : later), [key]: [...messages] } as Request;
+    const response = await options.chat(request);
+    const calls = adapter.calls(response);
+    messages.push(...adapter.assistantMessages(response));
+    if (!calls.length) {
+      steps.push({ step, response, calls, results: [] });
+      await options.onStep?.(steps.at(-1)!);
+      return { text: adapter.text(response), messages, steps, finishReason: "stop" };
+    }
+    const results = await registry.executeAll(calls, {
+      ...(options.signal && { signal: options.signal }),
+      ...(options.timeout !== undefined && { timeout: options.timeout }),
+      context: options.context,
+    });
+    messages.push(...adapter.toolMessages(results));
+    steps.push({ step, response, calls, results });
+    await options.onStep?.(steps.at(-1)!);
+  }
+  return { text: undefined, messages, steps, finishReason: "max_steps" };
+}

@@ -1,0 +1,220 @@
+import { createPartialJSONParser, type PartialJSONParser } from "./partial-json.js";
+import type { Provider, ToolCall } from "./types.js";
+import { field, generatedId, list, parseArguments } from "./wire.js";
+
+/** A call while it streams: arguments parsed as far as they go (a half-streamed string shows its prefix). */
+export interface PartialToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: unknown;
+  /** The raw argument text so far. */
+  readonly text: string;
+  /** The provider said the call is complete, or its arguments are a complete JSON value. */
+  readonly done: boolean;
+}
+
+/**
+ * Assembles tool calls from a provider's stream, chunk by chunk, in time linear in the stream's length.
+ *
+ * @example
+ * const stream = createToolCallStream("openai");
+ * for await (const chunk of await openai.chat.completions.create({ ...request, stream: true })) {
+ *   stream.push(chunk);
+ *   render(stream.partial()); // arguments fill in as they arrive
+ * }
+ * const calls = stream.calls();
+ */
+export interface ToolCallStream {
+  /** Feeds one chunk or event, as the provider's SDK yields it. Anything that carries no tool call is ignored. */
+  push(chunk: unknown): void;
+  /** The calls so far, with their arguments parsed as far as they go. A live view: later pushes change it. */
+  partial(): PartialToolCall[];
+  /** The calls, arguments fully parsed (raw text where it is not valid JSON, so running it reports that). */
+  calls(): ToolCall[];
+}
+
+interface Entry {
+  id: string;
+  name: string;
+  parser: PartialJSONParser | undefined; // undefined when the arguments came whole
+  whole: unknown;
+  closed: boolean;
+}
+
+/** Finds or makes the call a stream key names (`at`), finds one without making it (`find`), numbers whole calls (`count`). */
+type Reader = (chunk: unknown, at: (key: string) => Entry, count: () => number, find: (key: string) => Entry | undefined) => void;
+
+// One reader per provider: where tool-call pieces sit in its stream events.
+const READERS: { readonly [P in Provider]: Reader } = {
+  openai: (chunk, at) => chatDeltas(chunk, at, "tool_calls"),
+  mistral: (chunk, at) => chatDeltas(field(chunk, "data") ?? chunk, at, "toolCalls", "tool_calls"),
+  responses: (event, at) => {
+    const type = field(event, "type");
+    const key = String(field(event, "output_index") ?? field(event, "item_id"));
+    if (type === "response.output_item.added" || type === "response.output_item.done") {
+      const item = field(event, "item");
+      if (field(item, "type") !== "function_call") return;
+      const entry = at(key);
+      entry.id = String(field(item, "call_id") ?? field(item, "id") ?? entry.id);
+      entry.name = String(field(item, "name") ?? entry.name);
+      if (type === "response.output_item.done") settle(entry, field(item, "arguments"));
+      else appendText(entry, field(item, "arguments"));
+    } else if (type === "response.function_call_arguments.delta") appendText(at(key), field(event, "delta"));
+    else if (type === "response.function_call_arguments.done") settle(at(key), field(event, "arguments"));
+  },
+  anthropic: (event, at, _count, find) => {
+    const type = field(event, "type");
+    const key = String(field(event, "index"));
+    if (type === "content_block_start") {
+      const block = field(event, "content_block");
+      if (field(block, "type") !== "tool_use" && field(block, "type") !== "server_tool_use") return;
+      const entry = at(key);
+      entry.id = String(field(block, "id") ?? "");
+      entry.name = String(field(block, "name") ?? "");
+    } else if (type === "content_block_delta" && field(field(event, "delta"), "type") === "input_json_delta") {
+      appendText(at(key), field(field(event, "delta"), "partial_json"));
+    } else if (type === "content_block_stop") {
+      const entry = find(key);
+      if (entry) entry.closed = true;
+    }
+  },
+  gemini: (chunk, at, count) => {
+    const parts = list(field(list(chunk, "candidates")[0], "content"), "parts");
+    for (const part of parts) {
+      const call = field(part, "functionCall");
+      if (!call) continue;
+      const index = count();
+      const entry = at(String(index));
+      entry.name = String(field(call, "name") ?? "");
+      entry.id = String(field(call, "id") ?? generatedId(entry.name, index));
+      entry.whole = field(call, "args") ?? {};
+      entry.closed = true;
+    }
+  },
+  ollama: (chunk, at, count) => {
+    for (const call of list(field(chunk, "message"), "tool_calls")) {
+      const index = count();
+      const entry = at(String(index));
+      entry.name = String(field(field(call, "function"), "name") ?? "");
+      entry.id = String(field(call, "id") ?? generatedId(entry.name, index));
+      entry.whole = parseArguments(field(field(call, "function"), "arguments"));
+      entry.closed = true;
+    }
+  },
+  mcp: (chunk, at, count) => {
+    const content = field(chunk, "content");
+    for (const block of Array.isArray(content) ? content : content ? [content] : []) {
+      if (field(block, "type") !== "tool_use") continue;
+      const entry = at(String(count()));
+      entry.id = String(field(block, "id") ?? "");
+      entry.name = String(field(block, "name") ?? "");
+      entry.whole = field(block, "input") ?? {};
+      entry.closed = true;
+    }
+  },
+  bedrock: (event, at, _count, find) => {
+    const start = field(event, "contentBlockStart");
+    const delta = field(event, "contentBlockDelta");
+    const stop = field(event, "contentBlockStop");
+    if (start) {
+      const use = field(field(start, "start"), "toolUse");
+      if (!use) return;
+      const entry = at(String(field(start, "contentBlockIndex")));
+      entry.id = String(field(use, "toolUseId") ?? "");
+      entry.name = String(field(use, "name") ?? "");
+    } else if (delta) {
+      const input = field(field(field(delta, "delta"), "toolUse"), "input");
+      if (input !== undefined) appendText(at(String(field(delta, "contentBlockIndex"))), input);
+    } else if (stop) {
+      const entry = find(String(field(stop, "contentBlockIndex")));
+      if (entry) entry.closed = true;
+    }
+  },
+  cohere: (event, at, _count, find) => {
+    const type = field(event, "type");
+    const key = String(field(event, "index"));
+    const call = field(field(field(event, "delta"), "message"), "toolCalls", "tool_calls");
+    if (type === "tool-call-start") {
+      const entry = at(key);
+      entry.id = String(field(call, "id") ?? "");
+      entry.name = String(field(field(call, "function"), "name") ?? "");
+      appendText(entry, field(field(call, "function"), "arguments"));
+    } else if (type === "tool-call-delta") appendText(at(key), field(field(call, "function"), "arguments"));
+    else if (type === "tool-call-end") {
+      const entry = find(key);
+      if (entry) entry.closed = true;
+    }
+  },
+};
+
+/**
+ * A `ToolCallStream` for a provider: OpenAI chat `delta.tool_calls` keyed by `index`, Responses
+ * `function_call_arguments.delta` keyed by `output_index`, Anthropic `input_json_delta`, Gemini and Ollama
+ * whole calls per chunk, Bedrock `contentBlockDelta` and Cohere `tool-call-delta` events, Mistral deltas.
+ */
+export function createToolCallStream(provider: Provider): ToolCallStream {
+  const read = Object.hasOwn(READERS, provider) ? READERS[provider] : undefined;
+  if (!read) throw new TypeError(`createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(READERS).join(", ")}`);
+  const entries = new Map<string, Entry>();
+  const order: Entry[] = [];
+  const at = (key: string): Entry => {
+    let entry = entries.get(key);
+    if (!entry) {
+      entry = { id: "", name: "", parser: undefined, whole: undefined, closed: false };
+      entries.set(key, entry);
+      order.push(entry);
+    }
+    return entry;
+  };
+  let counted = 0;
+  const count = () => counted++;
+  return {
+    push(chunk) {
+      if (typeof chunk === "object" && chunk !== null) read(chunk, at, count, (key) => entries.get(key));
+    },
+    partial: () =>
+      order.map((e) => ({
+        id: e.id,
+        name: e.name,
+        arguments: e.parser ? (e.parser.value() ?? {}) : (e.whole ?? {}),
+        text: e.parser ? e.parser.text() : e.whole === undefined ? "" : JSON.stringify(e.whole),
+        done: e.closed || (e.parser?.done ?? e.whole !== undefined),
+      })),
+    calls: () =>
+      order.map((e) => ({
+        id: e.id,
+        name: e.name,
+        arguments: e.parser ? (e.parser.done && !e.parser.error ? e.parser.value() : parseArguments(e.parser.text())) : (e.whole ?? {}),
+      })),
+  };
+}
+
+// OpenAI-style chat deltas: `choices[i].delta.tool_calls[j]` with `index`, an id and name once, argument pieces.
+function chatDeltas(chunk: unknown, at: (key: string) => Entry, ...names: string[]): void {
+  for (const choice of list(chunk, "choices")) {
+    for (const delta of list(field(choice, "delta"), ...names)) {
+      const entry = at(`${field(choice, "index") ?? 0}:${field(delta, "index") ?? 0}`);
+      const id = field(delta, "id");
+      const fn = field(delta, "function");
+      if (id) entry.id = String(id);
+      if (field(fn, "name")) entry.name += String(field(fn, "name"));
+      const args = field(fn, "arguments");
+      if (typeof args === "object" && args !== null) entry.whole = args; // Mistral may send an object
+      else appendText(entry, args);
+    }
+  }
+}
+
+function appendText(entry: Entry, piece: unknown): void {
+  if (typeof piece !== "string" || piece === "") return;
+  (entry.parser ??= createPartialJSONParser()).push(piece);
+}
+
+// A "done" event carries the whole argument text: keep what streamed when it agrees, else take it.
+function settle(entry: Entry, full: unknown): void {
+  entry.closed = true;
+  if (typeof full !== "string") return;
+  if (entry.parser?.text() === full) return;
+  entry.parser = createPartialJSONParser();
+  entry.parser.push(full);
+}

@@ -1,0 +1,70 @@
+import type { ToolResult } from "../tool/result.js";
+
+/**
+ * The arguments of a call: the parsed object, or the raw text when it is not JSON (reported later, not thrown).
+ *
+ * @example
+ * parseArguments('{"a":1}'); // { a: 1 }
+ * parseArguments('{"a":');   // '{"a":'
+ */
+export function parseArguments(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw ?? {};
+  if (!raw.trim()) return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** A tool's result as the text a provider expects: strings as they are, other values as JSON, errors as their text. */
+export function resultText(result: ToolResult): string {
+  if (!result.success) return result.error;
+  const value = result.value;
+  if (typeof value === "string") return value;
+  if (value === undefined) return "";
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The value as JSON-safe data (for providers that take objects: Gemini, Bedrock): a round trip through JSON. */
+export function resultData(value: unknown): unknown {
+  if (value === undefined) return null;
+  try {
+    return JSON.parse(JSON.stringify(value) ?? "null");
+  } catch {
+    return String(value);
+  }
+}
+
+/** Reads `object.a ?? object.b` for SDKs that spell a field in camelCase and the wire in snake_case. */
+export function field<T = unknown>(object: unknown, ...names: string[]): T | undefined {
+  if (typeof object !== "object" || object === null) return undefined;
+  for (const name of names) {
+    const value = (object as Record<string, unknown>)[name];
+    if (value !== undefined) return value as T;
+  }
+  return undefined;
+}
+
+/** An array field, or an empty array. */
+export function list(object: unknown, ...names: string[]): unknown[] {
+  const value = field(object, ...names);
+  return Array.isArray(value) ? value : [];
+}
+
+/** A stable id for a call its provider gave none (Gemini, Ollama): the same response always gets the same ids. */
+export function generatedId(name: string, index: number): string {
+  return `${GENERATED}${index}_${name}`;
+}
+
+/** The prefix of generated ids, which are never sent back to the provider. */
+export const GENERATED = "tooltype_call_";
+
+/** Appends a list of conversation entries to a request's conversation. */
+export function appendTo(request: Record<string, unknown>, key: string, entries: readonly unknown[]): Record<string, unknown> {
+  return { ...request, [key]: [...((request[key] as unknown[] | undefined) ?? []), ...entries] };
+}

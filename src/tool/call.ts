@@ -1,0 +1,33 @@
+import type { ToolResult } from "./result.js";
+
+/**
+ * One call a model asked for. `arguments` is the parsed object, or the raw text when it was not valid JSON
+ * (so running it reports the problem to the model instead of throwing).
+ *
+ * @example
+ * { id: "call_1", name: "get_weather", arguments: { location: "Paris" } }
+ */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: unknown;
+}
+
+/** A call and what running it gave. @example { id: "call_1", name: "get_weather", result: { success: true, value: "21 °C" } } */
+export interface CallResult {
+  readonly id: string;
+  readonly name: string;
+  readonly result: ToolResult;
+}
+
+/** Options of `ToolRegistry.executeAll`. */
+export interface ExecuteAllOptions {
+  /** Cancels calls not yet finished: they resolve as failed results saying so. */
+  readonly signal?: AbortSignal;
+  /** Milliseconds each call may take; a slower call resolves as a failed result (its function is not stopped). */
+  readonly timeout?: number;
+  /** How many calls run at once; all of them by default. */
+  readonly concurrency?: number;
+  /** Passed to every tool's function. */
+  readonly context?: unknown;
+}
