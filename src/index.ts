@@ -38,3 +38,4 @@ export { parseToolCalls, toToolMessages } from "./calls/parse.js";
 export { createToolCallStream, type ToolCallStream, type PartialToolCall } from "./calls/stream.js";
 export { runTools, type RunToolsOptions, type RunToolsResult, type ToolStep } from "./calls/run-tools.js";
 export { ADAPTERS, adapterOf } from "./calls/providers/index.js";
+export { mcpHandlers, mcpCallResult, mcpValidator, type MCPCallResult } from "./calls/mcp-server.js";

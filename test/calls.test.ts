@@ -1,7 +1,7 @@
 // Tool calls end to end: parse each provider's response, run the calls, answer in its shape, loop.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, tool, ToolRegistry, parseToolCalls, toToolMessages, runTools, type Provider, type ToolCall } from "tooltype";
+import { t, tool, ToolRegistry, parseToolCalls, toToolMessages, runTools, mcpCallResult, type Provider, type ToolCall } from "tooltype";
 import * as R from "./support/provider-responses.js";
 
 const quiet = { error: () => {}, warn: () => {} };
@@ -302,7 +302,29 @@ looping("a signal stops the loop; tools may be given as a list", async () => {
   assert.ok(caught, "the loop stopped with the abort reason");
 });
 
+looping("a conversation given as one string is one user message, not its characters", async () => {
+  const { chat, requests } = fakeChat([R.responses, R.responsesText]);
+  await runTools({ provider: "responses", chat, request: { model: "m", input: "Weather in Paris?" }, registry: registry() });
+  assert.equal((requests[1]!.input as unknown[])[0], { role: "user", content: "Weather in Paris?" });
+  const gemini = fakeChat([R.geminiText]);
+  await runTools({ provider: "gemini", chat: gemini.chat, request: { model: "m", contents: "Hi" }, registry: registry() });
+  assert.equal(gemini.requests[0]!.contents, [{ role: "user", parts: [{ text: "Hi" }] }]);
+});
+
+const mcpResults = suite("mcpCallResult: tools/call results");
+
+mcpResults("failures are isError text; values text, plus structuredContent when a result type is declared", () => {
+  const typed = tool({ name: "n", description: "N.", parameters: t.object({}), returns: t.integer(), execute: () => 3 });
+  const object = tool({ name: "o", description: "O.", parameters: t.object({}), returns: t.object({ ok: t.boolean() }), execute: () => ({ ok: true }) });
+  assert.equal(mcpCallResult(typed, { success: false, error: "bad" }), { isError: true, content: [{ type: "text", text: "bad" }] });
+  assert.equal(mcpCallResult(typed, { success: true, value: 3 }), { content: [{ type: "text", text: "3" }], structuredContent: { result: 3 } });
+  assert.equal(mcpCallResult(object, { success: true, value: { ok: true } }), { content: [{ type: "text", text: '{"ok":true}' }], structuredContent: { ok: true } });
+  assert.equal(mcpCallResult(weather, { success: true, value: "sunny" }), { content: [{ type: "text", text: "sunny" }] });
+  assert.equal(mcpCallResult(undefined, { success: true, value: new Date(0) }), { content: [{ type: "text", text: '"1970-01-01T00:00:00.000Z"' }] });
+});
+
 parsing.run();
+mcpResults.run();
 answering.run();
 executing.run();
 looping.run();

@@ -12,7 +12,7 @@ export interface ToolStep {
 }
 
 /** Options of `runTools`. */
-export interface RunToolsOptions<Request extends Record<string, unknown>> {
+export interface RunToolsOptions<Request extends object> {
   readonly provider: Provider | ProviderAdapter;
   /** Sends a request to the model: usually the SDK's own method, e.g. `(r) => openai.chat.completions.create(r)`. */
   readonly chat: (request: Request) => unknown;
@@ -58,17 +58,17 @@ export interface RunToolsResult {
  *   tools: [weather],
  * });
  */
-export async function runTools<Request extends Record<string, unknown>>(options: RunToolsOptions<Request>): Promise<RunToolsResult> {
+export async function runTools<Request extends object>(options: RunToolsOptions<Request>): Promise<RunToolsResult> {
   const adapter = adapterOf(options.provider);
   const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
   const tools = options.registry && options.tools ? [...registry.listTools(), ...options.tools] : registry.listTools();
   const maxSteps = options.maxSteps ?? 10;
   if (!(maxSteps >= 1)) throw new TypeError("runTools: maxSteps must be at least 1");
   const key = adapter.conversation;
-  const messages: unknown[] = [...(((options.request as Record<string, unknown>)[key] as unknown[] | undefined) ?? [])];
+  const messages: unknown[] = conversationOf(adapter, (options.request as Record<string, unknown>)[key]);
   const steps: ToolStep[] = [];
   const base = (toolChoice: ToolChoice | undefined) =>
-    adapter.withTools(options.request, tools, {
+    adapter.withTools(options.request as Record<string, unknown>, tools, {
       ...(toolChoice !== undefined && { toolChoice }),
       ...(options.parallelToolCalls !== undefined && { parallelToolCalls: options.parallelToolCalls }),
       ...(options.strict !== undefined && { strict: options.strict }),
@@ -97,4 +97,15 @@ export async function runTools<Request extends Record<string, unknown>>(options:
     await options.onStep?.(steps.at(-1)!);
   }
   return { text: undefined, messages, steps, finishReason: "max_steps" };
+}
+
+/**
+ * The request's conversation as a list to append to. Responses' `input` and Gemini's `contents` may be a
+ * single string (one user message; spread, it would become characters), and Gemini's a single `Content`.
+ */
+function conversationOf(adapter: ProviderAdapter, value: unknown): unknown[] {
+  if (Array.isArray(value)) return [...value];
+  if (value === undefined || value === null) return [];
+  if (typeof value === "string") return [adapter.name === "gemini" ? { role: "user", parts: [{ text: value }] } : { role: "user", content: value }];
+  return [value];
 }

@@ -1,0 +1,76 @@
+import { compile, type Guard } from "../guard/compile.js";
+import type { ToolResult } from "../tool/result.js";
+import type { ToolRegistry } from "../tool/registry.js";
+import type { AnyTool } from "../tool/tool.js";
+import type { MCPTool } from "../tool/formats.js";
+import { resultData } from "./wire.js";
+
+/** An MCP `tools/call` result. */
+export interface MCPCallResult {
+  [key: string]: unknown;
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/**
+ * A `tools/call` result from a `ToolResult`: a failure as `isError` text (bad arguments and unknown tools
+ * are tool errors the model can act on, not protocol errors); a value as text, plus `structuredContent`
+ * when the tool declares a result type (wrapped as `{ result }` when it is not an object, as
+ * `toMCPFormat`'s `outputSchema` is).
+ *
+ * @example
+ * mcpCallResult(tool, { success: true, value: 3 }); // { content: [{ type: "text", text: "3" }], structuredContent: { result: 3 } }
+ */
+export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MCPCallResult {
+  if (!result.success) return { isError: true, content: [{ type: "text", text: result.error }] };
+  const value = result.value;
+  const text = typeof value === "string" ? value : value === undefined ? "" : (JSON.stringify(resultData(value)) ?? "");
+  if (!tool?.returns) return { content: [{ type: "text", text }] };
+  const data = resultData(value);
+  const structured = tool.returns.type === "object" ? data : { result: data };
+  return { content: [{ type: "text", text }], structuredContent: structured as Record<string, unknown> };
+}
+
+/**
+ * The two MCP server handlers a registry needs, for the MCP SDK's `Server`:
+ *
+ * @example
+ * const { listTools, callTool } = mcpHandlers(registry);
+ * server.setRequestHandler(ListToolsRequestSchema, listTools);
+ * server.setRequestHandler(CallToolRequestSchema, ({ params }) => callTool(params));
+ */
+export function mcpHandlers(registry: ToolRegistry): {
+  listTools: () => { tools: MCPTool[] };
+  callTool: (params: { name: string; arguments?: unknown }) => Promise<MCPCallResult>;
+} {
+  return {
+    listTools: () => ({ tools: registry.toMCPFormat() }),
+    callTool: async (params) => mcpCallResult(registry.get(params.name), await registry.execute(params.name, params.arguments ?? {})),
+  };
+}
+
+/**
+ * The MCP SDK's `jsonSchemaValidator` on tooltype's guards. The SDK's default (Ajv) generates code, so
+ * under a Content Security Policy, in Workers, or with eval disallowed its Client fails as soon as it
+ * checks a tool's output schema; these guards fall back to their interpreter. Guards are cached per schema.
+ *
+ * @example
+ * new Client(info, { jsonSchemaValidator: mcpValidator() });
+ */
+export function mcpValidator(): {
+  getValidator<T>(schema: object): (input: unknown) => { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
+} {
+  const guards = new WeakMap<object, Guard<unknown>>();
+  return {
+    getValidator<T>(schema: object) {
+      let guard = guards.get(schema);
+      if (!guard) guards.set(schema, (guard = compile(schema)));
+      const check = guard;
+      return (input: unknown) =>
+        check(input)
+          ? { valid: true as const, data: input as T, errorMessage: undefined }
+          : { valid: false as const, data: undefined, errorMessage: check.errors(input).map((i) => `${i.path || "/"}: ${i.message}`).join("; ") };
+    },
+  };
+}
