@@ -3,6 +3,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { t, compile, SchemaError, ValidationError, allowsEval } from "tooltype";
 import { guards, MODES } from "./support/guards.js";
+import { Type } from "@sinclair/typebox";
 
 /** Asserts the verdict of every guard path, and that errors() is empty exactly when valid. */
 function check(schema: object, valid: unknown[], invalid: unknown[]): void {
@@ -186,6 +187,39 @@ refs("dangling and remote references are refused at compile time", () => {
   assert.throws(() => compile({ $ref: "https://example.com/schema.json" }), /only local references/);
 });
 
+const foreign = suite("compile: schemas other libraries and protocols write");
+
+foreign("TypeBox 0.34: objects, optionals, literal unions, draft-07 tuples, records, recursion by $id", () => {
+  const Node = Type.Recursive((This) => Type.Object({ id: Type.Integer(), children: Type.Array(This) }), { $id: "Node" });
+  const schema = Type.Object({
+    name: Type.String({ minLength: 1 }),
+    mode: Type.Optional(Type.Union([Type.Literal("fast"), Type.Literal("slow")])),
+    point: Type.Tuple([Type.Number(), Type.Number()]),
+    scores: Type.Record(Type.String(), Type.Number()),
+    tree: Node,
+  });
+  const good = { name: "x", point: [1, 2], scores: { a: 1 }, tree: { id: 1, children: [{ id: 2, children: [] }] } };
+  check(schema, [good, { ...good, mode: "fast" }], [
+    { ...good, name: "" },
+    { ...good, mode: "medium" },
+    { ...good, point: [1] },
+    { ...good, point: [1, 2, 3] },
+    { ...good, scores: { a: "1" } },
+    { ...good, tree: { id: 1, children: [{ id: 1.5, children: [] }] } },
+  ]);
+});
+
+foreign("an MCP inputSchema with $schema, descriptions and additionalProperties: false", () => {
+  const inputSchema = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    properties: { path: { type: "string", description: "File to read" }, encoding: { type: "string", enum: ["utf-8", "base64"], default: "utf-8" } },
+    required: ["path"],
+    additionalProperties: false,
+  };
+  check(inputSchema, [{ path: "/a" }, { path: "/a", encoding: "base64" }], [{}, { path: "/a", mode: "x" }, { path: 1 }]);
+});
+
 const refusals = suite("compile: unsupported schemas are refused, never silently accepted");
 
 refusals("unknown keywords name themselves and where they are", () => {
@@ -329,6 +363,7 @@ arrays.run();
 objects.run();
 combinators.run();
 refs.run();
+foreign.run();
 refusals.run();
 errors.run();
 paths.run();
