@@ -104,6 +104,34 @@ function all(parts: Check[]): Check {
   }
 }
 
+const ANNOTATION_ONLY = new Set(["id", "types"]);
+
+/** A node's type bits when a type test is all it asks (`{"type":"string"}`), else 0. */
+function plainType(node: Node): number {
+  if (node.types === ANY || node.never) return 0;
+  for (const key of Object.keys(node)) {
+    if (!ANNOTATION_ONLY.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return 0;
+  }
+  return node.types;
+}
+
+/** Whether a value has one of the type bits, inline for the common single types. */
+function hasType(v: unknown, bits: number): boolean {
+  switch (bits) {
+    case STRING:
+      return typeof v === "string";
+    case NUMBER:
+    case NUMBER | INTEGER:
+      return typeof v === "number" && Number.isFinite(v);
+    case INTEGER:
+      return Number.isInteger(v);
+    case BOOLEAN:
+      return typeof v === "boolean";
+    default:
+      return (typeBits(v) & bits) !== 0;
+  }
+}
+
 /** The check for a node's `type` bits. */
 export function typeCheck(bits: number): Check {
   switch (bits) {
@@ -178,11 +206,19 @@ function arrayCheck(node: Node, build: (node: Node) => Check): ArrayCheck | unde
   }
   if (node.items) {
     const item = build(node.items);
+    const bits = plainType(node.items);
     const start = prefix.length;
-    parts.push((a) => {
-      for (let i = start; i < a.length; i++) if (!item(a[i])) return false;
-      return true;
-    });
+    parts.push(
+      bits
+        ? (a) => {
+            for (let i = start; i < a.length; i++) if (!hasType(a[i], bits)) return false;
+            return true;
+          }
+        : (a) => {
+            for (let i = start; i < a.length; i++) if (!item(a[i])) return false;
+            return true;
+          },
+    );
   }
   if (node.uniqueItems) parts.push((a) => !hasDuplicates(a));
   if (node.contains) {
@@ -199,15 +235,21 @@ function arrayCheck(node: Node, build: (node: Node) => Check): ArrayCheck | unde
 
 type ObjectCheck = (value: Record<string, unknown>) => boolean;
 
+// One loop over the declared properties; a property that is only a type test is tested inline (no call),
+// which is most of them, so checking a typical tool's arguments makes few calls.
 function objectCheck(node: Node, build: (node: Node) => Check): ObjectCheck | undefined {
   const parts: ObjectCheck[] = [];
-  for (const prop of node.properties ?? []) {
-    const { key, required } = prop;
-    const check = build(prop.node);
-    const read = isPrototypeKey(key) ? (o: object) => ownValue(o, key) : (o: Record<string, unknown>) => o[key];
+  const props = (node.properties ?? []).map((p) => ({ key: p.key, required: p.required, own: isPrototypeKey(p.key), bits: plainType(p.node), check: build(p.node) }));
+  if (props.length) {
     parts.push((o) => {
-      const value = read(o);
-      return value === undefined ? !required : check(value);
+      for (let i = 0; i < props.length; i++) {
+        const p = props[i]!;
+        const value = p.own ? ownValue(o, p.key) : o[p.key];
+        if (value === undefined) {
+          if (p.required) return false;
+        } else if (p.bits ? !hasType(value, p.bits) : !p.check(value)) return false;
+      }
+      return true;
     });
   }
   for (const key of node.requiredOnly ?? []) {
