@@ -17,22 +17,24 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * True when an array holds two deeply equal items. Primitives go through a Set; structured items
- * through a canonical text (sorted keys), so the cost stays linear in the array's size.
+ * True when an array holds two deeply equal items. Primitives go through one Set; structured items
+ * through another, keyed by a canonical text (sorted keys), so the cost stays linear in the array's
+ * size and a string item can never collide with the text of an object or array.
  */
 export function hasDuplicates(items: readonly unknown[]): boolean {
-  const seen = new Set<unknown>();
+  const primitives = new Set<unknown>();
+  const structured = new Set<string>();
   for (const item of items) {
-    const key = typeof item === "object" && item !== null ? canonical(item) : item;
-    if (seen.has(key)) return true;
-    seen.add(key);
+    if (typeof item === "object" && item !== null) {
+      const key = write(item);
+      if (structured.has(key)) return true;
+      structured.add(key);
+    } else {
+      if (primitives.has(item)) return true;
+      primitives.add(item);
+    }
   }
   return false;
-}
-
-// "\u0000" prefix keeps a canonical text apart from a string item with the same characters.
-function canonical(value: object): string {
-  return "\u0000" + write(value);
 }
 
 function write(value: unknown): string {

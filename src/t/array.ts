@@ -62,7 +62,8 @@ export function tuple(items: readonly Descriptor[], restOrOptions?: Descriptor |
   const options = schemaOptions("tuple", rest ? maybeOptions : restOrOptions, rest ? ARRAY_KEYS : ANNOTATION_KEYS);
   const n = items.length;
   const prefixItems = Object.freeze([...items]);
-  if (!rest) return make("tuple", { type: "array", prefixItems, minItems: n, maxItems: n, ...options });
+  // `prefixItems` must not be empty (draft 2020-12's meta-schema), so `t.tuple([])` is `maxItems: 0` alone.
+  if (!rest) return make("tuple", { type: "array", prefixItems: n ? prefixItems : undefined, minItems: n, maxItems: n, ...options });
   if (n === 0) return make("tuple", { type: "array", items: rest, ...options });
   return make("tuple", { type: "array", prefixItems, items: rest, minItems: n, ...options, ...(options.minItems !== undefined && { minItems: Math.max(n, options.minItems as number) }) });
 }
