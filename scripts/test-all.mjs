@@ -21,6 +21,7 @@
 //   deno          node_modules/.bin/deno run -A B/deno.mjs   ("tooltype" = dist/index.js, not bundled)
 //   bun           node_modules/.bin/bun B/bun.mjs             ("tooltype" = dist/index.js, not bundled)
 //   types         node node_modules/typescript/bin/tsc -p test/types/tsconfig.json
+//   bench         node bench/bench.mjs --quick   (the benchmark's smoke run; counts as one check)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,7 +34,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 60) * 1000;
 
@@ -160,6 +161,10 @@ for (const env of envs.filter((e) => e in PROCESS_RUNTIMES)) {
   });
 }
 if (runtimes.includes("types")) tasks.push(async () => ({ types: { types: await runTypes({ root, timeoutMs }) } }));
+// The benchmark's smoke run (tiny budgets, nothing timed is asserted): every runner in bench/ must still work.
+if (runtimes.includes("bench") && !fileFilters.length) {
+  tasks.push(async () => ({ bench: { bench: await runProcess({ command: process.execPath, args: ["bench/bench.mjs", "--quick"], cwd: root, env: process.env, timeoutMs: timeoutMs * 2 }) } }));
+}
 
 // ---- run at most `jobs` tasks at a time, print in a fixed order as results arrive -------------------------
 const records = {};
@@ -188,7 +193,7 @@ const lanes = Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, l
 let totalPassed = 0;
 let totalFailed = 0;
 let totalTests = 0;
-const order = runtimes.filter((r) => r === "types" || files.length);
+const order = runtimes.filter((r) => r === "types" || r === "bench" || files.length);
 for (const name of [...order, "internal"]) {
   await arrived(name);
   const record = records[name];
@@ -196,6 +201,16 @@ for (const name of [...order, "internal"]) {
   if (record.error) {
     totalFailed++;
     console.log(`test runner error: ${record.error.stack || record.error}`);
+    continue;
+  }
+  if (record.bench) {
+    const run = record.bench;
+    const ok = run.problems.length === 0 && /## Bundle sizes/.test(run.output);
+    totalPassed += ok ? 1 : 0;
+    totalFailed += ok ? 0 : 1;
+    totalTests += 1;
+    console.log(`bench: ${ok ? "1 passed, 0 failed" : "0 passed, 1 failed"} (smoke run of npm run bench, ${seconds(run.ms)})`);
+    if (!ok || verbose) console.log(indent(`${run.output.slice(-3000)}${run.stderr}\n${run.problems.join("\n")}`));
     continue;
   }
   if (record.types) {

@@ -15,6 +15,8 @@ import { compile } from "../guard/compile.js";
 export interface Codec {
   normalize(value: unknown): unknown;
   decode(value: unknown): unknown;
+  /** False when decoding cannot change anything (no defaults, no `Date`, `Uint8Array` or `Set`): it can be skipped. */
+  readonly decodes: boolean;
 }
 
 type Schema = Record<string | symbol, unknown>;
@@ -25,7 +27,21 @@ export function codecOf(root: object): Codec {
   return {
     normalize: (value) => walker.walk(root as Schema, value, "normalize", 0),
     decode: (value) => walker.walk(root as Schema, value, "decode", 0),
+    decodes: decodesAnything(root as Schema, new Set()),
   };
+}
+
+const DECODED_KINDS = new Set(["datetime", "bytes", "set"]);
+
+// Whether any schema below has a default or a kind that decodes to another type (recursion followed once).
+function decodesAnything(schema: unknown, seen: Set<unknown>): boolean {
+  if (typeof schema !== "object" || schema === null || seen.has(schema)) return false;
+  seen.add(schema);
+  const s = schema as Schema;
+  if ("default" in s || DECODED_KINDS.has(s[Kind] as string)) return true;
+  const box = s[RefTarget] as { target?: unknown } | undefined;
+  if (box?.target && decodesAnything(box.target, seen)) return true;
+  return Object.values(s).some((value) => (Array.isArray(value) ? value.some((v) => decodesAnything(v, seen)) : decodesAnything(value, seen)));
 }
 
 const MAX_DEPTH = 256;

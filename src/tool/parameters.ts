@@ -47,7 +47,7 @@ export function readParameters(input: ParametersInput, owner: string): Parameter
     const schema = objectRoot(standardJSONSchema(input as StandardLike, owner), owner);
     return {
       schema,
-      codec: { normalize: codecOf(schema).normalize, decode: (v) => v }, // the library decodes
+      codec: { normalize: codecOf(schema).normalize, decode: (v) => v, decodes: false }, // the library decodes
       check: async (value) => {
         const result = (await standard.validate(value)) as { value?: unknown; issues?: readonly { message: string; path?: readonly unknown[] }[] };
         if (!result.issues) return { value: result.value };

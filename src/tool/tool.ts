@@ -131,14 +131,20 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
       if (typeof value !== "object" || Array.isArray(value)) {
         return failure(`Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`);
       }
-      const checked = await this.#input.check(this.#input.codec.normalize(value));
+      // Most arguments are already in canonical form: check first, and only when that fails undo strict-mode
+      // encodings (null for "absent", positional tuples, entry lists) and check again.
+      const codec = this.#input.codec;
+      let checked = this.#input.check(value); // only a library's asynchronous validator is awaited
+      if (checked instanceof Promise) checked = await checked;
+      if ("issues" in checked) checked = await this.#input.check(codec.normalize(value));
       if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
-      decoded = this.#input.codec.decode(checked.value);
+      decoded = codec.decodes ? codec.decode(checked.value) : checked.value;
     } catch (error) {
       return failure(`Arguments for tool "${this.name}" could not be read: ${messageOf(error)}`);
     }
     try {
-      return { success: true, value: await this.#run(decoded as Args, context as Context) };
+      const value = this.#run(decoded as Args, context as Context);
+      return { success: true, value: value instanceof Promise ? await value : value };
     } catch (error) {
       try {
         this.#logger.error(`tooltype: tool "${this.name}" threw`, error);

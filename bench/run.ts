@@ -1,0 +1,216 @@
+// `npm run bench`: every comparison of issue 7 in one process (the no-eval group in a child process with
+// code generation disallowed, so each library takes its real fallback), printed as medians and ratios to a
+// hand-written guard, and written to bench/RESULTS.md. `--quick` is the smoke run `npm test` makes: tiny
+// budgets, nothing written, every runner exercised.
+import { compile, toJSONSchema, tool, t, createPartialJSONParser } from "../src/index.js";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { Value as Value034 } from "@sinclair/typebox/value";
+import { Compile } from "typebox/compile";
+import Value1 from "typebox/value";
+import Ajv2020 from "ajv/dist/2020.js";
+import * as z from "zod";
+import * as v from "valibot";
+import { partialParse } from "openai/_vendor/partial-json-parser/parser.mjs";
+import { CASES, type Case } from "./cases.js";
+import { FULL, QUICK, alone, consume, paired, type Budget, type Measured } from "./measure.js";
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const noEvalChild = args.includes("--no-eval-group");
+const budget: Budget = quick ? QUICK : FULL;
+const INPUTS = ["valid", "invalid1", "invalid5"] as const;
+
+type Row = { group: string; case: string; input: string; library: string; ns: number; ratio?: number; note?: string };
+const rows: Row[] = [];
+
+function guardCandidates(c: Case, evalAllowed: boolean): [string, (value: unknown) => boolean][] {
+  const out: [string, (value: unknown) => boolean][] = [];
+  const tryAdd = (name: string, make: () => (value: unknown) => boolean) => {
+    try {
+      const fn = make();
+      fn(c.valid);
+      out.push([name, fn]);
+    } catch (error) {
+      rows.push({ group: "-", case: c.name, input: "-", library: name, ns: NaN, note: `unavailable: ${(error as Error).message.slice(0, 60)}` });
+    }
+  };
+  tryAdd(evalAllowed ? "tooltype compile" : "tooltype (interpreter)", () => compile(c.tooltype) as (value: unknown) => boolean);
+  if (evalAllowed) {
+    tryAdd("TypeBox 0.34 TypeCompiler", () => {
+      const k = TypeCompiler.Compile(c.typebox034);
+      return (x) => k.Check(x);
+    });
+    tryAdd("typebox 1.x Compile", () => {
+      const k = Compile(c.typebox1 as never);
+      return (x) => k.Check(x);
+    });
+    tryAdd("ajv", () => {
+      const ajv = new Ajv2020({ strict: false });
+      return ajv.compile(toJSONSchema(c.tooltype)) as (value: unknown) => boolean;
+    });
+  } else {
+    tryAdd("TypeBox 0.34 Value.Check", () => (x) => Value034.Check(c.typebox034, x));
+    tryAdd("typebox 1.x Value.Check", () => (x) => Value1.Check(c.typebox1 as never, x));
+  }
+  tryAdd("arktype allows", () => (x) => c.arktype.allows(x));
+  tryAdd("zod 4 safeParse", () => (x) => c.zod.safeParse(x).success);
+  tryAdd("valibot safeParse", () => (x) => v.safeParse(c.valibot, x).success);
+  return out;
+}
+
+function guardGroup(group: string, evalAllowed: boolean): void {
+  for (const c of CASES) {
+    const candidates = guardCandidates(c, evalAllowed);
+    for (const input of INPUTS) {
+      const value = c[input];
+      const expected = input === "valid";
+      for (const [name, fn] of candidates) {
+        if (fn(value) !== expected) throw new Error(`${name} says ${!expected} on ${c.name}/${input}`);
+        const m: Measured = paired(() => consume(fn(value)), () => consume(c.hand(value)), budget);
+        rows.push({ group, case: c.name, input, library: name, ns: m.ns, ratio: m.ratio });
+      }
+    }
+  }
+}
+
+function errorsGroup(): void {
+  const c = CASES[0]!;
+  const value = c.invalid5;
+  const guard = compile(c.tooltype);
+  const ajv = new Ajv2020({ strict: false, allErrors: true }).compile(toJSONSchema(c.tooltype));
+  const candidates: [string, () => unknown][] = [
+    ["tooltype guard.errors", () => guard.errors(value)],
+    ["ajv allErrors", () => (ajv(value), ajv.errors)],
+    ["zod 4 safeParse issues", () => c.zod.safeParse(value).error?.issues],
+    ["valibot safeParse issues", () => v.safeParse(c.valibot, value).issues],
+  ];
+  for (const [name, fn] of candidates) {
+    const m = paired(() => consume(fn()), () => consume(c.hand(value)), budget);
+    rows.push({ group: "errors (5 issues)", case: c.name, input: "invalid5", library: name, ns: m.ns, ratio: m.ratio });
+  }
+}
+
+function schemaGroup(): void {
+  const c = CASES[0]!;
+  const candidates: [string, string, () => unknown][] = [
+    ["JSON Schema per schema", "tooltype toJSONSchema", () => toJSONSchema(c.tooltype)],
+    ["JSON Schema per schema", "zod 4 z.toJSONSchema", () => z.toJSONSchema(c.zod)],
+    ["JSON Schema per schema", "arktype toJsonSchema", () => (c.arktype as unknown as { toJsonSchema(): unknown }).toJsonSchema()],
+    ["compile per schema", "tooltype compile", () => compile(c.tooltype)],
+    ["compile per schema", "tooltype compile (interpreter)", () => compile(c.tooltype, { eval: false })],
+    ["compile per schema", "TypeBox 0.34 TypeCompiler.Compile", () => TypeCompiler.Compile(c.typebox034)],
+    ["compile per schema", "ajv compile", () => new Ajv2020({ strict: false }).compile(toJSONSchema(c.tooltype))],
+  ];
+  for (const [group, name, fn] of candidates) rows.push({ group, case: c.name, input: "-", library: name, ns: alone(() => consume(fn()), budget) });
+}
+
+async function executeGroup(): Promise<void> {
+  const c = CASES[0]!;
+  const text = JSON.stringify(c.valid);
+  const weather = tool({ name: "get_weather", description: "Weather.", parameters: c.tooltype, execute: (a) => a });
+  const rounds = quick ? 3 : 15;
+  const n = quick ? 200 : 20_000;
+  const times = { execute: [] as number[], parse: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    let start = performance.now();
+    for (let i = 0; i < n; i++) consume(await weather.execute(text));
+    times.execute.push(((performance.now() - start) * 1e6) / n);
+    start = performance.now();
+    for (let i = 0; i < n; i++) consume(await Promise.resolve(JSON.parse(text)));
+    times.parse.push(((performance.now() - start) * 1e6) / n);
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const ratios = times.execute.map((e, i) => e / times.parse[i]!);
+  rows.push({ group: "Tool.execute on JSON text", case: c.name, input: "valid", library: "parse + check + decode + call (awaited)", ns: med(times.execute), ratio: med(ratios), note: `ratio to JSON.parse awaited the same way (${med(times.parse).toFixed(0)} ns)` });
+}
+
+function streamGroup(): void {
+  const size = quick ? 1 << 14 : 1 << 20;
+  const text = JSON.stringify({ code: "let x = \"a\\n\";\n".repeat(size / 16), n: Array.from({ length: 200 }, (_, i) => i) });
+  const chunks = 1000;
+  const step = Math.ceil(text.length / chunks);
+  const pieces = Array.from({ length: chunks }, (_, i) => text.slice(i * step, (i + 1) * step));
+  const ours = () => {
+    const parser = createPartialJSONParser();
+    for (const piece of pieces) (parser.push(piece), consume(parser.value()));
+    return parser.value();
+  };
+  const theirs = () => {
+    let prefix = "";
+    let last: unknown;
+    for (const piece of pieces) (prefix += piece, (last = partialParse(prefix)), consume(last));
+    return last;
+  };
+  const runs = quick ? 1 : 5;
+  const time = (fn: () => unknown) => {
+    const xs: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const s = performance.now();
+      fn();
+      xs.push((performance.now() - s) * 1e6);
+    }
+    return xs.sort((a, b) => a - b)[xs.length >> 1]!;
+  };
+  const mine = time(ours);
+  const openai = time(theirs);
+  const label = `${(text.length / 1e6).toFixed(2)} MB in ${chunks} chunks`;
+  rows.push({ group: "streaming: push + partial after every chunk", case: label, input: "-", library: "tooltype createPartialJSONParser", ns: mine });
+  rows.push({ group: "streaming: push + partial after every chunk", case: label, input: "-", library: "openai SDK partialParse of the prefix", ns: openai, ratio: openai / mine, note: "ratio: times slower than tooltype" });
+}
+
+function format(ns: number): string {
+  if (!Number.isFinite(ns)) return "n/a";
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(1)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(1)} µs`;
+  return `${ns.toFixed(1)} ns`;
+}
+
+function table(list: Row[]): string {
+  const lines = ["| group | case | input | library | median | ratio |", "| --- | --- | --- | --- | --- | --- |"];
+  for (const r of list) lines.push(`| ${r.group} | ${r.case} | ${r.input} | ${r.library} | ${format(r.ns)} | ${r.ratio === undefined ? "" : `${r.ratio.toFixed(2)}×`}${r.note ? ` ${r.note}` : ""} |`);
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  if (noEvalChild) {
+    guardGroup("guard, eval blocked", false);
+    process.stdout.write(JSON.stringify(rows));
+    return;
+  }
+  const started = performance.now();
+  guardGroup("guard, eval allowed", true);
+  const { spawnSync } = await import(["node", "child_process"].join(":"));
+  const child = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", process.argv[1]!, "--no-eval-group", ...(quick ? ["--quick"] : [])], { encoding: "utf8", maxBuffer: 1 << 26 });
+  if (child.status !== 0) throw new Error(`the no-eval group failed:\n${child.stderr}`);
+  rows.push(...(JSON.parse(child.stdout) as Row[]));
+  errorsGroup();
+  schemaGroup();
+  await executeGroup();
+  streamGroup();
+  const { sizeRows } = await import("./sizes.js");
+  const sizes = await sizeRows();
+  const out = [
+    `# Benchmark results`,
+    ``,
+    `Node ${process.version}, ${quick ? "QUICK smoke run (numbers meaningless)" : `${budget.rounds} paired rounds of ~${budget.batchMs} ms batches`}; medians; ratio = candidate ÷ hand-written guard on the same input, measured in alternating batches. Machine: noisy 2-core VM.`,
+    ``,
+    table(rows.filter((r) => r.group !== "-")),
+    ``,
+    `## Bundle sizes (esbuild, minified, gzip -9)`,
+    ``,
+    `| bundle | min | min+gz |`,
+    `| --- | --- | --- |`,
+    ...sizes.map((s) => `| ${s.name} | ${(s.min / 1024).toFixed(1)} kB | ${(s.gz / 1024).toFixed(1)} kB |`),
+    ``,
+    ...rows.filter((r) => r.group === "-").map((r) => `- ${r.library} on ${r.case}: ${r.note}`),
+    ``,
+    `(${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  ].join("\n");
+  console.log(out);
+  if (!quick) {
+    const { writeFileSync } = await import(["node", "fs"].join(":"));
+    writeFileSync(new URL("./RESULTS.md", import.meta.url).pathname.replace("/.bench-build/", "/bench/"), out + "\n");
+  }
+}
+
+await main();
