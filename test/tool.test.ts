@@ -121,6 +121,20 @@ running("hostile values: deep nesting, prototype keys, huge strings", async () =
   assert.ok((await echo.execute({ v: "x".repeat(1 << 22) })).success);
 });
 
+running("a __proto__ key cannot smuggle inherited properties past the check", async () => {
+  const calc = tool({ name: "calc", description: "Calc.", parameters: t.object({ expression: t.string(), note: t.optional(t.string()) }), execute: (a) => a });
+  for (const text of ['{"__proto__": {"expression": "1"}}', '{"__proto__": {"expression": "1"}, "note": null}']) {
+    const result = await calc.execute(text);
+    assert.not.ok(result.success, text);
+    assert.match((result as { error: string }).error, /at \/expression: Missing required property/);
+  }
+  const ok = await calc.execute('{"expression": "1", "__proto__": {"x": 1}, "note": null}');
+  assert.ok(ok.success);
+  const value = (ok as { value: Record<string, unknown> }).value;
+  assert.is(Object.getPrototypeOf(value), Object.prototype);
+  assert.ok(Object.hasOwn(value, "__proto__"));
+});
+
 running("a throwing logger does not turn a failure into a crash", async () => {
   const boom = tool({ name: "boom", description: "Throws.", parameters: t.object({}), logger: { error: () => { throw new Error("logger down"); } }, execute: () => { throw new TypeError("bad"); } });
   assert.equal(await boom.execute({}), { success: false, error: 'Tool "boom" failed: TypeError: bad' });

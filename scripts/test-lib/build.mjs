@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 /**
- * How each environment resolves "tooltype":
+ * How each environment resolves "tooltype" (and "tooltype/builtins"):
  * - "src": the TypeScript source (src/index.ts), bundled with the tests;
  * - "dist": the built bundle, left as `import "../../dist/index.js"` (relative to the output), so the runtime loads
  *   the very file that is published.
@@ -16,6 +16,12 @@ export const ENVS = {
   "chromium-csp": { platform: "browser", tooltype: "src" },
   deno: { platform: "node", tooltype: "dist" },
   bun: { platform: "node", tooltype: "dist" },
+};
+
+/** The package's entry points: [source, built bundle]. */
+const ENTRY_POINTS = {
+  tooltype: ["src/index.ts", "dist/index.js"],
+  "tooltype/builtins": ["src/builtins/index.ts", "dist/builtins.js"],
 };
 
 /** test/*.test.ts, sorted (code-point order, so the order is the same on every machine). */
@@ -63,11 +69,10 @@ function resolvePlugin(root, outDir, { platform, tooltype }) {
         const path = platform === "browser" ? `/test/fixtures/${relative(fixtures, file).split(sep).join("/")}` : specifierFrom(outDir, file);
         return { path, external: true };
       });
-      b.onResolve({ filter: /^tooltype$/ }, () =>
-        tooltype === "src"
-          ? { path: join(root, "src/index.ts") }
-          : { path: specifierFrom(outDir, join(root, "dist/index.js")), external: true },
-      );
+      b.onResolve({ filter: /^tooltype(\/builtins)?$/ }, (args) => {
+        const [source, built] = ENTRY_POINTS[args.path];
+        return tooltype === "src" ? { path: join(root, source) } : { path: specifierFrom(outDir, join(root, built)), external: true };
+      });
       b.onResolve({ filter: /^uvu$/ }, (args) => (args.importer === shim ? undefined : { path: shim }));
     },
   };

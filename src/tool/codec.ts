@@ -95,13 +95,13 @@ class Walker {
       const prop = Object.hasOwn(props, key) ? props[key] : undefined;
       if (prop) {
         if (mode === "normalize" && v === null && !required.has(key) && !allowsNull(this.resolve(prop))) continue;
-        out[key] = next(prop, v);
-      } else out[key] = typeof additional === "object" && additional !== null ? next(additional, v) : v;
+        setOwn(out, key, next(prop, v));
+      } else setOwn(out, key, typeof additional === "object" && additional !== null ? next(additional, v) : v);
     }
     if (mode === "decode") {
       for (const key of Object.keys(props)) {
         const prop = props[key]!;
-        if (out[key] === undefined && "default" in prop) out[key] = next(prop, structuredCopy(prop.default));
+        if (!Object.hasOwn(out, key) && "default" in prop) setOwn(out, key, next(prop, structuredCopy(prop.default)));
       }
     }
     return out;
@@ -135,6 +135,13 @@ class Walker {
     }
     return guard;
   }
+}
+
+// A plain assignment of "__proto__" would set the prototype (and let a model smuggle inherited properties
+// past the check); JSON.parse makes it an own property, and so does this.
+function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
 }
 
 // Whether a value's JSON type is one a schema names (no `type`: any).

@@ -611,7 +611,7 @@ export const spec: fc.Arbitrary<Spec> = fc.letrec<{ spec: Spec }>((tie) => {
             const items: Spec = item === "object" ? object : item === "any" ? { k: "any" } : { k: "union", branches: [{ k: "string", o: {} }, object, { k: "array", item: { k: "any" }, o: {} }] };
             return { k: "set", item: items, o };
           }),
-        weight: 2,
+        weight: 3,
       },
       {
         arbitrary: fc
@@ -725,12 +725,14 @@ export function fitting(s: Spec, depth = RECURSION): fc.Arbitrary<unknown> {
       // Or with a copy of one item appended: a deep-equal one, object keys in reverse order (a duplicate);
       // or a string spelling the item's JSON text (never a duplicate of a structured item).
       const withCopy = fc.tuple(items, fc.nat(), fc.constantFrom("reordered", "reordered", "json", "nul-json")).map(([a, i, how]) => {
-        if (!a.length) return a;
-        const item = a[i % a.length];
+        const structured = a.filter((item) => typeof item === "object" && item !== null);
+        const from = structured.length ? structured : a; // an object or array when there is one
+        if (!from.length) return a;
+        const item = from[i % from.length];
         const text = JSON.stringify(item) ?? "";
         return [...a, how === "reordered" ? reordered(item) : how === "json" ? text : `\u0000${text}`];
       });
-      return fc.oneof({ arbitrary: items, weight: 2 }, { arbitrary: withCopy, weight: 1 });
+      return fc.oneof(items, withCopy);
     }
     case "tuple": {
       const head = fc.tuple(...s.items.map((i) => fitting(i, depth)));

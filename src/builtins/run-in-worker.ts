@@ -1,0 +1,221 @@
+import { MAX_PRINTED, nodeWorkerScript, webWorkerScript } from "./worker-script.js";
+
+/** How one run of code ended. `printed` is what it wrote with `console.*`, one line per call. */
+export type RunOutcome =
+  | { readonly kind: "value"; readonly value: unknown; readonly printed: string }
+  | { readonly kind: "no-value"; readonly printed: string }
+  | { readonly kind: "error"; readonly error: string; readonly printed: string }
+  | { readonly kind: "timeout"; readonly printed: string }
+  | { readonly kind: "unavailable"; readonly reason: string };
+
+/** Limits of one run. */
+export interface RunLimits {
+  /** Milliseconds the code may run, counted from when its worker has started. */
+  readonly timeout: number;
+  /** Node only: the worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`). */
+  readonly memoryLimitMb: number;
+}
+
+interface WorkerHandle {
+  readonly kind: "web" | "node";
+  post(message: unknown): void;
+  stop(): void;
+}
+
+interface WorkerListener {
+  message(data: unknown): void;
+  failed(description: string, code?: string): void;
+  exited(exitCode: number): void;
+}
+
+// The parts of node:worker_threads used here (the package has no @types/node).
+interface NodeWorker {
+  on(event: "message" | "messageerror" | "error" | "exit", listener: (value: never) => void): void;
+  postMessage(message: unknown): void;
+  terminate(): Promise<unknown>;
+}
+type NodeWorkerConstructor = new (script: string, options: object) => NodeWorker;
+
+const WORKER_NAME = "tooltype javascript tool";
+
+/** How long a worker may take to start (a loaded machine can be slow) before the run is given up. */
+export const WORKER_START_LIMIT_MS = 10_000;
+
+/**
+ * Runs `code` in a new worker (Node's `worker_threads` in Node and Deno, a Web Worker in browsers and Bun)
+ * and resolves to how it ended. Never rejects. The worker is terminated when the result arrives or the time
+ * is up, and the next run starts a new one (Deno cannot stop a thread stuck in a loop: see prefersNodeWorkers).
+ *
+ * @example
+ * await runInWorker("[1, 2, 3].map((x) => x * 2)", { timeout: 5000, memoryLimitMb: 256 });
+ * // { kind: "value", value: [2, 4, 6], printed: "" }
+ */
+export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome> {
+  return new Promise((resolve) => {
+    const lines: string[] = [];
+    let printedLength = 0;
+    let cut = false;
+    let ready = false;
+    let done = false;
+    let handle: WorkerHandle | undefined;
+    const printed = () => lines.join("\n") + (cut ? `\n… (output cut at ${MAX_PRINTED} characters)` : "");
+    const finish = (outcome: RunOutcome) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      handle?.stop();
+      resolve(outcome);
+    };
+    // The code's time starts when its worker is ready, so a slow start does not eat into it.
+    let timer = setTimeout(
+      () => finish({ kind: "unavailable", reason: `The javascript tool's worker did not start within ${WORKER_START_LIMIT_MS} ms.` }),
+      WORKER_START_LIMIT_MS,
+    );
+    const startTheClock = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish({ kind: "timeout", printed: printed() }), limits.timeout);
+    };
+
+    // Messages are data (structured clones), but the code can post its own: every field is checked.
+    const listener: WorkerListener = {
+      message(data) {
+        if (typeof data !== "object" || data === null) return;
+        const message = data as { type?: unknown; text?: unknown; cut?: unknown; hasValue?: unknown; value?: unknown; error?: unknown };
+        if (message.type === "ready" && !ready) {
+          ready = true;
+          startTheClock();
+        }
+        else if (message.type === "print" && typeof message.text === "string" && !cut) {
+          const room = MAX_PRINTED - printedLength; // a newline counted after each line, as the worker counts
+          if (message.text.length + 1 <= room) {
+            lines.push(message.text);
+            printedLength += message.text.length + 1;
+          } else {
+            if (room > 1) lines.push(message.text.slice(0, room - 1));
+            cut = true;
+          }
+          if (message.cut === true) cut = true;
+        } else if (message.type === "result") {
+          finish(message.hasValue === true ? { kind: "value", value: message.value, printed: printed() } : { kind: "no-value", printed: printed() });
+        } else if (message.type === "error") {
+          finish({ kind: "error", error: typeof message.error === "string" ? message.error : "The code failed.", printed: printed() });
+        }
+      },
+      failed(description, code) {
+        if (code === "ERR_WORKER_OUT_OF_MEMORY") {
+          finish({ kind: "error", error: `The code ran out of memory (the limit is ${limits.memoryLimitMb} MB); its worker was stopped.`, printed: printed() });
+        } else if (!ready) {
+          const hint = handle?.kind === "web" ? " A Content-Security-Policy whose worker-src (or script-src) allows neither data: nor blob: URLs blocks it." : "";
+          finish({ kind: "unavailable", reason: `The javascript tool could not start a worker here${description ? ` (${description})` : ""}.${hint}` });
+        } else {
+          finish({ kind: "error", error: `Uncaught in the worker: ${description || "an error without a message"}`, printed: printed() });
+        }
+      },
+      exited(exitCode) {
+        finish({ kind: "error", error: `The worker running the code stopped (exit code ${exitCode}) before the code finished: it called process.exit(), or ran out of memory.`, printed: printed() });
+      },
+    };
+
+    startWorker(listener, limits).then(
+      (started) => {
+        if (typeof started === "string") return finish({ kind: "unavailable", reason: started });
+        handle = started;
+        if (done) return started.stop();
+        try {
+          started.post({ code });
+        } catch (error) {
+          finish({ kind: "unavailable", reason: `The javascript tool could not send the code to its worker: ${describe(error)}` });
+        }
+      },
+      (error: unknown) => finish({ kind: "unavailable", reason: `The javascript tool could not start a worker: ${describe(error)}` }),
+    );
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function hasWebWorkers(): boolean {
+  return typeof (globalThis as { Worker?: unknown }).Worker === "function";
+}
+
+// Deno's Worker#terminate() cannot stop a thread stuck in a loop and then keeps the process from exiting
+// (denoland/deno#35657). Its node:worker_threads cannot stop the thread either, but lets the process exit.
+function prefersNodeWorkers(): boolean {
+  return typeof (globalThis as { Deno?: unknown }).Deno === "object";
+}
+
+/** A started worker, or why none could start. */
+async function startWorker(listener: WorkerListener, limits: RunLimits): Promise<WorkerHandle | string> {
+  const NodeWorker = prefersNodeWorkers() || !hasWebWorkers() ? await loadNodeWorker() : undefined;
+  if (NodeWorker) return startNodeWorker(NodeWorker, listener, limits);
+  if (hasWebWorkers()) return startWebWorker(globalThis.Worker, listener);
+  return "The javascript tool needs workers: this runtime has neither Web Workers nor node:worker_threads.";
+}
+
+let webScriptURL: string | undefined;
+
+function startWebWorker(WebWorker: typeof Worker, listener: WorkerListener): WorkerHandle | string {
+  webScriptURL ??= `data:text/javascript;charset=utf-8,${encodeURIComponent(webWorkerScript())}`;
+  let worker: Worker;
+  let blobURL: string | undefined;
+  try {
+    // A data: URL gives the worker an opaque origin in browsers: no access to the page's storage or cookies.
+    worker = new WebWorker(webScriptURL, { type: "module", name: WORKER_NAME });
+  } catch {
+    try {
+      blobURL = URL.createObjectURL(new Blob([webWorkerScript()], { type: "text/javascript" }));
+      worker = new WebWorker(blobURL, { type: "module", name: WORKER_NAME });
+    } catch (error) {
+      if (blobURL) URL.revokeObjectURL(blobURL);
+      return `The javascript tool could not start a worker here (${describe(error)}).`;
+    }
+  }
+  worker.onmessage = (event) => listener.message(event.data);
+  worker.onmessageerror = () => listener.failed("a message from the worker could not be read");
+  worker.onerror = (event) => {
+    event.preventDefault();
+    listener.failed(event.message ?? "");
+  };
+  return {
+    kind: "web",
+    post: (message) => worker.postMessage(message),
+    stop: () => {
+      worker.terminate();
+      if (blobURL) URL.revokeObjectURL(blobURL);
+    },
+  };
+}
+
+async function loadNodeWorker(): Promise<NodeWorkerConstructor | undefined> {
+  type Threads = { Worker?: NodeWorkerConstructor };
+  const process = (globalThis as { process?: { getBuiltinModule?: (name: string) => Threads | undefined } }).process;
+  try {
+    if (typeof process?.getBuiltinModule === "function") return process.getBuiltinModule("node:worker_threads")?.Worker;
+    const specifier = "node:worker_threads"; // a variable, so that bundlers for the browser leave it alone
+    return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as Threads).Worker;
+  } catch {
+    return undefined;
+  }
+}
+
+function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerListener, limits: RunLimits): WorkerHandle {
+  const worker = new NodeWorker(nodeWorkerScript(), {
+    eval: true,
+    name: WORKER_NAME,
+    env: {}, // hygiene, not a barrier: the host's environment variables are not handed over
+    stdout: true, // the worker's stdout and stderr are not piped to the host's
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryLimitMb, stackSizeMb: 4 },
+  });
+  worker.on("message", (data: unknown) => listener.message(data));
+  worker.on("messageerror", () => listener.failed("a message from the worker could not be read"));
+  worker.on("error", (error: { message?: string; code?: string }) => listener.failed(String(error?.message ?? error), error?.code));
+  worker.on("exit", (exitCode: number) => listener.exited(exitCode));
+  return {
+    kind: "node",
+    post: (message) => worker.postMessage(message),
+    stop: () => void worker.terminate().catch(() => {}),
+  };
+}

@@ -1,0 +1,145 @@
+// `npx tooltype FILE [--provider P] [--out F]`: prints the tool definitions of a module's exported tools and
+// documented functions as JSON, for teams that register tools from a build step or from another language.
+import { Tool, type AnyTool } from "./tool/tool.js";
+import { ToolRegistry } from "./tool/registry.js";
+import { functionToTool } from "./tool/function-to-tool.js";
+
+// The parts of Node used here (the package has no @types/node; the CLI runs only in Node).
+declare const process: { argv: string[]; exitCode?: number; stdout: { write(text: string): void }; stderr: { write(text: string): void } };
+interface NodeModules {
+  fs: { existsSync(path: string): boolean; writeFileSync(path: string, text: string): void };
+  path: { resolve(path: string): string };
+  url: { pathToFileURL(path: string): { href: string } };
+}
+const node = <K extends keyof NodeModules>(name: K): Promise<NodeModules[K]> => import(`node:${name}`);
+
+const PROVIDERS = ["openai", "openai-strict", "responses", "anthropic", "gemini", "mcp"] as const;
+type CliProvider = (typeof PROVIDERS)[number];
+
+const USAGE = `usage: tooltype FILE [--provider ${PROVIDERS.join("|")}] [--out FILE]
+
+Imports the JavaScript module FILE and prints the definitions of its exported tools (made with tool(),
+functionToTool() or toolsFrom(), or a ToolRegistry) and of its exported documented functions, as JSON.`;
+
+/** What the command line asked for. */
+interface Options {
+  readonly file: string;
+  readonly provider: CliProvider;
+  readonly out: string | undefined;
+}
+
+/** A failure the user can fix: printed without a stack, exit code 1 (2 for usage). */
+class CliError extends Error {
+  constructor(message: string, readonly code = 1) {
+    super(message);
+  }
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  let file: string | undefined;
+  let provider: CliProvider = "openai";
+  let out: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new CliError(`${arg} needs a value\n\n${USAGE}`, 2);
+      return next;
+    };
+    if (arg === "--help" || arg === "-h") throw new CliError(USAGE, 0);
+    else if (arg === "--provider" || arg === "-p") {
+      const chosen = value();
+      if (!(PROVIDERS as readonly string[]).includes(chosen)) throw new CliError(`unknown provider "${chosen}"; use one of ${PROVIDERS.join(", ")}`, 2);
+      provider = chosen as CliProvider;
+    } else if (arg === "--out" || arg === "-o") out = value();
+    else if (arg.startsWith("-")) throw new CliError(`unknown option ${arg}\n\n${USAGE}`, 2);
+    else if (file === undefined) file = arg;
+    else throw new CliError(`one FILE at a time (got ${file} and ${arg})`, 2);
+  }
+  if (file === undefined) throw new CliError(USAGE, 2);
+  return { file, provider, out };
+}
+
+// Tools may come from another copy of tooltype (the module's own dependency), so they are recognised by shape.
+function isTool(value: unknown): value is AnyTool {
+  return value instanceof Tool || (typeof value === "object" && value !== null && typeof (value as AnyTool).toOpenAIFormat === "function" && typeof (value as AnyTool).name === "string");
+}
+
+function isClass(fn: Function): boolean {
+  return /^class\b/.test(Function.prototype.toString.call(fn));
+}
+
+/** The tools a module exports: tools, lists of tools, registries, and documented functions (undocumented ones are an error). */
+export function toolsOf(exports: Record<string, unknown>): AnyTool[] {
+  const tools: AnyTool[] = [];
+  const undocumented: string[] = [];
+  for (const [exportName, value] of Object.entries(exports)) {
+    if (isTool(value)) tools.push(value);
+    else if (value instanceof ToolRegistry || (typeof value === "object" && value !== null && typeof (value as ToolRegistry).listTools === "function")) tools.push(...(value as ToolRegistry).listTools());
+    else if (Array.isArray(value) && value.length && value.every(isTool)) tools.push(...value);
+    else if (typeof value === "function" && !isClass(value)) {
+      try {
+        tools.push(functionToTool(value as () => unknown, exportName === "default" || value.name ? {} : { name: exportName }));
+      } catch (error) {
+        undocumented.push(`${exportName}: ${(error as Error).message}`);
+      }
+    }
+  }
+  if (undocumented.length) {
+    throw new CliError(`these exports cannot be made into tools:\n${undocumented.map((u) => `  - ${u}`).join("\n")}\nDocument them (a docstring or a comment opening the body), or do not export them from this module.`);
+  }
+  const seen = new Set<string>();
+  for (const t of tools) {
+    if (seen.has(t.name)) throw new CliError(`two exported tools are named "${t.name}"`);
+    seen.add(t.name);
+  }
+  if (!tools.length) throw new CliError("the module exports no tools and no functions");
+  return tools;
+}
+
+function definition(tool: AnyTool, provider: CliProvider): unknown {
+  const quiet = { onWarning: (w: { path: string; message: string }) => process.stderr.write(`warning: ${tool.name}${w.path ? ` at ${w.path}` : ""}: ${w.message}\n`) };
+  switch (provider) {
+    case "openai":
+      return tool.toOpenAIFormat(quiet);
+    case "openai-strict":
+      return tool.toOpenAIFormat({ ...quiet, strict: true });
+    case "responses":
+      return tool.toResponsesFormat(quiet);
+    case "anthropic":
+      return tool.toAnthropicFormat(quiet);
+    case "gemini":
+      return tool.toGeminiFormat(quiet);
+    case "mcp":
+      return tool.toMCPFormat(quiet);
+  }
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const { existsSync, writeFileSync } = await node("fs");
+  const { resolve } = await node("path");
+  const { pathToFileURL } = await node("url");
+  try {
+    const options = parseArgs(argv);
+    const path = resolve(options.file);
+    if (!existsSync(path)) throw new CliError(`cannot find ${options.file} (looked at ${path})`);
+    let exports: Record<string, unknown>;
+    try {
+      exports = await import(pathToFileURL(path).href);
+    } catch (error) {
+      throw new CliError(`${options.file} threw while loading: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+    }
+    const json = JSON.stringify(toolsOf(exports).map((t) => definition(t, options.provider)), null, 2) + "\n";
+    if (options.out) writeFileSync(options.out, json);
+    else process.stdout.write(json);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      (error.code === 0 ? process.stdout : process.stderr).write(`${error.code === 0 ? "" : "tooltype: "}${error.message}\n`);
+      return error.code;
+    }
+    process.stderr.write(`tooltype: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

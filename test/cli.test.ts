@@ -1,0 +1,73 @@
+// The `tooltype` command (Node only): definitions of a module's tools as JSON, and clear errors.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+
+const inNode = String((globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV__).startsWith("node");
+const cli = suite("tooltype CLI (Node only)");
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(...args: string[]): Promise<Ran> {
+  const { spawnSync } = await import(["node", "child_process"].join(":"));
+  const result = spawnSync(process.execPath, ["dist/cli.js", ...args], { encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+cli("prints OpenAI definitions of exported documented functions and tools", async () => {
+  if (!inNode) return;
+  const { code, stdout, stderr } = await run("test/fixtures/cli/tools.mjs");
+  assert.is(code, 0, stderr);
+  const tools = JSON.parse(stdout) as { function: { name: string; parameters: object } }[];
+  assert.equal(tools.map((x) => x.function.name), ["add", "get_weather"]); // a module namespace lists exports by name
+  assert.equal(tools.find((x) => x.function.name === "get_weather")!.function.parameters, {
+    type: "object",
+    properties: {
+      location: { type: "string", description: "Parameter location of type str" },
+      unit: { type: "string", enum: ["celsius", "fahrenheit"], description: "Parameter unit of type Literal['celsius', 'fahrenheit']" },
+    },
+    required: ["location"],
+  });
+});
+
+cli("--provider picks the format; --out writes a file", async () => {
+  if (!inNode) return;
+  const mcp = await run("test/fixtures/cli/tools.mjs", "--provider", "mcp");
+  assert.equal((JSON.parse(mcp.stdout) as { name: string; inputSchema: object }[]).map((x) => Object.keys(x)), [["name", "description", "inputSchema"], ["name", "description", "inputSchema"]]);
+  const strict = await run("test/fixtures/cli/tools.mjs", "-p", "openai-strict");
+  assert.ok((JSON.parse(strict.stdout) as { function: { strict: boolean } }[]).every((x) => x.function.strict));
+  const { mkdtempSync, readFileSync } = await import(["node", "fs"].join(":"));
+  const { tmpdir } = await import(["node", "os"].join(":"));
+  const out = `${mkdtempSync(`${tmpdir()}/tooltype-cli-`)}/tools.json`;
+  const written = await run("test/fixtures/cli/tools.mjs", "--provider", "anthropic", "--out", out);
+  assert.is(written.code, 0);
+  assert.is(written.stdout, "");
+  assert.equal((JSON.parse(readFileSync(out, "utf8")) as { name: string }[]).map((x) => x.name), ["add", "get_weather"]);
+});
+
+cli("clear errors: a missing file, a module that throws, undocumented functions, bad options", async () => {
+  if (!inNode) return;
+  const missing = await run("test/fixtures/cli/nope.mjs");
+  assert.is(missing.code, 1);
+  assert.match(missing.stderr, /^tooltype: cannot find test\/fixtures\/cli\/nope\.mjs/);
+  const throws = await run("test/fixtures/cli/throws.mjs");
+  assert.is(throws.code, 1);
+  assert.match(throws.stderr, /throws\.mjs threw while loading: Error: missing API key/);
+  const undocumented = await run("test/fixtures/cli/undocumented.mjs");
+  assert.is(undocumented.code, 1);
+  assert.match(undocumented.stderr, /cannot be made into tools:\n {2}- helper: functionToTool: "helper" has no documentation/);
+  const provider = await run("test/fixtures/cli/tools.mjs", "--provider", "palm");
+  assert.is(provider.code, 2);
+  assert.match(provider.stderr, /unknown provider "palm"/);
+  const usage = await run();
+  assert.is(usage.code, 2);
+  assert.match(usage.stderr, /usage: tooltype FILE/);
+  const help = await run("--help");
+  assert.is(help.code, 0);
+  assert.match(help.stdout, /^usage: tooltype FILE/);
+});
+
+cli.run();
