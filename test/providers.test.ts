@@ -71,6 +71,15 @@ strict("the openai SDK's own strict check accepts the output unchanged", () => {
   }
 });
 
+strict("arrays always get items: an empty tuple, an untyped array", () => {
+  const { warnings, onWarning } = collect();
+  const schema = toJSONSchema(t.object({ none: t.tuple([]), any: t.any() }), { target: "openai-strict", onWarning });
+  assert.equal((schema.properties as Record<string, unknown>).none, { type: "array", minItems: 0, maxItems: 0, items: { anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }] } });
+  assert.equal(toStrictJsonSchema(structuredClone(schema) as never), schema);
+  assert.equal(toJSONSchema({ type: "object", properties: { xs: { type: "array" } } }, { target: "openai-strict", onWarning }).properties, { xs: { type: ["array", "null"], items: { anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }] } } });
+  assert.ok(warnings.some((w) => w.path === "/properties/xs" && /items of an array/.test(w.message)));
+});
+
 strict("what cannot be expressed is an error; onWarning: 'error' makes every loss one", () => {
   assert.throws(() => toJSONSchema({ type: "object", properties: { a: { not: { type: "string" } } } }, { target: "openai-strict" }), (e: Error) => e instanceof ConversionError && /"not" at \/properties\/a/.test(e.message));
   assert.throws(() => toJSONSchema(t.object({ s: t.string({ maxLength: 3 }) }), { target: "openai-strict", onWarning: "error" }), /"maxLength".*\(at \/properties\/s\)/);

@@ -98,6 +98,11 @@ class StrictWriter {
       else move(key);
     }
     if ("default" in schema) notes.push(`default: ${JSON.stringify(schema.default)}`);
+    // Strict mode needs `items` on every array; `t.tuple([])` (maxItems 0) and untyped arrays have none.
+    if ((schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"))) && out.items === undefined) {
+      if (schema.maxItems !== 0) this.warn(path, `${this.profile.name} needs the items of an array typed; any JSON value narrowed to a string, number, boolean or null`);
+      out.items = ANY_PRIMITIVE();
+    }
     if (isObjectType(schema) || schema.properties) {
       out.type ??= "object";
       out.properties ??= {};
