@@ -22,6 +22,7 @@
 //   bun           node_modules/.bin/bun B/bun.mjs             ("tooltype" = dist/index.js, not bundled)
 //   types         node node_modules/typescript/bin/tsc -p test/types/tsconfig.json
 //   bench         node bench/bench.mjs --quick   (the benchmark's smoke run; counts as one check)
+//   demo          node test/demo.e2e.mjs          (the demo page in headless Chromium; its own N passed, N failed)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,7 +35,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 60) * 1000;
 
@@ -165,6 +166,10 @@ if (runtimes.includes("types")) tasks.push(async () => ({ types: { types: await 
 if (runtimes.includes("bench") && !fileFilters.length) {
   tasks.push(async () => ({ bench: { bench: await runProcess({ command: process.execPath, args: ["bench/bench.mjs", "--quick"], cwd: root, env: process.env, timeoutMs: timeoutMs * 2 }) } }));
 }
+// The demo page (demo/), driven in headless Chromium as a person would use it.
+if (runtimes.includes("demo") && !fileFilters.length) {
+  tasks.push(async () => ({ demo: { demo: await runProcess({ command: process.execPath, args: ["test/demo.e2e.mjs"], cwd: root, env: process.env, timeoutMs: timeoutMs * 2 }) } }));
+}
 
 // ---- run at most `jobs` tasks at a time, print in a fixed order as results arrive -------------------------
 const records = {};
@@ -193,7 +198,7 @@ const lanes = Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, l
 let totalPassed = 0;
 let totalFailed = 0;
 let totalTests = 0;
-const order = runtimes.filter((r) => r === "types" || r === "bench" || files.length);
+const order = runtimes.filter((r) => r === "types" || r === "bench" || r === "demo" || files.length);
 for (const name of [...order, "internal"]) {
   await arrived(name);
   const record = records[name];
@@ -211,6 +216,17 @@ for (const name of [...order, "internal"]) {
     totalTests += 1;
     console.log(`bench: ${ok ? "1 passed, 0 failed" : "0 passed, 1 failed"} (smoke run of npm run bench, ${seconds(run.ms)})`);
     if (!ok || verbose) console.log(indent(`${run.output.slice(-3000)}${run.stderr}\n${run.problems.join("\n")}`));
+    continue;
+  }
+  if (record.demo) {
+    const run = record.demo;
+    const m = /^(\d+) passed, (\d+) failed$/m.exec(run.output);
+    const [p, f] = m ? [Number(m[1]), Number(m[2]) + (run.problems.length && !Number(m[2]) ? 1 : 0)] : [0, 1];
+    totalPassed += p;
+    totalFailed += f;
+    totalTests += p + f;
+    console.log(`demo: ${p} passed, ${f} failed (demo page in Chromium, ${seconds(run.ms)})`);
+    if (f || verbose) console.log(indent(`${run.output.slice(-3000)}${run.stderr}\n${run.problems.join("\n")}`));
     continue;
   }
   if (record.types) {

@@ -23,7 +23,7 @@ export type { Issue, IssueCode } from "./guard/issue.js";
 export type { StandardSchemaV1 } from "./standard-schema.js";
 export { Tool, type AnyTool, type ToolDefinition, type Logger } from "./tool/tool.js";
 export type { ToolResult } from "./tool/result.js";
-export { functionToTool, function_to_tool, type FunctionToToolOptions } from "./tool/function-to-tool.js";
+export { functionToTool, functionToToolFromSource, function_to_tool, type FunctionToToolOptions } from "./tool/function-to-tool.js";
 export { tool, toolsFrom, type ArgsOf, type TypedToolDefinition, type ToolDecoratorOptions } from "./tool/define.js";
 export { ToolRegistry, TOOLS_PER_REQUEST_WARNING } from "./tool/registry.js";
 export { SourceError } from "./tool/read-function.js";

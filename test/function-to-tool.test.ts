@@ -1,7 +1,7 @@
 // functionToTool: reading plain functions (seed 000's algorithm, seed 001's docments), in every doc style.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { functionToTool, function_to_tool, toJSONSchema, t, SourceError } from "tooltype";
+import { functionToTool, functionToToolFromSource, function_to_tool, toJSONSchema, t, SourceError, parseDocstring } from "tooltype";
 // Plain functions live in an unbundled module: a bundler would strip the comments this reads.
 import * as f from "./fixtures/functions.mjs";
 
@@ -216,6 +216,15 @@ withoutDocs("the error names the missing documentation; options make the tool", 
   assert.equal(await tool.execute({ location: "Paris" }), { success: true, value: "Paris: 21 °C" });
 });
 
+withoutDocs("parseDocstring: JSDoc types with nested braces keep their type", () => {
+  const doc = parseDocstring("Adds.\n@param {{ name: string, email?: string }[]} people - Who\n@param {number} [n=2] count\n@returns {{ ok: boolean }} Result");
+  assert.equal({ ...doc.parameters }, {
+    people: { type: "{ name: string, email?: string }[]", description: "Who" },
+    n: { type: "number", optional: true, default: "2", description: "count" },
+  });
+  assert.equal(doc.returns, { type: "{ ok: boolean }", description: "Result" });
+});
+
 withoutDocs("errors that need no docs still hold", () => {
   assert.throws(() => functionToTool(f.undocumented), (e: Error) => e instanceof SourceError && /"undocumented" has no documentation/.test(e.message));
   assert.throws(() => functionToTool(Math.max), /cannot read the source of "max"/);
@@ -223,7 +232,45 @@ withoutDocs("errors that need no docs still hold", () => {
   assert.throws(() => functionToTool(f.silly_sum, { description: "x", parameters: { z: t.string() } }), /has no parameter named "z"/);
 });
 
+const fromSource = suite("functionToToolFromSource: source text, never evaluated");
+
+fromSource("reads a typed function declaration like functionToTool reads the function", async () => {
+  const text = `async function silly_sum(
+  a, // First thing to sum
+  b = 1, // Second thing to sum
+) {
+  "Adds a + b.";
+  return a + b;
+}`;
+  const tool = functionToToolFromSource(text, { logger: quiet });
+  assert.equal(tool.toOpenAIFormat(), {
+    type: "function",
+    function: {
+      name: "silly_sum",
+      description: "Adds a + b.",
+      parameters: {
+        type: "object",
+        properties: { a: { type: "string", description: "First thing to sum" }, b: { type: "integer", description: "Second thing to sum" } },
+        required: ["a"],
+      },
+    },
+  });
+  const none = await tool.execute({ a: "x" });
+  assert.is(none.success, false);
+  assert.match(String(!none.success && none.error), "no implementation");
+  const run = functionToToolFromSource(text, { implementation: (a: number, b: number) => a + b });
+  assert.equal(await run.execute({ a: "x", b: 2 }), { success: true, value: "x2" });
+});
+
+fromSource("an arrow function needs a name; a bad argument is a TypeError", () => {
+  assert.throws(() => functionToToolFromSource('(city) => { "Weather."; }'), (e: unknown) => e instanceof SourceError && /no name/.test((e as Error).message));
+  assert.is(functionToToolFromSource('(city) => { "Weather."; }', { name: "w" }).name, "w");
+  assert.is(functionToToolFromSource('function* gen(x) { "Gen." }').name, "gen");
+  assert.throws(() => functionToToolFromSource(42 as never), TypeError);
+});
+
 seedSuite.run();
 readingSuite.run();
 refusalSuite.run();
 withoutDocs.run();
+fromSource.run();

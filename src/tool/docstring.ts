@@ -49,9 +49,14 @@ export function parseDocstring(text: string): Docstring {
     }
 
     // JSDoc tags.
-    let m = /^@(param|arg|argument|property|prop)\s+(?:\{([^}]*)\}\s*)?(\[[^\]]*\]|[\w$.]+)\s*(?:-\s*)?(.*)$/.exec(line);
+    // A JSDoc type may nest braces (`{{ name: string }[]}`): it is cut out by counting them, then the rest is matched.
+    const tag = /^@(param|arg|argument|property|prop|returns?)\b\s*/.exec(line);
+    const braced = tag ? bracedType(line, tag[0].length) : undefined;
+    const jsdoc = tag ? `@${tag[1]} ${braced ? "{} " : ""}${line.slice(braced ? braced.end : tag[0].length).trimStart()}` : line;
+    let m = /^@(param|arg|argument|property|prop)\s+(?:\{\}\s*)?(\[[^\]]*\]|[\w$.]+)\s*(?:-\s*)?(.*)$/.exec(jsdoc);
     if (m) {
-      const [, , type, rawName, rest] = m;
+      const [, , rawName, rest] = m;
+      const type = braced?.type;
       const bracket = rawName!.startsWith("[");
       const [name, fallback] = (bracket ? rawName!.slice(1, -1) : rawName!).split("=").map((s) => s.trim());
       const p = param(stripPrefix(name!));
@@ -63,9 +68,9 @@ export function parseDocstring(text: string): Docstring {
       section = "other";
       continue;
     }
-    m = /^@(returns?)\s*(?:\{([^}]*)\}\s*)?(?:-\s*)?(.*)$/.exec(line);
+    m = /^@(returns?)\s*(?:\{\}\s*)?(?:-\s*)?(.*)$/.exec(jsdoc);
     if (m) {
-      doc.returns = { ...(m[2] && { type: m[2].trim() }), ...(m[3] && { description: m[3].trim() }) };
+      doc.returns = { ...(braced?.type && { type: braced.type }), ...(m[2] && { description: m[2].trim() }) };
       current = doc.returns;
       section = "other";
       continue;
@@ -179,6 +184,19 @@ export function parseDocstring(text: string): Docstring {
   }
   doc.description = description.join("\n").replace(/\n{3,}/g, "\n\n").trim();
   return doc;
+}
+
+// The `{...}` type starting at `from` (after spaces), braces counted, or undefined when there is none.
+function bracedType(line: string, from: number): { type: string; end: number } | undefined {
+  let i = from;
+  while (line[i] === " " || line[i] === "\t") i++;
+  if (line[i] !== "{") return undefined;
+  let depth = 0;
+  for (let j = i; j < line.length; j++) {
+    if (line[j] === "{") depth++;
+    else if (line[j] === "}" && --depth === 0) return { type: line.slice(i + 1, j).trim(), end: j + 1 };
+  }
+  return undefined;
 }
 
 // `options.city` documents key `city` of a destructured `options` parameter.

@@ -3,7 +3,7 @@ import { isDescriptor, Named, OptionalMark, RefAnnotations } from "../t/symbols.
 import { derive, type Descriptor } from "../t/descriptor.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { parseDocstring, type DocParameter } from "./docstring.js";
-import { readFunction, SourceError, type SourceParameter } from "./read-function.js";
+import { readFunction, readSource, SourceError, type SourceFunction, type SourceParameter } from "./read-function.js";
 import { Tool, type Logger } from "./tool.js";
 import { readType, typeText } from "./type-text.js";
 
@@ -50,7 +50,36 @@ export function functionToTool<Result = unknown, Context = unknown>(
   options: FunctionToToolOptions = {},
 ): Tool<Record<string, unknown>, Result, Context> {
   if (typeof fn !== "function") throw new TypeError(`functionToTool: expects a function, received ${fn === null ? "null" : typeof fn}`);
-  const source = readFunction(fn);
+  return fromSource(readFunction(fn), fn as unknown as (...args: unknown[]) => Result | Promise<Result>, options);
+}
+
+/**
+ * `functionToTool` from a function's source text, without evaluating it (where `eval` is blocked, e.g. a
+ * page under a CSP). The definition is the same; `execute` calls `implementation`, and without one it
+ * fails with a result saying there is nothing to run.
+ *
+ * @example
+ * functionToToolFromSource('function ping(host) { "Pings a host." }').toOpenAIFormat().function.name; // "ping"
+ */
+export function functionToToolFromSource<Result = unknown, Context = unknown>(
+  source: string,
+  options: FunctionToToolOptions & { readonly implementation?: (...args: never[]) => Result | Promise<Result> } = {},
+): Tool<Record<string, unknown>, Result, Context> {
+  if (typeof source !== "string") throw new TypeError(`functionToToolFromSource: expects source text, received ${source === null ? "null" : typeof source}`);
+  const read = readSource(source);
+  const implementation =
+    options.implementation ??
+    (() => {
+      throw new Error(`"${options.name ?? read.name}" was read from source text and has no implementation to run`);
+    });
+  return fromSource(read, implementation as unknown as (...args: unknown[]) => Result | Promise<Result>, options);
+}
+
+function fromSource<Result, Context>(
+  source: SourceFunction,
+  call: (...args: unknown[]) => Result | Promise<Result>,
+  options: FunctionToToolOptions,
+): Tool<Record<string, unknown>, Result, Context> {
   const label = source.name ? `"${source.name}"` : "an anonymous function";
   const name = options.name ?? source.name;
   if (!name) throw new SourceError(`functionToTool: ${label} has no name; give one with functionToTool(fn, { name: "..." })`);
@@ -84,7 +113,6 @@ export function functionToTool<Result = unknown, Context = unknown>(
   const returns = options.returns ?? (doc?.returns?.type ? withDescription(readType(doc.returns.type, options.types).descriptor, doc.returns.description) : undefined);
   const context = options.context === true;
   const self = options.thisArg;
-  const call = fn as unknown as (...args: unknown[]) => Result | Promise<Result>;
   return new Tool<Record<string, unknown>, Result, Context>({
     name,
     description,

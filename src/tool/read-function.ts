@@ -44,7 +44,27 @@ export function readFunction(fn: Function): SourceFunction {
   if (/\{\s*\[native code\]\s*\}\s*$/.test(source)) {
     throw new SourceError(`functionToTool: cannot read the source of ${label} (a built-in or bound function); wrap it in a documented function or use tool({...})`);
   }
+  return readSource(source, fn.name);
+}
+
+/**
+ * Reads a function's source text without running it (for text typed by a person, where `eval` may be
+ * blocked). The name is `name` when given, else the one after `function` (`""` for an arrow function).
+ *
+ * @example
+ * readSource('function add(a, b = 1) { "Adds a and b." }').name; // "add"
+ */
+export function readSource(source: string, name?: string): SourceFunction {
   const tokens = tokenize(source);
+  if (name === undefined) {
+    const code = tokens.filter((t) => t.kind !== "comment");
+    let j = code[0]?.text === "async" ? 1 : 0;
+    if (code[j]?.text === "function") j += code[j + 1]?.text === "*" ? 2 : 1;
+    else j = -1;
+    name = j >= 0 && code[j]?.kind === "name" ? code[j]!.text : "";
+  }
+  const fn = { name };
+  const label = fn.name ? `"${fn.name}"` : "an anonymous function";
   const code = tokens.filter((t) => t.kind !== "comment");
   if (code[0]?.text === "class") throw new SourceError(`functionToTool: ${label} is a class; pass a function or a method`);
 

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm start`: serves the demo page (demo/ at /, the built bundle dist/ at /dist/) on 127.0.0.1 and prints
+// the URL. PORT picks the port (default 0: any free one). Every response carries a Content-Security-Policy
+// without 'unsafe-eval', so the page shows the library's no-eval path; CSP=off serves without it.
+import { createServer } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { dirname, extname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const MOUNTS = [
+  ["/dist/", join(root, "dist")],
+  ["/", join(root, "demo")],
+];
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+};
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'";
+
+// The file a URL path names, or undefined when it is outside the mounted folders.
+function fileFor(pathname) {
+  for (const [prefix, dir] of MOUNTS) {
+    if (!pathname.startsWith(prefix)) continue;
+    const file = resolve(dir, "." + sep + pathname.slice(prefix.length));
+    return file === dir || file.startsWith(dir + sep) ? file : undefined;
+  }
+  return undefined;
+}
+
+export function createDemoServer({ csp = true } = {}) {
+  return createServer(async (req, res) => {
+    const send = (status, body, type = "text/plain; charset=utf-8") => {
+      res.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...(csp && { "Content-Security-Policy": CSP }) });
+      res.end(req.method === "HEAD" ? undefined : body);
+    };
+    if (req.method !== "GET" && req.method !== "HEAD") return send(405, "Method not allowed\n");
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+    } catch {
+      return send(400, "Bad request\n");
+    }
+    if (pathname.includes("\0")) return send(400, "Bad request\n");
+    let file = fileFor(pathname);
+    if (!file) return send(404, "Not found\n");
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, "index.html");
+      send(200, await readFile(file), TYPES[extname(file)] ?? "application/octet-stream");
+    } catch {
+      send(404, "Not found\n");
+    }
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const server = createDemoServer({ csp: process.env.CSP !== "off" });
+  server.listen(Number(process.env.PORT) || 0, "127.0.0.1", () => {
+    const { port } = server.address();
+    console.log(`tooltype demo: http://127.0.0.1:${port}/`);
+    console.log("(Content-Security-Policy without 'unsafe-eval'" + (process.env.CSP === "off" ? ": off" : "; CSP=off to serve without it") + ". Ctrl-C to stop.)");
+  });
+}
