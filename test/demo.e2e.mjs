@@ -2,7 +2,8 @@
 // End-to-end test of the demo page (demo/), as a person uses it: headless Chromium (Debian's, through
 // playwright-core) opens the page served by demo/serve.mjs under its CSP without 'unsafe-eval', picks each
 // example, reads each provider's panel, edits the arguments, runs the tool and replays the stream. Fails on
-// any console error or page error. Saves test-results/demo.png and demo/screenshot.png (for the README).
+// any console error or page error. Saves test-results/demo.png, and with UPDATE_SCREENSHOT=1 also
+// demo/screenshot.png (the README's picture).
 // Prints `N passed, N failed` (one per check group) and exits 1 when anything failed. Needs dist/ built.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, copyFileSync } from "node:fs";
@@ -176,7 +177,8 @@ try {
   await page.fill("#args", '{\n  "title": "Design review",\n  "start": "next tuesday",\n  "attendees": [{ "email": "ada@example.com" }]\n}');
   mkdirSync(join(root, "test-results"), { recursive: true });
   await page.screenshot({ path: join(root, "test-results/demo.png"), fullPage: true });
-  copyFileSync(join(root, "test-results/demo.png"), join(root, "demo/screenshot.png"));
+  // The README's copy is refreshed on request only, so a test run never changes a committed file.
+  if (process.env.UPDATE_SCREENSHOT) copyFileSync(join(root, "test-results/demo.png"), join(root, "demo/screenshot.png"));
 
   await check("no console errors or page errors", async () => {
     expect(!problems.length, problems.join("\n"));
