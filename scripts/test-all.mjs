@@ -23,6 +23,8 @@
 //   types         node node_modules/typescript/bin/tsc -p test/types/tsconfig.json
 //   bench         node bench/bench.mjs --quick   (the benchmark's smoke run; counts as one check)
 //   demo          node test/demo.e2e.mjs          (the demo page in headless Chromium; its own N passed, N failed)
+//   chat-ui       node test/chat-ui.e2e.mjs       (the bundler example demo/chat-ui/: tree-shaking and size)
+//   runtimes      node test/runtimes.e2e.mjs      (Deno and Bun importing "tooltype" by name; the IIFE build in a page)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +37,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "runtimes"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 60) * 1000;
 
@@ -170,6 +172,13 @@ if (runtimes.includes("bench") && !fileFilters.length) {
 if (runtimes.includes("demo") && !fileFilters.length) {
   tasks.push(async () => ({ demo: { demo: await runProcess({ command: process.execPath, args: ["test/demo.e2e.mjs"], cwd: root, env: process.env, timeoutMs: timeoutMs * 2 }) } }));
 }
+// Extra checks with their own `N passed, N failed`, reported like the demo.
+const EXTRA = { "chat-ui": ["test/chat-ui.e2e.mjs", "bundler example, tree-shaking and size"], runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"] };
+for (const [name, [script]] of Object.entries(EXTRA)) {
+  if (runtimes.includes(name) && !fileFilters.length) {
+    tasks.push(async () => ({ [name]: { demo: await runProcess({ command: process.execPath, args: [script], cwd: root, env: childEnv, timeoutMs: timeoutMs * 2 }), label: EXTRA[name][1] } }));
+  }
+}
 
 // ---- run at most `jobs` tasks at a time, print in a fixed order as results arrive -------------------------
 const records = {};
@@ -198,7 +207,7 @@ const lanes = Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, l
 let totalPassed = 0;
 let totalFailed = 0;
 let totalTests = 0;
-const order = runtimes.filter((r) => r === "types" || r === "bench" || r === "demo" || files.length);
+const order = runtimes.filter((r) => r === "types" || r === "bench" || r === "demo" || r in EXTRA || files.length);
 for (const name of [...order, "internal"]) {
   await arrived(name);
   const record = records[name];
@@ -225,7 +234,7 @@ for (const name of [...order, "internal"]) {
     totalPassed += p;
     totalFailed += f;
     totalTests += p + f;
-    console.log(`demo: ${p} passed, ${f} failed (demo page in Chromium, ${seconds(run.ms)})`);
+    console.log(`${name}: ${p} passed, ${f} failed (${record.label ?? "demo page in Chromium"}, ${seconds(run.ms)})`);
     if (f || verbose) console.log(indent(`${run.output.slice(-3000)}${run.stderr}\n${run.problems.join("\n")}`));
     continue;
   }

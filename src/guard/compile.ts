@@ -1,4 +1,4 @@
-import { toJSONSchema } from "../schema/to-json-schema.js";
+import { emitJSONSchema } from "../schema/emit.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import { allowsEval } from "./allows-eval.js";
@@ -69,7 +69,7 @@ export class ValidationError extends TypeError {
  * guard({ q: "tooltype" }); // true
  */
 export function compile<S extends object>(schema: S, options: CompileOptions = {}): Guard<GuardType<S>> {
-  const json = (isDescriptor(schema) ? toJSONSchema(schema) : schema) as JSONSchema;
+  const json = (isDescriptor(schema) ? emitJSONSchema(schema) : schema) as JSONSchema;
   const root = readSchema(json, options);
   const state: DepthState = { depth: 0 };
   const checks = new Map<Node, Check>();

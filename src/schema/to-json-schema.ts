@@ -1,4 +1,4 @@
-import { Named, RefAnnotations, RefTarget } from "../t/symbols.js";
+import { emitJSONSchema } from "./emit.js";
 import type { JSONSchema } from "./json-schema.js";
 import { DIALECTS } from "./targets/index.js";
 import { ConversionError, type ConversionWarning } from "./targets/warnings.js";
@@ -17,11 +17,6 @@ export interface ToJSONSchemaOptions {
   readonly onWarning?: ((warning: ConversionWarning) => void) | "error";
 }
 
-// Keys whose value is a subschema, a list of subschemas, or a map of subschemas.
-const SCHEMA = new Set(["items", "additionalProperties", "not", "contains", "propertyNames", "additionalItems", "if", "then", "else"]);
-const SCHEMA_LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
-const SCHEMA_MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
-
 /**
  * Writes a descriptor (or a plain JSON Schema) as plain JSON: no symbols, safe for `JSON.stringify`,
  * a fresh object the caller may change. Named and recursive types are emitted once under the root's
@@ -38,84 +33,11 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
     throw new TypeError(`toJSONSchema: unknown target "${String(target)}"; supported: ${Object.keys(DIALECTS).join(", ")}`);
   }
   if (typeof schema !== "object" || schema === null) throw new TypeError("toJSONSchema: expects a descriptor or a JSON Schema object");
-  const emitter = new Emitter();
-  const root = emitter.node(schema, true) as JSONSchema;
-  if (emitter.defs.size) {
-    const defs: JSONSchema = Object.assign({}, root.$defs as JSONSchema | undefined);
-    for (const [name, def] of emitter.defs) defs[name] = def.json;
-    root.$defs = defs;
-  }
+  const root = emitJSONSchema(schema);
   if (write === DIALECTS["draft-2020-12"]) return root;
   const onWarning = options.onWarning;
   return write(root, (path, message) => {
     if (onWarning === "error") throw new ConversionError(`${message} (at ${path || "/"})`);
     onWarning?.({ path, message });
   });
-}
-
-interface Definition {
-  source: object;
-  json: JSONSchema | undefined; // undefined while its own body is being written (recursion)
-  text: string;
-}
-
-class Emitter {
-  readonly defs = new Map<string, Definition>();
-
-  node(schema: object, isRoot = false): unknown {
-    const s = schema as Record<string | symbol, unknown>;
-    const name = s[Named] as string | undefined;
-    if (name !== undefined && !(isRoot && !s[RefTarget])) {
-      const box = s[RefTarget] as { target?: object } | undefined;
-      this.define(name, box ? box.target! : schema);
-      return { $ref: `#/$defs/${name}`, ...(s[RefAnnotations] as JSONSchema | undefined) };
-    }
-    const out: JSONSchema = {};
-    for (const key of Object.keys(s)) {
-      const value = s[key];
-      if (value === undefined) continue;
-      if (SCHEMA.has(key) && typeof value === "object" && value !== null) out[key] = this.node(value);
-      else if (SCHEMA_LIST.has(key) && Array.isArray(value)) out[key] = value.map((v) => this.node(v));
-      else if (SCHEMA_MAP.has(key) && typeof value === "object" && value !== null) {
-        const map: JSONSchema = {};
-        for (const k of Object.keys(value)) map[k] = this.node((value as Record<string, object>)[k]!);
-        out[key] = map;
-      } else out[key] = cloneJSON(value);
-    }
-    return out;
-  }
-
-  private define(name: string, body: object): void {
-    const existing = this.defs.get(name);
-    // Being written (a recursive use) or written from this very object: nothing more to do.
-    if (existing && (existing.json === undefined || existing.source === body)) return;
-    const entry: Definition = { source: body, json: undefined, text: "" };
-    if (!existing) this.defs.set(name, entry);
-    const json = this.node(stripName(body)) as JSONSchema;
-    if (json.title === undefined) json.title = name;
-    const text = JSON.stringify(json);
-    if (existing) {
-      if (existing.text !== text) throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
-      return;
-    }
-    entry.json = json;
-    entry.text = text;
-  }
-}
-
-// The body of a named type, written without its name so it is not turned into a $ref again.
-function stripName(body: object): object {
-  const copy: Record<string | symbol, unknown> = { ...body };
-  delete copy[Named];
-  delete copy[RefTarget];
-  delete copy[RefAnnotations];
-  return copy;
-}
-
-function cloneJSON(value: unknown): unknown {
-  if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return value.map(cloneJSON);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = cloneJSON((value as Record<string, unknown>)[key]);
-  return out;
 }

@@ -184,7 +184,7 @@ function readDefault(tokens: readonly Token[]): DefaultValue {
   return { kind: "expression", text };
 }
 
-const NOT_LITERAL = new Error("not a literal");
+const NOT_LITERAL = /* @__PURE__ */ new Error("not a literal");
 
 function readLiteral(tokens: readonly Token[], r: { at: number }): unknown {
   const t = tokens[r.at++];

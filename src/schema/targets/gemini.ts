@@ -6,7 +6,7 @@ type Schema = Record<string, unknown>;
 export const GEMINI_UNROLL = 3;
 
 const COUNTS = ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
-const KEPT = new Set(["title", "description", "format", "pattern", "minimum", "maximum", "default"]);
+const KEPT = /* @__PURE__ */ new Set(["title", "description", "format", "pattern", "minimum", "maximum", "default"]);
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**

@@ -16,20 +16,21 @@ interface StrictProfile {
 const ANNOTATIONS = ["title", "description", "examples", "$comment"];
 const STRUCTURE = ["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "$ref", "$defs"];
 
+// Pure-annotated (no spreads): a bundle that never writes a strict dialect drops these profiles.
 const OPENAI: StrictProfile = {
   name: "openai-strict",
   allRequired: true,
   recursion: true,
-  keep: new Set([...ANNOTATIONS, ...STRUCTURE, "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"]),
-  formats: new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]),
+  keep: /* @__PURE__ */ new Set(/* @__PURE__ */ ANNOTATIONS.concat(STRUCTURE, ["pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"])),
+  formats: /* @__PURE__ */ new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]),
 };
 
 const ANTHROPIC: StrictProfile = {
   name: "anthropic-strict",
   allRequired: false,
   recursion: false,
-  keep: new Set([...ANNOTATIONS, ...STRUCTURE, "format", "allOf"]),
-  formats: new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]),
+  keep: /* @__PURE__ */ new Set(/* @__PURE__ */ ANNOTATIONS.concat(STRUCTURE, ["format", "allOf"])),
+  formats: /* @__PURE__ */ new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]),
 };
 
 /**
