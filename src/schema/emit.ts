@@ -1,4 +1,4 @@
-import { Named, RefAnnotations, RefTarget } from "../t/symbols.js";
+import { Kind, Named, RefAnnotations, RefTarget } from "../t/symbols.js";
 import type { JSONSchema } from "./json-schema.js";
 
 // The plain draft 2020-12 writer, apart from the provider dialects (./targets/) so that what needs only
@@ -14,6 +14,18 @@ const SCHEMA_MAP = new Set(["properties", "patternProperties", "$defs", "definit
  * symbols; named and recursive types once under the root's `$defs`. `toJSONSchema` without a target.
  */
 export function emitJSONSchema(schema: object): JSONSchema {
+  // Descriptors are frozen, so their JSON is written once; each caller gets its own copy to change.
+  const described = Kind in schema;
+  const cached = described ? emitted.get(schema) : undefined;
+  if (cached) return cloneJSON(cached) as JSONSchema;
+  const root = emit(schema);
+  if (described) emitted.set(schema, cloneJSON(root) as JSONSchema);
+  return root;
+}
+
+const emitted = new WeakMap<object, JSONSchema>();
+
+function emit(schema: object): JSONSchema {
   const emitter = new Emitter();
   const root = emitter.node(schema, true) as JSONSchema;
   if (emitter.defs.size) {
@@ -85,8 +97,13 @@ function stripName(body: object): object {
 
 function cloneJSON(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return value.map(cloneJSON);
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = cloneJSON(value[i]);
+    return out;
+  }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = cloneJSON((value as Record<string, unknown>)[key]);
+  // JSON data (plain objects, own keys): for-in sees exactly the own enumerable keys, without an array.
+  for (const key in value) out[key] = cloneJSON((value as Record<string, unknown>)[key]);
   return out;
 }
