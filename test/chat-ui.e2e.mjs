@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { createChecks } from "./support/checks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // min+gz of the bundle: measured 16,850 bytes (esbuild 0.28); the ceiling is about 15% above.
@@ -23,21 +24,7 @@ const MARKERS = {
   "provider dialect writers (toJSONSchema targets)": ["propertyOrdering", "openai-strict", "anthropic-strict"],
 };
 
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`  ✓ ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`  ✗ ${name}\n    ${String(error?.stack ?? error).split("\n").slice(0, 4).join("\n    ")}`);
-  }
-}
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
+const { check, expect, finish } = createChecks();
 
 const result = await build({
   entryPoints: [join(root, "demo/chat-ui/main.js")],
@@ -79,5 +66,4 @@ await check("the bundle runs: the recorded stream replays, partial arguments fir
   expect(last.length === 3 && last.slice(1).every((l) => l.endsWith("[valid]")), `final frame: ${JSON.stringify(last)}`);
 });
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed || !passed ? 1 : 0);
+finish();

@@ -11,26 +11,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { createChecks } from "./support/checks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const started = Date.now();
-let passed = 0;
-let failed = 0;
-
-async function check(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`  ✓ ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`  ✗ ${name}\n    ${String(error?.stack ?? error).split("\n").slice(0, 4).join("\n    ")}`);
-  }
-}
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
+const { check, expect, counts, finish } = createChecks();
 
 // The server, on a random port; its first line names the URL.
 const server = spawn(process.execPath, [join(root, "demo/serve.mjs")], { cwd: root, env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "inherit"] });
@@ -188,6 +174,6 @@ try {
   server.kill();
   rmSync(profile, { recursive: true, force: true });
 }
+const { passed, failed } = counts();
 console.log(`\n  Total:     ${passed + failed}\n  Passed:    ${passed}\n  Skipped:   0\n  Duration:  ${Date.now() - started}ms\n`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed || !passed ? 1 : 0);
+finish();

@@ -14,26 +14,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { findTool } from "../scripts/test-lib/tools.mjs";
+import { createChecks } from "./support/checks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const env = { ...process.env, DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1", DO_NOT_TRACK: "1" };
-let passed = 0;
-let failed = 0;
-
-async function check(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`  ✓ ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`  ✗ ${name}\n    ${String(error?.stack ?? error).split("\n").slice(0, 12).join("\n    ")}`);
-  }
-}
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
+const { check, expect, finish } = createChecks({ traceLines: 12 });
 function run(command, args) {
   return new Promise((resolve) => {
     execFile(command, args, { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => resolve({ code: error ? (error.code ?? 1) : 0, output: `${stdout}${stderr}` }));
@@ -89,5 +75,4 @@ await check("iife: a classic <script src=dist/tooltype.iife.js> defines window.t
   }
 });
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed || !passed ? 1 : 0);
+finish();
