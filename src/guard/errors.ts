@@ -157,23 +157,47 @@ function typesOf(node: Node, seen = 0): number {
 
 const TYPE_NAMES: [number, string][] = [[NULL, "null"], [BOOLEAN, "boolean"], [NUMBER, "number"], [INTEGER, "integer"], [STRING, "string"], [ARRAY, "array"], [OBJECT, "object"]];
 
+// `expected` texts depend only on the schema, so each is written once: by type bits, and per enum list.
+const typeTexts = new Map<number, string>();
+const enumTexts = new WeakMap<readonly unknown[], string>();
+
 function describeTypes(bits: number): string {
+  let text = typeTexts.get(bits);
+  if (text === undefined) typeTexts.set(bits, (text = writeTypes(bits)));
+  return text;
+}
+
+function writeTypes(bits: number): string {
   if (bits === ANY) return "any value";
   return TYPE_NAMES.filter(([bit, name]) => (bits & bit) !== 0 && !(name === "integer" && bits & NUMBER)).map(([, name]) => name).join(" | ");
 }
 
 function describeEnum(values: readonly unknown[]): string {
+  let text = enumTexts.get(values);
+  if (text === undefined) enumTexts.set(values, (text = writeEnum(values)));
+  return text;
+}
+
+function writeEnum(values: readonly unknown[]): string {
   const shown = values.slice(0, 8).map((v) => preview(v, 24));
   return (values.length > 8 ? [...shown, `… (${values.length} values)`] : shown).join(" | ");
 }
 
-/** A short TypeScript-like description of what a node accepts, for `expected`. */
-export function describe(node: Node, depth = 0): string {
+const nodeTexts = new WeakMap<Node, string>();
+
+/** A short TypeScript-like description of what a node accepts, for `expected` (written once per node). */
+export function describe(node: Node): string {
+  let text = nodeTexts.get(node);
+  if (text === undefined) nodeTexts.set(node, (text = writeNode(node, 0)));
+  return text;
+}
+
+function writeNode(node: Node, depth: number): string {
   if (node.never) return "nothing";
   if (node.enum) return describeEnum(node.enum);
-  if (node.ref?.target && depth < 3) return describe(node.ref.target, depth + 1);
+  if (node.ref?.target && depth < 3) return writeNode(node.ref.target, depth + 1);
   const branches = node.anyOf ?? node.oneOf;
-  if (branches && node.types === ANY && depth < 3) return branches.map((b) => describe(b, depth + 1)).join(" | ");
+  if (branches && node.types === ANY && depth < 3) return branches.map((b) => writeNode(b, depth + 1)).join(" | ");
   const base = describeTypes(node.types);
   return node.format ? `${base} (${node.format.name})` : node.base64 ? `${base} (base64)` : base;
 }
