@@ -1,7 +1,6 @@
 // Bundle sizes of representative imports, built with esbuild (minified) and measured gzipped. tooltype is
 // imported by its package name, as users do, so the built dist/ and `"sideEffects": false` are what count.
-import { build } from "esbuild";
-import { gzipSync } from "zlib";
+import { appBundle } from "./app-bundle.mjs";
 
 const ENTRIES: [string, string][] = [
   ["tooltype: t + toJSONSchema + compile", `import { t, toJSONSchema, compile } from "tooltype"; const d = t.object({ a: t.string() }); export default [toJSONSchema(d), compile(d)];`],
@@ -19,17 +18,8 @@ const ENTRIES: [string, string][] = [
 export async function sizeRows(): Promise<{ name: string; min: number; gz: number }[]> {
   const out: { name: string; min: number; gz: number }[] = [];
   for (const [name, contents] of ENTRIES) {
-    const result = await build({
-      stdin: { contents, resolveDir: process.cwd(), loader: "ts" },
-      bundle: true,
-      minify: true,
-      format: "esm",
-      platform: "browser",
-      write: false,
-      logLevel: "silent",
-    });
-    const code = result.outputFiles[0]!.contents;
-    out.push({ name, min: code.length, gz: gzipSync(code, { level: 9 }).length });
+    const { min, gz } = await appBundle({ stdin: { contents, resolveDir: process.cwd(), loader: "ts" } });
+    out.push({ name, min, gz });
   }
   return out;
 }

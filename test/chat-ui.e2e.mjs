@@ -8,8 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { appBundle } from "../bench/app-bundle.mjs";
 import { createChecks } from "./support/checks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -26,18 +25,7 @@ const MARKERS = {
 
 const { check, expect, finish } = createChecks();
 
-const result = await build({
-  entryPoints: [join(root, "demo/chat-ui/main.js")],
-  absWorkingDir: root,
-  bundle: true,
-  minify: true,
-  format: "esm",
-  platform: "browser",
-  write: false,
-  logLevel: "silent",
-});
-const bundle = result.outputFiles[0].text;
-const gzip = gzipSync(bundle).length;
+const { result, code: bundle, gz: gzip } = await appBundle({ entryPoints: [join(root, "demo/chat-ui/main.js")], absWorkingDir: root });
 const dist = readdirSync(join(root, "dist")).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(root, "dist", f), "utf8")).join("\n");
 console.log(`chat-ui bundle: ${bundle.length} bytes minified, ${gzip} bytes min+gz (ceiling ${CEILING_GZIP})`);
 

@@ -102,10 +102,8 @@ function methodNames(object: object): string[] {
     for (const key of Object.getOwnPropertyNames(here)) {
       if (key === "constructor" || key.startsWith("_") || names.has(key)) continue;
       const descriptor = Object.getOwnPropertyDescriptor(here, key)!;
-      if (typeof descriptor.value === "function" && !(typeof object === "function" && (key === "length" || key === "name" || key === "prototype"))) {
-        if (typeof descriptor.value.prototype === "object" && /^class\b/.test(Function.prototype.toString.call(descriptor.value))) continue;
-        names.add(key);
-      }
+      // Methods only: a class stored as a property is not one.
+      if (typeof descriptor.value === "function" && !/^class\b/.test(Function.prototype.toString.call(descriptor.value))) names.add(key);
     }
   }
   return [...names];
