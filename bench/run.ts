@@ -10,6 +10,7 @@ import Value1 from "typebox/value";
 import Ajv2020 from "ajv/dist/2020.js";
 import * as z from "zod";
 import * as v from "valibot";
+import { toJsonSchema as valibotJsonSchema } from "@valibot/to-json-schema";
 import { partialParse } from "openai/_vendor/partial-json-parser/parser.mjs";
 import { CASES, type Case } from "./cases.js";
 import { FULL, QUICK, alone, consume, paired, type Budget, type Measured } from "./measure.js";
@@ -90,18 +91,40 @@ function errorsGroup(): void {
   }
 }
 
-function schemaGroup(): void {
+// JSON Schema from each library's own schema, on every case. A library that refuses a case, or whose schema
+// disagrees with the case's inputs (checked with ajv), gets a row saying so instead of a time.
+function jsonSchemaGroup(): void {
+  const group = "JSON Schema per schema";
+  for (const c of CASES) {
+    const candidates: [string, () => unknown][] = [
+      ["tooltype toJSONSchema", () => toJSONSchema(c.tooltype)],
+      ["zod 4 z.toJSONSchema", () => z.toJSONSchema(c.zod)],
+      ["valibot toJsonSchema (draft 2020-12)", () => valibotJsonSchema(c.valibot, { target: "draft-2020-12" })],
+      ["arktype toJsonSchema", () => (c.arktype as unknown as { toJsonSchema(): unknown }).toJsonSchema()],
+    ];
+    for (const [name, fn] of candidates) {
+      let note: string | undefined;
+      try {
+        const check = new Ajv2020({ strict: false }).compile(fn() as object);
+        const wrong = INPUTS.filter((input) => check(c[input]) !== (input === "valid"));
+        if (wrong.length) note = `its schema disagrees on ${wrong.join(", ")}`;
+      } catch (error) {
+        note = `refused: ${(error as Error).message.slice(0, 80)}`;
+      }
+      rows.push(note ? { group, case: c.name, input: "-", library: name, ns: NaN, note } : { group, case: c.name, input: "-", library: name, ns: alone(() => consume(fn()), budget) });
+    }
+  }
+}
+
+function compileGroup(): void {
   const c = CASES[0]!;
-  const candidates: [string, string, () => unknown][] = [
-    ["JSON Schema per schema", "tooltype toJSONSchema", () => toJSONSchema(c.tooltype)],
-    ["JSON Schema per schema", "zod 4 z.toJSONSchema", () => z.toJSONSchema(c.zod)],
-    ["JSON Schema per schema", "arktype toJsonSchema", () => (c.arktype as unknown as { toJsonSchema(): unknown }).toJsonSchema()],
-    ["compile per schema", "tooltype compile", () => compile(c.tooltype)],
-    ["compile per schema", "tooltype compile (interpreter)", () => compile(c.tooltype, { eval: false })],
-    ["compile per schema", "TypeBox 0.34 TypeCompiler.Compile", () => TypeCompiler.Compile(c.typebox034)],
-    ["compile per schema", "ajv compile", () => new Ajv2020({ strict: false }).compile(toJSONSchema(c.tooltype))],
+  const candidates: [string, () => unknown][] = [
+    ["tooltype compile", () => compile(c.tooltype)],
+    ["tooltype compile (interpreter)", () => compile(c.tooltype, { eval: false })],
+    ["TypeBox 0.34 TypeCompiler.Compile", () => TypeCompiler.Compile(c.typebox034)],
+    ["ajv compile", () => new Ajv2020({ strict: false }).compile(toJSONSchema(c.tooltype))],
   ];
-  for (const [group, name, fn] of candidates) rows.push({ group, case: c.name, input: "-", library: name, ns: alone(() => consume(fn()), budget) });
+  for (const [name, fn] of candidates) rows.push({ group: "compile per schema", case: c.name, input: "-", library: name, ns: alone(() => consume(fn()), budget) });
 }
 
 async function executeGroup(): Promise<void> {
@@ -184,7 +207,8 @@ async function main(): Promise<void> {
   if (child.status !== 0) throw new Error(`the no-eval group failed:\n${child.stderr}`);
   rows.push(...(JSON.parse(child.stdout) as Row[]));
   errorsGroup();
-  schemaGroup();
+  jsonSchemaGroup();
+  compileGroup();
   await executeGroup();
   streamGroup();
   const { sizeRows } = await import("./sizes.js");
