@@ -1,6 +1,21 @@
-// Builds bench/run.ts into .bench-build/ and runs it: `npm run bench` (add --quick for the smoke run).
+// Builds bench/run.ts into .bench-build/ and runs it: `npm run bench` (writes bench/RESULTS.md and README.md's
+// size table; add --quick for the smoke run, which writes nothing).
+// `node bench/bench.mjs --sizes` only measures the bundle sizes (a few seconds) and rewrites README.md's table.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+if (process.argv.includes("--sizes")) {
+  if (!existsSync("dist/index.js")) {
+    console.error("dist/index.js is missing: run `node esbuild.config.mjs` first (the sizes are the built package's)");
+    process.exit(1);
+  }
+  const { sizeRows, sizeTable, writeReadmeSizeTable } = await import("./sizes.mjs");
+  const table = sizeTable(await sizeRows());
+  console.log(table);
+  console.log(writeReadmeSizeTable(table) ? "README.md: size table updated" : "README.md: size table already up to date");
+  process.exit(0);
+}
 
 await build({
   entryPoints: ["bench/run.ts"],

@@ -1,7 +1,7 @@
 // `npm run bench`: every comparison of issue 7 in one process (the no-eval group in a child process with
 // code generation disallowed, so each library takes its real fallback), printed as medians and ratios to a
-// hand-written guard, and written to bench/RESULTS.md. `--quick` is the smoke run `npm test` makes: tiny
-// budgets, nothing written, every runner exercised.
+// hand-written guard, and written to bench/RESULTS.md (the size table also to README.md). `--quick` is the
+// smoke run `npm test` makes: tiny budgets, nothing written, every runner exercised.
 import { compile, toJSONSchema, tool, t, createPartialJSONParser } from "../src/index.js";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Value as Value034 } from "@sinclair/typebox/value";
@@ -211,8 +211,8 @@ async function main(): Promise<void> {
   compileGroup();
   await executeGroup();
   streamGroup();
-  const { sizeRows } = await import("./sizes.js");
-  const sizes = await sizeRows();
+  const { sizeRows, sizeTable, writeReadmeSizeTable } = await import("./sizes.mjs");
+  const sizes = sizeTable(await sizeRows());
   const out = [
     `# Benchmark results`,
     ``,
@@ -220,11 +220,9 @@ async function main(): Promise<void> {
     ``,
     table(rows.filter((r) => r.group !== "-")),
     ``,
-    `## Bundle sizes (esbuild, minified, gzip -9)`,
+    `## Bundle sizes (esbuild, minified, gzip -9; kB = 1,000 bytes)`,
     ``,
-    `| bundle | min | min+gz |`,
-    `| --- | --- | --- |`,
-    ...sizes.map((s) => `| ${s.name} | ${(s.min / 1024).toFixed(1)} kB | ${(s.gz / 1024).toFixed(1)} kB |`),
+    sizes,
     ``,
     ...rows.filter((r) => r.group === "-").map((r) => `- ${r.library} on ${r.case}: ${r.note}`),
     ``,
@@ -234,6 +232,7 @@ async function main(): Promise<void> {
   if (!quick) {
     const { writeFileSync } = await import(["node", "fs"].join(":"));
     writeFileSync(new URL("./RESULTS.md", import.meta.url).pathname.replace("/.bench-build/", "/bench/"), out + "\n");
+    writeReadmeSizeTable(sizes);
   }
 }
 

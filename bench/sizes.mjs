@@ -1,0 +1,120 @@
+// Bundle sizes of representative imports: each entry is bundled by esbuild as an application would ship it
+// (bench/app-bundle.mjs: bundled, minified ESM for the browser, gzip level 9). tooltype is imported by its
+// package name, so the built dist/ and `"sideEffects": false` are what count: build dist/ first.
+// Used by `npm run bench` (bench/RESULTS.md and README.md), `node bench/bench.mjs --sizes` (README.md only)
+// and test/size.e2e.mjs (a ceiling per tooltype entry, and README.md's table up to date).
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { appBundle } from "./app-bundle.mjs";
+
+/** The repository: bench/ and .bench-build/ (where bench/run.ts is bundled to) both sit one level below it. */
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** What an application importing a part of tooltype ships. `id` keys the size test's ceilings. */
+export const TOOLTYPE_BUNDLES = [
+  { id: "t", name: "tooltype: t", code: `import { t } from "tooltype"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
+  { id: "core", name: "tooltype: t + toJSONSchema + compile", code: `import { t, toJSONSchema, compile } from "tooltype"; const d = t.object({ a: t.string() }); export default [toJSONSchema(d), compile(d)];` },
+  {
+    id: "tools",
+    name: "tooltype: tool + functionToTool + ToolRegistry",
+    code: `import { t, tool, functionToTool, ToolRegistry } from "tooltype";
+const weather = tool({ name: "get_weather", description: "Weather.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+export default new ToolRegistry().register(weather, functionToTool(function add(a, b = 1) { "Adds a and b."; return a + b; }));`,
+  },
+  { id: "stream", name: "tooltype: createToolCallStream", code: `import { createToolCallStream } from "tooltype"; export default createToolCallStream("openai");` },
+  { id: "runTools", name: "tooltype: runTools (provider openai)", code: `import { runTools } from "tooltype"; export default (chat, tools) => runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools });` },
+  { id: "package", name: "tooltype: whole package", code: `export * from "tooltype";` },
+  { id: "builtins", name: "tooltype/builtins: whole entry", code: `export * from "tooltype/builtins";` },
+];
+
+/** The same kind of import in the libraries the benchmark compares with. */
+export const OTHER_BUNDLES = [
+  { name: "zod 4: object + safeParse + toJSONSchema", code: `import * as z from "zod"; const s = z.object({ a: z.string() }); export default [s.safeParse({}), z.toJSONSchema(s)];` },
+  { name: "zod 4 mini: object + safeParse + toJSONSchema", code: `import * as z from "zod/mini"; const s = z.object({ a: z.string() }); export default [s.safeParse({}), z.toJSONSchema(s)];` },
+  { name: "valibot: object + safeParse", code: `import * as v from "valibot"; const s = v.object({ a: v.string() }); export default v.safeParse(s, {});` },
+  {
+    name: "valibot: object + safeParse + @valibot/to-json-schema",
+    code: `import * as v from "valibot"; import { toJsonSchema } from "@valibot/to-json-schema"; const s = v.object({ a: v.string() }); export default [v.safeParse(s, {}), toJsonSchema(s)];`,
+  },
+  { name: "TypeBox 0.34: builder + Value.Check", code: `import { Type } from "@sinclair/typebox"; import { Value } from "@sinclair/typebox/value"; const s = Type.Object({ a: Type.String() }); export default Value.Check(s, {});` },
+  { name: "TypeBox 0.34: builder + TypeCompiler", code: `import { Type } from "@sinclair/typebox"; import { TypeCompiler } from "@sinclair/typebox/compiler"; export default TypeCompiler.Compile(Type.Object({ a: Type.String() }));` },
+  { name: "typebox 1.x: builder + Compile", code: `import Type from "typebox"; import { Compile } from "typebox/compile"; export default Compile(Type.Object({ a: Type.String() }));` },
+  { name: "ajv 2020: compile", code: `import Ajv from "ajv/dist/2020.js"; export default new Ajv().compile({ type: "object" });` },
+  { name: "arktype: type + allows + toJsonSchema", code: `import { type } from "arktype"; const s = type({ a: "string" }); export default [s.allows({}), s.toJsonSchema()];` },
+];
+
+/**
+ * Bundles each entry; `min` and `gz` in bytes, with esbuild's errors and warnings.
+ *
+ * @example
+ * const [row] = await sizeRows([{ name: "t", code: 'export { t } from "tooltype";' }]);
+ */
+export async function sizeRows(entries = [...TOOLTYPE_BUNDLES, ...OTHER_BUNDLES], root = ROOT) {
+  const out = [];
+  for (const entry of entries) {
+    const { result, min, gz } = await appBundle({ stdin: { contents: entry.code, resolveDir: root, loader: "js" } });
+    out.push({ ...entry, min, gz, warnings: result.warnings.map((w) => w.text) });
+  }
+  return out;
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** The markdown table of `sizeRows` (kB = 1,000 bytes, to 0.1 kB so a few bytes do not churn it). */
+export function sizeTable(rows) {
+  return ["| bundle | min | min+gz |", "| --- | ---: | ---: |", ...rows.map((r) => `| ${r.name} | ${kB(r.min)} | ${kB(r.gz)} |`)].join("\n");
+}
+
+export const README_START = "<!-- sizes:start -->";
+export const README_END = "<!-- sizes:end -->";
+const readmeParts = (text) => {
+  const start = text.indexOf(README_START);
+  const end = text.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} ... ${README_END} markers`);
+  return { before: text.slice(0, start + README_START.length), inside: text.slice(start + README_START.length, end), after: text.slice(end) };
+};
+
+/** The size table README.md holds between its markers (trimmed). */
+export function readmeSizeTable(root = ROOT) {
+  return readmeParts(readFileSync(join(root, "README.md"), "utf8")).inside.trim();
+}
+
+/** Writes `table` between README.md's markers; true when the file changed. */
+export function writeReadmeSizeTable(table, root = ROOT) {
+  const file = join(root, "README.md");
+  const text = readFileSync(file, "utf8");
+  const { before, after } = readmeParts(text);
+  const next = `${before}\n${table}\n${after}`;
+  if (next !== text) writeFileSync(file, next);
+  return next !== text;
+}
+
+/**
+ * Where an entry's minified bytes go: it is bundled the same way, but with "tooltype" read from src/ so that
+ * esbuild's metafile can attribute output bytes (`bytesInOutput`, before gzip) to each source module. Every
+ * src/ module is marked as having side effects: dist/index.js is one file, so a bundler shakes it statement
+ * by statement and never drops a whole module for `"sideEffects": false`; marked so, src/ is shaken the same way.
+ *
+ * @example
+ * const { modules, total } = await bytesByModule('export * from "tooltype";'); // modules[0]: { path: "src/...", bytes }
+ */
+export async function bytesByModule(code, root = ROOT) {
+  const src = join(root, "src");
+  const fromSource = {
+    name: "tooltype-from-src",
+    setup(b) {
+      b.onResolve({ filter: /^tooltype(\/builtins)?$/ }, (args) => ({ path: join(src, args.path === "tooltype" ? "index.ts" : "builtins/index.ts"), sideEffects: true }));
+      b.onResolve({ filter: /^\.\.?\// }, (args) =>
+        args.importer.startsWith(src + sep) ? { path: join(dirname(args.importer), args.path.replace(/\.js$/, ".ts")), sideEffects: true } : undefined,
+      );
+    },
+  };
+  const { result, min } = await appBundle({ stdin: { contents: code, resolveDir: root, loader: "js" }, absWorkingDir: root, metafile: true, plugins: [fromSource] });
+  const [output] = Object.values(result.metafile.outputs);
+  const modules = Object.entries(output.inputs)
+    .filter(([path]) => path !== "<stdin>")
+    .map(([path, { bytesInOutput }]) => ({ path, bytes: bytesInOutput }))
+    .sort((a, b) => b.bytes - a.bytes || a.path.localeCompare(b.path));
+  return { modules, total: min };
+}
