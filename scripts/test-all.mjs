@@ -24,6 +24,7 @@
 //   bench         node bench/bench.mjs --quick   (the benchmark's smoke run; counts as one check)
 //   demo          node test/demo.e2e.mjs          (the demo page in headless Chromium; its own N passed, N failed)
 //   chat-ui       node test/chat-ui.e2e.mjs       (the bundler example demo/chat-ui/: tree-shaking and size)
+//   size          node test/size.e2e.mjs          (bundle-size ceilings of representative imports; README's size table)
 //   runtimes      node test/runtimes.e2e.mjs      (Deno and Bun importing "tooltype" by name; the IIFE build in a page)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -37,7 +38,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "runtimes"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 60) * 1000;
 
@@ -173,7 +174,11 @@ if (runtimes.includes("demo") && !fileFilters.length) {
   tasks.push(async () => ({ demo: { demo: await runProcess({ command: process.execPath, args: ["test/demo.e2e.mjs"], cwd: root, env: process.env, timeoutMs: timeoutMs * 2 }) } }));
 }
 // Extra checks with their own `N passed, N failed`, reported like the demo.
-const EXTRA = { "chat-ui": ["test/chat-ui.e2e.mjs", "bundler example, tree-shaking and size"], runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"] };
+const EXTRA = {
+  "chat-ui": ["test/chat-ui.e2e.mjs", "bundler example, tree-shaking and size"],
+  size: ["test/size.e2e.mjs", "bundle-size ceilings, README's size table"],
+  runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"],
+};
 for (const [name, [script]] of Object.entries(EXTRA)) {
   if (runtimes.includes(name) && !fileFilters.length) {
     tasks.push(async () => ({ [name]: { demo: await runProcess({ command: process.execPath, args: [script], cwd: root, env: childEnv, timeoutMs: timeoutMs * 2 }), label: EXTRA[name][1] } }));

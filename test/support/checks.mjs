@@ -1,4 +1,4 @@
-// The tiny check harness of the end-to-end scripts (demo, chat-ui, runtimes): named checks, a summary line
+// The tiny check harness of the end-to-end scripts (demo, chat-ui, size, runtimes): named checks, a summary line
 // `N passed, N failed` that scripts/test-all.mjs reads, and the exit code.
 
 /**
