@@ -124,6 +124,23 @@ arrays("contains with minContains / maxContains", () => {
 
 const objects = suite("compile: objects");
 
+objects("properties in any order, among extra keys, undefined as absent, inherited keys not counted", () => {
+  const schema = t.object({ a: t.string(), b: t.optional(t.integer({ minimum: 0 })), c: t.object({ d: t.boolean() }), e: t.enum(["x", "y"]) });
+  const inherited = Object.assign(Object.create({ a: "from the prototype", e: "x" }), { c: { d: true } });
+  check(
+    schema,
+    [{ e: "x", c: { d: false }, a: "s" }, { z: 1, b: 2, a: "s", y: [], c: { d: true, q: 0 }, e: "y" }, { 1: 0, a: "s", c: { d: true }, e: "x", b: undefined }],
+    [{ e: "x", c: { d: false } }, { c: { d: true }, a: "s", e: "z" }, { b: -1, a: "s", c: { d: true }, e: "x" }, { a: "s", c: { d: 1 }, e: "x" }, { a: undefined, c: { d: true }, e: "x" }],
+  );
+  // Generated code reads properties by name and the interpreter walks the value's keys: both see
+  // enumerable inherited properties, as `value.a` does.
+  for (const guard of guards(schema)) assert.ok(guard(inherited), `${guard.mode}: enumerable inherited properties are read`);
+  for (const guard of guards(t.object({ constructor: t.string(), toString: t.optional(t.string()) }))) {
+    assert.not.ok(guard(Object.create({ constructor: "inherited" })), `${guard.mode}: an inherited constructor is not an own property`);
+    assert.ok(guard(JSON.parse('{"toString":"x","constructor":"own"}')));
+  }
+});
+
 objects("required, properties, additionalProperties false / schema", () => {
   const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } }, required: ["a"], additionalProperties: false };
   check(schema, [{ a: "x" }, { a: "x", b: 1 }], [{}, { b: 1 }, { a: 1 }, { a: "x", c: 1 }, { a: "x", b: "1" }]);

@@ -3,10 +3,10 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import { allowsEval } from "./allows-eval.js";
 import { generate } from "./codegen.js";
-import { collectErrors } from "./errors.js";
 import { interpret, type Check, type DepthState } from "./interpret.js";
-import { SchemaError, readSchema, type Node, type ReadOptions } from "./ir.js";
-import type { Issue } from "./issue.js";
+import { SchemaError, readSchema, type ReadOptions } from "./ir.js";
+import { issue, type Issue } from "./issue.js";
+import { MAX_DEPTH } from "./values.js";
 
 /** Options of `compile`. */
 export interface CompileOptions extends ReadOptions {
@@ -72,12 +72,9 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   const json = (isDescriptor(schema) ? emitJSONSchema(schema) : schema) as JSONSchema;
   const root = readSchema(json, options);
   const state: DepthState = { depth: 0 };
-  const checks = new Map<Node, Check>();
-  const checkOf = (node: Node): Check => {
-    let check = checks.get(node);
-    if (!check) checks.set(node, (check = interpret(node, state)));
-    return check;
-  };
+  // The interpreter is built on first use: generated code needs it only for errors.
+  let interpreted: Check | undefined;
+  const checkOf = () => (interpreted ??= interpret(root, state));
 
   if (options.eval === true && !allowsEval()) {
     throw new SchemaError("compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter");
@@ -90,7 +87,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     code = generated.source;
     test = new Function("E", generated.source)(generated.externals) as (value: unknown) => boolean;
   } else {
-    const check = checkOf(root);
+    const check = checkOf();
     test = (value) => {
       state.depth = 0;
       try {
@@ -103,7 +100,17 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   }
 
   const guard = test as Guard<GuardType<S>>;
-  const errors = (value: unknown) => collectErrors(root, value, checkOf, state);
+  const errors = (value: unknown): Issue[] => {
+    const out: Issue[] = [];
+    state.depth = 0;
+    try {
+      checkOf()(value, out, "");
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      out.push(issue("too_deep", "", String(MAX_DEPTH)));
+    }
+    return out;
+  };
   Object.defineProperties(guard, {
     errors: { value: errors },
     assert: {

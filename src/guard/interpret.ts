@@ -1,31 +1,50 @@
-import { jsonEqual, hasDuplicates } from "./equal.js";
-import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
+import { describe, describeEnum, describeTypes, typesOf } from "./describe.js";
+import { hasDuplicates, jsonEqual } from "./equal.js";
 import { isBase64 } from "./formats.js";
-import { MAX_DEPTH, isMultipleOf, isObject, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
+import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
+import { issue, pointerSegment, preview, typeName, type Issue, type IssueCode } from "./issue.js";
+import { MAX_DEPTH, codePoints, isMultipleOf, isObject, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
 
-/** A check built for one node. */
-export type Check = (value: unknown) => boolean;
+/**
+ * A check built for one node. Called with a value alone it answers and stops at the first problem.
+ * Called with an issue list (`report`) and the value's JSON Pointer (`path`), it also lists every issue
+ * it finds and keeps going. One closure serves both, so a verdict and its errors cannot disagree.
+ */
+export type Check = (value: unknown, report?: Issue[], path?: string) => boolean;
 
 /** The depth counter a guard shares between its `$ref` checks; reset on each call. */
 export interface DepthState {
   depth: number;
 }
 
-const never: Check = () => false;
+type Build = (node: Node) => Check;
+
 const always: Check = () => true;
+
+/** Lists an issue when reporting. Always false, so a failed check can end with `|| (report && miss(...))`. */
+function miss(report: Issue[], code: IssueCode, path: string | undefined, expected?: string, received?: string): false {
+  report.push(issue(code, path!, expected, received));
+  return false;
+}
 
 /**
  * Builds the interpreted check of a node: a tree of closures made once per schema, so checking a value
  * walks no keyword lists. It needs no `eval`, so it runs under any Content Security Policy.
+ *
+ * @example
+ * const check = interpret(readSchema({ type: "string", minLength: 2 }), { depth: 0 });
+ * check("ab");              // true
+ * const issues: Issue[] = [];
+ * check("a", issues, "");   // false; issues: [{ code: "min_length", path: "", ... }]
  */
 export function interpret(root: Node, state: DepthState): Check {
   const built = new Map<Node, Check>();
-  const build = (node: Node): Check => {
+  const build: Build = (node) => {
     let check = built.get(node);
     if (!check) {
-      // Reserve the slot first: a $ref cycle reaches this node again before it is finished.
+      // Reserve the slot first: a cycle of schema objects reaches this node again before it is finished.
       let inner: Check = always;
-      built.set(node, (v) => inner(v));
+      built.set(node, (v, r, p) => inner(v, r, p));
       inner = buildNode(node, build, state);
       built.set(node, (check = inner));
     }
@@ -34,54 +53,37 @@ export function interpret(root: Node, state: DepthState): Check {
   return build(root);
 }
 
-function buildNode(node: Node, build: (node: Node) => Check, state: DepthState): Check {
-  if (node.never) return never;
-  const parts: Check[] = [];
+function buildNode(node: Node, build: Build, state: DepthState): Check {
+  if (node.never) return (_v, r, p) => r !== undefined && miss(r, "never", p);
   const types = node.types;
-  if (types !== ANY) parts.push(typeCheck(types));
-  if (node.enum) parts.push(enumCheck(node.enum));
-  const only = (bits: number) => (types & ~bits) === 0 || (bits === NUMBER && (types & ~(NUMBER | INTEGER)) === 0);
-
-  const str = stringCheck(node);
-  if (str) parts.push(only(STRING) ? (str as Check) : (v) => typeof v !== "string" || str(v));
-  const num = numberCheck(node);
-  if (num) parts.push(only(NUMBER) ? (num as Check) : (v) => typeof v !== "number" || num(v));
-  const arr = arrayCheck(node, build);
-  if (arr) parts.push(only(ARRAY) ? (arr as Check) : (v) => !Array.isArray(v) || arr(v));
-  const obj = objectCheck(node, build);
-  if (obj) parts.push(only(OBJECT) ? (obj as Check) : (v) => !isObject(v) || obj(v));
-
+  const parts: Check[] = [];
+  if (node.enum) parts.push(enumCheck(node));
+  // A check for one JSON type runs as it is when the node allows only that type, else behind a type test.
+  const add = (bits: number, is: (v: unknown) => boolean, check: Check | undefined) => {
+    if (check) parts.push((types & ~bits) === 0 ? check : (v, r, p) => !is(v) || check(v, r, p));
+  };
+  add(STRING, (v) => typeof v === "string", stringCheck(node));
+  add(NUMBER | INTEGER, (v) => typeof v === "number", numberCheck(node));
+  add(ARRAY, Array.isArray, arrayCheck(node, build));
+  add(OBJECT, isObject, objectCheck(node, build));
   if (node.allOf) parts.push(...node.allOf.map(build));
-  if (node.anyOf) {
-    const branches = node.anyOf.map(build);
-    parts.push((v) => branches.some((b) => b(v)));
-  }
-  if (node.oneOf) {
-    const branches = node.oneOf.map(build);
-    parts.push((v) => {
-      let matched = 0;
-      for (const b of branches) if (b(v) && ++matched > 1) return false;
-      return matched === 1;
-    });
-  }
+  if (node.anyOf) parts.push(unionCheck(node.anyOf, build, false));
+  if (node.oneOf) parts.push(unionCheck(node.oneOf, build, true));
   if (node.not) {
     const not = build(node.not);
-    parts.push((v) => !not(v));
+    const target = node.not;
+    parts.push((v, r, p) => !not(v) || (r !== undefined && miss(r, "not", p, describe(target))));
   }
-  if (node.ref) {
-    const ref = node.ref;
-    let target: Check | undefined;
-    parts.push((v) => {
-      if (state.depth >= MAX_DEPTH) return false;
-      state.depth++;
-      const ok = (target ??= build(ref.target!))(v);
-      state.depth--;
-      return ok;
-    });
-  }
-  return all(parts);
+  if (node.ref) parts.push(refCheck(node.ref, build, state));
+
+  const body = all(parts);
+  if (types === ANY) return body;
+  const expected = describeTypes(types);
+  const wrongType: Check = (v, r, p) => r !== undefined && miss(r, "type", p, expected, typeName(v));
+  return body === always ? (v, r, p) => hasType(v, types) || wrongType(v, r, p) : (v, r, p) => (hasType(v, types) ? body(v, r, p) : wrongType(v, r, p));
 }
 
+/** All parts must pass: the first failure ends a plain check; a reporting one runs every part. */
 function all(parts: Check[]): Check {
   switch (parts.length) {
     case 0:
@@ -90,32 +92,61 @@ function all(parts: Check[]): Check {
       return parts[0]!;
     case 2: {
       const [a, b] = parts as [Check, Check];
-      return (v) => a(v) && b(v);
-    }
-    case 3: {
-      const [a, b, c] = parts as [Check, Check, Check];
-      return (v) => a(v) && b(v) && c(v);
+      return (v, r, p) => (a(v, r, p) ? b(v, r, p) : r !== undefined && (b(v, r, p), false));
     }
     default:
-      return (v) => {
-        for (let i = 0; i < parts.length; i++) if (!parts[i]!(v)) return false;
-        return true;
+      return (v, r, p) => {
+        let ok = true;
+        for (let i = 0; i < parts.length; i++) {
+          if (!parts[i]!(v, r, p)) {
+            if (r === undefined) return false;
+            ok = false;
+          }
+        }
+        return ok;
       };
   }
 }
 
-const ANNOTATION_ONLY = new Set(["id", "types"]);
-
-/** A node's type bits when a type test is all it asks (`{"type":"string"}`), else 0. */
-function plainType(node: Node): number {
-  if (node.types === ANY || node.never) return 0;
-  for (const key of Object.keys(node)) {
-    if (!ANNOTATION_ONLY.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return 0;
-  }
-  return node.types;
+/**
+ * What a simple node asks, as data: its types, a set of primitive values, numeric bounds. Every leaf has
+ * the same shape and one function tests them all, so the loops over properties and items make a call
+ * the engine can inline, where calling each node's own closure would go megamorphic.
+ */
+interface Leaf {
+  readonly bits: number;
+  readonly values: ReadonlySet<unknown> | null;
+  readonly min: number;
+  readonly max: number;
+  readonly exclusiveMin: number;
+  readonly exclusiveMax: number;
 }
 
-/** Whether a value has one of the type bits, inline for the common single types. */
+const LEAF_KEYS = new Set(["id", "types", "enum", "isConst", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
+
+/** The node as a `Leaf` when it asks nothing a leaf cannot hold, else null. */
+function leafOf(node: Node): Leaf | null {
+  if (node.never || (node.types === ANY && !node.enum)) return null;
+  for (const key in node) {
+    if (!LEAF_KEYS.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return null;
+  }
+  if (node.enum && !node.enum.every((v) => typeof v !== "object" || v === null)) return null;
+  return {
+    bits: node.types,
+    values: node.enum ? new Set(node.enum) : null,
+    min: node.minimum ?? -Infinity,
+    max: node.maximum ?? Infinity,
+    exclusiveMin: node.exclusiveMinimum ?? -Infinity,
+    exclusiveMax: node.exclusiveMaximum ?? Infinity,
+  };
+}
+
+function leafOk(v: unknown, leaf: Leaf): boolean {
+  if (!hasType(v, leaf.bits) || (leaf.values !== null && !leaf.values.has(v))) return false;
+  return typeof v !== "number" || (v >= leaf.min && v <= leaf.max && v > leaf.exclusiveMin && v < leaf.exclusiveMax);
+}
+
+/** Whether a value has one of the type bits, inline for the single types. */
 function hasType(v: unknown, bits: number): boolean {
   switch (bits) {
     case STRING:
@@ -127,156 +158,261 @@ function hasType(v: unknown, bits: number): boolean {
       return Number.isInteger(v);
     case BOOLEAN:
       return typeof v === "boolean";
+    case OBJECT:
+      return typeof v === "object" && v !== null && !Array.isArray(v);
+    case ARRAY:
+      return Array.isArray(v);
+    case NULL:
+      return v === null;
+    case ANY:
+      return true;
     default:
       return (typeBits(v) & bits) !== 0;
   }
 }
 
-/** The check for a node's `type` bits. */
-export function typeCheck(bits: number): Check {
-  switch (bits) {
-    case STRING:
-      return (v) => typeof v === "string";
-    case NUMBER:
-    case NUMBER | INTEGER:
-      return (v) => typeof v === "number" && Number.isFinite(v);
-    case INTEGER:
-      return (v) => Number.isInteger(v);
-    case BOOLEAN:
-      return (v) => typeof v === "boolean";
-    case NULL:
-      return (v) => v === null;
-    case ARRAY:
-      return (v) => Array.isArray(v);
-    case OBJECT:
-      return isObject;
-    default:
-      return (v) => (typeBits(v) & bits) !== 0;
-  }
-}
-
-function enumCheck(values: readonly unknown[]): Check {
+function enumCheck(node: Node): Check {
+  const values = node.enum!;
+  const code = node.isConst ? "const" : "enum";
+  let expected: string | undefined;
+  const fail: Check = (v, r, p) => r !== undefined && miss(r, code, p, (expected ??= node.isConst ? preview(values[0]) : describeEnum(values)), preview(v));
   if (values.every((v) => typeof v !== "object" || v === null)) {
     const set = new Set(values);
-    return (v) => set.has(v);
+    return (v, r, p) => set.has(v) || fail(v, r, p);
   }
-  return (v) => values.some((allowed) => jsonEqual(allowed, v));
+  return (v, r, p) => values.some((allowed) => jsonEqual(allowed, v)) || fail(v, r, p);
 }
 
-type StringCheck = (value: string) => boolean;
-
-function stringCheck(node: Node): StringCheck | undefined {
+function stringCheck(node: Node): Check | undefined {
+  type StringCheck = (s: string, r?: Issue[], p?: string) => boolean;
   const parts: StringCheck[] = [];
   const { minLength: min, maxLength: max, pattern, format } = node;
-  if (min !== undefined) parts.push((s) => longEnough(s, min));
-  if (max !== undefined) parts.push((s) => shortEnough(s, max));
-  if (pattern) parts.push((s) => pattern.test(s));
-  if (format) parts.push(format.check);
-  if (node.base64) parts.push(isBase64);
-  return parts.length ? (all(parts as Check[]) as StringCheck) : undefined;
+  if (min !== undefined) parts.push((s, r, p) => longEnough(s, min) || (r !== undefined && miss(r, "min_length", p, String(min), String(codePoints(s)))));
+  if (max !== undefined) parts.push((s, r, p) => shortEnough(s, max) || (r !== undefined && miss(r, "max_length", p, String(max), String(codePoints(s)))));
+  if (pattern) parts.push((s, r, p) => pattern.test(s) || (r !== undefined && miss(r, "pattern", p, pattern.source, preview(s))));
+  if (format) parts.push((s, r, p) => format.check(s) || (r !== undefined && miss(r, "format", p, format.name, preview(s))));
+  if (node.base64) parts.push((s, r, p) => isBase64(s) || (r !== undefined && miss(r, "content_encoding", p, "base64", preview(s))));
+  return parts.length ? all(parts as Check[]) : undefined;
 }
 
-type NumberCheck = (value: number) => boolean;
-
-function numberCheck(node: Node): NumberCheck | undefined {
+function numberCheck(node: Node): Check | undefined {
+  type NumberCheck = (n: number, r?: Issue[], p?: string) => boolean;
   const parts: NumberCheck[] = [];
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = node;
-  if (minimum !== undefined) parts.push((n) => n >= minimum);
-  if (maximum !== undefined) parts.push((n) => n <= maximum);
-  if (exclusiveMinimum !== undefined) parts.push((n) => n > exclusiveMinimum);
-  if (exclusiveMaximum !== undefined) parts.push((n) => n < exclusiveMaximum);
-  if (multipleOf !== undefined) parts.push((n) => isMultipleOf(n, multipleOf));
-  return parts.length ? (all(parts as Check[]) as NumberCheck) : undefined;
+  const bound = (code: IssueCode, limit: number | undefined, ok: (n: number, limit: number) => boolean) => {
+    if (limit !== undefined) parts.push((n, r, p) => ok(n, limit) || (r !== undefined && miss(r, code, p, String(limit), String(n))));
+  };
+  bound("minimum", node.minimum, (n, m) => n >= m);
+  bound("maximum", node.maximum, (n, m) => n <= m);
+  bound("exclusive_minimum", node.exclusiveMinimum, (n, m) => n > m);
+  bound("exclusive_maximum", node.exclusiveMaximum, (n, m) => n < m);
+  bound("multiple_of", node.multipleOf, isMultipleOf);
+  return parts.length ? all(parts as Check[]) : undefined;
 }
 
-type ArrayCheck = (value: unknown[]) => boolean;
-
-function arrayCheck(node: Node, build: (node: Node) => Check): ArrayCheck | undefined {
+function arrayCheck(node: Node, build: Build): Check | undefined {
+  type ArrayCheck = (a: unknown[], r?: Issue[], p?: string) => boolean;
   const parts: ArrayCheck[] = [];
   const { minItems, maxItems, minContains, maxContains } = node;
-  if (minItems !== undefined) parts.push((a) => a.length >= minItems);
-  if (maxItems !== undefined) parts.push((a) => a.length <= maxItems);
+  if (minItems !== undefined) parts.push((a, r, p) => a.length >= minItems || (r !== undefined && miss(r, "min_items", p, String(minItems), String(a.length))));
+  if (maxItems !== undefined) parts.push((a, r, p) => a.length <= maxItems || (r !== undefined && miss(r, "max_items", p, String(maxItems), String(a.length))));
   const prefix = node.prefixItems?.map(build) ?? [];
+  const prefixLeaves = node.prefixItems?.map(leafOf) ?? [];
   if (prefix.length) {
-    parts.push((a) => {
+    parts.push((a, r, p) => {
+      let ok = true;
       const n = Math.min(a.length, prefix.length);
-      for (let i = 0; i < n; i++) if (!prefix[i]!(a[i])) return false;
-      return true;
+      for (let i = 0; i < n; i++) {
+        const leaf = prefixLeaves[i]!;
+        if (r === undefined && leaf !== null) {
+          if (!leafOk(a[i], leaf)) return false;
+        } else if (!prefix[i]!(a[i], r, r && `${p}/${i}`)) {
+          if (r === undefined) return false;
+          ok = false;
+        }
+      }
+      return ok;
     });
   }
   if (node.items) {
     const item = build(node.items);
-    const bits = plainType(node.items);
+    const leaf = leafOf(node.items);
     const start = prefix.length;
-    parts.push(
-      bits
-        ? (a) => {
-            for (let i = start; i < a.length; i++) if (!hasType(a[i], bits)) return false;
-            return true;
-          }
-        : (a) => {
-            for (let i = start; i < a.length; i++) if (!item(a[i])) return false;
-            return true;
-          },
-    );
-  }
-  if (node.uniqueItems) parts.push((a) => !hasDuplicates(a));
-  if (node.contains) {
-    const contains = build(node.contains);
-    const least = minContains ?? 1;
-    parts.push((a) => {
-      let count = 0;
-      for (let i = 0; i < a.length; i++) if (contains(a[i])) count++;
-      return count >= least && (maxContains === undefined || count <= maxContains);
+    parts.push((a, r, p) => {
+      if (r === undefined) {
+        if (leaf !== null) {
+          for (let i = start; i < a.length; i++) if (!leafOk(a[i], leaf)) return false;
+        } else {
+          for (let i = start; i < a.length; i++) if (!item(a[i])) return false;
+        }
+        return true;
+      }
+      let ok = true;
+      for (let i = start; i < a.length; i++) if (!item(a[i], r, `${p}/${i}`)) ok = false;
+      return ok;
     });
   }
-  return parts.length ? (all(parts as Check[]) as ArrayCheck) : undefined;
+  if (node.uniqueItems) parts.push((a, r, p) => !hasDuplicates(a) || (r !== undefined && miss(r, "unique_items", p, undefined, "some items are equal")));
+  if (node.contains) {
+    const target = node.contains;
+    const contains = build(target);
+    const least = minContains ?? 1;
+    parts.push((a, r, p) => {
+      let count = 0;
+      for (let i = 0; i < a.length; i++) if (contains(a[i])) count++;
+      if (count >= least && (maxContains === undefined || count <= maxContains)) return true;
+      const range = maxContains === undefined ? `at least ${least}` : `${least} to ${maxContains}`;
+      return r !== undefined && miss(r, "contains", p, `${range} ${describe(target)}`, String(count));
+    });
+  }
+  return parts.length ? all(parts as Check[]) : undefined;
 }
 
-type ObjectCheck = (value: Record<string, unknown>) => boolean;
+type ObjectCheck = (o: Record<string, unknown>, r?: Issue[], p?: string) => boolean;
 
-// One loop over the declared properties; a property that is only a type test is tested inline (no call),
+/** A declared property, with what its checks need precomputed. */
+interface Property {
+  readonly key: string;
+  /** `/key` with the key escaped for a JSON Pointer. */
+  readonly segment: string;
+  readonly required: boolean;
+  /** The key is an `Object.prototype` name, so it must be read as an own property. */
+  readonly own: boolean;
+  /** The property's node as a leaf, tested without a call to its own check; else null. */
+  readonly leaf: Leaf | null;
+  readonly check: Check;
+  readonly node: Node;
+}
+
+// One loop over the declared properties; a property that is a leaf is tested without calling its check,
 // which is most of them, so checking a typical tool's arguments makes few calls.
-function objectCheck(node: Node, build: (node: Node) => Check): ObjectCheck | undefined {
+function objectCheck(node: Node, build: Build): Check | undefined {
   const parts: ObjectCheck[] = [];
-  const props = (node.properties ?? []).map((p) => ({ key: p.key, required: p.required, own: isPrototypeKey(p.key), bits: plainType(p.node), check: build(p.node) }));
+  const props: Property[] = (node.properties ?? []).map((p) => ({
+    key: p.key,
+    segment: `/${pointerSegment(p.key)}`,
+    required: p.required,
+    own: isPrototypeKey(p.key),
+    leaf: leafOf(p.node),
+    check: build(p.node),
+    node: p.node,
+  }));
   if (props.length) {
-    parts.push((o) => {
-      for (let i = 0; i < props.length; i++) {
-        const p = props[i]!;
-        const value = p.own ? ownValue(o, p.key) : o[p.key];
-        if (value === undefined) {
-          if (p.required) return false;
-        } else if (p.bits ? !hasType(value, p.bits) : !p.check(value)) return false;
+    const byKey = new Map(props.map((q) => [q.key, q]));
+    const required = props.filter((q) => q.required).length;
+    parts.push((o, r, p) => {
+      if (r === undefined) {
+        // Walk the value's own keys: V8 reads `o[key]` inside `for...in` from the enum cache, where reading
+        // each declared key by name is a megamorphic lookup. Keys usually come in declared order, so a
+        // cursor finds most of them; the map finds the rest.
+        let next = 0;
+        let found = 0;
+        for (const key in o) {
+          const value = o[key];
+          let q: Property | undefined;
+          if (next < props.length && props[next]!.key === key) q = props[next++]!;
+          else if ((q = byKey.get(key)) === undefined) continue;
+          if (value === undefined || (q.own && !Object.hasOwn(o, key))) continue;
+          if (q.leaf !== null ? !leafOk(value, q.leaf) : !q.check(value)) return false;
+          if (q.required) found++;
+        }
+        return found === required;
       }
-      return true;
+      let ok = true;
+      for (const q of props) {
+        const value = q.own ? ownValue(o, q.key) : o[q.key];
+        if (value === undefined) {
+          if (q.required) ok = miss(r, "required", p + q.segment, describe(q.node));
+        } else if (!q.check(value, r, p + q.segment)) ok = false;
+      }
+      return ok;
     });
   }
   for (const key of node.requiredOnly ?? []) {
-    parts.push(isPrototypeKey(key) ? (o) => Object.hasOwn(o, key) : (o) => o[key] !== undefined);
+    const own = isPrototypeKey(key);
+    parts.push((o, r, p) => (own ? Object.hasOwn(o, key) : o[key] !== undefined) || (r !== undefined && miss(r, "required", `${p}/${pointerSegment(key)}`, "any value")));
   }
   const keys = keyCheck(node, build);
   if (keys) parts.push(keys);
-  return parts.length ? (all(parts as Check[]) as ObjectCheck) : undefined;
+  return parts.length ? all(parts as Check[]) : undefined;
 }
 
 // Checks that walk every key: additionalProperties, patternProperties, propertyNames, min/maxProperties.
-function keyCheck(node: Node, build: (node: Node) => Check): ObjectCheck | undefined {
-  const { minProperties, maxProperties } = node;
-  const additional = node.additionalProperties && build(node.additionalProperties);
+function keyCheck(node: Node, build: Build): ObjectCheck | undefined {
+  const { minProperties: min, maxProperties: max, propertyNames } = node;
+  const closed = node.additionalProperties?.never === true;
+  const additional = node.additionalProperties && !closed ? build(node.additionalProperties) : undefined;
   const patterns = node.patternProperties?.map((p) => ({ pattern: p.pattern, check: build(p.node) })) ?? [];
-  const names = node.propertyNames && build(node.propertyNames);
-  if (!additional && !patterns.length && !names && minProperties === undefined && maxProperties === undefined) return undefined;
+  const names = propertyNames && build(propertyNames);
+  if (!closed && !additional && !patterns.length && !names && min === undefined && max === undefined) return undefined;
   const declared = new Set(node.properties?.map((p) => p.key));
-  return (o) => {
+  const allowed = () => (declared.size ? `allowed properties are ${[...declared].join(", ")}` : "no properties are allowed");
+  return (o, r, p) => {
+    let ok = true;
     let count = 0;
     for (const key in o) {
       count++;
-      if (names && !names(key)) return false;
+      const at = r && `${p}/${pointerSegment(key)}`;
+      if (names && !names(key)) {
+        if (r === undefined) return false;
+        ok = miss(r, "property_name", at, describe(propertyNames!), preview(key));
+      }
       let matched = declared.has(key);
-      for (const p of patterns) if (p.pattern.test(key) && ((matched = true), !p.check(o[key]))) return false;
-      if (!matched && additional && !additional(o[key])) return false;
+      for (const q of patterns) {
+        if (!q.pattern.test(key)) continue;
+        matched = true;
+        if (!q.check(o[key], r, at)) {
+          if (r === undefined) return false;
+          ok = false;
+        }
+      }
+      if (matched) continue;
+      if (closed) {
+        if (r === undefined) return false;
+        ok = miss(r, "additional_property", at, allowed(), preview(key));
+      } else if (additional && !additional(o[key], r, at)) {
+        if (r === undefined) return false;
+        ok = false;
+      }
     }
-    return (minProperties === undefined || count >= minProperties) && (maxProperties === undefined || count <= maxProperties);
+    if (min !== undefined && count < min) ok = r !== undefined && miss(r, "min_properties", p, String(min), String(count));
+    if (max !== undefined && count > max) ok = r !== undefined && miss(r, "max_properties", p, String(max), String(count));
+    return ok;
+  };
+}
+
+// anyOf (one: false) or oneOf (one: true). Branches are tested plainly; only the verdict is reported.
+function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
+  const branches = nodes.map(build);
+  // No branch matched. When exactly one branch takes this JSON type, its own issues say more than "no match".
+  const noBranch = (v: unknown, r: Issue[], p: string | undefined) => {
+    const bits = typeBits(v);
+    const candidates = nodes.filter((b) => (typesOf(b) & bits) !== 0);
+    if (candidates.length === 1) return build(candidates[0]!)(v, r, p);
+    return miss(r, "union", p, nodes.map((b) => describe(b)).join(" | "), typeName(v));
+  };
+  if (!one) {
+    return (v, r, p) => {
+      for (let i = 0; i < branches.length; i++) if (branches[i]!(v)) return true;
+      return r !== undefined && noBranch(v, r, p);
+    };
+  }
+  return (v, r, p) => {
+    let matched = 0;
+    for (let i = 0; i < branches.length; i++) if (branches[i]!(v) && ++matched > 1 && r === undefined) return false;
+    if (matched === 1) return true;
+    if (r === undefined) return false;
+    return matched === 0 ? noBranch(v, r, p) : miss(r, "one_of", p, nodes.map((b) => describe(b)).join(" | "), `${matched} branches`);
+  };
+}
+
+// A $ref counts depth, so a hostile, deeply nested value is refused rather than overflowing the stack.
+function refCheck(ref: NonNullable<Node["ref"]>, build: Build, state: DepthState): Check {
+  let target: Check | undefined;
+  return (v, r, p) => {
+    if (state.depth >= MAX_DEPTH) return r !== undefined && miss(r, "too_deep", p, String(MAX_DEPTH));
+    state.depth++;
+    const ok = (target ??= build(ref.target!))(v, r, p);
+    state.depth--;
+    return ok;
   };
 }
