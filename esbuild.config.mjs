@@ -1,26 +1,24 @@
-// Builds dist/: the ESM bundle (index.js, tree-shakeable), the builtins entry, an IIFE for classic
-// <script> tags, the CLI, and the .d.ts files (tsc).
+// Builds dist/: one ESM file per source module (index.js and builtins.js are the entries), an IIFE for
+// classic <script> tags, the CLI, and the .d.ts files (tsc).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 
 const started = Date.now();
 rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist", { recursive: true });
 
 const common = { bundle: true, target: "es2022", legalComments: "none", logLevel: "warning" };
-const library = { ...common, format: "esm", platform: "neutral", sourcemap: true };
 
-await build({ ...library, entryPoints: ["src/index.ts"], outfile: "dist/index.js" });
-
-// dist/builtins.js ("tooltype/builtins"): its imports of the core ("../index.js") stay imports of ./index.js,
-// so both entry points share one Tool class (ToolRegistry checks instanceof).
-await build({
-  ...library,
-  entryPoints: ["src/builtins/index.ts"],
-  outfile: "dist/builtins.js",
-  plugins: [{ name: "core-from-index", setup: (b) => b.onResolve({ filter: /^\.\.\/index\.js$/ }, () => ({ path: "./index.js", external: true })) }],
-});
+// A file per module, not one bundle: an application's bundler then drops every module it does not reach
+// ("sideEffects": false), where inside one file it must keep each top-level statement it cannot prove pure.
+// Imports keep their ".js" paths, which name the emitted files. The builtins import the core through
+// "../index.js", so both entries share one Tool class (ToolRegistry checks instanceof).
+const modules = readdirSync("src", { recursive: true })
+  .map((file) => `src/${file.replaceAll("\\", "/")}`)
+  .filter((file) => file.endsWith(".ts") && !file.startsWith("src/cli"));
+await build({ entryPoints: modules, outdir: "dist", outbase: "src", bundle: false, format: "esm", platform: "neutral", target: "es2022", sourcemap: true, logLevel: "warning" });
+writeFileSync("dist/builtins.js", 'export * from "./builtins/index.js";\n');
 
 // dist/tooltype.iife.js: for a classic <script src> (no modules, no bundler): the whole API on a `tooltype` global.
 await build({ ...common, entryPoints: ["src/index.ts"], outfile: "dist/tooltype.iife.js", format: "iife", globalName: "tooltype", platform: "browser", minify: true });
