@@ -102,6 +102,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   const guard = test as Guard<GuardType<S>>;
   const errors = (value: unknown): Issue[] => {
     const out: Issue[] = [];
+    if (test(value)) return out; // the fastest path answers for valid values
     state.depth = 0;
     try {
       checkOf()(value, out, "");
