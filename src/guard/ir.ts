@@ -4,7 +4,7 @@ import { pointerSegment } from "./issue.js";
 // JSON types as bits, so a node's allowed types are one number.
 export const NULL = 1, BOOLEAN = 2, INTEGER = 4, NUMBER = 8, STRING = 16, ARRAY = 32, OBJECT = 64;
 export const ANY = 127;
-const TYPE_BITS: { readonly [name: string]: number } = { null: NULL, boolean: BOOLEAN, integer: INTEGER, number: NUMBER, string: STRING, array: ARRAY, object: OBJECT };
+const TYPE_BITS = new Map([["null", NULL], ["boolean", BOOLEAN], ["integer", INTEGER], ["number", NUMBER], ["string", STRING], ["array", ARRAY], ["object", OBJECT]]);
 
 /** A declared property of an object node. */
 export interface PropertyNode {
@@ -16,6 +16,7 @@ export interface PropertyNode {
 /**
  * One schema, checked and normalised: what every guard path (generated code, interpreter, errors)
  * reads, so they cannot disagree about what a keyword means. Nodes may form cycles through `ref`.
+ * Only the keywords a schema has are set.
  */
 export interface Node {
   readonly id: number;
@@ -75,14 +76,6 @@ const ANNOTATIONS = new Set([
   "$anchor", "$defs", "definitions", "contentMediaType", "contentSchema", "discriminator", "example",
 ]);
 
-const HANDLED = new Set([
-  "type", "enum", "const", "nullable", "minLength", "maxLength", "pattern", "format", "contentEncoding",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains",
-  "properties", "required", "patternProperties", "additionalProperties", "propertyNames", "minProperties", "maxProperties",
-  "allOf", "anyOf", "oneOf", "not", "$ref",
-]);
-
 const PROTO_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** True for property names that a plain object inherits, which need an own-property test. */
@@ -101,6 +94,16 @@ export function readSchema(root: unknown, options: ReadOptions = {}): Node {
   return node;
 }
 
+/** The one way a schema is refused: what is wrong (a keyword, quoted), where (a JSON Pointer), and why. */
+function refuse(what: string, at: string, why: string): SchemaError {
+  return new SchemaError(`compile: ${what} at ${at} ${why}`);
+}
+
+/** A keyword whose value is not what the keyword takes. */
+function mustBe(key: string, at: string, expected: string, value: unknown): SchemaError {
+  return refuse(`"${key}"`, at, `must be ${expected}, received ${JSON.stringify(value)}`);
+}
+
 class Reader {
   private nextId = 0;
   private readonly byObject = new Map<object, Node>();
@@ -113,150 +116,140 @@ class Reader {
     if (schema === true) return { id: this.nextId++, types: ANY };
     if (schema === false) return { id: this.nextId++, types: ANY, never: true };
     if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
-      throw new SchemaError(`compile: the schema at ${at} must be an object or a boolean, received ${JSON.stringify(schema)}`);
+      throw refuse("the schema", at, `must be an object or a boolean, received ${JSON.stringify(schema)}`);
     }
     const known = this.byObject.get(schema);
     if (known) return known;
     const node: Node = { id: this.nextId++, types: ANY };
     this.byObject.set(schema, node);
-    const s = schema as Record<string, unknown>;
-    for (const key of Object.keys(s)) {
-      if (!HANDLED.has(key) && !ANNOTATIONS.has(key) && !key.startsWith("x-")) {
-        throw new SchemaError(`compile: unsupported keyword "${key}" at ${at}; tooltype does not check it, and ignoring it would let invalid values through`);
+    // One pass over the keywords the schema has. The few read together (type and enum with nullable and
+    // const, items with prefixItems, properties with required) are kept for after the pass.
+    let type: unknown, nullable: unknown, list: unknown, items: unknown, prefix: unknown, additionalItems: unknown;
+    let properties: unknown, required: unknown, constant: unknown;
+    let hasConst = false;
+    for (const key of Object.keys(schema)) {
+      const value = (schema as Record<string, unknown>)[key];
+      if (value === undefined && key !== "const") continue; // possible in a JavaScript object, never in JSON: absent
+      switch (key) {
+        case "type": type = value; break;
+        case "nullable": nullable = value; break;
+        case "enum": list = value; break;
+        case "const":
+          hasConst = true;
+          constant = value;
+          break;
+        case "items": items = value; break;
+        case "prefixItems": prefix = value; break;
+        case "additionalItems": additionalItems = value; break;
+        case "properties": properties = value; break;
+        case "required": required = value; break;
+        case "minLength": case "maxLength": case "minItems": case "maxItems":
+        case "minContains": case "maxContains": case "minProperties": case "maxProperties":
+          node[key] = count(value, key, at);
+          break;
+        case "minimum": case "maximum": case "exclusiveMinimum": case "exclusiveMaximum": case "multipleOf":
+          if (typeof value !== "number" || !Number.isFinite(value) || (key === "multipleOf" && !(value > 0))) {
+            throw mustBe(key, at, key === "multipleOf" ? "a positive number" : "a finite number", value);
+          }
+          node[key] = value;
+          break;
+        case "pattern": node.pattern = regex(value, key, at); break;
+        case "format": node.format = this.format(value, at); break;
+        case "contentEncoding":
+          if (value !== "base64") throw refuse(`unsupported contentEncoding ${JSON.stringify(value)}`, at, `(only "base64" is checked)`);
+          node.base64 = true;
+          break;
+        case "uniqueItems":
+          if (typeof value !== "boolean") throw mustBe(key, at, "a boolean", value);
+          if (value) node.uniqueItems = true;
+          break;
+        case "contains": case "additionalProperties": case "propertyNames": case "not":
+          node[key] = this.read(value, `${at}/${key}`);
+          break;
+        case "patternProperties": node.patternProperties = this.patterns(value, at); break;
+        case "allOf": case "anyOf": case "oneOf":
+          if (!Array.isArray(value) || value.length === 0) throw mustBe(key, at, "a non-empty array of schemas", value);
+          node[key] = value.map((branch, i) => this.read(branch, `${at}/${key}/${i}`));
+          break;
+        case "$ref":
+          if (typeof value !== "string") throw mustBe(key, at, "a string", value);
+          node.ref = { target: undefined, pointer: value };
+          this.refs.push({ ref: node.ref, at });
+          break;
+        default:
+          if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) {
+            throw refuse(`unsupported keyword "${key}"`, at, "(tooltype does not check it, and ignoring it would let invalid values through)");
+          }
       }
     }
-    this.readTypes(node, s, at);
-    this.readString(node, s, at);
-    this.readNumber(node, s, at);
-    this.readArray(node, s, at);
-    this.readObject(node, s, at);
-    this.readCombinators(node, s, at);
+    if (type !== undefined) node.types = typeBits(type, at) | (nullable === true ? NULL : 0); // nullable: OpenAPI 3.0, as Gemini writes it
+    if (list !== undefined) {
+      if (!Array.isArray(list)) throw mustBe("enum", at, "an array", list);
+      node.enum = nullable === true && !list.includes(null) ? [...list, null] : list;
+    }
+    if (hasConst) {
+      node.enum = node.enum ? node.enum.filter((v) => JSON.stringify(v) === JSON.stringify(constant)) : [constant];
+      node.isConst = true;
+    }
+    if (items !== undefined || prefix !== undefined || additionalItems !== undefined) this.readItems(node, items, prefix, additionalItems, at);
+    if (properties !== undefined || required !== undefined) this.readProperties(node, properties, required, at);
     return node;
   }
 
-  private readTypes(node: Node, s: Record<string, unknown>, at: string): void {
-    if (s.type !== undefined) {
-      const names = Array.isArray(s.type) ? s.type : [s.type];
-      let bits = 0;
-      for (const name of names) {
-        const bit = typeof name === "string" ? TYPE_BITS[name] : undefined;
-        if (bit === undefined) throw new SchemaError(`compile: unknown type ${JSON.stringify(name)} at ${at}/type`);
-        bits |= bit;
-      }
-      node.types = bits;
-    }
-    if (s.nullable === true && s.type !== undefined) node.types |= NULL; // OpenAPI 3.0, as Gemini writes it
-    if (s.enum !== undefined) {
-      if (!Array.isArray(s.enum)) throw new SchemaError(`compile: "enum" at ${at} must be an array`);
-      node.enum = s.nullable === true && !s.enum.includes(null) ? [...s.enum, null] : s.enum;
-    }
-    if ("const" in s) {
-      node.enum = node.enum ? node.enum.filter((v) => JSON.stringify(v) === JSON.stringify(s.const)) : [s.const];
-      node.isConst = true;
-    }
-  }
-
-  private readString(node: Node, s: Record<string, unknown>, at: string): void {
-    node.minLength = this.count(s, "minLength", at);
-    node.maxLength = this.count(s, "maxLength", at);
-    if (s.pattern !== undefined) node.pattern = this.regex(s.pattern, `${at}/pattern`);
-    if (s.format !== undefined) {
-      const name = s.format;
-      const custom = typeof name === "string" ? this.options.formats?.[name] : undefined;
-      const check = custom instanceof RegExp ? (v: string) => custom.test(v) : custom ?? (typeof name === "string" && Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined);
-      if (!check) {
-        throw new SchemaError(`compile: unknown format ${JSON.stringify(name)} at ${at}; known: ${Object.keys(FORMATS).join(", ")} (add one with compile(schema, { formats: { name: check } }))`);
-      }
-      node.format = { name: name as string, check };
-    }
-    if (s.contentEncoding !== undefined) {
-      if (s.contentEncoding !== "base64") throw new SchemaError(`compile: unsupported contentEncoding ${JSON.stringify(s.contentEncoding)} at ${at}; only "base64" is checked`);
-      node.base64 = true;
-    }
-  }
-
-  private readNumber(node: Node, s: Record<string, unknown>, at: string): void {
-    for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"] as const) {
-      const value = s[key];
-      if (value === undefined) continue;
-      if (typeof value !== "number" || !Number.isFinite(value) || (key === "multipleOf" && !(value > 0))) {
-        throw new SchemaError(`compile: "${key}" at ${at} must be a ${key === "multipleOf" ? "positive" : "finite"} number, received ${JSON.stringify(value)}`);
-      }
-      node[key] = value;
-    }
-  }
-
-  private readArray(node: Node, s: Record<string, unknown>, at: string): void {
-    let items = s.items;
-    let prefix = s.prefixItems;
+  private readItems(node: Node, items: unknown, prefix: unknown, additionalItems: unknown, at: string): void {
+    let prefixKey = "prefixItems";
+    let itemsKey = "items";
     if (Array.isArray(items)) {
       // Draft-07 tuples (TypeBox 0.34 writes these): items as a list, additionalItems for the rest.
-      if (prefix !== undefined) throw new SchemaError(`compile: both "prefixItems" and an array "items" at ${at}`);
+      if (prefix !== undefined) throw refuse(`both "prefixItems" and an array "items"`, at, "(a tuple is one or the other)");
       prefix = items;
-      items = s.additionalItems;
-    } else if (s.additionalItems !== undefined) {
-      throw new SchemaError(`compile: "additionalItems" at ${at} needs "items" to be an array (draft-07); use "prefixItems" and "items"`);
+      prefixKey = "items";
+      items = additionalItems;
+      itemsKey = "additionalItems";
+    } else if (additionalItems !== undefined) {
+      throw refuse(`"additionalItems"`, at, `needs "items" to be an array (draft-07); use "prefixItems" and "items"`);
     }
     if (prefix !== undefined) {
-      if (!Array.isArray(prefix)) throw new SchemaError(`compile: "prefixItems" at ${at} must be an array of schemas`);
-      node.prefixItems = prefix.map((p, i) => this.read(p, `${at}/prefixItems/${i}`));
+      if (!Array.isArray(prefix)) throw mustBe(prefixKey, at, "an array of schemas", prefix);
+      node.prefixItems = prefix.map((p, i) => this.read(p, `${at}/${prefixKey}/${i}`));
     }
-    if (items !== undefined) node.items = this.read(items, `${at}/items`);
-    node.minItems = this.count(s, "minItems", at);
-    node.maxItems = this.count(s, "maxItems", at);
-    if (s.uniqueItems !== undefined) {
-      if (typeof s.uniqueItems !== "boolean") throw new SchemaError(`compile: "uniqueItems" at ${at} must be a boolean`);
-      node.uniqueItems = s.uniqueItems;
-    }
-    if (s.contains !== undefined) node.contains = this.read(s.contains, `${at}/contains`);
-    node.minContains = this.count(s, "minContains", at);
-    node.maxContains = this.count(s, "maxContains", at);
+    if (items !== undefined) node.items = this.read(items, `${at}/${itemsKey}`);
   }
 
-  private readObject(node: Node, s: Record<string, unknown>, at: string): void {
-    const required = s.required;
+  private readProperties(node: Node, properties: unknown, required: unknown, at: string): void {
     if (required !== undefined && (!Array.isArray(required) || !required.every((k) => typeof k === "string"))) {
-      throw new SchemaError(`compile: "required" at ${at} must be an array of strings`);
+      throw mustBe("required", at, "an array of strings", required);
     }
-    const requiredSet = new Set<string>(required as string[] | undefined);
-    if (s.properties !== undefined) {
-      if (typeof s.properties !== "object" || s.properties === null) throw new SchemaError(`compile: "properties" at ${at} must be an object`);
-      const props = s.properties as Record<string, unknown>;
+    // Each declared property takes its name off this set: what is left is required but not declared.
+    const undeclared = new Set(required as string[] | undefined);
+    if (properties !== undefined) {
+      if (typeof properties !== "object" || properties === null) throw mustBe("properties", at, "an object", properties);
+      const props = properties as Record<string, unknown>;
       node.properties = Object.keys(props).map((key) => ({
         key,
         node: this.read(props[key], `${at}/properties/${pointerSegment(key)}`),
-        required: requiredSet.has(key),
+        required: undeclared.delete(key),
       }));
     }
-    const declared = new Set(node.properties?.map((p) => p.key));
-    const requiredOnly = [...requiredSet].filter((k) => !declared.has(k));
-    if (requiredOnly.length) node.requiredOnly = requiredOnly;
-    if (s.patternProperties !== undefined) {
-      const map = s.patternProperties as Record<string, unknown>;
-      node.patternProperties = Object.keys(map).map((source) => ({
-        pattern: this.regex(source, `${at}/patternProperties`),
-        node: this.read(map[source], `${at}/patternProperties/${pointerSegment(source)}`),
-      }));
-    }
-    if (s.additionalProperties !== undefined) node.additionalProperties = this.read(s.additionalProperties, `${at}/additionalProperties`);
-    if (s.propertyNames !== undefined) node.propertyNames = this.read(s.propertyNames, `${at}/propertyNames`);
-    node.minProperties = this.count(s, "minProperties", at);
-    node.maxProperties = this.count(s, "maxProperties", at);
+    if (undeclared.size) node.requiredOnly = [...undeclared];
   }
 
-  private readCombinators(node: Node, s: Record<string, unknown>, at: string): void {
-    for (const key of ["allOf", "anyOf", "oneOf"] as const) {
-      const list = s[key];
-      if (list === undefined) continue;
-      if (!Array.isArray(list) || list.length === 0) throw new SchemaError(`compile: "${key}" at ${at} must be a non-empty array of schemas`);
-      node[key] = list.map((branch, i) => this.read(branch, `${at}/${key}/${i}`));
+  private patterns(map: unknown, at: string): Node["patternProperties"] {
+    if (typeof map !== "object" || map === null) throw mustBe("patternProperties", at, "an object", map);
+    return Object.keys(map).map((source) => ({
+      pattern: regex(source, "patternProperties", at),
+      node: this.read((map as Record<string, unknown>)[source], `${at}/patternProperties/${pointerSegment(source)}`),
+    }));
+  }
+
+  private format(name: unknown, at: string): Node["format"] {
+    const custom = this.options.formats;
+    const given = typeof name === "string" && custom && Object.hasOwn(custom, name) ? custom[name] : undefined;
+    const check = given instanceof RegExp ? (v: string) => given.test(v) : given ?? (typeof name === "string" && Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined);
+    if (!check) {
+      throw refuse(`unknown format ${JSON.stringify(name)}`, at, `(known: ${Object.keys(FORMATS).join(", ")}; add one with compile(schema, { formats: { name: check } }))`);
     }
-    if (s.not !== undefined) node.not = this.read(s.not, `${at}/not`);
-    if (s.$ref !== undefined) {
-      if (typeof s.$ref !== "string") throw new SchemaError(`compile: "$ref" at ${at} must be a string`);
-      node.ref = { target: undefined, pointer: s.$ref };
-      this.refs.push({ ref: node.ref, at });
-    }
+    return { name: name as string, check };
   }
 
   /** Points every `$ref` at its node; targets are read on demand, so unused `$defs` are never checked. */
@@ -272,7 +265,7 @@ class Reader {
     if (pointer.startsWith("#/")) {
       let here: unknown = this.root;
       for (const raw of pointer.slice(2).split("/")) {
-        const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+        const key = /[%~]/.test(raw) ? decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~") : raw;
         here = typeof here === "object" && here !== null && Object.hasOwn(here, key) ? (here as Record<string, unknown>)[key] : undefined;
         if (here === undefined) break;
       }
@@ -281,7 +274,7 @@ class Reader {
       const byId = this.idIndex().get(pointer);
       if (byId !== undefined) return byId;
     }
-    throw new SchemaError(`compile: "$ref": ${JSON.stringify(pointer)} at ${at} points to nothing in this schema (only local references are followed)`);
+    throw refuse(`"$ref" ${JSON.stringify(pointer)}`, at, "points to nothing in this schema (only local references are followed)");
   }
 
   // TypeBox's Type.Ref writes `$ref: "Name"` next to a schema with `$id: "Name"`.
@@ -299,20 +292,29 @@ class Reader {
     walk(this.root);
     return (this.ids = ids);
   }
+}
 
-  private count(s: Record<string, unknown>, key: string, at: string): number | undefined {
-    const value = s[key];
-    if (value === undefined) return undefined;
-    if (!Number.isSafeInteger(value) || (value as number) < 0) throw new SchemaError(`compile: "${key}" at ${at} must be a non-negative integer, received ${JSON.stringify(value)}`);
-    return value as number;
-  }
+/** The bits of a `type` value: one name or a list of names. */
+function typeBits(type: unknown, at: string): number {
+  return Array.isArray(type) ? type.reduce((bits: number, name) => bits | typeBit(name, at), 0) : typeBit(type, at);
+}
 
-  private regex(source: unknown, at: string): RegExp {
-    if (typeof source !== "string") throw new SchemaError(`compile: the pattern at ${at} must be a string`);
-    try {
-      return new RegExp(source, "u");
-    } catch (error) {
-      throw new SchemaError(`compile: the pattern at ${at} is not a valid regular expression: ${(error as Error).message}`);
-    }
+function typeBit(name: unknown, at: string): number {
+  const bit = typeof name === "string" ? TYPE_BITS.get(name) : undefined;
+  if (bit === undefined) throw refuse(`unknown type ${JSON.stringify(name)}`, `${at}/type`, `(known: ${[...TYPE_BITS.keys()].join(", ")})`);
+  return bit;
+}
+
+function count(value: unknown, key: string, at: string): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 0) throw mustBe(key, at, "a non-negative integer", value);
+  return value as number;
+}
+
+function regex(source: unknown, key: string, at: string): RegExp {
+  if (typeof source !== "string") throw mustBe(key, at, "a string", source);
+  try {
+    return new RegExp(source, "u");
+  } catch (error) {
+    throw refuse(`"${key}" ${JSON.stringify(source)}`, at, `is not a valid regular expression: ${(error as Error).message}`);
   }
 }
