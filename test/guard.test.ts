@@ -384,3 +384,48 @@ foreign.run();
 refusals.run();
 errors.run();
 paths.run();
+
+const shortcuts = suite("compile: what the generated code leaves out still holds on every path");
+
+shortcuts("tuple items below minItems, at it, and past it; draft-07 item lists", () => {
+  const pair = { type: "array", prefixItems: [{ type: "string" }, { type: "number" }] };
+  check({ ...pair, minItems: 1 }, [["a"], ["a", 1], ["a", 1, true]], [[], [1], ["a", "b"]]);
+  check({ ...pair, minItems: 2, maxItems: 2 }, [["a", 1]], [["a"], ["a", 1, 2], [1, 1]]);
+  check({ ...pair, minItems: 0, maxItems: 0 }, [[]], [["a"]]);
+  check({ type: "array", items: [{ type: "string" }], additionalItems: false }, [[], ["a"]], [["a", 1], [1]]);
+});
+
+shortcuts("a required property with no type test is still required", () => {
+  const schema = { type: "object", properties: { a: {}, b: { $ref: "#/$defs/S" }, c: { type: "string" } }, required: ["a", "b", "c"], $defs: { S: { type: "string" } } };
+  check(schema, [{ a: null, b: "x", c: "" }], [{ b: "x", c: "" }, { a: 1, c: "" }, { a: 1, b: 2, c: "" }, { a: 1, b: "x" }]);
+});
+
+shortcuts("an enum stands in for the type test only when every value has an allowed type", () => {
+  check({ type: "string", enum: ["a", 1] }, ["a"], [1, "b"]);
+  check({ type: "integer", enum: [1, 2.5] }, [1], [2.5, 2]);
+  check({ type: "number", enum: [1, 2] }, [1, 2], ["1", 3, undefined]);
+  check({ type: "string", enum: Array.from({ length: 20 }, (_, i) => `s${i}`) }, ["s0", "s19"], ["s20", 0, undefined]);
+  check({ enum: [] }, [], [1, null, "a", undefined]);
+});
+
+shortcuts("property names that are not identifiers, or that every object inherits", () => {
+  const schema = { type: "object", properties: { "a-b": { type: "string" }, constructor: { type: "number" }, "1x": { type: "boolean" } }, required: ["a-b", "constructor", "z y"] };
+  check(schema, [{ "a-b": "", constructor: 1, "z y": 0 }], [{ constructor: 1, "z y": 0 }, { "a-b": "", "z y": 0 }, { "a-b": "", constructor: 1 }, { "a-b": "", constructor: 1, "z y": 0, "1x": 1 }]);
+});
+
+shortcuts("keywords of a type the schema does not allow change nothing", () => {
+  check({ type: "integer", minLength: 3, items: { type: "string" }, required: ["a"] }, [1], ["abc", [], {}]);
+  check({ type: ["integer", "string"], minimum: 2, minLength: 2 }, [2, "ab"], [1, "a"]);
+});
+
+shortcuts("refusals name the keyword and its JSON Pointer; inherited names are not types or formats", () => {
+  assert.throws(() => compile({ patternProperties: 3 }), /"patternProperties" at # must be an object/);
+  assert.throws(() => compile({ items: [{}, 3] }), /the schema at #\/items\/1 must be an object or a boolean/);
+  assert.throws(() => compile({ properties: { a: { minItems: 1.5 } } }), /"minItems" at #\/properties\/a must be a non-negative integer, received 1.5/);
+  assert.throws(() => compile({ type: "constructor" }), /unknown type "constructor"/);
+  assert.throws(() => compile({ type: "string", format: "constructor" }), /unknown format "constructor"/);
+  assert.throws(() => compile({ type: "string", format: "toString" }, { formats: {} }), /unknown format "toString"/);
+  assert.ok(compile({ type: "string", minLength: undefined })("x"));
+});
+
+shortcuts.run();

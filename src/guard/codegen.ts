@@ -3,8 +3,12 @@ import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
 import { MAX_DEPTH, isMultipleOf, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
 
-/** Helpers every generated guard receives, so the code itself stays small. */
+/** Helpers a generated guard may call, each passed in (and declared) only when the code uses it. */
 const RUNTIME = { hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn };
+type Helper = keyof typeof RUNTIME;
+
+/** Enums up to this size are written as comparisons; larger ones are a Set. */
+const INLINE_ENUM = 8;
 
 /** The source of a generated guard and the values it closes over. */
 export interface Generated {
@@ -15,35 +19,49 @@ export interface Generated {
 /**
  * Writes a node as the body of a specialised JavaScript function: one pass, no closures, no
  * allocation on the valid path. Every sub-schema reached by `$ref` or tested as a union branch
- * becomes its own named function; everything else is inlined.
+ * becomes its own named function; everything else is inlined. One statement a line, no indentation:
+ * the source is parsed on every `compile`, so it is kept short.
  */
 export function generate(root: Node): Generated {
   const gen = new Generator();
   const body = gen.body(root, "v");
-  const functions = gen.functions.join("\n");
+  // `D` counts `$ref` depth; a RangeError (a stack overflow in a helper) is a refusal, as in the interpreter.
+  const depth = gen.counted.size ? "let D = 0;\n" : "";
   const source =
-    `"use strict";\nconst R = E[0];\n${gen.declarations.join("\n")}\nlet D = 0;\n${functions}\n` +
-    `return function guard(v) {\n D = 0;\n try {\n${body}\n return true;\n } catch (e) {\n if (e instanceof RangeError) return false;\n throw e;\n }\n};`;
+    `"use strict";\n${gen.declarations}${depth}${gen.functions}return function guard(v) {\n${depth && "D = 0;\n"}` +
+    `try {\n${body}return true;\n} catch (e) {\nif (e instanceof RangeError) return false;\nthrow e;\n}\n};`;
   return { source, externals: gen.externals };
 }
 
 class Generator {
-  readonly functions: string[] = [];
-  readonly declarations: string[] = [];
-  readonly externals: unknown[] = [RUNTIME];
+  functions = "";
+  declarations = "";
+  /** The `$ref` functions written, which count depth. */
+  readonly counted = new Set<string>();
+  readonly externals: unknown[] = [];
   private readonly named = new Map<Node, string>();
-  private readonly counted = new Set<string>();
+  private readonly declared = new Map<unknown, string>();
+  private readonly sets: [readonly unknown[], string][] = [];
   private counter = 0;
 
   private id(prefix: string): string {
     return `${prefix}${this.counter++}`;
   }
 
-  private external(value: unknown): string {
-    const name = this.id("e");
-    this.declarations.push(`const ${name} = E[${this.externals.length}];`);
-    this.externals.push(value);
-    return name;
+  /** The name of a value the code closes over (`const name = E[i]`), declared once per value. */
+  private external(value: unknown, name?: string): string {
+    let known = this.declared.get(value);
+    if (!known) {
+      this.declared.set(value, (known = name ?? this.id("e")));
+      this.declarations += `const ${known} = E[${this.externals.length}];\n`;
+      this.externals.push(value);
+    }
+    return known;
+  }
+
+  /** The name of a runtime helper, declared on first use. */
+  private helper(name: Helper): string {
+    return this.external(RUNTIME[name], name);
   }
 
   /** The name of a function `(v) => boolean` for a node, written once. */
@@ -52,32 +70,35 @@ class Generator {
     if (!name) {
       name = this.id("f");
       this.named.set(node, name);
-      this.functions.push(`function ${name}(v) {\n${this.body(node, "v")}\n return true;\n}`);
+      const body = this.body(node, "v");
+      this.functions += `function ${name}(v) {\n${body}return true;\n}\n`;
     }
     return name;
   }
 
   /** Statements that `return false` unless `x` satisfies `node`. */
   body(node: Node, x: string): string {
-    if (node.never) return "return false;";
-    let out = "";
+    if (node.never) return "return false;\n";
     const types = node.types;
-    if (types !== ANY) out += `if (!(${typeTest(types, x)})) return false;\n`;
-    if (node.enum) out += this.enumTest(node.enum, x);
-    const only = (bits: number) => (types & ~bits) === 0;
-    const guarded = (bits: number, test: string, code: string) => (code ? (only(bits) ? code : `if (${test}) {\n${code}}\n`) : "");
-    out += guarded(STRING, `typeof ${x} === "string"`, this.string(node, x));
-    out += guarded(NUMBER | INTEGER, `typeof ${x} === "number"`, this.number(node, x));
-    out += guarded(ARRAY, `Array.isArray(${x})`, this.array(node, x));
-    out += guarded(OBJECT, `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`, this.object(node, x));
-    for (const branch of node.allOf ?? []) out += `{\n${this.body(branch, x)}}\n`;
-    if (node.anyOf) out += `if (!(${node.anyOf.map((b) => `${this.fn(b)}(${x})`).join(" || ")})) return false;\n`;
+    let out = "";
+    // A few enum values, compared one by one, make the type test redundant when each has an allowed type.
+    const values = node.enum;
+    const enumAlone = values !== undefined && values.length <= INLINE_ENUM && values.every((v) => (typeBits(v) & types) !== 0);
+    if (types !== ANY && !enumAlone) out += failUnless(this.typeTest(types, x));
+    if (values) out += this.enumTest(values, x);
+    // Keywords of a type the node does not allow never apply: their group is skipped.
+    if (types & STRING) out += this.onlyFor(types, STRING, x, this.string(node, x));
+    if (types & (NUMBER | INTEGER)) out += this.onlyFor(types, NUMBER | INTEGER, x, this.number(node, x));
+    if (types & ARRAY) out += this.onlyFor(types, ARRAY, x, this.array(node, x));
+    if (types & OBJECT) out += this.onlyFor(types, OBJECT, x, this.object(node, x));
+    for (const branch of node.allOf ?? []) out += this.body(branch, x);
+    if (node.anyOf) out += failUnless(node.anyOf.map((b) => `${this.fn(b)}(${x})`).join(" || "));
     if (node.oneOf) {
       const n = this.id("n");
-      out += `{ let ${n} = 0;\n${node.oneOf.map((b) => `if (${this.fn(b)}(${x}) && ++${n} > 1) return false;\n`).join("")}if (${n} !== 1) return false; }\n`;
+      out += `let ${n} = 0;\n${node.oneOf.map((b) => failIf(`${this.fn(b)}(${x}) && ++${n} > 1`)).join("")}${failIf(`${n} !== 1`)}`;
     }
-    if (node.not) out += `if (${this.fn(node.not)}(${x})) return false;\n`;
-    if (node.ref) out += `if (!${this.refFn(node.ref.target!)}(${x})) return false;\n`;
+    if (node.not) out += failIf(`${this.fn(node.not)}(${x})`);
+    if (node.ref) out += failIf(`!${this.refFn(node.ref.target!)}(${x})`);
     return out;
   }
 
@@ -87,61 +108,103 @@ class Generator {
     const name = `${inner}r`;
     if (!this.counted.has(name)) {
       this.counted.add(name);
-      this.functions.push(`function ${name}(v) {\n if (D >= ${MAX_DEPTH}) return false;\n D++;\n const ok = ${inner}(v);\n D--;\n return ok;\n}`);
+      this.functions += `function ${name}(v) {\n${failIf(`D >= ${MAX_DEPTH}`)}D++;\nconst ok = ${inner}(v);\nD--;\nreturn ok;\n}\n`;
     }
     return name;
   }
 
-  private enumTest(values: readonly unknown[], x: string): string {
-    const primitive = values.every((v) => typeof v !== "object" || v === null);
-    if (primitive && values.length <= 8) {
-      return `if (${values.map((v) => `${x} !== ${jsLiteral(v)}`).join(" && ")}) return false;\n`;
+  /** `code` as it stands when `bits` are the only types the node allows, else behind a test for them. */
+  private onlyFor(types: number, bits: number, x: string, code: string): string {
+    if (!code || (types & ~bits) === 0) return code;
+    // typeof rather than Number.isFinite: NaN and Infinity meet numeric keywords too, as in the interpreter.
+    return `if (${bits & NUMBER ? `typeof ${x} === "number"` : this.typeTest(bits, x)}) {\n${code}}\n`;
+  }
+
+  /** A JavaScript expression testing `x` against `type` bits. */
+  private typeTest(bits: number, x: string): string {
+    switch (bits) {
+      case STRING:
+        return `typeof ${x} === "string"`;
+      case NUMBER:
+      case NUMBER | INTEGER:
+        return `Number.isFinite(${x})`;
+      case INTEGER:
+        return `Number.isInteger(${x})`;
+      case BOOLEAN:
+        return `typeof ${x} === "boolean"`;
+      case NULL:
+        return `${x} === null`;
+      case ARRAY:
+        return `Array.isArray(${x})`;
+      case OBJECT:
+        return `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
+      default:
+        return `(${this.helper("typeBits")}(${x}) & ${bits}) !== 0`;
     }
-    if (primitive) return `if (!${this.external(new Set(values))}.has(${x})) return false;\n`;
-    const list = this.external(values);
-    return `if (!${list}.some((a) => R.jsonEqual(a, ${x}))) return false;\n`;
+  }
+
+  /** A Set of enum values, one per distinct list (a schema often repeats a list: from/to, item and field). */
+  private setOf(values: readonly unknown[]): string {
+    for (const [list, name] of this.sets) {
+      if (list.length === values.length && list.every((v, i) => v === values[i])) return name;
+    }
+    const name = this.external(new Set(values));
+    this.sets.push([values, name]);
+    return name;
+  }
+
+  private enumTest(values: readonly unknown[], x: string): string {
+    if (!values.length) return "return false;\n";
+    const primitive = values.every((v) => typeof v !== "object" || v === null);
+    if (primitive && values.length <= INLINE_ENUM) {
+      return failIf(values.map((v) => `${x} !== ${JSON.stringify(v)}`).join(" && ")); // -0 is written 0
+    }
+    if (primitive) return failIf(`!${this.setOf(values)}.has(${x})`);
+    return failIf(`!${this.external(values)}.some((a) => ${this.helper("jsonEqual")}(a, ${x}))`);
   }
 
   private string(node: Node, x: string): string {
     let out = "";
-    if (node.minLength !== undefined) out += `if (!R.longEnough(${x}, ${node.minLength})) return false;\n`;
-    if (node.maxLength !== undefined) out += `if (${x}.length > ${node.maxLength} && !R.shortEnough(${x}, ${node.maxLength})) return false;\n`;
-    if (node.pattern) out += `if (!${this.external(node.pattern)}.test(${x})) return false;\n`;
-    if (node.format) out += `if (!${this.external(node.format.check)}(${x})) return false;\n`;
-    if (node.base64) out += `if (!R.isBase64(${x})) return false;\n`;
+    if (node.minLength !== undefined) out += failIf(`!${this.helper("longEnough")}(${x}, ${node.minLength})`);
+    if (node.maxLength !== undefined) out += failIf(`${x}.length > ${node.maxLength} && !${this.helper("shortEnough")}(${x}, ${node.maxLength})`);
+    if (node.pattern) out += failIf(`!${this.external(node.pattern)}.test(${x})`);
+    if (node.format) out += failIf(`!${this.external(node.format.check)}(${x})`);
+    if (node.base64) out += failIf(`!${this.helper("isBase64")}(${x})`);
     return out;
   }
 
   private number(node: Node, x: string): string {
     let out = "";
-    if (node.minimum !== undefined) out += `if (!(${x} >= ${node.minimum})) return false;\n`;
-    if (node.maximum !== undefined) out += `if (!(${x} <= ${node.maximum})) return false;\n`;
-    if (node.exclusiveMinimum !== undefined) out += `if (!(${x} > ${node.exclusiveMinimum})) return false;\n`;
-    if (node.exclusiveMaximum !== undefined) out += `if (!(${x} < ${node.exclusiveMaximum})) return false;\n`;
-    if (node.multipleOf !== undefined) out += `if (!R.isMultipleOf(${x}, ${node.multipleOf})) return false;\n`;
+    for (const [key, operator] of BOUNDS) if (node[key] !== undefined) out += failUnless(`${x} ${operator} ${node[key]}`);
+    if (node.multipleOf !== undefined) out += failIf(`!${this.helper("isMultipleOf")}(${x}, ${node.multipleOf})`);
     return out;
   }
 
   private array(node: Node, x: string): string {
+    const { minItems = 0, maxItems, prefixItems = [] } = node;
     let out = "";
-    if (node.minItems !== undefined) out += `if (${x}.length < ${node.minItems}) return false;\n`;
-    if (node.maxItems !== undefined) out += `if (${x}.length > ${node.maxItems}) return false;\n`;
-    const prefix = node.prefixItems ?? [];
-    prefix.forEach((item, i) => {
+    if (minItems === maxItems) out += failIf(`${x}.length !== ${minItems}`);
+    else {
+      if (minItems > 0) out += failIf(`${x}.length < ${minItems}`);
+      if (maxItems !== undefined) out += failIf(`${x}.length > ${maxItems}`);
+    }
+    prefixItems.forEach((item, i) => {
       const y = this.id("v");
       const body = this.body(item, y);
-      if (body) out += `if (${x}.length > ${i}) {\n const ${y} = ${x}[${i}];\n${body}}\n`;
+      const load = `const ${y} = ${x}[${i}];\n${body}`;
+      // Below minItems the item is known to be there.
+      if (body) out += i < minItems ? load : `if (${x}.length > ${i}) {\n${load}}\n`;
     });
     if (node.items) {
       const i = this.id("i"), y = this.id("v");
       const body = this.body(node.items, y);
-      if (body) out += `for (let ${i} = ${prefix.length}; ${i} < ${x}.length; ${i}++) {\n const ${y} = ${x}[${i}];\n${body}}\n`;
+      if (body) out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
     }
-    if (node.uniqueItems) out += `if (R.hasDuplicates(${x})) return false;\n`;
+    if (node.uniqueItems) out += failIf(`${this.helper("hasDuplicates")}(${x})`);
     if (node.contains) {
       const c = this.id("c"), i = this.id("i"), f = this.fn(node.contains);
       const max = node.maxContains === undefined ? "" : ` || ${c} > ${node.maxContains}`;
-      out += `{ let ${c} = 0;\nfor (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${f}(${x}[${i}])) ${c}++;\nif (${c} < ${node.minContains ?? 1}${max}) return false; }\n`;
+      out += `let ${c} = 0;\nfor (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${f}(${x}[${i}])) ${c}++;\n${failIf(`${c} < ${node.minContains ?? 1}${max}`)}`;
     }
     return out;
   }
@@ -150,16 +213,15 @@ class Generator {
     let out = "";
     for (const prop of node.properties ?? []) {
       const y = this.id("v");
-      const key = JSON.stringify(prop.key);
-      const read = isPrototypeKey(prop.key) ? `R.ownValue(${x}, ${key})` : `${x}[${key}]`;
+      const read = isPrototypeKey(prop.key) ? `${this.helper("ownValue")}(${x}, ${JSON.stringify(prop.key)})` : member(x, prop.key);
       const body = this.body(prop.node, y);
-      if (!body && !prop.required) continue;
-      out += `const ${y} = ${read};\n`;
-      out += prop.required ? `if (${y} === undefined) return false;\n${body}` : body ? `if (${y} !== undefined) {\n${body}}\n` : "";
+      const load = `const ${y} = ${read};\n`;
+      // A required property's type test refuses undefined by itself.
+      if (prop.required) out += load + (prop.node.types === ANY && !prop.node.never ? failIf(`${y} === undefined`) : "") + body;
+      else if (body) out += `${load}if (${y} !== undefined) {\n${body}}\n`;
     }
     for (const key of node.requiredOnly ?? []) {
-      const k = JSON.stringify(key);
-      out += isPrototypeKey(key) ? `if (!R.hasOwn(${x}, ${k})) return false;\n` : `if (${x}[${k}] === undefined) return false;\n`;
+      out += isPrototypeKey(key) ? failIf(`!${this.helper("hasOwn")}(${x}, ${JSON.stringify(key)})`) : failIf(`${member(x, key)} === undefined`);
     }
     return out + this.keys(node, x);
   }
@@ -167,56 +229,50 @@ class Generator {
   private keys(node: Node, x: string): string {
     const { additionalProperties: additional, patternProperties = [], propertyNames, minProperties, maxProperties } = node;
     if (!additional && !patternProperties.length && !propertyNames && minProperties === undefined && maxProperties === undefined) return "";
-    const k = this.id("k"), count = this.id("n"), y = this.id("v");
+    const k = this.id("k"), count = this.id("n");
     let loop = `${count}++;\n`;
-    if (propertyNames) loop += `if (!${this.fn(propertyNames)}(${k})) return false;\n`;
+    if (propertyNames) loop += failIf(`!${this.fn(propertyNames)}(${k})`);
     const declared = node.properties?.map((p) => p.key) ?? [];
-    const matched = this.id("m");
     if (patternProperties.length) {
+      const matched = this.id("m");
       loop += `let ${matched} = ${declared.length ? declaredTest(declared, k) : "false"};\n`;
       for (const p of patternProperties) {
-        loop += `if (${this.external(p.pattern)}.test(${k})) { ${matched} = true; if (!${this.fn(p.node)}(${x}[${k}])) return false; }\n`;
+        loop += `if (${this.external(p.pattern)}.test(${k})) {\n${matched} = true;\n${failIf(`!${this.fn(p.node)}(${x}[${k}])`)}}\n`;
       }
       if (additional) loop += `if (${matched}) continue;\n`;
     } else if (additional && declared.length) loop += `if (${declaredTest(declared, k)}) continue;\n`;
     if (additional) {
-      const body = additional.never ? "return false;\n" : this.body(additional, y);
-      if (body) loop += `const ${y} = ${x}[${k}];\n${body}`;
+      const y = this.id("v");
+      const body = this.body(additional, y);
+      if (body) loop += additional.never ? body : `const ${y} = ${x}[${k}];\n${body}`;
     }
     let out = `let ${count} = 0;\nfor (const ${k} in ${x}) {\n${loop}}\n`;
-    if (minProperties !== undefined) out += `if (${count} < ${minProperties}) return false;\n`;
-    if (maxProperties !== undefined) out += `if (${count} > ${maxProperties}) return false;\n`;
+    if (minProperties !== undefined) out += failIf(`${count} < ${minProperties}`);
+    if (maxProperties !== undefined) out += failIf(`${count} > ${maxProperties}`);
     return out;
   }
+}
+
+const BOUNDS = [["minimum", ">="], ["maximum", "<="], ["exclusiveMinimum", ">"], ["exclusiveMaximum", "<"]] as const;
+
+/** A statement refusing the value when `condition` holds. */
+function failIf(condition: string): string {
+  return `if (${condition}) return false;\n`;
+}
+
+/** A statement refusing the value unless `test` holds. */
+function failUnless(test: string): string {
+  return failIf(`!(${test})`);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** `x.key`, or `x["key"]` when the key is not an identifier. */
+function member(x: string, key: string): string {
+  return IDENTIFIER.test(key) ? `${x}.${key}` : `${x}[${JSON.stringify(key)}]`;
 }
 
 function declaredTest(keys: readonly string[], k: string): string {
   return keys.map((key) => `${k} === ${JSON.stringify(key)}`).join(" || ");
 }
 
-function jsLiteral(value: unknown): string {
-  return typeof value === "number" && Object.is(value, -0) ? "0" : JSON.stringify(value);
-}
-
-/** A JavaScript expression testing `x` against `type` bits. */
-function typeTest(bits: number, x: string): string {
-  switch (bits) {
-    case STRING:
-      return `typeof ${x} === "string"`;
-    case NUMBER:
-    case NUMBER | INTEGER:
-      return `typeof ${x} === "number" && Number.isFinite(${x})`;
-    case INTEGER:
-      return `Number.isInteger(${x})`;
-    case BOOLEAN:
-      return `typeof ${x} === "boolean"`;
-    case NULL:
-      return `${x} === null`;
-    case ARRAY:
-      return `Array.isArray(${x})`;
-    case OBJECT:
-      return `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
-    default:
-      return `(R.typeBits(${x}) & ${bits}) !== 0`;
-  }
-}
