@@ -98,8 +98,9 @@ function stripName(body: object): object {
 function cloneJSON(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) {
-    const out = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = cloneJSON(value[i]);
+    // Copied at once, then the items that are objects one by one: most lists (enum, required) hold strings.
+    const out = value.slice();
+    for (let i = 0; i < out.length; i++) if (typeof out[i] === "object") out[i] = cloneJSON(out[i]);
     return out;
   }
   const out: Record<string, unknown> = {};
