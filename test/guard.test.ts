@@ -428,4 +428,10 @@ shortcuts("refusals name the keyword and its JSON Pointer; inherited names are n
   assert.ok(compile({ type: "string", minLength: undefined })("x"));
 });
 
+shortcuts("$ref pointers: escaped and percent-encoded segments, a trailing slash", () => {
+  check({ $defs: { "a b": { type: "null" }, "c/d": { $ref: "#/$defs/a%20b" } }, $ref: "#/$defs/c~1d" }, [null], [0]);
+  check({ $defs: { "": { type: "string" } }, properties: { x: { $ref: "#/$defs/" } } }, [{ x: "s" }, {}], [{ x: 1 }]);
+  assert.throws(() => compile({ $ref: "#/$defs/missing/" }), /points to nothing/);
+});
+
 shortcuts.run();

@@ -40,7 +40,7 @@ class Generator {
   readonly counted = new Set<string>();
   readonly externals: unknown[] = [];
   private readonly named = new Map<Node, string>();
-  private readonly declared = new Map<unknown, string>();
+  private readonly helpers = new Set<Helper>();
   private readonly sets: [readonly unknown[], string][] = [];
   private counter = 0;
 
@@ -48,20 +48,20 @@ class Generator {
     return `${prefix}${this.counter++}`;
   }
 
-  /** The name of a value the code closes over (`const name = E[i]`), declared once per value. */
-  private external(value: unknown, name?: string): string {
-    let known = this.declared.get(value);
-    if (!known) {
-      this.declared.set(value, (known = name ?? this.id("e")));
-      this.declarations += `const ${known} = E[${this.externals.length}];\n`;
-      this.externals.push(value);
-    }
-    return known;
+  /** Declares a value the code closes over (`const eN = E[i]`) and returns its name. */
+  private external(value: unknown, name = this.id("e")): string {
+    this.declarations += `const ${name} = E[${this.externals.length}];\n`;
+    this.externals.push(value);
+    return name;
   }
 
   /** The name of a runtime helper, declared on first use. */
   private helper(name: Helper): string {
-    return this.external(RUNTIME[name], name);
+    if (!this.helpers.has(name)) {
+      this.helpers.add(name);
+      this.external(RUNTIME[name], name);
+    }
+    return name;
   }
 
   /** The name of a function `(v) => boolean` for a node, written once. */
@@ -174,10 +174,9 @@ class Generator {
   }
 
   private number(node: Node, x: string): string {
-    let out = "";
-    for (const [key, operator] of BOUNDS) if (node[key] !== undefined) out += failUnless(`${x} ${operator} ${node[key]}`);
-    if (node.multipleOf !== undefined) out += failIf(`!${this.helper("isMultipleOf")}(${x}, ${node.multipleOf})`);
-    return out;
+    const bound = (limit: number | undefined, operator: string) => (limit === undefined ? "" : failUnless(`${x} ${operator} ${limit}`));
+    const multiple = node.multipleOf === undefined ? "" : failIf(`!${this.helper("isMultipleOf")}(${x}, ${node.multipleOf})`);
+    return bound(node.minimum, ">=") + bound(node.maximum, "<=") + bound(node.exclusiveMinimum, ">") + bound(node.exclusiveMaximum, "<") + multiple;
   }
 
   private array(node: Node, x: string): string {
@@ -221,7 +220,7 @@ class Generator {
       else if (body) out += `${load}if (${y} !== undefined) {\n${body}}\n`;
     }
     for (const key of node.requiredOnly ?? []) {
-      out += isPrototypeKey(key) ? failIf(`!${this.helper("hasOwn")}(${x}, ${JSON.stringify(key)})`) : failIf(`${member(x, key)} === undefined`);
+      out += failIf(isPrototypeKey(key) ? `!${this.helper("hasOwn")}(${x}, ${JSON.stringify(key)})` : `${member(x, key)} === undefined`);
     }
     return out + this.keys(node, x);
   }
@@ -252,8 +251,6 @@ class Generator {
     return out;
   }
 }
-
-const BOUNDS = [["minimum", ">="], ["maximum", "<="], ["exclusiveMinimum", ">"], ["exclusiveMaximum", "<"]] as const;
 
 /** A statement refusing the value when `condition` holds. */
 function failIf(condition: string): string {
