@@ -135,6 +135,33 @@ objects("properties in any order, among extra keys, undefined as absent, inherit
   // Generated code reads properties by name and the interpreter walks the value's keys: both see
   // enumerable inherited properties, as `value.a` does.
   for (const guard of guards(schema)) assert.ok(guard(inherited), `${guard.mode}: enumerable inherited properties are read`);
+  // Values that are not plain objects: properties are read by name on every path, and errors agree.
+  class Point {
+    get x() {
+      return 1;
+    }
+  }
+  const byName = [
+    [t.object({ message: t.string() }), new Error("boom"), true],
+    [t.object({ x: t.number() }), new Point(), true],
+    [t.object({ x: t.optional(t.string()) }), new Point(), false],
+    [t.object({ a: t.number() }), { a: 1, get secret(): never { throw new Error("an undeclared getter must not run") } }, true],
+  ] as const;
+  for (const [schema, value, valid] of byName) {
+    for (const guard of guards(schema)) {
+      assert.is(guard(value), valid, `${guard.mode}: ${JSON.stringify(schema)}`);
+      assert.is(guard.errors(value).length === 0, valid, `${guard.mode}: errors agree with the verdict`);
+    }
+  }
+  // Many extra keys: the walk stops early and reads by name, with the same answers.
+  const wide: Record<string, unknown> = {};
+  for (let i = 0; i < 5000; i++) wide[`k${i}`] = i;
+  const union = t.union([t.object({ a: t.string() }), t.object({ b: t.integer() })]);
+  for (const guard of guards(union)) {
+    assert.ok(guard({ ...wide, b: 1 }));
+    assert.not.ok(guard({ ...wide, b: "1" }));
+    assert.not.ok(guard(wide));
+  }
   for (const guard of guards(t.object({ constructor: t.string(), toString: t.optional(t.string()) }))) {
     assert.not.ok(guard(Object.create({ constructor: "inherited" })), `${guard.mode}: an inherited constructor is not an own property`);
     assert.ok(guard(JSON.parse('{"toString":"x","constructor":"own"}')));

@@ -299,18 +299,31 @@ function objectCheck(node: Node, build: Build): Check | undefined {
   if (props.length) {
     const byKey = new Map(props.map((q) => [q.key, q]));
     const required = props.filter((q) => q.required).length;
+    const walkLimit = 2 * props.length + 16;
+    const byName = (o: Record<string, unknown>) => {
+      for (const q of props) {
+        const value = q.own ? ownValue(o, q.key) : o[q.key];
+        if (value === undefined ? q.required : q.leaf !== null ? !leafOk(value, q.leaf) : !q.check(value)) return false;
+      }
+      return true;
+    };
     parts.push((o, r, p) => {
       if (r === undefined) {
-        // Walk the value's own keys: V8 reads `o[key]` inside `for...in` from the enum cache, where reading
-        // each declared key by name is a megamorphic lookup. Keys usually come in declared order, so a
-        // cursor finds most of them; the map finds the rest.
+        // A plain object's keys are walked: V8 reads `o[key]` inside `for...in` from the enum cache, where
+        // reading each declared key by name is a megamorphic lookup. Keys usually come in declared order,
+        // so a cursor finds most of them and the map the rest. Anything else (class instances, getters on
+        // a prototype) and objects with many extra keys are read by name, as generated code does.
+        const proto = Object.getPrototypeOf(o);
+        if (proto !== Object.prototype && proto !== null) return byName(o);
         let next = 0;
         let found = 0;
+        let walked = 0;
         for (const key in o) {
-          const value = o[key];
+          if (++walked > walkLimit) return byName(o);
           let q: Property | undefined;
           if (next < props.length && props[next]!.key === key) q = props[next++]!;
           else if ((q = byKey.get(key)) === undefined) continue;
+          const value = o[key];
           if (value === undefined || (q.own && !Object.hasOwn(o, key))) continue;
           if (q.leaf !== null ? !leafOk(value, q.leaf) : !q.check(value)) return false;
           if (q.required) found++;
