@@ -351,6 +351,29 @@ errors("hostile strings are quoted and cut in messages", () => {
   }
 });
 
+errors("generated and interpreted reports are the same issues, hostile names and values included", () => {
+  const hostile = 'q"\\\n\u2028</script>${x}';
+  const schema = {
+    type: "object",
+    properties: {
+      [hostile]: { enum: [hostile, "b"] },
+      constructor: { type: "string", minLength: 2 },
+      list: { type: "array", prefixItems: [{ type: "integer" }], items: { type: "string", pattern: "^\\w+$" }, maxItems: 3, uniqueItems: true },
+      either: { anyOf: [{ type: "string" }, { type: "integer", minimum: 0 }] },
+      sized: { type: ["number", "string"], minimum: 1, maxLength: 1, multipleOf: 0.5 },
+    },
+    required: [hostile, "constructor", "list", "gone"],
+    additionalProperties: false,
+  };
+  const value = { [hostile]: `${hostile}!`, constructor: "x", list: [1.5, "a b", "a b", "c"], either: -1, sized: 0.7, [`${hostile}/~`]: 1 };
+  const [first, ...rest] = guards(schema).map((g) => g.errors(value));
+  for (const other of rest) assert.equal(other, first);
+  assert.equal(first!.map((e) => e.code), ["enum", "min_length", "max_items", "type", "pattern", "pattern", "unique_items", "minimum", "minimum", "multiple_of", "required", "additional_property"]);
+  const escaped = hostile.replace("/", "~1");
+  assert.is(first![0]!.path, `/${escaped}`);
+  assert.is(first!.at(-1)!.path, `/${escaped}~1~0`);
+});
+
 errors("assert returns the value or throws a ValidationError with every issue", () => {
   for (const guard of guards(t.object({ a: t.string(), b: t.string() }))) {
     const value = { a: "x", b: "y" };

@@ -1,8 +1,8 @@
 /**
  * Differential property test: for generated descriptors and values, both guard paths
  * (`compile(d)`: generated code, `compile(d, { eval: false })`: interpreter) must give ajv's verdict
- * on `toJSONSchema(d)` (Ajv2020 + ajv-formats), and `guard.errors(v)` must be empty exactly when the
- * guard returns true. Descriptors are built with the public `t` builders only (test/support/arbitraries.ts).
+ * on `toJSONSchema(d)` (Ajv2020 + ajv-formats), `guard.errors(v)` must be empty exactly when the
+ * guard returns true, and both paths must list the same issues in the same order. Descriptors are built with the public `t` builders only (test/support/arbitraries.ts).
  *
  * Deliberate differences between tooltype and ajv are kept out of the generated data (do not "fix" them):
  * 1. multipleOf: tooltype tolerates binary rounding (19.99 is a multiple of 0.01; ajv says no), and ajv
@@ -109,10 +109,11 @@ function agree(ajv: ReturnType<typeof makeAjv>, sp: Spec, values: readonly unkno
       verdicts.eval === expected &&
       verdicts.interpret === expected &&
       (errorsEval.length === 0) === verdicts.eval &&
-      (errorsInterpret.length === 0) === verdicts.interpret;
+      (errorsInterpret.length === 0) === verdicts.interpret &&
+      JSON.stringify(errorsEval) === JSON.stringify(errorsInterpret); // generated reporter = interpreter, issue for issue
     if (!ok) {
       throw new Error(
-        `guards disagree with ajv\n  schema: ${JSON.stringify(schema)}\n  value:  ${fc.stringify(value)}\n  verdicts: ${JSON.stringify(verdicts)}\n` +
+        `guards disagree (with ajv, or eval with interpret on errors)\n  schema: ${JSON.stringify(schema)}\n  value:  ${fc.stringify(value)}\n  verdicts: ${JSON.stringify(verdicts)}\n` +
           `  errors (eval): ${JSON.stringify(errorsEval)}\n  errors (interpret): ${JSON.stringify(errorsInterpret)}\n` +
           `  ajv errors: ${JSON.stringify(validate.errors)}`,
       );

@@ -1,10 +1,14 @@
 import { hasDuplicates, jsonEqual } from "./equal.js";
 import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
-import { MAX_DEPTH, isMultipleOf, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
+import { pointerSegment, preview, typeName } from "./issue.js";
+import { MAX_DEPTH, codePoints, isMultipleOf, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
 
-/** Helpers a generated guard may call, each passed in (and declared) only when the code uses it. */
-const RUNTIME = { hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn };
+/** Helpers generated code may call, each passed in (and declared) only when the code uses it. */
+const RUNTIME = {
+  hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn,
+  codePoints, pointerSegment, preview, typeName,
+};
 type Helper = keyof typeof RUNTIME;
 
 /** Enums up to this size are written as comparisons; larger ones are a Set. */
@@ -33,7 +37,8 @@ export function generate(root: Node): Generated {
   return { source, externals: gen.externals };
 }
 
-class Generator {
+/** Writes guard source; its helpers (externals, runtime helpers, type and enum tests) serve `generateReport` too. */
+export class Generator {
   functions = "";
   declarations = "";
   /** The `$ref` functions written, which count depth. */
@@ -44,19 +49,19 @@ class Generator {
   private readonly sets: [readonly unknown[], string][] = [];
   private counter = 0;
 
-  private id(prefix: string): string {
+  id(prefix: string): string {
     return `${prefix}${this.counter++}`;
   }
 
   /** Declares a value the code closes over (`const eN = E[i]`) and returns its name. */
-  private external(value: unknown, name = this.id("e")): string {
+  external(value: unknown, name = this.id("e")): string {
     this.declarations += `const ${name} = E[${this.externals.length}];\n`;
     this.externals.push(value);
     return name;
   }
 
   /** The name of a runtime helper, declared on first use. */
-  private helper(name: Helper): string {
+  helper(name: Helper): string {
     if (!this.helpers.has(name)) {
       this.helpers.add(name);
       this.external(RUNTIME[name], name);
@@ -85,7 +90,7 @@ class Generator {
     const values = node.enum;
     const enumAlone = values !== undefined && values.length <= INLINE_ENUM && values.every((v) => (typeBits(v) & types) !== 0);
     if (types !== ANY && !enumAlone) out += failUnless(this.typeTest(types, x));
-    if (values) out += this.enumTest(values, x);
+    if (values) out += failIf(this.enumFails(values, x));
     // Keywords of a type the node does not allow never apply: their group is skipped.
     if (types & STRING) out += this.onlyFor(types, STRING, x, this.string(node, x));
     if (types & (NUMBER | INTEGER)) out += this.onlyFor(types, NUMBER | INTEGER, x, this.number(node, x));
@@ -114,14 +119,14 @@ class Generator {
   }
 
   /** `code` as it stands when `bits` are the only types the node allows, else behind a test for them. */
-  private onlyFor(types: number, bits: number, x: string, code: string): string {
+  onlyFor(types: number, bits: number, x: string, code: string): string {
     if (!code || (types & ~bits) === 0) return code;
     // typeof rather than Number.isFinite: NaN and Infinity meet numeric keywords too, as in the interpreter.
     return `if (${bits & NUMBER ? `typeof ${x} === "number"` : this.typeTest(bits, x)}) {\n${code}}\n`;
   }
 
   /** A JavaScript expression testing `x` against `type` bits. */
-  private typeTest(bits: number, x: string): string {
+  typeTest(bits: number, x: string): string {
     switch (bits) {
       case STRING:
         return `typeof ${x} === "string"`;
@@ -153,14 +158,15 @@ class Generator {
     return name;
   }
 
-  private enumTest(values: readonly unknown[], x: string): string {
-    if (!values.length) return "return false;\n";
+  /** An expression true when `x` is none of the enum's values. */
+  enumFails(values: readonly unknown[], x: string): string {
+    if (!values.length) return "true";
     const primitive = values.every((v) => typeof v !== "object" || v === null);
     if (primitive && values.length <= INLINE_ENUM) {
-      return failIf(values.map((v) => `${x} !== ${JSON.stringify(v)}`).join(" && ")); // -0 is written 0
+      return values.map((v) => `${x} !== ${JSON.stringify(v)}`).join(" && "); // -0 is written 0
     }
-    if (primitive) return failIf(`!${this.setOf(values)}.has(${x})`);
-    return failIf(`!${this.external(values)}.some((a) => ${this.helper("jsonEqual")}(a, ${x}))`);
+    if (primitive) return `!${this.setOf(values)}.has(${x})`;
+    return `!${this.external(values)}.some((a) => ${this.helper("jsonEqual")}(a, ${x}))`;
   }
 
   private string(node: Node, x: string): string {
@@ -265,7 +271,7 @@ function failUnless(test: string): string {
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** `x.key`, or `x["key"]` when the key is not an identifier. */
-function member(x: string, key: string): string {
+export function member(x: string, key: string): string {
   return IDENTIFIER.test(key) ? `${x}.${key}` : `${x}[${JSON.stringify(key)}]`;
 }
 

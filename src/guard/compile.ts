@@ -2,10 +2,11 @@ import { emitJSONSchema } from "../schema/emit.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import { allowsEval } from "./allows-eval.js";
-import { generate } from "./codegen.js";
-import { interpret, type Check, type DepthState } from "./interpret.js";
+import { generate, type Generated } from "./codegen.js";
+import { interpreter, type Check, type DepthState } from "./interpret.js";
 import { SchemaError, readSchema, type ReadOptions } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
+import { generateReport } from "./report.js";
 import { MAX_DEPTH } from "./values.js";
 
 /** Options of `compile`. */
@@ -72,9 +73,18 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   const json = (isDescriptor(schema) ? emitJSONSchema(schema) : schema) as JSONSchema;
   const root = readSchema(json, options);
   const state: DepthState = { depth: 0 };
-  // The interpreter is built on first use: generated code needs it only for errors.
-  let interpreted: Check | undefined;
-  const checkOf = () => (interpreted ??= interpret(root, state));
+  // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
+  let build: ((node: typeof root) => Check) | undefined;
+  const buildOf = () => (build ??= interpreter(state));
+  let report: ((value: unknown, issues: Issue[]) => void) | undefined;
+  const reportOf = () => {
+    if (!report) {
+      // Generated where eval is allowed, so listing errors costs about what the guard does.
+      const check = useEval ? undefined : buildOf()(root);
+      report = check ? (value, issues) => check(value, issues, "") : (run(generateReport(root, buildOf())) as typeof report);
+    }
+    return report!;
+  };
 
   if (options.eval === true && !allowsEval()) {
     throw new SchemaError("compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter");
@@ -85,9 +95,9 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   if (useEval) {
     const generated = generate(root);
     code = generated.source;
-    test = new Function("E", generated.source)(generated.externals) as (value: unknown) => boolean;
+    test = run(generated) as (value: unknown) => boolean;
   } else {
-    const check = checkOf();
+    const check = buildOf()(root);
     test = (value) => {
       state.depth = 0;
       try {
@@ -102,10 +112,11 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   const guard = test as Guard<GuardType<S>>;
   const errors = (value: unknown): Issue[] => {
     const out: Issue[] = [];
-    if (test(value)) return out; // the fastest path answers for valid values
+    // The interpreter answers faster than it reports, so it looks first; the generated reporter needs no look.
+    if (!useEval && test(value)) return out;
     state.depth = 0;
     try {
-      checkOf()(value, out, "");
+      (report ?? reportOf())(value, out);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       out.push(issue("too_deep", "", String(MAX_DEPTH)));
@@ -125,4 +136,9 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     code: { value: code },
   });
   return guard;
+}
+
+/** Runs generated source, handing it the values it closes over. */
+function run(generated: Generated): unknown {
+  return new Function("E", generated.source)(generated.externals);
 }

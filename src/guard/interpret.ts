@@ -28,16 +28,18 @@ function miss(report: Issue[], code: IssueCode, path: string | undefined, expect
 }
 
 /**
- * Builds the interpreted check of a node: a tree of closures made once per schema, so checking a value
- * walks no keyword lists. It needs no `eval`, so it runs under any Content Security Policy.
+ * Makes the builder of interpreted checks for one guard: a tree of closures made once per schema (and
+ * once per node, so a node reached twice shares its check), so checking a value walks no keyword lists.
+ * It needs no `eval`, so it runs under any Content Security Policy.
  *
  * @example
- * const check = interpret(readSchema({ type: "string", minLength: 2 }), { depth: 0 });
+ * const build = interpreter({ depth: 0 });
+ * const check = build(readSchema({ type: "string", minLength: 2 }));
  * check("ab");              // true
  * const issues: Issue[] = [];
  * check("a", issues, "");   // false; issues: [{ code: "min_length", path: "", ... }]
  */
-export function interpret(root: Node, state: DepthState): Check {
+export function interpreter(state: DepthState): (node: Node) => Check {
   const built = new Map<Node, Check>();
   const build: Build = (node) => {
     let check = built.get(node);
@@ -50,7 +52,7 @@ export function interpret(root: Node, state: DepthState): Check {
     }
     return check;
   };
-  return build(root);
+  return build;
 }
 
 function buildNode(node: Node, build: Build, state: DepthState): Check {

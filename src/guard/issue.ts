@@ -39,12 +39,24 @@ export function typeName(value: unknown): string {
 /** A short, safe rendering of a value for a message: JSON, cut at `max` characters. */
 export function preview(value: unknown, max = 40): string {
   let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = typeName(value);
+  if (typeof value === "string" && value.length < max - 1 && isPlainText(value)) text = `"${value}"`;
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = typeName(value);
+    }
   }
   return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+
+/** True when JSON writes the string as it is: no quote, backslash, control character or surrogate. */
+function isPlainText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
+  }
+  return true;
 }
 
 /**
@@ -108,10 +120,9 @@ export function issueMessage(code: IssueCode, expected: string | undefined, rece
   }
 }
 
-/** Builds an issue, its message included. */
+/** Builds an issue, its message included. Each shape is one literal, so issues share few hidden classes. */
 export function issue(code: IssueCode, path: string, expected?: string, received?: string): Issue {
-  const out: { -readonly [K in keyof Issue]: Issue[K] } = { code, path, message: issueMessage(code, expected, received) };
-  if (expected !== undefined) out.expected = expected;
-  if (received !== undefined) out.received = received;
-  return out;
+  const message = issueMessage(code, expected, received);
+  if (expected === undefined) return received === undefined ? { code, path, message } : { code, path, message, received };
+  return received === undefined ? { code, path, message, expected } : { code, path, message, expected, received };
 }
