@@ -126,9 +126,17 @@ interface Leaf {
 
 const LEAF_KEYS = new Set(["id", "types", "enum", "isConst", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 
-/** The node as a `Leaf` when it asks nothing a leaf cannot hold, else null. */
+const leaves = new WeakMap<Node, Leaf | null>();
+
+/** The node as a `Leaf` when it asks nothing a leaf cannot hold, else null; made once per node. */
 function leafOf(node: Node): Leaf | null {
-  if (node.never || (node.types === ANY && !node.enum)) return null;
+  let leaf = leaves.get(node);
+  if (leaf === undefined) leaves.set(node, (leaf = makeLeaf(node)));
+  return leaf;
+}
+
+function makeLeaf(node: Node): Leaf | null {
+  if (node.types === ANY && !node.enum) return null; // `never` is not among LEAF_KEYS
   for (const key in node) {
     if (!LEAF_KEYS.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return null;
   }
@@ -285,6 +293,9 @@ interface Property {
   readonly node: Node;
 }
 
+/** A declared property's value, read by name. */
+const read = (o: Record<string, unknown>, q: Property) => (q.own ? ownValue(o, q.key) : o[q.key]);
+
 // One loop over the declared properties; a property that is a leaf is tested without calling its check,
 // which is most of them, so checking a typical tool's arguments makes few calls.
 function objectCheck(node: Node, build: Build): Check | undefined {
@@ -304,7 +315,7 @@ function objectCheck(node: Node, build: Build): Check | undefined {
     const walkLimit = 2 * props.length + 16;
     const byName = (o: Record<string, unknown>) => {
       for (const q of props) {
-        const value = q.own ? ownValue(o, q.key) : o[q.key];
+        const value = read(o, q);
         if (value === undefined ? q.required : q.leaf !== null ? !leafOk(value, q.leaf) : !q.check(value)) return false;
       }
       return true;
@@ -334,7 +345,7 @@ function objectCheck(node: Node, build: Build): Check | undefined {
       }
       let ok = true;
       for (const q of props) {
-        const value = q.own ? ownValue(o, q.key) : o[q.key];
+        const value = read(o, q);
         if (value === undefined) {
           if (q.required) ok = miss(r, "required", p + q.segment, describe(q.node));
         } else if (!q.check(value, r, p + q.segment)) ok = false;
@@ -360,7 +371,8 @@ function keyCheck(node: Node, build: Build): ObjectCheck | undefined {
   const names = propertyNames && build(propertyNames);
   if (!closed && !additional && !patterns.length && !names && min === undefined && max === undefined) return undefined;
   const declared = new Set(node.properties?.map((p) => p.key));
-  const allowed = () => (declared.size ? `allowed properties are ${[...declared].join(", ")}` : "no properties are allowed");
+  let allowedText: string | undefined;
+  const allowed = () => (allowedText ??= declared.size ? `allowed properties are ${[...declared].join(", ")}` : "no properties are allowed");
   return (o, r, p) => {
     let ok = true;
     let count = 0;
@@ -398,12 +410,14 @@ function keyCheck(node: Node, build: Build): ObjectCheck | undefined {
 // anyOf (one: false) or oneOf (one: true). Branches are tested plainly; only the verdict is reported.
 function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
   const branches = nodes.map(build);
+  let choices: string | undefined; // the expected text, written on the first report
+  const expected = () => (choices ??= nodes.map((b) => describe(b)).join(" | "));
   // No branch matched. When exactly one branch takes this JSON type, its own issues say more than "no match".
   const noBranch = (v: unknown, r: Issue[], p: string | undefined) => {
     const bits = typeBits(v);
     const candidates = nodes.filter((b) => (typesOf(b) & bits) !== 0);
     if (candidates.length === 1) return build(candidates[0]!)(v, r, p);
-    return miss(r, "union", p, nodes.map((b) => describe(b)).join(" | "), typeName(v));
+    return miss(r, "union", p, expected(), typeName(v));
   };
   if (!one) {
     return (v, r, p) => {
@@ -416,17 +430,17 @@ function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
     for (let i = 0; i < branches.length; i++) if (branches[i]!(v) && ++matched > 1 && r === undefined) return false;
     if (matched === 1) return true;
     if (r === undefined) return false;
-    return matched === 0 ? noBranch(v, r, p) : miss(r, "one_of", p, nodes.map((b) => describe(b)).join(" | "), `${matched} branches`);
+    return matched === 0 ? noBranch(v, r, p) : miss(r, "one_of", p, expected(), `${matched} branches`);
   };
 }
 
 // A $ref counts depth, so a hostile, deeply nested value is refused rather than overflowing the stack.
 function refCheck(ref: NonNullable<Node["ref"]>, build: Build, state: DepthState): Check {
-  let target: Check | undefined;
+  const target = build(ref.target!); // an ancestor still being built answers through its reserved slot
   return (v, r, p) => {
     if (state.depth >= MAX_DEPTH) return r !== undefined && miss(r, "too_deep", p, String(MAX_DEPTH));
     state.depth++;
-    const ok = (target ??= build(ref.target!))(v, r, p);
+    const ok = target(v, r, p);
     state.depth--;
     return ok;
   };
