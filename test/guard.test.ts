@@ -283,6 +283,17 @@ refusals("unknown formats, encodings, types and bad keyword values", () => {
   assert.throws(() => compile({ properties: { a: 3 } }), /must be an object or a boolean/);
 });
 
+refusals("enum and const hold JSON values only: no NaN, Infinity, undefined, BigInt, class instances or cycles", () => {
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  for (const bad of [NaN, Infinity, -Infinity, undefined, 1n, new Date(0), () => 1, cyclic, [1, [Infinity]], { a: undefined }]) {
+    assert.throws(() => compile({ enum: ["ok", bad] }), /"enum" at # must be an array of JSON values/);
+    assert.throws(() => compile({ const: bad }), /"const" at # must be a JSON value/);
+  }
+  assert.throws(() => compile({ enum: [NaN] }), /received \["NaN"\]/);
+  for (const guard of guards({ enum: [null, 0, "a", [1, { b: true }], { c: [] }] })) assert.ok(guard({ c: [] }));
+});
+
 refusals("custom formats may be added; annotations and x- extensions are accepted", () => {
   for (const guard of guards({ type: "string", format: "Path" }, { formats: { Path: (s: string) => s.startsWith("/") } })) {
     assert.ok(guard("/tmp"));

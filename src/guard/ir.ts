@@ -101,7 +101,26 @@ function refuse(what: string, at: string, why: string): SchemaError {
 
 /** A keyword whose value is not what the keyword takes. */
 function mustBe(key: string, at: string, expected: string, value: unknown): SchemaError {
-  return refuse(`"${key}"`, at, `must be ${expected}, received ${JSON.stringify(value)}`);
+  let text: string;
+  try {
+    text = JSON.stringify(value, (_k, v) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : typeof v === "bigint" ? `${v}n` : v)) ?? String(value);
+  } catch {
+    text = typeof value; // a cycle
+  }
+  return refuse(`"${key}"`, at, `must be ${expected}, received ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`);
+}
+
+/**
+ * Whether a value is JSON as it stands (what `enum` and `const` may hold): no NaN or Infinity, no
+ * undefined, functions, BigInts or class instances, no cycles. Guards compare such values exactly.
+ */
+function isJSONValue(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object" || depth > 256) return false;
+  if (Array.isArray(value)) return value.every((v) => isJSONValue(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && Object.values(value).every((v) => isJSONValue(v, depth + 1));
 }
 
 class Reader {
@@ -184,10 +203,11 @@ class Reader {
     }
     if (type !== undefined) node.types = typeBits(type, at) | (nullable === true ? NULL : 0); // nullable: OpenAPI 3.0, as Gemini writes it
     if (list !== undefined) {
-      if (!Array.isArray(list)) throw mustBe("enum", at, "an array", list);
+      if (!Array.isArray(list) || !list.every((v) => isJSONValue(v))) throw mustBe("enum", at, "an array of JSON values", list);
       node.enum = nullable === true && !list.includes(null) ? [...list, null] : list;
     }
     if (hasConst) {
+      if (!isJSONValue(constant)) throw mustBe("const", at, "a JSON value", constant);
       node.enum = node.enum ? node.enum.filter((v) => JSON.stringify(v) === JSON.stringify(constant)) : [constant];
       node.isConst = true;
     }
