@@ -226,6 +226,26 @@ refs("recursion through a descriptor, and hostile depth refused cleanly", () => 
   }
 });
 
+refs("every path stops at the same depth, through $ref and through a schema object that contains itself", () => {
+  const selfContaining: Record<string, unknown> = { type: "object", properties: { v: { type: "number" } }, required: ["v"] };
+  (selfContaining.properties as Record<string, unknown>).kid = selfContaining;
+  const viaRef = { $defs: { N: { type: "object", properties: { v: { type: "number" }, kid: { $ref: "#/$defs/N" } }, required: ["v"] } }, $ref: "#/$defs/N" };
+  const chain = (levels: number, leaf: unknown) => {
+    let value: Record<string, unknown> = { v: leaf };
+    for (let i = 0; i < levels; i++) value = { v: i, kid: value };
+    return value;
+  };
+  for (const schema of [selfContaining, viaRef]) {
+    const verdicts = guards(schema).map((g) => [g(chain(200, 1)), g(chain(300, 1)), g(chain(3, "x"))]);
+    for (const v of verdicts) assert.equal(v, verdicts[0]);
+    assert.equal(verdicts[0], [true, false, false]);
+    const reports = guards(schema).map((g) => g.errors(chain(3, "x")));
+    for (const r of reports) assert.equal(r, reports[0]);
+    assert.equal(reports[0]!.map((e) => e.path), ["/kid/kid/kid/v"]);
+    for (const g of guards(schema)) assert.equal(g.errors(chain(300, 1)).map((e) => e.code), ["too_deep"]);
+  }
+});
+
 refs("dangling and remote references are refused at compile time", () => {
   assert.throws(() => compile({ $ref: "#/$defs/Nope" }), /points to nothing/);
   assert.throws(() => compile({ $ref: "https://example.com/schema.json" }), /only local references/);

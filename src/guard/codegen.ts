@@ -47,6 +47,8 @@ export class Generator {
   private readonly named = new Map<Node, string>();
   private readonly helpers = new Set<Helper>();
   private readonly sets: [readonly unknown[], string][] = [];
+  /** Nodes being written: meeting one again means a schema object contains itself, without `$ref`. */
+  private readonly open = new Set<Node>();
   private counter = 0;
 
   id(prefix: string): string {
@@ -75,7 +77,7 @@ export class Generator {
     if (!name) {
       name = this.id("f");
       this.named.set(node, name);
-      const body = this.body(node, "v");
+      const body = this.written(node, "v");
       this.functions += `function ${name}(v) {\n${body}return true;\n}\n`;
     }
     return name;
@@ -83,6 +85,19 @@ export class Generator {
 
   /** Statements that `return false` unless `x` satisfies `node`. */
   body(node: Node, x: string): string {
+    // A node inside itself is called, counting depth as a `$ref` does, rather than written out forever.
+    return this.open.has(node) ? failIf(`!${this.refFn(node)}(${x})`) : this.written(node, x);
+  }
+
+  private written(node: Node, x: string): string {
+    const wasOpen = this.open.has(node);
+    this.open.add(node);
+    const out = this.statements(node, x);
+    if (!wasOpen) this.open.delete(node);
+    return out;
+  }
+
+  private statements(node: Node, x: string): string {
     if (node.never) return "return false;\n";
     const types = node.types;
     let out = "";

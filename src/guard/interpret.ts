@@ -44,9 +44,10 @@ export function interpreter(state: DepthState): (node: Node) => Check {
   const build: Build = (node) => {
     let check = built.get(node);
     if (!check) {
-      // Reserve the slot first: a cycle of schema objects reaches this node again before it is finished.
+      // Reserve the slot first: a schema object inside itself reaches this node again before it is
+      // finished, and that inner use counts depth as a `$ref` does.
       let inner: Check = always;
-      built.set(node, (v, r, p) => inner(v, r, p));
+      built.set(node, counted(state, (v, r, p) => inner(v, r, p)));
       inner = buildNode(node, build, state);
       built.set(node, (check = inner));
     }
@@ -436,12 +437,21 @@ function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
 
 // A $ref counts depth, so a hostile, deeply nested value is refused rather than overflowing the stack.
 function refCheck(ref: NonNullable<Node["ref"]>, build: Build, state: DepthState): Check {
-  const target = build(ref.target!); // an ancestor still being built answers through its reserved slot
-  return (v, r, p) => {
+  return counted(state, build(ref.target!)); // an ancestor still being built answers through its reserved slot
+}
+
+const countsDepth = new WeakSet<Check>();
+
+/** `check` behind the guard's depth counter (once): past `MAX_DEPTH` nested uses, the value is too deep. */
+function counted(state: DepthState, check: Check): Check {
+  if (countsDepth.has(check)) return check; // a `$ref` to a node that is inside itself already counts
+  const out: Check = (v, r, p) => {
     if (state.depth >= MAX_DEPTH) return r !== undefined && miss(r, "too_deep", p, String(MAX_DEPTH));
     state.depth++;
-    const ok = target(v, r, p);
+    const ok = check(v, r, p);
     state.depth--;
     return ok;
   };
+  countsDepth.add(out);
+  return out;
 }

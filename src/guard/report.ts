@@ -65,6 +65,9 @@ export function generateReport(root: Node, interpreted: (node: Node) => Check): 
 }
 
 class Reporter {
+  /** Nodes being written; one met again (a schema object inside itself) is left to the interpreter. */
+  private readonly open = new Set<Node>();
+
   constructor(
     readonly src: Generator,
     private readonly interpreted: (node: Node) => Check,
@@ -86,7 +89,14 @@ class Reporter {
 
   /** Statements reporting every issue of `x` against `node`, found at `path`. */
   node(node: Node, x: string, path: Path): string {
-    if (leftToInterpreter(node)) return `${this.src.external(this.interpreted(node))}(${x}, r, ${render(path)});\n`;
+    if (this.open.has(node) || leftToInterpreter(node)) return `${this.src.external(this.interpreted(node))}(${x}, r, ${render(path)});\n`;
+    this.open.add(node);
+    const out = this.written(node, x, path);
+    this.open.delete(node);
+    return out;
+  }
+
+  private written(node: Node, x: string, path: Path): string {
     if (node.never) return this.push("never", path, undefined);
     const types = node.types;
     let body = "";
