@@ -115,6 +115,13 @@ arrays("tuples: prefixItems with fixed length, rest items, draft-07 items arrays
 arrays("uniqueItems compares deeply, key order ignored", () => {
   check({ type: "array", uniqueItems: true }, [[1, 2], [{ a: 1 }, { a: 2 }], [[1], [2]], ["1", 1], [{ a: 1, b: 2 }, { a: 1, b: 3 }]],
     [[1, 1], [{ a: 1, b: 2 }, { b: 2, a: 1 }], [[1, [2]], [1, [2]]], [null, null], ["x", "x"]]);
+  // Not JSON, so never from a model, but a guard answers for any value rather than throwing.
+  for (const guard of guards({ type: "array", uniqueItems: true })) {
+    assert.ok(guard([{ a: 1n }, { a: 2n }]));
+    assert.ok(guard([{ a: 1n }, { a: "1n" }]));
+    assert.not.ok(guard([{ a: 1n }, { a: 1n }]));
+    assert.equal(guard.errors([{ a: 1n }, { a: 1n }]).map((e) => e.code), ["unique_items"]);
+  }
 });
 
 arrays("contains with minContains / maxContains", () => {

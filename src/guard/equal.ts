@@ -38,6 +38,7 @@ export function hasDuplicates(items: readonly unknown[]): boolean {
 }
 
 function write(value: unknown): string {
+  if (typeof value === "bigint") return `${value}n`; // not JSON, but a guard answers for any value
   if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return "[" + value.map(write).join(",") + "]";
   const keys = Object.keys(value).sort();
