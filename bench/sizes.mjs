@@ -66,29 +66,31 @@ export function sizeTable(rows) {
   return ["| bundle | min | min+gz |", "| --- | ---: | ---: |", ...rows.map((r) => `| ${r.name} | ${kB(r.min)} | ${kB(r.gz)} |`)].join("\n");
 }
 
-export const README_START = "<!-- sizes:start -->";
-export const README_END = "<!-- sizes:end -->";
-const readmeParts = (text) => {
-  const start = text.indexOf(README_START);
-  const end = text.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} ... ${README_END} markers`);
-  return { before: text.slice(0, start + README_START.length), inside: text.slice(start + README_START.length, end), after: text.slice(end) };
+const readmeParts = (text, name) => {
+  const [startMark, endMark] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const start = text.indexOf(startMark);
+  const end = text.indexOf(endMark);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${startMark} ... ${endMark} markers`);
+  return { before: text.slice(0, start + startMark.length), inside: text.slice(start + startMark.length, end), after: text.slice(end) };
 };
 
 /** The size table README.md holds between its markers (trimmed). */
 export function readmeSizeTable(root = ROOT) {
-  return readmeParts(readFileSync(join(root, "README.md"), "utf8")).inside.trim();
+  return readmeParts(readFileSync(join(root, "README.md"), "utf8"), "sizes").inside.trim();
 }
 
-/** Writes `table` between README.md's markers; true when the file changed. */
-export function writeReadmeSizeTable(table, root = ROOT) {
+/** Writes `text` between README.md's `<!-- NAME:start -->` and `<!-- NAME:end -->` markers; true when the file changed. */
+export function writeReadmeBlock(name, text, root = ROOT) {
   const file = join(root, "README.md");
-  const text = readFileSync(file, "utf8");
-  const { before, after } = readmeParts(text);
-  const next = `${before}\n${table}\n${after}`;
-  if (next !== text) writeFileSync(file, next);
-  return next !== text;
+  const old = readFileSync(file, "utf8");
+  const { before, after } = readmeParts(old, name);
+  const next = `${before}\n${text}\n${after}`;
+  if (next !== old) writeFileSync(file, next);
+  return next !== old;
 }
+
+/** Writes `table` between README.md's size-table markers; true when the file changed. */
+export const writeReadmeSizeTable = (table, root = ROOT) => writeReadmeBlock("sizes", table, root);
 
 /**
  * Where an entry's minified bytes go: it is bundled the same way, but with "tooltype" read from src/ so that
