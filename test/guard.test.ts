@@ -148,8 +148,17 @@ objects("properties in any order, among extra keys, undefined as absent, inherit
       return 1;
     }
   }
+  class Row {
+    a = 1;
+    get b() {
+      return "not an integer";
+    }
+  }
   const byName = [
     [t.object({ message: t.string() }), new Error("boom"), true],
+    [t.object({ a: t.number() }), new Row(), true],
+    [t.object({ a: t.number(), b: t.optional(t.integer()) }), new Row(), false],
+    [t.object({ a: t.string(), b: t.optional(t.integer()) }), new Row(), false],
     [t.object({ x: t.number() }), new Point(), true],
     [t.object({ x: t.optional(t.string()) }), new Point(), false],
     [t.object({ a: t.number() }), { a: 1, get secret(): never { throw new Error("an undeclared getter must not run") } }, true],

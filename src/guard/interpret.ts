@@ -323,14 +323,14 @@ function objectCheck(node: Node, build: Build): Check | undefined {
     };
     parts.push((o, r, p) => {
       if (r === undefined) {
-        // A plain object's keys are walked: V8 reads `o[key]` inside `for...in` from the enum cache, where
+        // The value's keys are walked: V8 reads `o[key]` inside `for...in` from the enum cache, where
         // reading each declared key by name is a megamorphic lookup. Keys usually come in declared order,
-        // so a cursor finds most of them and the map the rest. Anything else (class instances, getters on
-        // a prototype) and objects with many extra keys are read by name, as generated code does.
-        const proto = Object.getPrototypeOf(o);
-        if (proto !== Object.prototype && proto !== null) return byName(o);
+        // so a cursor finds most of them and the map the rest. A walked value is what a read by name
+        // gives, so the walk's verdict stands when it met every declared key; objects with many extra
+        // keys are read by name, as generated code does.
         let next = 0;
         let found = 0;
+        let seen = 0;
         let walked = 0;
         for (const key in o) {
           if (++walked > walkLimit) return byName(o);
@@ -340,9 +340,14 @@ function objectCheck(node: Node, build: Build): Check | undefined {
           const value = o[key];
           if (value === undefined || (q.own && !Object.hasOwn(o, key))) continue;
           if (q.leaf !== null ? !leafOk(value, q.leaf) : !q.check(value)) return false;
+          seen++;
           if (q.required) found++;
         }
-        return found === required;
+        if (seen === props.length) return true;
+        // A declared key the walk did not meet is absent from a plain object; anything else (a class
+        // instance's getter, an Error's message) may still be readable by name, so it is read so.
+        const proto = Object.getPrototypeOf(o);
+        return proto === Object.prototype || proto === null ? found === required : byName(o);
       }
       let ok = true;
       for (const q of props) {
