@@ -80,7 +80,23 @@ function buildNode(node: Node, build: Build, state: DepthState): Check {
   if (node.ref) parts.push(refCheck(node.ref, build, state));
 
   const body = all(parts);
+  // A list, a tuple or an object with properties and nothing more: the type test and the rest in one call.
+  const elements = arrayOnly(node, build);
+  if (elements !== null) {
+    const full = typed(types, body);
+    return (v, r, p) => (r === undefined ? Array.isArray(v) && elementsOk(v, elements) : full(v, r, p));
+  }
+  const shape = objectOnly(node, build);
+  if (shape !== null) {
+    const full = typed(types, body);
+    return (v, r, p) => (r === undefined ? isObject(v) && propertiesOk(v, shape) : full(v, r, p));
+  }
   if (types === ANY) return body;
+  return typed(types, body);
+}
+
+/** `body` behind the node's type test; a value of another type is reported as such. */
+function typed(types: number, body: Check): Check {
   const expected = describeTypes(types);
   const wrongType: Check = (v, r, p) => r !== undefined && miss(r, "type", p, expected, typeName(v));
   return body === always ? (v, r, p) => hasType(v, types) || wrongType(v, r, p) : (v, r, p) => (hasType(v, types) ? body(v, r, p) : wrongType(v, r, p));
@@ -131,9 +147,7 @@ const leaves = new WeakMap<Node, Leaf | null>();
 
 /** The node as a `Leaf` when it asks nothing a leaf cannot hold, else null; made once per node. */
 function leafOf(node: Node): Leaf | null {
-  let leaf = leaves.get(node);
-  if (leaf === undefined) leaves.set(node, (leaf = makeLeaf(node)));
-  return leaf;
+  return once(leaves, node, () => makeLeaf(node));
 }
 
 function makeLeaf(node: Node): Leaf | null {
@@ -220,54 +234,104 @@ function numberCheck(node: Node): Check | undefined {
   return parts.length ? all(parts as Check[]) : undefined;
 }
 
+/** What an array's plain check needs: length bounds and element checks, as leaves where they can be. */
+interface Elements {
+  readonly min: number;
+  readonly max: number;
+  readonly prefix: readonly Check[];
+  readonly prefixLeaves: readonly (Leaf | null)[];
+  readonly item: Check | null;
+  readonly itemLeaf: Leaf | null;
+}
+
+function elementsOf(node: Node, build: Build): Elements {
+  return {
+    min: node.minItems ?? 0,
+    max: node.maxItems ?? Infinity,
+    prefix: node.prefixItems?.map(build) ?? [],
+    prefixLeaves: node.prefixItems?.map(leafOf) ?? [],
+    item: node.items ? build(node.items) : null,
+    itemLeaf: node.items ? leafOf(node.items) : null,
+  };
+}
+
+/** An array's lengths and elements, in one function: a row of a table is one call, not one per keyword. */
+function elementsOk(a: unknown[], e: Elements): boolean {
+  if (a.length < e.min || a.length > e.max) return false;
+  const { prefix, prefixLeaves, item, itemLeaf } = e;
+  const n = Math.min(a.length, prefix.length);
+  for (let i = 0; i < n; i++) {
+    const leaf = prefixLeaves[i]!;
+    if (leaf !== null ? !leafOk(a[i], leaf) : !prefix[i]!(a[i])) return false;
+  }
+  if (itemLeaf !== null) {
+    for (let i = prefix.length; i < a.length; i++) if (!leafOk(a[i], itemLeaf)) return false;
+  } else if (item !== null) {
+    for (let i = prefix.length; i < a.length; i++) if (!item(a[i])) return false;
+  }
+  return true;
+}
+
+const ELEMENT_KEYS = new Set(["id", "types", "prefixItems", "items", "minItems", "maxItems"]);
+
+const lists = new WeakMap<Node, Elements | null>();
+
+/** The node's elements when it is an array and asks nothing else (a list, a tuple), else null. */
+function arrayOnly(node: Node, build: Build): Elements | null {
+  return once(lists, node, () => (asksOnly(node, ARRAY, ELEMENT_KEYS) ? elementsOf(node, build) : null));
+}
+
+/**
+ * A value made once per node. A node met again while its value is being made (a schema object inside
+ * itself) gets null, so that use goes through the node's check, which counts depth.
+ */
+function once<T>(memo: WeakMap<Node, T | null>, node: Node, make: () => T | null): T | null {
+  let value = memo.get(node);
+  if (value === undefined) {
+    memo.set(node, null);
+    memo.set(node, (value = make()));
+  }
+  return value;
+}
+
+/** Whether the node allows exactly `types` and sets no keyword outside `keys`. */
+function asksOnly(node: Node, types: number, keys: ReadonlySet<string>): boolean {
+  if (node.types !== types) return false;
+  for (const key in node) if (!keys.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return false;
+  return true;
+}
+
 function arrayCheck(node: Node, build: Build): Check | undefined {
   type ArrayCheck = (a: unknown[], r?: Issue[], p?: string) => boolean;
-  const parts: ArrayCheck[] = [];
+  // Reporting runs these one by one; a plain check runs `elementsOk`, then the rest.
+  const reports: ArrayCheck[] = [];
+  const rest: ArrayCheck[] = [];
   const { minItems, maxItems, minContains, maxContains } = node;
-  if (minItems !== undefined) parts.push((a, r, p) => a.length >= minItems || (r !== undefined && miss(r, "min_items", p, String(minItems), String(a.length))));
-  if (maxItems !== undefined) parts.push((a, r, p) => a.length <= maxItems || (r !== undefined && miss(r, "max_items", p, String(maxItems), String(a.length))));
-  const prefix = node.prefixItems?.map(build) ?? [];
-  const prefixLeaves = node.prefixItems?.map(leafOf) ?? [];
+  if (minItems !== undefined) reports.push((a, r, p) => a.length >= minItems || miss(r!, "min_items", p, String(minItems), String(a.length)));
+  if (maxItems !== undefined) reports.push((a, r, p) => a.length <= maxItems || miss(r!, "max_items", p, String(maxItems), String(a.length)));
+  const elements = arrayOnly(node, build) ?? elementsOf(node, build);
+  const { prefix, item } = elements;
   if (prefix.length) {
-    parts.push((a, r, p) => {
+    reports.push((a, r, p) => {
       let ok = true;
       const n = Math.min(a.length, prefix.length);
-      for (let i = 0; i < n; i++) {
-        const leaf = prefixLeaves[i]!;
-        if (r === undefined && leaf !== null) {
-          if (!leafOk(a[i], leaf)) return false;
-        } else if (!prefix[i]!(a[i], r, r && `${p}/${i}`)) {
-          if (r === undefined) return false;
-          ok = false;
-        }
-      }
+      for (let i = 0; i < n; i++) if (!prefix[i]!(a[i], r, `${p}/${i}`)) ok = false;
       return ok;
     });
   }
-  if (node.items) {
-    const item = build(node.items);
-    const leaf = leafOf(node.items);
-    const start = prefix.length;
-    parts.push((a, r, p) => {
-      if (r === undefined) {
-        if (leaf !== null) {
-          for (let i = start; i < a.length; i++) if (!leafOk(a[i], leaf)) return false;
-        } else {
-          for (let i = start; i < a.length; i++) if (!item(a[i])) return false;
-        }
-        return true;
-      }
+  if (item) {
+    reports.push((a, r, p) => {
       let ok = true;
-      for (let i = start; i < a.length; i++) if (!item(a[i], r, `${p}/${i}`)) ok = false;
+      for (let i = prefix.length; i < a.length; i++) if (!item(a[i], r, `${p}/${i}`)) ok = false;
       return ok;
     });
   }
-  if (node.uniqueItems) parts.push((a, r, p) => !hasDuplicates(a) || (r !== undefined && miss(r, "unique_items", p, undefined, "some items are equal")));
+  if (node.uniqueItems) rest.push((a, r, p) => !hasDuplicates(a) || (r !== undefined && miss(r, "unique_items", p, undefined, "some items are equal")));
   if (node.contains) {
     const target = node.contains;
     const contains = build(target);
     const least = minContains ?? 1;
-    parts.push((a, r, p) => {
+    rest.push((a, r, p) => {
       let count = 0;
       for (let i = 0; i < a.length; i++) if (contains(a[i])) count++;
       if (count >= least && (maxContains === undefined || count <= maxContains)) return true;
@@ -275,82 +339,123 @@ function arrayCheck(node: Node, build: Build): Check | undefined {
       return r !== undefined && miss(r, "contains", p, `${range} ${describe(target)}`, String(count));
     });
   }
-  return parts.length ? all(parts as Check[]) : undefined;
+  if (!reports.length && !rest.length) return undefined;
+  const report = all([...reports, ...rest] as Check[]);
+  const others = rest.length ? all(rest as Check[]) : undefined;
+  return (a, r, p) => (r === undefined ? elementsOk(a as unknown[], elements) && (others === undefined || others(a)) : report(a, r, p));
 }
 
 type ObjectCheck = (o: Record<string, unknown>, r?: Issue[], p?: string) => boolean;
 
-/** A declared property, with what its checks need precomputed. */
+/**
+ * A declared property, with what its checks need precomputed. Its value is tested by a direct call when
+ * its node is a leaf, a list or tuple, or an object with properties and nothing more (most of a tool's
+ * schema), else by the node's check: a few functions, where calling each node's closure goes megamorphic.
+ */
 interface Property {
+  readonly leaf: Leaf | null;
+  readonly elements: Elements | null;
+  readonly shape: Shape | null;
+  readonly check: Check;
   readonly key: string;
   /** `/key` with the key escaped for a JSON Pointer. */
   readonly segment: string;
   readonly required: boolean;
   /** The key is an `Object.prototype` name, so it must be read as an own property. */
   readonly own: boolean;
-  /** The property's node as a leaf, tested without a call to its own check; else null. */
-  readonly leaf: Leaf | null;
-  readonly check: Check;
   readonly node: Node;
 }
 
 /** A declared property's value, read by name. */
 const read = (o: Record<string, unknown>, q: Property) => (q.own ? ownValue(o, q.key) : o[q.key]);
 
-// One loop over the declared properties; a property that is a leaf is tested without calling its check,
-// which is most of them, so checking a typical tool's arguments makes few calls.
-function objectCheck(node: Node, build: Build): Check | undefined {
-  const parts: ObjectCheck[] = [];
+/** An object's declared properties, found by key, as the plain walk needs them. */
+interface Shape {
+  readonly props: readonly Property[];
+  readonly byKey: ReadonlyMap<string, Property>;
+  readonly required: number;
+  /** Keys walked before the value is read by name instead (a value with many extra keys). */
+  readonly walkLimit: number;
+}
+
+function shapeOf(node: Node, build: Build): Shape {
   const props: Property[] = (node.properties ?? []).map((p) => ({
+    leaf: leafOf(p.node),
+    elements: arrayOnly(p.node, build),
+    shape: objectOnly(p.node, build),
+    check: build(p.node),
     key: p.key,
     segment: `/${pointerSegment(p.key)}`,
     required: p.required,
     own: isPrototypeKey(p.key),
-    leaf: leafOf(p.node),
-    check: build(p.node),
     node: p.node,
   }));
-  if (props.length) {
-    const byKey = new Map(props.map((q) => [q.key, q]));
-    const required = props.filter((q) => q.required).length;
-    const walkLimit = 2 * props.length + 16;
-    const byName = (o: Record<string, unknown>) => {
-      for (const q of props) {
-        const value = read(o, q);
-        if (value === undefined ? q.required : q.leaf !== null ? !leafOk(value, q.leaf) : !q.check(value)) return false;
-      }
-      return true;
-    };
+  return { props, byKey: new Map(props.map((q) => [q.key, q])), required: props.filter((q) => q.required).length, walkLimit: 2 * props.length + 16 };
+}
+
+/**
+ * Whether an object's declared properties pass. The value's keys are walked: V8 reads `o[key]` inside
+ * `for...in` from the enum cache, where reading each declared key by name is a megamorphic lookup. Keys
+ * usually come in declared order, so a cursor finds most of them and the map the rest. A walked value is
+ * what a read by name gives, so the walk's verdict stands when it met every declared key; objects with
+ * many extra keys are read by name, as generated code does.
+ */
+function propertiesOk(o: Record<string, unknown>, shape: Shape): boolean {
+  const { props, byKey } = shape;
+  let next = 0;
+  let found = 0;
+  let seen = 0;
+  let walked = 0;
+  for (const key in o) {
+    if (++walked > shape.walkLimit) return propertiesByName(o, shape);
+    let q: Property | undefined;
+    if (next < props.length && props[next]!.key === key) q = props[next++]!;
+    else if ((q = byKey.get(key)) === undefined) continue;
+    const value = o[key];
+    if (value === undefined || (q.own && !Object.hasOwn(o, key))) continue;
+    if (!propertyOk(value, q)) return false;
+    seen++;
+    if (q.required) found++;
+  }
+  if (seen === props.length) return true;
+  // A declared key the walk did not meet is absent from a plain object; anything else (a class
+  // instance's getter, an Error's message) may still be readable by name, so it is read so.
+  const proto = Object.getPrototypeOf(o);
+  return proto === Object.prototype || proto === null ? found === shape.required : propertiesByName(o, shape);
+}
+
+function propertiesByName(o: Record<string, unknown>, shape: Shape): boolean {
+  for (const q of shape.props) {
+    const value = read(o, q);
+    if (value === undefined ? q.required : !propertyOk(value, q)) return false;
+  }
+  return true;
+}
+
+function propertyOk(value: unknown, q: Property): boolean {
+  if (q.leaf !== null) return leafOk(value, q.leaf);
+  if (q.elements !== null) return Array.isArray(value) && elementsOk(value, q.elements);
+  if (q.shape !== null) return isObject(value) && propertiesOk(value, q.shape);
+  return q.check(value);
+}
+
+const PROPERTY_KEYS = new Set(["id", "types", "properties"]);
+
+const shapes = new WeakMap<Node, Shape | null>();
+
+/** The node's shape when it is an object with declared properties and asks nothing else, else null. */
+function objectOnly(node: Node, build: Build): Shape | null {
+  return once(shapes, node, () => (node.properties?.length && asksOnly(node, OBJECT, PROPERTY_KEYS) ? shapeOf(node, build) : null));
+}
+
+function objectCheck(node: Node, build: Build): Check | undefined {
+  const parts: ObjectCheck[] = [];
+  const shape = objectOnly(node, build) ?? shapeOf(node, build);
+  if (shape.props.length) {
     parts.push((o, r, p) => {
-      if (r === undefined) {
-        // The value's keys are walked: V8 reads `o[key]` inside `for...in` from the enum cache, where
-        // reading each declared key by name is a megamorphic lookup. Keys usually come in declared order,
-        // so a cursor finds most of them and the map the rest. A walked value is what a read by name
-        // gives, so the walk's verdict stands when it met every declared key; objects with many extra
-        // keys are read by name, as generated code does.
-        let next = 0;
-        let found = 0;
-        let seen = 0;
-        let walked = 0;
-        for (const key in o) {
-          if (++walked > walkLimit) return byName(o);
-          let q: Property | undefined;
-          if (next < props.length && props[next]!.key === key) q = props[next++]!;
-          else if ((q = byKey.get(key)) === undefined) continue;
-          const value = o[key];
-          if (value === undefined || (q.own && !Object.hasOwn(o, key))) continue;
-          if (q.leaf !== null ? !leafOk(value, q.leaf) : !q.check(value)) return false;
-          seen++;
-          if (q.required) found++;
-        }
-        if (seen === props.length) return true;
-        // A declared key the walk did not meet is absent from a plain object; anything else (a class
-        // instance's getter, an Error's message) may still be readable by name, so it is read so.
-        const proto = Object.getPrototypeOf(o);
-        return proto === Object.prototype || proto === null ? found === required : byName(o);
-      }
+      if (r === undefined) return propertiesOk(o, shape);
       let ok = true;
-      for (const q of props) {
+      for (const q of shape.props) {
         const value = read(o, q);
         if (value === undefined) {
           if (q.required) ok = miss(r, "required", p + q.segment, describe(q.node));
