@@ -76,15 +76,6 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
   let build: ((node: typeof root) => Check) | undefined;
   const buildOf = () => (build ??= interpreter(state));
-  let report: ((value: unknown, issues: Issue[]) => void) | undefined;
-  const reportOf = () => {
-    if (!report) {
-      // Generated where eval is allowed, so listing errors costs about what the guard does.
-      const check = useEval ? undefined : buildOf()(root);
-      report = check ? (value, issues) => check(value, issues, "") : (run(generateReport(root, buildOf())) as typeof report);
-    }
-    return report!;
-  };
 
   if (options.eval === true && !allowsEval()) {
     throw new SchemaError("compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter");
@@ -109,6 +100,15 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     };
   }
 
+  let report: ((value: unknown, issues: Issue[]) => void) | undefined;
+  const reportOf = () => {
+    if (!report) {
+      // Generated where eval is allowed, so listing errors costs about what the guard does.
+      const check = useEval ? undefined : buildOf()(root);
+      report = check ? (value, issues) => check(value, issues, "") : (run(generateReport(root, buildOf())) as typeof report);
+    }
+    return report!;
+  };
   const guard = test as Guard<GuardType<S>>;
   const errors = (value: unknown): Issue[] => {
     const out: Issue[] = [];
