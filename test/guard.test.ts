@@ -242,29 +242,52 @@ refs("recursion through a descriptor, and hostile depth refused cleanly", () => 
   }
 });
 
-refs("every path stops at the same depth, through $ref and through a schema object that contains itself", () => {
-  const selfContaining: Record<string, unknown> = { type: "object", properties: { v: { type: "number" } }, required: ["v"] };
-  (selfContaining.properties as Record<string, unknown>).kid = selfContaining;
-  const viaRef = { $defs: { N: { type: "object", properties: { v: { type: "number" }, kid: { $ref: "#/$defs/N" } }, required: ["v"] } }, $ref: "#/$defs/N" };
-  const chain = (levels: number, leaf: unknown) => {
-    let value: Record<string, unknown> = { v: leaf };
-    for (let i = 0; i < levels; i++) value = { v: i, kid: value };
+refs("every path stops at the same depth through $ref: the guard, its errors, eval and interpreter", () => {
+  const nest = (levels: number, wrap: (inner: unknown) => unknown, leaf: unknown) => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) value = wrap(value);
     return value;
   };
-  // Two schema objects inside each other, entered first through one and through the other.
-  const a: Record<string, unknown> = { type: "object", properties: { v: { type: "number" } }, required: ["v"] };
-  const b: Record<string, unknown> = { type: "object", properties: { v: { type: "number" }, kid: a }, required: ["v"] };
-  (a.properties as Record<string, unknown>).kid = b;
-  const entered = { type: "object", allOf: [b], properties: { v: { type: "number" }, kid: a } };
-  for (const schema of [selfContaining, viaRef, a, entered]) {
-    const verdicts = guards(schema).map((g) => [g(chain(200, 1)), g(chain(1200, 1)), g(chain(3, "x"))]);
-    for (const v of verdicts) assert.equal(v, verdicts[0]);
-    assert.equal(verdicts[0], [true, false, false]);
-    const reports = guards(schema).map((g) => g.errors(chain(3, "x")));
-    for (const r of reports) assert.equal(r, reports[0]);
-    assert.equal([...new Set(reports[0]!.map((e) => e.path))], ["/kid/kid/kid/v"]); // `entered` finds it twice
-    for (const g of guards(schema)) assert.equal([...new Set(g.errors(chain(1200, 1)).map((e) => e.code))], ["too_deep"]);
+  const cases: [object, (inner: unknown) => unknown, unknown][] = [
+    [{ type: "array", items: { $ref: "#" } }, (x) => [x], []],
+    [{ type: "object", properties: { a: { $ref: "#" } } }, (x) => ({ a: x }), {}],
+    [{ type: "object", additionalProperties: { $ref: "#" } }, (x) => ({ x }), {}],
+    [{ allOf: [{ type: "array" }, { type: "array", items: { $ref: "#" } }] }, (x) => [x], []],
+    [{ $ref: "#/$defs/A", $defs: { A: { type: "array", items: { $ref: "#/$defs/C" } }, C: { $ref: "#/$defs/A" } } }, (x) => [x], []],
+    [{ $defs: { N: { type: "object", properties: { v: { type: "number" }, kid: { $ref: "#/$defs/N" } }, required: ["v"] } }, $ref: "#/$defs/N" }, (x) => ({ v: 1, kid: x }), { v: 1 }],
+  ];
+  for (const [schema, wrap, leaf] of cases) {
+    // The first nesting each path refuses, and the first at which each path's errors are not empty.
+    const limits = guards(schema).flatMap((g) => {
+      let refused = 0;
+      let reported = 0;
+      for (let n = 100; n <= 300 && !(refused && reported); n++) {
+        const value = nest(n, wrap, leaf);
+        if (!refused && !g(value)) refused = n;
+        if (!reported && g.errors(value).length) reported = n;
+      }
+      return [refused, reported];
+    });
+    assert.ok(limits[0]! > 120, `${JSON.stringify(schema)}: refused from ${limits[0]}`); // 256 $refs; a level may take two
+    for (const n of limits) assert.is(n, limits[0], `${JSON.stringify(schema)}: limits ${limits.join(", ")}`);
   }
+});
+
+refs("a schema object that contains itself is refused: recursion is written with $ref", () => {
+  const self: Record<string, unknown> = { type: "object", properties: { v: { type: "number" } } };
+  (self.properties as Record<string, unknown>).kid = self;
+  const a: Record<string, unknown> = { type: "object", properties: {} };
+  const b: Record<string, unknown> = { type: "array", items: a };
+  (a.properties as Record<string, unknown>).list = b;
+  const branch: Record<string, unknown> = { type: "array", maxItems: 2 };
+  const union = { anyOf: [{ type: "null" }, branch] };
+  branch.items = { anyOf: union.anyOf };
+  for (const schema of [self, a, b, { allOf: [a] }, union]) {
+    for (const mode of MODES) assert.throws(() => compile(schema, { eval: mode === "eval" }), /contains itself; write the recursion with \$ref/);
+  }
+  // Shared, not contained: one object used twice is fine.
+  const point = { type: "object", properties: { x: { type: "number" } }, required: ["x"] };
+  for (const guard of guards({ type: "object", properties: { from: point, to: point } })) assert.ok(guard({ from: { x: 1 }, to: { x: 2 } }));
 });
 
 refs("dangling and remote references are refused at compile time", () => {
@@ -421,6 +444,11 @@ errors("generated and interpreted reports are the same issues, hostile names and
   const [first, ...rest] = guards(schema).map((g) => g.errors(value));
   for (const other of rest) assert.equal(other, first);
   assert.equal(first!.map((e) => e.code), ["enum", "min_length", "max_items", "type", "pattern", "pattern", "unique_items", "minimum", "minimum", "multiple_of", "required", "additional_property"]);
+  // A schema text that looks like the stand-in the generated messages are cut around.
+  const standIn = { type: "object", properties: { p: { type: "string", pattern: "\u0000received\u0000" } }, additionalProperties: false };
+  const [one, two] = guards(standIn).map((g) => g.errors({ p: "zz", "\u0000received\u0000": 1 }));
+  if (two) assert.equal(one, two);
+  assert.match(one![0]!.message, /\/\u0000received\u0000\/, received "zz"/);
   const escaped = hostile.replace("/", "~1");
   assert.is(first![0]!.path, `/${escaped}`);
   assert.is(first!.at(-1)!.path, `/${escaped}~1~0`);

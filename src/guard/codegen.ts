@@ -1,13 +1,13 @@
 import { hasDuplicates, jsonEqual } from "./equal.js";
 import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
-import { pointerSegment, preview, typeName } from "./issue.js";
+import { issueMessage, pointerSegment, preview, typeName } from "./issue.js";
 import { MAX_DEPTH, codePoints, isMultipleOf, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
 
 /** Helpers generated code may call, each passed in (and declared) only when the code uses it. */
 const RUNTIME = {
   hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn,
-  codePoints, pointerSegment, preview, typeName,
+  codePoints, issueMessage, pointerSegment, preview, typeName,
 };
 type Helper = keyof typeof RUNTIME;
 
@@ -47,8 +47,6 @@ export class Generator {
   private readonly named = new Map<Node, string>();
   private readonly helpers = new Set<Helper>();
   private readonly sets: [readonly unknown[], string][] = [];
-  /** Nodes being written: meeting one again means a schema object contains itself, without `$ref`. */
-  private readonly open = new Set<Node>();
   private counter = 0;
 
   id(prefix: string): string {
@@ -77,7 +75,7 @@ export class Generator {
     if (!name) {
       name = this.id("f");
       this.named.set(node, name);
-      const body = this.written(node, "v");
+      const body = this.body(node, "v");
       this.functions += `function ${name}(v) {\n${body}return true;\n}\n`;
     }
     return name;
@@ -85,19 +83,6 @@ export class Generator {
 
   /** Statements that `return false` unless `x` satisfies `node`. */
   body(node: Node, x: string): string {
-    // A node inside itself is called, counting depth as a `$ref` does, rather than written out forever.
-    return this.open.has(node) ? failIf(`!${this.refFn(node)}(${x})`) : this.written(node, x);
-  }
-
-  private written(node: Node, x: string): string {
-    const wasOpen = this.open.has(node);
-    this.open.add(node);
-    const out = this.statements(node, x);
-    if (!wasOpen) this.open.delete(node);
-    return out;
-  }
-
-  private statements(node: Node, x: string): string {
     if (node.never) return "return false;\n";
     const types = node.types;
     let out = "";

@@ -44,10 +44,9 @@ export function interpreter(state: DepthState): (node: Node) => Check {
   const build: Build = (node) => {
     let check = built.get(node);
     if (!check) {
-      // Reserve the slot first: a schema object inside itself reaches this node again before it is
-      // finished, and that inner use counts depth as a `$ref` does.
+      // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
       let inner: Check = always;
-      built.set(node, counted(state, (v, r, p) => inner(v, r, p)));
+      built.set(node, (v, r, p) => inner(v, r, p));
       inner = buildNode(node, build, state);
       built.set(node, (check = inner));
     }
@@ -281,16 +280,10 @@ function arrayOnly(node: Node, build: Build): Elements | null {
   return once(lists, node, () => (asksOnly(node, ARRAY, ELEMENT_KEYS) ? elementsOf(node, build) : null));
 }
 
-/**
- * A value made once per node. A node met again while its value is being made (a schema object inside
- * itself) gets null, so that use goes through the node's check, which counts depth.
- */
+/** A value made once per node. (Direct parts never reach a `$ref`, so making one never meets its own node.) */
 function once<T>(memo: WeakMap<Node, T | null>, node: Node, make: () => T | null): T | null {
   let value = memo.get(node);
-  if (value === undefined) {
-    memo.set(node, null);
-    memo.set(node, (value = make()));
-  }
+  if (value === undefined) memo.set(node, (value = make()));
   return value;
 }
 
@@ -547,21 +540,12 @@ function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
 
 // A $ref counts depth, so a hostile, deeply nested value is refused rather than overflowing the stack.
 function refCheck(ref: NonNullable<Node["ref"]>, build: Build, state: DepthState): Check {
-  return counted(state, build(ref.target!)); // an ancestor still being built answers through its reserved slot
-}
-
-const countsDepth = new WeakSet<Check>();
-
-/** `check` behind the guard's depth counter (once): past `MAX_DEPTH` nested uses, the value is too deep. */
-function counted(state: DepthState, check: Check): Check {
-  if (countsDepth.has(check)) return check; // a `$ref` to a node that is inside itself already counts
-  const out: Check = (v, r, p) => {
+  const target = build(ref.target!); // an ancestor still being built answers through its reserved slot
+  return (v, r, p) => {
     if (state.depth >= MAX_DEPTH) return r !== undefined && miss(r, "too_deep", p, String(MAX_DEPTH));
     state.depth++;
-    const ok = check(v, r, p);
+    const ok = target(v, r, p);
     state.depth--;
     return ok;
   };
-  countsDepth.add(out);
-  return out;
 }

@@ -126,6 +126,8 @@ function isJSONValue(value: unknown, depth = 0): boolean {
 class Reader {
   private nextId = 0;
   private readonly byObject = new Map<object, Node>();
+  /** Nodes whose keywords are being read: a schema object met again among them contains itself. */
+  private readonly reading = new Set<Node>();
   private readonly refs: { ref: NonNullable<Node["ref"]>; at: string }[] = [];
   private ids: Map<string, unknown> | undefined;
 
@@ -138,9 +140,14 @@ class Reader {
       throw refuse("the schema", at, `must be an object or a boolean, received ${JSON.stringify(schema)}`);
     }
     const known = this.byObject.get(schema);
-    if (known) return known;
+    if (known) {
+      // A schema object may be shared, but not contain itself: recursion is written with `$ref`.
+      if (this.reading.has(known)) throw refuse("the schema", at, "contains itself; write the recursion with $ref (t.recursive does)");
+      return known;
+    }
     const node: Node = { id: this.nextId++, types: ANY };
     this.byObject.set(schema, node);
+    this.reading.add(node);
     // One pass over the keywords the schema has. The few read together (type and enum with nullable and
     // const, items with prefixItems, properties with required) are kept for after the pass.
     let type: unknown, nullable: unknown, list: unknown, items: unknown, prefix: unknown, additionalItems: unknown;
@@ -213,6 +220,7 @@ class Reader {
     }
     if (items !== undefined || prefix !== undefined || additionalItems !== undefined) this.readItems(node, items, prefix, additionalItems, at);
     if (properties !== undefined || required !== undefined) this.readProperties(node, properties, required, at);
+    this.reading.delete(node);
     return node;
   }
 

@@ -65,9 +65,6 @@ export function generateReport(root: Node, interpreted: (node: Node) => Check): 
 }
 
 class Reporter {
-  /** Nodes being written; one met again (a schema object inside itself) is left to the interpreter. */
-  private readonly open = new Set<Node>();
-
   constructor(
     readonly src: Generator,
     private readonly interpreted: (node: Node) => Check,
@@ -77,7 +74,11 @@ class Reporter {
   private push(code: IssueCode, path: Path, expected: string | undefined, received?: string): string {
     let fields = `code: "${code}", path: ${render(path)}, message: `;
     if (received === undefined) fields += quote(issueMessage(code, expected, undefined));
-    else fields += join(issueMessage(code, expected, RECEIVED).split(RECEIVED));
+    else {
+      const pieces = issueMessage(code, expected, RECEIVED).split(RECEIVED);
+      // More than two pieces: the expected text holds the stand-in itself, so the message is written at run time.
+      fields += pieces.length <= 2 ? join(pieces) : this.call("issueMessage", quote(code), expected === undefined ? "undefined" : quote(expected), "t");
+    }
     if (expected !== undefined) fields += `, expected: ${quote(expected)}`;
     if (received === undefined) return `r.push({ ${fields} });\n`;
     return `{\nconst t = ${received};\nr.push({ ${fields}, received: t });\n}\n`;
@@ -89,14 +90,7 @@ class Reporter {
 
   /** Statements reporting every issue of `x` against `node`, found at `path`. */
   node(node: Node, x: string, path: Path): string {
-    if (this.open.has(node) || leftToInterpreter(node)) return `${this.src.external(this.interpreted(node))}(${x}, r, ${render(path)});\n`;
-    this.open.add(node);
-    const out = this.written(node, x, path);
-    this.open.delete(node);
-    return out;
-  }
-
-  private written(node: Node, x: string, path: Path): string {
+    if (leftToInterpreter(node)) return `${this.src.external(this.interpreted(node))}(${x}, r, ${render(path)});\n`;
     if (node.never) return this.push("never", path, undefined);
     const types = node.types;
     let body = "";
