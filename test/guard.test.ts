@@ -3,6 +3,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { t, compile, SchemaError, ValidationError, allowsEval } from "tooltype";
 import { guards, MODES } from "./support/guards.js";
+import { readSchema } from "../src/guard/ir.js";
+import { mayRevisit } from "../src/guard/revisit.js";
 import { Type } from "@sinclair/typebox";
 
 /** Asserts the verdict of every guard path, and that errors() is empty exactly when valid. */
@@ -288,6 +290,73 @@ refs("a schema object that contains itself is refused: recursion is written with
   // Shared, not contained: one object used twice is fine.
   const point = { type: "object", properties: { x: { type: "number" } }, required: ["x"] };
   for (const guard of guards({ type: "object", properties: { from: point, to: point } })) assert.ok(guard({ from: { x: 1 }, to: { x: 2 } }));
+});
+
+refs("a value that can be checked twice through $ref at every level costs linear time: each target's verdict is kept for the call", () => {
+  // Each schema can check one value twice at every level (union branches, allOf members, a property and a
+  // pattern, a branch that enters the value and then fails); unremembered, 20 levels are 2^20 checks.
+  const twice = (extra: object) => ({ type: "object", properties: { a: { $ref: "#" } }, ...extra });
+  const schemas = [
+    { type: "object", properties: { a: { anyOf: [{ $ref: "#" }, { $ref: "#" }] } } },
+    { type: "object", properties: { a: { allOf: [{ $ref: "#" }, { $ref: "#" }] } } },
+    twice({ patternProperties: { "^a$": { $ref: "#" } } }),
+    { anyOf: [twice({ minProperties: 2 }), twice({})] },
+    { oneOf: [twice({ minProperties: 2 }), twice({})] },
+  ];
+  let reads = 0;
+  const nest = (levels: number, leaf: unknown) => {
+    let value = leaf;
+    for (let i = 0; i < levels; i++) {
+      const inner = value;
+      value = { get a() { reads++; return inner; } };
+    }
+    return value;
+  };
+  const levels = 20;
+  for (const schema of schemas) {
+    for (const guard of guards(schema)) {
+      const name = `${JSON.stringify(schema)} (${guard.mode})`;
+      const shallow = guard.errors(nest(1, { a: 1 })).length;
+      for (const [leaf, valid] of [[{}, true], [{ a: 1 }, false]] as const) {
+        const value = nest(levels, leaf);
+        reads = 0;
+        assert.is(guard(value), valid, name);
+        assert.ok(reads <= 4 * levels, `${name}: the guard read ${reads} times`);
+        reads = 0;
+        const errors = guard.errors(value);
+        assert.ok(reads <= 8 * levels, `${name}: errors read ${reads} times`);
+        // Each issue is listed once, however many times its value was checked.
+        assert.is(errors.length, valid ? 0 : shallow, name);
+      }
+    }
+  }
+  assert.ok(mayRevisit(readSchema(schemas[0]!)));
+  // Recursion that meets each value once keeps nothing (and costs nothing more).
+  assert.not.ok(mayRevisit(readSchema({ type: "object", properties: { left: { $ref: "#" }, right: { $ref: "#" } } })));
+  assert.not.ok(mayRevisit(readSchema({ anyOf: [{ type: "string" }, { type: "array", items: { $ref: "#" } }, { type: "object", additionalProperties: { $ref: "#" } }] })));
+});
+
+refs("a $ref that comes back to the same value without entering an item or property is refused", () => {
+  const loops = [
+    { $ref: "#" },
+    { anyOf: [{ type: "string" }, { $ref: "#" }] },
+    { $defs: { A: { allOf: [{ $ref: "#/$defs/B" }] }, B: { not: { $ref: "#/$defs/A" } } }, type: "object", properties: { x: { $ref: "#/$defs/A" } } },
+  ];
+  for (const schema of loops) {
+    for (const mode of MODES) assert.throws(() => compile(schema, { eval: mode === "eval" }), /"\$ref" "#.*" at #.* comes back to the same value without entering an item or a property/);
+  }
+  // Entering an item or a property first is recursion.
+  for (const guard of guards({ anyOf: [{ type: "string" }, { type: "array", items: { $ref: "#" } }] })) assert.ok(guard(["a", ["b"]]));
+});
+
+refs("a value nested deeper than the limit is refused as a whole, whichever branch would have taken it", () => {
+  let deep: unknown = [];
+  for (let i = 0; i < 300; i++) deep = [deep];
+  for (const guard of guards({ anyOf: [{ type: "array", items: { $ref: "#" } }, { type: "array" }] })) {
+    assert.not.ok(guard(deep), guard.mode);
+    assert.equal(guard.errors(deep).map((e) => e.code), ["too_deep"], guard.mode);
+    assert.ok(guard([[[]]]), guard.mode);
+  }
 });
 
 refs("dangling and remote references are refused at compile time", () => {

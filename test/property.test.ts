@@ -203,7 +203,7 @@ if (!allowsEval()) {
     for (const kind of [...SPEC_KINDS, "multipleOf", "pattern", "tuple:rest", "object:closed", "object:additional-descriptor", "prop:optional", "prop:default"]) {
       assert.ok(seen(kind) >= 5, `${kind} generated only ${seen(kind)} times`);
     }
-    for (const shape of ["tree", "nest", "list", "chain", "map"]) assert.ok(seen(`recursive:${shape}`) >= 2, `recursive ${shape} generated ${seen(`recursive:${shape}`)} times`);
+    for (const shape of ["tree", "nest", "list", "chain", "map", "twice"]) assert.ok(seen(`recursive:${shape}`) >= 2, `recursive ${shape} generated ${seen(`recursive:${shape}`)} times`);
     for (const format of ["date-time", "date", "time", "duration", "ipv4", "ipv6", "hostname", "email", "uuid"]) {
       assert.ok(seen(`format:${format}`) >= 2, `format ${format} generated ${seen(`format:${format}`)} times`);
     }

@@ -26,13 +26,15 @@ export interface Generated {
  * becomes its own named function; everything else is inlined. One statement a line, no indentation:
  * the source is parsed on every `compile`, so it is kept short.
  */
-export function generate(root: Node): Generated {
-  const gen = new Generator();
+export function generate(root: Node, remember: () => boolean = () => false): Generated {
+  const gen = new Generator(remember);
   const body = gen.body(root, "v");
-  // `D` counts `$ref` depth; a RangeError (a stack overflow in a helper) is a refusal, as in the interpreter.
-  const depth = gen.counted.size ? "let D = 0;\n" : "";
+  // `D` counts `$ref` depth, `C` numbers the calls for remembered verdicts. A RangeError (too deep, or a
+  // stack overflow in a helper) refuses the value, as in the interpreter.
+  const counts = gen.counted.size > 0;
+  const calls = counts && remember();
   const source =
-    `"use strict";\n${gen.declarations}${depth}${gen.functions}return function guard(v) {\n${depth && "D = 0;\n"}` +
+    `"use strict";\n${gen.declarations}${calls ? "let D = 0, C = 0;\n" : counts ? "let D = 0;\n" : ""}${gen.functions}return function guard(v) {\n${calls ? "D = 0;\nC += 2;\n" : counts ? "D = 0;\n" : ""}` +
     `try {\n${body}return true;\n} catch (e) {\nif (e instanceof RangeError) return false;\nthrow e;\n}\n};`;
   return { source, externals: gen.externals };
 }
@@ -48,6 +50,9 @@ export class Generator {
   private readonly helpers = new Set<Helper>();
   private readonly sets: [readonly unknown[], string][] = [];
   private counter = 0;
+
+  /** `remember()`: `$ref` functions keep each object's verdict for the call (see `mayRevisit`). */
+  constructor(private readonly remember: () => boolean = () => false) {}
 
   id(prefix: string): string {
     return `${prefix}${this.counter++}`;
@@ -107,13 +112,21 @@ export class Generator {
     return out;
   }
 
-  // A $ref call counts depth, so a hostile, deeply nested value is refused rather than overflowing the stack.
+  // A $ref call counts depth: a hostile, deeply nested value is refused as a whole rather than overflowing the stack.
   private refFn(target: Node): string {
     const inner = this.fn(target);
     const name = `${inner}r`;
     if (!this.counted.has(name)) {
       this.counted.add(name);
-      this.functions += `function ${name}(v) {\n${failIf(`D >= ${MAX_DEPTH}`)}D++;\nconst ok = ${inner}(v);\nD--;\nreturn ok;\n}\n`;
+      const call = `if (D >= ${MAX_DEPTH}) throw new RangeError("nested deeper than ${MAX_DEPTH} $ref levels");\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
+      if (!this.remember()) this.functions += `function ${name}(v) {\n${call}return ok;\n}\n`;
+      else {
+        // This call's verdicts are C (failed) and C + 1 (passed); earlier calls' are smaller.
+        const m = this.external(new WeakMap());
+        this.functions +=
+          `function ${name}(v) {\nconst o = typeof v === "object" && v !== null;\n` +
+          `if (o) {\nconst s = ${m}.get(v);\nif (s !== undefined && s >= C) return s > C;\n}\n${call}if (o) ${m}.set(v, ok ? C + 1 : C);\nreturn ok;\n}\n`;
+      }
     }
     return name;
   }

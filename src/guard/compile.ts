@@ -3,10 +3,11 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import { allowsEval } from "./allows-eval.js";
 import { generate, type Generated } from "./codegen.js";
-import { interpreter, type Check, type DepthState } from "./interpret.js";
+import { interpreter, type CallState, type Check } from "./interpret.js";
 import { SchemaError, readSchema, type ReadOptions } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
 import { generateReport } from "./report.js";
+import { mayRevisit } from "./revisit.js";
 import { MAX_DEPTH } from "./values.js";
 
 /** Options of `compile`. */
@@ -72,10 +73,13 @@ export class ValidationError extends TypeError {
 export function compile<S extends object>(schema: S, options: CompileOptions = {}): Guard<GuardType<S>> {
   const json = (isDescriptor(schema) ? emitJSONSchema(schema) : schema) as JSONSchema;
   const root = readSchema(json, options);
-  const state: DepthState = { depth: 0 };
+  // Worked out only for a schema with a `$ref`, the first time generated code or the interpreter meets one.
+  let revisits: boolean | undefined;
+  const remember = () => (revisits ??= mayRevisit(root));
+  const state: CallState = { depth: 0, call: 0 };
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
   let build: ((node: typeof root) => Check) | undefined;
-  const buildOf = () => (build ??= interpreter(state));
+  const buildOf = () => (build ??= interpreter(state, remember));
 
   if (options.eval === true && !allowsEval()) {
     throw new SchemaError("compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter");
@@ -84,13 +88,14 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   let code: string | undefined;
   let test: (value: unknown) => boolean;
   if (useEval) {
-    const generated = generate(root);
+    const generated = generate(root, remember);
     code = generated.source;
     test = run(generated) as (value: unknown) => boolean;
   } else {
     const check = buildOf()(root);
     test = (value) => {
       state.depth = 0;
+      state.call += 4;
       try {
         return check(value);
       } catch (error) {
@@ -115,9 +120,11 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     // The interpreter answers faster than it reports, so it looks first; the generated reporter needs no look.
     if (!useEval && test(value)) return out;
     state.depth = 0;
+    state.call += 4;
     try {
       (report ?? reportOf())(value, out);
     } catch (error) {
+      // Too deep (or a stack overflow): the issues found so far, then the refusal of the whole value.
       if (!(error instanceof RangeError)) throw error;
       out.push(issue("too_deep", "", String(MAX_DEPTH)));
     }

@@ -12,9 +12,11 @@ import { MAX_DEPTH, codePoints, isMultipleOf, isObject, longEnough, ownValue, sh
  */
 export type Check = (value: unknown, report?: Issue[], path?: string) => boolean;
 
-/** The depth counter a guard shares between its `$ref` checks; reset on each call. */
-export interface DepthState {
+/** What a guard's `$ref` checks share within one call: the nesting so far, and which call it is. */
+export interface CallState {
   depth: number;
+  /** Grows by 4 with each call, so remembered verdicts (`call` + 0 to 3) of earlier calls are stale. */
+  call: number;
 }
 
 type Build = (node: Node) => Check;
@@ -33,21 +35,23 @@ function miss(report: Issue[], code: IssueCode, path: string | undefined, expect
  * It needs no `eval`, so it runs under any Content Security Policy.
  *
  * @example
- * const build = interpreter({ depth: 0 });
+ * const build = interpreter({ depth: 0, call: 0 });
  * const check = build(readSchema({ type: "string", minLength: 2 }));
  * check("ab");              // true
  * const issues: Issue[] = [];
  * check("a", issues, "");   // false; issues: [{ code: "min_length", path: "", ... }]
  */
-export function interpreter(state: DepthState): (node: Node) => Check {
+export function interpreter(state: CallState, remember: () => boolean = () => false): (node: Node) => Check {
   const built = new Map<Node, Check>();
+  const verdicts = new WeakMap<Node, WeakMap<object, number> | null>();
+  const refs: RefChecks = { state, verdictsOf: (target) => (remember() ? once(verdicts, target, () => new WeakMap()) : null) };
   const build: Build = (node) => {
     let check = built.get(node);
     if (!check) {
       // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
       let inner: Check = always;
       built.set(node, (v, r, p) => inner(v, r, p));
-      inner = buildNode(node, build, state);
+      inner = buildNode(node, build, refs);
       built.set(node, (check = inner));
     }
     return check;
@@ -55,7 +59,13 @@ export function interpreter(state: DepthState): (node: Node) => Check {
   return build;
 }
 
-function buildNode(node: Node, build: Build, state: DepthState): Check {
+/** What `$ref` checks need: the call's state, and where a target's verdicts are kept (null: not kept). */
+interface RefChecks {
+  readonly state: CallState;
+  readonly verdictsOf: (target: Node) => WeakMap<object, number> | null;
+}
+
+function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   if (node.never) return (_v, r, p) => r !== undefined && miss(r, "never", p);
   const types = node.types;
   const parts: Check[] = [];
@@ -76,7 +86,7 @@ function buildNode(node: Node, build: Build, state: DepthState): Check {
     const target = node.not;
     parts.push((v, r, p) => !not(v) || (r !== undefined && miss(r, "not", p, describe(target))));
   }
-  if (node.ref) parts.push(refCheck(node.ref, build, state));
+  if (node.ref) parts.push(refCheck(node.ref.target!, build, refs));
 
   const body = all(parts);
   // A list, a tuple or an object with properties and nothing more: the type test and the rest in one call.
@@ -538,14 +548,31 @@ function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
   };
 }
 
-// A $ref counts depth, so a hostile, deeply nested value is refused rather than overflowing the stack.
-function refCheck(ref: NonNullable<Node["ref"]>, build: Build, state: DepthState): Check {
-  const target = build(ref.target!); // an ancestor still being built answers through its reserved slot
-  return (v, r, p) => {
-    if (state.depth >= MAX_DEPTH) return r !== undefined && miss(r, "too_deep", p, String(MAX_DEPTH));
+/**
+ * A `$ref` counts depth: a value nested deeper than `MAX_DEPTH` is refused as a whole (a RangeError,
+ * which the guard answers with false and `errors` with a `too_deep` issue), so no verdict depends on the
+ * depth it was reached at, and a schema that may check one value twice against a target (`mayRevisit`)
+ * keeps the target's verdict per value: a second check answers at once, and lists no issue twice.
+ */
+function refCheck(node: Node, build: Build, { state, verdictsOf }: RefChecks): Check {
+  const target = build(node); // an ancestor still being built answers through its reserved slot
+  const checked: Check = (v, r, p) => {
+    if (state.depth >= MAX_DEPTH) throw new RangeError(`nested deeper than ${MAX_DEPTH} $ref levels`);
     state.depth++;
     const ok = target(v, r, p);
     state.depth--;
+    return ok;
+  };
+  const verdicts = verdictsOf(node);
+  if (verdicts === null) return checked;
+  return (v, r, p) => {
+    if (typeof v !== "object" || v === null) return checked(v, r, p);
+    // This call's entries: `call` + 1 when the value passed, + 2 once its issues are listed.
+    const call = state.call;
+    const known = verdicts.get(v) ?? -1;
+    if (known >= call && (r === undefined || known % 2 === 1 || known >= call + 2)) return known % 2 === 1;
+    const ok = checked(v, r, p);
+    verdicts.set(v, call + (r === undefined ? 0 : 2) + (ok ? 1 : 0));
     return ok;
   };
 }

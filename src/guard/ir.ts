@@ -60,6 +60,13 @@ export interface Node {
   ref?: { target: Node | undefined; readonly pointer: string };
 }
 
+/** The sub-schemas checked against the node's own value: allOf members, anyOf and oneOf branches, not (`$ref` aside). */
+export function sameValueParts(node: Node): Node[] {
+  const parts = [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])];
+  if (node.not) parts.push(node.not);
+  return parts;
+}
+
 /** Options that change how a schema is read. */
 export interface ReadOptions {
   /** Extra `format` checks by name (a function or a RegExp). */
@@ -128,7 +135,7 @@ class Reader {
   private readonly byObject = new Map<object, Node>();
   /** Nodes whose keywords are being read: a schema object met again among them contains itself. */
   private readonly reading = new Set<Node>();
-  private readonly refs: { ref: NonNullable<Node["ref"]>; at: string }[] = [];
+  private readonly refs: { node: Node; at: string }[] = [];
   private ids: Map<string, unknown> | undefined;
 
   constructor(private readonly root: unknown, private readonly options: ReadOptions) {}
@@ -200,7 +207,7 @@ class Reader {
         case "$ref":
           if (typeof value !== "string") throw mustBe(key, at, "a string", value);
           node.ref = { target: undefined, pointer: value };
-          this.refs.push({ ref: node.ref, at });
+          this.refs.push({ node, at });
           break;
         default:
           if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) {
@@ -284,9 +291,39 @@ class Reader {
   /** Points every `$ref` at its node; targets are read on demand, so unused `$defs` are never checked. */
   resolve(): void {
     for (let i = 0; i < this.refs.length; i++) {
-      const { ref, at } = this.refs[i]!;
-      ref.target = this.read(this.lookup(ref.pointer, at), ref.pointer);
+      const { node, at } = this.refs[i]!;
+      node.ref!.target = this.read(this.lookup(node.ref!.pointer, at), node.ref!.pointer);
     }
+    this.refuseLoops();
+  }
+
+  /**
+   * Refuses a `$ref` that comes back to the same value (through allOf, anyOf, oneOf, not and `$ref`
+   * alone, entering no item or property): checking a value there would never end. Such a loop always
+   * holds a `$ref`, since a schema object may not contain itself; the latest one followed is named.
+   */
+  private refuseLoops(): void {
+    const where = new Map(this.refs.map((r) => [r.node, r.at]));
+    const done = new Set<Node>();
+    const open = new Set<Node>();
+    const followed: Node[] = [];
+    const visit = (node: Node): void => {
+      if (done.has(node)) return;
+      if (open.has(node)) {
+        const ref = followed[followed.length - 1]!;
+        throw refuse(`"$ref" ${JSON.stringify(ref.ref!.pointer)}`, where.get(ref)!, "comes back to the same value without entering an item or a property, so checking it would never end");
+      }
+      open.add(node);
+      for (const next of sameValueParts(node)) visit(next);
+      if (node.ref) {
+        followed.push(node);
+        visit(node.ref.target!);
+        followed.pop();
+      }
+      open.delete(node);
+      done.add(node);
+    };
+    for (const { node } of this.refs) visit(node);
   }
 
   private lookup(pointer: string, at: string): unknown {

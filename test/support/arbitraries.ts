@@ -42,7 +42,7 @@ export interface ObjectOpts extends RecordOpts {
   additionalProperties?: boolean | Spec;
 }
 export type FormatKind = "datetime" | "date" | "time" | "bytes";
-export type RecursiveShape = "tree" | "nest" | "list" | "chain" | "map";
+export type RecursiveShape = "tree" | "nest" | "list" | "chain" | "map" | "twice";
 export type PropMode = "required" | "optional" | "default";
 export interface Prop {
   key: string;
@@ -65,7 +65,7 @@ export type Spec =
   /** One `t.named` descriptor used twice: `t.tuple([N, N])`, so `$defs` holds it once. */
   | { k: "shared"; inner: Spec }
   | { k: "union"; branches: Spec[] }
-  /** `t.recursive` in one of five shapes around an inner spec (see `recursiveBody`). */
+  /** `t.recursive` in one of six shapes around an inner spec (see `recursiveBody`). */
   | { k: "recursive"; shape: RecursiveShape; inner: Spec };
 
 export type SpecKind = Spec["k"];
@@ -170,6 +170,8 @@ function recursiveBody(shape: RecursiveShape, inner: Descriptor, self: Descripto
       return t.tuple([inner], self);
     case "map": // { [k]: Self }, at most 3 keys
       return t.record(self, { maxProperties: 3 });
+    case "twice": // X | Self[] (at most 2) | Self[] (1 to 3): two branches may check one value, so verdicts are kept
+      return t.union([inner, t.array(self, { maxItems: 2 }), t.array(self, { minItems: 1, maxItems: 3 })]);
   }
 }
 
@@ -631,7 +633,7 @@ export const spec: fc.Arbitrary<Spec> = fc.letrec<{ spec: Spec }>((tie) => {
       { arbitrary: fc.array(child, { minLength: 1, maxLength: 3 }).map((branches): Spec => ({ k: "union", branches })), weight: 3 },
       {
         arbitrary: fc
-          .tuple(fc.constantFrom<RecursiveShape>("tree", "nest", "list", "chain", "map"), child)
+          .tuple(fc.constantFrom<RecursiveShape>("tree", "nest", "list", "chain", "map", "twice"), child)
           .map(([shape, inner]): Spec => ({ k: "recursive", shape, inner })),
         weight: 2,
       },
@@ -785,6 +787,7 @@ function recursiveFitting(shape: RecursiveShape, inner: Spec, depth: number): fc
       return fc.tuple(fitting(inner, depth - 1), fc.option(kids, { nil: undefined })).map(([v, k]) => (k === undefined ? { v } : { v, kids: k }));
     }
     case "nest":
+    case "twice":
       return deeper ? fc.oneof(fitting(inner, depth - 1), fc.array(deeper, { maxLength: 3 })) : fitting(inner, depth - 1);
     case "list":
       return deeper ? fc.oneof(fc.constant(null), fc.record({ v: fitting(inner, depth - 1), next: deeper }, { noNullPrototype: true })) : fc.constant(null);

@@ -1,0 +1,62 @@
+import { typesOf } from "./describe.js";
+import { ARRAY, OBJECT, sameValueParts, type Node } from "./ir.js";
+
+/**
+ * Whether one guard call can check a value against the same `$ref` target more than once. That
+ * happens when two parts of a node may take the same value (union branches, allOf members, a `$ref`,
+ * keywords that can meet one item or property twice) and both lead to a `$ref`. Through recursion such
+ * repeats multiply with every level of nesting: `{ items: { anyOf: [{ $ref: "#" }, { $ref: "#" }] } }`
+ * would take 2^n steps on a value nested n deep. Guards of such schemas keep each target's verdict per
+ * value for the length of a call, so their time stays linear in the value.
+ *
+ * @example
+ * mayRevisit(readSchema({ type: "array", items: { anyOf: [{ $ref: "#" }, { $ref: "#" }] } })); // true
+ * mayRevisit(readSchema({ type: "object", properties: { left: { $ref: "#" }, right: { $ref: "#" } } })); // false
+ */
+export function mayRevisit(root: Node): boolean {
+  const reaches = new Map<Node, boolean>();
+  // Whether checking the node can call a `$ref`; the target is not followed (it is visited on its own).
+  const reachesRef = (node: Node): boolean => {
+    let known = reaches.get(node);
+    if (known === undefined) {
+      known = node.ref !== undefined || sameValueParts(node).some(reachesRef) || descents(node).some(reachesRef);
+      reaches.set(node, known);
+    }
+    return known;
+  };
+  const seen = new Set<Node>();
+  const pending = [root];
+  while (pending.length) {
+    const node = pending.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const same = sameValueParts(node);
+    const below = descents(node);
+    // The routes into the node's value that lead to a `$ref`, each as the JSON types it can take.
+    const routes: number[] = [];
+    for (const part of same) if (reachesRef(part)) routes.push(typesOf(part));
+    if (node.ref) routes.push(typesOf(node.ref.target!));
+    // Items and properties meet each child once; `contains` and each patternProperties entry may meet it again.
+    if (node.items && reachesRef(node.items)) routes.push(ARRAY);
+    else if (node.prefixItems?.some(reachesRef)) routes.push(ARRAY);
+    if (node.contains && reachesRef(node.contains)) routes.push(ARRAY);
+    if (node.additionalProperties && reachesRef(node.additionalProperties)) routes.push(OBJECT);
+    else if (node.properties?.some((p) => reachesRef(p.node))) routes.push(OBJECT);
+    for (const p of node.patternProperties ?? []) if (reachesRef(p.node)) routes.push(OBJECT);
+    for (let i = 0; i < routes.length; i++) {
+      for (let j = i + 1; j < routes.length; j++) if ((routes[i]! & routes[j]! & node.types) !== 0) return true;
+    }
+    pending.push(...same, ...below);
+    if (node.ref) pending.push(node.ref.target!);
+  }
+  return false;
+}
+
+/** The sub-schemas checked against the node's items, property values and property names. */
+function descents(node: Node): Node[] {
+  const parts = node.prefixItems ? [...node.prefixItems] : [];
+  for (const p of node.properties ?? []) parts.push(p.node);
+  for (const p of node.patternProperties ?? []) parts.push(p.node);
+  for (const part of [node.items, node.contains, node.additionalProperties, node.propertyNames]) if (part) parts.push(part);
+  return parts;
+}
