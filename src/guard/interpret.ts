@@ -251,6 +251,8 @@ interface Elements {
   readonly prefixLeaves: readonly (Leaf | null)[];
   readonly item: Check | null;
   readonly itemLeaf: Leaf | null;
+  /** The item when it is a list or tuple itself (a table's rows), checked by a direct call. */
+  readonly itemElements: Elements | null;
 }
 
 function elementsOf(node: Node, build: Build): Elements {
@@ -261,13 +263,14 @@ function elementsOf(node: Node, build: Build): Elements {
     prefixLeaves: node.prefixItems?.map(leafOf) ?? [],
     item: node.items ? build(node.items) : null,
     itemLeaf: node.items ? leafOf(node.items) : null,
+    itemElements: node.items ? arrayOnly(node.items, build) : null,
   };
 }
 
 /** An array's lengths and elements, in one function: a row of a table is one call, not one per keyword. */
 function elementsOk(a: unknown[], e: Elements): boolean {
   if (a.length < e.min || a.length > e.max) return false;
-  const { prefix, prefixLeaves, item, itemLeaf } = e;
+  const { prefix, prefixLeaves, item, itemLeaf, itemElements } = e;
   const n = Math.min(a.length, prefix.length);
   for (let i = 0; i < n; i++) {
     const leaf = prefixLeaves[i]!;
@@ -275,6 +278,11 @@ function elementsOk(a: unknown[], e: Elements): boolean {
   }
   if (itemLeaf !== null) {
     for (let i = prefix.length; i < a.length; i++) if (!leafOk(a[i], itemLeaf)) return false;
+  } else if (itemElements !== null) {
+    for (let i = prefix.length; i < a.length; i++) {
+      const row = a[i];
+      if (!Array.isArray(row) || !elementsOk(row, itemElements)) return false;
+    }
   } else if (item !== null) {
     for (let i = prefix.length; i < a.length; i++) if (!item(a[i])) return false;
   }
