@@ -142,6 +142,8 @@ function all(parts: Check[]): Check {
  * the engine can inline, where calling each node's own closure would go megamorphic.
  */
 interface Leaf {
+  /** Which test decides: one of the `LEAF_*` kinds. */
+  readonly kind: number;
   readonly bits: number;
   readonly values: ReadonlySet<unknown> | null;
   readonly min: number;
@@ -149,6 +151,11 @@ interface Leaf {
   readonly exclusiveMin: number;
   readonly exclusiveMax: number;
 }
+
+// A leaf of one type and nothing else, of numbers with bounds, or of values (each of an allowed type) is
+// tested by one case; any other leaf by the general test. The bounds default to ±Infinity, and an
+// exclusive one of ±Infinity refuses NaN and the infinities, as `Number.isFinite` would.
+const LEAF_STRING = 0, LEAF_NUMBER = 1, LEAF_INTEGER = 2, LEAF_BOOLEAN = 3, LEAF_VALUES = 4, LEAF_GENERAL = 5;
 
 const LEAF_KEYS = new Set(["id", "types", "enum", "isConst", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 
@@ -164,10 +171,24 @@ function makeLeaf(node: Node): Leaf | null {
   for (const key in node) {
     if (!LEAF_KEYS.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return null;
   }
-  if (node.enum && !node.enum.every((v) => typeof v !== "object" || v === null)) return null;
+  const values = node.enum;
+  if (values && !values.every((v) => typeof v !== "object" || v === null)) return null;
+  const bits = node.types;
+  const bounded = node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined;
+  let kind = LEAF_GENERAL;
+  if (values) {
+    if (!bounded && values.every((v) => (typeBits(v) & bits) !== 0)) kind = LEAF_VALUES;
+  } else if (bits === STRING || bits === BOOLEAN) {
+    kind = bits === STRING ? LEAF_STRING : LEAF_BOOLEAN;
+  } else if (bits === NUMBER || bits === (NUMBER | INTEGER)) {
+    kind = LEAF_NUMBER;
+  } else if (bits === INTEGER) {
+    kind = LEAF_INTEGER;
+  }
   return {
-    bits: node.types,
-    values: node.enum ? new Set(node.enum) : null,
+    kind,
+    bits,
+    values: values ? new Set(values) : null,
     min: node.minimum ?? -Infinity,
     max: node.maximum ?? Infinity,
     exclusiveMin: node.exclusiveMinimum ?? -Infinity,
@@ -176,8 +197,24 @@ function makeLeaf(node: Node): Leaf | null {
 }
 
 function leafOk(v: unknown, leaf: Leaf): boolean {
+  switch (leaf.kind) {
+    case LEAF_STRING:
+      return typeof v === "string";
+    case LEAF_NUMBER:
+      return typeof v === "number" && inBounds(v, leaf);
+    case LEAF_INTEGER:
+      return Number.isInteger(v) && inBounds(v as number, leaf);
+    case LEAF_BOOLEAN:
+      return typeof v === "boolean";
+    case LEAF_VALUES:
+      return leaf.values!.has(v);
+  }
   if (!hasType(v, leaf.bits) || (leaf.values !== null && !leaf.values.has(v))) return false;
-  return typeof v !== "number" || (v >= leaf.min && v <= leaf.max && v > leaf.exclusiveMin && v < leaf.exclusiveMax);
+  return typeof v !== "number" || inBounds(v, leaf);
+}
+
+function inBounds(n: number, leaf: Leaf): boolean {
+  return n >= leaf.min && n <= leaf.max && n > leaf.exclusiveMin && n < leaf.exclusiveMax;
 }
 
 /** Whether a value has one of the type bits, inline for the single types. */
