@@ -31,6 +31,12 @@ function batchTime(fn: () => void, n: number): number {
   return now() - start;
 }
 
+// Runs a thunk 1,000 times to warm it up, or for about 50 ms when it is slow (ajv's compile takes ~20 ms).
+function warm(fn: () => void): void {
+  const end = now() + 50;
+  for (let i = 0; i < 1000 && now() < end; i++) fn();
+}
+
 // Iterations that make one batch last about `ms`.
 function calibrate(fn: () => void, ms: number): number {
   let n = 1;
@@ -54,7 +60,7 @@ function median(values: number[]): number {
  * const { ns, ratio } = paired(() => consume(guard(value)), () => consume(hand(value)), FULL);
  */
 export function paired(candidate: () => void, baseline: () => void, budget: Budget): Measured {
-  for (let i = 0; i < 3; i++) (batchTime(candidate, 1000), batchTime(baseline, 1000)); // warm both
+  for (let i = 0; i < 3; i++) (warm(candidate), warm(baseline));
   const n = calibrate(candidate, budget.batchMs);
   const m = calibrate(baseline, budget.batchMs);
   const nsPerOp: number[] = [];
