@@ -19,7 +19,13 @@ export interface CallState {
   call: number;
 }
 
-type Build = (node: Node) => Check;
+/** Builds a node's check (once per node), and keeps this guard's memos of what nodes are as direct parts. */
+interface Build {
+  (node: Node): Check;
+  readonly leaves: Map<Node, Leaf | null>;
+  readonly lists: Map<Node, Elements | null>;
+  readonly shapes: Map<Node, Shape | null>;
+}
 
 const always: Check = () => true;
 
@@ -43,19 +49,24 @@ function miss(report: Issue[], code: IssueCode, path: string | undefined, expect
  */
 export function interpreter(state: CallState, remember: () => boolean = () => false): (node: Node) => Check {
   const built = new Map<Node, Check>();
-  const verdicts = new WeakMap<Node, WeakMap<object, number> | null>();
+  const verdicts = new Map<Node, WeakMap<object, number> | null>();
   const refs: RefChecks = { state, verdictsOf: (target) => (remember() ? once(verdicts, target, () => new WeakMap()) : null) };
-  const build: Build = (node) => {
-    let check = built.get(node);
-    if (!check) {
-      // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
-      let inner: Check = always;
-      built.set(node, (v, r, p) => inner(v, r, p));
-      inner = buildNode(node, build, refs);
-      built.set(node, (check = inner));
-    }
-    return check;
-  };
+  // Plain Maps, made per guard: module-wide WeakMaps keyed by every guard's nodes made the collector
+  // work through their entries (a third of an interpreter compile's time went to it).
+  const build: Build = Object.assign(
+    (node: Node) => {
+      let check = built.get(node);
+      if (!check) {
+        // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
+        let inner: Check = always;
+        built.set(node, (v, r, p) => inner(v, r, p));
+        inner = buildNode(node, build, refs);
+        built.set(node, (check = inner));
+      }
+      return check;
+    },
+    { leaves: new Map(), lists: new Map(), shapes: new Map() },
+  );
   return build;
 }
 
@@ -159,11 +170,9 @@ const LEAF_STRING = 0, LEAF_NUMBER = 1, LEAF_INTEGER = 2, LEAF_BOOLEAN = 3, LEAF
 
 const LEAF_KEYS = new Set(["id", "types", "enum", "isConst", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
 
-const leaves = new WeakMap<Node, Leaf | null>();
-
 /** The node as a `Leaf` when it asks nothing a leaf cannot hold, else null; made once per node. */
-function leafOf(node: Node): Leaf | null {
-  return once(leaves, node, () => makeLeaf(node));
+function leafOf(node: Node, build: Build): Leaf | null {
+  return once(build.leaves, node, () => makeLeaf(node));
 }
 
 function makeLeaf(node: Node): Leaf | null {
@@ -297,9 +306,9 @@ function elementsOf(node: Node, build: Build): Elements {
     min: node.minItems ?? 0,
     max: node.maxItems ?? Infinity,
     prefix: node.prefixItems?.map(build) ?? [],
-    prefixLeaves: node.prefixItems?.map(leafOf) ?? [],
+    prefixLeaves: node.prefixItems?.map((item) => leafOf(item, build)) ?? [],
     item: node.items ? build(node.items) : null,
-    itemLeaf: node.items ? leafOf(node.items) : null,
+    itemLeaf: node.items ? leafOf(node.items, build) : null,
     itemElements: node.items ? arrayOnly(node.items, build) : null,
   };
 }
@@ -328,15 +337,13 @@ function elementsOk(a: unknown[], e: Elements): boolean {
 
 const ELEMENT_KEYS = new Set(["id", "types", "prefixItems", "items", "minItems", "maxItems"]);
 
-const lists = new WeakMap<Node, Elements | null>();
-
 /** The node's elements when it is an array and asks nothing else (a list, a tuple), else null. */
 function arrayOnly(node: Node, build: Build): Elements | null {
-  return once(lists, node, () => (asksOnly(node, ARRAY, ELEMENT_KEYS) ? elementsOf(node, build) : null));
+  return once(build.lists, node, () => (asksOnly(node, ARRAY, ELEMENT_KEYS) ? elementsOf(node, build) : null));
 }
 
 /** A value made once per node. (Direct parts never reach a `$ref`, so making one never meets its own node.) */
-function once<T>(memo: WeakMap<Node, T | null>, node: Node, make: () => T | null): T | null {
+function once<T>(memo: Map<Node, T | null>, node: Node, make: () => T | null): T | null {
   let value = memo.get(node);
   if (value === undefined) memo.set(node, (value = make()));
   return value;
@@ -428,7 +435,7 @@ interface Shape {
 
 function shapeOf(node: Node, build: Build): Shape {
   const props: Property[] = (node.properties ?? []).map((p) => ({
-    leaf: leafOf(p.node),
+    leaf: leafOf(p.node, build),
     elements: arrayOnly(p.node, build),
     shape: objectOnly(p.node, build),
     check: build(p.node),
@@ -489,11 +496,9 @@ function propertyOk(value: unknown, q: Property): boolean {
 
 const PROPERTY_KEYS = new Set(["id", "types", "properties"]);
 
-const shapes = new WeakMap<Node, Shape | null>();
-
 /** The node's shape when it is an object with declared properties and asks nothing else, else null. */
 function objectOnly(node: Node, build: Build): Shape | null {
-  return once(shapes, node, () => (node.properties?.length && asksOnly(node, OBJECT, PROPERTY_KEYS) ? shapeOf(node, build) : null));
+  return once(build.shapes, node, () => (node.properties?.length && asksOnly(node, OBJECT, PROPERTY_KEYS) ? shapeOf(node, build) : null));
 }
 
 function objectCheck(node: Node, build: Build): Check | undefined {
