@@ -302,6 +302,10 @@ refs("a value that can be checked twice through $ref at every level costs linear
     twice({ patternProperties: { "^a$": { $ref: "#" } } }),
     { anyOf: [twice({ minProperties: 2 }), twice({})] },
     { oneOf: [twice({ minProperties: 2 }), twice({})] },
+    // A branch enters the value before what narrows its type (anyOf, $ref, not) refuses it.
+    { anyOf: [{ properties: { a: { $ref: "#" } }, anyOf: [{ type: "string" }] }, twice({})] },
+    { $defs: { S: { type: "string" } }, anyOf: [{ $ref: "#/$defs/S", properties: { a: { $ref: "#" } } }, twice({})] },
+    twice({ not: { properties: { a: { $ref: "#" } }, anyOf: [{ type: "string" }] } }),
   ];
   let reads = 0;
   const nest = (levels: number, leaf: unknown) => {
@@ -349,13 +353,57 @@ refs("a $ref that comes back to the same value without entering an item or prope
   for (const guard of guards({ anyOf: [{ type: "string" }, { type: "array", items: { $ref: "#" } }] })) assert.ok(guard(["a", ["b"]]));
 });
 
-refs("a value nested deeper than the limit is refused as a whole, whichever branch would have taken it", () => {
-  let deep: unknown = [];
-  for (let i = 0; i < 300; i++) deep = [deep];
+refs("the depth limit fails the check that meets it, on both paths, whatever order the keys come in", () => {
+  const nested = (levels: number) => {
+    let deep: unknown = [];
+    for (let i = 0; i < levels; i++) deep = [deep];
+    return deep;
+  };
   for (const guard of guards({ anyOf: [{ type: "array", items: { $ref: "#" } }, { type: "array" }] })) {
-    assert.not.ok(guard(deep), guard.mode);
-    assert.equal(guard.errors(deep).map((e) => e.code), ["too_deep"], guard.mode);
-    assert.ok(guard([[[]]]), guard.mode);
+    // The recursive branch fails 256 levels down; the other branch takes the value.
+    assert.ok(guard(nested(300)), guard.mode);
+    assert.equal(guard.errors(nested(300)), [], guard.mode);
+  }
+  const schema = { $defs: { L: { type: "array", items: { $ref: "#/$defs/L" } } }, anyOf: [{ type: "object", properties: { a: { const: 1 }, b: { $ref: "#/$defs/L" } } }, { type: "object" }] };
+  for (const guard of guards(schema)) {
+    for (const value of [{ b: nested(300), a: 2 }, { a: 2, b: nested(300) }]) {
+      assert.ok(guard(value), guard.mode);
+      assert.equal(guard.errors(value), [], guard.mode);
+    }
+  }
+});
+
+refs("errors() checks a union's branches once per value, not once per level above it", () => {
+  // Reporting re-checks the branch a union blames; unremembered, every level re-walks the whole value below it.
+  let reads = 0;
+  const width = 200, levels = 50;
+  const bottom: Record<string, unknown> = {};
+  for (let i = 0; i < width; i++) Object.defineProperty(bottom, `k${i}`, { enumerable: true, get: () => (reads++, i === width - 1 ? 1 : null) });
+  let value: unknown = bottom;
+  for (let i = 0; i < levels; i++) value = { next: value };
+  for (const guard of guards({ anyOf: [{ type: "null" }, { type: "object", additionalProperties: { $ref: "#" } }] })) {
+    reads = 0;
+    const errors = guard.errors(value);
+    assert.is(errors.length, 1, guard.mode);
+    assert.ok(reads <= 4 * width, `${guard.mode}: errors read the bottom ${reads} times for ${width} keys`);
+  }
+});
+
+refs("a getter that calls the same guard does not disturb the call it is read in", () => {
+  const schema = { type: "object", properties: { g: { type: "number" }, x: { allOf: [{ $ref: "#/$defs/T" }, { $ref: "#/$defs/T" }] } }, $defs: { T: { type: "object", required: ["n"] } } };
+  for (const guard of guards(schema)) {
+    const shared = {};
+    const value = { get g() { guard.errors({ x: shared }); guard({ x: shared }); return 1; }, x: shared };
+    assert.not.ok(guard(value), guard.mode);
+    assert.equal(guard.errors(value).map((e) => e.path), ["/x/n"], guard.mode);
+  }
+});
+
+refs("a required property defined as not enumerable is read by name on both paths", () => {
+  for (const guard of guards(t.object({ location: t.string() }))) {
+    const value = Object.defineProperty({}, "location", { value: "Paris", enumerable: false });
+    assert.ok(guard(value), guard.mode);
+    assert.equal(guard.errors(value), [], guard.mode);
   }
 });
 

@@ -2,6 +2,7 @@ import { hasDuplicates, jsonEqual } from "./equal.js";
 import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
 import { issueMessage, pointerSegment, preview, typeName } from "./issue.js";
+import { Verdicts } from "./revisit.js";
 import { MAX_DEPTH, codePoints, isMultipleOf, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
 
 /** Helpers generated code may call, each passed in (and declared) only when the code uses it. */
@@ -29,13 +30,18 @@ export interface Generated {
 export function generate(root: Node, remember: () => boolean = () => false): Generated {
   const gen = new Generator(remember);
   const body = gen.body(root, "v");
-  // `D` counts `$ref` depth, `C` numbers the calls for remembered verdicts. A RangeError (too deep, or a
-  // stack overflow in a helper) refuses the value, as in the interpreter.
-  const counts = gen.counted.size > 0;
-  const calls = counts && remember();
-  const source =
-    `"use strict";\n${gen.declarations}${calls ? "let D = 0, C = 0;\n" : counts ? "let D = 0;\n" : ""}${gen.functions}return function guard(v) {\n${calls ? "D = 0;\nC += 2;\n" : counts ? "D = 0;\n" : ""}` +
-    `try {\n${body}return true;\n} catch (e) {\nif (e instanceof RangeError) return false;\nthrow e;\n}\n};`;
+  let source = `"use strict";\n${gen.declarations}`;
+  const guarded = `try {\n${body}return true;\n} catch (e) {\nif (e instanceof RangeError) return false;\nthrow e;\n}`;
+  if (!gen.counted.size) source += `${gen.functions}return function guard(v) {\n${guarded}\n};`;
+  else {
+    // `D` counts `$ref` levels; with remembered verdicts, `C` is the call's number (`N` counts calls) and
+    // `H` counts depth-limit hits. The caller's are put back after: a getter may call this guard again.
+    const calls = remember();
+    source += calls ? "let D = 0, C = 0, N = 0, H = 0;\n" : "let D = 0;\n";
+    source += `${gen.functions}return function guard(v) {\n`;
+    source += calls ? "const d = D, c = C;\nD = 0;\nC = ++N * 4;\n" : "const d = D;\nD = 0;\n";
+    source += `${guarded} finally {\n${calls ? "D = d;\nC = c;\n" : "D = d;\n"}}\n};`;
+  }
   return { source, externals: gen.externals };
 }
 
@@ -112,20 +118,21 @@ export class Generator {
     return out;
   }
 
-  // A $ref call counts depth: a hostile, deeply nested value is refused as a whole rather than overflowing the stack.
+  // A $ref call counts depth, so a hostile, deeply nested value is refused rather than overflowing the stack.
+  // Where the schema may check one value twice, each target keeps its verdicts per object (see `Verdicts`).
   private refFn(target: Node): string {
     const inner = this.fn(target);
     const name = `${inner}r`;
     if (!this.counted.has(name)) {
       this.counted.add(name);
-      const call = `if (D >= ${MAX_DEPTH}) throw new RangeError("nested deeper than ${MAX_DEPTH} $ref levels");\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
-      if (!this.remember()) this.functions += `function ${name}(v) {\n${call}return ok;\n}\n`;
-      else {
-        // This call's verdicts are C (failed) and C + 1 (passed); earlier calls' are smaller.
-        const m = this.external(new WeakMap());
+      if (!this.remember()) {
+        this.functions += `function ${name}(v) {\n${failIf(`D >= ${MAX_DEPTH}`)}D++;\nconst ok = ${inner}(v);\nD--;\nreturn ok;\n}\n`;
+      } else {
+        const m = this.external(new Verdicts());
         this.functions +=
-          `function ${name}(v) {\nconst o = typeof v === "object" && v !== null;\n` +
-          `if (o) {\nconst s = ${m}.get(v);\nif (s !== undefined && s >= C) return s > C;\n}\n${call}if (o) ${m}.set(v, ok ? C + 1 : C);\nreturn ok;\n}\n`;
+          `function ${name}(v) {\nif (D >= ${MAX_DEPTH}) {\nH++;\nreturn false;\n}\nconst o = typeof v === "object" && v !== null;\n` +
+          `if (o) {\nconst k = ${m}.get(v, C, D, false);\nif (k !== -1) return k === 1;\n}\n` +
+          `const h = H;\nD++;\nconst ok = ${inner}(v);\nD--;\nif (o) ${m}.set(v, C, D, ok, H !== h, false);\nreturn ok;\n}\n`;
       }
     }
     return name;

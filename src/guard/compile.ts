@@ -8,7 +8,6 @@ import { SchemaError, readSchema, type ReadOptions } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
 import { generateReport } from "./report.js";
 import { mayRevisit } from "./revisit.js";
-import { MAX_DEPTH } from "./values.js";
 
 /** Options of `compile`. */
 export interface CompileOptions extends ReadOptions {
@@ -76,7 +75,8 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   // Worked out only for a schema with a `$ref`, the first time generated code or the interpreter meets one.
   let revisits: boolean | undefined;
   const remember = () => (revisits ??= mayRevisit(root));
-  const state: CallState = { depth: 0, call: 0 };
+  const state: CallState = { depth: 0, call: 0, limited: 0, reporting: false };
+  let calls = 0;
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
   let build: ((node: typeof root) => Check) | undefined;
   const buildOf = () => (build ??= interpreter(state, remember));
@@ -94,13 +94,20 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   } else {
     const check = buildOf()(root);
     test = (value) => {
+      // The caller's state is put back after: a getter in the value may call this guard again.
+      const { depth, call, reporting } = state;
       state.depth = 0;
-      state.call += 4;
+      state.call = ++calls * 4;
+      state.reporting = false;
       try {
         return check(value);
       } catch (error) {
         if (error instanceof RangeError) return false;
         throw error;
+      } finally {
+        state.depth = depth;
+        state.call = call;
+        state.reporting = reporting;
       }
     };
   }
@@ -119,14 +126,20 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     const out: Issue[] = [];
     // The interpreter answers faster than it reports, so it looks first; the generated reporter needs no look.
     if (!useEval && test(value)) return out;
+    const { depth, call, reporting } = state;
     state.depth = 0;
-    state.call += 4;
+    state.call = ++calls * 4;
+    state.reporting = true;
     try {
       (report ?? reportOf())(value, out);
     } catch (error) {
-      // Too deep (or a stack overflow): the issues found so far, then the refusal of the whole value.
+      // The stack ran out (the depth limit is met before, on most schemas): the issues found so far, then this.
       if (!(error instanceof RangeError)) throw error;
-      out.push(issue("too_deep", "", String(MAX_DEPTH)));
+      out.push(issue("too_deep", ""));
+    } finally {
+      state.depth = depth;
+      state.call = call;
+      state.reporting = reporting;
     }
     return out;
   };

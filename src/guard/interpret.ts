@@ -3,6 +3,7 @@ import { hasDuplicates, jsonEqual } from "./equal.js";
 import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
 import { issue, pointerSegment, preview, typeName, type Issue, type IssueCode } from "./issue.js";
+import { Verdicts } from "./revisit.js";
 import { MAX_DEPTH, codePoints, isMultipleOf, isObject, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
 
 /**
@@ -12,11 +13,16 @@ import { MAX_DEPTH, codePoints, isMultipleOf, isObject, longEnough, ownValue, sh
  */
 export type Check = (value: unknown, report?: Issue[], path?: string) => boolean;
 
-/** What a guard's `$ref` checks share within one call: the nesting so far, and which call it is. */
+/** What a guard's `$ref` checks share within one call. */
 export interface CallState {
+  /** `$ref` levels entered so far. */
   depth: number;
-  /** Grows by 4 with each call, so remembered verdicts (`call` + 0 to 3) of earlier calls are stale. */
+  /** The call's own number, a multiple of 4 (see `Verdicts`). */
   call: number;
+  /** How many times a check met the depth limit, ever: a verdict reached while it grew holds at its depth only. */
+  limited: number;
+  /** The call lists issues, so it re-checks values: `$ref` targets keep their verdicts whatever `mayRevisit` says. */
+  reporting: boolean;
 }
 
 /** Builds a node's check (once per node), and keeps this guard's memos of what nodes are as direct parts. */
@@ -49,8 +55,8 @@ function miss(report: Issue[], code: IssueCode, path: string | undefined, expect
  */
 export function interpreter(state: CallState, remember: () => boolean = () => false): (node: Node) => Check {
   const built = new Map<Node, Check>();
-  const verdicts = new Map<Node, WeakMap<object, number> | null>();
-  const refs: RefChecks = { state, verdictsOf: (target) => (remember() ? once(verdicts, target, () => new WeakMap()) : null) };
+  const verdicts = new Map<Node, Verdicts | null>();
+  const refs: RefChecks = { state, remember, verdictsOf: (target) => once(verdicts, target, () => new Verdicts())! };
   // Plain Maps, made per guard: module-wide WeakMaps keyed by every guard's nodes made the collector
   // work through their entries (a third of an interpreter compile's time went to it).
   const build: Build = Object.assign(
@@ -70,10 +76,11 @@ export function interpreter(state: CallState, remember: () => boolean = () => fa
   return build;
 }
 
-/** What `$ref` checks need: the call's state, and where a target's verdicts are kept (null: not kept). */
+/** What `$ref` checks need: the call's state, whether plain calls keep verdicts, and each target's. */
 interface RefChecks {
   readonly state: CallState;
-  readonly verdictsOf: (target: Node) => WeakMap<object, number> | null;
+  readonly remember: () => boolean;
+  readonly verdictsOf: (target: Node) => Verdicts;
 }
 
 function buildNode(node: Node, build: Build, refs: RefChecks): Check {
@@ -473,10 +480,14 @@ function propertiesOk(o: Record<string, unknown>, shape: Shape): boolean {
     if (q.required) found++;
   }
   if (seen === props.length) return true;
-  // A declared key the walk did not meet is absent from a plain object; anything else (a class
-  // instance's getter, an Error's message) may still be readable by name, so it is read so.
-  const proto = Object.getPrototypeOf(o);
-  return proto === Object.prototype || proto === null ? found === shape.required : propertiesByName(o, shape);
+  // An optional key the walk did not meet is absent from a plain object. Anything else (a required key
+  // missing from the walk, a class instance's getter, an Error's message) may still be readable by name
+  // (a property defined as not enumerable), so it is read so, as generated code reads it.
+  if (found === shape.required) {
+    const proto = Object.getPrototypeOf(o);
+    if (proto === Object.prototype || proto === null) return true;
+  }
+  return propertiesByName(o, shape);
 }
 
 function propertiesByName(o: Record<string, unknown>, shape: Shape): boolean {
@@ -599,30 +610,31 @@ function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
 }
 
 /**
- * A `$ref` counts depth: a value nested deeper than `MAX_DEPTH` is refused as a whole (a RangeError,
- * which the guard answers with false and `errors` with a `too_deep` issue), so no verdict depends on the
- * depth it was reached at, and a schema that may check one value twice against a target (`mayRevisit`)
- * keeps the target's verdict per value: a second check answers at once, and lists no issue twice.
+ * A `$ref` counts depth: past `MAX_DEPTH` levels it fails (a `too_deep` issue when reporting), so a
+ * hostile, deeply nested value is refused rather than overflowing the stack. A target's verdict on an
+ * object is kept for the call where the schema may check one value twice (`mayRevisit`) and whenever
+ * the call lists issues, since reporting checks again what a union tried: a second check answers at
+ * once and lists no issue twice.
  */
-function refCheck(node: Node, build: Build, { state, verdictsOf }: RefChecks): Check {
+function refCheck(node: Node, build: Build, { state, remember, verdictsOf }: RefChecks): Check {
   const target = build(node); // an ancestor still being built answers through its reserved slot
-  const checked: Check = (v, r, p) => {
-    if (state.depth >= MAX_DEPTH) throw new RangeError(`nested deeper than ${MAX_DEPTH} $ref levels`);
+  const verdicts = verdictsOf(node);
+  const always = remember();
+  return (v, r, p) => {
+    if (state.depth >= MAX_DEPTH) {
+      state.limited++;
+      return r !== undefined && miss(r, "too_deep", p, String(MAX_DEPTH));
+    }
+    const keep = (always || state.reporting) && typeof v === "object" && v !== null;
+    if (keep) {
+      const known = verdicts.get(v, state.call, state.depth, r !== undefined);
+      if (known !== -1) return known === 1;
+    }
+    const limited = state.limited;
     state.depth++;
     const ok = target(v, r, p);
     state.depth--;
-    return ok;
-  };
-  const verdicts = verdictsOf(node);
-  if (verdicts === null) return checked;
-  return (v, r, p) => {
-    if (typeof v !== "object" || v === null) return checked(v, r, p);
-    // This call's entries: `call` + 1 when the value passed, + 2 once its issues are listed.
-    const call = state.call;
-    const known = verdicts.get(v) ?? -1;
-    if (known >= call && (r === undefined || known % 2 === 1 || known >= call + 2)) return known % 2 === 1;
-    const ok = checked(v, r, p);
-    verdicts.set(v, call + (r === undefined ? 0 : 2) + (ok ? 1 : 0));
+    if (keep) verdicts.set(v, state.call, state.depth, ok, state.limited !== limited, r !== undefined);
     return ok;
   };
 }

@@ -116,7 +116,7 @@ export function issueMessage(code: IssueCode, expected: string | undefined, rece
     case "never":
       return "No value is allowed here";
     case "too_deep":
-      return `Value is nested too deeply to check (more than ${expected} levels)`;
+      return expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`;
   }
 }
 

@@ -1,4 +1,3 @@
-import { typesOf } from "./describe.js";
 import { ARRAY, OBJECT, sameValueParts, type Node } from "./ir.js";
 
 /**
@@ -32,10 +31,11 @@ export function mayRevisit(root: Node): boolean {
     seen.add(node);
     const same = sameValueParts(node);
     const below = descents(node);
-    // The routes into the node's value that lead to a `$ref`, each as the JSON types it can take.
+    // The routes into the node's value that lead to a `$ref`, each as the JSON types it does work on:
+    // a part's own type test, not what its anyOf or `$ref` narrow it to (its items run before those refuse).
     const routes: number[] = [];
-    for (const part of same) if (reachesRef(part)) routes.push(typesOf(part));
-    if (node.ref) routes.push(typesOf(node.ref.target!));
+    for (const part of same) if (reachesRef(part)) routes.push(part.types);
+    if (node.ref) routes.push(node.ref.target!.types);
     // Items and properties meet each child once; `contains` and each patternProperties entry may meet it again.
     if (node.items && reachesRef(node.items)) routes.push(ARRAY);
     else if (node.prefixItems?.some(reachesRef)) routes.push(ARRAY);
@@ -59,4 +59,42 @@ function descents(node: Node): Node[] {
   for (const p of node.patternProperties ?? []) parts.push(p.node);
   for (const part of [node.items, node.contains, node.additionalProperties, node.propertyNames]) if (part) parts.push(part);
   return parts;
+}
+
+/**
+ * One `$ref` target's verdicts within one guard call, per object value. Entries are the call's number
+ * (a multiple of 4) + 2 once the value's issues were listed + 1 when it passed, so entries of other calls
+ * never match. A verdict reached while some check met the depth limit holds only at the depth it was
+ * reached at; any other holds at every depth.
+ *
+ * @example
+ * const verdicts = new Verdicts();
+ * verdicts.set(value, 4, 0, true, false, false);
+ * verdicts.get(value, 4, 7, false); // 1: passed, at any depth
+ * verdicts.get(value, 8, 0, false); // -1: another call
+ */
+export class Verdicts {
+  private readonly anyDepth = new WeakMap<object, number>();
+  private readonly atDepth = new WeakMap<object, Map<number, number>>();
+
+  /** 1 or 0 when this call's verdict of `v` at `depth` is known, else -1; `reporting` also needs its issues listed (or a pass). */
+  get(v: object, call: number, depth: number, reporting: boolean): number {
+    const known = usable((this.anyDepth.get(v) ?? -1) - call, reporting);
+    return known !== -1 ? known : usable((this.atDepth.get(v)?.get(depth) ?? -1) - call, reporting);
+  }
+
+  set(v: object, call: number, depth: number, ok: boolean, limited: boolean, reporting: boolean): void {
+    const entry = call + (reporting ? 2 : 0) + (ok ? 1 : 0);
+    if (!limited) this.anyDepth.set(v, entry);
+    else {
+      let byDepth = this.atDepth.get(v);
+      if (!byDepth) this.atDepth.set(v, (byDepth = new Map()));
+      byDepth.set(depth, entry);
+    }
+  }
+}
+
+/** An entry less the call's number: its verdict when it is this call's and serves, else -1. */
+function usable(e: number, reporting: boolean): number {
+  return e < 0 || e > 3 || (reporting && e === 0) ? -1 : e & 1;
 }

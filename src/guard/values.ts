@@ -62,5 +62,5 @@ export function ownValue(object: object, key: string): unknown {
   return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
-/** The nesting a guard follows through `$ref`; a value nested deeper is refused as a whole (`too_deep`). */
+/** The nesting a guard follows through `$ref` before that check fails (`too_deep`). */
 export const MAX_DEPTH = 256;
