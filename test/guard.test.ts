@@ -353,22 +353,26 @@ refs("a $ref that comes back to the same value without entering an item or prope
   for (const guard of guards({ anyOf: [{ type: "string" }, { type: "array", items: { $ref: "#" } }] })) assert.ok(guard(["a", ["b"]]));
 });
 
-refs("the depth limit fails the check that meets it, on both paths, whatever order the keys come in", () => {
+refs("a value whose check goes past the depth limit is refused as a whole, and errors() says so", () => {
   const nested = (levels: number) => {
     let deep: unknown = [];
     for (let i = 0; i < levels; i++) deep = [deep];
     return deep;
   };
   for (const guard of guards({ anyOf: [{ type: "array", items: { $ref: "#" } }, { type: "array" }] })) {
-    // The recursive branch fails 256 levels down; the other branch takes the value.
-    assert.ok(guard(nested(300)), guard.mode);
-    assert.equal(guard.errors(nested(300)), [], guard.mode);
+    // The recursive branch goes 256 levels down: the whole value is refused, though the other branch would take it.
+    assert.not.ok(guard(nested(300)), guard.mode);
+    assert.equal(guard.errors(nested(300)).map((e) => e.code), ["too_deep"], guard.mode);
+    assert.ok(guard(nested(100)), guard.mode);
   }
+  // A branch that fails at once on one key, where another key is too deep: each path may meet either first,
+  // but errors() always agrees with its own guard.
   const schema = { $defs: { L: { type: "array", items: { $ref: "#/$defs/L" } } }, anyOf: [{ type: "object", properties: { a: { const: 1 }, b: { $ref: "#/$defs/L" } } }, { type: "object" }] };
   for (const guard of guards(schema)) {
     for (const value of [{ b: nested(300), a: 2 }, { a: 2, b: nested(300) }]) {
-      assert.ok(guard(value), guard.mode);
-      assert.equal(guard.errors(value), [], guard.mode);
+      const errors = guard.errors(value);
+      assert.is(errors.length === 0, guard(value), guard.mode);
+      if (errors.length) assert.equal(errors.map((e) => e.code), ["too_deep"], guard.mode);
     }
   }
 });

@@ -3,12 +3,12 @@ import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
 import { issueMessage, pointerSegment, preview, typeName } from "./issue.js";
 import { Verdicts } from "./revisit.js";
-import { MAX_DEPTH, codePoints, isMultipleOf, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
+import { MAX_DEPTH, codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, typeBits } from "./values.js";
 
 /** Helpers generated code may call, each passed in (and declared) only when the code uses it. */
 const RUNTIME = {
   hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn,
-  codePoints, issueMessage, pointerSegment, preview, typeName,
+  codePoints, issueMessage, pointerSegment, preview, typeName, tooDeep,
 };
 type Helper = keyof typeof RUNTIME;
 
@@ -34,10 +34,10 @@ export function generate(root: Node, remember: () => boolean = () => false): Gen
   const guarded = `try {\n${body}return true;\n} catch (e) {\nif (e instanceof RangeError) return false;\nthrow e;\n}`;
   if (!gen.counted.size) source += `${gen.functions}return function guard(v) {\n${guarded}\n};`;
   else {
-    // `D` counts `$ref` levels; with remembered verdicts, `C` is the call's number (`N` counts calls) and
-    // `H` counts depth-limit hits. The caller's are put back after: a getter may call this guard again.
+    // `D` counts `$ref` levels; with remembered verdicts, `C` is the call's number (`N` counts calls).
+    // The caller's are put back after: a getter in the value may call this guard again.
     const calls = remember();
-    source += calls ? "let D = 0, C = 0, N = 0, H = 0;\n" : "let D = 0;\n";
+    source += calls ? "let D = 0, C = 0, N = 0;\n" : "let D = 0;\n";
     source += `${gen.functions}return function guard(v) {\n`;
     source += calls ? "const d = D, c = C;\nD = 0;\nC = ++N * 4;\n" : "const d = D;\nD = 0;\n";
     source += `${guarded} finally {\n${calls ? "D = d;\nC = c;\n" : "D = d;\n"}}\n};`;
@@ -118,21 +118,20 @@ export class Generator {
     return out;
   }
 
-  // A $ref call counts depth, so a hostile, deeply nested value is refused rather than overflowing the stack.
-  // Where the schema may check one value twice, each target keeps its verdicts per object (see `Verdicts`).
+  // A $ref call counts depth: a hostile, deeply nested value is refused as a whole rather than overflowing the
+  // stack. Where the schema may check one value twice, each target keeps its verdicts per object (`Verdicts`).
   private refFn(target: Node): string {
     const inner = this.fn(target);
     const name = `${inner}r`;
     if (!this.counted.has(name)) {
       this.counted.add(name);
-      if (!this.remember()) {
-        this.functions += `function ${name}(v) {\n${failIf(`D >= ${MAX_DEPTH}`)}D++;\nconst ok = ${inner}(v);\nD--;\nreturn ok;\n}\n`;
-      } else {
+      const call = `if (D >= ${MAX_DEPTH}) ${this.helper("tooDeep")}();\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
+      if (!this.remember()) this.functions += `function ${name}(v) {\n${call}return ok;\n}\n`;
+      else {
         const m = this.external(new Verdicts());
         this.functions +=
-          `function ${name}(v) {\nif (D >= ${MAX_DEPTH}) {\nH++;\nreturn false;\n}\nconst o = typeof v === "object" && v !== null;\n` +
-          `if (o) {\nconst k = ${m}.get(v, C, D, false);\nif (k !== -1) return k === 1;\n}\n` +
-          `const h = H;\nD++;\nconst ok = ${inner}(v);\nD--;\nif (o) ${m}.set(v, C, D, ok, H !== h, false);\nreturn ok;\n}\n`;
+          `function ${name}(v) {\nconst o = typeof v === "object" && v !== null;\n` +
+          `if (o) {\nconst k = ${m}.get(v, C, false);\nif (k !== -1) return k === 1;\n}\n${call}if (o) ${m}.set(v, C, ok, false);\nreturn ok;\n}\n`;
       }
     }
     return name;

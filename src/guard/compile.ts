@@ -7,6 +7,7 @@ import { interpreter, type CallState, type Check } from "./interpret.js";
 import { SchemaError, readSchema, type ReadOptions } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
 import { generateReport } from "./report.js";
+import { MAX_DEPTH } from "./values.js";
 import { mayRevisit } from "./revisit.js";
 
 /** Options of `compile`. */
@@ -75,7 +76,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   // Worked out only for a schema with a `$ref`, the first time generated code or the interpreter meets one.
   let revisits: boolean | undefined;
   const remember = () => (revisits ??= mayRevisit(root));
-  const state: CallState = { depth: 0, call: 0, limited: 0, reporting: false };
+  const state: CallState = { depth: 0, call: 0, reporting: false };
   let calls = 0;
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
   let build: ((node: typeof root) => Check) | undefined;
@@ -124,8 +125,8 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   const guard = test as Guard<GuardType<S>>;
   const errors = (value: unknown): Issue[] => {
     const out: Issue[] = [];
-    // The interpreter answers faster than it reports, so it looks first; the generated reporter needs no look.
-    if (!useEval && test(value)) return out;
+    // The guard answers first (it stops at the first problem): errors are listed only when it says false.
+    if (test(value)) return out;
     const { depth, call, reporting } = state;
     state.depth = 0;
     state.call = ++calls * 4;
@@ -133,14 +134,16 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     try {
       (report ?? reportOf())(value, out);
     } catch (error) {
-      // The stack ran out (the depth limit is met before, on most schemas): the issues found so far, then this.
+      // Too deep, or the stack ran out: the issues found so far, then the refusal of the whole value.
       if (!(error instanceof RangeError)) throw error;
-      out.push(issue("too_deep", ""));
+      out.push(issue("too_deep", "", error.message.startsWith("nested deeper") ? String(MAX_DEPTH) : undefined));
     } finally {
       state.depth = depth;
       state.call = call;
       state.reporting = reporting;
     }
+    // The guard went past the depth limit where the report, walking in another order, did not.
+    if (!out.length) out.push(issue("too_deep", "", String(MAX_DEPTH)));
     return out;
   };
   Object.defineProperties(guard, {

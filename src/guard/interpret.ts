@@ -4,7 +4,7 @@ import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
 import { issue, pointerSegment, preview, typeName, type Issue, type IssueCode } from "./issue.js";
 import { Verdicts } from "./revisit.js";
-import { MAX_DEPTH, codePoints, isMultipleOf, isObject, longEnough, ownValue, shortEnough, typeBits } from "./values.js";
+import { MAX_DEPTH, codePoints, isMultipleOf, isObject, longEnough, ownValue, shortEnough, tooDeep, typeBits } from "./values.js";
 
 /**
  * A check built for one node. Called with a value alone it answers and stops at the first problem.
@@ -19,8 +19,6 @@ export interface CallState {
   depth: number;
   /** The call's own number, a multiple of 4 (see `Verdicts`). */
   call: number;
-  /** How many times a check met the depth limit, ever: a verdict reached while it grew holds at its depth only. */
-  limited: number;
   /** The call lists issues, so it re-checks values: `$ref` targets keep their verdicts whatever `mayRevisit` says. */
   reporting: boolean;
 }
@@ -610,31 +608,28 @@ function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
 }
 
 /**
- * A `$ref` counts depth: past `MAX_DEPTH` levels it fails (a `too_deep` issue when reporting), so a
- * hostile, deeply nested value is refused rather than overflowing the stack. A target's verdict on an
- * object is kept for the call where the schema may check one value twice (`mayRevisit`) and whenever
- * the call lists issues, since reporting checks again what a union tried: a second check answers at
- * once and lists no issue twice.
+ * A `$ref` counts depth: past `MAX_DEPTH` levels the whole value is refused (a RangeError, which the
+ * guard answers with false and `errors` with a `too_deep` issue), so a hostile, deeply nested value
+ * never overflows the stack and no verdict depends on the depth it was reached at. A target's verdict
+ * on an object is kept for the call where the schema may check one value twice (`mayRevisit`), and
+ * whenever the call lists issues, since reporting checks again what a union tried: a second check
+ * answers at once and lists no issue twice.
  */
 function refCheck(node: Node, build: Build, { state, remember, verdictsOf }: RefChecks): Check {
   const target = build(node); // an ancestor still being built answers through its reserved slot
   const verdicts = verdictsOf(node);
   const always = remember();
   return (v, r, p) => {
-    if (state.depth >= MAX_DEPTH) {
-      state.limited++;
-      return r !== undefined && miss(r, "too_deep", p, String(MAX_DEPTH));
-    }
+    if (state.depth >= MAX_DEPTH) tooDeep();
     const keep = (always || state.reporting) && typeof v === "object" && v !== null;
     if (keep) {
-      const known = verdicts.get(v, state.call, state.depth, r !== undefined);
+      const known = verdicts.get(v, state.call, r !== undefined);
       if (known !== -1) return known === 1;
     }
-    const limited = state.limited;
     state.depth++;
     const ok = target(v, r, p);
     state.depth--;
-    if (keep) verdicts.set(v, state.call, state.depth, ok, state.limited !== limited, r !== undefined);
+    if (keep) verdicts.set(v, state.call, ok, r !== undefined);
     return ok;
   };
 }

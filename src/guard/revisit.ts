@@ -62,39 +62,27 @@ function descents(node: Node): Node[] {
 }
 
 /**
- * One `$ref` target's verdicts within one guard call, per object value. Entries are the call's number
- * (a multiple of 4) + 2 once the value's issues were listed + 1 when it passed, so entries of other calls
- * never match. A verdict reached while some check met the depth limit holds only at the depth it was
- * reached at; any other holds at every depth.
+ * One `$ref` target's verdicts within one guard call, per object value. An entry is the call's number
+ * (a multiple of 4) + 2 once the value's issues were listed + 1 when it passed, so entries of other
+ * calls never match. (A check that goes past the depth limit refuses the whole value, so no verdict
+ * depends on the depth it was reached at.)
  *
  * @example
  * const verdicts = new Verdicts();
- * verdicts.set(value, 4, 0, true, false, false);
- * verdicts.get(value, 4, 7, false); // 1: passed, at any depth
- * verdicts.get(value, 8, 0, false); // -1: another call
+ * verdicts.set(value, 4, true, false);
+ * verdicts.get(value, 4, false); // 1: passed
+ * verdicts.get(value, 8, false); // -1: another call
  */
 export class Verdicts {
-  private readonly anyDepth = new WeakMap<object, number>();
-  private readonly atDepth = new WeakMap<object, Map<number, number>>();
+  private readonly entries = new WeakMap<object, number>();
 
-  /** 1 or 0 when this call's verdict of `v` at `depth` is known, else -1; `reporting` also needs its issues listed (or a pass). */
-  get(v: object, call: number, depth: number, reporting: boolean): number {
-    const known = usable((this.anyDepth.get(v) ?? -1) - call, reporting);
-    return known !== -1 ? known : usable((this.atDepth.get(v)?.get(depth) ?? -1) - call, reporting);
+  /** 1 or 0 when this call's verdict of `v` is known, else -1; `reporting` also needs its issues listed (or a pass). */
+  get(v: object, call: number, reporting: boolean): number {
+    const e = (this.entries.get(v) ?? -1) - call;
+    return e < 0 || e > 3 || (reporting && e === 0) ? -1 : e & 1;
   }
 
-  set(v: object, call: number, depth: number, ok: boolean, limited: boolean, reporting: boolean): void {
-    const entry = call + (reporting ? 2 : 0) + (ok ? 1 : 0);
-    if (!limited) this.anyDepth.set(v, entry);
-    else {
-      let byDepth = this.atDepth.get(v);
-      if (!byDepth) this.atDepth.set(v, (byDepth = new Map()));
-      byDepth.set(depth, entry);
-    }
+  set(v: object, call: number, ok: boolean, reporting: boolean): void {
+    this.entries.set(v, call + (reporting ? 2 : 0) + (ok ? 1 : 0));
   }
-}
-
-/** An entry less the call's number: its verdict when it is this call's and serves, else -1. */
-function usable(e: number, reporting: boolean): number {
-  return e < 0 || e > 3 || (reporting && e === 0) ? -1 : e & 1;
 }

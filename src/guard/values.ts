@@ -62,5 +62,10 @@ export function ownValue(object: object, key: string): unknown {
   return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
-/** The nesting a guard follows through `$ref` before that check fails (`too_deep`). */
+/** The nesting a guard follows through `$ref`; a value whose check goes deeper is refused as a whole (`too_deep`). */
 export const MAX_DEPTH = 256;
+
+/** Refuses a value whose check went past `MAX_DEPTH` `$ref` levels: the guard answers false, `errors` a `too_deep` issue. */
+export function tooDeep(): never {
+  throw new RangeError(`nested deeper than ${MAX_DEPTH} $ref levels`);
+}
