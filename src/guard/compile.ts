@@ -7,8 +7,8 @@ import { interpreter, type CallState, type Check } from "./interpret.js";
 import { SchemaError, readSchema, type ReadOptions } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
 import { generateReport } from "./report.js";
-import { MAX_DEPTH } from "./values.js";
 import { mayRevisit } from "./revisit.js";
+import { MAX_DEPTH, TooDeep } from "./values.js";
 
 /** Options of `compile`. */
 export interface CompileOptions extends ReadOptions {
@@ -136,7 +136,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     } catch (error) {
       // Too deep, or the stack ran out: the issues found so far, then the refusal of the whole value.
       if (!(error instanceof RangeError)) throw error;
-      out.push(issue("too_deep", "", error.message.startsWith("nested deeper") ? String(MAX_DEPTH) : undefined));
+      out.push(issue("too_deep", "", error instanceof TooDeep ? String(MAX_DEPTH) : undefined));
     } finally {
       state.depth = depth;
       state.call = call;

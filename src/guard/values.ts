@@ -65,7 +65,10 @@ export function ownValue(object: object, key: string): unknown {
 /** The nesting a guard follows through `$ref`; a value whose check goes deeper is refused as a whole (`too_deep`). */
 export const MAX_DEPTH = 256;
 
+/** Thrown when a check goes past `MAX_DEPTH` `$ref` levels; a RangeError, as a stack overflow is. */
+export class TooDeep extends RangeError {}
+
 /** Refuses a value whose check went past `MAX_DEPTH` `$ref` levels: the guard answers false, `errors` a `too_deep` issue. */
 export function tooDeep(): never {
-  throw new RangeError(`nested deeper than ${MAX_DEPTH} $ref levels`);
+  throw new TooDeep(`nested deeper than ${MAX_DEPTH} $ref levels`);
 }
