@@ -42,10 +42,11 @@ function miss(report: Issue[], code: IssueCode, path: string | undefined, expect
 /**
  * Makes the builder of interpreted checks for one guard: a tree of closures made once per schema (and
  * once per node, so a node reached twice shares its check), so checking a value walks no keyword lists.
- * It needs no `eval`, so it runs under any Content Security Policy.
+ * It needs no `eval`, so it runs under any Content Security Policy. `remember()` says whether plain
+ * calls keep `$ref` verdicts (see `mayRevisit`); it is asked when the first `$ref` is built.
  *
  * @example
- * const build = interpreter({ depth: 0, call: 0 });
+ * const build = interpreter({ depth: 0, call: 0, reporting: false });
  * const check = build(readSchema({ type: "string", minLength: 2 }));
  * check("ab");              // true
  * const issues: Issue[] = [];

@@ -53,7 +53,7 @@ function leftToInterpreter(node: Node): boolean {
  * written into the source. `guard.errors` builds it on first use, where eval is allowed.
  *
  * @example
- * const { source, externals } = generateReport(readSchema(schema), interpreter({ depth: 0, call: 0 }));
+ * const { source, externals } = generateReport(readSchema(schema), interpreter({ depth: 0, call: 0, reporting: false }));
  * const report = new Function("E", source)(externals);
  * const issues: Issue[] = [];
  * report({ q: 1 }, issues); // issues: [{ code: "type", path: "/q", ... }]
