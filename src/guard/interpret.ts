@@ -54,8 +54,13 @@ function miss(report: Issue[], code: IssueCode, path: string | undefined, expect
  */
 export function interpreter(state: CallState, remember: () => boolean = () => false): (node: Node) => Check {
   const built = new Map<Node, Check>();
-  const verdicts = new Map<Node, Verdicts | null>();
-  const refs: RefChecks = { state, remember, verdictsOf: (target) => once(verdicts, target, () => new Verdicts())! };
+  const verdicts = new Map<Node, Verdicts>();
+  const verdictsOf = (target: Node) => {
+    let kept = verdicts.get(target);
+    if (!kept) verdicts.set(target, (kept = new Verdicts()));
+    return kept;
+  };
+  const refs: RefChecks = { state, remember, verdictsOf };
   // Plain Maps, made per guard: module-wide WeakMaps keyed by every guard's nodes made the collector
   // work through their entries (a third of an interpreter compile's time went to it).
   const build: Build = Object.assign(
@@ -619,10 +624,10 @@ function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
 function refCheck(node: Node, build: Build, { state, remember, verdictsOf }: RefChecks): Check {
   const target = build(node); // an ancestor still being built answers through its reserved slot
   const verdicts = verdictsOf(node);
-  const always = remember();
+  const keepAlways = remember();
   return (v, r, p) => {
     if (state.depth >= MAX_DEPTH) tooDeep();
-    const keep = (always || state.reporting) && typeof v === "object" && v !== null;
+    const keep = (keepAlways || state.reporting) && typeof v === "object" && v !== null;
     if (keep) {
       const known = verdicts.get(v, state.call, r !== undefined);
       if (known !== -1) return known === 1;
