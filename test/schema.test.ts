@@ -121,6 +121,25 @@ output("plain JSON Schema input is copied through", () => {
   assert.is.not(out, schema);
 });
 
+output('a property named "__proto__" stays an own property in every target (a plain assignment would set the prototype)', () => {
+  const json = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"b":{"type":"integer"}},"required":["__proto__"]}');
+  const described = t.object({ ["__proto__"]: t.string(), b: t.optional(t.integer()) });
+  for (const schema of [json, described]) {
+    for (const target of ["draft-2020-12", "openai", "openai-strict", "anthropic", "gemini", "mcp"] as const) {
+      const out = toJSONSchema(schema, { target });
+      const props = out.properties as Record<string, { type: unknown }>;
+      assert.equal(Object.keys(props), ["__proto__", "b"], target);
+      assert.ok(Object.hasOwn(props, "__proto__"), target);
+      assert.is(Object.getPrototypeOf(props), Object.prototype, target);
+      assert.equal(JSON.parse(JSON.stringify(out)).properties.__proto__.type, props.__proto__!.type, target);
+    }
+  }
+  const named = t.named("__proto__", t.object({ x: t.string() }));
+  const withDefs = toJSONSchema(t.object({ a: named, b: named }));
+  assert.ok(Object.hasOwn(withDefs.$defs as object, "__proto__"));
+  assert.equal(Object.keys(withDefs.$defs as object), ["__proto__"]);
+});
+
 output("draft-2020-12 is the default target; an unknown target is refused by name", () => {
   assert.equal(toJSONSchema(t.string(), { target: "draft-2020-12" }), { type: "string" });
   assert.throws(() => toJSONSchema(t.string(), { target: "yaml" as never }), /unknown target "yaml"/);

@@ -1,3 +1,4 @@
+import { setOwn } from "../util/own.js";
 /**
  * An incremental, tolerant JSON parser for tool-call arguments that arrive in pieces. One pass over each
  * chunk, one character at a time, with an explicit stack (no recursion, any depth). Objects and arrays are
@@ -101,12 +102,6 @@ const LITERALS: Record<string, [string, unknown]> = { t: ["true", true], f: ["fa
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const show = (c: number) => (c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCharCode(c)}'`);
-
-/** Sets an own data property; plain assignment would call the `__proto__` setter. JSON.parse makes it own too. */
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  else object[key] = value;
-}
 
 /**
  * Creates a parser for JSON text that arrives in chunks, such as streamed tool-call arguments. Linear in

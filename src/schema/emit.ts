@@ -1,4 +1,5 @@
 import { Kind, Named, RefAnnotations, RefTarget } from "../t/symbols.js";
+import { setOwn } from "../util/own.js";
 import type { JSONSchema } from "./json-schema.js";
 
 // The plain draft 2020-12 writer, apart from the provider dialects (./targets/) so that what needs only
@@ -29,8 +30,8 @@ function emit(schema: object): JSONSchema {
   const emitter = new Emitter();
   const root = emitter.node(schema, true) as JSONSchema;
   if (emitter.defs.size) {
-    const defs: JSONSchema = Object.assign({}, root.$defs as JSONSchema | undefined);
-    for (const [name, def] of emitter.defs) defs[name] = def.json;
+    const defs: JSONSchema = { ...(root.$defs as JSONSchema | undefined) };
+    for (const [name, def] of emitter.defs) setOwn(defs, name, def.json);
     root.$defs = defs;
   }
   return root;
@@ -61,7 +62,7 @@ class Emitter {
       else if (SCHEMA_LIST.has(key) && Array.isArray(value)) out[key] = value.map((v) => this.node(v));
       else if (SCHEMA_MAP.has(key) && typeof value === "object" && value !== null) {
         const map: JSONSchema = {};
-        for (const k of Object.keys(value)) map[k] = this.node((value as Record<string, object>)[k]!);
+        for (const k of Object.keys(value)) setOwn(map, k, this.node((value as Record<string, object>)[k]!));
         out[key] = map;
       } else out[key] = cloneJSON(value);
     }
@@ -105,6 +106,6 @@ function cloneJSON(value: unknown): unknown {
   }
   const out: Record<string, unknown> = {};
   // JSON data (plain objects, own keys): for-in sees exactly the own enumerable keys, without an array.
-  for (const key in value) out[key] = cloneJSON((value as Record<string, unknown>)[key]);
+  for (const key in value) setOwn(out, key, cloneJSON((value as Record<string, unknown>)[key]));
   return out;
 }

@@ -63,7 +63,7 @@ export function object<const P extends Properties, const O extends ObjectOptions
   if (typeof additional === "object" && !isDescriptor(additional)) throw new TypeError("t.object: additionalProperties must be a boolean or a descriptor");
   return make("object", {
     type: "object",
-    properties: Object.freeze(Object.assign({}, props)),
+    properties: Object.freeze({ ...props }),
     required: required.length ? Object.freeze(required) : undefined,
     ...schemaKeys,
   });

@@ -1,6 +1,7 @@
 import { Kind, OptionalMark, RefTarget } from "../t/symbols.js";
 import { decodeBase64 } from "../util/base64.js";
 import { compile } from "../guard/compile.js";
+import { setOwn } from "../util/own.js";
 
 /**
  * Turns arguments between the wire and the function. Built once per tool from its parameter schema
@@ -135,13 +136,6 @@ class Walker {
     }
     return guard;
   }
-}
-
-// A plain assignment of "__proto__" would set the prototype (and let a model smuggle inherited properties
-// past the check); JSON.parse makes it an own property, and so does this.
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-  else object[key] = value;
 }
 
 // Whether a value's JSON type is one a schema names (no `type`: any).

@@ -6,6 +6,7 @@ import { parseDocstring, type DocParameter } from "./docstring.js";
 import { readFunction, readSource, SourceError, type SourceFunction, type SourceParameter } from "./read-function.js";
 import { Tool, type Logger } from "./tool.js";
 import { readType, typeText } from "./type-text.js";
+import { setOwn } from "../util/own.js";
 
 /** Options of `functionToTool`; anything given here wins over what the source says. */
 export interface FunctionToToolOptions {
@@ -146,7 +147,7 @@ function parametersFor(fields: readonly SourceParameter[], docs: Record<string, 
     if (!isDescriptor(overrides[key])) throw new TypeError(`functionToTool: ${label}: the override for "${key}" is not a descriptor`);
   }
   const props: Record<string, Descriptor> = {};
-  for (const field of fields) props[field.name] = property(field, docs[field.name], Object.hasOwn(overrides, field.name) ? overrides[field.name] : undefined, options);
+  for (const field of fields) setOwn(props, field.name, property(field, docs[field.name], Object.hasOwn(overrides, field.name) ? overrides[field.name] : undefined, options));
   return t.object(props);
 }
 

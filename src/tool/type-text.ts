@@ -1,6 +1,7 @@
 import type { Descriptor } from "../t/descriptor.js";
 import * as t from "../t/index.js";
 import { tokenize, type Token } from "./tokens.js";
+import { setOwn } from "../util/own.js";
 
 /** A descriptor read from a written type, and whether the writing made it optional (`Optional[T]`, `T | undefined`). */
 export interface ReadType {
@@ -177,7 +178,7 @@ class TypeParser {
         const optional = this.eat("?");
         this.eat(":");
         const value = this.union();
-        props[name] = optional || value.optional ? t.optional(value.descriptor) : value.descriptor;
+        setOwn(props, name, optional || value.optional ? t.optional(value.descriptor) : value.descriptor);
       }
       if (!this.eat(",")) this.eat(";");
     }

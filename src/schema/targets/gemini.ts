@@ -1,4 +1,5 @@
 import { ConversionError, type Dialect } from "./warnings.js";
+import { setOwn } from "../../util/own.js";
 
 type Schema = Record<string, unknown>;
 
@@ -80,7 +81,7 @@ export const gemini: Dialect = (schema, warn) => {
         const written: Schema = {};
         for (const name of Object.keys(props)) {
           if (!PROPERTY_NAME.test(name)) warn(`${path}/properties/${name}`, "gemini property names must start with a letter or _ and hold only letters, digits and _ (64 at most)");
-          written[name] = write(props[name]!, `${path}/properties/${name}`, seen);
+          setOwn(written, name, write(props[name]!, `${path}/properties/${name}`, seen));
         }
         out.properties = written;
         out.propertyOrdering = Object.keys(props);

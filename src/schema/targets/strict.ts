@@ -1,4 +1,5 @@
 import { ConversionError, type Dialect } from "./warnings.js";
+import { setOwn } from "../../util/own.js";
 
 type Schema = Record<string, unknown>;
 
@@ -62,7 +63,7 @@ class StrictWriter {
         throw new ConversionError(`${this.profile.name}: recursive schemas are not supported; flatten the recursion or use the non-strict format`);
       }
       const written: Record<string, unknown> = {};
-      for (const name of Object.keys(defs)) written[name] = this.node(defs[name]!, `/$defs/${name}`);
+      for (const name of Object.keys(defs)) setOwn(written, name, this.node(defs[name]!, `/$defs/${name}`));
       out.$defs = written;
     }
     return out;
@@ -126,7 +127,7 @@ class StrictWriter {
     const out: Schema = {};
     for (const key of Object.keys(props)) {
       const written = this.node(props[key]!, `${path}/properties/${key}`);
-      out[key] = this.profile.allRequired && !required.has(key) ? withNull(written) : written;
+      setOwn(out, key, this.profile.allRequired && !required.has(key) ? withNull(written) : written);
     }
     if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
       this.warn(path, `${this.profile.name} closes every object; extra properties beside the declared ones are no longer accepted`);
