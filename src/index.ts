@@ -17,7 +17,7 @@ export { toJSONSchema, type Target, type ToJSONSchemaOptions } from "./schema/to
 export type { JSONSchema } from "./schema/json-schema.js";
 export { compile, ValidationError, type Guard, type GuardType, type CompileOptions } from "./guard/compile.js";
 export { SchemaError } from "./guard/ir.js";
-export { allowsEval } from "./guard/allows-eval.js";
+export { allowsEval } from "./util/allows-eval.js";
 export { FORMATS, type FormatCheck } from "./guard/formats.js";
 export type { Issue, IssueCode } from "./guard/issue.js";
 export type { StandardSchemaV1 } from "./standard-schema.js";

@@ -1,7 +1,8 @@
 // toJSONSchema: $defs for named and recursive types (seed 001), plain JSON output, the target seam.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, toJSONSchema } from "tooltype";
+import { allowsEval, t, toJSONSchema } from "tooltype";
+import { literalCopier } from "../src/schema/copier.js";
 
 const Turn = t.named(
   "Turn",
@@ -146,6 +147,61 @@ output("draft-2020-12 is the default target; an unknown target is refused by nam
   assert.throws(() => toJSONSchema(null as never), /expects a descriptor or a JSON Schema/);
 });
 
+const copies = suite("toJSONSchema: a descriptor asked for many times");
+
+// Deeper than a literal is written in one piece, with every JSON value kind, a "__proto__" property,
+// -0, and strings a JavaScript literal must escape (quotes, backslashes, line separators, lone surrogates).
+const tricky = t.object({
+  ["__proto__"]: t.string({ description: 'a "quoted" \\ back\u2028slash \ud800 end' }),
+  level1: t.object({ level2: t.object({ level3: t.object({ level4: t.array(t.tuple([t.literal(null), t.literal(true)])) }) }) }),
+  n: t.number({ default: -0, minimum: -1.5e300, maximum: 1e21 }),
+  e: t.enum(["a", "b", "1", "0"]),
+});
+
+copies("every copy equals the first, is a new object at every level, and changing one changes no other", () => {
+  const first = toJSONSchema(tricky);
+  assert.ok(Object.hasOwn(first.properties as object, "__proto__"));
+  assert.is(Object.getPrototypeOf(first.properties), Object.prototype);
+  const seen: object[] = [];
+  for (let i = 0; i < 300; i++) {
+    const copy = toJSONSchema(tricky);
+    assert.equal(copy, first);
+    assert.equal(JSON.stringify(copy), JSON.stringify(first));
+    assert.ok(Object.is((copy.properties as { n: { default: number } }).n.default, (first.properties as { n: { default: number } }).n.default));
+    assert.is(Object.getPrototypeOf(copy.properties), Object.prototype);
+    seen.push(copy.properties as object);
+    // Changed at the deepest level: the next copy must not see it.
+    const level4 = (copy.properties as any).level1.properties.level2.properties.level3.properties.level4;
+    level4.items.prefixItems[0].const = "changed";
+    (copy.required as string[]).push("z");
+  }
+  assert.is(new Set(seen).size, seen.length);
+  assert.equal(toJSONSchema(tricky), first);
+});
+
+copies("literalCopier: copies JSON as literals where eval is allowed, refuses what is not JSON", () => {
+  const json = { a: [1, "x", { b: { c: { d: { e: [null, false] } } } }], ["__proto__"]: { f: -0 }, "0": "zero" };
+  Object.defineProperty(json, "__proto__", { value: { f: -0 }, enumerable: true });
+  const copy = literalCopier(json);
+  if (!allowsEval()) {
+    assert.is(copy, undefined);
+    return;
+  }
+  const a = copy!() as typeof json, b = copy!() as typeof json;
+  assert.equal(a, json);
+  assert.is.not(a, b);
+  assert.is.not(a.a[2], b.a[2]);
+  assert.equal(Object.keys(a), Object.keys(json));
+  assert.ok(Object.hasOwn(a, "__proto__") && Object.getPrototypeOf(a) === Object.prototype);
+  for (const bad of [{ x: NaN }, { x: Infinity }, { x: new Date(0) }, { x: () => 1 }, { x: undefined }, [1n], Symbol("s")]) {
+    assert.is(literalCopier(bad), undefined, String(bad));
+  }
+  let deep: unknown = "end";
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  assert.is(literalCopier(deep), undefined);
+});
+
 defs.run();
 recursion.run();
 output.run();
+copies.run();

@@ -1,7 +1,7 @@
 import { emitJSONSchema } from "../schema/emit.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
-import { allowsEval } from "./allows-eval.js";
+import { allowsEval } from "../util/allows-eval.js";
 import { generate, type Generated } from "./codegen.js";
 import { interpreter, type CallState, type Check } from "./interpret.js";
 import { SchemaError, readSchema, type ReadOptions } from "./ir.js";

@@ -1,5 +1,6 @@
 import { Kind, Named, RefAnnotations, RefTarget } from "../t/symbols.js";
 import { setOwn } from "../util/own.js";
+import { literalCopier } from "./copier.js";
 import type { JSONSchema } from "./json-schema.js";
 
 // The plain draft 2020-12 writer, apart from the provider dialects (./targets/) so that what needs only
@@ -18,13 +19,30 @@ export function emitJSONSchema(schema: object): JSONSchema {
   // Descriptors are frozen, so their JSON is written once; each caller gets its own copy to change.
   const described = Kind in schema;
   const cached = described ? emitted.get(schema) : undefined;
-  if (cached) return cloneJSON(cached) as JSONSchema;
+  if (cached) return cached.copy() as JSONSchema;
   const root = emit(schema);
-  if (described) emitted.set(schema, cloneJSON(root) as JSONSchema);
+  if (described) emitted.set(schema, new Written(cloneJSON(root)));
   return root;
 }
 
-const emitted = new WeakMap<object, JSONSchema>();
+// Copies made key by key before a descriptor's JSON is compiled into literals (which costs about as
+// much as 30 to 130 such copies): only JSON asked for again and again pays for compiling.
+const COMPILE_AFTER = 64;
+
+/** A descriptor's JSON, written once, and the copies of it handed out. */
+class Written {
+  private copies = 0;
+  private literal: (() => unknown) | undefined;
+  constructor(private readonly json: unknown) {}
+
+  copy(): unknown {
+    if (this.literal) return this.literal();
+    if (++this.copies === COMPILE_AFTER) this.literal = literalCopier(this.json);
+    return cloneJSON(this.json);
+  }
+}
+
+const emitted = new WeakMap<object, Written>();
 
 function emit(schema: object): JSONSchema {
   const emitter = new Emitter();
