@@ -145,6 +145,28 @@ running("a thrown non-Error value is described, not lost", async () => {
   assert.equal(await odd.execute({}), { success: false, error: 'Tool "odd" failed: "nope"' });
 });
 
+running("a promise from another realm, or any thenable, is awaited: its value or its rejection is the result", async () => {
+  // A promise made in a vm context or an iframe is no `instanceof Promise` here, and its Error no `instanceof Error`.
+  const foreignError = { name: "RangeError", message: "db down", stack: "" };
+  const thenable = (settle: (ok: (v: unknown) => void, fail: (e: unknown) => void) => void) => ({ then: (ok: (v: unknown) => void, fail: (e: unknown) => void) => settle(ok, fail) });
+  const resolves = tool({ name: "r", description: "Resolves.", parameters: t.object({}), execute: () => thenable((ok) => ok(42)) as never });
+  const rejects = tool({ name: "j", description: "Rejects.", parameters: t.object({}), logger: quiet, execute: () => thenable((_, fail) => fail(foreignError)) as never });
+  assert.equal(await resolves.execute({}), { success: true, value: 42 });
+  assert.equal(await rejects.execute({}), { success: false, error: 'Tool "j" failed: RangeError: db down' });
+});
+
+running("an error whose message or prototype throws when read is still a failed result", async () => {
+  const { proxy, revoke } = Proxy.revocable(new Error("x"), {});
+  revoke();
+  const getter = Object.defineProperty(new Error(), "message", { get() { throw new Error("no"); } });
+  for (const thrown of [proxy, getter]) {
+    const odd = tool({ name: "odd", description: "Throws oddly.", parameters: t.object({}), logger: quiet, execute: () => { throw thrown; } });
+    const result = await odd.execute({});
+    assert.is(result.success, false);
+    assert.match((result as { error: string }).error, /^Tool "odd" failed: an error that could not be read/);
+  }
+});
+
 const decorators = suite("@tool and toolsFrom (seed 001 mk_ns, seed 003 @tool)");
 
 decorators("toolsFrom takes documented methods, own and inherited, bound to the object", async () => {

@@ -135,7 +135,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
       // encodings (null for "absent", positional tuples, entry lists) and check again.
       const codec = this.#input.codec;
       let checked = this.#input.check(value); // only a library's asynchronous validator is awaited
-      if (checked instanceof Promise) checked = await checked;
+      if (isThenable(checked)) checked = await checked;
       if ("issues" in checked) checked = await this.#input.check(codec.normalize(value));
       if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
       decoded = codec.decodes ? codec.decode(checked.value) : checked.value;
@@ -144,7 +144,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
     }
     try {
       const value = this.#run(decoded as Args, context as Context);
-      return { success: true, value: value instanceof Promise ? await value : value };
+      // Any thenable is awaited: a promise from another realm (a vm context, an iframe) is no `instanceof Promise`.
+      return { success: true, value: isThenable(value) ? await value : value };
     } catch (error) {
       try {
         this.#logger.error(`tooltype: tool "${this.name}" threw`, error);
@@ -157,8 +158,18 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
 }
 
 function messageOf(error: unknown): string {
-  if (error instanceof Error) return `${error.name === "Error" ? "" : `${error.name}: `}${error.message}`;
-  return preview(error, 300);
+  try {
+    // An Error from another realm (a vm context, an iframe) is no `instanceof Error`: its fields are read.
+    const { name, message } = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; message?: unknown };
+    if (typeof message === "string") return `${typeof name === "string" && name !== "Error" ? `${name}: ` : ""}${message}`;
+    return preview(error, 300);
+  } catch {
+    return "an error that could not be read (its message or prototype threw)";
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 /** A tool of any argument, result and context types, for collections of tools. */
