@@ -116,6 +116,37 @@ answering("answers in each provider's shape, failures marked", async () => {
   assert.equal(toToolMessages(results, "cohere")[2], { role: "tool", toolCallId: "C", content: 'Unknown tool "missing".' });
 });
 
+answering("values JSON cannot carry are written, never thrown on or lost to \"[object Object]\"", () => {
+  const cycle: Record<string, unknown> = { name: "loop" };
+  cycle.self = cycle;
+  const bare = Object.assign(Object.create(null), { total: 10n });
+  let deep: unknown = "bottom";
+  for (let i = 0; i < 10_000; i++) deep = [deep];
+  const value = { total: 12345678901234567890n, tags: new Set(["a", "b"]), byId: new Map([["x", 1]]), pairs: new Map([[1, "one"]]), at: new Date(0), cycle, bare, skip: undefined, nan: NaN };
+  const results = [
+    { id: "A", name: "odd", result: { success: true as const, value } },
+    { id: "B", name: "deep", result: { success: true as const, value: deep } },
+  ];
+  const expected = {
+    total: "12345678901234567890", tags: ["a", "b"], byId: { x: 1 }, pairs: [[1, "one"]], at: "1970-01-01T00:00:00.000Z",
+    cycle: { name: "loop", self: "[Circular]" }, bare: { total: "10" }, nan: null,
+  };
+  const [a, b] = toToolMessages(results, "openai") as { content: string }[];
+  assert.equal(JSON.parse(a!.content), expected);
+  const cut = JSON.stringify(JSON.parse(b!.content));
+  assert.ok(cut.includes('"[nested too deeply]"') && !cut.includes("bottom"), cut.slice(0, 80));
+  const [bedrock] = toToolMessages(results, "bedrock") as { content: { toolResult: { content: { json: unknown }[] } }[] }[];
+  assert.equal(bedrock!.content[0]!.toolResult.content[0]!.json, expected);
+  const returning = tool({ name: "odd", description: "Odd.", parameters: t.object({}), returns: t.object({}), execute: () => value });
+  const mcp = mcpCallResult(returning, { success: true, value });
+  assert.equal(mcp.structuredContent, expected);
+  assert.equal(JSON.parse((mcp.content[0] as { text: string }).text), expected);
+  // A getter that throws, or a Proxy whose traps throw, is marked, not thrown.
+  const hostile = { ok: 1, get bad() { throw new Error("no"); } };
+  const trap = new Proxy({}, { ownKeys() { throw new Error("trap"); } });
+  assert.equal(JSON.parse((toToolMessages([{ id: "C", name: "h", result: { success: true, value: { hostile, trap } } }], "openai")[0] as { content: string }).content), { hostile: { ok: 1, bad: "[unreadable]" }, trap: "[unreadable]" });
+});
+
 answering("always an array, empty when there is nothing to answer; generated Gemini ids are not sent back", () => {
   for (const provider of PROVIDERS) assert.equal(toToolMessages([], provider), [], provider);
   const [call] = parseToolCalls(R.gemini, "gemini");

@@ -1,4 +1,5 @@
 import type { ToolResult } from "../tool/result.js";
+import { jsonData } from "./json-data.js";
 
 /**
  * The arguments of a call: the parsed object, or the raw text when it is not JSON (reported later, not thrown).
@@ -17,27 +18,21 @@ export function parseArguments(raw: unknown): unknown {
   }
 }
 
-/** A tool's result as the text a provider expects: strings as they are, other values as JSON, errors as their text. */
+/**
+ * A tool's result as the text a provider expects: strings as they are, other values as JSON (BigInts,
+ * Sets, Maps and cycles included: see `jsonData`), errors as their text.
+ */
 export function resultText(result: ToolResult): string {
   if (!result.success) return result.error;
   const value = result.value;
   if (typeof value === "string") return value;
   if (value === undefined) return "";
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return JSON.stringify(resultData(value)) ?? "null";
 }
 
-/** The value as JSON-safe data (for providers that take objects: Gemini, Bedrock): a round trip through JSON. */
+/** The value as JSON data, for providers that take objects (Gemini, Bedrock, MCP `structuredContent`). */
 export function resultData(value: unknown): unknown {
-  if (value === undefined) return null;
-  try {
-    return JSON.parse(JSON.stringify(value) ?? "null");
-  } catch {
-    return String(value);
-  }
+  return jsonData(value) ?? null;
 }
 
 /** Reads `object.a ?? object.b` for SDKs that spell a field in camelCase and the wire in snake_case. */
