@@ -563,6 +563,30 @@ mcp("tools/call: bad arguments and an unknown tool come back as isError results,
   }
 });
 
+mcp("mcpValidator: an upstream output schema it cannot check refuses that tool's results only; formats can be added", async () => {
+  const server = new Server({ name: "upstream", version: "1" }, { capabilities: { tools: {} } });
+  const schemas = { counted: { type: "object", properties: { n: { type: "integer", format: "int32" } } }, conditional: { type: "object", if: { required: ["n"] }, then: { required: ["m"] } } };
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.entries(schemas).map(([name, outputSchema]) => ({ name, inputSchema: { type: "object" as const }, outputSchema })) }));
+  server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: "text" as const, text: "{}" }], structuredContent: { n: 1, m: 2 } }));
+  const client = new Client({ name: "c", version: "1" }, { jsonSchemaValidator: mcpValidator({ formats: { int32: (v: unknown) => Number.isInteger(v) } }) });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(a), client.connect(b)]);
+  try {
+    assert.equal((await client.listTools()).tools.map((x) => x.name), ["counted", "conditional"]);
+    assert.equal((await client.callTool({ name: "counted", arguments: {} })).structuredContent, { n: 1, m: 2 });
+    let refused = "";
+    try {
+      await client.callTool({ name: "conditional", arguments: {} });
+    } catch (error) {
+      refused = (error as Error).message;
+    }
+    assert.match(refused, /tooltype cannot check this schema.*"if"/);
+  } finally {
+    await client.close();
+    await server.close();
+  }
+});
+
 mcp("sampling with tools: runTools with provider \"mcp\" and chat = the Server's createMessage, the Client's model replayed", async () => {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const server = new Server({ name: "tooltype-agent", version: "0.1.0" }, { capabilities: {}, jsonSchemaValidator: guardValidator });

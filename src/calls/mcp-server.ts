@@ -1,9 +1,10 @@
-import { compile, type Guard } from "../guard/compile.js";
+import { compile, type CompileOptions, type Guard } from "../guard/compile.js";
+import { SchemaError } from "../guard/ir.js";
 import type { ToolResult } from "../tool/result.js";
 import type { ToolRegistry } from "../tool/registry.js";
 import type { AnyTool } from "../tool/tool.js";
 import type { MCPTool } from "../tool/formats.js";
-import { resultData } from "./wire.js";
+import { resultData, resultText } from "./wire.js";
 
 /** An MCP `tools/call` result. */
 export interface MCPCallResult {
@@ -25,7 +26,7 @@ export interface MCPCallResult {
 export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MCPCallResult {
   if (!result.success) return { isError: true, content: [{ type: "text", text: result.error }] };
   const value = result.value;
-  const text = typeof value === "string" ? value : value === undefined ? "" : (JSON.stringify(resultData(value)) ?? "");
+  const text = resultText(result);
   if (!tool?.returns) return { content: [{ type: "text", text }] };
   const data = resultData(value);
   const structured = tool.returns.type === "object" ? data : { result: data };
@@ -54,19 +55,31 @@ export function mcpHandlers(registry: ToolRegistry): {
  * The MCP SDK's `jsonSchemaValidator` on tooltype's guards. The SDK's default (Ajv) generates code, so
  * under a Content Security Policy, in Workers, or with eval disallowed its Client fails as soon as it
  * checks a tool's output schema; these guards fall back to their interpreter. Guards are cached per schema.
+ * A schema the guard cannot check (a keyword such as `if` or `unevaluatedProperties`, an unknown format:
+ * add formats with `options.formats`) does not fail the whole client, as a thrown error would when it
+ * lists tools: that tool's results are refused with an error message saying why.
  *
  * @example
- * new Client(info, { jsonSchemaValidator: mcpValidator() });
+ * new Client(info, { jsonSchemaValidator: mcpValidator({ formats: { int32: Number.isInteger } }) });
  */
-export function mcpValidator(): {
+export function mcpValidator(options: CompileOptions = {}): {
   getValidator<T>(schema: object): (input: unknown) => { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
 } {
-  const guards = new WeakMap<object, Guard<unknown>>();
+  const guards = new WeakMap<object, Guard<unknown> | string>();
   return {
     getValidator<T>(schema: object) {
       let guard = guards.get(schema);
-      if (!guard) guards.set(schema, (guard = compile(schema)));
+      if (guard === undefined) {
+        try {
+          guard = compile(schema, options);
+        } catch (error) {
+          if (!(error instanceof SchemaError)) throw error;
+          guard = `tooltype cannot check this schema, so the result is not accepted: ${error.message}`;
+        }
+        guards.set(schema, guard);
+      }
       const check = guard;
+      if (typeof check === "string") return () => ({ valid: false as const, data: undefined, errorMessage: check });
       return (input: unknown) =>
         check(input)
           ? { valid: true as const, data: input as T, errorMessage: undefined }
