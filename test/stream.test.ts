@@ -93,6 +93,24 @@ streaming("two calls assemble with ids, names and parsed arguments", () => {
   }
 });
 
+streaming("parallel calls that share an index (or have none) stay apart by id; a name repeated in every delta is not doubled", () => {
+  // Mistral and some OpenAI-compatible servers send each parallel call whole, all with index 0 or no index.
+  for (const index of [0, undefined]) {
+    const mistral = createToolCallStream("mistral");
+    mistral.push({ data: { choices: [{ index: 0, delta: { toolCalls: [{ index, id: "a", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }] } }] } });
+    mistral.push({ data: { choices: [{ index: 0, delta: { toolCalls: [{ index, id: "b", function: { name: "get_time", arguments: '{"tz":"CET"}' } }] } }] } });
+    assert.equal(mistral.calls(), [
+      { id: "a", name: "get_weather", arguments: { city: "Paris" } },
+      { id: "b", name: "get_time", arguments: { tz: "CET" } },
+    ], String(index));
+  }
+  const openai = createToolCallStream("openai");
+  openai.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c", function: { name: "get_", arguments: "" } }] } }] });
+  openai.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "weather", arguments: '{"city":' } }] } }] });
+  openai.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c", function: { name: "get_weather", arguments: '"Rome"}' } }] } }] });
+  assert.equal(openai.calls(), [{ id: "c", name: "get_weather", arguments: { city: "Rome" } }]);
+});
+
 streaming("whole calls per chunk: Gemini, Ollama, MCP", () => {
   const gemini = createToolCallStream("gemini");
   gemini.push({ candidates: [{ content: { parts: [{ text: "hi" }] } }] });

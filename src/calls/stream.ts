@@ -41,8 +41,11 @@ interface Entry {
   closed: boolean;
 }
 
-/** Finds or makes the call a stream key names (`at`), finds one without making it (`find`), numbers whole calls (`count`). */
-type Reader = (chunk: unknown, at: (key: string) => Entry, count: () => number, find: (key: string) => Entry | undefined) => void;
+/**
+ * Finds or makes the call a stream key names (`at`; given an id other than its call's, a new call under
+ * that key), finds one without making it (`find`), numbers whole calls (`count`).
+ */
+type Reader = (chunk: unknown, at: (key: string, id?: string) => Entry, count: () => number, find: (key: string) => Entry | undefined) => void;
 
 // One reader per provider: where tool-call pieces sit in its stream events.
 const READERS: { readonly [P in Provider]: Reader } = {
@@ -157,9 +160,10 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
   if (!read) throw new TypeError(`createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(READERS).join(", ")}`);
   const entries = new Map<string, Entry>();
   const order: Entry[] = [];
-  const at = (key: string): Entry => {
+  const at = (key: string, id?: string): Entry => {
     let entry = entries.get(key);
-    if (!entry) {
+    // Another id under a key in use: a server that numbers parallel calls alike (Mistral, some OpenAI-compatible ones) began a new call.
+    if (!entry || (id && entry.id && entry.id !== id)) {
       entry = { id: "", name: "", parser: undefined, whole: undefined, closed: false };
       entries.set(key, entry);
       order.push(entry);
@@ -190,14 +194,16 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
 }
 
 // OpenAI-style chat deltas: `choices[i].delta.tool_calls[j]` with `index`, an id and name once, argument pieces.
-function chatDeltas(chunk: unknown, at: (key: string) => Entry, ...names: string[]): void {
+function chatDeltas(chunk: unknown, at: (key: string, id?: string) => Entry, ...names: string[]): void {
   for (const choice of list(chunk, "choices")) {
     for (const delta of list(field(choice, "delta"), ...names)) {
-      const entry = at(`${field(choice, "index") ?? 0}:${field(delta, "index") ?? 0}`);
       const id = field(delta, "id");
+      const entry = at(`${field(choice, "index") ?? 0}:${field(delta, "index") ?? 0}`, id ? String(id) : undefined);
       const fn = field(delta, "function");
       if (id) entry.id = String(id);
-      if (field(fn, "name")) entry.name += String(field(fn, "name"));
+      // Name pieces are joined; a server that repeats the whole name in every delta is not doubled.
+      const name = field(fn, "name");
+      if (name && String(name) !== entry.name) entry.name += String(name);
       const args = field(fn, "arguments");
       if (typeof args === "object" && args !== null) entry.whole = args; // Mistral may send an object
       else appendText(entry, args);
