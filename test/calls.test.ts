@@ -204,6 +204,15 @@ executing("timeout resolves a slow call as a failure; concurrency bounds how man
   const calls = Array.from({ length: 6 }, (_, i) => ({ id: String(i), name: "slow", arguments: { ms: 5 } }));
   await reg.executeAll(calls, { concurrency: 2 });
   assert.is(peak, 2);
+  peak = 0;
+  await reg.executeAll(calls, { concurrency: 2.5 });
+  assert.is(peak, 2);
+  for (const concurrency of [NaN, 0, -1, "2" as unknown as number]) {
+    let error: unknown;
+    await reg.executeAll(calls, { concurrency }).catch((e: unknown) => (error = e));
+    assert.instance(error, TypeError, String(concurrency));
+    assert.match((error as Error).message, /concurrency must be a number of calls, 1 or more/);
+  }
 });
 
 executing("an abort signal cancels what has not finished; an aborted signal runs nothing", async () => {

@@ -109,6 +109,16 @@ running("bad arguments: every issue, with paths, bounded in length", async () =>
   assert.match((flood as { error: string }).error, /and 4990 more/);
 });
 
+running("an error text cut to its bound never ends in half a surrogate pair", async () => {
+  const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  for (const message of ["😀".repeat(1500), "a" + "😀".repeat(1500)]) {
+    const odd = tool({ name: "odd", description: "Throws.", parameters: t.object({}), logger: quiet, execute: () => { throw new Error(message); } });
+    const { error } = (await odd.execute({})) as { error: string };
+    assert.ok(error.length <= 2000 && error.endsWith("…"));
+    assert.not.ok(lone.test(error), JSON.stringify(error.slice(-4)));
+  }
+});
+
 running("hostile values: deep nesting, prototype keys, huge strings", async () => {
   let deep = "1";
   for (let i = 0; i < 100_000; i++) deep = `[${deep}]`;

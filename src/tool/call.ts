@@ -26,7 +26,7 @@ export interface ExecuteAllOptions {
   readonly signal?: AbortSignal;
   /** Milliseconds each call may take; a slower call resolves as a failed result (its function is not stopped). */
   readonly timeout?: number;
-  /** How many calls run at once; all of them by default. */
+  /** How many calls run at once (1 or more); all of them by default. */
   readonly concurrency?: number;
   /** Passed to every tool's function. */
   readonly context?: unknown;

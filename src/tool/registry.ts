@@ -100,8 +100,10 @@ export class ToolRegistry {
    * messages.push(...toToolMessages(results, "openai"));
    */
   async executeAll(calls: readonly ToolCall[], options: ExecuteAllOptions = {}): Promise<CallResult[]> {
+    const { concurrency = Infinity } = options;
+    if (typeof concurrency !== "number" || !(concurrency >= 1)) throw new TypeError(`executeAll: concurrency must be a number of calls, 1 or more (received ${String(concurrency)})`);
     const results: CallResult[] = new Array(calls.length);
-    const limit = Math.max(1, Math.min(options.concurrency ?? calls.length, calls.length));
+    const limit = Math.max(1, Math.min(Math.floor(concurrency), calls.length));
     let next = 0;
     const worker = async () => {
       while (next < calls.length) {

@@ -17,9 +17,16 @@ export const MAX_ERROR_LENGTH = 2000;
 
 /** A failed result. */
 export function failure(error: string, issues?: readonly Issue[]): ToolResult<never> {
-  const text = error.length > MAX_ERROR_LENGTH ? `${error.slice(0, MAX_ERROR_LENGTH - 1)}…` : error;
+  let text = error;
+  if (error.length > MAX_ERROR_LENGTH) {
+    // Never half a surrogate pair: strict JSON parsers on a provider's side refuse a lone one.
+    const end = MAX_ERROR_LENGTH - 1 - (isHighSurrogate(error.charCodeAt(MAX_ERROR_LENGTH - 2)) ? 1 : 0);
+    text = `${error.slice(0, end)}…`;
+  }
   return issues ? { success: false, error: text, issues } : { success: false, error: text };
 }
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /**
  * Writes argument issues as text for the model: what is wrong, where (a JSON Pointer into the
