@@ -82,6 +82,11 @@ literals("TypeScript enum objects: string, numeric (reverse keys skipped), heter
   assert.equal(json(t.enum(Level)), { type: "integer", enum: [1, 2] });
   assert.equal(json(t.enum(Auto)), { type: "integer", enum: [0, 1, 2] });
   assert.equal(json(t.enum(Mixed)), { enum: [1, "two"] });
+  // Members sharing a value (aliases) are legal TypeScript: the value is listed once.
+  enum Alias { Low = 0, Least = 0, High = 1 }
+  enum Same { A = "x", B = "x" }
+  assert.equal(json(t.enum(Alias)), { type: "integer", enum: [0, 1] });
+  assert.equal(json(t.enum(Same)), { type: "string", enum: ["x"] });
 });
 
 literals("bad enum values are refused", () => {

@@ -51,12 +51,14 @@ function enumOf<D>(builder: string, values: readonly unknown[], options: object 
   return make(builder, { type: sharedType(values), enum: Object.freeze([...values]), ...schemaOptions(builder, options, ANNOTATION_KEYS) });
 }
 
-// A numeric TypeScript enum maps each value back to its name (`{ 0: "Low", Low: 0 }`); those reverse keys are not members.
+// A numeric TypeScript enum maps each value back to its name (`{ 0: "Low", Low: 0 }`); those reverse keys are
+// not members. Two members may share a value (an alias: `{ Low = 0, Least = 0 }`): it is listed once.
 function enumObjectValues(object: Record<string, string | number>): unknown[] {
   if (typeof object !== "object" || object === null) throw new TypeError("t.enum: expects an array of values or a TypeScript enum object");
-  return Object.keys(object)
+  const members = Object.keys(object)
     .filter((key) => !(typeof object[key] === "string" && object[object[key] as string] === Number(key) && key !== ""))
     .map((key) => object[key]);
+  return [...new Set(members)];
 }
 
 /** The JSON Schema type of one primitive value, or undefined when it is not JSON. */
