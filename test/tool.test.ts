@@ -109,6 +109,15 @@ running("bad arguments: every issue, with paths, bounded in length", async () =>
   assert.match((flood as { error: string }).error, /and 4990 more/);
 });
 
+running("arguments behind a byte-order mark, or encoded as JSON twice, are read", async () => {
+  const echo = tool({ name: "echo", description: "Echoes.", parameters: t.object({ a: t.integer() }), execute: ({ a }) => a });
+  assert.equal(await echo.execute('\ufeff{"a":1}'), { success: true, value: 1 });
+  assert.equal(await echo.execute(JSON.stringify(JSON.stringify({ a: 2 }))), { success: true, value: 2 });
+  // A string that is not an encoded object is still refused, naming what came.
+  const refused = await echo.execute(JSON.stringify("{not json"));
+  assert.equal(refused, { success: false, error: 'Arguments for tool "echo" must be a JSON object, received string.' });
+});
+
 running("an error text cut to its bound never ends in half a surrogate pair", async () => {
   const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
   for (const message of ["😀".repeat(1500), "a" + "😀".repeat(1500)]) {

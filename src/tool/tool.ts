@@ -118,13 +118,16 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
     try {
       let value = args;
       if (typeof args === "string") {
-        if (!args.trim()) value = {};
+        const text = args.charCodeAt(0) === 0xfeff ? args.slice(1) : args; // a byte-order mark is not JSON
+        if (!text.trim()) value = {};
         else {
           try {
-            value = JSON.parse(args);
+            value = JSON.parse(text);
           } catch (error) {
             return failure(`Arguments for tool "${this.name}" are not valid JSON (${(error as Error).message}). Received: ${preview(args, 200)}. Send one JSON object.`);
           }
+          // Some models encode the arguments twice: a JSON string holding the JSON object.
+          if (typeof value === "string" && value.trimStart().startsWith("{")) value = parseObject(value) ?? value;
         }
       }
       if (value === undefined || value === null) value = {};
@@ -165,6 +168,15 @@ function messageOf(error: unknown): string {
     return preview(error, 300);
   } catch {
     return "an error that could not be read (its message or prototype threw)";
+  }
+}
+
+function parseObject(text: string): object | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
   }
 }
 
