@@ -496,6 +496,23 @@ errors("all errors are listed, not just the first", () => {
   assert.equal(codes(schema, {}), [["required", "/location"], ["required", "/unit"], ["required", "/days"]]);
 });
 
+errors("a limit lists the first issues only, and stops the report there", () => {
+  const schema = t.object({ xs: t.array(t.string()), rec: t.array(t.recursive<unknown>("R", (self) => t.union([t.string(), t.array(self)]))) });
+  const value = { xs: Array.from({ length: 500 }, (_, i) => i), rec: [[1, [2, [3]]], 4] };
+  for (const guard of guards(schema)) {
+    const all = guard.errors(value);
+    assert.is(all.length, 504, guard.mode);
+    for (const limit of [1, 3, 500, 501, 504, 10_000]) {
+      const some = guard.errors(value, { limit });
+      assert.equal(some, all.slice(0, limit), `${guard.mode} ${limit}`);
+      assert.not.ok(Object.hasOwn(some, "push"), "a plain array comes back");
+    }
+    assert.equal(guard.errors("x", { limit: 1 }), guard.errors("x"));
+    assert.equal(guard.errors({ xs: [], rec: [] }, { limit: 1 }), []);
+    for (const limit of [0, -1, NaN]) assert.throws(() => guard.errors(value, { limit }), /limit must be 1 or more/);
+  }
+});
+
 errors("messages say what was expected and what came", () => {
   for (const guard of guards(t.object({ location: t.string(), unit: t.enum(["celsius", "fahrenheit"]) }))) {
     const [type, missing] = guard.errors({ location: 5 });

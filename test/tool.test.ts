@@ -106,7 +106,12 @@ running("bad arguments: every issue, with paths, bounded in length", async () =>
   const many = tool({ name: "many", description: "Many.", parameters: t.object({ xs: t.array(t.integer()) }), execute: () => 1 });
   const flood = await many.execute({ xs: Array.from({ length: 5000 }, () => "x".repeat(1000)) });
   assert.ok((flood as { error: string }).error.length <= 2000);
-  assert.match((flood as { error: string }).error, /and 4990 more/);
+  // The list is cut at 1,000 issues (a large hostile value can have millions); the text says so.
+  assert.match((flood as { error: string }).error, /- and at least 991 more\n/);
+  assert.is((flood as { issues: unknown[] }).issues.length, 1000);
+  const some = await many.execute({ xs: Array.from({ length: 50 }, () => "x") });
+  assert.match((some as { error: string }).error, /- and 40 more\n/);
+  assert.is((some as { issues: unknown[] }).issues.length, 50);
 });
 
 running("arguments behind a byte-order mark, or encoded as JSON twice, are read", async () => {

@@ -29,8 +29,11 @@ export interface CompileOptions extends ReadOptions {
  */
 export interface Guard<T> {
   (value: unknown): value is T;
-  /** Every issue of the value; an empty array when it is valid. */
-  errors(value: unknown): Issue[];
+  /**
+   * Every issue of the value, in schema order; an empty array when it is valid. With `limit`, the first
+   * `limit` issues only: a large hostile value can have millions, each an object.
+   */
+  errors(value: unknown, options?: { readonly limit?: number }): Issue[];
   /** Returns the value typed, or throws a `ValidationError` listing every issue. */
   assert(value: unknown): T;
   /** The JSON Schema the guard checks. */
@@ -123,8 +126,10 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     return report!;
   };
   const guard = test as Guard<GuardType<S>>;
-  const errors = (value: unknown): Issue[] => {
-    const out: Issue[] = [];
+  const errors = (value: unknown, options?: { readonly limit?: number }): Issue[] => {
+    const limit = options?.limit ?? Infinity;
+    if (!(limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(limit)})`);
+    const out: Issue[] = limit === Infinity ? [] : bounded(limit);
     // The guard answers first (it stops at the first problem): errors are listed only when it says false.
     if (test(value)) return out;
     const { depth, call, reporting } = state;
@@ -134,6 +139,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     try {
       (report ?? reportOf())(value, out);
     } catch (error) {
+      if (error === ENOUGH) return out.slice();
       // Too deep, or the stack ran out: the issues found so far, then the refusal of the whole value.
       if (!(error instanceof RangeError)) throw error;
       out.push(issue("too_deep", "", error instanceof TooDeep ? String(MAX_DEPTH) : undefined));
@@ -144,7 +150,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     }
     // The guard went past the depth limit where the report, walking in another order, did not.
     if (!out.length) out.push(issue("too_deep", "", String(MAX_DEPTH)));
-    return out;
+    return limit === Infinity ? out : out.slice();
   };
   Object.defineProperties(guard, {
     errors: { value: errors },
@@ -159,6 +165,26 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     code: { value: code },
   });
   return guard;
+}
+
+// Thrown by a bounded list when it is full, to stop the report there.
+const ENOUGH = { reason: "issue limit reached" };
+
+/**
+ * An issue list that stops the report (throws ENOUGH) once it holds `limit` issues. Reporters only
+ * `push`; its own `push` makes this list's call sites polymorphic, not every list's. Copied to a plain
+ * array before it is returned.
+ */
+function bounded(limit: number): Issue[] {
+  const list: Issue[] = [];
+  list.push = (...items: Issue[]) => {
+    for (const item of items) {
+      if (list.length >= limit) throw ENOUGH;
+      list[list.length] = item;
+    }
+    return list.length;
+  };
+  return list;
 }
 
 /** Runs generated source, handing it the values it closes over. */

@@ -5,6 +5,7 @@ import { compile } from "../guard/compile.js";
 import type { Issue } from "../guard/issue.js";
 import { pointerSegment } from "../guard/issue.js";
 import { codecOf, type Codec } from "./codec.js";
+import { MAX_RESULT_ISSUES } from "./result.js";
 
 /** What a tool's `parameters` may be: a `t.object(...)`, a TypeBox or plain JSON Schema object, or a Standard Schema that exposes JSON Schema (Zod 4, Valibot, ArkType). */
 export type ParametersInput = object;
@@ -60,7 +61,8 @@ export function readParameters(input: ParametersInput, owner: string): Parameter
 }
 
 function checkWith(guard: ReturnType<typeof compile>): Parameters["check"] {
-  return (value) => (guard(value) ? { value } : { issues: guard.errors(value) });
+  // One more than a result keeps, so the error text can say that more were left out.
+  return (value) => (guard(value) ? { value } : { issues: guard.errors(value, { limit: MAX_RESULT_ISSUES + 1 }) });
 }
 
 function standardJSONSchema(input: StandardLike, owner: string): JSONSchema {

@@ -14,6 +14,8 @@ export type ToolResult<T = unknown> =
 /** The most issues an error text lists, and its most characters: errors go back into a model's context. */
 export const MAX_ERROR_ISSUES = 10;
 export const MAX_ERROR_LENGTH = 2000;
+/** The most issues a failed result carries: a large hostile value can have millions, each an object. */
+export const MAX_RESULT_ISSUES = 1000;
 
 /** A failed result. */
 export function failure(error: string, issues?: readonly Issue[]): ToolResult<never> {
@@ -23,7 +25,7 @@ export function failure(error: string, issues?: readonly Issue[]): ToolResult<ne
     const end = MAX_ERROR_LENGTH - 1 - (isHighSurrogate(error.charCodeAt(MAX_ERROR_LENGTH - 2)) ? 1 : 0);
     text = `${error.slice(0, end)}…`;
   }
-  return issues ? { success: false, error: text, issues } : { success: false, error: text };
+  return issues ? { success: false, error: text, issues: issues.slice(0, MAX_RESULT_ISSUES) } : { success: false, error: text };
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
@@ -38,6 +40,8 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
  */
 export function issuesText(toolName: string, issues: readonly Issue[]): string {
   const shown = issues.slice(0, MAX_ERROR_ISSUES).map((i) => `- at ${i.path || "/ (the arguments object)"}: ${i.message}`);
-  if (issues.length > MAX_ERROR_ISSUES) shown.push(`- and ${issues.length - MAX_ERROR_ISSUES} more`);
+  // More than a result keeps means the list was cut: there are at least that many.
+  const more = issues.length - MAX_ERROR_ISSUES;
+  if (more > 0) shown.push(`- and ${issues.length > MAX_RESULT_ISSUES ? "at least " : ""}${more} more`);
   return `Invalid arguments for tool "${toolName}":\n${shown.join("\n")}\nFix these and call the tool again.`;
 }
