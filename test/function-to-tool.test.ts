@@ -269,6 +269,32 @@ fromSource("an arrow function needs a name; a bad argument is a TypeError", () =
   assert.throws(() => functionToToolFromSource(42 as never), TypeError);
 });
 
+fromSource("a one-line JSDoc comment: tags after the summary are read; @ inside text is not a tag", async () => {
+  const tool = functionToToolFromSource('function scale(factor, label = "x") { /** Scales things. @param {number} factor how much @returns {number} the result */ return factor; }', {
+    implementation: (factor: number) => factor * 2,
+  });
+  assert.is(tool.description, "Scales things.");
+  assert.equal(tool.parameters.properties, {
+    factor: { type: "number", description: "how much" },
+    label: { type: "string", description: "Parameter label of type string" },
+  });
+  assert.equal(tool.returns, { type: "number", description: "the result" });
+  assert.equal(await tool.execute({ factor: 2 }), { success: true, value: 4 });
+  // A string directive is one line too; Sphinx fields after the summary are read the same way.
+  assert.equal(functionToToolFromSource('function g(a) { "Does. @param {integer} a first" }').parameters.properties, { a: { type: "integer", description: "first" } });
+  assert.equal(functionToToolFromSource("function g(a) { /** Does. :param int a: first :returns: the count :rtype: int */ }").toOpenAIFormat().function, {
+    name: "g",
+    description: "Does.\n\nReturns:\n- type: integer\n- description: the count",
+    parameters: { type: "object", properties: { a: { type: "integer", description: "first" } }, required: ["a"] },
+  });
+  const mail = parseDocstring("Mail a@b.com or see {@link x} and { @param z }, `@returns` in code.");
+  assert.is(mail.description, "Mail a@b.com or see {@link x} and { @param z }, `@returns` in code.");
+  assert.equal({ ...mail.parameters }, {});
+  assert.is(mail.returns, undefined);
+  // JSDoc's own rule holds over several lines: a tag starts a line, so mid-line `@param` there is text.
+  assert.is(parseDocstring("Scales.\nUse @param here.").description, "Scales.\nUse @param here.");
+});
+
 seedSuite.run();
 readingSuite.run();
 refusalSuite.run();

@@ -20,6 +20,8 @@ export interface Docstring {
 /**
  * Reads a docstring written in JSDoc (`@param {type} [name=default] - text`), Google (`Args:`),
  * Sphinx (`:param name:` / `:type name:`) or NumPy (`Parameters` + `----------`) style; styles may mix.
+ * A tag or field starts a line, except in a one-line docstring (`"Scales. @param {number} f how much"`),
+ * where one also starts after a space in the middle (never inside `{...}` or a code span).
  *
  * @example
  * parseDocstring("Adds.\n@param {number} a - First\n@returns {number} The sum");
@@ -27,7 +29,7 @@ export interface Docstring {
  */
 export function parseDocstring(text: string): Docstring {
   const doc: Docstring = { description: "", parameters: Object.create(null) };
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const lines = text.includes("\n") || text.includes("\r") ? text.replace(/\r\n?/g, "\n").split("\n") : splitOneLine(text);
   const description: string[] = [];
   let section: "none" | "google-args" | "google-returns" | "numpy-params" | "numpy-returns" | "other" = "none";
   let current: DocParameter | { description?: string } | undefined;
@@ -184,6 +186,31 @@ export function parseDocstring(text: string): Docstring {
   }
   doc.description = description.join("\n").replace(/\n{3,}/g, "\n\n").trim();
   return doc;
+}
+
+// A tag or field after the summary in a one-line docstring: JSDoc block tags, Sphinx fields.
+const MID_LINE_TAG = /^(?:@(?:param|arg|argument|property|prop|returns?|throws|exception|example|see|since|deprecated)(?=\s|$)|:(?:param|type)\s|:(?:returns?|rtype)\s*:)/;
+
+// Splits a one-line docstring into lines where a tag or field starts after a space, outside `{...}`
+// (types, `{@link}`) and backtick code spans: "Scales. @param {number} f" → ["Scales.", "@param {number} f"].
+function splitOneLine(text: string): string[] {
+  const lines: string[] = [];
+  let from = 0;
+  let braces = 0;
+  let code = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "`") code = !code;
+    else if (code) continue;
+    else if (c === "{") braces++;
+    else if (c === "}") braces = Math.max(0, braces - 1);
+    else if (braces === 0 && i > from && /\s/.test(text[i - 1]!) && MID_LINE_TAG.test(text.slice(i))) {
+      lines.push(text.slice(from, i));
+      from = i;
+    }
+  }
+  lines.push(text.slice(from));
+  return lines;
 }
 
 // The `{...}` type starting at `from` (after spaces), braces counted, or undefined when there is none.
