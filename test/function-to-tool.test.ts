@@ -295,6 +295,35 @@ fromSource("a one-line JSDoc comment: tags after the summary are read; @ inside 
   assert.is(parseDocstring("Scales.\nUse @param here.").description, "Scales.\nUse @param here.");
 });
 
+fromSource("an empty comment beside a parameter says nothing", () => {
+  const fallback = (name: string) => ({ type: "string", description: `Parameter ${name} of type string` });
+  assert.equal(functionToToolFromSource('function f(a, b /* */) { "F." }').parameters.properties, { a: fallback("a"), b: fallback("b") });
+  assert.equal(functionToToolFromSource('function f(a /***/, b //\n) { "F." }').parameters.properties, { a: fallback("a"), b: fallback("b") });
+  assert.equal(functionToToolFromSource('function f(\n  //\n  a,\n  b, //   \n) { "F.\n@param b from the docstring" }').parameters.properties, {
+    a: fallback("a"),
+    b: { type: "string", description: "from the docstring" },
+  });
+  // An empty comment does not hide a real one either.
+  assert.equal(functionToToolFromSource('function f(a /* */ /* real */) { "F." }').parameters.properties, { a: { type: "string", description: "real" } });
+});
+
+fromSource("a block comment before a parameter on its line documents that parameter", () => {
+  assert.equal(functionToToolFromSource('function f(/* first */ a, /* second */ b) { "F." }').parameters.properties, {
+    a: { type: "string", description: "first" },
+    b: { type: "string", description: "second" },
+  });
+  // Same line, after the comma and before the next parameter: the next one.
+  assert.equal(functionToToolFromSource('function f(a, /* first */ b /* */) { "F." }').parameters.properties, {
+    a: { type: "string", description: "Parameter a of type string" },
+    b: { type: "string", description: "first" },
+  });
+  // Last on its line, after the comma: still the parameter before it.
+  assert.equal(functionToToolFromSource('function f(\n  a, /* first */\n  b = 1, // second\n) { "F." }').parameters.properties, {
+    a: { type: "string", description: "first" },
+    b: { type: "integer", description: "second" },
+  });
+});
+
 seedSuite.run();
 readingSuite.run();
 refusalSuite.run();

@@ -109,7 +109,8 @@ function matching(tokens: readonly Token[], open: number): number {
 }
 
 // Splits a parameter list (or a destructuring pattern's inside) at top-level commas. A comment on the
-// same line as an entry documents it (`a, // First thing`); a comment on its own line documents the next.
+// same line as an entry documents it (`a, // First thing`), unless the next entry follows it on that line
+// (`/* first */ a, /* second */ b`); a comment on its own line documents the next. Empty comments say nothing.
 function readList(tokens: readonly Token[]): SourceParameter[] {
   interface Entry {
     tokens: Token[];
@@ -120,11 +121,14 @@ function readList(tokens: readonly Token[]): SourceParameter[] {
   let current: Entry = { tokens: [], leading: [] };
   let last: Entry | undefined; // the entry the latest code token belongs to
   let depth = 0;
-  for (const t of tokens) {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
     if (t.kind === "comment") {
-      if (depth > 0) continue;
-      if (!t.lineBefore && last) last.trailing ??= cleanComment(t.text);
-      else current.leading.push(cleanComment(t.text));
+      const text = cleanComment(t.text);
+      if (depth > 0 || !text) continue;
+      const beforeNext = current.tokens.length === 0 && codeFollowsOnLine(tokens, k);
+      if (!t.lineBefore && last && !beforeNext) last.trailing ??= text;
+      else current.leading.push(text);
       continue;
     }
     if (t.kind === "punct" && (t.text === "(" || t.text === "[" || t.text === "{")) depth++;
@@ -139,6 +143,12 @@ function readList(tokens: readonly Token[]): SourceParameter[] {
   }
   if (current.tokens.length) entries.push(current);
   return entries.map((e) => readEntry(e.tokens, e.trailing ?? (e.leading.length ? e.leading.join("\n") : undefined)));
+}
+
+// Code (not only comments) follows token `k` before the line ends.
+function codeFollowsOnLine(tokens: readonly Token[], k: number): boolean {
+  for (let j = k + 1; j < tokens.length && !tokens[j]!.lineBefore; j++) if (tokens[j]!.kind !== "comment") return true;
+  return false;
 }
 
 function readEntry(tokens: readonly Token[], comment: string | undefined): SourceParameter {
@@ -279,8 +289,9 @@ function readDoc(tokens: readonly Token[]): string | undefined {
 export function cleanComment(text: string): string {
   if (text.startsWith("//")) return text.slice(2).trim();
   return text
-    .replace(/^\/\*+/, "")
-    .replace(/\*+\/$/, "")
+    .replace(/^\/\*/, "")
+    .replace(/\*\/$/, "")
+    .replace(/^\*+|\*+$/g, "") // `/**` and `**/`; done after the markers so that `/**/` is empty
     .split("\n")
     .map((line) => line.replace(/^\s*\* ?/, ""))
     .join("\n")
