@@ -324,6 +324,16 @@ fromSource("a block comment before a parameter on its line documents that parame
   });
 });
 
+fromSource("defaults: true leaves out a literal default JSON cannot carry", () => {
+  const tool = functionToToolFromSource('function f(a = 1e400, b = -1e400, c = [1, undefined], d = { x: 1e999 }, e = { y: undefined }, g = [1, { z: null }]) { "F." }', { defaults: true });
+  const props = tool.parameters.properties as Record<string, Record<string, unknown>>;
+  for (const key of ["a", "b", "c", "d", "e"]) assert.not.ok("default" in props[key]!, key);
+  assert.is(props.a!.type, "number");
+  assert.equal(props.g!.default, [1, { z: null }]);
+  assert.equal(tool.parameters.required ?? [], []); // each still has a default, so each is still optional
+  assert.not.match(JSON.stringify(tool.toOpenAIFormat()), /"default":null/);
+});
+
 seedSuite.run();
 readingSuite.run();
 refusalSuite.run();

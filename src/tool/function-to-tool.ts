@@ -23,7 +23,10 @@ export interface FunctionToToolOptions {
   readonly context?: boolean;
   /** Your own types by name, for docs that write `list[Turn]` or `{Turn}`. */
   readonly types?: { readonly [name: string]: Descriptor };
-  /** Also write defaults read from the source into the schema (seed 001); seed 000 leaves them out. */
+  /**
+   * Also write defaults read from the source into the schema (seed 001); seed 000 leaves them out. A default
+   * JSON cannot carry (`1e400`, `[undefined]`) is left out, as an expression default is: the function applies it.
+   */
   readonly defaults?: boolean;
   /** `this` for the call. */
   readonly thisArg?: unknown;
@@ -173,7 +176,7 @@ function property(field: SourceParameter, doc: DocParameter | undefined, overrid
       : (doc?.description ?? field.comment ?? `Parameter ${field.name} of type ${writtenType ?? typeText(schema)}`);
   const extra: Record<string, unknown> = {};
   if (description !== undefined) extra.description = description;
-  if (options.defaults && literal && literal.value !== undefined && !("default" in descriptor)) extra.default = literal.value;
+  if (options.defaults && literal && isJsonValue(literal.value) && !("default" in descriptor)) extra.default = literal.value;
   if (Object.keys(extra).length) descriptor = annotate(descriptor, extra);
   return optional && !(descriptor as never)[OptionalMark] && !("default" in descriptor) ? t.optional(descriptor) : descriptor;
 }
@@ -186,6 +189,14 @@ function typeOfValue(value: unknown): Descriptor {
   if (Array.isArray(value)) return t.array(value.length ? typeOfValue(value[0]) : t.string());
   if (typeof value === "object" && value !== null) return t.record(t.any());
   return t.string(); // null or undefined say nothing about the type: seed 000's fallback
+}
+
+// A value JSON keeps as it is: no Infinity or NaN (they become null), no undefined (dropped or null).
+function isJsonValue(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  return typeof value === "object" && Object.values(value as object).every(isJsonValue);
 }
 
 function withDescription(d: Descriptor, description: string | undefined): Descriptor {
