@@ -1,7 +1,7 @@
 // tool(), @tool, toolsFrom, ToolRegistry and Tool.execute: the typed forms and running safely.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, tool, toolsFrom, ToolRegistry, Tool, functionToTool } from "tooltype";
+import { t, tool, toolsFrom, ToolRegistry, Tool, functionToTool, toJSONSchema, compile } from "tooltype";
 import { Type } from "@sinclair/typebox";
 import * as z from "zod";
 import * as f from "./fixtures/functions.mjs";
@@ -191,6 +191,77 @@ running("an error whose message or prototype throws when read is still a failed 
   }
 });
 
+const strict = suite("Tool.execute: strict-mode encodings undone, values decoded");
+
+strict("a union is normalized through the branch that accepts the result, not the first of its JSON type", async () => {
+  const echo = (parameters: ReturnType<typeof t.object>) => tool({ name: "echo", description: "Echo.", parameters, execute: (a) => a });
+  const kinds = echo(t.object({ u: t.union([t.object({ kind: t.literal("a"), x: t.string() }), t.object({ kind: t.literal("b"), y: t.optional(t.string()) })]) }));
+  assert.equal(await kinds.execute({ u: { kind: "b", y: null } }), { success: true, value: { u: { kind: "b" } } });
+  const pair = echo(t.object({ u: t.union([t.tuple([t.number(), t.number()]), t.string()]) }));
+  assert.equal(await pair.execute({ u: { 0: 1, 1: 2 } }), { success: true, value: { u: [1, 2] } });
+  const map = echo(t.object({ u: t.union([t.record(t.number()), t.number()]) }));
+  assert.equal(await map.execute({ u: [{ key: "a", value: 1 }] }), { success: true, value: { u: { a: 1 } } });
+});
+
+strict("what the openai-strict schema asks for is accepted, as the function's types", async () => {
+  const parameters = t.object({ where: t.union([t.string(), t.tuple([t.number(), t.number()])]), tags: t.union([t.integer(), t.record(t.string())]) });
+  const sent = { where: { 0: 48.8, 1: 2.3 }, tags: [{ key: "a", value: "b" }] };
+  assert.ok(compile(toJSONSchema(parameters, { target: "openai-strict", onWarning: () => {} }))(sent));
+  const find = tool({ name: "find", description: "Find.", parameters, strict: true, execute: (a) => a });
+  assert.equal(await find.execute(sent), { success: true, value: { where: [48.8, 2.3], tags: { a: "b" } } });
+});
+
+strict("a deep recursive union normalizes in bounded work", async () => {
+  const Node = t.recursive("Node", (self) =>
+    t.union([t.object({ kind: t.literal("a"), next: t.optional(self), x: t.optional(t.string()) }), t.object({ kind: t.literal("b"), next: t.optional(self), y: t.optional(t.string()) })]),
+  );
+  const chain = tool({ name: "chain", description: "Chain.", parameters: t.object({ root: Node }), execute: ({ root }) => root });
+  const depth = 200;
+  const limit = 50 * depth; // trying both branches at every level without memoizing would read 2^200 times
+  let reads = 0;
+  const level = (next: object | undefined): object =>
+    Object.defineProperty(next ? { next } : { y: null }, "kind", {
+      enumerable: true,
+      get() {
+        if (++reads > limit) throw new Error(`read ${reads} times`);
+        return "b";
+      },
+    });
+  let root: object | undefined;
+  for (let i = 0; i < depth; i++) root = level(root);
+  const result = await chain.execute({ root });
+  assert.ok(result.success, (result as { error?: string }).error?.slice(0, 300));
+  let leaf = (result as { value: { next?: object } }).value;
+  for (let i = 1; i < depth; i++) leaf = leaf.next as { next?: object };
+  assert.equal(leaf, { kind: "b" });
+});
+
+strict("everything the guard accepts is normalized and decoded, at the deepest nesting too", async () => {
+  const Node = t.recursive("Node", (self) => t.object({ child: t.optional(self), note: t.optional(t.string()), when: t.datetime(), tag: t.string({ default: "none" }) }));
+  const parameters = t.object({ root: Node });
+  const nest = (n: number, leaf: object) => {
+    let v: object = { when: "2024-01-01T00:00:00Z", ...leaf };
+    for (let i = 0; i < n; i++) v = { when: "2024-01-01T00:00:00Z", child: v };
+    return v;
+  };
+  const guard = compile(parameters);
+  let deepest = 0;
+  while (guard({ root: nest(deepest + 1, {}) })) deepest++;
+  assert.ok(deepest >= 200, `the guard accepts ${deepest} levels`);
+  const outline = tool({ name: "outline", description: "Outline.", parameters, execute: ({ root }) => root });
+  const result = await outline.execute({ root: nest(deepest, { note: null }) });
+  assert.ok(result.success, (result as { error?: string }).error?.slice(0, 300));
+  type Decoded = { child?: Decoded; note?: string; when: Date; tag: string };
+  let node: Decoded | undefined = (result as { value: Decoded }).value;
+  let levels = 0;
+  for (; node; node = node.child, levels++) {
+    assert.instance(node.when, Date);
+    assert.is(node.tag, "none");
+    assert.not.ok("note" in node);
+  }
+  assert.is(levels, deepest + 1);
+});
+
 const decorators = suite("@tool and toolsFrom (seed 001 mk_ns, seed 003 @tool)");
 
 decorators("toolsFrom takes documented methods, own and inherited, bound to the object", async () => {
@@ -278,5 +349,6 @@ registry("more than 20 tools in one request is warned about (seed 002)", () => {
 
 typed.run();
 running.run();
+strict.run();
 decorators.run();
 registry.run();

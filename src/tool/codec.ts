@@ -1,6 +1,7 @@
 import { Kind, OptionalMark, RefTarget } from "../t/symbols.js";
 import { decodeBase64 } from "../util/base64.js";
 import { compile } from "../guard/compile.js";
+import { MAX_DEPTH } from "../guard/values.js";
 import { setOwn } from "../util/own.js";
 
 /**
@@ -26,7 +27,7 @@ type Schema = Record<string | symbol, unknown>;
 export function codecOf(root: object): Codec {
   const walker = new Walker(root as Schema);
   return {
-    normalize: (value) => walker.walk(root as Schema, value, "normalize", 0),
+    normalize: (value) => walker.normalize(value),
     decode: (value) => walker.walk(root as Schema, value, "decode", 0),
     decodes: decodesAnything(root as Schema, new Set()),
   };
@@ -45,22 +46,34 @@ function decodesAnything(schema: unknown, seen: Set<unknown>): boolean {
   return Object.values(s).some((value) => (Array.isArray(value) ? value.some((v) => decodesAnything(v, seen)) : decodesAnything(value, seen)));
 }
 
-const MAX_DEPTH = 256;
-
 class Walker {
   private readonly branchGuards = new Map<object, (v: unknown) => boolean>();
+  /** Per normalize call: what a union made of an object value, so no subtree is normalized twice. */
+  private unions: Map<Schema, WeakMap<object, unknown>> | undefined;
   constructor(private readonly root: Schema) {}
 
-  walk(schema: Schema, value: unknown, mode: "normalize" | "decode", depth: number): unknown {
-    if (depth > MAX_DEPTH || typeof schema !== "object" || schema === null) return value;
+  normalize(value: unknown): unknown {
+    const outer = this.unions; // restored: a getter in the value may run another normalize
+    this.unions = new Map();
+    try {
+      return this.walk(this.root, value, "normalize", 0);
+    } finally {
+      this.unions = outer;
+    }
+  }
+
+  // `refs` counts `$ref` hops, as the guard does: whatever the guard accepts is walked to the end.
+  walk(schema: Schema, value: unknown, mode: "normalize" | "decode", refs: number): unknown {
+    if (typeof schema !== "object" || schema === null) return value;
+    if (mode === "normalize" && (typeof value !== "object" || value === null)) return value; // nothing to undo
     const target = this.resolve(schema);
-    if (target !== schema) return this.walk(target, value, mode, depth + 1);
-    const next = (s: unknown, v: unknown) => this.walk(s as Schema, v, mode, depth + 1);
+    if (target !== schema) return refs < MAX_DEPTH ? this.walk(target, value, mode, refs + 1) : value;
+    const next = (s: unknown, v: unknown) => this.walk(s as Schema, v, mode, refs);
     const kind = schema[Kind];
     const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
     if (branches && schema.properties === undefined && schema.items === undefined && schema.prefixItems === undefined) {
-      // Decode through the branch the checked value matches; normalize through the first whose JSON type fits.
-      const branch = mode === "decode" ? branches.find((b) => this.guard(b)(value)) : branches.find((b) => fitsType(this.resolve(b), value));
+      if (mode === "normalize") return this.union(schema, branches, value as object, next);
+      const branch = branches.find((b) => this.guard(b)(value)); // decode through the branch the checked value matches
       return branch ? next(branch, value) : value;
     }
 
@@ -108,6 +121,25 @@ class Walker {
     return out;
   }
 
+  // Normalizes through the first branch that accepts the result. The candidates are the branches whose JSON
+  // type fits, or whose strict encoding does (an object for a tuple, an array for a record). When none
+  // accepts, the first whose JSON type fits is kept, for the check to report against.
+  private union(schema: Schema, branches: Schema[], value: object, next: (s: unknown, v: unknown) => unknown): unknown {
+    const candidates = branches.filter((b) => fitsType(this.resolve(b), value) || fitsEncoded(this.resolve(b), value));
+    if (candidates.length <= 1) return candidates.length ? next(candidates[0], value) : value;
+    let done = this.unions?.get(schema);
+    if (done?.has(value)) return done.get(value);
+    const outs: unknown[] = []; // when no branch accepts, every one was tried
+    let chosen = candidates.findIndex((b, i) => this.guard(b)((outs[i] = next(b, value))));
+    if (chosen < 0) chosen = Math.max(0, candidates.findIndex((b) => fitsType(this.resolve(b), value)));
+    const out = outs[chosen];
+    if (this.unions) {
+      if (!done) this.unions.set(schema, (done = new WeakMap()));
+      done.set(value, out);
+    }
+    return out;
+  }
+
   // Follows a recursive self reference or a local $ref to the schema it names.
   private resolve(schema: Schema): Schema {
     const box = schema[RefTarget] as { target?: Schema } | undefined;
@@ -144,6 +176,11 @@ function fitsType(schema: Schema, value: unknown): boolean {
   if (!types) return true;
   const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
   return types.includes(type) || (type === "number" && types.includes("integer"));
+}
+
+// Whether a value is how a strict dialect writes a branch: an object for a tuple, an array for a record.
+function fitsEncoded(schema: Schema, value: unknown): boolean {
+  return Array.isArray(value) ? isObjectSchema(schema) : Array.isArray(schema.prefixItems);
 }
 
 function isObjectSchema(schema: Schema): boolean {
