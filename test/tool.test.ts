@@ -262,6 +262,37 @@ strict("everything the guard accepts is normalized and decoded, at the deepest n
   assert.is(levels, deepest + 1);
 });
 
+strict("every date-time form the guard accepts decodes to the instant it means", async () => {
+  let got: unknown;
+  const at = tool({ name: "at", description: "At.", parameters: t.object({ when: t.datetime() }), execute: ({ when }) => void (got = when) });
+  // [sent, the instant in a form new Date reads]. A leap second is the last millisecond of its minute.
+  const forms: [string, string][] = [];
+  const zones: [string, number][] = [["Z", 0], ["z", 0], ["+00:00", 0], ["-00:00", 0], ["+05:30", -330], ["-08:00", 480], ["+23:59", -1439]];
+  const fractions: [string, number][] = [["", 0], [".5", 500], [".123", 123], [".123456789", 123], [".99999999999999999999", 999]];
+  for (const sep of ["T", "t", " "]) {
+    for (const [zone, shift] of zones) {
+      for (const [fraction, ms] of fractions) forms.push([`2024-02-29${sep}10:20:30${fraction}${zone}`, new Date(Date.UTC(2024, 1, 29, 10, 20 + shift, 30, ms)).toISOString()]);
+    }
+  }
+  forms.push(
+    ["2016-12-31T23:59:60Z", "2016-12-31T23:59:59.999Z"],
+    ["2016-12-31t23:59:60.5z", "2016-12-31T23:59:59.999Z"],
+    ["2016-12-31T15:59:60-08:00", "2016-12-31T23:59:59.999Z"],
+    ["2017-01-01 05:29:60+05:30", "2016-12-31T23:59:59.999Z"],
+    ["0000-01-01T00:00:00+23:59", "-000001-12-31T00:01:00.000Z"],
+    ["0099-03-01T00:00:00Z", "0099-03-01T00:00:00.000Z"],
+    ["9999-12-31T23:59:59-23:59", "+010000-01-01T23:58:59.000Z"],
+  );
+  const guard = compile(t.datetime());
+  for (const [sent, meant] of forms) {
+    assert.ok(guard(sent), sent);
+    got = undefined;
+    assert.ok((await at.execute({ when: sent })).success, sent);
+    assert.instance(got, Date);
+    assert.is((got as Date).getTime(), new Date(meant).getTime(), sent);
+  }
+});
+
 const decorators = suite("@tool and toolsFrom (seed 001 mk_ns, seed 003 @tool)");
 
 decorators("toolsFrom takes documented methods, own and inherited, bound to the object", async () => {

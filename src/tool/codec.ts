@@ -93,7 +93,7 @@ class Walker {
       return this.object(schema, value as Record<string, unknown>, mode, next);
     }
     if (mode === "decode" && typeof value === "string") {
-      if (kind === "datetime") return new Date(value);
+      if (kind === "datetime") return parseDateTime(value);
       if (kind === "bytes") return decodeBase64(value);
     }
     return value;
@@ -210,6 +210,25 @@ function isPositional(value: object, length: number): boolean {
 function fromPositional(value: Record<string, unknown>, length: number): unknown[] {
   const items = Array.from({ length }, (_, i) => value[String(i)]);
   return Array.isArray(value.rest) ? [...items, ...value.rest] : items;
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/;
+
+/**
+ * An RFC 3339 date-time in every form the guard accepts (`t`, `z` or a space; any number of fraction digits,
+ * cut to milliseconds). A leap second (`:60`), which `Date` cannot hold, is the last millisecond of its minute:
+ * it stays in its minute and day, and after every other instant of that minute.
+ */
+function parseDateTime(text: string): Date {
+  const m = DATE_TIME.exec(text);
+  if (!m) return new Date(text);
+  const [, year, month, day, hour, minute, second, fraction = "", sign, offsetHour = "0", offsetMinute = "0"] = m;
+  const leap = second === "60";
+  const east = sign === "-" ? -1 : 1;
+  const date = new Date(0);
+  date.setUTCFullYear(+year!, +month! - 1, +day!); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
+  date.setUTCHours(+hour! - east * +offsetHour, +minute! - east * +offsetMinute, leap ? 59 : +second!, leap ? 999 : +(fraction + "00").slice(0, 3));
+  return date;
 }
 
 function structuredCopy<T>(value: T): T {
