@@ -57,6 +57,26 @@ primitives("unknown or ill-typed options are refused, naming the builder and the
   assert.throws(() => t.string("x" as never), /options must be an object/);
 });
 
+primitives("a default outside its type is refused, naming the builder, the option and the issue", () => {
+  const refused = (make: () => unknown, pattern: RegExp) => {
+    assert.throws(make, (error: unknown) => error instanceof TypeError && pattern.test(error.message));
+  };
+  refused(() => t.string({ default: 5 } as never), /^t\.string: option "default" .*Expected string, received integer/);
+  refused(() => t.enum(["celsius", "fahrenheit"], { default: "kelvin" } as never), /^t\.enum: option "default" .*received "kelvin"/);
+  refused(() => t.integer({ minimum: 1, default: 0 }), /^t\.integer: option "default" .*Expected a number >= 1, received 0/);
+  refused(() => t.datetime({ default: "tomorrow" }), /^t\.datetime: option "default"/);
+  refused(() => t.array(t.integer(), { default: ["a"] } as never), /^t\.array: option "default" .*at \/0: Expected integer/);
+  refused(() => t.object({ a: t.string() }, { default: {} } as never), /^t\.object: option "default" .*Missing required property/);
+  refused(() => t.literal("a", { default: "b" } as never), /^t\.literal: option "default"/);
+  // Defaults of their type are kept, recursive bodies included.
+  assert.is(json(t.enum(["celsius", "fahrenheit"], { default: "celsius" })).default, "celsius");
+  assert.is(json(t.nullable(t.string({ default: "x" }))).default, "x");
+  assert.equal(json(t.object({ a: t.optional(t.string()) }, { default: {} })).default, {});
+  const Tree = t.recursive("Tree", (self) => t.object({ children: t.array(self, { default: [] }) }, { default: { children: [] } }));
+  assert.equal((json(Tree).$defs as { Tree: { default: unknown } }).Tree.default, { children: [] });
+  refused(() => t.recursive("Tree", (self) => t.object({ children: t.array(self) }, { default: { children: 5 } })), /^t\.object: option "default" .*at \/children: Expected array/);
+});
+
 const literals = suite("t: literal and enum (seed 000)");
 
 literals("literals carry the type their values share", () => {

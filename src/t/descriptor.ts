@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from "../standard-schema.js";
 import { standardProps } from "../guard/standard.js";
 import { Kind, OptionalMark } from "./symbols.js";
+import { checkDefault } from "./options.js";
 
 export { Kind, OptionalMark, Named, RefTarget, isDescriptor } from "./symbols.js";
 
@@ -67,9 +68,16 @@ const DescriptorPrototype: object = Object.create(Object.prototype, {
 
 /**
  * Makes a frozen descriptor from JSON Schema keys plus symbol tags. Internal to the builders.
- * Keys whose value is `undefined` are left out so the schema stays plain JSON.
+ * Keys whose value is `undefined` are left out so the schema stays plain JSON. A `default` must be
+ * a value of the type (the builder is named after the kind).
  */
 export function make<D>(kind: string, schema: Record<string, unknown>, tags?: Partial<Record<symbol, unknown>>): D {
+  const d = build<D>(kind, schema, tags);
+  if (schema.default !== undefined) checkDefault(kind, d as object);
+  return d;
+}
+
+function build<D>(kind: string, schema: Record<string, unknown>, tags?: Partial<Record<symbol, unknown>>): D {
   const d = Object.create(DescriptorPrototype);
   for (const key of Object.keys(schema)) if (schema[key] !== undefined) d[key] = schema[key];
   d[Kind] = kind;
@@ -84,5 +92,5 @@ export function derive<D>(base: Descriptor, schema: Record<string, unknown>, tag
   const allTags: Partial<Record<symbol, unknown>> = {};
   for (const sym of Object.getOwnPropertySymbols(base)) allTags[sym] = (base as never)[sym];
   if (tags) for (const sym of Object.getOwnPropertySymbols(tags)) allTags[sym] = tags[sym];
-  return make<D>(base[Kind], merged, allTags);
+  return build<D>(base[Kind], merged, allTags); // the base's default was checked when it was made
 }

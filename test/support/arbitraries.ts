@@ -80,6 +80,11 @@ const TAKES_OPTIONS = new Set<SpecKind>([
   "array", "set", "tuple", "record", "object", "union",
 ]);
 
+// Whether null is a value of a spec's type: the builders refuse a default outside it.
+function nullFits(s: Spec): boolean {
+  return s.k === "null" || s.k === "any" || (s.k === "literal" && s.v === null) || (s.k === "enum" && s.vs.includes(null)) || (s.k === "union" && s.branches.some(nullFits));
+}
+
 /**
  * Builds the descriptor of a spec with the public `t` builders only. Names of `t.named` / `t.recursive`
  * are numbered in build order, so one spec always builds the same descriptor and names never clash.
@@ -130,7 +135,7 @@ export function build(spec: Spec): Descriptor {
         const props: Record<string, Descriptor> = {};
         for (const p of s.props) {
           if (p.mode === "required") props[p.key] = go(p.spec);
-          else if (p.mode === "default" && TAKES_OPTIONS.has(p.spec.k)) props[p.key] = go(p.spec, { default: null, description: "defaulted" });
+          else if (p.mode === "default" && TAKES_OPTIONS.has(p.spec.k) && nullFits(p.spec)) props[p.key] = go(p.spec, { default: null, description: "defaulted" });
           else props[p.key] = t.optional(go(p.spec));
         }
         const { additionalProperties: ap, ...rest } = s.o;
