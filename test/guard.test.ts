@@ -101,6 +101,16 @@ numbers("multipleOf, tolerant of binary rounding", () => {
   check({ type: "integer", multipleOf: 3 }, [0, 9, -6], [4]);
 });
 
+numbers("multipleOf is exact for safe integers, and no tolerance reaches half a unit", () => {
+  check({ type: "integer", multipleOf: 2 }, [3000000000000000, 9007199254740990, -9007199254740990], [3000000000000001, 9007199254740991, -3000000000000001]);
+  check({ type: "integer", multipleOf: 3 }, [4000000000000002], [4000000000000001]);
+  check({ multipleOf: 10 }, [9007199254740990], [9007199254740991]);
+  // Near 2^50 a double holds quarters, near 2^51 halves: such a gap is refused, not swallowed by the tolerance.
+  check({ type: "number", multipleOf: 1 }, [2 ** 51], [2 ** 51 + 0.5, 2 ** 50 + 0.25]);
+  check({ type: "number", multipleOf: 0.5 }, [2 ** 51 + 0.5], [2 ** 50 + 0.25]);
+  check({ type: "number", multipleOf: 0.01 }, [19.99, 1234567.89], [19.995]);
+});
+
 const arrays = suite("compile: arrays");
 
 arrays("items, minItems, maxItems", () => {
