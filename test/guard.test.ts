@@ -224,6 +224,19 @@ combinators("enum and const compare deeply", () => {
   check({ type: "string", enum: ["a", "b"] }, ["a"], ["c", 1]);
 });
 
+combinators("const with enum: the values both allow, compared deeply; none left allows nothing", () => {
+  check({ const: { a: 1, b: 2 }, enum: [{ b: 2, a: 1 }, { a: 2 }] }, [{ a: 1, b: 2 }, { b: 2, a: 1 }], [{ a: 2 }, { a: 1 }]);
+  check({ enum: [[{ x: 1, y: [1, { p: 1, q: 2 }] }]], const: [{ y: [1, { q: 2, p: 1 }], x: 1 }] }, [[{ x: 1, y: [1, { p: 1, q: 2 }] }]], [[]]);
+  for (const schema of [{ const: 1, enum: [2] }, { const: { a: 1 }, enum: [{ a: 2 }] }, { enum: [] }]) {
+    check(schema, [], [1, 2, { a: 1 }, null]);
+    assert.equal(codes(schema, 1), [["never", ""]]);
+  }
+  for (const guard of guards({ const: { a: 1 }, enum: [{ a: 1, b: 1 }] })) {
+    const [e] = guard.errors({ a: 1 });
+    assert.not.match(e!.message, /undefined/);
+  }
+});
+
 combinators("oneOf means exactly one; anyOf at least one; allOf all", () => {
   check({ oneOf: [{ type: "integer" }, { minimum: 2 }] }, [1, 2.5], [3, 1.5]);
   check({ anyOf: [{ type: "integer" }, { minimum: 2 }] }, [1, 3, 2.5], [1.5]);

@@ -1,3 +1,4 @@
+import { jsonEqual } from "./equal.js";
 import { FORMATS, type FormatCheck } from "./formats.js";
 import { pointerSegment } from "./issue.js";
 
@@ -222,9 +223,11 @@ class Reader {
     }
     if (hasConst) {
       if (!isJSONValue(constant)) throw mustBe("const", at, "a JSON value", constant);
-      node.enum = node.enum ? node.enum.filter((v) => JSON.stringify(v) === JSON.stringify(constant)) : [constant];
+      node.enum = node.enum ? node.enum.filter((v) => jsonEqual(v, constant)) : [constant];
       node.isConst = true;
     }
+    // No value left (`enum: []`, or a const the enum lacks): nothing matches, and no message can name one.
+    if (node.enum?.length === 0) node.never = true;
     if (items !== undefined || prefix !== undefined || additionalItems !== undefined) this.readItems(node, items, prefix, additionalItems, at);
     if (properties !== undefined || required !== undefined) this.readProperties(node, properties, required, at);
     this.reading.delete(node);
