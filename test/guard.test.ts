@@ -5,6 +5,7 @@ import { t, compile, SchemaError, ValidationError, allowsEval } from "tooltype";
 import { guards, MODES } from "./support/guards.js";
 import { readSchema } from "../src/guard/ir.js";
 import { mayRevisit } from "../src/guard/revisit.js";
+import { preview } from "../src/guard/issue.js";
 import { Type } from "@sinclair/typebox";
 
 /** Asserts the verdict of every guard path, and that errors() is empty exactly when valid. */
@@ -584,6 +585,18 @@ errors("hostile strings are quoted and cut in messages", () => {
     const [e] = guard.errors(hostile);
     assert.ok(e!.message.length < 200);
     assert.not.ok(e!.message.includes("\n"));
+  }
+});
+
+errors("texts cut for messages end at a whole code point, never half a surrogate pair", () => {
+  const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  for (let shift = 0; shift < 4; shift++) {
+    const text = "a".repeat(shift) + "😀".repeat(60);
+    for (const max of [10, 11, 40, 41]) assert.not.match(preview(text, max), lone, `preview of ${shift} + emoji at ${max}`);
+    assert.ok(preview(text).length <= 40);
+    for (const guard of guards(t.object({ e: t.enum(["a"]), p: t.string({ pattern: "^a$" }) }, { additionalProperties: false }))) {
+      for (const e of guard.errors({ e: text, p: text, [text]: 1 })) assert.not.match(e.message, lone, `${guard.mode}: ${e.message}`);
+    }
   }
 });
 

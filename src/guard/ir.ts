@@ -1,6 +1,6 @@
 import { jsonEqual } from "./equal.js";
 import { FORMATS, type FormatCheck } from "./formats.js";
-import { pointerSegment } from "./issue.js";
+import { cut, pointerSegment } from "./issue.js";
 
 // JSON types as bits, so a node's allowed types are one number.
 export const NULL = 1, BOOLEAN = 2, INTEGER = 4, NUMBER = 8, STRING = 16, ARRAY = 32, OBJECT = 64;
@@ -115,7 +115,7 @@ function mustBe(key: string, at: string, expected: string, value: unknown): Sche
   } catch {
     text = typeof value; // a cycle
   }
-  return refuse(`"${key}"`, at, `must be ${expected}, received ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`);
+  return refuse(`"${key}"`, at, `must be ${expected}, received ${cut(text, 80)}`);
 }
 
 /**

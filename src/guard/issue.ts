@@ -47,7 +47,22 @@ export function preview(value: unknown, max = 40): string {
       text = typeName(value);
     }
   }
-  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+  return cut(text, max);
+}
+
+/**
+ * `text` cut to at most `max` UTF-16 units, `…` included, never between the halves of a surrogate
+ * pair: a lone half is not valid Unicode, and strict JSON parsers refuse it.
+ *
+ * @example
+ * cut("ab😀", 3); // "ab…"
+ */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return text.slice(0, end) + "…";
 }
 
 /** True when JSON writes the string as it is: no quote, backslash, control character or surrogate. */
