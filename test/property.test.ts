@@ -15,6 +15,9 @@
  *    Only those three separators are generated. Likewise ajv-formats accepts a leap second with an
  *    out-of-range hour or minute when the offset brings it to 23:59 UTC ("24:59:60+01:00"); RFC 3339
  *    (and tooltype) do not, so such times are not generated.
+ *    Offsets: ajv-formats also takes "+05" and "+0530", which are ISO 8601, not RFC 3339 (Date cannot read
+ *    them); tooltype requires "Z" or "±hh:mm". They are generated, and the ajv below checks the offset
+ *    itself before ajv-formats' time and date-time checks (`rfc3339Offset`).
  * 4. NaN and ±Infinity are not JSON; guards reject them. Never generated.
  * 5. Property names that Object.prototype has (constructor, __proto__, toString...) are read as own
  *    properties by tooltype, as inherited ones by ajv. Never generated (a unit test covers them).
@@ -34,6 +37,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { allowsEval, compile, t, toJSONSchema, type Descriptor } from "tooltype";
 import { SPEC_KINDS, build, divisorsOf, hasReorderedTwin, jsonValue, kindsOf, knownDifference, spec, valueFor, type Spec } from "./support/arbitraries.js";
 
@@ -53,6 +57,12 @@ function base64Oracle(text: string): boolean {
   }
 }
 
+/** ajv-formats' `time` or `date-time` check, with RFC 3339's offset (`Z` or `±hh:mm`) required first. */
+function rfc3339Offset(name: "time" | "date-time"): (text: string) => boolean {
+  const format = fullFormats[name] as { validate: (text: string) => boolean };
+  return (text) => /(?:z|[+-]\d\d:\d\d)$/i.test(text) && format.validate(text);
+}
+
 type Validate = ((value: unknown) => boolean) & { errors?: unknown };
 
 function makeAjv(): { compile(schema: object): Validate } {
@@ -64,6 +74,8 @@ function makeAjv(): { compile(schema: object): Validate } {
   // writes change nothing about verdicts and cost a good part of the compile time.
   const ajv = new Ajv2020({ strict: true, strictTuples: false, allowUnionTypes: true, loopRequired: 0, code: { optimize: false } });
   addFormats(ajv);
+  ajv.addFormat("time", rfc3339Offset("time"));
+  ajv.addFormat("date-time", rfc3339Offset("date-time"));
   ajv.removeKeyword("contentEncoding");
   ajv.addKeyword({
     keyword: "contentEncoding",
@@ -152,6 +164,9 @@ if (!allowsEval()) {
     const date = ajv.compile({ type: "string", format: "date" });
     assert.ok(date("2024-02-29"));
     assert.not.ok(date("2023-02-29"));
+    const time = ajv.compile({ type: "string", format: "date-time" });
+    assert.ok(time("2024-02-29T23:59:60+00:00"));
+    for (const offset of ["+05", "+0530", "+05:3", ""]) assert.not.ok(time(`2024-02-29T12:00:00${offset}`), offset);
   });
 
   // The smallest counterexamples of the bugs this property found, in both guard modes.

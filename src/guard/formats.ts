@@ -3,7 +3,8 @@ export type FormatCheck = (value: string) => boolean;
 
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:z|([+-])(\d{2})(?::?(\d{2}))?)$/i;
+// The offset is `Z` or `±hh:mm` (RFC 3339 time-numoffset): `+05` and `+0530` are ISO 8601 only, and Date cannot read them.
+const TIME = /^(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:z|([+-])(\d{2}):(\d{2}))$/i;
 
 /** RFC 3339 `full-date`, calendar-checked (leap years included). */
 export function isDate(value: string): boolean {
@@ -14,7 +15,7 @@ export function isDate(value: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS[month]!);
 }
 
-/** RFC 3339 `full-time`: an offset is required; a leap second only at 23:59 UTC. */
+/** RFC 3339 `full-time`: an offset (`Z` or `±hh:mm`) is required; a leap second only at 23:59 UTC. */
 export function isTime(value: string): boolean {
   const m = TIME.exec(value);
   if (!m) return false;
