@@ -574,6 +574,60 @@ errors("a union reports the branch that fits the value's type, else the choices"
   assert.equal(codes({ oneOf: [{ type: "integer" }, { minimum: 0 }] }, 3), [["one_of", ""]]);
 });
 
+errors("a union blames the branch its discriminating properties pick, else names what differs", () => {
+  const either = t.union([t.object({ kind: t.literal("a"), x: t.number() }), t.object({ kind: t.literal("b"), y: t.string() })]);
+  const schema = t.object({ u: either });
+  check(schema, [{ u: { kind: "a", x: 1 } }, { u: { kind: "b", y: "s" } }], [{ u: { kind: "b", y: 5 } }, { u: { kind: "a" } }, { u: { kind: "c", y: "s" } }, { u: {} }]);
+  assert.equal(codes(schema, { u: { kind: "b", y: 5 } }), [["type", "/u/y"]]);
+  assert.equal(codes(schema, { u: { kind: "a", y: "s" } }), [["required", "/u/x"]]);
+  assert.equal(codes(schema, { u: { kind: "c", y: "s" } }), [["union", "/u"]]);
+  assert.equal(codes(schema, { u: {} }), [["union", "/u"]]);
+  for (const guard of guards(schema)) {
+    const [e] = guard.errors({ u: { kind: "c", y: "s" } });
+    assert.not.match(e!.message, /received object$/);
+    assert.match(e!.message, /kind: "a"/);
+    assert.match(e!.message, /kind: "b"/);
+    assert.match(e!.message, /"c"/);
+  }
+  // const, a one-value enum, several discriminators, and oneOf, as JSON Schema writes them.
+  const tagged = {
+    oneOf: [
+      { type: "object", properties: { type: { const: "circle" }, v: { const: 1 }, r: { type: "number" } }, required: ["type", "v", "r"] },
+      { type: "object", properties: { type: { enum: ["circle"] }, v: { const: 2 }, d: { type: "number" } }, required: ["type", "v", "d"] },
+      { type: "object", properties: { type: { const: "square" }, side: { type: "number" } }, required: ["type", "side"] },
+    ],
+  };
+  assert.equal(codes(tagged, { type: "circle", v: 2, d: "x" }), [["type", "/d"]]);
+  assert.equal(codes(tagged, { type: "square" }), [["required", "/side"]]);
+  assert.equal(codes(tagged, { type: "circle", v: 3 }), [["union", ""]]);
+  // No discriminating property: the shapes are named, never "object | object".
+  for (const guard of guards(t.union([t.object({ a: t.string() }), t.object({ b: t.number() })]))) {
+    const [e] = guard.errors({ c: 1 });
+    assert.is(e!.code, "union");
+    assert.not.match(e!.message, /object \| object/);
+    assert.match(e!.message, /a: string/);
+  }
+});
+
+errors("blaming a branch of a recursive discriminated union stays linear", () => {
+  const tree = t.recursive("Tree", (self) => t.union([t.object({ kind: t.literal("leaf"), n: t.number() }), t.object({ kind: t.literal("node"), children: t.array(self) })]));
+  let value: unknown = { kind: "leaf", n: "x" };
+  const levels = 200;
+  let reads = 0;
+  for (let i = 0; i < levels; i++) {
+    const inner = [value];
+    value = { kind: "node", get children() { reads++; return inner; } };
+  }
+  for (const guard of guards(tree)) {
+    reads = 0;
+    assert.not.ok(guard(value));
+    const errors = guard.errors(value);
+    assert.ok(reads <= 8 * levels, `${guard.mode}: errors read ${reads} times`);
+    assert.equal(errors.map((e) => e.code), ["type"]);
+    assert.is(errors[0]!.path, "/children/0".repeat(levels) + "/n");
+  }
+});
+
 errors("each constraint has its code", () => {
   assert.equal(codes({ type: "string", minLength: 3, pattern: "^x" }, "ab"), [["min_length", ""], ["pattern", ""]]);
   assert.equal(codes({ type: "string", maxLength: 1, format: "date" }, "ab"), [["max_length", ""], ["format", ""]]);

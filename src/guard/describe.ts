@@ -31,6 +31,26 @@ export function describe(node: Node, depth = 0): string {
   return node.format ? `${base} (${node.format.name})` : node.base64 ? `${base} (base64)` : base;
 }
 
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * `describe`, but an object with declared properties is written with them (the first four), so that
+ * union branches of one type can be told apart.
+ *
+ * @example
+ * describeShape(readSchema({ type: "object", properties: { kind: { const: "a" }, x: { type: "number" } }, required: ["kind"] }));
+ * // '{ kind: "a", x?: number }'
+ */
+export function describeShape(node: Node): string {
+  let n = node;
+  for (let hops = 0; n.ref?.target && !n.properties && hops < 8; hops++) n = n.ref.target;
+  const props = n.properties;
+  if (!props?.length || n.never || n.enum) return describe(node);
+  const shown = props.slice(0, 4).map((p) => `${IDENTIFIER.test(p.key) ? p.key : preview(p.key, 24)}${p.required ? "" : "?"}: ${describe(p.node, 1)}`);
+  if (props.length > 4) shown.push("…");
+  return `{ ${shown.join(", ")} }`;
+}
+
 /** The JSON types a node can accept, looking through `$ref` and union branches (a few levels deep). */
 export function typesOf(node: Node, seen = 0): number {
   if (node.ref?.target && seen < 8) return node.types & typesOf(node.ref.target, seen + 1);

@@ -1,4 +1,4 @@
-import { describe, describeEnum, describeTypes, typesOf } from "./describe.js";
+import { describe, describeEnum, describeShape, describeTypes, typesOf } from "./describe.js";
 import { hasDuplicates, jsonEqual } from "./equal.js";
 import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
@@ -589,14 +589,14 @@ function keyCheck(node: Node, build: Build): ObjectCheck | undefined {
 // anyOf (one: false) or oneOf (one: true). Branches are tested plainly; only the verdict is reported.
 function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
   const branches = nodes.map(build);
-  let choices: string | undefined; // the expected text, written on the first report
-  const expected = () => (choices ??= nodes.map((b) => describe(b)).join(" | "));
-  // No branch matched. When exactly one branch takes this JSON type, its own issues say more than "no match".
+  let blame: Blame | undefined; // made on the first report
+  // No branch matched: the issues of the one branch the value picks, else one issue naming the choices.
   const noBranch = (v: unknown, r: Issue[], p: string | undefined) => {
-    const bits = typeBits(v);
-    const candidates = nodes.filter((b) => (typesOf(b) & bits) !== 0);
-    if (candidates.length === 1) return build(candidates[0]!)(v, r, p);
-    return miss(r, "union", p, expected(), typeName(v));
+    blame ??= blameOf(nodes);
+    const picked = pick(blame, v);
+    if (picked !== undefined) return build(picked)(v, r, p);
+    if (!blame.branches.some((b) => (b.types & typeBits(v)) !== 0)) return miss(r, "union", p, blame.types, typeName(v));
+    return miss(r, "union", p, blame.shapes, preview(v));
   };
   if (!one) {
     return (v, r, p) => {
@@ -609,8 +609,59 @@ function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
     for (let i = 0; i < branches.length; i++) if (branches[i]!(v) && ++matched > 1 && r === undefined) return false;
     if (matched === 1) return true;
     if (r === undefined) return false;
-    return matched === 0 ? noBranch(v, r, p) : miss(r, "one_of", p, expected(), `${matched} branches`);
+    return matched === 0 ? noBranch(v, r, p) : miss(r, "one_of", p, (blame ??= blameOf(nodes)).shapes, `${matched} branches`);
   };
+}
+
+/** What a union's report needs to pick the branch to blame, and its expected texts. */
+interface Blame {
+  readonly branches: readonly { readonly node: Node; readonly types: number; readonly tags: readonly Tag[] }[];
+  /** The branches' types, for a value of none of them: `object | string`. */
+  readonly types: string;
+  /** The branches' shapes, for a value of a type several take: `{ kind: "a", x: number } | { kind: "b", y: string }`. */
+  readonly shapes: string;
+}
+
+/** A discriminating property: its schema allows one value (a const, a one-value enum). */
+interface Tag {
+  readonly key: string;
+  readonly value: unknown;
+  readonly own: boolean;
+}
+
+function blameOf(nodes: readonly Node[]): Blame {
+  const unique = (texts: string[]) => [...new Set(texts)].join(" | ");
+  return {
+    branches: nodes.map((node) => ({ node, types: typesOf(node), tags: tagsOf(node) })),
+    types: unique(nodes.map((b) => describe(b))),
+    shapes: unique(nodes.map(describeShape)),
+  };
+}
+
+function tagsOf(node: Node): Tag[] {
+  const tags: Tag[] = [];
+  for (let n: Node | undefined = node, hops = 0; n !== undefined && hops < 8; n = n.ref?.target, hops++) {
+    for (const p of n.properties ?? []) if (p.node.enum?.length === 1) tags.push({ key: p.key, value: p.node.enum[0], own: isPrototypeKey(p.key) });
+  }
+  return tags;
+}
+
+/**
+ * The branch to blame: the only one that takes the value's JSON type, or else the only one whose
+ * discriminating properties all hold the value's. Reads a few properties; checks no subtree.
+ */
+function pick(blame: Blame, v: unknown): Node | undefined {
+  const bits = typeBits(v);
+  const typed = blame.branches.filter((b) => (b.types & bits) !== 0);
+  if (typed.length === 1) return typed[0]!.node;
+  if (!isObject(v)) return undefined;
+  let picked: Node | undefined;
+  for (const b of typed) {
+    if (!b.tags.length || !b.tags.every((t) => jsonEqual(t.own ? ownValue(v, t.key) : v[t.key], t.value))) continue;
+    if (picked !== undefined) return undefined;
+    picked = b.node;
+  }
+  return picked;
 }
 
 /**
