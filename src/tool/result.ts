@@ -1,4 +1,4 @@
-import type { Issue } from "../guard/issue.js";
+import { cut, type Issue } from "../guard/issue.js";
 
 /**
  * What running a tool gives: the value, or an error text a model can act on. Never a thrown exception.
@@ -17,18 +17,15 @@ export const MAX_ERROR_LENGTH = 2000;
 /** The most issues a failed result carries: a large hostile value can have millions, each an object. */
 export const MAX_RESULT_ISSUES = 1000;
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** A failed result. */
 export function failure(error: string, issues?: readonly Issue[]): ToolResult<never> {
-  let text = error;
-  if (error.length > MAX_ERROR_LENGTH) {
-    // Never half a surrogate pair: strict JSON parsers on a provider's side refuse a lone one.
-    const end = MAX_ERROR_LENGTH - 1 - (isHighSurrogate(error.charCodeAt(MAX_ERROR_LENGTH - 2)) ? 1 : 0);
-    text = `${error.slice(0, end)}…`;
-  }
+  // Strict JSON parsers on a provider's side refuse half a surrogate pair, which a cut or an engine's own
+  // message (JSON.parse quotes a cut piece of the input) may hold: each becomes U+FFFD.
+  const text = cut(error, MAX_ERROR_LENGTH).replace(LONE_SURROGATE, "\ufffd");
   return issues ? { success: false, error: text, issues: issues.slice(0, MAX_RESULT_ISSUES) } : { success: false, error: text };
 }
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /**
  * Writes argument issues as text for the model: what is wrong, where (a JSON Pointer into the
