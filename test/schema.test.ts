@@ -67,6 +67,11 @@ defs("two different types under one name are refused", () => {
   assert.throws(() => toJSONSchema(t.object({ a: A, b: B })), /two different types are named "Thing"/);
 });
 
+defs("a type named like the one it is nested in is refused too, not turned into a $ref to the outer one", () => {
+  const inner = t.named("A", t.string());
+  assert.throws(() => toJSONSchema(t.object({ x: t.named("A", t.object({ inner })) })), /two different types are named "A"/);
+});
+
 defs("bad names are refused", () => {
   assert.throws(() => t.named("has space", t.string()), /the name must match/);
   assert.throws(() => t.named("a/b", t.string()), /the name must match/);

@@ -89,8 +89,10 @@ class Emitter {
 
   private define(name: string, body: object): void {
     const existing = this.defs.get(name);
-    // Being written (a recursive use) or written from this very object: nothing more to do.
-    if (existing && (existing.json === undefined || existing.source === body)) return;
+    // Written, or being written (a recursive use), from this very object: nothing more to do.
+    if (existing?.source === body) return;
+    // Another object under this name inside the first one's own body: never the same type.
+    if (existing && existing.json === undefined) throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
     const entry: Definition = { source: body, json: undefined, text: "" };
     if (!existing) this.defs.set(name, entry);
     const json = this.node(stripName(body)) as JSONSchema;
