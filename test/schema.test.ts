@@ -1,7 +1,7 @@
 // toJSONSchema: $defs for named and recursive types (seed 001), plain JSON output, the target seam.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { allowsEval, t, toJSONSchema } from "tooltype";
+import { allowsEval, compile, t, toJSONSchema } from "tooltype";
 import { literalCopier } from "../src/schema/copier.js";
 
 const Turn = t.named(
@@ -125,6 +125,30 @@ output("plain JSON Schema input is copied through", () => {
   const out = toJSONSchema(schema);
   assert.equal(out, schema);
   assert.is.not(out, schema);
+});
+
+output("boolean subschemas stay booleans: false forbids, true allows", () => {
+  const schema = {
+    type: "object",
+    properties: { q: { type: "string" }, forbidden: false, free: true },
+    anyOf: [false, { required: ["q"] }],
+    allOf: [true],
+    $defs: { Never: false },
+    prefixItems: [true, false],
+  };
+  const out = toJSONSchema(schema);
+  assert.equal(out, schema);
+  assert.equal(toJSONSchema({ dependentSchemas: { q: true }, not: false }), { dependentSchemas: { q: true }, not: false });
+  assert.not.ok(compile(out)({ q: "a", forbidden: 1 }));
+  assert.ok(compile(out)({ q: "a", free: 1 }));
+});
+
+output("draft-07 array items stay a list of subschemas", () => {
+  const schema = { type: "array", items: [{ type: "number" }, { type: "string" }, false], additionalItems: false, minItems: 2 };
+  const out = toJSONSchema(schema);
+  assert.equal(out, schema);
+  assert.ok(compile(out)([1, "a"]));
+  assert.not.ok(compile(out)([1, "a", null]));
 });
 
 output('a property named "__proto__" stays an own property in every target (a plain assignment would set the prototype)', () => {

@@ -76,15 +76,21 @@ class Emitter {
     for (const key of Object.keys(s)) {
       const value = s[key];
       if (value === undefined) continue;
-      if (SCHEMA.has(key) && typeof value === "object" && value !== null) out[key] = this.node(value);
-      else if (SCHEMA_LIST.has(key) && Array.isArray(value)) out[key] = value.map((v) => this.node(v));
+      // Draft-07 `items` may be a list of subschemas, as TypeBox 0.34's Type.Tuple writes it.
+      if ((SCHEMA_LIST.has(key) || key === "items") && Array.isArray(value)) out[key] = value.map((v) => this.sub(v));
+      else if (SCHEMA.has(key)) out[key] = this.sub(value);
       else if (SCHEMA_MAP.has(key) && typeof value === "object" && value !== null) {
         const map: JSONSchema = {};
-        for (const k of Object.keys(value)) setOwn(map, k, this.node((value as Record<string, object>)[k]!));
+        for (const k of Object.keys(value)) setOwn(map, k, this.sub((value as Record<string, unknown>)[k]));
         out[key] = map;
       } else out[key] = cloneJSON(value);
     }
     return out;
+  }
+
+  // A subschema: an object is written; anything else (`true`, `false`) is kept as it is.
+  private sub(value: unknown): unknown {
+    return typeof value === "object" && value !== null ? this.node(value) : cloneJSON(value);
   }
 
   private define(name: string, body: object): void {
