@@ -103,6 +103,14 @@ strict("a tool made strict exports strict by default", () => {
   assert.not.ok("strict" in s.toOpenAIFormat({ strict: false }).function);
 });
 
+strict("a tool without parameters, t.object({}), is an empty closed object in every strict format", () => {
+  const now = tool({ name: "now", description: "Now.", parameters: t.object({}), execute: () => 1 });
+  const empty = { type: "object", properties: {}, required: [], additionalProperties: false };
+  assert.equal(now.toOpenAIFormat({ strict: true, onWarning: "error" }).function.parameters, empty);
+  assert.equal(now.toResponsesFormat({ strict: true, onWarning: "error" }).parameters, empty);
+  assert.equal(now.toAnthropicFormat({ strict: true, onWarning: "error" }).input_schema, empty);
+});
+
 const roundTrip = suite("strict round trip: encode, model-shaped JSON, decode, the function's values");
 
 roundTrip("a model's strict-shaped arguments reach the function as the declared types", async () => {

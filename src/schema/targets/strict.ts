@@ -188,9 +188,12 @@ function isObjectType(schema: Schema): boolean {
   return schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object"));
 }
 
-// An object with no declared properties: a map (t.record) or a free-form object.
+// A map (t.record) or a free-form object: no `properties`, or empty ones beside an `additionalProperties`
+// schema. `properties: {}` alone (t.object({}), a tool without parameters) is an empty object.
 function isRecord(schema: Schema): boolean {
-  return isObjectType(schema) && (!schema.properties || Object.keys(schema.properties).length === 0) && schema.additionalProperties !== false;
+  if (!isObjectType(schema) || schema.additionalProperties === false) return false;
+  if (!schema.properties) return true;
+  return Object.keys(schema.properties).length === 0 && typeof schema.additionalProperties === "object";
 }
 
 /** Adds null to what a schema allows: to its type list, its enum, or as an anyOf branch. */
