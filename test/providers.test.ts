@@ -111,6 +111,11 @@ strict("a tool without parameters, t.object({}), is an empty closed object in ev
   assert.equal(now.toAnthropicFormat({ strict: true, onWarning: "error" }).input_schema, empty);
 });
 
+strict("an optional null is written once: no duplicate in the type list", () => {
+  const schema = toJSONSchema(t.object({ a: t.optional(t.null()), b: t.optional(t.literal(null)) }), { target: "openai-strict" });
+  assert.equal(schema.properties, { a: { type: "null" }, b: { type: "null", enum: [null] } });
+});
+
 const roundTrip = suite("strict round trip: encode, model-shaped JSON, decode, the function's values");
 
 roundTrip("a model's strict-shaped arguments reach the function as the declared types", async () => {
