@@ -7,6 +7,7 @@ import { t, tool, toJSONSchema, allowsEval, ConversionError, type ConversionWarn
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import Ajv2020 from "ajv/dist/2020.js";
+import { Type } from "@sinclair/typebox";
 import addFormats from "ajv-formats";
 
 const collect = () => {
@@ -114,6 +115,30 @@ strict("a tool without parameters, t.object({}), is an empty closed object in ev
 strict("an optional null is written once: no duplicate in the type list", () => {
   const schema = toJSONSchema(t.object({ a: t.optional(t.null()), b: t.optional(t.literal(null)) }), { target: "openai-strict" });
   assert.equal(schema.properties, { a: { type: "null" }, b: { type: "null", enum: [null] } });
+});
+
+strict("boolean subschemas: a false property stays forbidden, false branches are dropped, true is any value", () => {
+  const { warnings, onWarning } = collect();
+  const schema = { type: "object", properties: { q: { type: "string" }, gone: false, u: { anyOf: [false, { type: "string" }] }, any: true }, required: ["q", "u", "any"] };
+  const out = toJSONSchema(schema, { target: "openai-strict", onWarning });
+  assert.equal(out.properties, { q: { type: "string" }, u: { anyOf: [{ type: "string" }] }, any: { anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }] } });
+  assert.equal(out.required, ["q", "u", "any"]);
+  assert.ok(warnings.some((w) => w.path === "/properties/any"));
+  for (const target of ["openai-strict", "anthropic-strict"] as const) {
+    assert.throws(() => toJSONSchema({ type: "object", properties: { xs: { type: "array", items: false } } }, { target }), (e: Error) => e instanceof ConversionError && /false.*\/properties\/xs\/items/.test(e.message));
+    assert.throws(() => toJSONSchema({ type: "object", properties: { gone: false }, required: ["gone"] }, { target }), (e: Error) => e instanceof ConversionError);
+  }
+});
+
+strict("draft-07 tuples (array items, additionalItems), as TypeBox 0.34 writes them, are encoded as tuples", async () => {
+  const draft07 = { type: "object", properties: { point: { type: "array", items: [{ type: "number" }, { type: "number" }], additionalItems: false, minItems: 2, maxItems: 2 } }, required: ["point"] };
+  const tuple = { type: "object", description: 'A tuple: item i of the list is property "i".', properties: { 0: { type: "number" }, 1: { type: "number" } }, required: ["0", "1"], additionalProperties: false };
+  assert.equal(toJSONSchema(draft07, { target: "openai-strict", onWarning: "error" }).properties, { point: tuple });
+  assert.equal(toJSONSchema(draft07, { target: "anthropic-strict", onWarning: "error" }).properties, { point: tuple });
+  const plot = tool({ name: "plot", description: "Plot.", strict: true, parameters: Type.Object({ point: Type.Tuple([Type.Number(), Type.Number()]) }), execute: (a) => a });
+  assert.equal((plot.toOpenAIFormat().function.parameters.properties as Record<string, unknown>).point, tuple);
+  assert.equal(await plot.execute({ point: { 0: 1, 1: 2 } }), { success: true, value: { point: [1, 2] } });
+  assert.equal(await plot.execute({ point: [1, 2] }), { success: true, value: { point: [1, 2] } });
 });
 
 const roundTrip = suite("strict round trip: encode, model-shaped JSON, decode, the function's values");

@@ -81,14 +81,15 @@ class Walker {
       if (mode === "normalize" && isObjectSchema(schema) && isEntryList(value)) {
         return next(schema, Object.fromEntries(value.map((e) => [e.key, e.value]))); // a strict-mode record
       }
-      const prefix = (schema.prefixItems as Schema[] | undefined) ?? [];
-      const items = schema.items as Schema | undefined;
+      const prefix = prefixOf(schema) ?? [];
+      const items = (Array.isArray(schema.items) ? schema.additionalItems : schema.items) as Schema | undefined;
       const out = value.map((item, i) => (i < prefix.length ? next(prefix[i], item) : items && typeof items === "object" ? next(items, item) : item));
       return mode === "decode" && kind === "set" ? new Set(out) : out;
     }
     if (typeof value === "object" && value !== null) {
-      if (mode === "normalize" && Array.isArray(schema.prefixItems) && isPositional(value, schema.prefixItems.length)) {
-        return next(schema, fromPositional(value as Record<string, unknown>, schema.prefixItems.length)); // a strict-mode tuple
+      const prefix = prefixOf(schema);
+      if (mode === "normalize" && prefix && isPositional(value, prefix.length)) {
+        return next(schema, fromPositional(value as Record<string, unknown>, prefix.length)); // a strict-mode tuple
       }
       return this.object(schema, value as Record<string, unknown>, mode, next);
     }
@@ -194,6 +195,12 @@ function allowsNull(schema: Schema): boolean {
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (branches) return branches.some(allowsNull);
   return schema.type === undefined && schema.enum === undefined && schema.$ref === undefined && schema.const === undefined && !schema[OptionalMark] && !schema.not && !branches;
+}
+
+// A tuple's leading item schemas: `prefixItems`, or draft-07's array `items`.
+function prefixOf(schema: Schema): Schema[] | undefined {
+  if (Array.isArray(schema.prefixItems)) return schema.prefixItems as Schema[];
+  return Array.isArray(schema.items) ? (schema.items as Schema[]) : undefined;
 }
 
 function isEntryList(value: unknown[]): value is { key: string; value: unknown }[] {

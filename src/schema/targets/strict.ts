@@ -1,5 +1,6 @@
 import { ConversionError, type Dialect } from "./warnings.js";
 import { setOwn } from "../../util/own.js";
+import { prefixForm } from "./draft07.js";
 
 type Schema = Record<string, unknown>;
 
@@ -69,8 +70,10 @@ class StrictWriter {
     return out;
   }
 
-  private node(schema: Schema, path: string): Schema {
-    if (typeof schema !== "object" || schema === null) return ANY_PRIMITIVE();
+  private node(input: unknown, path: string): Schema {
+    if (input === true) return this.node({}, path);
+    if (typeof input !== "object" || input === null) throw this.never(path);
+    const schema = prefixForm(input as Schema);
     const out: Schema = {};
     const notes: string[] = [];
     const move = (key: string, what = `"${key}"`) => {
@@ -85,12 +88,15 @@ class StrictWriter {
       const value = schema[key];
       if (key === "$defs" || key === "default") continue;
       if (key === "properties") out.properties = this.properties(schema, path);
-      else if (key === "items") out.items = typeof value === "object" && value !== null ? this.node(value as Schema, `${path}/items`) : ANY_PRIMITIVE();
+      else if (key === "items") out.items = this.node(value, `${path}/items`);
       else if (key === "anyOf" || key === "oneOf") {
         if (key === "oneOf") this.warn(path, `${this.profile.name} has no "oneOf"; written as "anyOf" (the branches are disjoint when tooltype wrote them)`);
-        out.anyOf = (value as Schema[]).map((b, i) => this.node(b, `${path}/${key}/${i}`));
+        // A false branch accepts nothing, so leaving it out changes nothing.
+        const branches = (value as unknown[]).flatMap((b, i) => (b === false ? [] : [this.node(b, `${path}/${key}/${i}`)]));
+        if (!branches.length) throw this.never(`${path}/${key}`);
+        out.anyOf = branches;
       } else if (key === "allOf" && this.profile.keep.has("allOf")) {
-        out.allOf = (value as Schema[]).map((b, i) => this.node(b, `${path}/allOf/${i}`));
+        out.allOf = (value as unknown[]).map((b, i) => this.node(b, `${path}/allOf/${i}`));
       } else if (key === "not" || key === "allOf" || key === "if") {
         throw new ConversionError(`${this.profile.name}: "${key}" at ${path || "/"} cannot be expressed; rewrite the schema without it`);
       } else if (key === "additionalProperties" || key === "required") continue;
@@ -122,10 +128,12 @@ class StrictWriter {
   }
 
   private properties(schema: Schema, path: string): Schema {
-    const props = schema.properties as Record<string, Schema>;
+    const props = schema.properties as Record<string, unknown>;
     const required = new Set((schema.required as string[] | undefined) ?? []);
     const out: Schema = {};
     for (const key of Object.keys(props)) {
+      // Every object is closed here, so a property left out stays forbidden.
+      if (props[key] === false && !required.has(key)) continue;
       const written = this.node(props[key]!, `${path}/properties/${key}`);
       setOwn(out, key, this.profile.allRequired && !required.has(key) ? withNull(written) : written);
     }
@@ -135,13 +143,17 @@ class StrictWriter {
     return out;
   }
 
+  private never(path: string): ConversionError {
+    return new ConversionError(`${this.profile.name}: the schema false (no value is valid) at ${path || "/"} cannot be expressed; rewrite the schema without it`);
+  }
+
   // A tuple becomes an object keyed by position ("0", "1", ...), a rest item a "rest" array.
   private tuple(schema: Schema, path: string): Schema {
-    const items = schema.prefixItems as Schema[];
+    const items = schema.prefixItems as unknown[];
     const properties: Schema = {};
     items.forEach((item, i) => (properties[String(i)] = this.node(item, `${path}/prefixItems/${i}`)));
     const rest = schema.items;
-    if (typeof rest === "object" && rest !== null) properties.rest = { type: "array", items: this.node(rest as Schema, `${path}/items`) };
+    if (rest !== undefined && rest !== false) properties.rest = { type: "array", items: this.node(rest, `${path}/items`) };
     const note = `A tuple: item i of the list is property "i"${rest ? ', further items are in "rest"' : ""}.`;
     return {
       type: "object",
