@@ -117,6 +117,29 @@ strict("an optional null is written once: no duplicate in the type list", () => 
   assert.equal(schema.properties, { a: { type: "null" }, b: { type: "null", enum: [null] } });
 });
 
+const pairs = t.object({
+  pt: t.nullable(t.tuple([t.number(), t.number()])),
+  m: t.nullable(t.record(t.number(), { minProperties: 1 })),
+  r: t.tuple([t.string()], t.integer(), { minItems: 3, maxItems: 5, title: "R" }),
+});
+
+strict("nullable tuples and records stay nullable; constraints their encoding cannot carry are described", async () => {
+  for (const target of ["openai-strict", "anthropic-strict"] as const) {
+    const { warnings, onWarning } = collect();
+    const p = toJSONSchema(pairs, { target, onWarning }).properties as Record<string, Record<string, unknown>>;
+    assert.equal(p.pt!.type, ["object", "null"], target);
+    assert.equal(p.m!.type, ["array", "null"], target);
+    assert.match(p.m!.description as string, /\(minProperties: 1\)/);
+    assert.match(p.r!.description as string, /\(minItems: 3, maxItems: 5\)/);
+    assert.is(p.r!.title, "R");
+    assert.ok(warnings.some((w) => w.path === "/properties/m" && /"minProperties"/.test(w.message)), target);
+    assert.ok(warnings.some((w) => w.path === "/properties/r" && /"maxItems"/.test(w.message)), target);
+  }
+  const echo = tool({ name: "echo", description: "Echo.", strict: true, parameters: pairs, execute: (a) => a });
+  const result = await echo.execute({ pt: null, m: null, r: { 0: "a", rest: [1, 2] } });
+  assert.equal(result, { success: true, value: { pt: null, m: null, r: ["a", 1, 2] } });
+});
+
 strict("boolean subschemas: a false property stays forbidden, false branches are dropped, true is any value", () => {
   const { warnings, onWarning } = collect();
   const schema = { type: "object", properties: { q: { type: "string" }, gone: false, u: { anyOf: [false, { type: "string" }] }, any: true }, required: ["q", "u", "any"] };

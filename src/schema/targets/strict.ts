@@ -154,14 +154,12 @@ class StrictWriter {
     items.forEach((item, i) => (properties[String(i)] = this.node(item, `${path}/prefixItems/${i}`)));
     const rest = schema.items;
     if (rest !== undefined && rest !== false) properties.rest = { type: "array", items: this.node(rest, `${path}/items`) };
-    const note = `A tuple: item i of the list is property "i"${rest ? ', further items are in "rest"' : ""}.`;
-    return {
-      type: "object",
-      description: [schema.description, note].filter(Boolean).join(" "),
-      properties,
-      required: Object.keys(properties),
-      additionalProperties: false,
-    };
+    const note = `A tuple: item i of the list is property "i"${properties.rest ? ', further items are in "rest"' : ""}.`;
+    const out = { type: "object", properties, required: Object.keys(properties), additionalProperties: false };
+    // Every position is required, and no other item can be written without a rest.
+    const implied = (key: string, value: unknown) =>
+      key === "prefixItems" || key === "items" || (key === "minItems" && value === items.length) || (key === "maxItems" && value === items.length && !properties.rest);
+    return this.encoded(schema, path, out, note, "a tuple", implied);
   }
 
   // A record becomes a list of { key, value } entries.
@@ -170,11 +168,25 @@ class StrictWriter {
     const value = typeof additional === "object" && additional !== null ? this.node(additional as Schema, `${path}/additionalProperties`) : ANY_PRIMITIVE();
     if (additional === true || additional === undefined) this.warn(path, `${this.profile.name}: an open object is written as a list of { key, value } entries with primitive values`);
     const note = "A map written as a list of { key, value } entries.";
-    return {
-      type: "array",
-      description: [schema.description, note].filter(Boolean).join(" "),
-      items: { type: "object", properties: { key: { type: "string" }, value }, required: ["key", "value"], additionalProperties: false },
-    };
+    const out = { type: "array", items: { type: "object", properties: { key: { type: "string" }, value }, required: ["key", "value"], additionalProperties: false } };
+    const implied = (key: string, value: unknown) => key === "additionalProperties" || ((key === "properties" || key === "required") && Object.keys(value as object).length === 0);
+    return this.encoded(schema, path, out, note, "a map", implied);
+  }
+
+  // A tuple or record encoded as `out`: null still allowed, title kept, what else it said described.
+  private encoded(schema: Schema, path: string, out: Schema, note: string, what: string, implied: (key: string, value: unknown) => boolean): Schema {
+    const notes: string[] = [];
+    for (const key of Object.keys(schema)) {
+      const value = schema[key];
+      if (key === "type" || key === "description" || key === "$defs" || implied(key, value)) continue;
+      if (key === "title" || key === "$comment") out[key] = value;
+      else {
+        notes.push(`${key}: ${JSON.stringify(value)}`);
+        if (key !== "default") this.warn(path, `${this.profile.name} writes ${what} in another shape that cannot carry "${key}"; moved into the description`);
+      }
+    }
+    out.description = [schema.description, note, notes.length && `(${notes.join(", ")})`].filter(Boolean).join(" ");
+    return Array.isArray(schema.type) && schema.type.includes("null") ? withNull(out) : out;
   }
 
   private isRecursive(): boolean {
