@@ -103,6 +103,13 @@ recursion("mutually recursive types through named references", () => {
   ]);
 });
 
+recursion("an optional (derived) use of a recursive type still refers to itself", () => {
+  const Tree = t.recursive("Tree", (self) => t.object({ kids: t.array(self) }));
+  const schema = toJSONSchema(t.object({ tree: t.optional(Tree), other: t.named("Other", t.object({ tree: t.optional(Tree) })) }));
+  assert.equal(schema.properties, { tree: { $ref: "#/$defs/Tree" }, other: { $ref: "#/$defs/Other" } });
+  assert.equal(Object.keys(schema.$defs as object).sort(), ["Other", "Tree"]);
+});
+
 recursion("the builder must return a descriptor", () => {
   assert.throws(() => t.recursive("X", () => ({}) as never), /must return a descriptor/);
 });

@@ -69,7 +69,7 @@ class Emitter {
     const name = s[Named] as string | undefined;
     if (name !== undefined && !(isRoot && !s[RefTarget])) {
       const box = s[RefTarget] as { target?: object } | undefined;
-      this.define(name, box ? box.target! : schema);
+      this.define(name, box ? box.target! : schema, box !== undefined);
       return { $ref: `#/$defs/${name}`, ...(s[RefAnnotations] as JSONSchema | undefined) };
     }
     const out: JSONSchema = {};
@@ -93,11 +93,12 @@ class Emitter {
     return typeof value === "object" && value !== null ? this.node(value) : cloneJSON(value);
   }
 
-  private define(name: string, body: object): void {
+  private define(name: string, body: object, selfReference: boolean): void {
     const existing = this.defs.get(name);
-    // Written, or being written (a recursive use), from this very object: nothing more to do.
-    if (existing?.source === body) return;
-    // Another object under this name inside the first one's own body: never the same type.
+    // Written from this very object, or a recursive type's reference to itself: it is only met inside its
+    // own body, whose use may be a copy (t.optional) of the object the reference points at.
+    if (existing && (existing.source === body || selfReference)) return;
+    // Any other type under this name inside the first one's own body: never the same type.
     if (existing && existing.json === undefined) throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
     const entry: Definition = { source: body, json: undefined, text: "" };
     if (!existing) this.defs.set(name, entry);
