@@ -291,6 +291,44 @@ gemini("non-string enums and const are described; not/allOf refused; parametersJ
   assert.not.ok("parameters" in json);
 });
 
+gemini("nullable tuples and records stay nullable; constraints, booleans and draft-07 tuples are handled", () => {
+  const { warnings, onWarning } = collect();
+  const p = toJSONSchema(pairs, { target: "gemini", onWarning }).properties as Record<string, Record<string, unknown>>;
+  assert.is(p.pt!.nullable, true);
+  assert.is(p.m!.nullable, true);
+  assert.match(p.m!.description as string, /\(minProperties: 1\)/);
+  assert.match(p.r!.description as string, /\(minItems: 3, maxItems: 5\)/);
+  assert.is(p.r!.title, "R");
+  assert.ok(warnings.some((w) => w.path === "/properties/m" && /"minProperties"/.test(w.message)));
+  const out = toJSONSchema({ type: "object", properties: { q: { type: "string" }, gone: false, u: { anyOf: [false, { type: "string" }] }, d: { type: "array", items: [{ type: "string" }], additionalItems: false } } }, { target: "gemini", onWarning });
+  assert.equal(Object.keys(out.properties as object), ["q", "u", "d"]);
+  assert.equal((out.properties as Record<string, unknown>).u, { type: "STRING" });
+  assert.equal((out.properties as Record<string, Record<string, unknown>>).d!.properties, { 0: { type: "STRING" } });
+  assert.ok(warnings.some((w) => w.path === "/properties/gone"));
+  assert.throws(() => toJSONSchema({ type: "object", properties: { xs: { type: "array", items: false } } }, { target: "gemini" }), (e: Error) => e instanceof ConversionError);
+});
+
+gemini("every keyword dropped is reported, so onWarning: 'error' refuses it", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      a: { type: "string", if: { minLength: 3 }, then: { pattern: "^x" }, else: { enum: ["no"] } },
+      b: { type: "array", items: { type: "integer" }, contains: { const: 1 }, minContains: 2 },
+      c: { type: "object", properties: { p: { type: "string" } }, dependentRequired: { p: ["q"] }, unevaluatedProperties: false },
+    },
+  };
+  const { warnings, onWarning } = collect();
+  const out = toJSONSchema(schema, { target: "gemini", onWarning });
+  assert.equal(warnings.map((w) => `${w.path} ${w.message.match(/"(\w+)"/)![1]}`), [
+    "/properties/a if", "/properties/a then", "/properties/a else", "/properties/b contains", "/properties/b minContains", "/properties/c dependentRequired", "/properties/c unevaluatedProperties",
+  ]);
+  assert.match((out.properties as Record<string, Record<string, string>>).c!.description!, /dependentRequired: \{"p":\["q"\]\}/);
+  for (const key of ["a", "b", "c"]) {
+    assert.throws(() => toJSONSchema({ type: "object", properties: { [key]: schema.properties[key as "a"] } }, { target: "gemini", onWarning: "error" }), (e: Error) => e instanceof ConversionError);
+  }
+  assert.equal(toJSONSchema({ type: "object", properties: { n: { type: "string", nullable: true, $comment: "c", "x-ui": 1 } } }, { target: "gemini", onWarning: "error" }).properties, { n: { type: "STRING", nullable: true } });
+});
+
 const mcp = suite("mcp: tools/list entries");
 
 mcp("toMCPFormat parses with the MCP SDK's ToolSchema; outputSchema from returns", () => {

@@ -1,5 +1,6 @@
 import { ConversionError, type Dialect } from "./warnings.js";
 import { setOwn } from "../../util/own.js";
+import { prefixForm } from "./draft07.js";
 
 type Schema = Record<string, unknown>;
 
@@ -8,6 +9,8 @@ export const GEMINI_UNROLL = 3;
 
 const COUNTS = ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
 const KEPT = /* @__PURE__ */ new Set(["title", "description", "format", "pattern", "minimum", "maximum", "default"]);
+// Keywords that change nothing a value must be: left out without a warning.
+const ANNOTATIONS = /* @__PURE__ */ new Set(["$comment", "$anchor", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding", "examples", "definitions", "additionalItems"]);
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
@@ -19,8 +22,12 @@ const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  */
 export const gemini: Dialect = (schema, warn) => {
   const defs = (schema.$defs ?? {}) as Record<string, Schema>;
-  const write = (node: Schema, path: string, seen: readonly string[]): Schema => {
-    if (typeof node !== "object" || node === null) return {};
+  const write = (input: unknown, path: string, seen: readonly string[]): Schema => {
+    if (input === true) return {};
+    if (typeof input !== "object" || input === null) {
+      throw new ConversionError(`gemini: the schema false (no value is valid) at ${path || "/"} cannot be expressed; rewrite the schema without it`);
+    }
+    let node = input as Schema;
     if (typeof node.$ref === "string") {
       const name = node.$ref.replace(/^#\/\$defs\//, "");
       const target = defs[name];
@@ -32,21 +39,40 @@ export const gemini: Dialect = (schema, warn) => {
       const { $ref: _ref, ...siblings } = node;
       return write({ ...target, ...siblings }, path, [...seen, name]);
     }
-    if (Array.isArray(node.prefixItems)) {
-      const properties: Schema = {};
-      (node.prefixItems as Schema[]).forEach((item, i) => (properties[String(i)] = write(item, `${path}/prefixItems/${i}`, seen)));
-      if (typeof node.items === "object" && node.items) properties.rest = { type: "ARRAY", items: write(node.items as Schema, `${path}/items`, seen) };
-      return { type: "OBJECT", description: join(node.description, "A tuple: item i of the list is property \"i\"."), properties, required: Object.keys(properties), propertyOrdering: Object.keys(properties) };
-    }
+    node = prefixForm(node);
     const types = typeList(node);
+    // A tuple or record written in another shape: null still allowed, title kept, what else it said described.
+    const encoded = (out: Schema, note: string, what: string, implied: (key: string, value: unknown) => boolean): Schema => {
+      const notes: string[] = [];
+      for (const key of Object.keys(node)) {
+        const value = node[key];
+        if (key === "type" || key === "description" || key === "nullable" || key === "$defs" || ANNOTATIONS.has(key) || implied(key, value)) continue;
+        if (key === "title") out.title = value;
+        else {
+          notes.push(`${key}: ${JSON.stringify(value)}`);
+          if (key !== "default") warn(path, `gemini writes ${what} in another shape that cannot carry "${key}"; moved into the description`);
+        }
+      }
+      out.description = join(node.description, notes.length ? `${note} (${notes.join(", ")})` : note);
+      if (types.includes("null") || node.nullable === true) out.nullable = true;
+      return out;
+    };
+    if (Array.isArray(node.prefixItems)) {
+      const items = node.prefixItems as unknown[];
+      const properties: Schema = {};
+      items.forEach((item, i) => (properties[String(i)] = write(item, `${path}/prefixItems/${i}`, seen)));
+      if (node.items !== undefined && node.items !== false) properties.rest = { type: "ARRAY", items: write(node.items, `${path}/items`, seen) };
+      const out = { type: "OBJECT", properties, required: Object.keys(properties), propertyOrdering: Object.keys(properties) };
+      // Every position is required, and no other item can be written without a rest.
+      return encoded(out, "A tuple: item i of the list is property \"i\".", "a tuple", (key, value) =>
+        key === "prefixItems" || key === "items" || (key === "minItems" && value === items.length) || (key === "maxItems" && value === items.length && !properties.rest),
+      );
+    }
     if (types.includes("object") && !node.properties && node.additionalProperties !== false) {
-      const value = typeof node.additionalProperties === "object" ? write(node.additionalProperties as Schema, `${path}/additionalProperties`, seen) : { type: "STRING" };
+      const value = typeof node.additionalProperties === "object" ? write(node.additionalProperties, `${path}/additionalProperties`, seen) : { type: "STRING" };
       if (typeof node.additionalProperties !== "object") warn(path, "gemini: an open object is written as a list of { key, value } entries with string values");
-      return {
-        type: "ARRAY",
-        description: join(node.description, "A map written as a list of { key, value } entries."),
-        items: { type: "OBJECT", properties: { key: { type: "STRING" }, value }, required: ["key", "value"], propertyOrdering: ["key", "value"] },
-      };
+      const out = { type: "ARRAY", items: { type: "OBJECT", properties: { key: { type: "STRING" }, value }, required: ["key", "value"], propertyOrdering: ["key", "value"] } };
+      return encoded(out, "A map written as a list of { key, value } entries.", "a map", (key, value) => key === "additionalProperties" || (key === "required" && Array.isArray(value) && !value.length));
     }
 
     const out: Schema = {};
@@ -77,27 +103,37 @@ export const gemini: Dialect = (schema, warn) => {
           if (plain.length < values.length) out.nullable = true;
         } else note(key, "enums hold strings only;");
       } else if (key === "properties") {
-        const props = value as Record<string, Schema>;
+        const props = value as Record<string, unknown>;
         const written: Schema = {};
         for (const name of Object.keys(props)) {
+          if (props[name] === false) {
+            warn(`${path}/properties/${name}`, "gemini cannot forbid a property (schema false); left out");
+            continue;
+          }
           if (!PROPERTY_NAME.test(name)) warn(`${path}/properties/${name}`, "gemini property names must start with a letter or _ and hold only letters, digits and _ (64 at most)");
           setOwn(written, name, write(props[name]!, `${path}/properties/${name}`, seen));
         }
         out.properties = written;
-        out.propertyOrdering = Object.keys(props);
+        out.propertyOrdering = Object.keys(written);
       } else if (key === "required") out.required = value;
-      else if (key === "items") out.items = typeof value === "object" && value ? write(value as Schema, `${path}/items`, seen) : {};
-      else if (key === "anyOf" || key === "oneOf") {
-        const branches = (value as Schema[]).filter((b) => b.type !== "null");
-        if (branches.length < (value as Schema[]).length) out.nullable = true;
-        const written = branches.map((b, i) => write(b, `${path}/${key}/${i}`, seen));
+      else if (key === "items") out.items = write(value, `${path}/items`, seen);
+      else if (key === "nullable") {
+        if (value === true) out.nullable = true;
+      } else if (key === "anyOf" || key === "oneOf") {
+        const all = value as unknown[];
+        const isNull = (b: unknown) => typeof b === "object" && b !== null && (b as Schema).type === "null";
+        if (all.some(isNull)) out.nullable = true;
+        // A false branch accepts nothing, so leaving it out changes nothing.
+        const branches = all.flatMap((b, i) => (b === false || isNull(b) ? [] : [[b, i] as const]));
+        if (!branches.length && !out.nullable) write(false, `${path}/${key}`, seen);
+        const written = branches.map(([b, i]) => write(b, `${path}/${key}/${i}`, seen));
         if (written.length === 1) Object.assign(out, written[0]);
         else out.anyOf = written;
       } else if (key === "additionalProperties") {
         if (value !== false) warn(path, "gemini has no additionalProperties; extra properties are not described");
       } else if (key === "not" || key === "allOf") {
         throw new ConversionError(`gemini: "${key}" at ${path || "/"} cannot be expressed; rewrite the schema without it`);
-      } else if (key === "exclusiveMinimum" || key === "exclusiveMaximum" || key === "multipleOf" || key === "uniqueItems" || key === "patternProperties" || key === "propertyNames" || key === "contains") {
+      } else if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) {
         note(key, "does not support");
       }
     }
