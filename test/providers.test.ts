@@ -112,6 +112,16 @@ strict("a tool without parameters, t.object({}), is an empty closed object in ev
   assert.equal(now.toAnthropicFormat({ strict: true, onWarning: "error" }).input_schema, empty);
 });
 
+strict("an optional const can still be left out: it becomes an enum that takes null, undone before the function runs", async () => {
+  const plain = { type: "object", properties: { k: { type: "string", const: "a" }, n: { const: 3 } } };
+  const schema = toJSONSchema(plain, { target: "openai-strict" });
+  assert.equal((schema.properties as Record<string, unknown>).k, { type: ["string", "null"], enum: ["a", null] });
+  assert.equal((schema.properties as Record<string, unknown>).n, { anyOf: [{ enum: [3] }, { type: "null" }] });
+  const echo = tool({ name: "echo", description: "Echoes.", parameters: plain, execute: (args) => args });
+  assert.equal(await echo.execute({ k: null, n: null }), { success: true, value: {} });
+  assert.equal(await echo.execute({ k: "a", n: 3 }), { success: true, value: { k: "a", n: 3 } });
+});
+
 strict("an optional null is written once: no duplicate in the type list", () => {
   const schema = toJSONSchema(t.object({ a: t.optional(t.null()), b: t.optional(t.literal(null)) }), { target: "openai-strict" });
   assert.equal(schema.properties, { a: { type: "null" }, b: { type: "null", enum: [null] } });

@@ -223,6 +223,11 @@ function isRecord(schema: Schema): boolean {
 /** Adds null to what a schema allows: to its type list, its enum, or as an anyOf branch. */
 export function withNull(schema: Schema): Schema {
   if (schema.type === "null") return schema;
+  // A const would refuse the null: it becomes a one-value enum, which takes null beside it.
+  if (schema.const !== undefined && schema.enum === undefined) {
+    const { const: only, ...rest } = schema;
+    return withNull({ ...rest, enum: [only] });
+  }
   if (typeof schema.type === "string" && !schema.anyOf) {
     const out: Schema = { ...schema, type: [schema.type, "null"] };
     if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
