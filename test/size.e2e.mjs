@@ -16,13 +16,13 @@ import { createChecks } from "./support/checks.mjs";
 // (the figure in each why) plus about 5%, rounded up to 100; lower it as the code shrinks.
 // target: issue 6's goal where it sets one, printed met or not; only the ceiling fails the test.
 const LIMITS = {
-  t: { ceiling: 18_100, target: null, why: "17,234 measured; every app that defines a schema pays this" },
-  core: { ceiling: 21_300, target: 5_000, why: "20,286 measured; the core: describe, emit JSON Schema, check" },
-  tools: { ceiling: 32_500, target: null, why: "30,992 measured; defining tools and serving them to a model" },
-  stream: { ceiling: 3_400, target: null, why: "3,170 measured; what a streaming chat UI imports besides its schemas" },
-  runTools: { ceiling: 26_200, target: null, why: "25,000 measured; the whole tool loop for one provider" },
-  package: { ceiling: 38_500, target: 20_000, why: "36,712 measured; everything, for apps that do not tree-shake" },
-  builtins: { ceiling: 40_800, target: null, why: "38,867 measured; the three builtins and the core they use" },
+  t: { ceiling: 19_200, target: null, why: "18,284 measured; every app that defines a schema pays this" },
+  core: { ceiling: 23_200, target: 5_000, why: "22,073 measured; the core: describe, emit JSON Schema, check" },
+  tools: { ceiling: 35_400, target: null, why: "33,659 measured; defining tools and serving them to a model" },
+  stream: { ceiling: 3_500, target: null, why: "3,311 measured; what a streaming chat UI imports besides its schemas" },
+  runTools: { ceiling: 29_100, target: null, why: "27,722 measured; the whole tool loop for one provider" },
+  package: { ceiling: 41_900, target: 20_000, why: "39,895 measured; everything, for apps that do not tree-shake" },
+  builtins: { ceiling: 43_600, target: null, why: "41,504 measured; the three builtins and the core they use" },
 };
 // Bundles whose minified bytes are broken down per source module.
 const BREAKDOWN = ["core", "package"];
