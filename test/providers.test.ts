@@ -290,6 +290,13 @@ gemini("no $ref: definitions inlined, recursion cut after three levels", () => {
   assert.match(warnings[0]!.message, /cut after 3 levels/);
 });
 
+gemini("a $ref is looked up among the schema's own $defs only, with JSON Pointer escapes read", () => {
+  const schema = { type: "object", properties: { a: { $ref: "#/$defs/constructor" }, b: { $ref: "#/$defs/x~1y" } }, $defs: { "x/y": { type: "string" } } };
+  assert.throws(() => toJSONSchema(schema, { target: "gemini" }), /"\$ref": "#\/\$defs\/constructor" at \/properties\/a cannot be inlined/);
+  const named = { type: "object", properties: { b: { $ref: "#/$defs/x~1y" }, c: { $ref: "#/$defs/constructor" } }, $defs: { "x/y": { type: "string" }, constructor: { type: "integer" } } };
+  assert.equal(toJSONSchema(named, { target: "gemini" }).properties, { b: { type: "STRING" }, c: { type: "INTEGER" } });
+});
+
 gemini("non-string enums and const are described; not/allOf refused; parametersJsonSchema keeps JSON Schema", () => {
   const { warnings, onWarning } = collect();
   assert.equal(toJSONSchema(t.object({ n: t.enum([1, 2]) }), { target: "gemini", onWarning }).properties, { n: { type: "INTEGER", description: "(enum: [1,2])" } });

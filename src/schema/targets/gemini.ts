@@ -29,8 +29,8 @@ export const gemini: Dialect = (schema, warn) => {
     }
     let node = input as Schema;
     if (typeof node.$ref === "string") {
-      const name = node.$ref.replace(/^#\/\$defs\//, "");
-      const target = defs[name];
+      const name = node.$ref.replace(/^#\/\$defs\//, "").replace(/~1/g, "/").replace(/~0/g, "~");
+      const target = Object.hasOwn(defs, name) ? defs[name] : undefined; // not Object's own "constructor"
       if (!target) throw new ConversionError(`gemini: "$ref": ${JSON.stringify(node.$ref)} at ${path || "/"} cannot be inlined`);
       if (seen.filter((s) => s === name).length >= GEMINI_UNROLL) {
         warn(path, `gemini has no $ref; the recursive type "${name}" is cut after ${GEMINI_UNROLL} levels`);
