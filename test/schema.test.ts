@@ -110,6 +110,12 @@ recursion("an optional (derived) use of a recursive type still refers to itself"
   assert.equal(Object.keys(schema.$defs as object).sort(), ["Other", "Tree"]);
 });
 
+recursion("another type under a recursive type's name is refused, whether met before its self reference or around it", () => {
+  const before = t.recursive("T", (self) => t.object({ x: t.named("T", t.string()), kids: t.array(self) }));
+  const around = t.recursive("T", (self) => t.object({ x: t.named("T", t.object({ k: t.array(self) })) }));
+  for (const d of [before, around]) assert.throws(() => toJSONSchema(d), /two different types are named "T"/);
+});
+
 recursion("the builder must return a descriptor", () => {
   assert.throws(() => t.recursive("X", () => ({}) as never), /must return a descriptor/);
 });

@@ -1,4 +1,4 @@
-import { Kind, Named, RefAnnotations, RefTarget } from "../t/symbols.js";
+import { Kind, Named, RecursiveBox, RefAnnotations, RefTarget } from "../t/symbols.js";
 import { setOwn } from "../util/own.js";
 import { literalCopier } from "./copier.js";
 import type { JSONSchema } from "./json-schema.js";
@@ -57,6 +57,8 @@ function emit(schema: object): JSONSchema {
 
 interface Definition {
   source: object;
+  /** The reference box of a recursive type (`RefTarget`), which its copies share. */
+  box: object | undefined;
   json: JSONSchema | undefined; // undefined while its own body is being written (recursion)
   text: string;
 }
@@ -69,7 +71,8 @@ class Emitter {
     const name = s[Named] as string | undefined;
     if (name !== undefined && !(isRoot && !s[RefTarget])) {
       const box = s[RefTarget] as { target?: object } | undefined;
-      this.define(name, box ? box.target! : schema, box !== undefined);
+      // A recursive type is known by its box, which its self references and its copies (t.optional) share.
+      this.define(name, box ? box.target! : schema, box ?? (s[RecursiveBox] as object | undefined));
       return { $ref: `#/$defs/${name}`, ...(s[RefAnnotations] as JSONSchema | undefined) };
     }
     const out: JSONSchema = {};
@@ -93,14 +96,13 @@ class Emitter {
     return typeof value === "object" && value !== null ? this.node(value) : cloneJSON(value);
   }
 
-  private define(name: string, body: object, selfReference: boolean): void {
+  private define(name: string, body: object, box: object | undefined): void {
     const existing = this.defs.get(name);
-    // Written from this very object, or a recursive type's reference to itself: it is only met inside its
-    // own body, whose use may be a copy (t.optional) of the object the reference points at.
-    if (existing && (existing.source === body || selfReference)) return;
+    // Written from this very object, or the same recursive type met again: nothing more to do.
+    if (existing && (existing.source === body || (box !== undefined && existing.box === box))) return;
     // Any other type under this name inside the first one's own body: never the same type.
     if (existing && existing.json === undefined) throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
-    const entry: Definition = { source: body, json: undefined, text: "" };
+    const entry: Definition = { source: body, box, json: undefined, text: "" };
     if (!existing) this.defs.set(name, entry);
     const json = this.node(stripName(body)) as JSONSchema;
     if (json.title === undefined) json.title = name;

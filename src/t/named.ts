@@ -1,5 +1,5 @@
 import { derive, isDescriptor, make, type Descriptor } from "./descriptor.js";
-import { Named, RefTarget } from "./symbols.js";
+import { Named, RecursiveBox, RefTarget } from "./symbols.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -39,6 +39,6 @@ export function recursive<T>(name: string, build: (self: Descriptor<T>) => Descr
   const self = make<Descriptor<T>>("ref", { $ref: `#/$defs/${name}` }, { [RefTarget]: box, [Named]: name });
   const body = build(self);
   if (!isDescriptor(body)) throw new TypeError(`t.recursive: the builder for "${name}" must return a descriptor`);
-  box.target = derive(body, {}, { [Named]: name });
+  box.target = derive(body, {}, { [Named]: name, [RecursiveBox]: box });
   return box.target as Descriptor<T>;
 }

@@ -6,6 +6,8 @@ export const OptionalMark: unique symbol = Symbol.for("tooltype.optional") as ne
 export const Named: unique symbol = Symbol.for("tooltype.named") as never;
 /** Symbol set on the self reference of `t.recursive`: a box holding the finished definition. */
 export const RefTarget: unique symbol = Symbol.for("tooltype.ref") as never;
+/** Symbol set on a `t.recursive` definition (and so on its copies): the box its self references hold. */
+export const RecursiveBox: unique symbol = Symbol.for("tooltype.recursive") as never;
 
 /**
  * True when a value is a tooltype descriptor.
