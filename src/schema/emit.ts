@@ -100,8 +100,9 @@ class Emitter {
     const existing = this.defs.get(name);
     // Written from this very object, or the same recursive type met again: nothing more to do.
     if (existing && (existing.source === body || (box !== undefined && existing.box === box))) return;
-    // Any other type under this name inside the first one's own body: never the same type.
-    if (existing && existing.json === undefined) throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
+    // Any other type under this name inside the first one's own body, or a recursive type where another
+    // type has the name: never the same type (and writing it to compare would never end).
+    if (existing && (existing.json === undefined || box !== undefined)) throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
     const entry: Definition = { source: body, box, json: undefined, text: "" };
     if (!existing) this.defs.set(name, entry);
     const json = this.node(stripName(body)) as JSONSchema;
