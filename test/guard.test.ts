@@ -527,6 +527,16 @@ errors("all errors are listed, not just the first", () => {
   assert.equal(codes(schema, {}), [["required", "/location"], ["required", "/unit"], ["required", "/days"]]);
 });
 
+errors("a full list and a value past the depth limit: the first issues, never the limit's own signal", () => {
+  const schema = { type: "object", properties: { a: { type: "string" }, n: { $ref: "#/$defs/N" } }, $defs: { N: { type: "object", properties: { c: { $ref: "#/$defs/N" } } } } };
+  let deep: Record<string, unknown> = {};
+  for (let i = 0; i < 300; i++) deep = { c: deep };
+  for (const guard of guards(schema)) {
+    assert.equal(guard.errors({ a: 1, n: deep }, { limit: 1 }).map((i) => i.code), ["type"], guard.mode);
+    assert.equal(guard.errors({ a: 1, n: deep }, { limit: 2 }).map((i) => i.code), ["type", "too_deep"], guard.mode);
+  }
+});
+
 errors("a limit lists the first issues only, and stops the report there", () => {
   const schema = t.object({ xs: t.array(t.string()), rec: t.array(t.recursive<unknown>("R", (self) => t.union([t.string(), t.array(self)]))) });
   const value = { xs: Array.from({ length: 500 }, (_, i) => i), rec: [[1, [2, [3]]], 4] };
@@ -539,7 +549,9 @@ errors("a limit lists the first issues only, and stops the report there", () => 
       assert.not.ok(Object.hasOwn(some, "push"), "a plain array comes back");
     }
     assert.equal(guard.errors("x", { limit: 1 }), guard.errors("x"));
-    assert.equal(guard.errors({ xs: [], rec: [] }, { limit: 1 }), []);
+    const none = guard.errors({ xs: [], rec: [] }, { limit: 1 });
+    assert.equal(none, []);
+    assert.not.ok(Object.hasOwn(none, "push"), "a valid value gets a plain empty array");
     for (const limit of [0, -1, NaN]) assert.throws(() => guard.errors(value, { limit }), /limit must be 1 or more/);
   }
 });

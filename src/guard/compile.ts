@@ -129,9 +129,9 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   const errors = (value: unknown, options?: { readonly limit?: number }): Issue[] => {
     const limit = options?.limit ?? Infinity;
     if (!(limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(limit)})`);
-    const out: Issue[] = limit === Infinity ? [] : bounded(limit);
     // The guard answers first (it stops at the first problem): errors are listed only when it says false.
-    if (test(value)) return out;
+    if (test(value)) return [];
+    const out: Issue[] = limit === Infinity ? [] : bounded(limit);
     const { depth, call, reporting } = state;
     state.depth = 0;
     state.call = ++calls * 4;
@@ -142,7 +142,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
       if (error === ENOUGH) return out.slice();
       // Too deep, or the stack ran out: the issues found so far, then the refusal of the whole value.
       if (!(error instanceof RangeError)) throw error;
-      out.push(issue("too_deep", "", error instanceof TooDeep ? String(MAX_DEPTH) : undefined));
+      if (out.length < limit) out.push(issue("too_deep", "", error instanceof TooDeep ? String(MAX_DEPTH) : undefined));
     } finally {
       state.depth = depth;
       state.call = call;
