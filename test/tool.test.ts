@@ -209,6 +209,25 @@ strict("a union is normalized through the branch that accepts the result, not th
   assert.equal(await map.execute({ u: [{ key: "a", value: 1 }] }), { success: true, value: { u: { a: 1 } } });
 });
 
+strict("a false branch takes nothing: the branch beside it is the one undone", async () => {
+  const echo = tool({ name: "echo", description: "Echo.", parameters: { type: "object", properties: { u: { anyOf: [false, { type: "array", prefixItems: [{ type: "number" }], items: false }] } } }, execute: (a) => a });
+  assert.equal(await echo.execute({ u: { 0: 1 } }), { success: true, value: { u: [1] } });
+});
+
+strict("union branches of plain JSON Schema reach the root's definitions and the root itself", async () => {
+  const echo = (parameters: object) => tool({ name: "echo", description: "Echo.", parameters, execute: (a) => a });
+  for (const key of ["$defs", "definitions"]) {
+    const schema = {
+      type: "object",
+      properties: { u: { anyOf: [{ $ref: `#/${key}/A` }, { type: "object", properties: { b: { type: "string" } }, required: ["b"] }] } },
+      [key]: { A: { type: "object", properties: { a: { type: "string" }, unit: { type: "string", default: "celsius" } }, required: ["a"] } },
+    };
+    assert.equal(await echo(schema).execute({ u: { a: "x" } }), { success: true, value: { u: { a: "x", unit: "celsius" } } }, key);
+  }
+  const tree = { type: "object", properties: { v: { type: "number" }, kids: { type: "array", items: { anyOf: [{ $ref: "#" }, { type: "string" }] } }, w: { type: "number", default: 7 } } };
+  assert.equal(await echo(tree).execute({ kids: [{ v: 1 }] }), { success: true, value: { kids: [{ v: 1, w: 7 }], w: 7 } });
+});
+
 strict("what the openai-strict schema asks for is accepted, as the function's types", async () => {
   const parameters = t.object({ where: t.union([t.string(), t.tuple([t.number(), t.number()])]), tags: t.union([t.integer(), t.record(t.string())]) });
   const sent = { where: { 0: 48.8, 1: 2.3 }, tags: [{ key: "a", value: "b" }] };

@@ -126,7 +126,8 @@ class Walker {
   // type fits, or whose strict encoding does (an object for a tuple, an array for a record). When none
   // accepts, the first whose JSON type fits is kept, for the check to report against.
   private union(schema: Schema, branches: Schema[], value: object, next: (s: unknown, v: unknown) => unknown): unknown {
-    const candidates = branches.filter((b) => fitsType(this.resolve(b), value) || fitsEncoded(this.resolve(b), value));
+    // A boolean branch has nothing to undo: `false` takes no value, `true` any value as it is.
+    const candidates = branches.filter((b) => typeof b === "object" && b !== null && (fitsType(this.resolve(b), value) || fitsEncoded(this.resolve(b), value)));
     if (candidates.length <= 1) return candidates.length ? next(candidates[0], value) : value;
     let done = this.unions?.get(schema);
     if (done?.has(value)) return done.get(value);
@@ -161,7 +162,7 @@ class Walker {
     let guard = this.branchGuards.get(schema);
     if (!guard) {
       try {
-        guard = compile(schema[Kind] ? schema : { ...schema, $defs: (this.root as Schema).$defs });
+        guard = typeof schema === "boolean" ? () => schema : compile(schema[Kind] ? schema : inRoot(schema, this.root));
       } catch {
         guard = () => false;
       }
@@ -169,6 +170,25 @@ class Walker {
     }
     return guard;
   }
+}
+
+// Where the root's own definitions and "#" can be reached by a branch compiled on its own: "#" (and
+// "#/..." into the root itself) becomes a reference to a copy of the root under $defs.
+const ROOT_DEF = "tooltype_root";
+function inRoot(branch: Schema, root: Schema): Schema {
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (typeof value !== "object" || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const v = (value as Record<string, unknown>)[key];
+      const ref = key === "$ref" && typeof v === "string" && (v === "#" || (v.startsWith("#/") && !v.startsWith("#/$defs/") && !v.startsWith("#/definitions/")));
+      setOwn(out, key, ref ? `#/$defs/${ROOT_DEF}${(v as string).slice(1)}` : rewrite(v));
+    }
+    return out;
+  };
+  const { $defs, definitions } = rewrite(root) as Schema;
+  return { ...(rewrite(branch) as Schema), $defs: { ...($defs as object), [ROOT_DEF]: rewrite(root) }, ...(definitions !== undefined && { definitions }) };
 }
 
 // Whether a value's JSON type is one a schema names (no `type`: any).
