@@ -141,6 +141,9 @@ answering("values JSON cannot carry are written, never thrown on or lost to \"[o
   const mcp = mcpCallResult(returning, { success: true, value });
   assert.equal(mcp.structuredContent, expected);
   assert.equal(JSON.parse((mcp.content[0] as { text: string }).text), expected);
+  // As JSON.stringify: boxed primitives unwrapped, toJSON given its key, a toJSON returning itself written by its keys.
+  const like = { s: new String("ab"), n: new Number(5), b: new Boolean(false), d: { toJSON: (key: string) => `key=${key}` }, self: { a: 1, toJSON() { return this; } } };
+  assert.equal(JSON.parse((toToolMessages([{ id: "D", name: "l", result: { success: true, value: like } }], "openai")[0] as { content: string }).content), JSON.parse(JSON.stringify(like)));
   // A getter that throws, or a Proxy whose traps throw, is marked, not thrown.
   const hostile = { ok: 1, get bad() { throw new Error("no"); } };
   const trap = new Proxy({}, { ownKeys() { throw new Error("trap"); } });

@@ -16,36 +16,41 @@ const MAX_NESTING = 256;
  */
 export function jsonData(value: unknown): unknown {
   const open = new Set<object>(); // the objects being copied: meeting one again is a cycle
-  const copy = (v: unknown, depth: number): unknown => {
+  // `key` is the property or index the value sits at ("" at the top), which `toJSON` is given.
+  const copy = (v: unknown, depth: number, key: string): unknown => {
     if (typeof v === "bigint") return v.toString();
     if (typeof v === "number") return Number.isFinite(v) ? v : null;
     if (typeof v !== "object" || v === null) return typeof v === "function" || typeof v === "symbol" ? undefined : v;
+    if (v instanceof String || v instanceof Number || v instanceof Boolean || v instanceof BigInt) return copy(v.valueOf(), depth, key);
     if (open.has(v)) return "[Circular]";
     if (depth >= MAX_NESTING) return "[nested too deeply]";
     const toJSON = (v as { toJSON?: unknown }).toJSON;
-    if (typeof toJSON === "function") return copy(toJSON.call(v), depth + 1);
+    if (typeof toJSON === "function") {
+      const replaced: unknown = toJSON.call(v, key);
+      if (replaced !== v) return copy(replaced, depth + 1, key); // a toJSON returning its own object is written by its keys
+    }
     open.add(v);
     try {
-      if (Array.isArray(v) || v instanceof Set) return Array.from(v as Iterable<unknown>, (item) => copy(item, depth + 1) ?? null);
+      if (Array.isArray(v) || v instanceof Set) return Array.from(v as Iterable<unknown>, (item, i) => copy(item, depth + 1, String(i)) ?? null);
       if (v instanceof Map) {
         const entries = [...v];
-        if (!entries.every(([key]) => typeof key === "string")) return entries.map(([key, item]) => [copy(key, depth + 1) ?? null, copy(item, depth + 1) ?? null]);
-        return fromEntries(entries.map(([key, item]) => [key as string, copy(item, depth + 1)]));
+        if (!entries.every(([k]) => typeof k === "string")) return entries.map(([k, item], i) => [copy(k, depth + 1, "0") ?? null, copy(item, depth + 1, String(i)) ?? null]);
+        return fromEntries(entries.map(([k, item]) => [k as string, copy(item, depth + 1, k as string)]));
       }
-      return fromEntries(Object.keys(v).map((key) => [key, read(v, key, depth)]));
+      return fromEntries(Object.keys(v).map((k) => [k, read(v, k, depth)]));
     } finally {
       open.delete(v);
     }
   };
   const read = (object: object, key: string, depth: number): unknown => {
     try {
-      return copy((object as Record<string, unknown>)[key], depth + 1);
+      return copy((object as Record<string, unknown>)[key], depth + 1, key);
     } catch {
       return "[unreadable]";
     }
   };
   try {
-    return copy(value, 0);
+    return copy(value, 0, "");
   } catch {
     return "[unreadable]"; // a Proxy whose traps throw
   }
