@@ -197,13 +197,14 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
 function chatDeltas(chunk: unknown, at: (key: string, id?: string) => Entry, ...names: string[]): void {
   for (const choice of list(chunk, "choices")) {
     for (const delta of list(field(choice, "delta"), ...names)) {
-      const id = field(delta, "id");
-      const entry = at(`${field(choice, "index") ?? 0}:${field(delta, "index") ?? 0}`, id ? String(id) : undefined);
+      const id = field(delta, "id") ? String(field(delta, "id")) : "";
       const fn = field(delta, "function");
-      if (id) entry.id = String(id);
-      // Name pieces are joined; a server that repeats the whole name in every delta is not doubled.
-      const name = field(fn, "name");
-      if (name && String(name) !== entry.name) entry.name += String(name);
+      const name = field(fn, "name") ? String(field(fn, "name")) : "";
+      // A new call opens with its id and its name: only then may another id under the same index be one.
+      const entry = at(`${field(choice, "index") ?? 0}:${field(delta, "index") ?? 0}`, id && name ? id : undefined);
+      // Name pieces are joined; a delta that repeats the call's id repeats its whole name (some servers do).
+      if (name) entry.name = id && id === entry.id ? name : entry.name + name;
+      if (id) entry.id = id;
       const args = field(fn, "arguments");
       if (typeof args === "object" && args !== null) entry.whole = args; // Mistral may send an object
       else appendText(entry, args);
