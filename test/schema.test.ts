@@ -156,10 +156,11 @@ output("boolean subschemas stay booleans: false forbids, true allows", () => {
   assert.ok(compile(out)({ q: "a", free: 1 }));
 });
 
-output("draft-07 array items stay a list of subschemas", () => {
+output("a draft-07 tuple (items as a list) is written as draft 2020-12 prefixItems", () => {
   const schema = { type: "array", items: [{ type: "number" }, { type: "string" }, false], additionalItems: false, minItems: 2 };
   const out = toJSONSchema(schema);
-  assert.equal(out, schema);
+  assert.equal(out, { type: "array", prefixItems: [{ type: "number" }, { type: "string" }, false], items: false, minItems: 2 });
+  assert.equal(toJSONSchema({ type: "array", items: [{ type: "number" }] }), { type: "array", prefixItems: [{ type: "number" }] });
   assert.ok(compile(out)([1, "a"]));
   assert.not.ok(compile(out)([1, "a", null]));
 });

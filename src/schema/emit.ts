@@ -2,6 +2,7 @@ import { Kind, Named, RecursiveBox, RefAnnotations, RefTarget } from "../t/symbo
 import { setOwn } from "../util/own.js";
 import { literalCopier } from "./copier.js";
 import type { JSONSchema } from "./json-schema.js";
+import { prefixForm } from "./targets/draft07.js";
 
 // The plain draft 2020-12 writer, apart from the provider dialects (./targets/) so that what needs only
 // plain JSON Schema (compile) does not bring every dialect writer into a bundle.
@@ -88,7 +89,8 @@ class Emitter {
         out[key] = map;
       } else out[key] = cloneJSON(value);
     }
-    return out;
+    // Draft 2020-12 writes a tuple as prefixItems: a draft-07 one (items as a list) is rewritten so.
+    return Array.isArray(out.items) ? prefixForm(out) : out;
   }
 
   // A subschema: an object is written; anything else (`true`, `false`) is kept as it is.
