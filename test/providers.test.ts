@@ -290,6 +290,14 @@ gemini("no $ref: definitions inlined, recursion cut after three levels", () => {
   assert.match(warnings[0]!.message, /cut after 3 levels/);
 });
 
+gemini("its own keywords, example and propertyOrdering, are kept as given, without a warning", () => {
+  const { warnings, onWarning } = collect();
+  const out = toJSONSchema({ type: "object", propertyOrdering: ["b", "a"], properties: { a: { type: "string", example: "x" }, b: { type: "integer" } } }, { target: "gemini", onWarning });
+  assert.equal(out.propertyOrdering, ["b", "a"]);
+  assert.equal((out.properties as Record<string, unknown>).a, { type: "STRING", example: "x" });
+  assert.equal(warnings, []);
+});
+
 gemini("a $ref is looked up among the schema's own $defs only, with JSON Pointer escapes read", () => {
   const schema = { type: "object", properties: { a: { $ref: "#/$defs/constructor" }, b: { $ref: "#/$defs/x~1y" } }, $defs: { "x/y": { type: "string" } } };
   assert.throws(() => toJSONSchema(schema, { target: "gemini" }), /"\$ref": "#\/\$defs\/constructor" at \/properties\/a cannot be inlined/);

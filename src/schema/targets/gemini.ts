@@ -8,7 +8,7 @@ type Schema = Record<string, unknown>;
 export const GEMINI_UNROLL = 3;
 
 const COUNTS = ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
-const KEPT = /* @__PURE__ */ new Set(["title", "description", "format", "pattern", "minimum", "maximum", "default"]);
+const KEPT = /* @__PURE__ */ new Set(["title", "description", "format", "pattern", "minimum", "maximum", "default", "example"]);
 // Keywords that change nothing a value must be: left out without a warning.
 const ANNOTATIONS = /* @__PURE__ */ new Set(["$comment", "$anchor", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding", "examples", "definitions", "additionalItems"]);
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -114,8 +114,9 @@ export const gemini: Dialect = (schema, warn) => {
           setOwn(written, name, write(props[name]!, `${path}/properties/${name}`, seen));
         }
         out.properties = written;
-        out.propertyOrdering = Object.keys(written);
+        out.propertyOrdering ??= Object.keys(written);
       } else if (key === "required") out.required = value;
+      else if (key === "propertyOrdering" && Array.isArray(value)) out.propertyOrdering = value; // Gemini's own keyword, given by the user
       else if (key === "items") out.items = write(value, `${path}/items`, seen);
       else if (key === "nullable") {
         if (value === true) out.nullable = true;
