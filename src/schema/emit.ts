@@ -2,7 +2,6 @@ import { Kind, Named, RecursiveBox, RefAnnotations, RefTarget } from "../t/symbo
 import { setOwn } from "../util/own.js";
 import { literalCopier } from "./copier.js";
 import type { JSONSchema } from "./json-schema.js";
-import { prefixForm } from "./targets/draft07.js";
 
 // The plain draft 2020-12 writer, apart from the provider dialects (./targets/) so that what needs only
 // plain JSON Schema (compile) does not bring every dialect writer into a bundle.
@@ -89,8 +88,7 @@ class Emitter {
         out[key] = map;
       } else out[key] = cloneJSON(value);
     }
-    // Draft 2020-12 writes a tuple as prefixItems: a draft-07 one (items as a list) is rewritten so.
-    return Array.isArray(out.items) ? prefixForm(out) : out;
+    return prefixForm(out);
   }
 
   // A subschema: an object is written; anything else (`true`, `false`) is kept as it is.
@@ -117,6 +115,15 @@ class Emitter {
     entry.json = json;
     entry.text = text;
   }
+}
+
+// Draft 2020-12 writes a tuple as `prefixItems`, the rest as `items`: a draft-07 tuple (`items` a list,
+// `additionalItems` the rest, as TypeBox 0.34's Type.Tuple writes it) is rewritten so, here where every
+// dialect writer reads from.
+function prefixForm(schema: JSONSchema): JSONSchema {
+  if (!Array.isArray(schema.items)) return schema;
+  const { items, additionalItems, ...rest } = schema;
+  return { ...rest, prefixItems: items, ...(additionalItems !== undefined && { items: additionalItems }) };
 }
 
 // The body of a named type, written without its name so it is not turned into a $ref again.

@@ -1,6 +1,5 @@
 import { ConversionError, type Dialect } from "./warnings.js";
 import { setOwn } from "../../util/own.js";
-import { prefixForm } from "./draft07.js";
 
 type Schema = Record<string, unknown>;
 
@@ -10,7 +9,7 @@ export const GEMINI_UNROLL = 3;
 const COUNTS = ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
 const KEPT = /* @__PURE__ */ new Set(["title", "description", "format", "pattern", "minimum", "maximum", "default", "example"]);
 // Keywords that change nothing a value must be: left out without a warning.
-const ANNOTATIONS = /* @__PURE__ */ new Set(["$comment", "$anchor", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding", "examples", "definitions", "additionalItems"]);
+const ANNOTATIONS = /* @__PURE__ */ new Set(["$comment", "$anchor", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding", "examples", "definitions"]);
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
@@ -39,7 +38,6 @@ export const gemini: Dialect = (schema, warn) => {
       const { $ref: _ref, ...siblings } = node;
       return write({ ...target, ...siblings }, path, [...seen, name]);
     }
-    node = prefixForm(node);
     const types = typeList(node);
     // A tuple or record written in another shape: null still allowed, title kept, what else it said described.
     const encoded = (out: Schema, note: string, what: string, implied: (key: string, value: unknown) => boolean): Schema => {

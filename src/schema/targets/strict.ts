@@ -1,6 +1,5 @@
 import { ConversionError, type Dialect } from "./warnings.js";
 import { setOwn } from "../../util/own.js";
-import { prefixForm } from "./draft07.js";
 
 type Schema = Record<string, unknown>;
 
@@ -73,7 +72,7 @@ class StrictWriter {
   private node(input: unknown, path: string): Schema {
     if (input === true) return this.node({}, path);
     if (typeof input !== "object" || input === null) throw this.never(path);
-    const schema = prefixForm(input as Schema);
+    const schema = input as Schema;
     const out: Schema = {};
     const notes: string[] = [];
     const move = (key: string, what = `"${key}"`) => {
