@@ -301,8 +301,8 @@ gemini("its own keywords, example and propertyOrdering, are kept as given, witho
 gemini("a $ref is looked up among the schema's own $defs only, with JSON Pointer escapes read", () => {
   const schema = { type: "object", properties: { a: { $ref: "#/$defs/constructor" }, b: { $ref: "#/$defs/x~1y" } }, $defs: { "x/y": { type: "string" } } };
   assert.throws(() => toJSONSchema(schema, { target: "gemini" }), /"\$ref": "#\/\$defs\/constructor" at \/properties\/a cannot be inlined/);
-  const named = { type: "object", properties: { b: { $ref: "#/$defs/x~1y" }, c: { $ref: "#/$defs/constructor" } }, $defs: { "x/y": { type: "string" }, constructor: { type: "integer" } } };
-  assert.equal(toJSONSchema(named, { target: "gemini" }).properties, { b: { type: "STRING" }, c: { type: "INTEGER" } });
+  const named = { type: "object", properties: { b: { $ref: "#/$defs/x~1y" }, c: { $ref: "#/$defs/constructor" }, d: { $ref: "#/$defs/a%20b" } }, $defs: { "x/y": { type: "string" }, constructor: { type: "integer" }, "a b": { type: "boolean" } } };
+  assert.equal(toJSONSchema(named, { target: "gemini" }).properties, { b: { type: "STRING" }, c: { type: "INTEGER" }, d: { type: "BOOLEAN" } });
 });
 
 gemini("non-string enums and const are described; not/allOf refused; parametersJsonSchema keeps JSON Schema", () => {

@@ -1,6 +1,7 @@
 import { jsonEqual } from "./equal.js";
 import { FORMATS, type FormatCheck } from "./formats.js";
 import { cut, pointerSegment } from "./issue.js";
+import { refSegment } from "../util/pointer.js";
 
 // JSON types as bits, so a node's allowed types are one number.
 export const NULL = 1, BOOLEAN = 2, INTEGER = 4, NUMBER = 8, STRING = 16, ARRAY = 32, OBJECT = 64;
@@ -337,8 +338,7 @@ class Reader {
       for (let start = 2, end = 0; here !== undefined && start <= pointer.length; start = end + 1) {
         end = pointer.indexOf("/", start);
         if (end === -1) end = pointer.length;
-        let key = pointer.slice(start, end);
-        if (key.includes("%") || key.includes("~")) key = decodeURIComponent(key).replace(/~1/g, "/").replace(/~0/g, "~");
+        const key = refSegment(pointer.slice(start, end));
         here = typeof here === "object" && here !== null && Object.hasOwn(here, key) ? (here as Record<string, unknown>)[key] : undefined;
       }
       if (here !== undefined) return here;

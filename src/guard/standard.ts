@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from "../standard-schema.js";
 import { compile } from "./compile.js";
+import { readSegment } from "../util/pointer.js";
 
 /**
  * The Standard Schema v1 properties of a descriptor: `validate` runs its guard and reports issues with
@@ -29,7 +30,7 @@ function pathKeys(pointer: string, root: unknown): PropertyKey[] {
     .slice(1)
     .split("/")
     .map((raw) => {
-      const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+      const key = readSegment(raw);
       const step: PropertyKey = Array.isArray(here) && /^\d+$/.test(key) ? Number(key) : key;
       here = typeof here === "object" && here !== null ? (here as Record<PropertyKey, unknown>)[step] : undefined;
       return step;

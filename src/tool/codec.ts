@@ -3,6 +3,7 @@ import { decodeBase64 } from "../util/base64.js";
 import { compile } from "../guard/compile.js";
 import { MAX_DEPTH } from "../guard/values.js";
 import { setOwn } from "../util/own.js";
+import { refSegment } from "../util/pointer.js";
 
 /**
  * Turns arguments between the wire and the function. Built once per tool from its parameter schema
@@ -150,7 +151,7 @@ class Walker {
     if (typeof ref === "string" && ref.startsWith("#")) {
       let here: unknown = this.root;
       for (const raw of ref.slice(2).split("/").filter(Boolean)) {
-        const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+        const key = refSegment(raw);
         here = typeof here === "object" && here !== null ? (here as Record<string, unknown>)[key] : undefined;
       }
       if (typeof here === "object" && here !== null) return here as Schema;

@@ -1,5 +1,6 @@
 import { ConversionError, type Dialect } from "./warnings.js";
 import { setOwn } from "../../util/own.js";
+import { refSegment } from "../../util/pointer.js";
 
 type Schema = Record<string, unknown>;
 
@@ -28,7 +29,7 @@ export const gemini: Dialect = (schema, warn) => {
     }
     let node = input as Schema;
     if (typeof node.$ref === "string") {
-      const name = node.$ref.replace(/^#\/\$defs\//, "").replace(/~1/g, "/").replace(/~0/g, "~");
+      const name = refSegment(node.$ref.replace(/^#\/\$defs\//, ""));
       const target = Object.hasOwn(defs, name) ? defs[name] : undefined; // not Object's own "constructor"
       if (!target) throw new ConversionError(`gemini: "$ref": ${JSON.stringify(node.$ref)} at ${path || "/"} cannot be inlined`);
       if (seen.filter((s) => s === name).length >= GEMINI_UNROLL) {
