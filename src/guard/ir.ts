@@ -122,8 +122,12 @@ function mustBe(key: string, at: string, expected: string, value: unknown): Sche
 /**
  * Whether a value is JSON as it stands (what `enum` and `const` may hold): no NaN or Infinity, no
  * undefined, functions, BigInts or class instances, no cycles. Guards compare such values exactly.
+ *
+ * @example
+ * isJSONValue({ a: [1, "x"] }); // true
+ * isJSONValue({ a: NaN });      // false
  */
-function isJSONValue(value: unknown, depth = 0): boolean {
+export function isJSONValue(value: unknown, depth = 0): boolean {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
   if (typeof value === "number") return Number.isFinite(value);
   if (typeof value !== "object" || depth > 256) return false;

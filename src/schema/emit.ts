@@ -72,7 +72,7 @@ class Emitter {
     if (name !== undefined && !(isRoot && !s[RefTarget])) {
       const box = s[RefTarget] as { target?: object } | undefined;
       // A recursive type is known by its box, which its self references and its copies (t.optional) share.
-      this.define(name, box ? box.target! : schema, box ?? (s[RecursiveBox] as object | undefined));
+      this.define(name, box ? box.target! : schema);
       return { $ref: `#/$defs/${name}`, ...(s[RefAnnotations] as JSONSchema | undefined) };
     }
     const out: JSONSchema = {};
@@ -96,8 +96,9 @@ class Emitter {
     return typeof value === "object" && value !== null ? this.node(value) : cloneJSON(value);
   }
 
-  private define(name: string, body: object, box: object | undefined): void {
+  private define(name: string, body: object): void {
     const existing = this.defs.get(name);
+    const box = (body as Record<symbol, object | undefined> | undefined)?.[RecursiveBox]; // a recursive type's, shared by its copies (no body yet: a self reference met while its type is built)
     // Written from this very object, or the same recursive type met again: nothing more to do.
     if (existing && (existing.source === body || (box !== undefined && existing.box === box))) return;
     // Any other type under this name inside the first one's own body, or a recursive type where another

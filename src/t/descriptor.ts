@@ -92,5 +92,7 @@ export function derive<D>(base: Descriptor, schema: Record<string, unknown>, tag
   const allTags: Partial<Record<symbol, unknown>> = {};
   for (const sym of Object.getOwnPropertySymbols(base)) allTags[sym] = (base as never)[sym];
   if (tags) for (const sym of Object.getOwnPropertySymbols(tags)) allTags[sym] = tags[sym];
-  return build<D>(base[Kind], merged, allTags); // the base's default was checked when it was made
+  // Not checked again: the base's default was checked when it was made, and one given here is a source
+  // default functionToTool writes as the function has it (seed 001 writes `None` beside a list as null).
+  return build<D>(base[Kind], merged, allTags);
 }

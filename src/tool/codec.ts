@@ -50,7 +50,7 @@ function decodesAnything(schema: unknown, seen: Set<unknown>): boolean {
 class Walker {
   private readonly branchGuards = new Map<object, (v: unknown) => boolean>();
   /** Per normalize call: what a union made of an object value, so no subtree is normalized twice. */
-  private unions: Map<Schema, WeakMap<object, unknown>> | undefined;
+  private unions = new Map<Schema, WeakMap<object, unknown>>();
   constructor(private readonly root: Schema) {}
 
   normalize(value: unknown): unknown {
@@ -130,16 +130,14 @@ class Walker {
     // A boolean branch has nothing to undo: `false` takes no value, `true` any value as it is.
     const candidates = branches.filter((b) => typeof b === "object" && b !== null && (fitsType(this.resolve(b), value) || fitsEncoded(this.resolve(b), value)));
     if (candidates.length <= 1) return candidates.length ? next(candidates[0], value) : value;
-    let done = this.unions?.get(schema);
+    let done = this.unions.get(schema);
     if (done?.has(value)) return done.get(value);
     const outs: unknown[] = []; // when no branch accepts, every one was tried
     let chosen = candidates.findIndex((b, i) => this.guard(b)((outs[i] = next(b, value))));
     if (chosen < 0) chosen = Math.max(0, candidates.findIndex((b) => fitsType(this.resolve(b), value)));
     const out = outs[chosen];
-    if (this.unions) {
-      if (!done) this.unions.set(schema, (done = new WeakMap()));
-      done.set(value, out);
-    }
+    if (!done) this.unions.set(schema, (done = new WeakMap()));
+    done.set(value, out);
     return out;
   }
 
@@ -188,8 +186,8 @@ function inRoot(branch: Schema, root: Schema): Schema {
     }
     return out;
   };
-  const { $defs, definitions } = rewrite(root) as Schema;
-  return { ...(rewrite(branch) as Schema), $defs: { ...($defs as object), [ROOT_DEF]: rewrite(root) }, ...(definitions !== undefined && { definitions }) };
+  const copy = rewrite(root) as Schema;
+  return { ...(rewrite(branch) as Schema), $defs: { ...(copy.$defs as object), [ROOT_DEF]: copy }, ...(copy.definitions !== undefined && { definitions: copy.definitions }) };
 }
 
 // Whether a value's JSON type is one a schema names (no `type`: any).
@@ -202,7 +200,7 @@ function fitsType(schema: Schema, value: unknown): boolean {
 
 // Whether a value is how a strict dialect writes a branch: an object for a tuple, an array for a record.
 function fitsEncoded(schema: Schema, value: unknown): boolean {
-  return Array.isArray(value) ? isObjectSchema(schema) : Array.isArray(schema.prefixItems);
+  return Array.isArray(value) ? isObjectSchema(schema) : prefixOf(schema) !== undefined;
 }
 
 function isObjectSchema(schema: Schema): boolean {
@@ -240,7 +238,7 @@ function fromPositional(value: Record<string, unknown>, length: number): unknown
   return Array.isArray(value.rest) ? [...items, ...value.rest] : items;
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 
 /**
  * An RFC 3339 date-time in every form the guard accepts (`t`, `z` or a space; any number of fraction digits,

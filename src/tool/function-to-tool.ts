@@ -7,6 +7,7 @@ import { readFunction, readSource, SourceError, type SourceFunction, type Source
 import { Tool, type Logger } from "./tool.js";
 import { readType, typeText } from "./type-text.js";
 import { setOwn } from "../util/own.js";
+import { isJSONValue } from "../guard/ir.js";
 
 /** Options of `functionToTool`; anything given here wins over what the source says. */
 export interface FunctionToToolOptions {
@@ -176,7 +177,7 @@ function property(field: SourceParameter, doc: DocParameter | undefined, overrid
       : (doc?.description ?? field.comment ?? `Parameter ${field.name} of type ${writtenType ?? typeText(schema)}`);
   const extra: Record<string, unknown> = {};
   if (description !== undefined) extra.description = description;
-  if (options.defaults && literal && isJsonValue(literal.value) && !("default" in descriptor)) extra.default = literal.value;
+  if (options.defaults && literal && isJSONValue(literal.value) && !("default" in descriptor)) extra.default = literal.value;
   if (Object.keys(extra).length) descriptor = annotate(descriptor, extra);
   return optional && !(descriptor as never)[OptionalMark] && !("default" in descriptor) ? t.optional(descriptor) : descriptor;
 }
@@ -192,12 +193,6 @@ function typeOfValue(value: unknown): Descriptor {
 }
 
 // A value JSON keeps as it is: no Infinity or NaN (they become null), no undefined (dropped or null).
-function isJsonValue(value: unknown): boolean {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJsonValue);
-  return typeof value === "object" && Object.values(value as object).every(isJsonValue);
-}
 
 function withDescription(d: Descriptor, description: string | undefined): Descriptor {
   return description ? annotate(d, { description }) : d;
