@@ -1,9 +1,9 @@
-import { setOwn } from "../util/own.js";
 /**
  * An incremental, tolerant JSON parser for tool-call arguments that arrive in pieces. One pass over each
  * chunk, one character at a time, with an explicit stack (no recursion, any depth). Objects and arrays are
  * built in place as they parse, so `value()` hands out the live tree in O(1).
  */
+import { setOwn } from "../util/own.js";
 
 /** A JSON parser fed chunk by chunk; see {@link createPartialJSONParser}. */
 export interface PartialJSONParser {

@@ -136,7 +136,8 @@ function jsonValue(builder: string, key: string, value: unknown): unknown {
  * yet (a recursive body before its name is bound, an unknown format) is left to the guard's own refusal.
  *
  * @example
- * checkDefault("enum", t.enum(["celsius", "fahrenheit"], { default: "kelvin" })); // throws: t.enum: option "default" ...
+ * // make() calls it for each builder; t.enum(["celsius", "fahrenheit"], { default: "kelvin" }) ends in
+ * checkDefault("enum", descriptor); // throws: t.enum: option "default" is not a value of the type: ...
  */
 export function checkDefault(builder: string, descriptor: object): void {
   let guard: ReturnType<typeof compile>;

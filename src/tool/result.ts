@@ -21,10 +21,10 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /** A failed result. */
 export function failure(error: string, issues?: readonly Issue[]): ToolResult<never> {
-  // Strict JSON parsers on a provider's side refuse half a surrogate pair, which a cut or an engine's own
-  // message (JSON.parse quotes a cut piece of the input) may hold: each becomes U+FFFD.
+  // Strict JSON parsers on a provider's side refuse half a surrogate pair, which an engine's own message
+  // may hold (JSON.parse quotes a piece of the input, cut anywhere): each becomes U+FFFD.
   const text = cut(error, MAX_ERROR_LENGTH).replace(LONE_SURROGATE, "\ufffd");
-  return issues ? { success: false, error: text, issues: issues.slice(0, MAX_RESULT_ISSUES) } : { success: false, error: text };
+  return issues ? { success: false, error: text, issues: issues.length > MAX_RESULT_ISSUES ? issues.slice(0, MAX_RESULT_ISSUES) : issues } : { success: false, error: text };
 }
 
 /**
