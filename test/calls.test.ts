@@ -366,6 +366,14 @@ mcpResults("failures are isError text; values text, plus structuredContent when 
   assert.equal(mcpCallResult(undefined, { success: true, value: new Date(0) }), { content: [{ type: "text", text: '"1970-01-01T00:00:00.000Z"' }] });
 });
 
+mcpResults("bytes are written as base64; a value outside the declared result type is a tool error, not invalid structuredContent", () => {
+  const bytes = tool({ name: "b", description: "B.", parameters: t.object({}), returns: t.bytes(), execute: () => new Uint8Array([1, 2]) });
+  assert.equal(mcpCallResult(bytes, { success: true, value: new Uint8Array([104, 105]) }), { content: [{ type: "text", text: '"aGk="' }], structuredContent: { result: "aGk=" } });
+  const counted = tool({ name: "n", description: "N.", parameters: t.object({}), returns: t.object({ n: t.number() }), execute: () => ({ n: 1 }) });
+  const wrong = mcpCallResult(counted, { success: true, value: { n: "str" } });
+  assert.equal(wrong, { isError: true, content: [{ type: "text", text: 'Tool "n" returned a value outside its declared result type:\n- at /n: Expected number, received string' }] });
+});
+
 parsing.run();
 mcpResults.run();
 answering.run();

@@ -1,4 +1,5 @@
 import { setOwn } from "../util/own.js";
+import { encodeBase64 } from "../util/base64.js";
 
 // Past this nesting a result is cut: nothing a model reads needs more, and the copy must not overflow the stack.
 const MAX_NESTING = 256;
@@ -6,7 +7,8 @@ const MAX_NESTING = 256;
 /**
  * A tool's value as JSON data, for the text or object a provider takes back. What `JSON.stringify`
  * writes, plus what it would lose or throw on: a BigInt becomes its decimal text, a `Set` an array, a
- * `Map` an object (an array of `[key, value]` pairs when a key is not a string), a cycle
+ * `Map` an object (an array of `[key, value]` pairs when a key is not a string), a `Uint8Array` its
+ * base64 text (as `t.bytes()` writes bytes), a cycle
  * `"[Circular]"`, nesting past 256 levels `"[nested too deeply]"`, a property whose getter throws
  * `"[unreadable]"`. Never throws.
  *
@@ -22,6 +24,7 @@ export function jsonData(value: unknown): unknown {
     if (typeof v === "number") return Number.isFinite(v) ? v : null;
     if (typeof v !== "object" || v === null) return typeof v === "function" || typeof v === "symbol" ? undefined : v;
     if (v instanceof String || v instanceof Number || v instanceof Boolean || v instanceof BigInt) return copy(v.valueOf(), depth, key);
+    if (v instanceof Uint8Array) return encodeBase64(v); // as t.bytes() writes bytes
     if (open.has(v)) return "[Circular]";
     if (depth >= MAX_NESTING) return "[nested too deeply]";
     const toJSON = (v as { toJSON?: unknown }).toJSON;

@@ -1,10 +1,11 @@
 import { compile, type CompileOptions, type Guard } from "../guard/compile.js";
 import { SchemaError } from "../guard/ir.js";
-import type { ToolResult } from "../tool/result.js";
 import type { ToolRegistry } from "../tool/registry.js";
 import type { AnyTool } from "../tool/tool.js";
 import type { MCPTool } from "../tool/formats.js";
 import { resultData, resultText } from "./wire.js";
+import { MAX_ERROR_ISSUES, MAX_ERROR_LENGTH, type ToolResult } from "../tool/result.js";
+import { cut } from "../guard/issue.js";
 
 /** An MCP `tools/call` result. */
 export interface MCPCallResult {
@@ -29,8 +30,31 @@ export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MC
   const text = resultText(result);
   if (!tool?.returns) return { content: [{ type: "text", text }] };
   const data = resultData(value);
+  // The client checks structuredContent against outputSchema and answers a mismatch with a protocol error:
+  // a result outside the declared type is a tool error instead, which the model can read.
+  const issues = returnsGuard(tool.returns)?.errors(data, { limit: MAX_ERROR_ISSUES }) ?? [];
+  if (issues.length) {
+    const listed = issues.map((i) => `- at ${i.path || "/"}: ${i.message}`).join("\n");
+    return { isError: true, content: [{ type: "text", text: cut(`Tool "${tool.name}" returned a value outside its declared result type:\n${listed}`, MAX_ERROR_LENGTH) }] };
+  }
   const structured = tool.returns.type === "object" ? data : { result: data };
   return { content: [{ type: "text", text }], structuredContent: structured as Record<string, unknown> };
+}
+
+// One guard per declared result type; none (nothing checked) for a type the guard cannot compile.
+const returnsGuards = new WeakMap<object, Guard<unknown> | null>();
+function returnsGuard(returns: object): Guard<unknown> | null {
+  let guard = returnsGuards.get(returns);
+  if (guard === undefined) {
+    try {
+      guard = compile(returns);
+    } catch (error) {
+      if (!(error instanceof SchemaError)) throw error;
+      guard = null;
+    }
+    returnsGuards.set(returns, guard);
+  }
+  return guard;
 }
 
 /**
