@@ -75,6 +75,8 @@ primitives("a default outside its type is refused, naming the builder, the optio
   const Tree = t.recursive("Tree", (self) => t.object({ children: t.array(self, { default: [] }) }, { default: { children: [] } }));
   assert.equal((json(Tree).$defs as { Tree: { default: unknown } }).Tree.default, { children: [] });
   refused(() => t.recursive("Tree", (self) => t.object({ children: t.array(self) }, { default: { children: 5 } })), /^t\.object: option "default" .*at \/children: Expected array/);
+  // Below the self reference too, once the recursive type is bound.
+  refused(() => t.recursive("N", (self) => t.object({ next: t.optional(self), v: t.number() }, { default: { v: 1, next: { v: "x" } } })), /^t\.object: option "default" .*at \/next\/v: Expected number, received string/);
 });
 
 const literals = suite("t: literal and enum (seed 000)");
