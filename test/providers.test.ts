@@ -122,6 +122,15 @@ strict("an optional const can still be left out: it becomes an enum that takes n
   assert.equal(await echo.execute({ k: "a", n: 3 }), { success: true, value: { k: "a", n: 3 } });
 });
 
+strict("a note on an encoded shape follows the description as its own sentence", () => {
+  const d = t.object({ r: t.record(t.number(), { description: "Prices by product" }), s: t.record(t.number(), { description: "Done." }) });
+  for (const target of ["openai-strict", "gemini"] as const) {
+    const props = toJSONSchema(d, { target, onWarning: () => {} }).properties as Record<string, { description: string }>;
+    assert.is(props.r!.description, "Prices by product. A map written as a list of { key, value } entries.", target);
+    assert.is(props.s!.description, "Done. A map written as a list of { key, value } entries.", target);
+  }
+});
+
 strict("an optional null is written once: no duplicate in the type list", () => {
   const schema = toJSONSchema(t.object({ a: t.optional(t.null()), b: t.optional(t.literal(null)) }), { target: "openai-strict" });
   assert.equal(schema.properties, { a: { type: "null" }, b: { type: "null", enum: [null] } });

@@ -1,4 +1,4 @@
-import { ConversionError, type Dialect } from "./warnings.js";
+import { ConversionError, withSentence, type Dialect } from "./warnings.js";
 import { setOwn } from "../../util/own.js";
 import { refSegment } from "../../util/pointer.js";
 
@@ -52,7 +52,7 @@ export const gemini: Dialect = (schema, warn) => {
           if (key !== "default") warn(path, `gemini writes ${what} in another shape that cannot carry "${key}"; moved into the description`);
         }
       }
-      out.description = join(node.description, notes.length ? `${note} (${notes.join(", ")})` : note);
+      out.description = withSentence(node.description, notes.length ? `${note} (${notes.join(", ")})` : note);
       if (types.includes("null") || node.nullable === true) out.nullable = true;
       return out;
     };

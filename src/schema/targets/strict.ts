@@ -1,4 +1,4 @@
-import { ConversionError, type Dialect } from "./warnings.js";
+import { ConversionError, withSentence, type Dialect } from "./warnings.js";
 import { setOwn } from "../../util/own.js";
 
 type Schema = Record<string, unknown>;
@@ -184,7 +184,7 @@ class StrictWriter {
         if (key !== "default") this.warn(path, `${this.profile.name} writes ${what} in another shape that cannot carry "${key}"; moved into the description`);
       }
     }
-    out.description = [schema.description, note, notes.length && `(${notes.join(", ")})`].filter(Boolean).join(" ");
+    out.description = withSentence(schema.description, notes.length ? `${note} (${notes.join(", ")})` : note);
     return Array.isArray(schema.type) && schema.type.includes("null") ? withNull(out) : out;
   }
 

@@ -17,3 +17,15 @@ export class ConversionError extends TypeError {
 
 /** A dialect: rewrites draft 2020-12 JSON (an object root) and reports what it changed. */
 export type Dialect = (schema: Record<string, unknown>, warn: (path: string, message: string) => void) => Record<string, unknown>;
+
+/**
+ * A description with a sentence added after it, a full stop between them when the first has none.
+ *
+ * @example
+ * withSentence("Prices by product", "A map written as a list of { key, value } entries.");
+ * // "Prices by product. A map written as a list of { key, value } entries."
+ */
+export function withSentence(description: unknown, sentence: string): string {
+  if (typeof description !== "string" || !description.trim()) return sentence;
+  return /[.!?:;]\s*$/.test(description) ? `${description} ${sentence}` : `${description}. ${sentence}`;
+}
