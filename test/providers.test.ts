@@ -299,6 +299,11 @@ gemini("no $ref: definitions inlined, recursion cut after three levels", () => {
   assert.match(warnings[0]!.message, /cut after 3 levels/);
 });
 
+gemini("an anyOf of null alone is NULL; one branch left keeps the outer description", () => {
+  const out = toJSONSchema({ type: "object", properties: { a: { anyOf: [{ type: "null" }] }, b: { anyOf: [false, { type: "null" }] }, c: { description: "Outer", anyOf: [{ type: "string", description: "inner" }, { type: "null" }] } } }, { target: "gemini" });
+  assert.equal(out.properties, { a: { type: "NULL" }, b: { type: "NULL" }, c: { description: "Outer", nullable: true, type: "STRING" } });
+});
+
 gemini("its own keywords, example and propertyOrdering, are kept as given, without a warning", () => {
   const { warnings, onWarning } = collect();
   const out = toJSONSchema({ type: "object", propertyOrdering: ["b", "a"], properties: { a: { type: "string", example: "x" }, b: { type: "integer" } } }, { target: "gemini", onWarning });

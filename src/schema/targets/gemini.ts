@@ -127,8 +127,16 @@ export const gemini: Dialect = (schema, warn) => {
         const branches = all.flatMap((b, i) => (b === false || isNull(b) ? [] : [[b, i] as const]));
         if (!branches.length && !out.nullable) write(false, `${path}/${key}`, seen);
         const written = branches.map(([b, i]) => write(b, `${path}/${key}/${i}`, seen));
-        if (written.length === 1) Object.assign(out, written[0]);
-        else out.anyOf = written;
+        if (written.length > 1) out.anyOf = written;
+        else if (written.length === 1) {
+          // The one branch left is written in place; the outer description, when there is one, stays.
+          const { description, ...rest } = written[0]!;
+          Object.assign(out, rest);
+          if (out.description === undefined && description !== undefined) out.description = description;
+        } else {
+          out.type ??= "NULL"; // only null is left
+          delete out.nullable;
+        }
       } else if (key === "additionalProperties") {
         if (value !== false) warn(path, "gemini has no additionalProperties; extra properties are not described");
       } else if (key === "not" || key === "allOf") {
