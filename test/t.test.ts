@@ -68,6 +68,11 @@ primitives("a default outside its type is refused, naming the builder, the optio
   refused(() => t.array(t.integer(), { default: ["a"] } as never), /^t\.array: option "default" .*at \/0: Expected integer/);
   refused(() => t.object({ a: t.string() }, { default: {} } as never), /^t\.object: option "default" .*Missing required property/);
   refused(() => t.literal("a", { default: "b" } as never), /^t\.literal: option "default"/);
+  // A Map is written as an object; a class instance or a nested Map would lose its content, and is refused.
+  assert.equal(json(t.record(t.number(), { default: new Map([["a", 1]]) })).default, { a: 1 });
+  assert.equal(json(t.object({ when: t.datetime() }, { default: { when: new Date(0) } })).default, { when: "1970-01-01T00:00:00.000Z" });
+  refused(() => t.any({ default: new (class Point { x = 1; })() }), /^t\.any: option "default" must be a JSON value/);
+  refused(() => t.any({ default: { m: new Map([["a", 1]]) } }), /^t\.any: option "default" must be a JSON value/);
   // Defaults of their type are kept, recursive bodies included.
   assert.is(json(t.enum(["celsius", "fahrenheit"], { default: "celsius" })).default, "celsius");
   assert.is(json(t.nullable(t.string({ default: "x" }))).default, "x");

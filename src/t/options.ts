@@ -115,11 +115,23 @@ function patternSource(builder: string, value: unknown): string {
   return source;
 }
 
+// Plain data all the way down (a Date, which writes itself as JSON, included): no Map, Set or class
+// instance whose JSON would drop its content.
+function plainJSON(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || value instanceof Date) return true;
+  if (Array.isArray(value)) return value.every(plainJSON);
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) && Object.values(value).every(plainJSON);
+}
+
 // Defaults and examples are emitted into JSON Schema, so they must be JSON (a Date is turned into its ISO text).
 function jsonValue(builder: string, key: string, value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return encodeBase64(value);
   if (value instanceof Set) value = [...value];
+  // JSON.stringify would write a Map, or any other class instance, as {}: its content silently lost.
+  if (value instanceof Map) value = Object.fromEntries(value);
+  if (!plainJSON(value)) throw new TypeError(`t.${builder}: option "${key}" must be a JSON value (plain objects, arrays, strings, numbers, booleans, null; a Date, a Set or bytes)`);
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
