@@ -619,6 +619,9 @@ errors("a union blames the branch its discriminating properties pick, else names
     assert.not.match(e!.message, /object \| object/);
     assert.match(e!.message, /a: string/);
   }
+  // Nor inside a shape: a property that is a union of objects is described once.
+  const nested = t.union([t.object({ tag: t.literal("a"), c: t.optional(t.union([t.object({ x: t.string() }), t.object({ y: t.number() })])) }), t.object({ tag: t.literal("b") })]);
+  for (const guard of guards(nested)) assert.is(guard.errors({ tag: "c" })[0]!.message, 'Expected { tag: "a", c?: object } | { tag: "b" }, received {"tag":"c"}');
 });
 
 errors("blaming a branch of a recursive discriminated union stays linear", () => {

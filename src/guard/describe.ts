@@ -26,7 +26,7 @@ export function describe(node: Node, depth = 0): string {
   if (node.enum) return describeEnum(node.enum);
   if (node.ref?.target && depth < 3) return describe(node.ref.target, depth + 1);
   const branches = node.anyOf ?? node.oneOf;
-  if (branches && node.types === ANY && depth < 3) return branches.map((b) => describe(b, depth + 1)).join(" | ");
+  if (branches && node.types === ANY && depth < 3) return [...new Set(branches.map((b) => describe(b, depth + 1)))].join(" | "); // "object | object" says no more than "object"
   const base = describeTypes(node.types);
   return node.format ? `${base} (${node.format.name})` : node.base64 ? `${base} (base64)` : base;
 }
