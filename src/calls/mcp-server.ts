@@ -4,8 +4,7 @@ import type { ToolRegistry } from "../tool/registry.js";
 import type { AnyTool } from "../tool/tool.js";
 import type { MCPTool } from "../tool/formats.js";
 import { resultData, resultText } from "./wire.js";
-import { MAX_ERROR_ISSUES, MAX_ERROR_LENGTH, type ToolResult } from "../tool/result.js";
-import { cut } from "../guard/issue.js";
+import { MAX_ERROR_ISSUES, failure, type ToolResult } from "../tool/result.js";
 
 /** An MCP `tools/call` result. */
 export interface MCPCallResult {
@@ -32,27 +31,30 @@ export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MC
   const data = resultData(value);
   // The client checks structuredContent against outputSchema and answers a mismatch with a protocol error:
   // a result outside the declared type is a tool error instead, which the model can read.
-  const issues = returnsGuard(tool.returns)?.errors(data, { limit: MAX_ERROR_ISSUES }) ?? [];
+  const guard = guardOrReason(returnsGuards, tool.returns, {});
+  const issues = typeof guard === "string" ? [] : guard.errors(data, { limit: MAX_ERROR_ISSUES }); // unchecked when it cannot compile
   if (issues.length) {
     const listed = issues.map((i) => `- at ${i.path || "/"}: ${i.message}`).join("\n");
-    return { isError: true, content: [{ type: "text", text: cut(`Tool "${tool.name}" returned a value outside its declared result type:\n${listed}`, MAX_ERROR_LENGTH) }] };
+    const { error } = failure(`Tool "${tool.name}" returned a value outside its declared result type:\n${listed}`) as { error: string };
+    return { isError: true, content: [{ type: "text", text: error }] };
   }
   const structured = tool.returns.type === "object" ? data : { result: data };
   return { content: [{ type: "text", text }], structuredContent: structured as Record<string, unknown> };
 }
 
-// One guard per declared result type; none (nothing checked) for a type the guard cannot compile.
-const returnsGuards = new WeakMap<object, Guard<unknown> | null>();
-function returnsGuard(returns: object): Guard<unknown> | null {
-  let guard = returnsGuards.get(returns);
+const returnsGuards = new WeakMap<object, Guard<unknown> | string>();
+
+// A schema's guard, made once per cache; or, when compile refuses the schema, the reason, as text.
+function guardOrReason(cache: WeakMap<object, Guard<unknown> | string>, schema: object, options: CompileOptions): Guard<unknown> | string {
+  let guard = cache.get(schema);
   if (guard === undefined) {
     try {
-      guard = compile(returns);
+      guard = compile(schema, options);
     } catch (error) {
       if (!(error instanceof SchemaError)) throw error;
-      guard = null;
+      guard = `tooltype cannot check this schema, so the result is not accepted: ${error.message}`;
     }
-    returnsGuards.set(returns, guard);
+    cache.set(schema, guard);
   }
   return guard;
 }
@@ -92,17 +94,7 @@ export function mcpValidator(options: CompileOptions = {}): {
   const guards = new WeakMap<object, Guard<unknown> | string>();
   return {
     getValidator<T>(schema: object) {
-      let guard = guards.get(schema);
-      if (guard === undefined) {
-        try {
-          guard = compile(schema, options);
-        } catch (error) {
-          if (!(error instanceof SchemaError)) throw error;
-          guard = `tooltype cannot check this schema, so the result is not accepted: ${error.message}`;
-        }
-        guards.set(schema, guard);
-      }
-      const check = guard;
+      const check = guardOrReason(guards, schema, options);
       if (typeof check === "string") return () => ({ valid: false as const, data: undefined, errorMessage: check });
       return (input: unknown) =>
         check(input)

@@ -16,6 +16,16 @@ export function describeEnum(values: readonly unknown[]): string {
 }
 
 /**
+ * Texts of alternatives joined with `|`, each once: "object | object" says no more than "object".
+ *
+ * @example
+ * alternatives(["object", "string", "object"]); // "object | string"
+ */
+export function alternatives(texts: readonly string[]): string {
+  return [...new Set(texts)].join(" | ");
+}
+
+/**
  * A short TypeScript-like description of what a node accepts, for `expected`.
  *
  * @example
@@ -26,7 +36,7 @@ export function describe(node: Node, depth = 0): string {
   if (node.enum) return describeEnum(node.enum);
   if (node.ref?.target && depth < 3) return describe(node.ref.target, depth + 1);
   const branches = node.anyOf ?? node.oneOf;
-  if (branches && node.types === ANY && depth < 3) return [...new Set(branches.map((b) => describe(b, depth + 1)))].join(" | "); // "object | object" says no more than "object"
+  if (branches && node.types === ANY && depth < 3) return alternatives(branches.map((b) => describe(b, depth + 1)));
   const base = describeTypes(node.types);
   return node.format ? `${base} (${node.format.name})` : node.base64 ? `${base} (base64)` : base;
 }

@@ -1,4 +1,4 @@
-import { describe, describeEnum, describeShape, describeTypes, typesOf } from "./describe.js";
+import { alternatives, describe, describeEnum, describeShape, describeTypes, typesOf } from "./describe.js";
 import { hasDuplicates, jsonEqual } from "./equal.js";
 import { isBase64 } from "./formats.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
@@ -630,11 +630,10 @@ interface Tag {
 }
 
 function blameOf(nodes: readonly Node[]): Blame {
-  const unique = (texts: string[]) => [...new Set(texts)].join(" | ");
   return {
     branches: nodes.map((node) => ({ node, types: typesOf(node), tags: tagsOf(node) })),
-    types: unique(nodes.map((b) => describe(b))),
-    shapes: unique(nodes.map(describeShape)),
+    types: alternatives(nodes.map((b) => describe(b))),
+    shapes: alternatives(nodes.map(describeShape)),
   };
 }
 

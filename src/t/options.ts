@@ -131,7 +131,7 @@ function jsonValue(builder: string, key: string, value: unknown): unknown {
   if (value instanceof Set) value = [...value];
   // JSON.stringify would write a Map, or any other class instance, as {}: its content silently lost.
   if (value instanceof Map) value = Object.fromEntries(value);
-  if (!plainJSON(value)) throw new TypeError(`t.${builder}: option "${key}" must be a JSON value (plain objects, arrays, strings, numbers, booleans, null; a Date, a Set or bytes)`);
+  if (!plainJSON(value)) throw new TypeError(`t.${builder}: option "${key}" must be a JSON value (plain objects, arrays, strings, numbers, booleans, null; a Date, a Set, a Map or bytes)`);
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
