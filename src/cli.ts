@@ -1,8 +1,8 @@
 // `npx tooltype FILE [--provider P] [--out F]`: prints the tool definitions of a module's exported tools and
 // documented functions as JSON, for teams that register tools from a build step or from another language.
-import { Tool, type AnyTool } from "./tool/tool.js";
-import { ToolRegistry } from "./tool/registry.js";
-import { functionToTool } from "./tool/function-to-tool.js";
+import { Tool, type AnyTool } from "./tools/tool.js";
+import { ToolRegistry } from "./tools/registry.js";
+import { functionToTool } from "./source/function-to-tool.js";
 
 // The parts of Node used here (the package has no @types/node; the CLI runs only in Node).
 declare const process: { argv: string[]; exitCode?: number; stdout: { write(text: string): void }; stderr: { write(text: string): void } };

@@ -5,7 +5,7 @@ import { t, compile, SchemaError, ValidationError, allowsEval } from "tooltype";
 import { guards, MODES } from "./support/guards.js";
 import { readSchema } from "../src/guard/ir.js";
 import { mayRevisit } from "../src/guard/revisit.js";
-import { preview } from "../src/guard/issue.js";
+import { preview } from "../src/util/text.js";
 import { Type } from "@sinclair/typebox";
 
 /** Asserts the verdict of every guard path, and that errors() is empty exactly when valid. */

@@ -1,7 +1,7 @@
 // The t builders: every row of seed 000's type tables, options, immutability, and refusals.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, toJSONSchema, isDescriptor, Kind } from "tooltype";
+import { t, toJSONSchema, isDescriptor, Kind, compile, SchemaError, tool } from "tooltype";
 
 const json = (d: object) => toJSONSchema(d);
 
@@ -57,31 +57,44 @@ primitives("unknown or ill-typed options are refused, naming the builder and the
   assert.throws(() => t.string("x" as never), /options must be an object/);
 });
 
-primitives("a default outside its type is refused, naming the builder, the option and the issue", () => {
-  const refused = (make: () => unknown, pattern: RegExp) => {
+primitives("a default outside its type is refused where the type is compiled, naming the builder, the option, where and the issue", () => {
+  // Building needs no guard (descriptors are plain data); compile, and so tool(), refuses the default.
+  const refused = (make: () => object, pattern: RegExp) => {
+    const d = make();
+    assert.throws(() => compile(d), (error: unknown) => error instanceof SchemaError && pattern.test(error.message));
+    assert.throws(() => compile(d, { eval: false }), (error: unknown) => error instanceof SchemaError && pattern.test(error.message));
+  };
+  const builderRefuses = (make: () => unknown, pattern: RegExp) => {
     assert.throws(make, (error: unknown) => error instanceof TypeError && pattern.test(error.message));
   };
-  refused(() => t.string({ default: 5 } as never), /^t\.string: option "default" .*Expected string, received integer/);
-  refused(() => t.enum(["celsius", "fahrenheit"], { default: "kelvin" } as never), /^t\.enum: option "default" .*received "kelvin"/);
-  refused(() => t.integer({ minimum: 1, default: 0 }), /^t\.integer: option "default" .*Expected a number >= 1, received 0/);
-  refused(() => t.datetime({ default: "tomorrow" }), /^t\.datetime: option "default"/);
-  refused(() => t.array(t.integer(), { default: ["a"] } as never), /^t\.array: option "default" .*at \/0: Expected integer/);
-  refused(() => t.object({ a: t.string() }, { default: {} } as never), /^t\.object: option "default" .*Missing required property/);
-  refused(() => t.literal("a", { default: "b" } as never), /^t\.literal: option "default"/);
+  refused(() => t.string({ default: 5 } as never), /option "default" of t\.string at # is not a value of its type: .*Expected string, received integer/);
+  refused(() => t.enum(["celsius", "fahrenheit"], { default: "kelvin" } as never), /option "default" of t\.enum at # is not a value of its type: .*received "kelvin"/);
+  refused(() => t.integer({ minimum: 1, default: 0 }), /option "default" of t\.integer at # is not a value of its type: .*Expected a number >= 1, received 0/);
+  refused(() => t.datetime({ default: "tomorrow" }), /option "default" of t\.datetime at # is not a value of its type/);
+  refused(() => t.array(t.integer(), { default: ["a"] } as never), /option "default" of t\.array at # is not a value of its type: .*at \/0: Expected integer/);
+  refused(() => t.object({ a: t.string() }, { default: {} } as never), /option "default" of t\.object at # is not a value of its type: .*Missing required property/);
+  refused(() => t.literal("a", { default: "b" } as never), /option "default" of t\.literal at # is not a value of its type/);
   // A Map is written as an object; a class instance or a nested Map would lose its content, and is refused.
   assert.equal(json(t.record(t.number(), { default: new Map([["a", 1]]) })).default, { a: 1 });
   assert.equal(json(t.object({ when: t.datetime() }, { default: { when: new Date(0) } })).default, { when: "1970-01-01T00:00:00.000Z" });
-  refused(() => t.any({ default: new (class Point { x = 1; })() }), /^t\.any: option "default" must be a JSON value/);
-  refused(() => t.any({ default: { m: new Map([["a", 1]]) } }), /^t\.any: option "default" must be a JSON value/);
+  builderRefuses(() => t.any({ default: new (class Point { x = 1; })() }), /^t\.any: option "default" must be a JSON value/);
+  builderRefuses(() => t.any({ default: { m: new Map([["a", 1]]) } }), /^t\.any: option "default" must be a JSON value/);
   // Defaults of their type are kept, recursive bodies included.
   assert.is(json(t.enum(["celsius", "fahrenheit"], { default: "celsius" })).default, "celsius");
   assert.is(json(t.nullable(t.string({ default: "x" }))).default, "x");
   assert.equal(json(t.object({ a: t.optional(t.string()) }, { default: {} })).default, {});
   const Tree = t.recursive("Tree", (self) => t.object({ children: t.array(self, { default: [] }) }, { default: { children: [] } }));
   assert.equal((json(Tree).$defs as { Tree: { default: unknown } }).Tree.default, { children: [] });
-  refused(() => t.recursive("Tree", (self) => t.object({ children: t.array(self) }, { default: { children: 5 } })), /^t\.object: option "default" .*at \/children: Expected array/);
+  refused(() => t.recursive("Tree", (self) => t.object({ children: t.array(self) }, { default: { children: 5 } })), /option "default" of t\.object at # is not a value of its type: .*at \/children: Expected array/);
   // Below the self reference too, once the recursive type is bound.
-  refused(() => t.recursive("N", (self) => t.object({ next: t.optional(self), v: t.number() }, { default: { v: 1, next: { v: "x" } } })), /^t\.object: option "default" .*at \/next\/v: Expected number, received string/);
+  refused(() => t.recursive("N", (self) => t.object({ next: t.optional(self), v: t.number() }, { default: { v: 1, next: { v: "x" } } })), /option "default" of t\.object at # is not a value of its type: .*at \/next\/v: Expected number, received string/);
+  // Nested: the path names where the node is; examples too; and tool() refuses at definition.
+  refused(() => t.object({ unit: t.enum(["c", "f"], { default: "k" } as never) }), /option "default" of t\.enum at #\/properties\/unit is not a value of its type: Expected "c" \| "f", received "k"/);
+  refused(() => t.object({ n: t.array(t.integer({ examples: [1, 2.5] })) }), /option "examples" \(item 1\) of t\.integer at #\/properties\/n\/items is not a value of its type/);
+  assert.throws(
+    () => tool({ name: "f", description: "F.", parameters: t.object({ unit: t.enum(["c", "f"], { default: "k" } as never) }), execute: () => 1 }),
+    /option "default" of t\.enum at #\/properties\/unit/,
+  );
 });
 
 const literals = suite("t: literal and enum (seed 000)");

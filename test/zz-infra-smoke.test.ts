@@ -4,7 +4,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { allowsEval, compile, t } from "tooltype";
-import { compile as compileFromSource } from "../src/guard/compile.js";
+import { compile as compileFromSource } from "../src/batteries.js";
 
 const ENVS = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun"];
 const env = (globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV__;

@@ -1,6 +1,6 @@
 // Bundles every test/*.test.ts into one ESM file per runtime environment, under .test-build/run-<pid>/.
 import { build, formatMessages } from "esbuild";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 /**
@@ -18,11 +18,15 @@ export const ENVS = {
   bun: { platform: "node", tooltype: "dist" },
 };
 
-/** The package's entry points: [source, built bundle]. */
-const ENTRY_POINTS = {
-  tooltype: ["src/index.ts", "dist/index.js"],
-  "tooltype/builtins": ["src/builtins/index.ts", "dist/builtins.js"],
-};
+/** The package's entry points (package.json's "exports"): [source, built module]. */
+const ENTRY_POINTS = Object.fromEntries(
+  Object.entries(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).exports)
+    .filter(([, target]) => typeof target === "object")
+    .map(([path, target]) => {
+      const built = target.import.slice(2); // "dist/t/index.js"
+      return [`tooltype${path.slice(1)}`, [`src/${built.slice(5, -3)}.ts`, built]];
+    }),
+);
 
 /** test/*.test.ts, sorted (code-point order, so the order is the same on every machine). */
 export function listTestFiles(root) {

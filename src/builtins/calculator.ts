@@ -1,5 +1,6 @@
-// The core through its public entry, so dist/builtins.js shares dist/index.js's Tool class.
-import { t, tool, type Logger, type Tool } from "../index.js";
+import * as t from "../t/builders.js";
+import { tool } from "../tools/define.js";
+import type { Logger, Tool } from "../tools/tool.js";
 import { DEFAULT_ARITHMETIC_LIMITS, evaluateArithmetic } from "./arithmetic.js";
 import { hostFaultsOnly } from "./expected-failure.js";
 

@@ -1,4 +1,4 @@
-import type { Logger } from "../index.js";
+import type { Logger } from "../tools/tool.js";
 
 /**
  * A failure a built-in tool expects and reports to the model as a failed result: an expression it does not

@@ -1,7 +1,7 @@
-import type { AnyTool } from "../tool/tool.js";
-import type { CallResult, ToolCall } from "../tool/call.js";
+import type { AnyTool } from "../tools/tool.js";
+import type { CallResult, ToolCall } from "../tools/call.js";
 
-export type { CallResult, ToolCall } from "../tool/call.js";
+export type { CallResult, ToolCall } from "../tools/call.js";
 
 /** The providers whose wire formats tooltype speaks. */
 export type Provider = "openai" | "responses" | "anthropic" | "gemini" | "mcp" | "bedrock" | "mistral" | "ollama" | "cohere";

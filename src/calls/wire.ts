@@ -1,4 +1,4 @@
-import type { ToolResult } from "../tool/result.js";
+import type { ToolResult } from "../tools/result.js";
 import { jsonData } from "./json-data.js";
 
 /**

@@ -1,7 +1,9 @@
 import { hasDuplicates, jsonEqual } from "./equal.js";
-import { isBase64 } from "./formats.js";
+import { isBase64 } from "./format-checks.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
-import { issueMessage, pointerSegment, preview, typeName } from "./issue.js";
+import { issueMessage } from "./issue.js";
+import { pointerSegment } from "../util/pointer.js";
+import { preview, typeName } from "../util/text.js";
 import { Verdicts } from "./revisit.js";
 import { MAX_DEPTH, codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, typeBits } from "./values.js";
 

@@ -2,25 +2,40 @@ import { emitJSONSchema } from "../schema/emit.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import { allowsEval } from "../util/allows-eval.js";
-import { generate, type Generated } from "./codegen.js";
+import { checkDefaults } from "./defaults.js";
 import { interpreter, type CallState, type Check } from "./interpret.js";
-import { SchemaError, readSchema, type ReadOptions } from "./ir.js";
+import { SchemaError, readSchema, type Node, type ReadOptions } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
-import { generateReport } from "./report.js";
 import { mayRevisit } from "./revisit.js";
+import { standardProps, type GuardStandardProps } from "./standard.js";
 import { MAX_DEPTH, TooDeep } from "./values.js";
+
+/**
+ * Generated code for guards (`tooltype/jit`): handed to `compile(schema, { jit })`. Kept out of the guard
+ * itself so that an app that never asks for it ships only the interpreter.
+ */
+export interface Jit {
+  /** A predicate for the schema as specialised code, with its source. Called only where eval is allowed. */
+  guard(root: Node, remember: () => boolean): { readonly test: (value: unknown) => boolean; readonly code: string };
+  /** A reporter writing the same checks' issues; `build` gives the interpreter's check of a node it hands off. */
+  report(root: Node, build: (node: Node) => Check): (value: unknown, issues: Issue[]) => void;
+}
 
 /** Options of `compile`. */
 export interface CompileOptions extends ReadOptions {
+  /** Generated code (`import { jit } from "tooltype/jit"`); without it the guard is the interpreter. */
+  readonly jit?: Jit;
   /**
-   * `"auto"` (default): generated code where the runtime allows it, else the interpreter.
-   * `false`: always the interpreter. `true`: generated code, or an error where eval is blocked.
+   * With `jit`: `"auto"` (default) uses generated code where the runtime allows it, else the interpreter;
+   * `false` always the interpreter; `true` generated code, or an error where eval is blocked.
    */
   readonly eval?: boolean | "auto";
 }
 
 /**
- * A compiled guard. Call it to test a value (a type predicate); `errors` lists every issue.
+ * A compiled guard. Call it to test a value (a type predicate); `errors` lists every issue. It is a
+ * Standard Schema v1 with Standard JSON Schema (`~standard.validate`, `~standard.jsonSchema`), so libraries
+ * that take those (the AI SDK, the MCP SDK, Mastra) take it as it is.
  *
  * @example
  * const isPoint = compile(t.object({ x: t.number(), y: t.number() }));
@@ -42,6 +57,8 @@ export interface Guard<T> {
   readonly mode: "eval" | "interpret";
   /** The generated source, for debugging; undefined in interpreter mode. */
   readonly code: string | undefined;
+  /** Standard Schema v1 and Standard JSON Schema v1. */
+  readonly "~standard": GuardStandardProps<T>;
 }
 
 /** The type a guard narrows to: a descriptor's JSON wire type, a TypeBox schema's `static`, else unknown. */
@@ -66,15 +83,23 @@ export class ValidationError extends TypeError {
 
 /**
  * Compiles a descriptor or a plain JSON Schema (TypeBox schemas and MCP `inputSchema`s included) into a
- * guard. Generated code is used where the runtime allows `new Function`, an interpreter with identical
- * answers elsewhere. A keyword the guard does not check throws a `SchemaError` here, never later.
+ * guard: the interpreter, which runs everywhere (a CSP without `unsafe-eval`, Workers), or generated code
+ * when `jit` is given and the runtime allows it. A keyword the guard does not check throws a `SchemaError`
+ * here, never later; so does a descriptor whose `default` or `examples` are not values of its type.
  *
  * @example
+ * import { compile } from "tooltype/guard";
  * const guard = compile({ type: "object", properties: { q: { type: "string" } }, required: ["q"] });
  * guard({ q: "tooltype" }); // true
  */
 export function compile<S extends object>(schema: S, options: CompileOptions = {}): Guard<GuardType<S>> {
-  const json = (isDescriptor(schema) ? emitJSONSchema(schema) : schema) as JSONSchema;
+  const descriptor = isDescriptor(schema);
+  const json = (descriptor ? emitJSONSchema(schema) : schema) as JSONSchema;
+  if (descriptor) checkDefaults(schema, (part) => guardOf(emitJSONSchema(part), options));
+  return guardOf(json, options) as Guard<GuardType<S>>;
+}
+
+function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
   const root = readSchema(json, options);
   // Worked out only for a schema with a `$ref`, the first time generated code or the interpreter meets one.
   let revisits: boolean | undefined;
@@ -82,20 +107,21 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   const state: CallState = { depth: 0, call: 0, reporting: false };
   let calls = 0;
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
-  let build: ((node: typeof root) => Check) | undefined;
+  let build: ((node: Node) => Check) | undefined;
   const buildOf = () => (build ??= interpreter(state, remember));
 
-  if (options.eval === true && !allowsEval()) {
-    throw new SchemaError("compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter");
+  const jit = options.eval === false ? undefined : options.jit;
+  if (options.eval === true && !(jit && allowsEval())) {
+    throw new SchemaError(
+      jit
+        ? "compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter"
+        : 'compile: { eval: true } needs generated code: pass { jit } (import { jit } from "tooltype/jit")',
+    );
   }
-  const useEval = options.eval === true || ((options.eval ?? "auto") === "auto" && allowsEval());
-  let code: string | undefined;
+  const generated = jit && allowsEval() ? jit.guard(root, remember) : undefined;
   let test: (value: unknown) => boolean;
-  if (useEval) {
-    const generated = generate(root, remember);
-    code = generated.source;
-    test = run(generated) as (value: unknown) => boolean;
-  } else {
+  if (generated) test = generated.test;
+  else {
     const check = buildOf()(root);
     test = (value) => {
       // The caller's state is put back after: a getter in the value may call this guard again.
@@ -119,13 +145,13 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   let report: ((value: unknown, issues: Issue[]) => void) | undefined;
   const reportOf = () => {
     if (!report) {
-      // Generated where eval is allowed, so listing errors costs about what the guard does.
-      const check = useEval ? undefined : buildOf()(root);
-      report = check ? (value, issues) => check(value, issues, "") : (run(generateReport(root, buildOf())) as typeof report);
+      // Generated where the guard is, so listing errors costs about what the guard does.
+      const check = generated ? undefined : buildOf()(root);
+      report = check ? (value, issues) => check(value, issues, "") : jit!.report(root, buildOf());
     }
-    return report!;
+    return report;
   };
-  const guard = test as Guard<GuardType<S>>;
+  const guard = test as Guard<unknown>;
   const errors = (value: unknown, options?: { readonly limit?: number }): Issue[] => {
     const limit = options?.limit ?? Infinity;
     if (!(limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(limit)})`);
@@ -152,6 +178,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     if (!out.length) out.push(issue("too_deep", "", String(MAX_DEPTH)));
     return limit === Infinity ? out : out.slice();
   };
+  let standard: GuardStandardProps<unknown> | undefined;
   Object.defineProperties(guard, {
     errors: { value: errors },
     assert: {
@@ -161,8 +188,9 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
       },
     },
     schema: { value: json, enumerable: true },
-    mode: { value: useEval ? "eval" : "interpret", enumerable: true },
-    code: { value: code },
+    mode: { value: generated ? "eval" : "interpret", enumerable: true },
+    code: { value: generated?.code },
+    "~standard": { get: () => (standard ??= standardProps(guard)) },
   });
   return guard;
 }
@@ -185,9 +213,4 @@ function bounded(limit: number): Issue[] {
     return list.length;
   };
   return list;
-}
-
-/** Runs generated source, handing it the values it closes over. */
-function run(generated: Generated): unknown {
-  return new Function("E", generated.source)(generated.externals);
 }

@@ -1,8 +1,10 @@
 import { alternatives, describe, describeEnum, describeShape, describeTypes, typesOf } from "./describe.js";
 import { hasDuplicates, jsonEqual } from "./equal.js";
-import { isBase64 } from "./formats.js";
+import { isBase64 } from "./format-checks.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
-import { issue, pointerSegment, preview, typeName, type Issue, type IssueCode } from "./issue.js";
+import { issue, type Issue, type IssueCode } from "./issue.js";
+import { pointerSegment } from "../util/pointer.js";
+import { preview, typeName } from "../util/text.js";
 import { Verdicts } from "./revisit.js";
 import { MAX_DEPTH, codePoints, isMultipleOf, isObject, longEnough, ownValue, shortEnough, tooDeep, typeBits } from "./values.js";
 

@@ -1,6 +1,8 @@
+import { isJSONValue } from "../util/json-value.js";
 import { jsonEqual } from "./equal.js";
-import { FORMATS, type FormatCheck } from "./formats.js";
-import { cut, pointerSegment } from "./issue.js";
+import { FORMATS, type FormatCheck } from "./format-checks.js";
+import { cut } from "../util/text.js";
+import { pointerSegment } from "../util/pointer.js";
 import { refSegment } from "../util/pointer.js";
 
 // JSON types as bits, so a node's allowed types are one number.
@@ -117,23 +119,6 @@ function mustBe(key: string, at: string, expected: string, value: unknown): Sche
     text = typeof value; // a cycle
   }
   return refuse(`"${key}"`, at, `must be ${expected}, received ${cut(text, 80)}`);
-}
-
-/**
- * Whether a value is JSON as it stands (what `enum` and `const` may hold): no NaN or Infinity, no
- * undefined, functions, BigInts or class instances, no cycles. Guards compare such values exactly.
- *
- * @example
- * isJSONValue({ a: [1, "x"] }); // true
- * isJSONValue({ a: NaN });      // false
- */
-export function isJSONValue(value: unknown, depth = 0): boolean {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (typeof value !== "object" || depth > 256) return false;
-  if (Array.isArray(value)) return value.every((v) => isJSONValue(v, depth + 1));
-  const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) && Object.values(value).every((v) => isJSONValue(v, depth + 1));
 }
 
 class Reader {

@@ -2,7 +2,9 @@ import { Generator, member, type Generated } from "./codegen.js";
 import { describe, describeEnum, describeTypes } from "./describe.js";
 import type { Check } from "./interpret.js";
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
-import { issueMessage, pointerSegment, preview, type IssueCode } from "./issue.js";
+import { issueMessage, type IssueCode } from "./issue.js";
+import { pointerSegment } from "../util/pointer.js";
+import { preview } from "../util/text.js";
 
 /**
  * A JSON Pointer as generated code builds it: a JavaScript expression (empty when there is none yet)

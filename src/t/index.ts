@@ -1,9 +1,20 @@
-// The `t` namespace: `import { t } from "tooltype"` then `t.string()`, `t.object({...})`, ...
-export { string, number, integer, boolean, nullType as null, any } from "./primitives.js";
-export { datetime, date, time, bytes } from "./formats.js";
-export { literal, enumType as enum } from "./literal.js";
-export { array, set, tuple } from "./array.js";
-export { object, record } from "./object.js";
-export { optional, nullable } from "./modifiers.js";
-export { union } from "./union.js";
-export { named, recursive } from "./named.js";
+/**
+ * `tooltype/t`: the builders and their types, nothing else. Descriptors are plain data, so an app that
+ * only describes types carries no guard, schema writer or tool code.
+ *
+ * @example
+ * import { t, type Infer } from "tooltype/t";
+ * const Point = t.object({ x: t.number(), y: t.number() });
+ * type Point = Infer<typeof Point>; // { x: number; y: number }
+ */
+export * as t from "./builders.js";
+export { Kind, isDescriptor } from "./symbols.js";
+export type { Descriptor, Infer, InferJSON, OptionalFlag, DefaultFlag } from "./descriptor.js";
+export type { StringOptions, NumberOptions, ArrayOptions, ObjectOptions, Annotations } from "./options.js";
+export type { TString, TNumber, TBoolean, TNull, TAny } from "./primitives.js";
+export type { TDateTime, TDate, TTime, TBytes } from "./string-formats.js";
+export type { TEnum, Primitive } from "./literal.js";
+export type { TArray, TSet, TTuple } from "./array.js";
+export type { TObject, TRecord, Properties } from "./object.js";
+export type { TNullable } from "./modifiers.js";
+export type { TUnion } from "./union.js";

@@ -1,6 +1,5 @@
 import { derive, isDescriptor, make, type Descriptor } from "./descriptor.js";
-import { Kind, Named, RecursiveBox, RefTarget } from "./symbols.js";
-import { checkDefault } from "./options.js";
+import { Named, RecursiveBox, RefTarget } from "./symbols.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
@@ -41,7 +40,5 @@ export function recursive<T>(name: string, build: (self: Descriptor<T>) => Descr
   const body = build(self);
   if (!isDescriptor(body)) throw new TypeError(`t.recursive: the builder for "${name}" must return a descriptor`);
   box.target = derive(body, {}, { [Named]: name, [RecursiveBox]: box });
-  // Checked when the body was made, its self reference then still unbound (taking any value): again now.
-  if ((body as { default?: unknown }).default !== undefined) checkDefault(body[Kind], box.target as Descriptor);
   return box.target as Descriptor<T>;
 }

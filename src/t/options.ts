@@ -1,6 +1,5 @@
 import type { Descriptor } from "./descriptor.js";
 import { encodeBase64 } from "../util/base64.js";
-import { compile } from "../guard/compile.js";
 
 /** Annotations every builder accepts. `default` makes an object property optional on the wire. */
 export interface Annotations<T> {
@@ -140,27 +139,4 @@ function jsonValue(builder: string, key: string, value: unknown): unknown {
   }
   if (text === undefined) throw new TypeError(`t.${builder}: option "${key}" must be a JSON value`);
   return JSON.parse(text);
-}
-
-/**
- * Refuses a descriptor whose `default` is not a value of its own type: the function would receive it.
- * Throws a TypeError naming the builder, the option and the first issue. A type the guard cannot compile
- * yet (a recursive body before its name is bound, an unknown format) is left to the guard's own refusal.
- *
- * @example
- * // make() calls it for each builder; t.enum(["celsius", "fahrenheit"], { default: "kelvin" }) ends in
- * checkDefault("enum", descriptor); // throws: t.enum: option "default" is not a value of the type: ...
- */
-export function checkDefault(builder: string, descriptor: object): void {
-  let guard: ReturnType<typeof compile>;
-  try {
-    guard = compile(descriptor, { eval: false }); // checked once: building the interpreter costs less than generating code
-  } catch {
-    return;
-  }
-  const value = (descriptor as { default?: unknown }).default;
-  if (guard(value)) return;
-  const [first] = guard.errors(value);
-  const where = first?.path ? `at ${first.path}: ` : "";
-  throw new TypeError(`t.${builder}: option "default" is not a value of the type: ${where}${first?.message ?? "refused"}`);
 }

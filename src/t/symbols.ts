@@ -22,3 +22,6 @@ export function isDescriptor(value: unknown): value is { readonly [Kind]: string
 
 /** Symbol holding annotations of one use of a named type, written beside its `$ref` (`{ "$ref": ..., "description": ... }`). */
 export const RefAnnotations: unique symbol = Symbol.for("tooltype.refAnnotations") as never;
+
+/** Symbol set by `derive` on a node whose `default` was read from a function's source: compile leaves it unchecked. */
+export const SourceDefault: unique symbol = Symbol.for("tooltype.sourceDefault") as never;

@@ -1,4 +1,15 @@
 /**
+ * Escapes one JSON Pointer segment (`~` then `/`).
+ *
+ * @example
+ * pointerSegment("a/b~c"); // "a~1b~0c"
+ */
+export function pointerSegment(key: string | number): string {
+  const text = String(key);
+  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
+}
+
+/**
  * One JSON Pointer segment read back (RFC 6901: `~1` is `/`, then `~0` is `~`).
  *
  * @example

@@ -1,4 +1,5 @@
-import { cut, type Issue } from "../guard/issue.js";
+import { type Issue } from "../guard/issue.js";
+import { cut } from "../util/text.js";
 
 /**
  * What running a tool gives: the value, or an error text a model can act on. Never a thrown exception.

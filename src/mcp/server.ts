@@ -1,10 +1,10 @@
 import { compile, type CompileOptions, type Guard } from "../guard/compile.js";
 import { SchemaError } from "../guard/ir.js";
-import type { ToolRegistry } from "../tool/registry.js";
-import type { AnyTool } from "../tool/tool.js";
-import type { MCPTool } from "../tool/formats.js";
-import { resultData, resultText } from "./wire.js";
-import { MAX_ERROR_ISSUES, failure, type ToolResult } from "../tool/result.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { AnyTool } from "../tools/tool.js";
+import type { MCPTool } from "../tools/provider-formats.js";
+import { resultData, resultText } from "../calls/wire.js";
+import { MAX_ERROR_ISSUES, failure, type ToolResult } from "../tools/result.js";
 
 /** An MCP `tools/call` result. */
 export interface MCPCallResult {

@@ -2,7 +2,7 @@ import type { CallResult, ExecuteAllOptions, ToolCall } from "./call.js";
 import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
-import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ResponsesTool } from "./formats.js";
+import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ResponsesTool } from "./provider-formats.js";
 
 /** Seed 002: accuracy drops with many tools in one request. */
 export const TOOLS_PER_REQUEST_WARNING = 20;

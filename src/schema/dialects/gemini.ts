@@ -20,7 +20,9 @@ const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  * position and `{ key, value }` entry lists, decoded back before the function runs. Use
  * `toGeminiFormat({ jsonSchema: true })` for `parametersJsonSchema`, which takes JSON Schema as it is.
  */
-export const gemini: Dialect = (schema, warn) => {
+export const gemini: Dialect = { name: "gemini", write: writeGemini };
+
+function writeGemini(schema: Schema, warn: (path: string, message: string) => void): Schema {
   const defs = (schema.$defs ?? {}) as Record<string, Schema>;
   const write = (input: unknown, path: string, seen: readonly string[]): Schema => {
     if (input === true) return {};
@@ -149,7 +151,7 @@ export const gemini: Dialect = (schema, warn) => {
     return out;
   };
   return write(schema, "", []);
-};
+}
 
 function typeList(schema: Schema): string[] {
   return Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === "string" ? [schema.type] : [];

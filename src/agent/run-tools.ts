@@ -1,7 +1,7 @@
-import type { AnyTool } from "../tool/tool.js";
-import { ToolRegistry } from "../tool/registry.js";
-import { adapterOf } from "./providers/index.js";
-import type { CallResult, Provider, ProviderAdapter, ToolCall, ToolChoice } from "./types.js";
+import type { AnyTool } from "../tools/tool.js";
+import { ToolRegistry } from "../tools/registry.js";
+import { adapterOf } from "../calls/providers/index.js";
+import type { CallResult, Provider, ProviderAdapter, ToolCall, ToolChoice } from "../calls/types.js";
 
 /** One round of `runTools`: what the model answered, what it asked for, what running it gave. */
 export interface ToolStep {

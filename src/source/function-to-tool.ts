@@ -1,13 +1,15 @@
-import * as t from "../t/index.js";
+import * as t from "../t/builders.js";
 import { isDescriptor, Named, OptionalMark, RefAnnotations } from "../t/symbols.js";
 import { derive, type Descriptor } from "../t/descriptor.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { parseDocstring, type DocParameter } from "./docstring.js";
 import { readFunction, readSource, SourceError, type SourceFunction, type SourceParameter } from "./read-function.js";
-import { Tool, type Logger } from "./tool.js";
-import { readType, typeText } from "./type-text.js";
+import { Tool, type Logger } from "../tools/tool.js";
+import type { Jit } from "../guard/compile.js";
+import { readType } from "./type-text.js";
+import { typeText } from "../schema/type-text.js";
 import { setOwn } from "../util/own.js";
-import { isJSONValue } from "../guard/ir.js";
+import { isJSONValue } from "../util/json-value.js";
 
 /** Options of `functionToTool`; anything given here wins over what the source says. */
 export interface FunctionToToolOptions {
@@ -31,6 +33,8 @@ export interface FunctionToToolOptions {
   readonly defaults?: boolean;
   /** `this` for the call. */
   readonly thisArg?: unknown;
+  /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
+  readonly jit?: Jit;
 }
 
 /**
@@ -126,6 +130,7 @@ function fromSource<Result, Context>(
     ...(options.category !== undefined && { category: options.category }),
     ...(options.strict !== undefined && { strict: options.strict }),
     ...(options.logger && { logger: options.logger }),
+    ...(options.jit && { jit: options.jit }),
     run: (args, ctx) => {
       const values = destructured ? [args] : names.map((n) => args[n]);
       return call.apply(self, context ? [ctx, ...values] : values);

@@ -1,9 +1,9 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
-import { compile } from "../guard/compile.js";
+import { compile, type Guard, type Jit } from "../guard/compile.js";
 import type { Issue } from "../guard/issue.js";
-import { pointerSegment } from "../guard/issue.js";
+import { pointerSegment } from "../util/pointer.js";
 import { codecOf, type Codec } from "./codec.js";
 import { MAX_RESULT_ISSUES } from "./result.js";
 
@@ -37,11 +37,18 @@ interface StandardLike {
  * @example
  * readParameters(t.object({ city: t.string() })).schema; // { type: "object", properties: {...}, required: ["city"] }
  */
-export function readParameters(input: ParametersInput, owner: string): Parameters {
-  if (typeof input !== "object" || input === null) throw new TypeError(`${owner}: parameters must be a t.object(...), a JSON Schema object or a Standard Schema`);
+export function readParameters(input: ParametersInput, owner: string, jit?: Jit): Parameters {
+  if ((typeof input !== "object" && typeof input !== "function") || input === null) {
+    throw new TypeError(`${owner}: parameters must be a t.object(...), a guard, a JSON Schema object or a Standard Schema`);
+  }
   if (isDescriptor(input)) {
-    const guard = compile(input);
+    const guard = compile(input, { jit });
     return { schema: objectRoot(toJSONSchema(input), owner), descriptor: input, codec: codecOf(input), check: checkWith(guard) };
+  }
+  if (isGuard(input)) {
+    // A guard from compile(): its schema describes the tool, and it checks the arguments as it is.
+    const schema = objectRoot(JSON.parse(JSON.stringify(input.schema)) as JSONSchema, owner);
+    return { schema, codec: codecOf(schema), check: checkWith(input) };
   }
   const standard = (input as StandardLike)["~standard"];
   if (standard && typeof standard.validate === "function") {
@@ -57,10 +64,15 @@ export function readParameters(input: ParametersInput, owner: string): Parameter
     };
   }
   const schema = objectRoot(toJSONSchema(input), owner);
-  return { schema, codec: codecOf(schema), check: checkWith(compile(schema)) };
+  return { schema, codec: codecOf(schema), check: checkWith(compile(schema, { jit })) };
 }
 
-function checkWith(guard: ReturnType<typeof compile>): Parameters["check"] {
+function isGuard(input: object): input is Guard<unknown> {
+  const g = input as Partial<Guard<unknown>>;
+  return typeof input === "function" && g["~standard"]?.vendor === "tooltype" && typeof g.errors === "function" && typeof g.schema === "object";
+}
+
+function checkWith(guard: Guard<unknown>): Parameters["check"] {
   // One more than a result keeps, so the error text can say that more were left out.
   return (value) => (guard(value) ? { value } : { issues: guard.errors(value, { limit: MAX_RESULT_ISSUES + 1 }) });
 }

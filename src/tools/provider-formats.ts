@@ -1,7 +1,10 @@
 import type { JSONSchema } from "../schema/json-schema.js";
-import { toJSONSchema, type Target } from "../schema/to-json-schema.js";
-import type { ConversionWarning } from "../schema/targets/warnings.js";
-import { typeText } from "./type-text.js";
+import { toJSONSchema } from "../schema/to-json-schema.js";
+import { anthropic, mcp, openai } from "../schema/dialects/plain.js";
+import { anthropicStrict, openaiStrict } from "../schema/dialects/strict.js";
+import { gemini } from "../schema/dialects/gemini.js";
+import type { ConversionWarning, Dialect } from "../schema/dialects/warnings.js";
+import { typeText } from "../schema/type-text.js";
 
 /** What a format needs of a tool. */
 export interface FormattableTool {
@@ -89,54 +92,54 @@ export function fullDescription(tool: FormattableTool): string {
   return `${tool.description}\n\nReturns:\n${lines.join("\n")}`;
 }
 
-function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Target, options: FormatOptions): JSONSchema {
+function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, options: FormatOptions): JSONSchema {
   const onWarning =
-    options.onWarning ?? ((w: ConversionWarning) => console.warn(`tooltype: tool "${tool.name}", ${target} schema at ${w.path || "/"}: ${w.message}`));
+    options.onWarning ?? ((w: ConversionWarning) => console.warn(`tooltype: tool "${tool.name}", ${target.name} schema at ${w.path || "/"}: ${w.message}`));
   return toJSONSchema(schema, { target, onWarning });
 }
 
 /** Seed 000's form; with `strict`, seed 002's (every property required, closed objects, `strict: true`). */
-export function toOpenAIFormat(this: FormattableTool, options: FormatOptions = {}): OpenAITool {
-  const strict = options.strict ?? this.strict;
-  const name = checkName(this, "openai");
-  const parameters = schemaFor(this, this.parameters, strict ? "openai-strict" : "openai", options);
-  return { type: "function", function: { name, description: fullDescription(this), parameters, ...(strict && { strict: true }) } };
+export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {}): OpenAITool {
+  const strict = options.strict ?? tool.strict;
+  const name = checkName(tool, "openai");
+  const parameters = schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, options);
+  return { type: "function", function: { name, description: fullDescription(tool), parameters, ...(strict && { strict: true }) } };
 }
 
 /** The Responses API's flat function tool; `strict` is always written, since Responses guesses when it is missing. */
-export function toResponsesFormat(this: FormattableTool, options: FormatOptions = {}): ResponsesTool {
-  const strict = options.strict ?? this.strict;
-  const name = checkName(this, "openai");
-  return { type: "function", name, description: fullDescription(this), parameters: schemaFor(this, this.parameters, strict ? "openai-strict" : "openai", options), strict };
+export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
+  const strict = options.strict ?? tool.strict;
+  const name = checkName(tool, "openai");
+  return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, options), strict };
 }
 
 /** Anthropic's `{ name, description, input_schema }`; with `strict`, its strict subset and `strict: true`. */
-export function toAnthropicFormat(this: FormattableTool, options: FormatOptions = {}): AnthropicTool {
-  const strict = options.strict ?? this.strict;
-  const name = checkName(this, "anthropic");
-  const input_schema = schemaFor(this, this.parameters, strict ? "anthropic-strict" : "anthropic", options) as AnthropicTool["input_schema"];
-  return { name, description: fullDescription(this), input_schema, ...(strict && { strict: true }) };
+export function toAnthropicFormat(tool: FormattableTool, options: FormatOptions = {}): AnthropicTool {
+  const strict = options.strict ?? tool.strict;
+  const name = checkName(tool, "anthropic");
+  const input_schema = schemaFor(tool, tool.parameters, strict ? anthropicStrict : anthropic, options) as AnthropicTool["input_schema"];
+  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }) };
 }
 
 /** A Gemini function declaration: `parameters` in its OpenAPI subset, or `parametersJsonSchema` with `{ jsonSchema: true }`. */
-export function toGeminiFormat(this: FormattableTool, options: FormatOptions & { jsonSchema?: boolean } = {}): GeminiFunctionDeclaration {
-  const name = checkName(this, "gemini");
-  const out: GeminiFunctionDeclaration = { name, description: fullDescription(this) };
+export function toGeminiFormat(tool: FormattableTool, options: FormatOptions & { jsonSchema?: boolean } = {}): GeminiFunctionDeclaration {
+  const name = checkName(tool, "gemini");
+  const out: GeminiFunctionDeclaration = { name, description: fullDescription(tool) };
   if (options.jsonSchema) {
-    out.parametersJsonSchema = this.parameters;
-    if (this.returns) out.responseJsonSchema = this.returns;
+    out.parametersJsonSchema = tool.parameters;
+    if (tool.returns) out.responseJsonSchema = tool.returns;
   } else {
-    out.parameters = schemaFor(this, this.parameters, "gemini", options);
-    if (this.returns) out.response = schemaFor(this, this.returns, "gemini", options);
+    out.parameters = schemaFor(tool, tool.parameters, gemini, options);
+    if (tool.returns) out.response = schemaFor(tool, tool.returns, gemini, options);
   }
   return out;
 }
 
 /** An MCP tool: `inputSchema`, and `outputSchema` from `returns` (wrapped in `{ result }` when it is not an object, as MCP requires). */
-export function toMCPFormat(this: FormattableTool, options: FormatOptions = {}): MCPTool {
-  const name = checkName(this, "mcp");
-  const out: MCPTool = { name, description: fullDescription(this), inputSchema: schemaFor(this, this.parameters, "mcp", options) as MCPTool["inputSchema"] };
-  if (this.returns) out.outputSchema = mcpOutputSchema(this.returns);
+export function toMCPFormat(tool: FormattableTool, options: FormatOptions = {}): MCPTool {
+  const name = checkName(tool, "mcp");
+  const out: MCPTool = { name, description: fullDescription(tool), inputSchema: schemaFor(tool, tool.parameters, mcp, options) as MCPTool["inputSchema"] };
+  if (tool.returns) out.outputSchema = mcpOutputSchema(tool.returns);
   return out;
 }
 

@@ -15,8 +15,17 @@ export class ConversionError extends TypeError {
   override readonly name = "ConversionError";
 }
 
-/** A dialect: rewrites draft 2020-12 JSON (an object root) and reports what it changed. */
-export type Dialect = (schema: Record<string, unknown>, warn: (path: string, message: string) => void) => Record<string, unknown>;
+/**
+ * A provider dialect, as a value (`import { openaiStrict } from "tooltype/dialects"`): its name, and how it
+ * rewrites draft 2020-12 JSON, reporting each change that alters what the schema means.
+ *
+ * @example
+ * toJSONSchema(t.object({ city: t.string() }), { target: openaiStrict });
+ */
+export interface Dialect {
+  readonly name: string;
+  readonly write: (schema: Record<string, unknown>, warn: (path: string, message: string) => void) => Record<string, unknown>;
+}
 
 /**
  * A description with a sentence added after it, a full stop between them when the first has none.

@@ -1,10 +1,11 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
-import { preview } from "../guard/issue.js";
+import type { Jit } from "../guard/compile.js";
+import { preview } from "../util/text.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
 import { failure, issuesText, type ToolResult } from "./result.js";
-import * as format from "./formats.js";
-import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ProviderFormats, ResponsesTool } from "./formats.js";
+import * as format from "./provider-formats.js";
+import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 
 /** Where a tool reports a function's exceptions (seed 003: logged before they become a failed result). */
 export interface Logger {
@@ -23,6 +24,8 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   /** Export the strict form by default (OpenAI strict mode); each format call may override it. */
   readonly strict?: boolean;
   readonly logger?: Logger;
+  /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
+  readonly jit?: Jit;
   readonly run: (args: Args, context: Context) => Result | Promise<Result>;
 }
 
@@ -64,7 +67,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
     if (typeof description !== "string" || !description.trim()) throw new TypeError(`Tool "${name}": a description is required; models choose tools by it`);
     if (typeof definition.run !== "function") throw new TypeError(`Tool "${name}": needs a function to run`);
     this.name = name;
-    this.#input = readParameters(definition.parameters, `Tool "${name}"`);
+    this.#input = readParameters(definition.parameters, `Tool "${name}"`, definition.jit);
     this.parameters = this.#input.schema;
     this.returns = definition.returns ? toJSONSchema(definition.returns) : undefined;
     this.description = description.trim();
@@ -82,27 +85,27 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
 
   /** OpenAI Chat Completions: seed 000's form, or with `strict` seed 002's. @example openai.chat.completions.create({ tools: [t.toOpenAIFormat()] }) */
   toOpenAIFormat(options?: FormatOptions): OpenAITool {
-    return format.toOpenAIFormat.call(this, options);
+    return format.toOpenAIFormat(this, options);
   }
 
   /** OpenAI Responses API. @example openai.responses.create({ tools: [t.toResponsesFormat({ strict: true })] }) */
   toResponsesFormat(options?: FormatOptions): ResponsesTool {
-    return format.toResponsesFormat.call(this, options);
+    return format.toResponsesFormat(this, options);
   }
 
   /** Anthropic Messages API. @example anthropic.messages.create({ tools: [t.toAnthropicFormat()] }) */
   toAnthropicFormat(options?: FormatOptions): AnthropicTool {
-    return format.toAnthropicFormat.call(this, options);
+    return format.toAnthropicFormat(this, options);
   }
 
   /** Gemini function declaration. @example { tools: [{ functionDeclarations: [t.toGeminiFormat()] }] } */
   toGeminiFormat(options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration {
-    return format.toGeminiFormat.call(this, options);
+    return format.toGeminiFormat(this, options);
   }
 
   /** MCP `tools/list` entry. @example server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [t.toMCPFormat()] })) */
   toMCPFormat(options?: FormatOptions): MCPTool {
-    return format.toMCPFormat.call(this, options);
+    return format.toMCPFormat(this, options);
   }
 
   /**

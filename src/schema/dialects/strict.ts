@@ -40,10 +40,10 @@ const ANTHROPIC: StrictProfile = {
  * description, tuples as objects keyed by position and records as arrays of `{ key, value }` entries
  * (decoded back before the function runs).
  */
-export const openAIStrict: Dialect = (schema, warn) => new StrictWriter(OPENAI, schema, warn).root();
+export const openaiStrict: Dialect = { name: "openai-strict", write: (schema, warn) => new StrictWriter(OPENAI, schema, warn).root() };
 
 /** Anthropic strict tool use: objects closed, `required` kept, no recursion, no numeric or length constraints. */
-export const anthropicStrict: Dialect = (schema, warn) => new StrictWriter(ANTHROPIC, schema, warn).root();
+export const anthropicStrict: Dialect = { name: "anthropic-strict", write: (schema, warn) => new StrictWriter(ANTHROPIC, schema, warn).root() };
 
 const ANY_PRIMITIVE = (): Schema => ({ anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }] });
 

@@ -1,29 +1,8 @@
-import type { Descriptor, Infer } from "../t/descriptor.js";
-import type { StandardSchemaV1 } from "../standard-schema.js";
 import { functionToTool, type FunctionToToolOptions } from "./function-to-tool.js";
 import { SourceError } from "./read-function.js";
-import { Tool, type AnyTool, type Logger } from "./tool.js";
-
-/** The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox `static`, or a Standard Schema's output. */
-export type ArgsOf<P> = P extends Descriptor
-  ? Infer<P>
-  : P extends { readonly static: infer S }
-    ? S
-    : P extends StandardSchemaV1
-      ? StandardSchemaV1.InferOutput<P>
-      : Record<string, unknown>;
-
-/** The typed definition `tool({...})` takes. */
-export interface TypedToolDefinition<P extends object, Result, Context> {
-  readonly name: string;
-  readonly description: string;
-  readonly parameters: P;
-  readonly returns?: Descriptor;
-  readonly category?: string;
-  readonly strict?: boolean;
-  readonly logger?: Logger;
-  readonly execute: (args: ArgsOf<P>, context: Context) => Result | Promise<Result>;
-}
+import { tool as typedTool, type ArgsOf, type TypedToolDefinition } from "../tools/define.js";
+import type { AnyTool, Logger, Tool } from "../tools/tool.js";
+import type { Jit } from "../guard/compile.js";
 
 /** Options of `@tool(...)` on a class method: anything `functionToTool` takes but the function. */
 export type ToolDecoratorOptions = Omit<FunctionToToolOptions, "thisArg">;
@@ -54,10 +33,7 @@ const decorated = new WeakMap<object, AnyTool[]>();
 export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context>;
 export function tool(options?: ToolDecoratorOptions): MethodDecorator;
 export function tool(definition: Partial<TypedToolDefinition<object, unknown, unknown>> & ToolDecoratorOptions = {}): Tool | MethodDecorator {
-  if (typeof definition.execute === "function") {
-    const { execute, ...rest } = definition as TypedToolDefinition<object, unknown, unknown>;
-    return new Tool({ ...rest, run: execute as never });
-  }
+  if (typeof definition.execute === "function") return typedTool(definition as TypedToolDefinition<object, unknown, unknown>) as Tool;
   return (method, context) => {
     if (context.kind !== "method") throw new TypeError("@tool: decorates class methods only");
     if (context.private) throw new TypeError(`@tool: ${String(context.name)} is private; a model cannot call it`);
@@ -79,7 +55,7 @@ export function tool(definition: Partial<TypedToolDefinition<object, unknown, un
  * const math = { add(a, b) { "Adds a and b."; return a + b; }, helper() { return 1; } };
  * toolsFrom(math).map((t) => t.name); // ["add"]
  */
-export function toolsFrom(object: object, options: { readonly category?: string; readonly logger?: Logger } = {}): AnyTool[] {
+export function toolsFrom(object: object, options: { readonly category?: string; readonly logger?: Logger; readonly jit?: Jit } = {}): AnyTool[] {
   if (typeof object !== "object" && typeof object !== "function") throw new TypeError("toolsFrom: expects an object, an instance or a class");
   const out = new Map<string, AnyTool>();
   for (const made of decorated.get(object) ?? []) out.set(made.name, made);

@@ -1,0 +1,15 @@
+/**
+ * `tooltype/calls`: reading each provider's tool calls, writing tool results back as its messages, and
+ * assembling streamed tool calls as they arrive.
+ *
+ * @example
+ * import { parseToolCalls, toToolMessages } from "tooltype/calls";
+ * const calls = parseToolCalls(completion, "openai");
+ * const results = await registry.executeAll(calls);
+ * messages.push(...toToolMessages(results, "openai"));
+ */
+export { parseToolCalls, toToolMessages } from "./parse.js";
+export { createToolCallStream, type ToolCallStream, type PartialToolCall } from "./stream.js";
+export { createPartialJSONParser, type PartialJSONParser } from "./partial-json.js";
+export { ADAPTERS, adapterOf } from "./providers/index.js";
+export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";

@@ -1,0 +1,9 @@
+/**
+ * `tooltype/mcp`: serving tools over the Model Context Protocol (handlers for `tools/list` and
+ * `tools/call`), and checking an MCP client's tool results with tooltype's guard.
+ *
+ * @example
+ * import { mcpHandlers } from "tooltype/mcp";
+ * const { listTools, callTool } = mcpHandlers(registry);
+ */
+export { mcpHandlers, mcpCallResult, mcpValidator, type MCPCallResult } from "./server.js";

@@ -1,0 +1,49 @@
+import type { Descriptor, Infer } from "../t/descriptor.js";
+import type { StandardSchemaV1 } from "../util/standard-schema.js";
+import type { Jit } from "../guard/compile.js";
+import { Tool, type Logger } from "./tool.js";
+
+/** The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox `static`, or a Standard Schema's output. */
+export type ArgsOf<P> = P extends Descriptor
+  ? Infer<P>
+  : P extends { readonly static: infer S }
+    ? S
+    : P extends StandardSchemaV1
+      ? StandardSchemaV1.InferOutput<P>
+      : Record<string, unknown>;
+
+/** The typed definition `tool({...})` takes. */
+export interface TypedToolDefinition<P extends object, Result, Context> {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: P;
+  readonly returns?: Descriptor;
+  readonly category?: string;
+  readonly strict?: boolean;
+  readonly logger?: Logger;
+  /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
+  readonly jit?: Jit;
+  readonly execute: (args: ArgsOf<P>, context: Context) => Result | Promise<Result>;
+}
+
+/**
+ * Defines a tool from a typed definition: `execute` receives `Infer<parameters>` (decoded: `Date`,
+ * `Uint8Array`, `Set`, defaults filled in). `tooltype/source` (and the root entry) also take a function or
+ * decorate class methods.
+ *
+ * @example
+ * import { tool } from "tooltype/tools";
+ * const weather = tool({
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   parameters: t.object({ city: t.string(), unit: t.enum(["celsius", "fahrenheit"], { default: "celsius" }) }),
+ *   execute: ({ city, unit }) => fetchWeather(city, unit),
+ * });
+ */
+export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context> {
+  if (typeof definition !== "object" || definition === null || typeof definition.execute !== "function") {
+    throw new TypeError('tool: expects a definition with name, description, parameters and an execute function (a function or a class method is read by tool from "tooltype/source")');
+  }
+  const { execute, ...rest } = definition;
+  return new Tool({ ...rest, run: execute as never });
+}

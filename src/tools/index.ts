@@ -1,0 +1,20 @@
+/**
+ * `tooltype/tools`: tools from typed definitions, their provider formats one by one, the registry, and
+ * running a model's calls safely. Reading a plain function is `tooltype/source`.
+ *
+ * @example
+ * import { t } from "tooltype/t";
+ * import { tool, toOpenAIFormat } from "tooltype/tools";
+ * const weather = tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+ * toOpenAIFormat(weather, { strict: true });
+ * await weather.execute('{"city":"Paris"}'); // { success: true, value: "Paris" }
+ */
+export { Tool, type AnyTool, type ToolDefinition, type Logger } from "./tool.js";
+export { tool, type ArgsOf, type TypedToolDefinition } from "./define.js";
+export { ToolRegistry, TOOLS_PER_REQUEST_WARNING } from "./registry.js";
+export type { ToolResult } from "./result.js";
+export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
+export {
+  toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat,
+  type FormatOptions, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+} from "./provider-formats.js";
