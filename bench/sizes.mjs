@@ -13,18 +13,30 @@ export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** What an application importing a part of tooltype ships. `id` keys the size test's ceilings. */
 export const TOOLTYPE_BUNDLES = [
-  { id: "t", name: "tooltype: t", code: `import { t } from "tooltype"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
-  { id: "core", name: "tooltype: t + toJSONSchema + compile", code: `import { t, toJSONSchema, compile } from "tooltype"; const d = t.object({ a: t.string() }); export default [toJSONSchema(d), compile(d)];` },
+  { id: "t", name: "tooltype/t: t", code: `import { t } from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
+  { id: "rootT", name: "tooltype: t (root entry)", code: `import { t } from "tooltype"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
+  { id: "schema", name: "t + toJSONSchema", code: `import { t } from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; export default toJSONSchema(t.object({ a: t.string() }));` },
+  {
+    id: "strict",
+    name: "t + toJSONSchema + openaiStrict",
+    code: `import { t } from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; import { openaiStrict } from "tooltype/dialects"; export default toJSONSchema(t.object({ a: t.string() }), { target: openaiStrict });`,
+  },
+  { id: "guard", name: "t + compile (interpreter, errors)", code: `import { t } from "tooltype/t"; import { compile } from "tooltype/guard"; const g = compile(t.object({ a: t.string() })); export default g.errors({});` },
+  {
+    id: "core",
+    name: "t + toJSONSchema + compile",
+    code: `import { t } from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; import { compile } from "tooltype/guard"; const d = t.object({ a: t.string() }); export default [toJSONSchema(d), compile(d).errors({})];`,
+  },
   {
     id: "tools",
-    name: "tooltype: tool + functionToTool + ToolRegistry",
-    code: `import { t, tool, functionToTool, ToolRegistry } from "tooltype";
+    name: "tool + toOpenAIFormat + execute",
+    code: `import { t } from "tooltype/t"; import { tool, toOpenAIFormat } from "tooltype/tools";
 const weather = tool({ name: "get_weather", description: "Weather.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
-export default new ToolRegistry().register(weather, functionToTool(function add(a, b = 1) { "Adds a and b."; return a + b; }));`,
+export default [toOpenAIFormat(weather), weather.execute('{"city":"Paris"}')];`,
   },
-  { id: "stream", name: "tooltype: createToolCallStream", code: `import { createToolCallStream } from "tooltype"; export default createToolCallStream("openai");` },
-  { id: "runTools", name: "tooltype: runTools (provider openai)", code: `import { runTools } from "tooltype"; export default (chat, tools) => runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools });` },
-  { id: "package", name: "tooltype: whole package", code: `export * from "tooltype";` },
+  { id: "stream", name: "createToolCallStream", code: `import { createToolCallStream } from "tooltype/calls"; export default createToolCallStream("openai");` },
+  { id: "runTools", name: "runTools (provider openai)", code: `import { runTools } from "tooltype/agent"; export default (chat, tools) => runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools });` },
+  { id: "package", name: "tooltype: the root entry, everything", code: `export * from "tooltype";` },
   { id: "builtins", name: "tooltype/builtins: whole entry", code: `export * from "tooltype/builtins";` },
 ];
 
@@ -103,12 +115,16 @@ export const writeReadmeSizeTable = (table, root = ROOT) => writeReadmeBlock("si
  */
 export async function bytesByModule(code, root = ROOT) {
   const src = join(root, "src");
+  const exports = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports;
   const fromSource = {
     name: "tooltype-from-src",
     setup(b) {
-      b.onResolve({ filter: /^tooltype(\/builtins)?$/ }, (args) => ({ path: join(src, args.path === "tooltype" ? "index.ts" : "builtins/index.ts"), sideEffects: true }));
+      b.onResolve({ filter: /^tooltype(\/[a-z]+)?$/ }, (args) => {
+        const target = exports[`.${args.path.slice("tooltype".length)}`];
+        return target && { path: join(src, target.import.slice("./dist/".length).replace(/\.js$/, ".ts")), sideEffects: false };
+      });
       b.onResolve({ filter: /^\.\.?\// }, (args) =>
-        args.importer.startsWith(src + sep) ? { path: join(dirname(args.importer), args.path.replace(/\.js$/, ".ts")), sideEffects: true } : undefined,
+        args.importer.startsWith(src + sep) ? { path: join(dirname(args.importer), args.path.replace(/\.js$/, ".ts")), sideEffects: false } : undefined,
       );
     },
   };

@@ -1,8 +1,10 @@
-// A minimal chat UI, the bundler example: it imports only `t`, `compile` and `createToolCallStream`, so a
-// bundler keeps only those (test/chat-ui.e2e.mjs bundles this file with esbuild and checks that nothing else,
-// no builtins, no provider adapters, no runTools, came along). Build from the repository root:
+// A minimal chat UI, the bundler example: it imports only `t`, `compile` (the interpreter: no eval needed) and
+// `createToolCallStream`, from the lean entries, so a bundler keeps only those (test/chat-ui.e2e.mjs bundles
+// this file with esbuild and checks that nothing else, no builtins, no provider adapters, no runTools, came along). Build from the repository root:
 //   npx esbuild demo/chat-ui/main.js --bundle --minify --format=esm --outfile=demo/chat-ui/bundle.js
-import { t, compile, createToolCallStream } from "tooltype";
+import { t } from "tooltype/t";
+import { compile } from "tooltype/guard";
+import { createToolCallStream } from "tooltype/calls";
 
 // The tool's parameters, and a guard that checks the arguments the model sends.
 const GetWeather = t.object({

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 /**
- * How each environment resolves "tooltype" (and "tooltype/builtins"):
+ * How each environment resolves "tooltype" (and its subpaths, package.json's "exports"):
  * - "src": the TypeScript source (src/index.ts), bundled with the tests;
  * - "dist": the built bundle, left as `import "../../dist/index.js"` (relative to the output), so the runtime loads
  *   the very file that is published.
@@ -73,7 +73,8 @@ function resolvePlugin(root, outDir, { platform, tooltype }) {
         const path = platform === "browser" ? `/test/fixtures/${relative(fixtures, file).split(sep).join("/")}` : specifierFrom(outDir, file);
         return { path, external: true };
       });
-      b.onResolve({ filter: /^tooltype(\/builtins)?$/ }, (args) => {
+      b.onResolve({ filter: /^tooltype(\/[a-z]+)?$/ }, (args) => {
+        if (!ENTRY_POINTS[args.path]) return undefined;
         const [source, built] = ENTRY_POINTS[args.path];
         return tooltype === "src" ? { path: join(root, source) } : { path: specifierFrom(outDir, join(root, built)), external: true };
       });

@@ -1,5 +1,5 @@
 // Static types: compiled by `tsc -p test/types/tsconfig.json` (no emit). A wrong type is a compile error.
-import { t, compile, type Infer, type InferJSON, type StandardSchemaV1 } from "tooltype";
+import { t, compile, standard, type Infer, type InferJSON, type StandardSchemaV1 } from "tooltype";
 import { Type } from "@sinclair/typebox";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -75,10 +75,15 @@ if (isTb(input)) expect<Equal<typeof input, { q: string }>>();
 const plain = compile({ type: "string" });
 expect<Equal<ReturnType<typeof plain.assert>, unknown>>();
 
-// Standard Schema: descriptors are Standard Schemas.
-const std: StandardSchemaV1<InferJSON<typeof weather>> = weather;
-expect<Equal<StandardSchemaV1.InferInput<typeof weather>, InferJSON<typeof weather>>>();
-void std;
+// Standard Schema: guards and standard(d) are Standard Schemas; descriptors are plain data.
+const std: StandardSchemaV1<InferJSON<typeof weather>> = isWeather;
+expect<Equal<StandardSchemaV1.InferInput<typeof isWeather>, InferJSON<typeof weather>>>();
+const lazy = standard(weather);
+expect<Equal<StandardSchemaV1.InferOutput<typeof lazy>, InferJSON<typeof weather>>>();
+const written: Record<string, unknown> = lazy["~standard"].jsonSchema.input({ target: "draft-07" });
+// @ts-expect-error a descriptor carries no ~standard: compile it or wrap it with standard()
+const notStd: StandardSchemaV1 = weather;
+void std, written, notStd;
 
 // Options are checked by type as well as at run time.
 // @ts-expect-error a string has no minimum

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// The layers run one way (issue 15): t → schema → guard → tools → source → calls → agent, mcp; builtins and the
+// root entry's conveniences on top, util/ below everything. Every relative import of every src/ module is read
+// and each that points to a later layer fails, naming the file, the line and both layers. Also: every subpath of
+// package.json's "exports" is a module of src/, and no module of src/ is left that nothing imports.
+// Prints `N passed, N failed` and exits 1 when anything failed.
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createChecks } from "./support/checks.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const src = join(root, "src");
+// Lower number = lower layer; a module may import only its own layer or lower ones.
+const LAYERS = { util: 0, t: 1, schema: 2, guard: 3, tools: 4, source: 5, calls: 6, agent: 7, mcp: 7, builtins: 8, "(root)": 9 };
+const layerOf = (file) => {
+  const [first, second] = relative(src, file).split(sep);
+  return second === undefined ? "(root)" : first;
+};
+
+const { check, expect, finish } = createChecks();
+const files = readdirSync(src, { recursive: true })
+  .map((f) => join(src, f))
+  .filter((f) => f.endsWith(".ts"));
+const imports = files.flatMap((file) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .flatMap((text, i) => [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)].map((m) => ({ file, line: i + 1, target: resolve(dirname(file), m[1]).replace(/\.js$/, ".ts") }))),
+);
+
+await check(`every module of src/ is in a known layer (${Object.keys(LAYERS).join(", ")})`, () => {
+  const unknown = files.filter((f) => !(layerOf(f) in LAYERS)).map((f) => relative(root, f));
+  expect(!unknown.length, `modules in no layer: ${unknown.join(", ")}`);
+});
+await check(`${imports.length} imports, none against the order ${Object.entries(LAYERS).map(([k, v]) => `${k}:${v}`).join(" ")}`, () => {
+  const upward = imports.filter((i) => LAYERS[layerOf(i.target)] > LAYERS[layerOf(i.file)]);
+  expect(!upward.length, upward.map((i) => `${relative(root, i.file)}:${i.line} (${layerOf(i.file)}) imports ${relative(root, i.target)} (${layerOf(i.target)})`).join("\n"));
+});
+await check("every import names a module that exists", () => {
+  const known = new Set(files);
+  const missing = imports.filter((i) => !known.has(i.target));
+  expect(!missing.length, missing.map((i) => `${relative(root, i.file)}:${i.line} -> ${relative(root, i.target)}`).join("\n"));
+});
+const exported = Object.values(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports)
+  .filter((t) => typeof t === "object")
+  .map((t) => join(src, t.import.slice("./dist/".length).replace(/\.js$/, ".ts")));
+await check(`package.json's ${exported.length} entries are modules of src/`, () => {
+  const missing = exported.filter((f) => !files.includes(f));
+  expect(!missing.length, `no source for: ${missing.map((f) => relative(root, f)).join(", ")}`);
+});
+await check("no module is dead: each is an entry, the CLI, or imported by another", () => {
+  const imported = new Set(imports.map((i) => i.target));
+  const cli = ["cli.ts", "cli-bin.ts"].map((f) => join(src, f));
+  const dead = files.filter((f) => !imported.has(f) && !exported.includes(f) && !cli.includes(f) && !f.endsWith("worker-script.ts"));
+  expect(!dead.length, `imported by nothing: ${dead.map((f) => relative(root, f)).join(", ")}`);
+});
+finish();
