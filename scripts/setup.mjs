@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Idempotent set-up for a fresh machine (run by `npm test` and `npm start` before anything else):
-//   1. node_modules: `npm ci` when node_modules is missing or does not match package-lock.json
-//      (falls back to `npm install` when there is no lockfile or `npm ci` refuses it);
+//   1. node_modules: `npm ci` when node_modules is missing or does not match package-lock.json (outside CI it
+//      falls back to `npm install` when there is no lockfile or `npm ci` refuses it; in CI, CI=true, it fails);
 //   2. checks that node_modules/.bin/esbuild, deno and bun run (they need no install script: their binaries
 //      come from optional platform packages);
 //   3. Chromium for the browser tests: `apt-get install -y chromium` when /usr/bin/chromium is missing.
@@ -89,9 +89,9 @@ if (reason) {
       const end = text.findIndex((l) => /^npm error (Clean install a project|Usage:)/.test(l));
       const reasonLines = (end >= 0 ? text.slice(0, end) : text.slice(0, 30)).filter((l) => !/Unknown user config/.test(l));
       console.log(reasonLines.join("\n").trim());
-      // This registry does not publish every platform package that deno's package.json lists as optional
-      // (@deno/darwin-*, @deno/win32-*, @deno/linux-arm64-glibc 2.9.6), so the lockfile cannot list them and
-      // `npm ci` refuses it as "out of sync"; `npm install` accepts it and installs the same versions.
+      // npm ci refuses a lockfile out of sync with package.json. In CI that is a failure (the lockfile must be
+      // committed in sync); on a developer's machine npm install repairs it, and says to commit the result.
+      if (process.env.CI) die("npm ci refused package-lock.json (see above): run npm install and commit package-lock.json.");
       say(`npm ci failed (${ci.error ? ci.error.message : `exit code ${ci.status}`}); falling back to npm install`);
     }
   } else {

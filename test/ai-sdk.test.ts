@@ -13,27 +13,7 @@ import * as assert from "uvu/assert";
 import type * as AI from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { t, compile, standard, toJSONSchema } from "tooltype";
-
-/**
- * Loads `load()` with a global `require` in Node and Deno. "ai" reaches @vercel/oidc (through
- * @ai-sdk/gateway), CommonJS that requires "path", "fs" and "os" when it loads; inside an ESM bundle esbuild
- * turns those into calls that throw unless a global `require` exists then (browsers get the package's
- * browser build, Bun has a global `require`). The global is removed again once the module has loaded.
- */
-async function withNodeRequire<T>(load: () => Promise<T>): Promise<T> {
-  const g = globalThis as { require?: unknown; process?: { getBuiltinModule?: (id: string) => unknown } };
-  const getBuiltin = g.process?.getBuiltinModule;
-  if (typeof g.require !== "undefined" || typeof getBuiltin !== "function") return load();
-  const { createRequire } = getBuiltin("module") as { createRequire(from: string): unknown };
-  g.require = createRequire(import.meta.url);
-  try {
-    return await load();
-  } finally {
-    delete g.require;
-  }
-}
-
-const { generateObject, generateText, InvalidToolInputError, NoObjectGeneratedError, Output, stepCountIs, tool, TypeValidationError } = await withNodeRequire(() => import("ai"));
+import { generateObject, generateText, InvalidToolInputError, NoObjectGeneratedError, Output, stepCountIs, tool, TypeValidationError } from "ai";
 
 // ---- the mock model's turns --------------------------------------------------------------------------------
 

@@ -108,7 +108,11 @@ export async function buildBundles(root, outDir, envs, files) {
           legalComments: "none",
           logLevel: "silent",
           banner: {
-            js: `globalThis.__TOOLTYPE_ENV__ = ${JSON.stringify(env)}; globalThis.UVU_DEFER = 1;`,
+            // CommonJS packages the tests bundle (the ai package's @vercel/oidc) call require("path") as they
+            // load: an ESM bundle for Node, Deno or Bun gives them Node's require.
+            js:
+              `globalThis.__TOOLTYPE_ENV__ = ${JSON.stringify(env)}; globalThis.UVU_DEFER = 1;` +
+              (platform === "node" ? ' import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' : ""),
           },
           plugins: [resolvePlugin(root, outDir, ENVS[env])],
         });
