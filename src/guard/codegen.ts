@@ -1,16 +1,16 @@
 import { hasDuplicates, jsonEqual } from "./equal.js";
-import { isBase64 } from "./format-checks.js";
+import { NUMBER_SOURCES, STRING_SOURCES, type WithSource } from "./keywords/sources.js";
+import type { SourceWriter } from "./keywords/keyword.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
 import { issueMessage } from "./issue.js";
 import { pointerSegment } from "../util/pointer.js";
 import { preview, typeName } from "../util/text.js";
 import { Verdicts } from "./revisit.js";
-import { MAX_DEPTH, codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, typeBits } from "./values.js";
+import { MAX_DEPTH, ownValue, tooDeep, typeBits } from "./values.js";
 
 /** Helpers generated code may call, each passed in (and declared) only when the code uses it. */
 const RUNTIME = {
-  hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn,
-  codePoints, issueMessage, pointerSegment, preview, typeName, tooDeep,
+  hasDuplicates, jsonEqual, ownValue, typeBits, hasOwn: Object.hasOwn, issueMessage, pointerSegment, preview, typeName, tooDeep,
 };
 type Helper = keyof typeof RUNTIME;
 
@@ -48,14 +48,14 @@ export function generate(root: Node, remember: () => boolean = () => false): Gen
 }
 
 /** Writes guard source; its helpers (externals, runtime helpers, type and enum tests) serve `generateReport` too. */
-export class Generator {
+export class Generator implements SourceWriter {
   functions = "";
   declarations = "";
   /** The `$ref` functions written, which count depth. */
   readonly counted = new Set<string>();
   readonly externals: unknown[] = [];
   private readonly named = new Map<Node, string>();
-  private readonly helpers = new Set<Helper>();
+  private readonly used = new Set<string>();
   private readonly sets: [readonly unknown[], string][] = [];
   private counter = 0;
 
@@ -75,11 +75,7 @@ export class Generator {
 
   /** The name of a runtime helper, declared on first use. */
   helper(name: Helper): string {
-    if (!this.helpers.has(name)) {
-      this.helpers.add(name);
-      this.external(RUNTIME[name], name);
-    }
-    return name;
+    return this.use(name, RUNTIME[name]);
   }
 
   /** The name of a function `(v) => boolean` for a node, written once. */
@@ -105,8 +101,8 @@ export class Generator {
     if (types !== ANY && !enumAlone) out += failUnless(this.typeTest(types, x));
     if (values) out += failIf(this.enumFails(values, x));
     // Keywords of a type the node does not allow never apply: their group is skipped.
-    if (types & STRING) out += this.onlyFor(types, STRING, x, this.string(node, x));
-    if (types & (NUMBER | INTEGER)) out += this.onlyFor(types, NUMBER | INTEGER, x, this.number(node, x));
+    if (types & STRING) out += this.onlyFor(types, STRING, x, this.values(node, x, STRING_SOURCES));
+    if (types & (NUMBER | INTEGER)) out += this.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, NUMBER_SOURCES));
     if (types & ARRAY) out += this.onlyFor(types, ARRAY, x, this.array(node, x));
     if (types & OBJECT) out += this.onlyFor(types, OBJECT, x, this.object(node, x));
     for (const branch of node.allOf ?? []) out += this.body(branch, x);
@@ -190,20 +186,23 @@ export class Generator {
     return `!${this.external(values)}.some((a) => ${this.helper("jsonEqual")}(a, ${x}))`;
   }
 
-  private string(node: Node, x: string): string {
+  /** Statements refusing `x` unless it meets each of the node's value keywords of one JSON type. */
+  private values(node: Node, x: string, keywords: readonly WithSource[]): string {
     let out = "";
-    if (node.minLength !== undefined) out += failIf(`!${this.helper("longEnough")}(${x}, ${node.minLength})`);
-    if (node.maxLength !== undefined) out += failIf(`${x}.length > ${node.maxLength} && !${this.helper("shortEnough")}(${x}, ${node.maxLength})`);
-    if (node.pattern) out += failIf(`!${this.external(node.pattern)}.test(${x})`);
-    if (node.format) out += failIf(`!${this.external(node.format.check)}(${x})`);
-    if (node.base64) out += failIf(`!${this.helper("isBase64")}(${x})`);
+    for (const [k, source] of keywords) {
+      const limit = node[k.key] as never;
+      if (limit !== undefined) out += failUnless(source.holds(x, limit, this));
+    }
     return out;
   }
 
-  private number(node: Node, x: string): string {
-    const bound = (limit: number | undefined, operator: string) => (limit === undefined ? "" : failUnless(`${x} ${operator} ${limit}`));
-    const multiple = node.multipleOf === undefined ? "" : failIf(`!${this.helper("isMultipleOf")}(${x}, ${node.multipleOf})`);
-    return bound(node.minimum, ">=") + bound(node.maximum, "<=") + bound(node.exclusiveMinimum, ">") + bound(node.exclusiveMaximum, "<") + multiple;
+  /** Declares a named value the code closes over, once per name (`SourceWriter`). */
+  use(name: string, value: unknown): string {
+    if (!this.used.has(name)) {
+      this.used.add(name);
+      this.external(value, name);
+    }
+    return name;
   }
 
   private array(node: Node, x: string): string {

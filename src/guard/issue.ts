@@ -1,3 +1,5 @@
+import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
+
 /** What kind of rule a value broke. Strings, so a model reading an error understands it. */
 export type IssueCode =
   | "type" | "required" | "additional_property" | "enum" | "const"
@@ -22,8 +24,13 @@ export interface Issue {
   readonly received?: string;
 }
 
+// The value keywords write their own messages (src/guard/keywords/).
+const VALUE_MESSAGES = new Map<IssueCode, (expected: string | undefined, received: string | undefined) => string>(
+  [...STRING_KEYWORDS, ...NUMBER_KEYWORDS].map((k) => [k.code, k.message]),
+);
+
 /**
- * Writes an issue's message. One function, so wording stays consistent and can be read in one place.
+ * Writes an issue's message: a value keyword's own (`src/guard/keywords/`), else the structural keywords' here.
  */
 export function issueMessage(code: IssueCode, expected: string | undefined, received: string | undefined): string {
   switch (code) {
@@ -36,26 +43,6 @@ export function issueMessage(code: IssueCode, expected: string | undefined, rece
     case "enum":
     case "const":
       return `Expected ${expected}, received ${received}`;
-    case "min_length":
-      return `Expected at least ${expected} characters, received ${received}`;
-    case "max_length":
-      return `Expected at most ${expected} characters, received ${received}`;
-    case "pattern":
-      return `Expected a string matching /${expected}/, received ${received}`;
-    case "format":
-      return `Expected a ${expected} string, received ${received}`;
-    case "content_encoding":
-      return `Expected ${expected} text, received ${received}`;
-    case "minimum":
-      return `Expected a number >= ${expected}, received ${received}`;
-    case "maximum":
-      return `Expected a number <= ${expected}, received ${received}`;
-    case "exclusive_minimum":
-      return `Expected a number > ${expected}, received ${received}`;
-    case "exclusive_maximum":
-      return `Expected a number < ${expected}, received ${received}`;
-    case "multiple_of":
-      return `Expected a multiple of ${expected}, received ${received}`;
     case "min_items":
       return `Expected at least ${expected} items, received ${received}`;
     case "max_items":
@@ -80,6 +67,8 @@ export function issueMessage(code: IssueCode, expected: string | undefined, rece
       return "No value is allowed here";
     case "too_deep":
       return expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`;
+    default:
+      return VALUE_MESSAGES.get(code)!(expected, received);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Generator, member, type Generated } from "./codegen.js";
+import { NUMBER_SOURCES, STRING_SOURCES, type WithSource } from "./keywords/sources.js";
 import { describe, describeEnum, describeTypes } from "./describe.js";
-import type { Check } from "./interpret.js";
+import type { Check } from "./interpret/check.js";
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, isPrototypeKey, type Node } from "./ir.js";
 import { issueMessage, type IssueCode } from "./issue.js";
 import { pointerSegment } from "../util/pointer.js";
@@ -101,8 +102,8 @@ class Reporter {
       const expected = node.isConst ? preview(values[0]) : describeEnum(values);
       body += `if (${this.src.enumFails(values, x)}) ${this.push(node.isConst ? "const" : "enum", path, expected, this.call("preview", x))}`;
     }
-    if (types & STRING) body += this.src.onlyFor(types, STRING, x, this.string(node, x, path));
-    if (types & (NUMBER | INTEGER)) body += this.src.onlyFor(types, NUMBER | INTEGER, x, this.number(node, x, path));
+    if (types & STRING) body += this.src.onlyFor(types, STRING, x, this.values(node, x, path, STRING_SOURCES));
+    if (types & (NUMBER | INTEGER)) body += this.src.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, path, NUMBER_SOURCES));
     if (types & ARRAY) body += this.src.onlyFor(types, ARRAY, x, this.array(node, x, path));
     if (types & OBJECT) body += this.src.onlyFor(types, OBJECT, x, this.object(node, x, path));
     for (const branch of node.allOf ?? []) body += this.node(branch, x, path);
@@ -111,23 +112,14 @@ class Reporter {
     return `if (!(${this.src.typeTest(types, x)})) ${wrongType}${body && `else {\n${body}}\n`}`;
   }
 
-  private string(node: Node, x: string, path: Path): string {
-    const { minLength: min, maxLength: max, pattern, format } = node;
-    const length = () => numberText(this.call("codePoints", x));
+  /** Statements reporting each of the node's value keywords of one JSON type that `x` does not meet. */
+  private values(node: Node, x: string, path: Path, keywords: readonly WithSource[]): string {
     let out = "";
-    if (min !== undefined) out += `if (!${this.call("longEnough", x, `${min}`)}) ${this.push("min_length", path, String(min), length())}`;
-    if (max !== undefined) out += `if (!${this.call("shortEnough", x, `${max}`)}) ${this.push("max_length", path, String(max), length())}`;
-    if (pattern) out += `if (!${this.src.external(pattern)}.test(${x})) ${this.push("pattern", path, pattern.source, this.call("preview", x))}`;
-    if (format) out += `if (!${this.src.external(format.check)}(${x})) ${this.push("format", path, format.name, this.call("preview", x))}`;
-    if (node.base64) out += `if (!${this.call("isBase64", x)}) ${this.push("content_encoding", path, "base64", this.call("preview", x))}`;
+    for (const [k, source] of keywords) {
+      const limit = node[k.key] as never;
+      if (limit !== undefined) out += `if (!(${source.holds(x, limit, this.src)})) ${this.push(k.code, path, k.expected(limit), source.received(x, this.src))}`;
+    }
     return out;
-  }
-
-  private number(node: Node, x: string, path: Path): string {
-    const bound = (code: IssueCode, limit: number | undefined, holds: string) =>
-      limit === undefined ? "" : `if (!(${x} ${holds} ${limit})) ${this.push(code, path, String(limit), numberText(x))}`;
-    const multiple = node.multipleOf === undefined ? "" : `if (!${this.call("isMultipleOf", x, `${node.multipleOf}`)}) ${this.push("multiple_of", path, String(node.multipleOf), numberText(x))}`;
-    return bound("minimum", node.minimum, ">=") + bound("maximum", node.maximum, "<=") + bound("exclusive_minimum", node.exclusiveMinimum, ">") + bound("exclusive_maximum", node.exclusiveMaximum, "<") + multiple;
   }
 
   private array(node: Node, x: string, path: Path): string {

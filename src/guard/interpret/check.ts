@@ -1,0 +1,114 @@
+// What every interpreted check shares: its signature, the per-guard builder, and the ways checks combine.
+import { typeName } from "../../util/text.js";
+import { describeTypes } from "../describe.js";
+import type { Elements } from "./array.js";
+import type { Leaf } from "./leaf.js";
+import type { Shape } from "./object.js";
+import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, type Node } from "../ir.js";
+import { issue, type Issue, type IssueCode } from "../issue.js";
+import { typeBits } from "../values.js";
+
+/**
+ * A check built for one node. Called with a value alone it answers and stops at the first problem.
+ * Called with an issue list (`report`) and the value's JSON Pointer (`path`), it also lists every issue
+ * it finds and keeps going. One closure serves both, so a verdict and its errors cannot disagree.
+ */
+export type Check = (value: unknown, report?: Issue[], path?: string) => boolean;
+
+/** What a guard's `$ref` checks share within one call. */
+export interface CallState {
+  /** `$ref` levels entered so far. */
+  depth: number;
+  /** The call's own number, a multiple of 4 (see `Verdicts`). */
+  call: number;
+  /** The call lists issues, so it re-checks values: `$ref` targets keep their verdicts whatever `mayRevisit` says. */
+  reporting: boolean;
+}
+
+/** Builds a node's check (once per node), and keeps this guard's memos of what nodes are as direct parts. */
+export interface Build {
+  (node: Node): Check;
+  readonly leaves: Map<Node, Leaf | null>;
+  readonly lists: Map<Node, Elements | null>;
+  readonly shapes: Map<Node, Shape | null>;
+}
+
+export const always: Check = () => true;
+
+/** Lists an issue when reporting. Always false, so a failed check can end with `|| (report && miss(...))`. */
+export function miss(report: Issue[], code: IssueCode, path: string | undefined, expected?: string, received?: string): false {
+  report.push(issue(code, path!, expected, received));
+  return false;
+}
+
+/** `body` behind the node's type test; a value of another type is reported as such. */
+export function typed(types: number, body: Check): Check {
+  const expected = describeTypes(types);
+  const wrongType: Check = (v, r, p) => r !== undefined && miss(r, "type", p, expected, typeName(v));
+  return body === always ? (v, r, p) => hasType(v, types) || wrongType(v, r, p) : (v, r, p) => (hasType(v, types) ? body(v, r, p) : wrongType(v, r, p));
+}
+
+/** All parts must pass: the first failure ends a plain check; a reporting one runs every part. */
+export function all(parts: Check[]): Check {
+  switch (parts.length) {
+    case 0:
+      return always;
+    case 1:
+      return parts[0]!;
+    case 2: {
+      const [a, b] = parts as [Check, Check];
+      return (v, r, p) => (a(v, r, p) ? b(v, r, p) : r !== undefined && (b(v, r, p), false));
+    }
+    default:
+      return (v, r, p) => {
+        let ok = true;
+        for (let i = 0; i < parts.length; i++) {
+          if (!parts[i]!(v, r, p)) {
+            if (r === undefined) return false;
+            ok = false;
+          }
+        }
+        return ok;
+      };
+  }
+}
+
+/** Whether a value has one of the type bits, inline for the single types. */
+export function hasType(v: unknown, bits: number): boolean {
+  switch (bits) {
+    case STRING:
+      return typeof v === "string";
+    case NUMBER:
+    case NUMBER | INTEGER:
+      return typeof v === "number" && Number.isFinite(v);
+    case INTEGER:
+      return Number.isInteger(v);
+    case BOOLEAN:
+      return typeof v === "boolean";
+    case OBJECT:
+      return typeof v === "object" && v !== null && !Array.isArray(v);
+    case ARRAY:
+      return Array.isArray(v);
+    case NULL:
+      return v === null;
+    case ANY:
+      return true;
+    default:
+      return (typeBits(v) & bits) !== 0;
+  }
+}
+
+/** A value made once per node. (Direct parts never reach a `$ref`, so making one never meets its own node.) */
+export function once<T>(memo: Map<Node, T | null>, node: Node, make: () => T | null): T | null {
+  let value = memo.get(node);
+  if (value === undefined) memo.set(node, (value = make()));
+  return value;
+}
+
+/** Whether the node allows exactly `types` and sets no keyword outside `keys`. */
+export function asksOnly(node: Node, types: number, keys: ReadonlySet<string>): boolean {
+  if (node.types !== types) return false;
+  for (const key in node) if (!keys.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return false;
+  return true;
+}
+

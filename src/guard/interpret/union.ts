@@ -1,0 +1,85 @@
+// anyOf and oneOf, and which branch a report blames when none matched.
+// anyOf (one: false) or oneOf (one: true). Branches are tested plainly; only the verdict is reported.
+import { preview, typeName } from "../../util/text.js";
+import { describe, describeShape, typesOf, alternatives } from "../describe.js";
+import { jsonEqual } from "../equal.js";
+import { miss, type Check, type Build } from "./check.js";
+import { isPrototypeKey, type Node } from "../ir.js";
+import type { Issue } from "../issue.js";
+import { isObject, ownValue, typeBits } from "../values.js";
+export function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
+  const branches = nodes.map(build);
+  let blame: Blame | undefined; // made on the first report
+  // No branch matched: the issues of the one branch the value picks, else one issue naming the choices.
+  const noBranch = (v: unknown, r: Issue[], p: string | undefined) => {
+    blame ??= blameOf(nodes);
+    const picked = pick(blame, v);
+    if (picked !== undefined) return build(picked)(v, r, p);
+    if (!blame.branches.some((b) => (b.types & typeBits(v)) !== 0)) return miss(r, "union", p, blame.types, typeName(v));
+    return miss(r, "union", p, blame.shapes, preview(v));
+  };
+  if (!one) {
+    return (v, r, p) => {
+      for (let i = 0; i < branches.length; i++) if (branches[i]!(v)) return true;
+      return r !== undefined && noBranch(v, r, p);
+    };
+  }
+  return (v, r, p) => {
+    let matched = 0;
+    for (let i = 0; i < branches.length; i++) if (branches[i]!(v) && ++matched > 1 && r === undefined) return false;
+    if (matched === 1) return true;
+    if (r === undefined) return false;
+    return matched === 0 ? noBranch(v, r, p) : miss(r, "one_of", p, (blame ??= blameOf(nodes)).shapes, `${matched} branches`);
+  };
+}
+
+/** What a union's report needs to pick the branch to blame, and its expected texts. */
+interface Blame {
+  readonly branches: readonly { readonly node: Node; readonly types: number; readonly tags: readonly Tag[] }[];
+  /** The branches' types, for a value of none of them: `object | string`. */
+  readonly types: string;
+  /** The branches' shapes, for a value of a type several take: `{ kind: "a", x: number } | { kind: "b", y: string }`. */
+  readonly shapes: string;
+}
+
+/** A discriminating property: its schema allows one value (a const, a one-value enum). */
+interface Tag {
+  readonly key: string;
+  readonly value: unknown;
+  readonly own: boolean;
+}
+
+function blameOf(nodes: readonly Node[]): Blame {
+  return {
+    branches: nodes.map((node) => ({ node, types: typesOf(node), tags: tagsOf(node) })),
+    types: alternatives(nodes.map((b) => describe(b))),
+    shapes: alternatives(nodes.map(describeShape)),
+  };
+}
+
+function tagsOf(node: Node): Tag[] {
+  const tags: Tag[] = [];
+  for (let n: Node | undefined = node, hops = 0; n !== undefined && hops < 8; n = n.ref?.target, hops++) {
+    for (const p of n.properties ?? []) if (p.node.enum?.length === 1) tags.push({ key: p.key, value: p.node.enum[0], own: isPrototypeKey(p.key) });
+  }
+  return tags;
+}
+
+/**
+ * The branch to blame: the only one that takes the value's JSON type, or else the only one whose
+ * discriminating properties all hold the value's. Reads a few properties; checks no subtree.
+ */
+function pick(blame: Blame, v: unknown): Node | undefined {
+  const bits = typeBits(v);
+  const typed = blame.branches.filter((b) => (b.types & bits) !== 0);
+  if (typed.length === 1) return typed[0]!.node;
+  if (!isObject(v)) return undefined;
+  let picked: Node | undefined;
+  for (const b of typed) {
+    if (!b.tags.length || !b.tags.every((t) => jsonEqual(t.own ? ownValue(v, t.key) : v[t.key], t.value))) continue;
+    if (picked !== undefined) return undefined;
+    picked = b.node;
+  }
+  return picked;
+}
+

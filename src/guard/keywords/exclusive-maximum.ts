@@ -1,0 +1,22 @@
+import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+
+/**
+ * `exclusiveMaximum`: the number must be below the limit.
+ *
+ * @example
+ * exclusiveMaximum.holds(0.5, 1); // true
+ */
+export const exclusiveMaximum: ValueKeyword<number, number> = {
+  key: "exclusiveMaximum",
+  code: "exclusive_maximum",
+  holds: (n, limit) => n < limit,
+  expected: String,
+  received: String,
+  message: (expected, received) => `Expected a number < ${expected}, received ${received}`,
+};
+
+/** `exclusiveMaximum` as generated code. @example exclusiveMaximumSource.holds("v", 1, writer) // "v < 1" */
+export const exclusiveMaximumSource: KeywordSource<number> = {
+  holds: (x, limit) => `${x} < ${limit}`,
+  received: (x) => numberText(x),
+};

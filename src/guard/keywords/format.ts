@@ -1,0 +1,30 @@
+import { preview } from "../../util/text.js";
+import type { FormatCheck } from "../format-checks.js";
+import type { KeywordSource, ValueKeyword } from "./keyword.js";
+
+/** A `format` as the checked schema holds it: its name and its check. */
+export interface NamedFormat {
+  readonly name: string;
+  readonly check: FormatCheck;
+}
+
+/**
+ * `format`: a known format's check (`date-time`, `email`, ...), or one given to `compile`.
+ *
+ * @example
+ * format.holds("2026-11-25", { name: "date", check: FORMATS.date }); // true
+ */
+export const format: ValueKeyword<string, NamedFormat> = {
+  key: "format",
+  code: "format",
+  holds: (s, f) => f.check(s),
+  expected: (f) => f.name,
+  received: (s) => preview(s),
+  message: (expected, received) => `Expected a ${expected} string, received ${received}`,
+};
+
+/** `format` as generated code. @example formatSource.holds("v", dateFormat, writer) // "e4(v)" */
+export const formatSource: KeywordSource<NamedFormat> = {
+  holds: (x, f, w) => `${w.external(f.check)}(${x})`,
+  received: (x, w) => `${w.use("preview", preview)}(${x})`,
+};

@@ -1,0 +1,22 @@
+import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+
+/**
+ * `maximum`: the number must be at most the limit.
+ *
+ * @example
+ * maximum.holds(11, 10); // false
+ */
+export const maximum: ValueKeyword<number, number> = {
+  key: "maximum",
+  code: "maximum",
+  holds: (n, limit) => n <= limit,
+  expected: String,
+  received: String,
+  message: (expected, received) => `Expected a number <= ${expected}, received ${received}`,
+};
+
+/** `maximum` as generated code. @example maximumSource.holds("v", 10, writer) // "v <= 10" */
+export const maximumSource: KeywordSource<number> = {
+  holds: (x, limit) => `${x} <= ${limit}`,
+  received: (x) => numberText(x),
+};

@@ -1,0 +1,23 @@
+import { codePoints, longEnough } from "../values.js";
+import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+
+/**
+ * `minLength`: at least this many characters, counted in Unicode code points.
+ *
+ * @example
+ * minLength.holds("😀", 2); // false: one code point
+ */
+export const minLength: ValueKeyword<string, number> = {
+  key: "minLength",
+  code: "min_length",
+  holds: longEnough,
+  expected: String,
+  received: (s) => String(codePoints(s)),
+  message: (expected, received) => `Expected at least ${expected} characters, received ${received}`,
+};
+
+/** `minLength` as generated code. @example minLengthSource.holds("v", 2, writer) // "longEnough(v, 2)" */
+export const minLengthSource: KeywordSource<number> = {
+  holds: (x, limit, w) => `${w.use("longEnough", longEnough)}(${x}, ${limit})`,
+  received: (x, w) => numberText(`${w.use("codePoints", codePoints)}(${x})`),
+};
