@@ -1,5 +1,5 @@
-// The root entry's conveniences over the lean layers: string targets for toJSONSchema, and generated-code
-// guards (where eval is allowed) for compile and for the tools the root makes.
+// The root entry's conveniences over the lean layers: string targets for toJSONSchema, generated-code guards
+// (where eval is allowed) for compile and for the tools the root makes, and those tools' format methods.
 import { compile as compileGuard, type CompileOptions, type Guard, type GuardType } from "./guard/compile.js";
 import { jit } from "./guard/jit.js";
 import { toJSONSchema as writeJSONSchema, type ToJSONSchemaOptions } from "./schema/to-json-schema.js";
@@ -10,6 +10,8 @@ import { gemini } from "./schema/dialects/gemini.js";
 import type { Dialect } from "./schema/dialects/warnings.js";
 import { functionToTool as readFunctionTool, type FunctionToToolOptions } from "./source/function-to-tool.js";
 import { tool as defineTool, toolsFrom as readToolsFrom } from "./source/define.js";
+import { withFormats } from "./tools/methods.js";
+import type { AnyTool } from "./tools/tool.js";
 
 /** Every dialect by the name the root entry's `toJSONSchema` takes. */
 export const DIALECTS = {
@@ -58,7 +60,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
  * @example
  * functionToTool(function add(a = 0, b = 0) { "Adds two numbers."; return a + b; });
  */
-export const functionToTool: typeof readFunctionTool = (fn, options?: FunctionToToolOptions) => readFunctionTool(fn, { jit, ...options });
+export const functionToTool: typeof readFunctionTool = (fn, options?: FunctionToToolOptions) => withFormats(readFunctionTool(fn, { jit, ...options }));
 
 /** The seed's name for `functionToTool`. @example function_to_tool(add) */
 export const function_to_tool = functionToTool;
@@ -70,7 +72,10 @@ export const function_to_tool = functionToTool;
  * @example
  * tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
  */
-export const tool: typeof defineTool = ((definition?: object) => defineTool({ jit, ...definition } as never)) as typeof defineTool;
+export const tool: typeof defineTool = ((definition?: object) => {
+  const made = defineTool({ jit, ...definition } as never) as AnyTool | ((...args: never[]) => unknown);
+  return typeof made === "function" ? made : withFormats(made); // a decorator's tools are made by functionToTool
+}) as typeof defineTool;
 
 /**
  * `toolsFrom` of the root entry (see `tooltype/source`), with generated-code guards.
@@ -78,4 +83,4 @@ export const tool: typeof defineTool = ((definition?: object) => defineTool({ ji
  * @example
  * toolsFrom({ add(a = 0, b = 0) { "Adds two numbers."; return a + b; } });
  */
-export const toolsFrom: typeof readToolsFrom = (object, options = {}) => readToolsFrom(object, { jit, ...options });
+export const toolsFrom: typeof readToolsFrom = (object, options = {}) => readToolsFrom(object, { jit, ...options }).map(withFormats);

@@ -1,8 +1,10 @@
 // `npx tooltype FILE [--provider P] [--out F]`: prints the tool definitions of a module's exported tools and
 // documented functions as JSON, for teams that register tools from a build step or from another language.
-import { Tool, type AnyTool } from "./tools/tool.js";
-import { ToolRegistry } from "./tools/registry.js";
+import { Tool } from "./tools/methods.js";
+import type { AnyTool } from "./tools/tool.js";
+
 import { functionToTool } from "./source/function-to-tool.js";
+import { ToolRegistry } from "./tools/methods.js";
 
 // The parts of Node used here (the package has no @types/node; the CLI runs only in Node).
 declare const process: { argv: string[]; exitCode?: number; stdout: { write(text: string): void }; stderr: { write(text: string): void } };

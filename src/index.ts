@@ -14,8 +14,9 @@ export { fromJSONSchema, toDraft07, typeText, type ToJSONSchemaOptions, type JSO
 export { ValidationError, standard, SchemaError, FORMATS, type Guard, type GuardType, type CompileOptions, type Jit, type GuardStandardProps, type StandardJSONSchemaOptions, type FormatCheck, type Issue, type IssueCode, type StandardSchemaV1 } from "./guard/index.js";
 export { jit } from "./guard/jit.js";
 export { allowsEval } from "./util/allows-eval.js";
+export { Tool, ToolRegistry, withFormats } from "./tools/methods.js";
 export {
-  Tool, ToolRegistry, TOOLS_PER_REQUEST_WARNING, toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat,
+  TOOLS_PER_REQUEST_WARNING, toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat,
   type AnyTool, type ToolDefinition, type Logger, type ArgsOf, type TypedToolDefinition, type ToolResult, type ToolCall, type CallResult, type ExecuteAllOptions,
   type FormatOptions, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./tools/index.js";

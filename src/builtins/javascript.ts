@@ -1,5 +1,6 @@
 import * as t from "../t/builders.js";
 import { tool } from "../tools/define.js";
+import { withFormats } from "../tools/methods.js";
 import type { Logger, Tool } from "../tools/tool.js";
 import { ExpectedFailure, hostFaultsOnly } from "./expected-failure.js";
 import { runInWorker } from "./run-in-worker.js";
@@ -37,7 +38,7 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
   const memoryLimitMb = options.memoryLimitMb ?? 256;
   if (!(timeout > 0 && timeout <= 2 ** 31 - 1)) throw new TypeError(`createJavaScriptTool: timeout must be a number of milliseconds above 0, received ${String(timeout)}`);
   if (!(memoryLimitMb >= 8 && Number.isFinite(memoryLimitMb))) throw new TypeError(`createJavaScriptTool: memoryLimitMb must be at least 8, received ${String(memoryLimitMb)}`);
-  return tool({
+  return withFormats(tool({
     name: "javascript",
     description:
       "Runs JavaScript in a fresh worker and returns the value of the last expression (a promise is awaited), or else what the code " +
@@ -66,5 +67,5 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
           throw new Error(outcome.reason);
       }
     },
-  });
+  }));
 }

@@ -2,7 +2,6 @@ import type { CallResult, ExecuteAllOptions, ToolCall } from "./call.js";
 import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
-import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ResponsesTool } from "./provider-formats.js";
 
 /** Seed 002: accuracy drops with many tools in one request. */
 export const TOOLS_PER_REQUEST_WARNING = 20;
@@ -13,7 +12,7 @@ export const TOOLS_PER_REQUEST_WARNING = 20;
  *
  * @example
  * const registry = new ToolRegistry().register(weather, calculator);
- * openai.chat.completions.create({ tools: registry.toOpenAIFormat(), ... });
+ * openai.chat.completions.create({ tools: registry.listTools().map((t) => toOpenAIFormat(t)), ... }); // registry.toOpenAIFormat() through the root entry
  * await registry.execute("get_weather", '{"city":"Paris"}');
  */
 export class ToolRegistry {
@@ -48,31 +47,6 @@ export class ToolRegistry {
   listTools(category?: string): AnyTool[] {
     const all = [...this.#tools.values()];
     return category === undefined ? all : all.filter((t) => t.category === category);
-  }
-
-  /** OpenAI Chat Completions `tools`. */
-  toOpenAIFormat(category?: string, options?: FormatOptions): OpenAITool[] {
-    return this.#format(category, (t) => t.toOpenAIFormat(options));
-  }
-
-  /** OpenAI Responses API `tools`. */
-  toResponsesFormat(category?: string, options?: FormatOptions): ResponsesTool[] {
-    return this.#format(category, (t) => t.toResponsesFormat(options));
-  }
-
-  /** Anthropic Messages API `tools`. */
-  toAnthropicFormat(category?: string, options?: FormatOptions): AnthropicTool[] {
-    return this.#format(category, (t) => t.toAnthropicFormat(options));
-  }
-
-  /** Gemini `functionDeclarations` (put them in `tools: [{ functionDeclarations }]`). */
-  toGeminiFormat(category?: string, options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[] {
-    return this.#format(category, (t) => t.toGeminiFormat(options));
-  }
-
-  /** MCP `tools/list` entries. */
-  toMCPFormat(category?: string, options?: FormatOptions): MCPTool[] {
-    return this.#format(category, (t) => t.toMCPFormat(options));
   }
 
   /**
@@ -144,11 +118,18 @@ export class ToolRegistry {
     }
   }
 
-  #format<T>(category: string | undefined, write: (tool: AnyTool) => T): T[] {
+  /**
+   * The tools to send in one request (every one, or one category's), warning through the logger past
+   * `TOOLS_PER_REQUEST_WARNING`: models choose less accurately among many.
+   *
+   * @example
+   * registry.toolsForRequest("math").map((t) => toAnthropicFormat(t));
+   */
+  toolsForRequest(category?: string): AnyTool[] {
     const tools = this.listTools(category);
     if (tools.length > TOOLS_PER_REQUEST_WARNING) {
       this.#logger.warn?.(`tooltype: ${tools.length} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)`);
     }
-    return tools.map(write);
+    return tools;
   }
 }

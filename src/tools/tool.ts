@@ -4,8 +4,6 @@ import type { Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
 import { failure, issuesText, type ToolResult } from "./result.js";
-import * as format from "./provider-formats.js";
-import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 
 /** Where a tool reports a function's exceptions (seed 003: logged before they become a failed result). */
 export interface Logger {
@@ -38,15 +36,16 @@ const consoleLogger: Logger = {
 };
 
 /**
- * A tool a model can call: a name, a description, parameters as JSON Schema, the provider formats,
- * and `execute`, which parses, checks, decodes and runs, and always resolves to a `ToolResult`.
+ * A tool a model can call: a name, a description, parameters as JSON Schema, and `execute`, which parses,
+ * checks, decodes and runs, and always resolves to a `ToolResult`. Its provider formats are functions
+ * (`toOpenAIFormat(tool)` from `tooltype/tools`); through the root entry it also has them as methods.
  *
  * @example
  * const weather = tool({ name: "get_weather", description: "Weather for a city.",
  *   parameters: t.object({ city: t.string() }), execute: ({ city }) => `Sunny in ${city}` });
  * await weather.execute('{"city":"Paris"}'); // { success: true, value: "Sunny in Paris" }
  */
-export class Tool<Args = unknown, Result = unknown, Context = unknown> implements ProviderFormats {
+export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly name: string;
   readonly description: string;
   /** The parameters as draft 2020-12 JSON Schema (an object root). */
@@ -81,31 +80,6 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
   /** The parameters as the descriptor they were written with, when written with `t`. */
   get input(): object | undefined {
     return this.#input.descriptor;
-  }
-
-  /** OpenAI Chat Completions: seed 000's form, or with `strict` seed 002's. @example openai.chat.completions.create({ tools: [t.toOpenAIFormat()] }) */
-  toOpenAIFormat(options?: FormatOptions): OpenAITool {
-    return format.toOpenAIFormat(this, options);
-  }
-
-  /** OpenAI Responses API. @example openai.responses.create({ tools: [t.toResponsesFormat({ strict: true })] }) */
-  toResponsesFormat(options?: FormatOptions): ResponsesTool {
-    return format.toResponsesFormat(this, options);
-  }
-
-  /** Anthropic Messages API. @example anthropic.messages.create({ tools: [t.toAnthropicFormat()] }) */
-  toAnthropicFormat(options?: FormatOptions): AnthropicTool {
-    return format.toAnthropicFormat(this, options);
-  }
-
-  /** Gemini function declaration. @example { tools: [{ functionDeclarations: [t.toGeminiFormat()] }] } */
-  toGeminiFormat(options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration {
-    return format.toGeminiFormat(this, options);
-  }
-
-  /** MCP `tools/list` entry. @example server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [t.toMCPFormat()] })) */
-  toMCPFormat(options?: FormatOptions): MCPTool {
-    return format.toMCPFormat(this, options);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { toAnthropicFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter, ToolChoice } from "../types.js";
 import { field, list, resultText } from "../wire.js";
 
@@ -26,7 +27,7 @@ export const anthropic: ProviderAdapter = {
   },
   withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => {
     const choice = anthropicChoice(toolChoice ?? (parallelToolCalls === false ? "auto" : undefined), parallelToolCalls);
-    return { ...request, tools: tools.map((t) => t.toAnthropicFormat(strict === undefined ? {} : { strict })), ...(choice && { tool_choice: choice }) };
+    return { ...request, tools: tools.map((t) => toAnthropicFormat(t, strict === undefined ? {} : { strict })), ...(choice && { tool_choice: choice }) };
   },
 };
 

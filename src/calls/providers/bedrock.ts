@@ -1,3 +1,4 @@
+import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, resultData, resultText } from "../wire.js";
 
@@ -40,7 +41,7 @@ export const bedrock: ProviderAdapter = {
   withTools: (request, tools, { toolChoice }) => {
     const choice = toolChoice === undefined || toolChoice === "none" ? undefined : toolChoice === "auto" ? { auto: {} } : toolChoice === "required" ? { any: {} } : { tool: { name: toolChoice.name } };
     const specs = tools.map((t) => {
-      const f = t.toOpenAIFormat().function;
+      const f = toOpenAIFormat(t).function;
       return { toolSpec: { name: f.name, description: f.description, inputSchema: { json: f.parameters } } };
     });
     return { ...request, toolConfig: { tools: specs, ...(choice && { toolChoice: choice }) } };

@@ -1,3 +1,4 @@
+import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, parseArguments, resultText } from "../wire.js";
 
@@ -30,7 +31,7 @@ export const cohere: ProviderAdapter = {
   },
   withTools: (request, tools, { toolChoice, strict }) => ({
     ...request,
-    tools: tools.map((t) => t.toOpenAIFormat()),
+    tools: tools.map((t) => toOpenAIFormat(t)),
     ...(toolChoice === "required" || typeof toolChoice === "object" ? { toolChoice: "REQUIRED" } : toolChoice === "none" ? { toolChoice: "NONE" } : {}),
     ...(strict !== undefined && { strictTools: strict }),
   }),

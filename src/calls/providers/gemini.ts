@@ -1,3 +1,4 @@
+import { toGeminiFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { GENERATED, field, generatedId, list, resultData } from "../wire.js";
 
@@ -53,7 +54,7 @@ export const gemini: ProviderAdapter = {
       ...request,
       config: {
         ...config,
-        tools: [...((config.tools as unknown[] | undefined) ?? []), { functionDeclarations: tools.map((t) => t.toGeminiFormat()) }],
+        tools: [...((config.tools as unknown[] | undefined) ?? []), { functionDeclarations: tools.map((t) => toGeminiFormat(t)) }],
         ...(functionCallingConfig && { toolConfig: { ...(config.toolConfig as object | undefined), functionCallingConfig } }),
       },
     };

@@ -1,3 +1,4 @@
+import { toMCPFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, resultText } from "../wire.js";
 
@@ -26,7 +27,7 @@ export const mcp: ProviderAdapter = {
   },
   withTools: (request, tools, { toolChoice }) => ({
     ...request,
-    tools: tools.map((t) => t.toMCPFormat()),
+    tools: tools.map((t) => toMCPFormat(t)),
     ...(toolChoice !== undefined && { toolChoice: { mode: typeof toolChoice === "string" ? toolChoice : "required" } }),
   }),
 };

@@ -1,3 +1,4 @@
+import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, parseArguments, resultText } from "../wire.js";
 
@@ -28,7 +29,7 @@ export const mistral: ProviderAdapter = {
   },
   withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
     ...request,
-    tools: tools.map((t) => t.toOpenAIFormat(strict === undefined ? {} : { strict })),
+    tools: tools.map((t) => toOpenAIFormat(t, strict === undefined ? {} : { strict })),
     ...(toolChoice !== undefined && { toolChoice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
     ...(parallelToolCalls !== undefined && { parallelToolCalls }),
   }),

@@ -1,3 +1,4 @@
+import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, generatedId, list, parseArguments, resultText } from "../wire.js";
 
@@ -25,5 +26,5 @@ export const ollama: ProviderAdapter = {
     const content = field(field(response, "message"), "content");
     return typeof content === "string" && content ? content : undefined;
   },
-  withTools: (request, tools) => ({ ...request, tools: tools.map((t) => t.toOpenAIFormat()) }),
+  withTools: (request, tools) => ({ ...request, tools: tools.map((t) => toOpenAIFormat(t)) }),
 };

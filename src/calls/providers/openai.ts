@@ -1,3 +1,4 @@
+import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, parseArguments, resultText } from "../wire.js";
 
@@ -26,7 +27,7 @@ export const openai: ProviderAdapter = {
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
   withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
     ...request,
-    tools: tools.map((t) => t.toOpenAIFormat(strict === undefined ? {} : { strict })),
+    tools: tools.map((t) => toOpenAIFormat(t, strict === undefined ? {} : { strict })),
     ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
     ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
   }),

@@ -1,3 +1,4 @@
+import { toResponsesFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, parseArguments, resultText } from "../wire.js";
 
@@ -30,7 +31,7 @@ export const responses: ProviderAdapter = {
   },
   withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
     ...request,
-    tools: tools.map((t) => t.toResponsesFormat(strict === undefined ? {} : { strict })),
+    tools: tools.map((t) => toResponsesFormat(t, strict === undefined ? {} : { strict })),
     ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", name: toolChoice.name } }),
     ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
   }),

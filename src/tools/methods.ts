@@ -1,0 +1,83 @@
+// The root entry's `Tool` and `ToolRegistry`: the same classes as `tooltype/tools`, with the provider formats
+// as methods too (`tool.toOpenAIFormat()`, `registry.toAnthropicFormat()`). Installed when this module is
+// loaded, which only the root entry, its `tool` / `functionToTool` / `toolsFrom` and the builtins do, so an
+// app on the lean entries carries only the format functions it calls.
+import { Tool, type AnyTool } from "./tool.js";
+import { ToolRegistry } from "./registry.js";
+import * as format from "./provider-formats.js";
+import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ProviderFormats, ResponsesTool } from "./provider-formats.js";
+
+declare module "./tool.js" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface Tool<Args, Result, Context> extends ProviderFormats {}
+}
+
+declare module "./registry.js" {
+  interface ToolRegistry {
+    /** OpenAI Chat Completions `tools`. @example openai.chat.completions.create({ tools: registry.toOpenAIFormat() }) */
+    toOpenAIFormat(category?: string, options?: FormatOptions): OpenAITool[];
+    /** OpenAI Responses API `tools`. @example openai.responses.create({ tools: registry.toResponsesFormat() }) */
+    toResponsesFormat(category?: string, options?: FormatOptions): ResponsesTool[];
+    /** Anthropic Messages API `tools`. @example anthropic.messages.create({ tools: registry.toAnthropicFormat() }) */
+    toAnthropicFormat(category?: string, options?: FormatOptions): AnthropicTool[];
+    /** Gemini `functionDeclarations`. @example { tools: [{ functionDeclarations: registry.toGeminiFormat() }] } */
+    toGeminiFormat(category?: string, options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[];
+    /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */
+    toMCPFormat(category?: string, options?: FormatOptions): MCPTool[];
+  }
+}
+
+const toolMethods: ProviderFormats & ThisType<AnyTool> = {
+  toOpenAIFormat(options) {
+    return format.toOpenAIFormat(this, options);
+  },
+  toResponsesFormat(options) {
+    return format.toResponsesFormat(this, options);
+  },
+  toAnthropicFormat(options) {
+    return format.toAnthropicFormat(this, options);
+  },
+  toGeminiFormat(options) {
+    return format.toGeminiFormat(this, options);
+  },
+  toMCPFormat(options) {
+    return format.toMCPFormat(this, options);
+  },
+};
+
+type RegistryMethods = Pick<ToolRegistry, "toOpenAIFormat" | "toResponsesFormat" | "toAnthropicFormat" | "toGeminiFormat" | "toMCPFormat">;
+const registryMethods: RegistryMethods & ThisType<ToolRegistry> = {
+  toOpenAIFormat(category, options) {
+    return this.toolsForRequest(category).map((t) => format.toOpenAIFormat(t, options));
+  },
+  toResponsesFormat(category, options) {
+    return this.toolsForRequest(category).map((t) => format.toResponsesFormat(t, options));
+  },
+  toAnthropicFormat(category, options) {
+    return this.toolsForRequest(category).map((t) => format.toAnthropicFormat(t, options));
+  },
+  toGeminiFormat(category, options) {
+    return this.toolsForRequest(category).map((t) => format.toGeminiFormat(t, options));
+  },
+  toMCPFormat(category, options) {
+    return this.toolsForRequest(category).map((t) => format.toMCPFormat(t, options));
+  },
+};
+
+// Methods, as a class declares them: not enumerable.
+for (const [target, methods] of [[Tool.prototype, toolMethods], [ToolRegistry.prototype, registryMethods]] as const) {
+  for (const [name, value] of Object.entries(methods)) Object.defineProperty(target, name, { value, writable: true, configurable: true });
+}
+
+/**
+ * A tool with its provider-format methods: the root entry's `tool`, `functionToTool`, `toolsFrom` and the
+ * builtins pass what they make through it, which also keeps this module (and the methods) in their bundles.
+ *
+ * @example
+ * withFormats(tool({ name: "echo", description: "Echo.", parameters: t.object({ s: t.string() }), execute: ({ s }) => s })).toOpenAIFormat();
+ */
+export function withFormats<T extends AnyTool>(tool: T): T & ProviderFormats {
+  return tool as T & ProviderFormats;
+}
+
+export { Tool, ToolRegistry };
