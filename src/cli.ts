@@ -72,7 +72,7 @@ function isClass(fn: Function): boolean {
 }
 
 /** The tools a module exports: tools, lists of tools, registries, and documented functions (undocumented ones are an error). */
-export function toolsOf(exports: Record<string, unknown>): AnyTool[] {
+function toolsOf(exports: Record<string, unknown>): AnyTool[] {
   const tools: AnyTool[] = [];
   const undocumented: string[] = [];
   for (const [exportName, value] of Object.entries(exports)) {

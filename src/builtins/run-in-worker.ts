@@ -39,7 +39,7 @@ type NodeWorkerConstructor = new (script: string, options: object) => NodeWorker
 const WORKER_NAME = "tooltype javascript tool";
 
 /** How long a worker may take to start (a loaded machine can be slow) before the run is given up. */
-export const WORKER_START_LIMIT_MS = 10_000;
+const WORKER_START_LIMIT_MS = 10_000;
 
 /**
  * Runs `code` in a new worker (Node's `worker_threads` in Node and Deno, a Web Worker in browsers and Bun)

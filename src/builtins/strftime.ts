@@ -68,7 +68,7 @@ const DIRECTIVES: Readonly<Record<string, (c: WallClock) => string>> = {
  * @example
  * wallClock(new Date("2025-07-01T12:00:00Z"), "Europe/Paris").hour; // 14
  */
-export function wallClock(date: Date, timeZone: string): WallClock {
+function wallClock(date: Date, timeZone: string): WallClock {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat("en-US", {

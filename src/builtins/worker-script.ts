@@ -6,7 +6,7 @@
 // call; then one { type: "result", hasValue, value? } or { type: "error", error }. Host to worker: { code }.
 
 /** The virtual file name of the model's code in stack traces: frames naming it are the code's own. */
-export const CODE_FILE = "code.js"; // OWN_FRAME in the worker matches it
+const CODE_FILE = "code.js"; // OWN_FRAME in the worker matches it
 
 /** Characters of printed output kept; the rest is cut (the host cuts too, whatever the worker sends). */
 export const MAX_PRINTED = 20_000;

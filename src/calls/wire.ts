@@ -58,8 +58,3 @@ export function generatedId(name: string, index: number): string {
 
 /** The prefix of generated ids, which are never sent back to the provider. */
 export const GENERATED = "tooltype_call_";
-
-/** Appends a list of conversation entries to a request's conversation. */
-export function appendTo(request: Record<string, unknown>, key: string, entries: readonly unknown[]): Record<string, unknown> {
-  return { ...request, [key]: [...((request[key] as unknown[] | undefined) ?? []), ...entries] };
-}

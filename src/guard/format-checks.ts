@@ -7,7 +7,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:z|([+-])(\d{2}):(\d{2}))$/i;
 
 /** RFC 3339 `full-date`, calendar-checked (leap years included). */
-export function isDate(value: string): boolean {
+function isDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const year = +m[1]!, month = +m[2]!, day = +m[3]!;
@@ -16,7 +16,7 @@ export function isDate(value: string): boolean {
 }
 
 /** RFC 3339 `full-time`: an offset (`Z` or `±hh:mm`) is required; a leap second only at 23:59 UTC. */
-export function isTime(value: string): boolean {
+function isTime(value: string): boolean {
   const m = TIME.exec(value);
   if (!m) return false;
   const hour = +m[1]!, minute = +m[2]!, second = +m[3]!;
@@ -31,7 +31,7 @@ export function isTime(value: string): boolean {
 }
 
 /** RFC 3339 `date-time`: a full date, `T` (or `t`, or a space), a full time. */
-export function isDateTime(value: string): boolean {
+function isDateTime(value: string): boolean {
   const sep = value.search(/[Tt ]/);
   return sep === 10 && isDate(value.slice(0, 10)) && isTime(value.slice(11));
 }

@@ -76,7 +76,7 @@ export function jsonType(value: unknown): string | undefined {
 }
 
 /** The one JSON type all values share (`integer` widens to `number` beside a fraction), or undefined. */
-export function sharedType(values: readonly unknown[]): string | undefined {
+function sharedType(values: readonly unknown[]): string | undefined {
   let shared: string | undefined;
   for (const value of values) {
     const type = jsonType(value);

@@ -27,7 +27,7 @@ export function union<const B extends readonly Descriptor[], const O extends Ann
 }
 
 /** The JSON types a schema can match (`integer` and `number` count as overlapping). */
-export function jsonTypes(schema: unknown): Set<string> {
+function jsonTypes(schema: unknown): Set<string> {
   const s = schema as Record<string | symbol, unknown>;
   const box = s[RefTarget] as { target?: unknown } | undefined;
   if (box) return box.target ? jsonTypes(box.target) : new Set(ALL);

@@ -85,7 +85,7 @@ function checkName(tool: FormattableTool, provider: keyof typeof NAME_RULES): st
 }
 
 /** The description a model reads: the tool's, then its return type as seed 001 writes it. */
-export function fullDescription(tool: FormattableTool): string {
+function fullDescription(tool: FormattableTool): string {
   if (!tool.returns) return tool.description;
   const lines = [`- type: ${typeText(tool.returns)}`];
   if (typeof tool.returns.description === "string") lines.push(`- description: ${tool.returns.description}`);
@@ -144,7 +144,7 @@ export function toMCPFormat(tool: FormattableTool, options: FormatOptions = {}):
 }
 
 /** MCP output schemas must be objects: a non-object result is described as `{ result: ... }`. */
-export function mcpOutputSchema(returns: JSONSchema): MCPTool["outputSchema"] & object {
+function mcpOutputSchema(returns: JSONSchema): MCPTool["outputSchema"] & object {
   if (returns.type === "object") return returns as MCPTool["inputSchema"];
   const { $defs, ...result } = returns;
   return { type: "object", properties: { result }, required: ["result"], ...($defs !== undefined && { $defs }) };

@@ -14,7 +14,7 @@ export type ToolResult<T = unknown> =
 
 /** The most issues an error text lists, and its most characters: errors go back into a model's context. */
 export const MAX_ERROR_ISSUES = 10;
-export const MAX_ERROR_LENGTH = 2000;
+const MAX_ERROR_LENGTH = 2000;
 /** The most issues a failed result carries: a large hostile value can have millions, each an object. */
 export const MAX_RESULT_ISSUES = 1000;
 

@@ -1,6 +1,6 @@
 import { toMCPFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, resultText } from "../wire.js";
+import { field, resultText } from "../wire.js";
 
 /**
  * MCP sampling (`sampling/createMessage` with tools): calls are `tool_use` content blocks of the result,

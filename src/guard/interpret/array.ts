@@ -17,7 +17,7 @@ export interface Elements {
   readonly itemElements: Elements | null;
 }
 
-export function elementsOf(node: Node, build: Build): Elements {
+function elementsOf(node: Node, build: Build): Elements {
   return {
     min: node.minItems ?? 0,
     max: node.maxItems ?? Infinity,

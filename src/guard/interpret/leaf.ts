@@ -30,7 +30,7 @@ export function leafOf(node: Node, build: Build): Leaf | null {
   return once(build.leaves, node, () => makeLeaf(node));
 }
 
-export function makeLeaf(node: Node): Leaf | null {
+function makeLeaf(node: Node): Leaf | null {
   if (node.types === ANY && !node.enum) return null; // `never` is not among LEAF_KEYS
   for (const key in node) {
     if (!LEAF_KEYS.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return null;
@@ -77,7 +77,7 @@ export function leafOk(v: unknown, leaf: Leaf): boolean {
   return typeof v !== "number" || inBounds(v, leaf);
 }
 
-export function inBounds(n: number, leaf: Leaf): boolean {
+function inBounds(n: number, leaf: Leaf): boolean {
   return n >= leaf.min && n <= leaf.max && n > leaf.exclusiveMin && n < leaf.exclusiveMax;
 }
 

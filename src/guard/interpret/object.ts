@@ -41,7 +41,7 @@ export interface Shape {
   readonly walkLimit: number;
 }
 
-export function shapeOf(node: Node, build: Build): Shape {
+function shapeOf(node: Node, build: Build): Shape {
   const props: Property[] = (node.properties ?? []).map((p) => ({
     leaf: leafOf(p.node, build),
     elements: arrayOnly(p.node, build),

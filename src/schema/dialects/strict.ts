@@ -220,7 +220,7 @@ function isRecord(schema: Schema): boolean {
 }
 
 /** Adds null to what a schema allows: to its type list, its enum, or as an anyOf branch. */
-export function withNull(schema: Schema): Schema {
+function withNull(schema: Schema): Schema {
   if (schema.type === "null") return schema;
   // A const would refuse the null: it becomes a one-value enum, which takes null beside it.
   if (schema.const !== undefined && schema.enum === undefined) {
