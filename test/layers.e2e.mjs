@@ -54,4 +54,19 @@ await check("no module is dead: each is an entry, the CLI, or imported by anothe
   const dead = files.filter((f) => !imported.has(f) && !exported.includes(f) && !cli.includes(f) && !f.endsWith("worker-script.ts"));
   expect(!dead.length, `imported by nothing: ${dead.map((f) => relative(root, f)).join(", ")}`);
 });
+// The format methods (tool.toOpenAIFormat(), registry.toMCPFormat()) exist only where the root entry's
+// tools/methods.ts is loaded; TypeScript sees them everywhere (a module augmentation), so a lean module that
+// called one would type-check and then fail in an app on the lean entries.
+await check("no module below the root calls a format method (they are the root entry's)", () => {
+  const method = /\.to(?:OpenAI|Responses|Anthropic|Gemini|MCP)Format\(/;
+  const calls = files
+    .filter((f) => LAYERS[layerOf(f)] < LAYERS.builtins && !f.endsWith(join("tools", "methods.ts")))
+    .flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((text, i) => ({ file, line: i + 1, text }))
+        .filter(({ text }) => method.test(text) && !/^\s*(\*|\/\/)/.test(text)),
+    );
+  expect(!calls.length, calls.map((c) => `${relative(root, c.file)}:${c.line}: ${c.text.trim()}`).join("\n"));
+});
 finish();

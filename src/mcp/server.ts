@@ -2,7 +2,7 @@ import { compile, type CompileOptions, type Guard } from "../guard/compile.js";
 import { SchemaError } from "../guard/ir.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
-import type { MCPTool } from "../tools/provider-formats.js";
+import { toMCPFormat, type MCPTool } from "../tools/provider-formats.js";
 import { resultData, resultText } from "../calls/wire.js";
 import { MAX_ERROR_ISSUES, failure, type ToolResult } from "../tools/result.js";
 
@@ -72,7 +72,7 @@ export function mcpHandlers(registry: ToolRegistry): {
   callTool: (params: { name: string; arguments?: unknown }) => Promise<MCPCallResult>;
 } {
   return {
-    listTools: () => ({ tools: registry.toMCPFormat() }),
+    listTools: () => ({ tools: registry.toolsForRequest().map((t) => toMCPFormat(t)) }),
     callTool: async (params) => mcpCallResult(registry.get(params.name), await registry.execute(params.name, params.arguments ?? {})),
   };
 }
