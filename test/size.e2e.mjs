@@ -9,6 +9,7 @@
 //   node test/size.e2e.mjs --top=40      a longer breakdown
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { appBundle } from "../bench/app-bundle.mjs";
 import { OTHER_BUNDLES, ROOT, TOOLTYPE_BUNDLES, bytesByModule, readmeSizeTable, sizeRows, sizeTable } from "../bench/sizes.mjs";
 import { createChecks } from "./support/checks.mjs";
 
@@ -81,6 +82,26 @@ for (const b of TOOLTYPE_BUNDLES) {
     expect(gz <= ceiling, `${n(gz)} bytes min+gz is over the ceiling of ${n(ceiling)} (${LIMITS[b.id]?.why}); see the breakdown above`);
   });
 }
+
+// ---- one copy of each module ----------------------------------------------------------------------------
+// An app that imports through the root and through subpaths carries each module once, so classes, symbols and
+// caches are shared: bundled, the root's and tooltype/tools' Tool are one class, and the code defining the
+// builders' symbol and the strict writer each appear once.
+await check("root and subpath imports in one app: each module once, one Tool class", async () => {
+  const contents = `import { t, Tool, tool as rootTool, toJSONSchema } from "tooltype";
+import { t as leanT } from "tooltype/t";
+import { Tool as LeanTool, tool, toOpenAIFormat } from "tooltype/tools";
+import { openaiStrict } from "tooltype/dialects";
+const made = tool({ name: "a", description: "A.", parameters: leanT.object({ x: t.string() }), execute: () => 1 });
+export const same = [t === leanT, Tool === LeanTool, made instanceof Tool, rootTool === rootTool];
+export const strict = [toJSONSchema(leanT.object({ x: t.string() }), { target: "openai-strict" }), toOpenAIFormat(made, { strict: true }), openaiStrict.name];`;
+  const { code } = await appBundle({ stdin: { contents, resolveDir: ROOT, loader: "js" }, minify: false });
+  const count = (needle) => code.split(needle).length - 1;
+  expect(count('Symbol.for("tooltype.kind")') === 1, `the builders' symbol is defined ${count('Symbol.for("tooltype.kind")')} times`);
+  expect(count("class StrictWriter") === 1, `the strict writer is defined ${count("class StrictWriter")} times`);
+  const module = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+  expect(module.same.every(Boolean), `identity across entries: ${JSON.stringify(module.same)}`);
+});
 
 // ---- README.md ---------------------------------------------------------------------------------------------
 await check("README.md's size table is today's measurement", () => {
