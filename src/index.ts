@@ -18,7 +18,7 @@ export { Tool, ToolRegistry, withFormats } from "./tools/methods.js";
 export {
   TOOLS_PER_REQUEST_WARNING, toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat,
   type AnyTool, type ToolDefinition, type Logger, type ArgsOf, type TypedToolDefinition, type ToolResult, type ToolCall, type CallResult, type ExecuteAllOptions,
-  type FormatOptions, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  type FormatOptions, type RegistryFormatOptions, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./tools/index.js";
 export { functionToToolFromSource, SourceError, readType, parseDocstring, type FunctionToToolOptions, type ToolDecoratorOptions, type Docstring } from "./source/index.js";
 export * from "./calls/index.js";

@@ -399,8 +399,31 @@ registry("more than 20 tools in one request is warned about (seed 002)", () => {
   reg.toOpenAIFormat();
   assert.is(warnings.length, 1);
   assert.match(warnings[0]!, /21 tools in one request/);
-  reg.toOpenAIFormat("none");
-  assert.is(warnings.length, 1);
+  reg.register(tool({ name: "few", description: "x", category: "small", parameters: t.object({}), execute: () => 0 }));
+  reg.toOpenAIFormat({ category: "small" });
+  assert.is(warnings.length, 1, "a category of fewer tools is not warned about");
+});
+
+registry("formats take { strict, category } in one object, or (category, options); a category no tool has is an error", () => {
+  const seed = functionToTool(f.get_weather, { name: "weather_seed", category: "seed", description: "Seed 000's weather." });
+  const reg = new ToolRegistry({ logger: quiet }).register(weather, seed);
+  // { strict: true } was once read as a category and gave []: now it is the options.
+  const strict = reg.toOpenAIFormat({ strict: true });
+  assert.equal(strict.map((x) => [x.function.name, x.function.strict]), [["get_weather", true], ["weather_seed", true]]);
+  assert.equal(strict, reg.toOpenAIFormat(undefined, { strict: true }));
+  assert.equal(reg.toOpenAIFormat({ strict: true, category: "seed" }), reg.toOpenAIFormat("seed", { strict: true }));
+  assert.equal(reg.toOpenAIFormat({ category: "seed" }).map((x) => x.function.name), ["weather_seed"]);
+  assert.equal(reg.toResponsesFormat({ strict: true }).map((x) => x.strict), [true, true]);
+  assert.equal(reg.toAnthropicFormat({ category: "seed" }).map((x) => x.name), ["weather_seed"]);
+  assert.equal(reg.toGeminiFormat({ category: "seed", jsonSchema: true }).map((x) => Object.keys(x).includes("parametersJsonSchema")), [true]);
+  assert.equal(reg.toMCPFormat({ category: "seed" }).map((x) => x.name), ["weather_seed"]);
+  for (const write of [() => reg.toOpenAIFormat("nope"), () => reg.toAnthropicFormat({ category: "nope" }), () => reg.toMCPFormat({ category: "Seed" }), () => reg.toGeminiFormat("nope"), () => reg.toResponsesFormat("nope")]) {
+    assert.throws(write, /no tool has the category "(nope|Seed)"; categories: "weather", "seed"/);
+  }
+  assert.throws(() => new ToolRegistry().register(weather).toOpenAIFormat("x"), /no tool has the category "x"; categories: "weather"/);
+  assert.throws(() => reg.toOpenAIFormat({ strict: true }, { strict: false }), /give the options once/);
+  assert.throws(() => reg.toOpenAIFormat(5 as never), /a category is a string/);
+  assert.equal(new ToolRegistry().toOpenAIFormat(), [], "an empty registry without a category is an empty list");
 });
 
 typed.run();

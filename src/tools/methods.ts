@@ -3,7 +3,7 @@
 // loaded, which only the root entry, its `tool` / `functionToTool` / `toolsFrom` and the builtins do, so an
 // app on the lean entries carries only the format functions it calls.
 import { Tool, type AnyTool } from "./tool.js";
-import { ToolRegistry } from "./registry.js";
+import { ToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
 import * as format from "./provider-formats.js";
 import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 
@@ -13,17 +13,18 @@ declare module "./tool.js" {
 }
 
 declare module "./registry.js" {
+  // Each takes `{ strict, category }`, or a category name then the options; a category no tool has is an error.
   interface ToolRegistry {
-    /** OpenAI Chat Completions `tools`. @example openai.chat.completions.create({ tools: registry.toOpenAIFormat() }) */
-    toOpenAIFormat(category?: string, options?: FormatOptions): OpenAITool[];
+    /** OpenAI Chat Completions `tools`. @example openai.chat.completions.create({ tools: registry.toOpenAIFormat({ strict: true }) }) */
+    toOpenAIFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): OpenAITool[];
     /** OpenAI Responses API `tools`. @example openai.responses.create({ tools: registry.toResponsesFormat() }) */
-    toResponsesFormat(category?: string, options?: FormatOptions): ResponsesTool[];
-    /** Anthropic Messages API `tools`. @example anthropic.messages.create({ tools: registry.toAnthropicFormat() }) */
-    toAnthropicFormat(category?: string, options?: FormatOptions): AnthropicTool[];
+    toResponsesFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): ResponsesTool[];
+    /** Anthropic Messages API `tools`. @example anthropic.messages.create({ tools: registry.toAnthropicFormat({ category: "weather" }) }) */
+    toAnthropicFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): AnthropicTool[];
     /** Gemini `functionDeclarations`. @example { tools: [{ functionDeclarations: registry.toGeminiFormat() }] } */
-    toGeminiFormat(category?: string, options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[];
+    toGeminiFormat(category?: string | (RegistryFormatOptions & { jsonSchema?: boolean }), options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[];
     /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */
-    toMCPFormat(category?: string, options?: FormatOptions): MCPTool[];
+    toMCPFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): MCPTool[];
   }
 }
 
@@ -47,19 +48,24 @@ const toolMethods: ProviderFormats & ThisType<AnyTool> = {
 
 type RegistryMethods = Pick<ToolRegistry, "toOpenAIFormat" | "toResponsesFormat" | "toAnthropicFormat" | "toGeminiFormat" | "toMCPFormat">;
 const registryMethods: RegistryMethods & ThisType<ToolRegistry> = {
-  toOpenAIFormat(category, options) {
+  toOpenAIFormat(first, second) {
+    const { category, options } = formatArguments(first, second);
     return this.toolsForRequest(category).map((t) => format.toOpenAIFormat(t, options));
   },
-  toResponsesFormat(category, options) {
+  toResponsesFormat(first, second) {
+    const { category, options } = formatArguments(first, second);
     return this.toolsForRequest(category).map((t) => format.toResponsesFormat(t, options));
   },
-  toAnthropicFormat(category, options) {
+  toAnthropicFormat(first, second) {
+    const { category, options } = formatArguments(first, second);
     return this.toolsForRequest(category).map((t) => format.toAnthropicFormat(t, options));
   },
-  toGeminiFormat(category, options) {
+  toGeminiFormat(first, second) {
+    const { category, options } = formatArguments(first, second);
     return this.toolsForRequest(category).map((t) => format.toGeminiFormat(t, options));
   },
-  toMCPFormat(category, options) {
+  toMCPFormat(first, second) {
+    const { category, options } = formatArguments(first, second);
     return this.toolsForRequest(category).map((t) => format.toMCPFormat(t, options));
   },
 };

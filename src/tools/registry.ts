@@ -2,6 +2,7 @@ import type { CallResult, ExecuteAllOptions, ToolCall } from "./call.js";
 import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
+import type { FormatOptions } from "./provider-formats.js";
 
 /** Seed 002: accuracy drops with many tools in one request. */
 export const TOOLS_PER_REQUEST_WARNING = 20;
@@ -120,16 +121,50 @@ export class ToolRegistry {
 
   /**
    * The tools to send in one request (every one, or one category's), warning through the logger past
-   * `TOOLS_PER_REQUEST_WARNING`: models choose less accurately among many.
+   * `TOOLS_PER_REQUEST_WARNING`: models choose less accurately among many. A category no tool has is an error.
    *
    * @example
    * registry.toolsForRequest("math").map((t) => toAnthropicFormat(t));
    */
   toolsForRequest(category?: string): AnyTool[] {
     const tools = this.listTools(category);
+    if (category !== undefined && !tools.length) {
+      // A typo must not send an empty list: the model would answer without the tools, and nothing would say why.
+      const known = [...new Set(this.listTools().map((t) => t.category).filter((c): c is string => c !== undefined))];
+      throw new TypeError(`ToolRegistry: no tool has the category ${JSON.stringify(category)}; ${known.length ? `categories: ${known.map((c) => JSON.stringify(c)).join(", ")}` : "no tool has a category"}`);
+    }
     if (tools.length > TOOLS_PER_REQUEST_WARNING) {
       this.#logger.warn?.(`tooltype: ${tools.length} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)`);
     }
     return tools;
   }
+}
+
+/**
+ * Options of the registry's format methods: a tool format's options, and the category to list.
+ *
+ * @example
+ * registry.toAnthropicFormat({ category: "weather", strict: true });
+ */
+export interface RegistryFormatOptions extends FormatOptions {
+  /** Only the tools of this category; one that no tool has is an error. */
+  readonly category?: string;
+}
+
+/**
+ * The registry format methods' arguments read as one category and the format's options: `({ strict, category })`,
+ * `(category, options)`, or `(undefined, options)`. Before, `{ strict: true }` as the first argument was taken for a
+ * category and gave `[]`.
+ *
+ * @example
+ * formatArguments({ strict: true, category: "math" }); // { category: "math", options: { strict: true } }
+ */
+export function formatArguments<O extends FormatOptions>(first: string | (O & { readonly category?: string }) | undefined, second?: O): { category: string | undefined; options: O | undefined } {
+  if (typeof first === "object" && first !== null) {
+    if (second !== undefined) throw new TypeError("ToolRegistry: give the options once, as { strict, category } or as (category, options)");
+    const { category, ...options } = first;
+    return { category, options: options as unknown as O };
+  }
+  if (first !== undefined && typeof first !== "string") throw new TypeError(`ToolRegistry: a category is a string, or pass { strict, category }; received ${typeof first}`);
+  return { category: first, options: second };
 }
