@@ -101,7 +101,12 @@ reading("Sphinx fields, with :type lines and a set", async () => {
   assert.equal(tool.parameters.required, ["query"]);
   const result = await tool.execute({ query: "lamp", tags: ["red", "red"] });
   assert.not.ok(result.success);
-  assert.equal(await tool.execute({ query: "lamp", tags: ["red", "big"] }), { success: true, value: { query: "lamp", limit: 10, tags: ["red", "big"] } });
+  // The docs say `:rtype: list[dict[str, str]]` and the function returns an object: the result type read from
+  // the docs is checked like one given, so the call fails naming the tool; checkReturns: false opts out.
+  const lying = await tool.execute({ query: "lamp", tags: ["red", "big"] });
+  assert.equal(lying, { success: false, error: 'Tool "sphinxStyle" returned a value outside its declared result type:\n- at /: Expected array, received object' });
+  const unchecked = functionToTool(f.sphinxStyle, { checkReturns: false });
+  assert.equal(await unchecked.execute({ query: "lamp", tags: ["red", "big"] }), { success: true, value: { query: "lamp", limit: 10, tags: ["red", "big"] } });
 });
 
 reading("NumPy sections, optional marker, a tuple return", () => {

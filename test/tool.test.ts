@@ -1,7 +1,7 @@
 // tool(), @tool, toolsFrom, ToolRegistry and Tool.execute: the typed forms and running safely.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, tool, toolsFrom, ToolRegistry, Tool, functionToTool, toJSONSchema, compile } from "tooltype";
+import { t, tool, toolsFrom, ToolRegistry, Tool, functionToTool, toJSONSchema, compile, runTools, mcpHandlers, functionToToolFromSource } from "tooltype";
 import { Type } from "@sinclair/typebox";
 import * as z from "zod";
 import * as f from "./fixtures/functions.mjs";
@@ -426,7 +426,63 @@ registry("formats take { strict, category } in one object, or (category, options
   assert.equal(new ToolRegistry().toOpenAIFormat(), [], "an empty registry without a category is an empty list");
 });
 
+const returning = suite("returns: checked on every path (execute, registry, executeAll, runTools, MCP); checkReturns: false opts out");
+
+const OUTSIDE = 'Tool "forecast" returned a value outside its declared result type:\n- at /high: Expected number, received string';
+const forecast = (value: unknown, checkReturns?: boolean) =>
+  tool({
+    name: "forecast",
+    description: "Tomorrow's high.",
+    parameters: t.object({ city: t.string() }),
+    returns: t.object({ high: t.number(), at: t.datetime() }),
+    ...(checkReturns !== undefined && { checkReturns }),
+    execute: () => value as never,
+  });
+const GOOD = { high: 21, at: new Date(0) }; // a Date for t.datetime(): checked as the JSON a provider gets
+const BAD = { high: "warm", at: new Date(0) };
+
+returning("Tool.execute: a value inside the type is a success, as it is; outside it, a failed result naming the tool", async () => {
+  const good = await forecast(GOOD).execute({ city: "Oslo" });
+  assert.ok(good.success && good.value === GOOD, "the value itself, not a copy");
+  assert.equal(await forecast(BAD).execute({ city: "Oslo" }), { success: false, error: OUTSIDE });
+  assert.equal(await forecast(Promise.resolve(BAD)).execute({ city: "Oslo" }), { success: false, error: OUTSIDE }, "an awaited value too");
+  assert.equal(await forecast(BAD, false).execute({ city: "Oslo" }), { success: true, value: BAD }, "checkReturns: false opts out");
+  const many = tool({ name: "many", description: "M.", parameters: t.object({}), returns: t.array(t.number()), execute: () => Array(20).fill("x") });
+  const error = ((await many.execute({})) as { error: string }).error;
+  assert.is(error.split("\n").filter((l) => l.startsWith("- at")).length, 10, "ten issues listed");
+  assert.match(error, /- and more$/);
+});
+
+returning("registry.execute, executeAll, runTools and MCP's callTool all give the same failure", async () => {
+  const registry = new ToolRegistry({ logger: quiet }).register(forecast(BAD));
+  assert.equal(await registry.execute("forecast", { city: "Oslo" }), { success: false, error: OUTSIDE });
+  assert.equal(await registry.executeAll([{ id: "c1", name: "forecast", arguments: { city: "Oslo" } }]), [{ id: "c1", name: "forecast", result: { success: false, error: OUTSIDE } }]);
+  const turns = [
+    { choices: [{ message: { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "forecast", arguments: '{"city":"Oslo"}' } }] } }] },
+    { choices: [{ message: { role: "assistant", content: "Sorry." } }] },
+  ];
+  const run = await runTools({ provider: "openai", chat: async () => turns.shift(), request: { model: "m", messages: [] }, registry });
+  assert.equal(run.steps[0]!.results.map((r) => r.result), [{ success: false, error: OUTSIDE }]);
+  assert.equal(run.messages[1], { role: "tool", tool_call_id: "c1", content: OUTSIDE }, "the model reads it");
+  assert.equal(await mcpHandlers(registry).callTool({ name: "forecast", arguments: { city: "Oslo" } }), { isError: true, content: [{ type: "text", text: OUTSIDE }] });
+  // Opted out: the registry and runTools pass the value on; MCP still refuses structuredContent outside outputSchema.
+  const optedOut = new ToolRegistry({ logger: quiet }).register(forecast(BAD, false));
+  assert.equal(await optedOut.execute("forecast", { city: "Oslo" }), { success: true, value: BAD });
+  const mcp = await mcpHandlers(optedOut).callTool({ name: "forecast", arguments: { city: "Oslo" } });
+  assert.is(mcp.isError, true, "MCP clients check structuredContent against outputSchema, so MCP still refuses it");
+});
+
+returning("a result type read from a function's docs is checked too", async () => {
+  // From source text: the test bundler strips comments from functions.
+  const counted = functionToToolFromSource("function count(word) { /** Counts letters. @param {string} word the word @returns {number} how many */ }", {
+    implementation: (word: unknown) => word,
+    logger: quiet,
+  });
+  assert.equal(await counted.execute({ word: "abc" }), { success: false, error: 'Tool "count" returned a value outside its declared result type:\n- at /: Expected number, received string' });
+});
+
 typed.run();
+returning.run();
 running.run();
 strict.run();
 decorators.run();

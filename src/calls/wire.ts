@@ -1,5 +1,5 @@
 import type { ToolResult } from "../tools/result.js";
-import { jsonData } from "./json-data.js";
+import { jsonData } from "../util/json-data.js";
 
 /**
  * The arguments of a call: the parsed object, or the raw text when it is not JSON (reported later, not thrown).

@@ -19,6 +19,8 @@ export interface FunctionToToolOptions {
   readonly parameters?: Descriptor | { readonly [name: string]: Descriptor };
   /** The result type: appended to the description, emitted as MCP `outputSchema`. */
   readonly returns?: Descriptor;
+  /** Check each result against the result type (given, or read from the docs; default true); `false` opts out. */
+  readonly checkReturns?: boolean;
   readonly category?: string;
   readonly strict?: boolean;
   readonly logger?: Logger;
@@ -127,6 +129,7 @@ function fromSource<Result, Context>(
     description,
     parameters,
     ...(returns && { returns }),
+    ...(options.checkReturns !== undefined && { checkReturns: options.checkReturns }),
     ...(options.category !== undefined && { category: options.category }),
     ...(options.strict !== undefined && { strict: options.strict }),
     ...(options.logger && { logger: options.logger }),

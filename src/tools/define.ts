@@ -18,6 +18,8 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly description: string;
   readonly parameters: P;
   readonly returns?: Descriptor;
+  /** Check each result against `returns` (default true); `false` opts out. */
+  readonly checkReturns?: boolean;
   readonly category?: string;
   readonly strict?: boolean;
   readonly logger?: Logger;

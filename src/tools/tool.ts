@@ -1,9 +1,10 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
-import type { Jit } from "../guard/compile.js";
+import { compile, type Guard, type Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";
+import { jsonData } from "../util/json-data.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
-import { failure, issuesText, type ToolResult } from "./result.js";
+import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 
 /** Where a tool reports a function's exceptions (seed 003: logged before they become a failed result). */
 export interface Logger {
@@ -16,8 +17,13 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly name: string;
   readonly description: string;
   readonly parameters: ParametersInput;
-  /** The function's result type: appended to the description and emitted as MCP `outputSchema`. */
+  /** The function's result type: appended to the description, emitted as MCP `outputSchema`, and checked on every call. */
   readonly returns?: object;
+  /**
+   * Check each value the function returns against `returns` (default true): a value outside it is a failed
+   * result naming the tool, on every path (`execute`, the registry, `runTools`, MCP). `false` opts out.
+   */
+  readonly checkReturns?: boolean;
   readonly category?: string;
   /** Export the strict form by default (OpenAI strict mode); each format call may override it. */
   readonly strict?: boolean;
@@ -57,6 +63,9 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
+  readonly #jit: Jit | undefined;
+  /** The result check: compiled on the first call, false when `checkReturns` is off or there is no `returns`. */
+  #returnsGuard: Guard<unknown> | false | undefined;
 
   constructor(definition: ToolDefinition<Args, Result, Context>) {
     const { name, description } = definition;
@@ -74,6 +83,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     this.strict = definition.strict ?? false;
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
+    this.#jit = definition.jit;
+    if (definition.checkReturns === false || !this.returns) this.#returnsGuard = false;
     Object.freeze(this.parameters);
   }
 
@@ -122,10 +133,11 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     } catch (error) {
       return failure(`Arguments for tool "${this.name}" could not be read: ${messageOf(error)}`);
     }
+    let value: unknown;
     try {
-      const value = this.#run(decoded as Args, context as Context);
+      value = this.#run(decoded as Args, context as Context);
       // Any thenable is awaited: a promise from another realm (a vm context, an iframe) is no `instanceof Promise`.
-      return { success: true, value: isThenable(value) ? await value : value };
+      if (isThenable(value)) value = await value;
     } catch (error) {
       try {
         this.#logger.error(`tooltype: tool "${this.name}" threw`, error);
@@ -134,6 +146,18 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       }
       return failure(`Tool "${this.name}" failed: ${messageOf(error)}`);
     }
+    return this.#checkResult(value as Result);
+  }
+
+  /** The value as a result, or a failed result when it is outside `returns` (read as JSON, as a provider gets it). */
+  #checkResult(value: Result): ToolResult<Result> {
+    if (this.#returnsGuard === false) return { success: true, value };
+    this.#returnsGuard ??= compile(this.returns!, { jit: this.#jit });
+    const issues = this.#returnsGuard.errors(jsonData(value), { limit: MAX_ERROR_ISSUES + 1 });
+    if (!issues.length) return { success: true, value };
+    const listed = issues.slice(0, MAX_ERROR_ISSUES).map((i) => `- at ${i.path || "/"}: ${i.message}`);
+    if (issues.length > MAX_ERROR_ISSUES) listed.push("- and more");
+    return failure(`Tool "${this.name}" returned a value outside its declared result type:\n${listed.join("\n")}`);
   }
 }
 

@@ -1,5 +1,5 @@
-import { setOwn } from "../util/own.js";
-import { encodeBase64 } from "../util/base64.js";
+import { setOwn } from "./own.js";
+import { encodeBase64 } from "./base64.js";
 
 // Past this nesting a result is cut: nothing a model reads needs more, and the copy must not overflow the stack.
 const MAX_NESTING = 256;
