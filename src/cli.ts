@@ -9,7 +9,7 @@ import { ToolRegistry } from "./tools/methods.js";
 // The parts of Node used here (the package has no @types/node; the CLI runs only in Node).
 declare const process: { argv: string[]; exitCode?: number; stdout: { write(text: string): void }; stderr: { write(text: string): void } };
 interface NodeModules {
-  fs: { existsSync(path: string): boolean; writeFileSync(path: string, text: string): void };
+  fs: { existsSync(path: string): boolean; writeFileSync(path: string, text: string): void; readFileSync(path: URL, encoding: "utf8"): string };
   path: { resolve(path: string): string };
   url: { pathToFileURL(path: string): { href: string } };
 }
@@ -21,7 +21,16 @@ type CliProvider = (typeof PROVIDERS)[number];
 const USAGE = `usage: tooltype FILE [--provider ${PROVIDERS.join("|")}] [--out FILE]
 
 Imports the JavaScript module FILE and prints the definitions of its exported tools (made with tool(),
-functionToTool() or toolsFrom(), or a ToolRegistry) and of its exported documented functions, as JSON.`;
+functionToTool() or toolsFrom(), or a ToolRegistry) and of its exported documented functions, as JSON.
+
+options:
+  -p, --provider P   the format to print (default openai): ${PROVIDERS.join(", ")}
+  -o, --out FILE     write the JSON to FILE instead of standard output
+  -v, --version      print tooltype's version
+  -h, --help         print this help`;
+
+/** Asked for the version: not a failure, printed to standard output. */
+class VersionRequest extends Error {}
 
 /** What the command line asked for. */
 interface Options {
@@ -49,6 +58,7 @@ function parseArgs(argv: readonly string[]): Options {
       return next;
     };
     if (arg === "--help" || arg === "-h") throw new CliError(USAGE, 0);
+    else if (arg === "--version" || arg === "-v") throw new VersionRequest();
     else if (arg === "--provider" || arg === "-p") {
       const chosen = value();
       if (!(PROVIDERS as readonly string[]).includes(chosen)) throw new CliError(`unknown provider "${chosen}"; use one of ${PROVIDERS.join(", ")}`, 2);
@@ -90,13 +100,16 @@ function toolsOf(exports: Record<string, unknown>): AnyTool[] {
   if (undocumented.length) {
     throw new CliError(`these exports cannot be made into tools:\n${undocumented.map((u) => `  - ${u}`).join("\n")}\nDocument them (a docstring or a comment opening the body), or do not export them from this module.`);
   }
+  // One tool object reached twice (exported itself and inside an exported registry or list) is one tool;
+  // two different tools with one name are an error.
+  const unique = [...new Set(tools)];
   const seen = new Set<string>();
-  for (const t of tools) {
-    if (seen.has(t.name)) throw new CliError(`two exported tools are named "${t.name}"`);
+  for (const t of unique) {
+    if (seen.has(t.name)) throw new CliError(`two different exported tools are named "${t.name}"`);
     seen.add(t.name);
   }
-  if (!tools.length) throw new CliError("the module exports no tools and no functions");
-  return tools;
+  if (!unique.length) throw new CliError("the module exports no tools and no functions");
+  return unique;
 }
 
 function definition(tool: AnyTool, provider: CliProvider): unknown {
@@ -119,7 +132,7 @@ function definition(tool: AnyTool, provider: CliProvider): unknown {
 
 /** Runs the command line; resolves to the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  const { existsSync, writeFileSync } = await node("fs");
+  const { existsSync, writeFileSync, readFileSync } = await node("fs");
   const { resolve } = await node("path");
   const { pathToFileURL } = await node("url");
   try {
@@ -137,6 +150,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     else process.stdout.write(json);
     return 0;
   } catch (error) {
+    if (error instanceof VersionRequest) {
+      // dist/cli.js sits beside the package's package.json, one folder up.
+      process.stdout.write(`${(JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version}\n`);
+      return 0;
+    }
     if (error instanceof CliError) {
       (error.code === 0 ? process.stdout : process.stderr).write(`${error.code === 0 ? "" : "tooltype: "}${error.message}\n`);
       return error.code;

@@ -68,6 +68,30 @@ cli("clear errors: a missing file, a module that throws, undocumented functions,
   const help = await run("--help");
   assert.is(help.code, 0);
   assert.match(help.stdout, /^usage: tooltype FILE/);
+  for (const option of ["--provider", "--out", "--version", "--help"]) assert.ok(help.stdout.includes(option), `--help lists ${option}`);
+  assert.is(help.stderr, "");
+  const duplicate = await run("test/fixtures/cli/duplicate.mjs");
+  assert.is(duplicate.code, 1);
+  assert.match(duplicate.stderr, /two different exported tools are named "add"/);
+});
+
+cli("--version prints the package's version", async () => {
+  if (!inNode) return;
+  const { readFileSync } = await import(["node", "fs"].join(":"));
+  const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+  for (const flag of ["--version", "-v"]) {
+    const ran = await run(flag);
+    assert.is(ran.code, 0);
+    assert.is(ran.stdout, `${version}\n`);
+    assert.is(ran.stderr, "");
+  }
+});
+
+cli("one tool object exported itself, in a registry and in a list is one tool", async () => {
+  if (!inNode) return;
+  const { code, stdout, stderr } = await run("test/fixtures/cli/registry.mjs");
+  assert.is(code, 0, stderr);
+  assert.equal((JSON.parse(stdout) as { function: { name: string } }[]).map((x) => x.function.name), ["add", "negate"]);
 });
 
 cli.run();
