@@ -5,7 +5,8 @@
 //   2. checks that node_modules/.bin/esbuild, deno and bun run (they need no install script: their binaries
 //      come from optional platform packages);
 //   3. Chromium for the browser tests: `apt-get install -y chromium` when /usr/bin/chromium is missing.
-// Set SKIP_CHROMIUM=1 to skip step 3 (the chromium and chromium-csp runs will then fail).
+// Set SKIP_CHROMIUM=1, or pass --no-browser, to skip step 3 (the chromium and chromium-csp runs will then fail).
+// `npm start` passes --no-browser: serving the demo needs no browser on this machine.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -132,7 +133,9 @@ function chromiumVersion() {
   }
 }
 
-if (process.env.SKIP_CHROMIUM) {
+if (process.argv.includes("--no-browser")) {
+  say("--no-browser: not checking Chromium (only the tests need it)");
+} else if (process.env.SKIP_CHROMIUM) {
   say("SKIP_CHROMIUM is set: not checking Chromium");
 } else {
   if (!existsSync(CHROMIUM)) {

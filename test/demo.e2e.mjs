@@ -5,8 +5,8 @@
 // any console error or page error. Saves test-results/demo.png, and with UPDATE_SCREENSHOT=1 also
 // demo/screenshot.png (the README's picture).
 // Prints `N passed, N failed` (one per check group) and exits 1 when anything failed. Needs dist/ built.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, copyFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -166,6 +166,34 @@ try {
   // The README's copy is refreshed on request only, so a test run never changes a committed file.
   if (process.env.UPDATE_SCREENSHOT) copyFileSync(join(root, "test-results/demo.png"), join(root, "demo/screenshot.png"));
 
+  // A phone: 390 px wide (an iPhone 14's CSS width), touch, mobile viewport.
+  const mobile = await chromium.launch({ executablePath, headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  const small = await (await mobile.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 })).newPage();
+  small.on("pageerror", (e) => problems.push(`page error (phone): ${e.message}`));
+  await small.goto(url);
+  await check("at 390 px wide: nothing is wider than the screen, the panels stack in one column, and the tool runs", async () => {
+    await small.waitForSelector("body[data-ready=true]", { timeout: 10_000 });
+    const layout = await small.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const wide = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > width + 0.5).map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${e.className ? `.${String(e.className).split(" ").join(".")}` : ""}`);
+      const panels = [...document.querySelectorAll(".panel")].map((p) => p.getBoundingClientRect());
+      return { width, scrollWidth: document.documentElement.scrollWidth, wide, lefts: [...new Set(panels.map((r) => Math.round(r.left)))], panelWidth: Math.min(...panels.map((r) => r.width)) };
+    });
+    expect(layout.width === 390, `viewport width ${layout.width}`);
+    expect(layout.scrollWidth <= layout.width, `the page scrolls sideways: ${layout.scrollWidth} px wide; too wide: ${layout.wide.slice(0, 8).join(", ")}`);
+    expect(!layout.wide.length, `elements past the right edge: ${layout.wide.slice(0, 8).join(", ")}`);
+    expect(layout.lefts.length === 1, `panels in one column (left edges ${layout.lefts.join(", ")})`);
+    expect(layout.panelWidth >= 300, `panels at least 300 px wide (${layout.panelWidth})`);
+    await small.getByRole("button", { name: "create_event", exact: true }).tap();
+    await small.getByRole("button", { name: "get_weather", exact: true }).tap();
+    await small.fill("#args", '{ "location": "Lima, Peru" }');
+    await small.tap("#run");
+    await small.waitForFunction(() => document.querySelector("#result").textContent.trim().length > 0);
+    expect(/Lima, Peru/.test(await small.textContent("#result")) && !/Invalid/.test(await small.textContent("#result")), `result: ${await small.textContent("#result")}`);
+  });
+  await small.screenshot({ path: join(root, "test-results/demo-phone.png"), fullPage: true });
+  await mobile.close();
+
   await check("no console errors or page errors", async () => {
     expect(!problems.length, problems.join("\n"));
   });
@@ -174,6 +202,14 @@ try {
   server.kill();
   rmSync(profile, { recursive: true, force: true });
 }
+// `npm start` needs no browser: its set-up step skips Chromium, then the server above prints its URL.
+await check("npm start runs set-up with --no-browser, which succeeds when Chromium is missing", async () => {
+  const start = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start;
+  expect(start === "node scripts/setup.mjs --no-browser && node esbuild.config.mjs && node demo/serve.mjs", `npm start is: ${start}`);
+  const setup = spawnSync(process.execPath, ["scripts/setup.mjs", "--no-browser"], { cwd: root, encoding: "utf8", env: { ...process.env, CHROMIUM_PATH: join(tmpdir(), "no-such-chromium"), SKIP_CHROMIUM: "" } });
+  expect(setup.status === 0, `setup --no-browser exited ${setup.status}: ${setup.stdout}${setup.stderr}`);
+  expect(/--no-browser: not checking Chromium/.test(setup.stdout), `setup said: ${setup.stdout}`);
+});
 const { passed, failed } = counts();
 console.log(`\n  Total:     ${passed + failed}\n  Passed:    ${passed}\n  Skipped:   0\n  Duration:  ${Date.now() - started}ms\n`);
 finish();
