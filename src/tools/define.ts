@@ -3,14 +3,24 @@ import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import type { Jit } from "../guard/compile.js";
 import { Tool, type Logger } from "./tool.js";
 
-/** The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox `static`, or a Standard Schema's output. */
+/**
+ * The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox 0.34's `static`, or a
+ * Standard Schema's output. TypeBox 1.x computes its static type with a type-level program of its own: its
+ * arguments are `any`, for `execute` to declare as `Static<typeof schema>`. Plain JSON Schema gives a record.
+ *
+ * @example
+ * type Args = ArgsOf<typeof params>; // what execute receives
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ArgsOf<P> = P extends Descriptor
   ? Infer<P>
   : P extends { readonly static: infer S }
     ? S
     : P extends StandardSchemaV1
       ? StandardSchemaV1.InferOutput<P>
-      : Record<string, unknown>;
+      : P extends { readonly "~kind": string }
+        ? any // eslint-disable-line @typescript-eslint/no-explicit-any
+        : Record<string, unknown>;
 
 /** The typed definition `tool({...})` takes. */
 export interface TypedToolDefinition<P extends object, Result, Context> {

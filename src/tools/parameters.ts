@@ -6,6 +6,7 @@ import type { Issue } from "../guard/issue.js";
 import { pointerSegment } from "../util/pointer.js";
 import { codecOf, type Codec } from "./codec.js";
 import { MAX_RESULT_ISSUES } from "./result.js";
+import type { StandardSchemaV1 } from "../util/standard-schema.js";
 
 /** What a tool's `parameters` may be: a `t.object(...)`, a TypeBox or plain JSON Schema object, or a Standard Schema that exposes JSON Schema (Zod 4, Valibot, ArkType). */
 export type ParametersInput = object;
@@ -23,8 +24,9 @@ export interface Parameters {
 
 interface StandardLike {
   "~standard": {
+    vendor?: string;
     validate(value: unknown): unknown;
-    jsonSchema?: { input(options: { target: string }): unknown };
+    jsonSchema?: { input(options: { target: string; libraryOptions?: Record<string, unknown> }): unknown };
   };
   toJSONSchema?: () => unknown;
   toJsonSchema?: () => unknown;
@@ -77,19 +79,79 @@ function checkWith(guard: Guard<unknown>): Parameters["check"] {
   return (value) => (guard(value) ? { value } : { issues: guard.errors(value, { limit: MAX_RESULT_ISSUES + 1 }) });
 }
 
+/**
+ * ArkType's Standard JSON Schema writes `{}` (anything) for what JSON Schema cannot say: a `Date`, a class
+ * instance, a symbol or bigint, `undefined`. A model could then send anything there and the library would
+ * refuse every call, so these are errors naming the construct, as ArkType's own `toJsonSchema()` makes them.
+ * What only narrows a type (a predicate, a pattern intersection) keeps its JSON part: ArkType checks the rest.
+ */
+const ARKTYPE_OPTIONS = {
+  fallback: Object.fromEntries(
+    (["date", "proto", "domain", "unit", "symbolKey"] as const).map((code) => [
+      code,
+      (context: Record<string, unknown>) => {
+        const { base: _, ...rest } = context;
+        const what = typeof rest.proto === "function" ? `an instance of ${(rest.proto as { name?: string }).name || "a class"}` : code === "date" ? "a Date" : code === "domain" ? `a ${String(rest.domain)}` : code === "unit" ? `the value ${String(rest.unit)}` : code === "symbolKey" ? "a symbol key" : code;
+        throw new Error(`${what} cannot be written as JSON Schema (ArkType's "${code}")`);
+      },
+    ]),
+  ),
+};
+
 function standardJSONSchema(input: StandardLike, owner: string): JSONSchema {
+  const vendor = input["~standard"].vendor;
+  const library = vendor === "arktype" ? "ArkType" : vendor === "zod" ? "Zod" : vendor === "valibot" ? "Valibot" : vendor === "effect" ? "Effect Schema" : vendor || "Standard Schema";
   let produced: unknown;
   try {
-    produced = input["~standard"].jsonSchema?.input({ target: "draft-2020-12" }) ?? input.toJSONSchema?.() ?? input.toJsonSchema?.();
+    const json = input["~standard"].jsonSchema;
+    produced = json
+      ? json.input({ target: "draft-2020-12", ...(vendor === "arktype" && { libraryOptions: ARKTYPE_OPTIONS }) })
+      : (input.toJSONSchema?.() ?? input.toJsonSchema?.());
   } catch (error) {
-    throw new TypeError(`${owner}: the ${input["~standard"] && (input["~standard"] as { vendor?: string }).vendor || "Standard Schema"} parameters cannot be written as JSON Schema: ${(error as Error).message}`);
+    throw new TypeError(`${owner}: the ${library} parameters cannot be written as JSON Schema: ${(error as Error).message}`);
   }
   if (typeof produced !== "object" || produced === null) {
-    throw new TypeError(`${owner}: this Standard Schema does not expose JSON Schema (~standard.jsonSchema, toJSONSchema() or toJsonSchema()); a model needs one to call the tool`);
+    const how =
+      vendor === "zod" ? " (Zod mini schemas carry none: pass withJSONSchema(schema, z.toJSONSchema(schema)))"
+      : vendor === "valibot" ? " (pass toStandardJsonSchema(schema) from @valibot/to-json-schema)"
+      : vendor === "effect" ? " (pass Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV1(schema)))"
+      : " (or pass withJSONSchema(schema, jsonSchema))";
+    throw new TypeError(`${owner}: these ${library} parameters do not expose JSON Schema (~standard.jsonSchema, toJSONSchema() or toJsonSchema()); a model needs one to call the tool${how}`);
   }
   const copy = { ...(produced as JSONSchema) };
   delete copy.$schema;
   return copy;
+}
+
+/** A Standard Schema that also writes its JSON Schema (Standard JSON Schema v1), as `withJSONSchema` returns it. */
+export interface WithJSONSchema<S extends StandardSchemaV1> extends StandardSchemaV1<StandardSchemaV1.InferInput<S>, StandardSchemaV1.InferOutput<S>> {
+  readonly "~standard": StandardSchemaV1.Props<StandardSchemaV1.InferInput<S>, StandardSchemaV1.InferOutput<S>> & {
+    readonly jsonSchema: {
+      input(options?: { readonly target?: string }): Record<string, unknown>;
+      output(options?: { readonly target?: string }): Record<string, unknown>;
+    };
+  };
+}
+
+/**
+ * A Standard Schema (the library checks and transforms the arguments) with the JSON Schema a model is sent, for
+ * a library whose schemas do not carry their own (Zod mini) or to send a hand-written schema. The result is a
+ * Standard JSON Schema; `tool({ parameters })` takes it, typed from the library's schema.
+ *
+ * @example
+ * import * as z from "zod/mini";
+ * const Args = z.object({ city: z.string() });
+ * tool({ name: "get_weather", description: "Weather.", parameters: withJSONSchema(Args, z.toJSONSchema(Args)), execute: ({ city }) => city });
+ */
+export function withJSONSchema<S extends StandardSchemaV1>(schema: S, jsonSchema: object): WithJSONSchema<S> {
+  const props = (schema as Partial<StandardSchemaV1>)?.["~standard"];
+  if (!props || typeof props.validate !== "function") throw new TypeError("withJSONSchema: the first argument must be a Standard Schema (it has ~standard.validate)");
+  if (typeof jsonSchema !== "object" || jsonSchema === null) throw new TypeError("withJSONSchema: the second argument must be a JSON Schema object");
+  const frozen = JSON.parse(JSON.stringify(jsonSchema)) as object;
+  const write = () => JSON.parse(JSON.stringify(frozen)) as Record<string, unknown>;
+  return {
+    "~standard": { version: 1, vendor: props.vendor, validate: props.validate.bind(props), jsonSchema: { input: write, output: write }, types: props.types },
+  } as never;
 }
 
 function objectRoot(schema: JSONSchema, owner: string): JSONSchema {
