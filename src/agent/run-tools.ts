@@ -2,6 +2,7 @@ import type { AnyTool } from "../tools/tool.js";
 import { ToolRegistry } from "../tools/registry.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { CallResult, Provider, ProviderAdapter, ToolCall, ToolChoice } from "../calls/types.js";
+import type { ConversationOf, RequestShape } from "../calls/messages.js";
 
 /** One round of `runTools`: what the model answered, what it asked for, what running it gave. */
 export interface ToolStep {
@@ -11,9 +12,9 @@ export interface ToolStep {
   readonly results: readonly CallResult[];
 }
 
-/** Options of `runTools`. */
-export interface RunToolsOptions<Request extends object> {
-  readonly provider: Provider | ProviderAdapter;
+/** Options of `runTools`; `P` is the provider, whose name types the request's roles and the messages returned. */
+export interface RunToolsOptions<Request extends object, P extends Provider | ProviderAdapter = Provider | ProviderAdapter> {
+  readonly provider: P;
   /** Sends a request to the model: usually the SDK's own method, e.g. `(r) => openai.chat.completions.create(r)`. */
   readonly chat: (request: Request) => unknown;
   /** The request without tools: model, messages (or `input`, `contents`), and any other settings. */
@@ -35,11 +36,11 @@ export interface RunToolsOptions<Request extends object> {
 }
 
 /** What `runTools` ends with. */
-export interface RunToolsResult {
+export interface RunToolsResult<P = unknown, Request = object> {
   /** The model's final text; undefined when the loop stopped before the model answered in text. */
   readonly text: string | undefined;
-  /** The whole conversation: the request's, then every assistant turn and tool answer. */
-  readonly messages: unknown[];
+  /** The whole conversation: the request's, then every assistant turn and tool answer, typed for the provider (`ConversationOf`). */
+  readonly messages: ConversationOf<P, Request>[];
   readonly steps: readonly ToolStep[];
   readonly finishReason: "stop" | "max_steps";
 }
@@ -58,7 +59,7 @@ export interface RunToolsResult {
  *   tools: [weather],
  * });
  */
-export async function runTools<Request extends object>(options: RunToolsOptions<Request>): Promise<RunToolsResult> {
+export async function runTools<Request extends RequestShape<P>, P extends Provider | ProviderAdapter>(options: RunToolsOptions<Request, P>): Promise<RunToolsResult<P, Request>> {
   const adapter = adapterOf(options.provider);
   const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
   const tools = options.registry && options.tools ? [...registry.listTools(), ...options.tools] : registry.listTools();
@@ -85,7 +86,7 @@ export async function runTools<Request extends object>(options: RunToolsOptions<
     if (!calls.length) {
       steps.push({ step, response, calls, results: [] });
       await options.onStep?.(steps.at(-1)!);
-      return { text: adapter.text(response), messages, steps, finishReason: "stop" };
+      return { text: adapter.text(response), messages: messages as ConversationOf<P, Request>[], steps, finishReason: "stop" };
     }
     const results = await registry.executeAll(calls, {
       ...(options.signal && { signal: options.signal }),
@@ -96,7 +97,7 @@ export async function runTools<Request extends object>(options: RunToolsOptions<
     steps.push({ step, response, calls, results });
     await options.onStep?.(steps.at(-1)!);
   }
-  return { text: undefined, messages, steps, finishReason: "max_steps" };
+  return { text: undefined, messages: messages as ConversationOf<P, Request>[], steps, finishReason: "max_steps" };
 }
 
 /**

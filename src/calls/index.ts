@@ -13,3 +13,10 @@ export { createToolCallStream, type ToolCallStream, type PartialToolCall } from 
 export { createPartialJSONParser, type PartialJSONParser } from "./partial-json.js";
 export { ADAPTERS, adapterOf } from "./providers/index.js";
 export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";
+export type {
+  ProviderMessages, ProviderRequests, RequestShape, ToolMessageOf, AssistantMessageOf, ConversationOf,
+  OpenAIMessageToolCall, OpenAIAssistantMessage, OpenAIToolMessage,
+  ResponsesFunctionCallOutput, ResponsesFunctionCall, ResponsesAnnotation, ResponsesOutputMessage, ResponsesReasoningItem, ResponsesOutputItem,
+  AnthropicContentBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage,
+  GeminiPart, GeminiContent, MCPSamplingMessage, BedrockMessage, MistralMessage, OllamaMessage, CohereMessage,
+} from "./messages.js";
