@@ -17,6 +17,7 @@ export { allowsEval } from "./util/allows-eval.js";
 export { Tool, ToolRegistry, withFormats } from "./tools/methods.js";
 export {
   TOOLS_PER_REQUEST_WARNING, withJSONSchema, type WithJSONSchema, toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat,
+  toAISDKTool, toAgentsTool, ToolCallError, type AISDKTool, type AgentsToolOptions, type ToolInputSchema,
   type AnyTool, type ToolDefinition, type Logger, type ArgsOf, type TypedToolDefinition, type ToolResult, type ToolCall, type CallResult, type ExecuteAllOptions,
   type FormatOptions, type RegistryFormatOptions, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./tools/index.js";

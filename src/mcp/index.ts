@@ -7,3 +7,4 @@
  * const { listTools, callTool } = mcpHandlers(registry);
  */
 export { mcpHandlers, mcpCallResult, mcpValidator, type MCPCallResult } from "./server.js";
+export { registerMCPTools, type MCPToolServer } from "./register.js";

@@ -1,0 +1,126 @@
+// Our tools handed to agent frameworks in one call, without importing them: the Vercel AI SDK (`ai`) and the
+// OpenAI Agents SDK (`@openai/agents`). Each takes plain objects: a schema, a description and a function.
+import { compile, type Guard } from "../guard/compile.js";
+import { SchemaError } from "../guard/ir.js";
+import { toDraft07 } from "../schema/draft-07.js";
+import type { JSONSchema } from "../schema/json-schema.js";
+import type { StandardSchemaV1 } from "../util/standard-schema.js";
+import { toOpenAIFormat, type FormatOptions } from "./provider-formats.js";
+import type { Tool } from "./tool.js";
+
+/** The error a framework receives when our tool's call failed: the failed result's text, which tells the model what to fix. */
+export class ToolCallError extends Error {
+  override readonly name = "ToolCallError";
+  constructor(
+    message: string,
+    /** The tool's name. */
+    readonly tool: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A Standard Schema with Standard JSON Schema over a tool's parameters, as the AI SDK takes for `inputSchema`. */
+export interface ToolInputSchema<Input = Record<string, unknown>> extends StandardSchemaV1<Input, Input> {
+  readonly "~standard": StandardSchemaV1.Props<Input, Input> & {
+    readonly jsonSchema: {
+      input(options?: { readonly target?: string }): Record<string, unknown>;
+      output(options?: { readonly target?: string }): Record<string, unknown>;
+    };
+  };
+}
+
+/** What `toAISDKTool` returns: the AI SDK's `tool({...})` definition (`description`, `inputSchema`, `execute`). */
+export interface AISDKTool<Input, Output> {
+  readonly description: string;
+  readonly inputSchema: ToolInputSchema<Input>;
+  /** Runs the tool (parsing, checking, decoding as `Tool.execute` does); a failed result is thrown as a `ToolCallError`. */
+  readonly execute: (input: Input, options?: { readonly abortSignal?: AbortSignal }) => Promise<Output>;
+}
+
+/**
+ * Our tool as an AI SDK tool, in one call: `tools: { get_weather: toAISDKTool(weather) }` for `generateText` and
+ * `streamText`. The model is sent the tool's JSON Schema (the SDK asks for draft-07); the SDK checks the call with
+ * the tool's guard; `execute` runs `Tool.execute` (decoding `Date`, `Set`, defaults) and throws a failed result
+ * as a `ToolCallError`, which the SDK reports to the model as the tool's error. `context` reaches the tool's function.
+ * This module does not import `ai`.
+ *
+ * @example
+ * import { generateText, stepCountIs } from "ai";
+ * await generateText({ model, prompt: "Weather in Paris?", tools: { get_weather: toAISDKTool(weather) }, stopWhen: stepCountIs(2) });
+ */
+export function toAISDKTool<Args, Result, Context>(tool: Tool<Args, Result, Context>, options: { readonly context?: Context } = {}): AISDKTool<Record<string, unknown>, Result> {
+  const inputSchema = inputSchemaOf(tool.parameters);
+  return {
+    description: tool.description,
+    inputSchema,
+    execute: async (input) => {
+      const result = await tool.execute(input, options.context);
+      if (!result.success) throw new ToolCallError(result.error, tool.name);
+      return result.value;
+    },
+  };
+}
+
+/** What `toAgentsTool` returns: the options of `@openai/agents`'s `tool({...})`. */
+export interface AgentsToolOptions<Result> {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JSONSchema & { type: "object"; properties: Record<string, unknown>; required: string[]; additionalProperties: false };
+  readonly strict: true;
+  /** Runs the tool on the arguments the model sent; a failed result is thrown as a `ToolCallError`. */
+  readonly execute: (input: unknown) => Promise<Result>;
+  /** What the model reads when `execute` throws: a failed result's own text (the SDK's default hides every message). */
+  readonly errorFunction: (context: unknown, error: unknown) => string;
+}
+
+/**
+ * Our tool as an OpenAI Agents SDK function tool: `tool(toAgentsTool(weather))` from `@openai/agents`. The
+ * parameters are the strict form (OpenAI's Structured Outputs), which the SDK requires of a JSON Schema tool;
+ * `execute` undoes what strict mode changed (a `null` for an absent property), checks, decodes and runs, and throws
+ * a failed result as a `ToolCallError`, whose text `errorFunction` hands to the model (what to fix), where the SDK's
+ * default would say only that an error occurred.
+ *
+ * @example
+ * import { Agent, run, tool as agentsTool } from "@openai/agents";
+ * const agent = new Agent({ name: "Weather", instructions: "Answer with the tool.", tools: [agentsTool(toAgentsTool(weather))] });
+ * await run(agent, "Weather in Paris?");
+ */
+export function toAgentsTool<Args, Result, Context>(tool: Tool<Args, Result, Context>, options: { readonly context?: Context } & Pick<FormatOptions, "onWarning"> = {}): AgentsToolOptions<Result> {
+  const written = toOpenAIFormat(tool, { strict: true, ...(options.onWarning && { onWarning: options.onWarning }) }).function;
+  return {
+    name: tool.name,
+    description: written.description,
+    parameters: written.parameters as AgentsToolOptions<Result>["parameters"],
+    strict: true,
+    execute: async (input) => {
+      const result = await tool.execute(input, options.context);
+      if (!result.success) throw new ToolCallError(result.error, tool.name);
+      return result.value;
+    },
+    errorFunction: (_context, error) => (error instanceof ToolCallError ? error.message : `Tool "${tool.name}" failed: ${error instanceof Error ? error.message : String(error)}`),
+  };
+}
+
+/** A Standard Schema over a tool's JSON Schema: its guard where tooltype can check the schema, else a pass-through (execute checks). */
+function inputSchemaOf(parameters: JSONSchema): ToolInputSchema {
+  let guard: Guard<unknown> | undefined;
+  try {
+    guard = compile(parameters);
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+  }
+  if (guard) return guard as unknown as ToolInputSchema;
+  const write = (options?: { readonly target?: string }) => {
+    const copy = JSON.parse(JSON.stringify(parameters)) as Record<string, unknown>;
+    return options?.target === "draft-07" ? toDraft07(copy) : copy; // toDraft07 rewrites in place
+  };
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "tooltype",
+      validate: (value) => ({ value: value as Record<string, unknown> }),
+      jsonSchema: { input: write, output: write },
+    },
+  };
+}
