@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Every TypeScript block of README.md (and of docs/**/*.md, when there are any) as a user would take it: each block
+// is written to its own module, type-checked by tsc with --strict against the published types ("tooltype" resolves
+// to this package through its own "exports", so dist/ must be built), then compiled by esbuild and run in Node with
+// the model APIs answered on this machine (test/support/fake-providers.mjs: shapes of the recorded responses in
+// test/fixtures/sdk/). A block fails when tsc reports an error in it, when it throws or exits non-zero, or when it
+// calls an API the fake does not answer. An info string `ts no-run` type-checks a block without running it;
+// `ts fragment` skips it (for an illustration that is not a program). The quick start must print the model's answer.
+// Prints `N passed, N failed` and exits 1 when anything failed.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { transform } from "esbuild";
+import { createChecks } from "./support/checks.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { check, expect, finish } = createChecks();
+
+// ---- the blocks ------------------------------------------------------------------------------------------------
+function markdownFiles() {
+  const docs = join(root, "docs");
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
+  return [join(root, "README.md"), ...(existsSync(docs) ? walk(docs) : [])];
+}
+
+/** Fenced ```ts / ```typescript blocks: file, first line of code, info words, code. */
+function blocksOf(file) {
+  const lines = readFileSync(file, "utf8").split("\n");
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(ts|typescript)\b(.*)$/.exec(lines[i]);
+    if (!open) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && lines[end] !== "```") end++;
+    out.push({ file: relative(root, file), line: start + 1, words: open[2].trim().split(/\s+/).filter(Boolean), code: lines.slice(start, end).join("\n") + "\n" });
+    i = end;
+  }
+  return out;
+}
+
+const blocks = markdownFiles().flatMap(blocksOf);
+const work = join(root, ".test-build", `readme-${process.pid}`);
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const named = blocks.map((b, i) => ({ ...b, name: `block-${String(i + 1).padStart(2, "0")}`, label: `${b.file}:${b.line}` }));
+const checked = named.filter((b) => !b.words.includes("fragment"));
+for (const b of checked) writeFileSync(join(work, `${b.name}.ts`), b.code);
+
+const run = (command, args, options = {}) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, ...options });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeout ?? 60_000);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+
+await check(`README.md has TypeScript blocks, a quick start first among them, and none skipped without saying so (${blocks.length} blocks, ${named.filter((b) => b.words.includes("no-run")).length} no-run, ${blocks.length - checked.length} fragment)`, () => {
+  expect(blocks.length >= 10, `only ${blocks.length} blocks found`);
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const quick = readme.indexOf("## Quick start");
+  expect(quick >= 0 && readme.indexOf("```ts", quick) < readme.indexOf("## ", quick + 5), "a ```ts block under ## Quick start");
+  expect(readme.indexOf("npm install tooltype") >= 0 && readme.indexOf("npm install tooltype") < quick, "npm install tooltype before the quick start");
+  const unknownWords = named.flatMap((b) => b.words.filter((w) => w !== "no-run" && w !== "fragment").map((w) => `${b.label}: ${w}`));
+  expect(!unknownWords.length, `unknown info words: ${unknownWords.join(", ")}`);
+});
+
+// ---- type-check: tsc --strict over every block, against the package's published types -------------------------
+writeFileSync(
+  join(work, "tsconfig.json"),
+  JSON.stringify({
+    compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true, noEmit: true, isolatedModules: true },
+    include: ["./*.ts"],
+  }),
+);
+const tsc = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(work, "tsconfig.json"), "--pretty", "false"], { timeout: 180_000 });
+const tscErrors = `${tsc.stdout}${tsc.stderr}`.split("\n").filter((l) => /error TS\d+/.test(l));
+for (const b of checked) {
+  await check(`${b.label}: type-checks with tsc --strict`, () => {
+    const mine = tscErrors.filter((l) => l.includes(`${b.name}.ts(`));
+    expect(!mine.length, mine.map((l) => l.replace(/^.*?block-\d+\.ts\((\d+),(\d+)\)/, (_, line, col) => `line ${b.line + Number(line) - 1}, col ${col}`)).join("\n"));
+  });
+}
+await check("tsc reports nothing outside the blocks", () => {
+  const elsewhere = tscErrors.filter((l) => !/block-\d+\.ts\(/.test(l));
+  expect(!elsewhere.length && (tsc.code === 0 || tscErrors.length), elsewhere.join("\n") || `tsc exited ${tsc.code}: ${tsc.stdout}${tsc.stderr}`.slice(0, 2000));
+});
+
+// ---- run: each block in Node, the model APIs answered by the fake ----------------------------------------------
+const preload = pathToFileURL(join(root, "test/support/fake-providers.mjs")).href;
+const runnable = checked.filter((b) => !b.words.includes("no-run"));
+const outcomes = new Map();
+let next = 0;
+await Promise.all(
+  Array.from({ length: 3 }, async () => {
+    while (next < runnable.length) {
+      const b = runnable[next++];
+      const { code } = await transform(b.code, { loader: "ts", format: "esm", target: "es2022", sourcefile: `${b.name}.ts` });
+      const file = join(work, `${b.name}.mjs`);
+      writeFileSync(file, code);
+      const env = { ...process.env, OPENAI_API_KEY: "test-key", ANTHROPIC_API_KEY: "test-key", GEMINI_API_KEY: "test-key", OPENAI_AGENTS_DISABLE_TRACING: "1" };
+      outcomes.set(b.name, await run(process.execPath, ["--import", preload, file], { env, timeout: 60_000 }));
+    }
+  }),
+);
+for (const b of runnable) {
+  await check(`${b.label}: runs against the recorded provider answers`, () => {
+    const r = outcomes.get(b.name);
+    const fake = JSON.parse(/^##FAKE (.*)$/m.exec(r.stdout)?.[1] ?? "null");
+    expect(r.code === 0, `exited ${r.code ?? r.signal}:\n${r.stderr.slice(-3000)}`);
+    expect(fake, "the fake providers were not loaded");
+    expect(!fake.unknown.length, `called what the fake does not answer: ${fake.unknown.join(", ")}`);
+  });
+}
+await check("the quick start prints the model's answer after one tool call", () => {
+  const quick = runnable.find((b) => b.code.includes("// 1. A tool"));
+  expect(quick, "the quick start block");
+  const r = outcomes.get(quick.name);
+  expect(r.stdout.includes("It is 21 °C in Paris."), `printed: ${r.stdout}`);
+  const fake = JSON.parse(/^##FAKE (.*)$/m.exec(r.stdout)?.[1] ?? "{}");
+  expect(fake.answered?.length === 2, `two model requests (the call, the answer): ${JSON.stringify(fake.answered)}`);
+});
+
+if (!process.argv.includes("--keep")) rmSync(work, { recursive: true, force: true });
+finish();
