@@ -181,11 +181,12 @@ const EXTRA = {
   size: ["test/size.e2e.mjs", "bundle-size ceilings, README's size table"],
   runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"],
   layers: ["test/layers.e2e.mjs", "imports follow the layers; entries exist; no dead module"],
-  readme: ["test/readme.e2e.mjs", "README's TypeScript blocks type-checked with --strict and run against recorded provider answers"],
+  // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
+  readme: ["test/readme.e2e.mjs", "README's TypeScript blocks type-checked with --strict and run against recorded provider answers", 4],
 };
-for (const [name, [script]] of Object.entries(EXTRA)) {
+for (const [name, [script, , timeouts = 2]] of Object.entries(EXTRA)) {
   if (runtimes.includes(name) && !fileFilters.length) {
-    tasks.push(async () => ({ [name]: { demo: await runProcess({ command: process.execPath, args: [script], cwd: root, env: childEnv, timeoutMs: timeoutMs * 2 }), label: EXTRA[name][1] } }));
+    tasks.push(async () => ({ [name]: { demo: await runProcess({ command: process.execPath, args: [script], cwd: root, env: childEnv, timeoutMs: timeoutMs * timeouts }), label: EXTRA[name][1] } }));
   }
 }
 
