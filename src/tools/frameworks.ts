@@ -8,7 +8,12 @@ import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import { toOpenAIFormat, type FormatOptions } from "./provider-formats.js";
 import type { Tool } from "./tool.js";
 
-/** The error a framework receives when our tool's call failed: the failed result's text, which tells the model what to fix. */
+/**
+ * The error a framework receives when our tool's call failed: the failed result's text, which tells the model what to fix.
+ *
+ * @example
+ * try { await toAISDKTool(weather).execute({ city: 5 }); } catch (error) { if (error instanceof ToolCallError) console.log(error.tool, error.message); }
+ */
 export class ToolCallError extends Error {
   override readonly name = "ToolCallError";
   constructor(
@@ -20,7 +25,12 @@ export class ToolCallError extends Error {
   }
 }
 
-/** A Standard Schema with Standard JSON Schema over a tool's parameters, as the AI SDK takes for `inputSchema`. */
+/**
+ * A Standard Schema with Standard JSON Schema over a tool's parameters, as the AI SDK takes for `inputSchema`.
+ *
+ * @example
+ * toAISDKTool(weather).inputSchema["~standard"].jsonSchema.input({ target: "draft-07" });
+ */
 export interface ToolInputSchema<Input = Record<string, unknown>> extends StandardSchemaV1<Input, Input> {
   readonly "~standard": StandardSchemaV1.Props<Input, Input> & {
     readonly jsonSchema: {
@@ -30,7 +40,12 @@ export interface ToolInputSchema<Input = Record<string, unknown>> extends Standa
   };
 }
 
-/** What `toAISDKTool` returns: the AI SDK's `tool({...})` definition (`description`, `inputSchema`, `execute`). */
+/**
+ * What `toAISDKTool` returns: the AI SDK's `tool({...})` definition (`description`, `inputSchema`, `execute`).
+ *
+ * @example
+ * const tools = { get_weather: toAISDKTool(weather) }; // generateText({ model, tools, ... })
+ */
 export interface AISDKTool<Input, Output> {
   readonly description: string;
   readonly inputSchema: ToolInputSchema<Input>;
@@ -62,7 +77,12 @@ export function toAISDKTool<Args, Result, Context>(tool: Tool<Args, Result, Cont
   };
 }
 
-/** What `toAgentsTool` returns: the options of `@openai/agents`'s `tool({...})`. */
+/**
+ * What `toAgentsTool` returns: the options of `@openai/agents`'s `tool({...})`.
+ *
+ * @example
+ * new Agent({ name: "Weather", tools: [tool(toAgentsTool(weather))] });
+ */
 export interface AgentsToolOptions<Result> {
   readonly name: string;
   readonly description: string;

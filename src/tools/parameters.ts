@@ -123,7 +123,12 @@ function standardJSONSchema(input: StandardLike, owner: string): JSONSchema {
   return copy;
 }
 
-/** A Standard Schema that also writes its JSON Schema (Standard JSON Schema v1), as `withJSONSchema` returns it. */
+/**
+ * A Standard Schema that also writes its JSON Schema (Standard JSON Schema v1), as `withJSONSchema` returns it.
+ *
+ * @example
+ * const args: WithJSONSchema<typeof Args> = withJSONSchema(Args, z.toJSONSchema(Args));
+ */
 export interface WithJSONSchema<S extends StandardSchemaV1> extends StandardSchemaV1<StandardSchemaV1.InferInput<S>, StandardSchemaV1.InferOutput<S>> {
   readonly "~standard": StandardSchemaV1.Props<StandardSchemaV1.InferInput<S>, StandardSchemaV1.InferOutput<S>> & {
     readonly jsonSchema: {
