@@ -4,6 +4,7 @@ import type { Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
 import { failure, issuesText, type ToolResult } from "./result.js";
+import { snapshot } from "./snapshot.js";
 
 /** Where a tool reports a function's exceptions (seed 003: logged before they become a failed result). */
 export interface Logger {
@@ -108,6 +109,9 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
         }
       }
       if (value === undefined || value === null) value = {};
+      // Objects handed in (not parsed here) are copied to plain data, each property read once: what is
+      // checked is exactly what the function receives, whatever getters or proxies the caller passed.
+      else if (value === args && typeof value === "object") value = snapshot(value);
       if (typeof value !== "object" || Array.isArray(value)) {
         return failure(`Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`);
       }
