@@ -255,7 +255,11 @@ isolated("works through a ToolRegistry from the main entry point", async () => {
 // ---- escapes: each one fails where the README says it does --------------------------------------------------
 
 const escapes = suite("javascript: each escape fails (network, files, processes, memory, output, silence)");
+// Bun's global object holds Bun.file, Bun.connect and Bun.spawn as properties it does not let anyone remove:
+// no escape is claimed closed there (the README says so), and a test below shows they stay reachable.
+const closed = workersBlocked || env === "bun" ? escapes.skip : escapes;
 const escaping = withWorkers(escapes);
+const inBun = env === "bun" ? escapes : escapes.skip;
 const inProcess = runsIn === "process" && !workersBlocked ? escapes : escapes.skip;
 const inDeno = env === "deno" ? escapes : escapes.skip;
 const inWebWorker = runsIn === "worker" && !workersBlocked ? escapes : escapes.skip;
@@ -263,7 +267,8 @@ const inWebWorker = runsIn === "worker" && !workersBlocked ? escapes : escapes.s
 /** A local HTTP server that counts every TCP connection, where the runtime can listen (Node, Deno, Bun). */
 async function listen(): Promise<{ url: string; connections: () => number; close: () => void } | undefined> {
   if (env.startsWith("chromium")) return undefined;
-  const http = (await import("node:http" as string)) as typeof import("node:http");
+  const specifier = "node:http"; // a variable: the browser bundles never see it
+  const http = (await import(specifier)) as typeof import("node:http");
   const server = http.createServer((_req, res) => res.end("reached"));
   let connections = 0;
   server.on("connection", () => connections++);
@@ -295,7 +300,7 @@ async function attempts(list: readonly string[], tool = js): Promise<string[]> {
   return seen;
 }
 
-escaping("the network: fetch, WebSocket, XMLHttpRequest, EventSource, import(), importScripts, workers and the runtime's sockets all fail", async () => {
+closed("the network: fetch, WebSocket, XMLHttpRequest, EventSource, import(), importScripts, workers and the runtime's sockets all fail", async () => {
   const server = await listen();
   const url = server?.url ?? "http://127.0.0.1:9/";
   const common = [
@@ -320,8 +325,7 @@ escaping("the network: fetch, WebSocket, XMLHttpRequest, EventSource, import(), 
     `globalThis.dgram.createSocket("udp4")`,
   ];
   const deno = [`Deno.connect({ hostname: "127.0.0.1", port: ${Number(url.split(":")[2]?.replace("/", "") ?? 9)} })`, `fetch(${JSON.stringify(url)})`];
-  const bun = [`Bun.connect({ hostname: "127.0.0.1", port: 9, socket: { data() {} } })`, `process.getBuiltinModule("node:net")`];
-  const seen = await attempts([...common, ...(env.startsWith("node") ? node : []), ...(env === "deno" ? deno : []), ...(env === "bun" ? bun : [])]);
+  const seen = await attempts([...common, ...(env.startsWith("node") ? node : []), ...(env === "deno" ? deno : [])]);
   await new Promise((resolve) => setTimeout(resolve, 200)); // a connection the code opened without waiting for it
   if (server) {
     server.close();
@@ -330,7 +334,7 @@ escaping("the network: fetch, WebSocket, XMLHttpRequest, EventSource, import(), 
   console.log(`escapes (${env}, ${runsIn}): ${seen.length} network attempts, all failed; the host's server saw ${server ? server.connections() : "(no server in a browser)"} connections`);
 });
 
-escaping("files, processes and the host's own process: every route fails", async () => {
+closed("files, processes and the host's own process: every route fails", async () => {
   const common = [`(0, eval)("1")`, `Function("return 1")()`, `[].constructor.constructor("return 1")()`];
   const node = [
     `process.getBuiltinModule("node:fs").readFileSync("/etc/hostname", "utf8")`,
@@ -344,11 +348,16 @@ escaping("files, processes and the host's own process: every route fails", async
     `new worker_threads.Worker("1", { eval: true })`,
   ];
   const deno = [`Deno.readTextFile("/etc/hostname")`, `Deno.writeTextFile("/tmp/tooltype-escape", "x")`, `new Deno.Command("true").output()`, `Deno.env.get("HOME")`, `import("node:fs").then((fs) => fs.readFileSync("/etc/hostname", "utf8"))`];
-  const bun = [`Bun.file("/etc/hostname").text()`, `Bun.spawn(["true"])`, `process.getBuiltinModule("node:fs")`];
   // In Node and Deno a child process may run eval (it has its own flags): only the file and process routes count there.
-  const list = [...(runsIn === "worker" ? common : []), ...(env.startsWith("node") ? node : []), ...(env === "deno" ? deno : []), ...(env === "bun" ? bun : [])];
+  const list = [...(runsIn === "worker" ? common : []), ...(env.startsWith("node") ? node : []), ...(env === "deno" ? deno : [])];
   const seen = await attempts(list);
   console.log(`escapes (${env}, ${runsIn}): ${seen.length} file, process and code-from-string attempts, all failed`);
+});
+
+inBun("in Bun the code can still use Bun's own APIs (files, sockets, processes): the README claims no barrier there", async () => {
+  assert.is(await value("typeof Bun.file + ' ' + typeof Bun.connect + ' ' + typeof Bun.spawn"), "function function function");
+  assert.is(await value("typeof fetch + ' ' + typeof process"), "undefined undefined");
+  assert.match(await error("import('node:fs')"), /The word import is refused/);
 });
 
 inDeno("in Deno the barrier is Deno's own: the API is there, and refuses (NotCapable)", async () => {
@@ -385,14 +394,14 @@ inDeno("a flood written past the console, straight to stdout: the child is stopp
 
 escaping("silence: code that ends or closes its own worker, or never settles, fails at the timeout or at its exit", async () => {
   const quick = createJavaScriptTool({ timeout: 500 });
-  const silent = runsIn === "worker" ? ["self.close(); new Promise(() => {})", "new Promise(() => {})"] : env === "deno" ? ["Deno.stdout.close(); new Promise(() => {})", "new Promise(() => {})"] : ["new Promise(() => {})", "setInterval(() => {}, 10); new Promise(() => {})"];
+  const silent = runsIn === "worker" ? ["if (typeof close === 'function') close(); new Promise(() => {})", "new Promise(() => {})"] : env === "deno" ? ["Deno.stdout.close(); new Promise(() => {})", "new Promise(() => {})"] : ["new Promise(() => {})", "setInterval(() => {}, 10); new Promise(() => {})"];
   for (const code of silent) assert.match(await error(code, quick), /did not finish within 500 ms|stopped \(exit code/, code);
   if (env === "deno") assert.match(await error("Deno.exit(0)", quick), /stopped \(exit code 0\) before the code finished/);
   assert.is(await value("'next'", quick), "next");
 });
 
 inWebWorker("in a Web Worker the network globals are gone from the global and its prototypes; code from strings is off", async () => {
-  const names = ["fetch", "XMLHttpRequest", "WebSocket", "EventSource", "importScripts", "Worker", "caches", "postMessage", "Bun", "process"];
+  const names = ["fetch", "XMLHttpRequest", "WebSocket", "EventSource", "importScripts", "Worker", "caches", "postMessage", "process"];
   const code = `const names = ${JSON.stringify(names)}; const left = []; for (let o = globalThis; o; o = Object.getPrototypeOf(o)) for (const n of names) if (Object.getOwnPropertyDescriptor(o, n)) left.push(n); left`;
   assert.equal(await value(code), []);
   assert.match(await error("setTimeout('globalThis.x = 1', 0)"), /EvalError: Code from strings/);

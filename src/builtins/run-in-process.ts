@@ -70,6 +70,73 @@ async function loadSpawn(): Promise<Spawn | undefined> {
   }
 }
 
+/** A child process as this module uses it, from node:child_process or from Deno.Command. */
+interface Child {
+  write(text: string): void;
+  kill(): void;
+}
+interface ChildEvents {
+  stdout(bytes: Uint8Array): void;
+  stderr(bytes: Uint8Array): void;
+  /** Once the child has exited and its output has been read. */
+  closed(code: number | null, signal: string | null): void;
+  error(description: string): void;
+}
+
+function spawnNode(spawn: Spawn, command: string, args: string[], env: Record<string, string>, on: ChildEvents): Child {
+  const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+  child.stdout.on("data", (chunk: Uint8Array) => on.stdout(chunk));
+  child.stderr.on("data", (chunk: Uint8Array) => on.stderr(chunk));
+  child.stdin.on("error", () => {}); // the child may be gone before it has read the code
+  child.on("error", (error) => on.error(`${error?.code ?? ""} ${error?.message ?? ""}`.trim()));
+  child.on("close", (code, signal) => on.closed(code, signal));
+  return { write: (text) => child.stdin.end(text), kill: () => void child.kill("SIGKILL") };
+}
+
+// Deno's node:child_process would turn `deno run` into `deno run -A` (it translates Node's command lines):
+// Deno.Command starts exactly the command line given.
+interface DenoChild {
+  readonly stdin: WritableStream<Uint8Array>;
+  readonly stdout: ReadableStream<Uint8Array>;
+  readonly stderr: ReadableStream<Uint8Array>;
+  readonly status: Promise<{ code: number; signal: string | null }>;
+  kill(signal?: string): void;
+}
+type DenoCommand = new (command: string, options: object) => { spawn(): DenoChild };
+
+function spawnDeno(Command: DenoCommand, command: string, args: string[], env: Record<string, string>, on: ChildEvents): Child {
+  const child = new Command(command, { args, env, clearEnv: true, stdin: "piped", stdout: "piped", stderr: "piped" }).spawn();
+  const drain = async (stream: ReadableStream<Uint8Array>, into: (bytes: Uint8Array) => void) => {
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        into(value);
+      }
+    } catch {
+      // the stream broke when the child was killed: what was read is kept
+    }
+  };
+  void Promise.all([drain(child.stdout, on.stdout), drain(child.stderr, on.stderr), child.status]).then(
+    ([, , status]) => on.closed(status.signal ? null : status.code, status.signal),
+    (error: unknown) => on.error(String(error)),
+  );
+  return {
+    write: (text) => {
+      const writer = child.stdin.getWriter();
+      writer.write(new TextEncoder().encode(text)).then(() => writer.close()).catch(() => {});
+    },
+    kill: () => {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
 /**
  * Starts the child process that runs one piece of code, or says why it cannot. Its stdout is read as JSON
  * lines, at most `outputBytes(limits)` bytes (past that the child is killed and the run fails); a death by
@@ -79,57 +146,61 @@ async function loadSpawn(): Promise<Spawn | undefined> {
  * const handle = await startProcess(listener, { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1e6, isolation: "process" });
  */
 export async function startProcess(listener: WorkerListener, limits: RunLimits): Promise<WorkerHandle | string> {
-  const spawn = await loadSpawn();
-  if (!spawn) return "The javascript tool could not load node:child_process to start its child process.";
+  const Command = (globalThis as { Deno?: { Command?: DenoCommand } }).Deno?.Command;
+  const spawn = Command ? undefined : await loadSpawn();
+  if (!Command && !spawn) return "The javascript tool could not load node:child_process to start its child process.";
   const { command, args, env } = commandLine(limits);
-  let child: ChildProcess;
-  try {
-    child = spawn(command, args, { env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
-  } catch (error) {
-    const { message, code } = error as { message?: string; code?: string };
-    return `The javascript tool could not start its child process (${code ?? ""} ${message ?? String(error)}).${hint()}`;
-  }
   const budget = outputBytes(limits);
+  const decoder = new TextDecoder();
   let received = 0;
   let pending = "";
   let stderr = "";
   let over = false;
-  child.stdout.on("data", (chunk: { length: number; toString(encoding: string): string }) => {
-    if (over) return;
-    received += chunk.length;
-    if (received > budget) {
-      over = true;
-      child.kill("SIGKILL");
-      listener.failed(`The code wrote more than ${budget} bytes of output; its process was stopped.`, "ERR_OUTPUT_LIMIT");
-      return;
-    }
-    const lines = (pending + chunk.toString("utf8")).split("\n");
-    pending = lines.pop()!;
-    for (const line of lines) {
-      let message: unknown;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        continue; // not a message: something the code wrote to stdout itself
+  let child: Child | undefined;
+  const events: ChildEvents = {
+    stdout(bytes) {
+      if (over) return;
+      received += bytes.length;
+      if (received > budget) {
+        over = true;
+        child?.kill();
+        listener.failed(`The code wrote more than ${budget} bytes of output; its process was stopped.`, "ERR_OUTPUT_LIMIT");
+        return;
       }
-      listener.message(message);
-    }
-  });
-  child.stderr.on("data", (chunk: { toString(encoding: string): string }) => {
-    if (stderr.length < STDERR_KEPT) stderr += chunk.toString("utf8").slice(0, STDERR_KEPT - stderr.length);
-  });
-  child.stdin.on("error", () => {}); // the child may be gone before it has read the code
-  child.on("error", (error) => listener.failed(`${error?.code ?? ""} ${error?.message ?? ""}`.trim() + hint()));
-  child.on("close", (code, signal) => {
-    if (over) return;
-    if (/heap out of memory|Reached heap limit|Fatal JavaScript out of memory/i.test(stderr)) listener.failed("", "ERR_WORKER_OUT_OF_MEMORY");
-    else if (code === null) listener.failed(`its process ended by ${signal ?? "a signal"}`);
-    else listener.exited(code);
-  });
+      const lines = (pending + decoder.decode(bytes, { stream: true })).split("\n");
+      pending = lines.pop()!;
+      for (const line of lines) {
+        let message: unknown;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          continue; // not a message: something the code wrote to stdout itself
+        }
+        listener.message(message);
+      }
+    },
+    stderr(bytes) {
+      if (stderr.length < STDERR_KEPT) stderr += new TextDecoder().decode(bytes).slice(0, STDERR_KEPT - stderr.length);
+    },
+    closed(code, signal) {
+      if (over) return;
+      if (/heap out of memory|Reached heap limit|Fatal JavaScript out of memory/i.test(stderr)) listener.failed("", "ERR_WORKER_OUT_OF_MEMORY");
+      else if (code === null) listener.failed(`its process ended by ${signal ?? "a signal"}`);
+      else listener.exited(code);
+    },
+    error: (description) => listener.failed(description + hint()),
+  };
+  try {
+    child = Command ? spawnDeno(Command, command, args, env, events) : spawnNode(spawn!, command, args, env, events);
+  } catch (error) {
+    const { message, code } = error as { message?: string; code?: string };
+    return `The javascript tool could not start its child process (${[code, message ?? String(error)].filter(Boolean).join(" ")}).${hint()}`;
+  }
+  const started = child;
   return {
     kind: "process",
-    post: (message) => child.stdin.end(String((message as { code?: unknown }).code ?? "")),
-    stop: () => void child.kill("SIGKILL"),
+    post: (message) => started.write(String((message as { code?: unknown }).code ?? "")),
+    stop: () => started.kill(),
   };
 }
 

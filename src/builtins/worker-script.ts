@@ -242,9 +242,13 @@ if (${forbidCode}) {
 `;
 }
 
-/** What the code may not reach in a Web Worker (browsers, Bun): the network, other workers, the host's channel, Bun's and Deno's APIs. */
+/**
+ * What the code may not reach in a Web Worker (browsers, Bun): the network, other workers, the host's channel.
+ * Bun's own global (Bun.file, Bun.connect, Bun.spawn) cannot be removed: Bun defines it and all its
+ * properties as non-configurable, so in Bun this is no barrier (the README says so).
+ */
 const WEB_REMOVED = ["fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource", "WebTransport", "importScripts", "Worker", "SharedWorker",
-  "caches", "postMessage", "Bun", "process", "require", "Deno"];
+  "caches", "postMessage", "process", "require"];
 
 /** What the code may not reach in Node's child process: Node's modules (through process and require), the network, console's streams. */
 const NODE_REMOVED = ["process", "require", "module", "exports", "__filename", "__dirname", "fetch", "WebSocket", "EventSource", "XMLHttpRequest", "navigator"];
