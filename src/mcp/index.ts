@@ -7,3 +7,4 @@
  * const { listTools, callTool } = mcpHandlers(registry);
  */
 export { mcpHandlers, mcpCallResult, mcpValidator, type MCPCallResult } from "./server.js";
+export { serveMCP, MCP_PROTOCOL_VERSIONS, JSONRPC_ERRORS, type ServeMCPOptions, type MCPInput, type MCPOutput } from "./serve.js";
