@@ -10,6 +10,7 @@ import { issue, type Issue } from "./issue.js";
 import { mayRevisit } from "./revisit.js";
 import { standardProps, type GuardStandardProps } from "./standard.js";
 import { MAX_DEPTH, TooDeep } from "./values.js";
+import { MAX_VALUE_DEPTH, scanSchema, withinDepth } from "./limits.js";
 
 /**
  * Generated code for guards (`tooltype/jit`): handed to `compile(schema, { jit })`. Kept out of the guard
@@ -96,11 +97,18 @@ export class ValidationError extends TypeError {
 export function compile<S extends object>(schema: S, options: CompileOptions = {}): Guard<GuardType<S>> {
   const descriptor = isDescriptor(schema);
   const json = (descriptor ? emitJSONSchema(schema) : schema) as JSONSchema;
-  if (descriptor) checkDefaults(schema, (part) => guardOf(emitJSONSchema(part), options));
-  return guardOf(json, options) as Guard<GuardType<S>>;
+  try {
+    if (descriptor) checkDefaults(schema, (part) => guardOf(emitJSONSchema(part), options));
+    return guardOf(json, options) as Guard<GuardType<S>>;
+  } catch (error) {
+    // Within the depth limit, a runtime with a small stack may still run out: an error that says so, not a crash.
+    if (error instanceof RangeError) throw new SchemaError(`compile: the schema is too large or too deeply nested to compile here (${error.message})`);
+    throw error;
+  }
 }
 
 function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
+  const { unbounded } = scanSchema(json, options); // depth and (untrusted) size, before anything recurses
   const root = readSchema(json, options);
   // Worked out only for a schema with a `$ref`, the first time generated code or the interpreter meets one.
   let revisits: boolean | undefined;
@@ -121,7 +129,10 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
   }
   const generated = jit && allowsEval() ? jit.guard(root, remember) : undefined;
   let test: (value: unknown) => boolean;
-  if (generated) test = generated.test;
+  // One depth rule for both paths, counted in value nesting: a schema that can follow a value all the way
+  // down refuses one nested deeper than MAX_VALUE_DEPTH before either path looks at it.
+  const shallow = unbounded ? (value: unknown) => withinDepth(value, MAX_VALUE_DEPTH) : () => true;
+  if (generated) test = unbounded ? (value) => shallow(value) && generated.test(value) : generated.test;
   else {
     const check = buildOf()(root);
     test = (value) => {
@@ -131,7 +142,7 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
       state.call = ++calls * 4;
       state.reporting = false;
       try {
-        return check(value);
+        return shallow(value) && check(value);
       } catch (error) {
         if (error instanceof RangeError) return false;
         throw error;
@@ -158,6 +169,7 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     if (!(limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(limit)})`);
     // The guard answers first (it stops at the first problem): errors are listed only when it says false.
     if (test(value)) return [];
+    if (!shallow(value)) return [issue("too_deep", "", String(MAX_VALUE_DEPTH))];
     const out: Issue[] = limit === Infinity ? [] : bounded(limit);
     const { depth, call, reporting } = state;
     state.depth = 0;
