@@ -163,7 +163,8 @@ sizes("$ref loops that never enter a value, and a schema that contains itself, a
 const depth = suite("hostile schemas: one depth rule, counted in value nesting, for both guard paths");
 
 // Each $ref enters 20 value levels: the old rule (256 $ref levels) let generated code (small frames) go past
-// where the interpreter ran out of stack, so at about 5,000 levels the two paths answered differently.
+// where the interpreter ran out of stack, so at 5,000 levels the two paths answered differently (true on
+// generated code, false on the interpreter; measured on Node 20 before this rule).
 const TWENTY: object = (() => {
   let body: object = { $ref: "#" };
   for (let i = 0; i < 20; i++) body = { type: "array", items: body };
@@ -176,9 +177,9 @@ const nest = (depthOf: number, leaf: unknown = null) => {
   return v;
 };
 
-depth("both paths give the same verdict and the same errors at every depth, and refuse past 256 levels as too_deep", () => {
+depth("both paths give the same verdict and the same errors at every depth, and refuse past 512 levels as too_deep", () => {
   const [first, ...others] = guards(TWENTY);
-  for (const d of [0, 20, 240, 255, 256, 257, 1000, 4000, 5000, 5200, 100_000]) {
+  for (const d of [0, 20, 240, 500, 511, 512, 513, 1000, 4000, 5000, 5200, 100_000]) {
     const value = nest(d);
     const verdict = first!(value);
     const codes = first!.errors(value).map((i) => i.code);
@@ -186,8 +187,8 @@ depth("both paths give the same verdict and the same errors at every depth, and 
       assert.is(other(value), verdict, `depth ${d}`);
       assert.equal(other.errors(value).map((i) => i.code), codes, `depth ${d}`);
     }
-    if (d > 256) assert.equal(codes, ["too_deep"], `depth ${d}`);
-    if (d % 20 === 0 && d <= 240) assert.ok(verdict, `depth ${d}`);
+    if (d > 512) assert.is(codes.at(-1), "too_deep", `depth ${d}`); // the issues met on the way, then the refusal
+    if (d % 20 === 0 && d <= 500) assert.ok(verdict, `depth ${d}`);
   }
 });
 
@@ -202,19 +203,19 @@ depth("property: random recursive values, both paths agree", () => {
       for (let i = 0; i < d; i++) v = { v: i, kids: [v] };
       const verdicts = gs.map((g) => g(v));
       assert.ok(verdicts.every((x) => x === verdicts[0]), `depth ${d}`);
-      assert.is(verdicts[0], !bad && 2 * d + 1 <= 256, `depth ${d}`); // each level is an object and an array
+      assert.is(verdicts[0], !bad && 2 * d + 1 <= 512, `depth ${d}`); // each level is an object and an array
     }),
     { seed: SEED + 1, numRuns: Math.min(RUNS, 300) },
   );
   console.log(`depth rule: ${cases} random recursive values, both paths agreed`);
 });
 
-depth("uniqueItems compares items at any depth without recursion, and refuses past 256 levels on both paths", () => {
+depth("uniqueItems compares items at any depth without recursion, and refuses past 512 levels on both paths", () => {
   const gs = guards({ type: "array", uniqueItems: true });
   for (const guard of gs) {
-    assert.ok(guard([nest(250, 1), nest(250, 2)]), "distinct deep items");
-    assert.not.ok(guard([nest(250, 1), nest(250, 1)]), "equal deep items");
-    assert.equal(guard.errors([nest(250, 1), nest(250, 1)]).map((i) => i.code), ["unique_items"]);
+    assert.ok(guard([nest(510, 1), nest(510, 2)]), "distinct deep items");
+    assert.not.ok(guard([nest(510, 1), nest(510, 1)]), "equal deep items");
+    assert.equal(guard.errors([nest(510, 1), nest(510, 1)]).map((i) => i.code), ["unique_items"]);
     assert.not.ok(guard([nest(4000, 1), nest(4000, 2)]));
     assert.equal(guard.errors([nest(100_000, 1), 2]).map((i) => i.code), ["too_deep"]);
     assert.ok(guard([{ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] }, { b: 2, a: 1 }, { a: 1, b: 2 }]) === false);

@@ -128,21 +128,21 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     );
   }
   const generated = jit && allowsEval() ? jit.guard(root, remember) : undefined;
-  let test: (value: unknown) => boolean;
   // One depth rule for both paths, counted in value nesting: a schema that can follow a value all the way
   // down refuses one nested deeper than MAX_VALUE_DEPTH before either path looks at it.
   const shallow = unbounded ? (value: unknown) => withinDepth(value, MAX_VALUE_DEPTH) : () => true;
-  if (generated) test = unbounded ? (value) => shallow(value) && generated.test(value) : generated.test;
+  let inner: (value: unknown) => boolean;
+  if (generated) inner = generated.test;
   else {
     const check = buildOf()(root);
-    test = (value) => {
+    inner = (value) => {
       // The caller's state is put back after: a getter in the value may call this guard again.
       const { depth, call, reporting } = state;
       state.depth = 0;
       state.call = ++calls * 4;
       state.reporting = false;
       try {
-        return shallow(value) && check(value);
+        return check(value);
       } catch (error) {
         if (error instanceof RangeError) return false;
         throw error;
@@ -153,6 +153,8 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
       }
     };
   }
+
+  const test = unbounded ? (value: unknown) => shallow(value) && inner(value) : inner;
 
   let report: ((value: unknown, issues: Issue[]) => void) | undefined;
   const reportOf = () => {
@@ -168,8 +170,8 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     const limit = options?.limit ?? Infinity;
     if (!(limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(limit)})`);
     // The guard answers first (it stops at the first problem): errors are listed only when it says false.
-    if (test(value)) return [];
-    if (!shallow(value)) return [issue("too_deep", "", String(MAX_VALUE_DEPTH))];
+    const deepEnough = shallow(value); // measured once: errors() reads the value no more than the guard does
+    if (deepEnough && inner(value)) return [];
     const out: Issue[] = limit === Infinity ? [] : bounded(limit);
     const { depth, call, reporting } = state;
     state.depth = 0;
@@ -187,7 +189,8 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
       state.call = call;
       state.reporting = reporting;
     }
-    // The guard went past the depth limit where the report, walking in another order, did not.
+    // Too deep by the value rule, or the guard went past the $ref limit where the report, walking in another order, did not.
+    if (!deepEnough && out.length < limit && !out.some((i) => i.code === "too_deep")) out.push(issue("too_deep", "", String(MAX_VALUE_DEPTH)));
     if (!out.length) out.push(issue("too_deep", "", String(MAX_DEPTH)));
     return limit === Infinity ? out : out.slice();
   };

@@ -10,9 +10,10 @@ export const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
  * The deepest a value may nest for a guard whose checks can follow it all the way down: a schema with a
  * `$ref` (recursion) or `uniqueItems` (which compares whole items). Both guard paths refuse a deeper value
  * before checking anything, so they cannot differ on it however deep it goes, and no check can run out of
- * stack. Other schemas never read a value deeper than they are themselves.
+ * stack. Other schemas never read a value deeper than they are themselves. (A tree of objects holding arrays
+ * takes two levels a node: 512 levels are the 256 nodes the `$ref` count allowed before.)
  */
-export const MAX_VALUE_DEPTH = 256;
+export const MAX_VALUE_DEPTH = 512;
 
 /** What a scan found that the guard needs to know. */
 export interface SchemaScan {
@@ -63,7 +64,9 @@ export function scanSchema(schema: unknown, options: { readonly untrusted?: bool
 
 /**
  * Whether a value nests at most `max` levels (an array or object is one level deeper than what holds it),
- * found without recursion and stopping at the first place it goes deeper. Cycles count as too deep.
+ * found without recursion and stopping at the first place it goes deeper. Cycles count as too deep. Data
+ * properties only: a getter is not called (values from JSON have none; `execute` copies what it is handed
+ * to plain data), so measuring has no side effects; what a getter returns is bounded by the `$ref` count.
  *
  * @example
  * withinDepth([[1]], 2); // true
@@ -78,8 +81,15 @@ export function withinDepth(value: unknown, max: number): boolean {
     if (depth > max) return false;
     if ((deepest.get(item) ?? 0) >= depth) continue;
     deepest.set(item, depth);
-    const children = Array.isArray(item) ? item : Object.values(item);
-    for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    if (Array.isArray(item)) {
+      for (const child of item) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+      continue;
+    }
+    const descriptors = Object.getOwnPropertyDescriptors(item);
+    for (const key in descriptors) {
+      const child = (descriptors[key] as PropertyDescriptor).value;
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
   }
   return true;
 }
