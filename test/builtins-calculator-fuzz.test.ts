@@ -58,6 +58,7 @@ s("random strings: always a result, success only on arithmetic text with a finit
     { seed: SEED, numRuns: RUNS },
   );
   assert.ok(successes > 0, "no generated string was arithmetic: the generator is too narrow to mean anything");
+  console.log(`fuzz calculator: ${RUNS} random strings, ${successes} computed, the rest refused, none ran code`);
 });
 
 // Arithmetic text, sometimes invalid on purpose: signs anywhere, "--", "-2 ** 2", adjacent tokens without spaces.
@@ -110,6 +111,7 @@ compared("random arithmetic: the number JavaScript gives, or a refusal exactly w
     { seed: SEED, numRuns: RUNS },
   );
   assert.ok(seen.agreed > RUNS / 4 && seen.syntax > 10, `too few of a kind: ${JSON.stringify(seen)}`);
+  console.log(`fuzz calculator: ${RUNS} random expressions against JavaScript: ${seen.agreed} agreed, ${seen.syntax} refused as JavaScript does`);
 });
 
 s("without eval, the same arithmetic still only ever gives a result", async () => {

@@ -522,3 +522,117 @@ s("1 MB of arguments in 1,000 chunks, value() after each (a bench times it; this
 });
 
 s.run();
+
+// ---- hostile input: work counted, memory measured (never timed: nothing here depends on the machine's speed) --
+
+const hostile = suite("partial JSON parser: hostile input stays linear in work and memory");
+const isBrowser = typeof (globalThis as { document?: unknown }).document === "object";
+
+/**
+ * Calls of `String.prototype.charCodeAt` and `slice` while `run` runs: every character the parser reads
+ * goes through one of them, so the count is the parser's work, the same on every machine.
+ */
+function work(run: () => void): number {
+  const proto = String.prototype as { charCodeAt: (i: number) => number; slice: (a?: number, b?: number) => string };
+  const { charCodeAt, slice } = proto;
+  let count = 0;
+  proto.charCodeAt = function (this: string, i: number) {
+    count++;
+    return charCodeAt.call(this, i);
+  };
+  proto.slice = function (this: string, a?: number, b?: number) {
+    count++;
+    return slice.call(this, a, b);
+  };
+  try {
+    run();
+  } finally {
+    proto.charCodeAt = charCodeAt;
+    proto.slice = slice;
+  }
+  return count;
+}
+
+/** The JS heap in use, where the runtime tells (Node, Deno, Bun); undefined in browsers. */
+function heapUsed(): number | undefined {
+  const g = globalThis as { Deno?: { memoryUsage?: () => { heapUsed: number } }; process?: { memoryUsage?: () => { heapUsed: number } } };
+  return g.Deno?.memoryUsage?.().heapUsed ?? g.process?.memoryUsage?.().heapUsed;
+}
+
+/** Hostile texts of about `n` characters, each with how it is pushed (chunk size) and read (`value()` after each push or not). */
+const HOSTILE: [string, (n: number) => string, number][] = [
+  ["a million '['", (n) => "[".repeat(n), Infinity],
+  ["'[' one per push", (n) => "[".repeat(n), 1],
+  ["open objects", (n) => '{"a":'.repeat(n / 5), 7],
+  ["an open string, one character per push", (n) => '"' + "x".repeat(n), 1],
+  ["escapes split between pushes", (n) => '"' + "\\u00e9\\n".repeat(n / 8), 3],
+  ["surrogate pairs split between pushes", (n) => '"' + "😀".repeat(n / 2), 3],
+  ["one long number", (n) => "1".repeat(n), 5],
+  ["a long array of numbers", (n) => "[" + "1,".repeat(n / 2), 11],
+  ["an error early, then more text", (n) => "[1 2" + "x".repeat(n), 13],
+];
+
+hostile("work grows linearly: 4 times the text costs at most 4.2 times the reads, and at most 6 reads a character", () => {
+  const n = 250_000;
+  const rows: string[] = [];
+  for (const [name, make, size] of HOSTILE) {
+    const cost = (length: number) => {
+      const text = make(length);
+      return work(() => {
+        const p = createPartialJSONParser();
+        if (size === Infinity) p.push(text);
+        else for (let i = 0; i < text.length; i += size) {
+          p.push(text.slice(i, i + size));
+          p.value();
+        }
+      }) - (size === Infinity ? 0 : Math.ceil(text.length / size)); // the test's own slicing
+    };
+    const small = cost(n);
+    const large = cost(4 * n);
+    rows.push(`${name}: ${small} and ${large} reads`);
+    assert.ok(large <= 4.2 * small, `${name}: ${small} reads for ${n} characters, ${large} for ${4 * n}`);
+    assert.ok(large <= 6 * 4 * n, `${name}: ${large} reads for ${4 * n} characters`);
+  }
+  console.log(`fuzz partial JSON: ${HOSTILE.length} hostile shapes at ${n} and ${4 * n} characters, work linear (${rows.join("; ")})`);
+});
+
+const measured = heapUsed() === undefined ? hostile.skip : hostile;
+
+measured("memory: a million '[' keeps at most 200 bytes a character; a 100 MB string at most 3 bytes a character", () => {
+  const before = heapUsed()!;
+  const p = createPartialJSONParser();
+  p.push("[".repeat(1_000_000));
+  const deep = heapUsed()! - before;
+  assert.ok(p.value() !== undefined && !p.error);
+  assert.ok(deep <= 200 * 1_000_000, `${deep} bytes for a million '['`);
+  const mb = 1 << 20;
+  const q = createPartialJSONParser();
+  const start = heapUsed()!;
+  q.push('{"code": "');
+  for (let i = 0; i < 100; i++) q.push(String.fromCharCode(97 + (i % 26)).repeat(mb));
+  q.push('"}');
+  const text = (q.value() as { code: string }).code;
+  assert.is(text.length, 100 * mb);
+  assert.is(text.charCodeAt(99 * mb), 97 + (99 % 26)); // reading it flattens the string once
+  const big = heapUsed()! - start;
+  assert.ok(q.done);
+  assert.ok(big <= 3 * 100 * mb, `${big} bytes for a 100 MB string`);
+  console.log(`fuzz partial JSON: memory measured, ${(deep / 1e6).toFixed(1)} bytes a character for a million '[', ${(big / (100 * mb)).toFixed(2)} bytes a character for a 100 MB string`);
+});
+
+const inBrowser = isBrowser ? hostile : hostile.skip;
+
+inBrowser("in a browser (no memory reading): a 16 MB string streams whole, a million '[' parses", () => {
+  // Browsers expose no exact heap size to a page, and a tab's memory is smaller: the sizes are cut, and only work is counted above.
+  const q = createPartialJSONParser();
+  q.push('"');
+  for (let i = 0; i < 16; i++) q.push("y".repeat(1 << 20));
+  q.push('"');
+  assert.ok(q.done);
+  assert.is((q.value() as string).length, 16 << 20);
+  const p = createPartialJSONParser();
+  p.push("[".repeat(1_000_000));
+  assert.not.ok(p.error);
+});
+
+hostile.run();

@@ -198,4 +198,98 @@ streaming("a 1 MB argument in 1,000 chunks, partial() after each: the pieces are
   assert.equal(stream.calls()[0]!.arguments, JSON.parse(big));
 });
 
+const fuzz = suite("createToolCallStream: every split, and garbage");
+const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+const SEED = Number(env?.TOOLTYPE_FUZZ_SEED) || 20261208;
+const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 2000;
+const PROVIDERS = Object.keys(EVENTS) as Provider[];
+
+fuzz("every split of both calls' argument texts at one or two points gives the same calls, for every streaming provider", () => {
+  const a = JSON.stringify({ q: "é\"\\😀\n", n: [1.5e3, -0, true, null] }); // escapes, a surrogate pair, numbers, literals
+  const b = JSON.stringify({ x: [{}] });
+  const expected = [
+    { id: "call_a", name: "get_weather", arguments: JSON.parse(a) },
+    { id: "call_b", name: "echo", arguments: JSON.parse(b) },
+  ];
+  let cases = 0;
+  for (const provider of PROVIDERS) {
+    for (let i = 0; i <= a.length; i++) {
+      for (let j = i; j <= a.length; j++) {
+        const stream = createToolCallStream(provider);
+        for (const event of EVENTS[provider]!(split(a, [i, j]), split(b, [j % (b.length + 1)]))) stream.push(event);
+        assert.equal(stream.calls(), expected, `${provider} split at ${i}, ${j}`);
+        cases++;
+      }
+    }
+  }
+  console.log(`fuzz stream: ${cases} exhaustive splits (every 1 and 2 cut points, ${PROVIDERS.length} providers) gave the same calls`);
+});
+
+fuzz("property: random JSON in both calls, cut anywhere, even into empty pieces: the same calls as in one piece", () => {
+  let cases = 0;
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...PROVIDERS),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
+      fc.array(fc.nat(), { maxLength: 20 }),
+      fc.array(fc.nat(), { maxLength: 20 }),
+      (provider, x, y, cutsA, cutsB) => {
+        cases++;
+        const [a, b] = [JSON.stringify(x), JSON.stringify(y)];
+        const whole = createToolCallStream(provider);
+        for (const event of EVENTS[provider]!([a], [b])) whole.push(event);
+        const pieces = createToolCallStream(provider);
+        // Repeated cut points give empty pieces, which a stream must take in its stride.
+        for (const event of EVENTS[provider]!(split(a, cutsA).flatMap((p) => [p, ""]), split(b, cutsB))) pieces.push(event);
+        assert.equal(pieces.calls(), whole.calls());
+        assert.equal(whole.calls().map((c) => c.arguments), [JSON.parse(a), JSON.parse(b)]);
+      },
+    ),
+    { seed: SEED, numRuns: RUNS },
+  );
+  console.log(`fuzz stream: ${cases} random streams cut at random points gave the calls of the uncut stream`);
+});
+
+/** A copy of a JSON value with one leaf or member, picked by `at`, replaced by `junk`. */
+function mutate(value: unknown, at: number, junk: unknown): unknown {
+  let n = 0;
+  const walk = (v: unknown): unknown => {
+    if (n++ === at) return junk;
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === "object" && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value);
+}
+
+fuzz("property: garbage and mutated events never make push, partial or calls throw, and calls stay well formed", () => {
+  const KEYS = ["choices", "delta", "tool_calls", "toolCalls", "index", "id", "function", "name", "arguments", "type", "item", "output_index", "content_block",
+    "partial_json", "candidates", "content", "parts", "functionCall", "args", "message", "contentBlockStart", "contentBlockDelta", "toolUse", "input", "data", "__proto__", "constructor"];
+  const junk = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constantFrom<unknown>(undefined, NaN, 1n, Symbol("s"), Object.create(null), [], "{", '{"a":', "\u0000", "\ud800", () => 1, new Date(0)),
+  );
+  const garbage = fc.anything({ key: fc.constantFrom(...KEYS), maxDepth: 4, withBigInt: true, withNullPrototype: true, withSparseArray: true, withDate: true, withMap: true });
+  const mutated = fc.tuple(fc.constantFrom(...PROVIDERS), fc.nat(200), junk).map(([provider, at, j]) =>
+    EVENTS[provider]!(['{"a":', "1}"], ["[", "]"]).map((event, i) => (i === at % 9 ? mutate(event, at, j) : event)));
+  let cases = 0;
+  let events = 0;
+  fc.assert(
+    fc.property(fc.constantFrom<Provider>(...PROVIDERS, "gemini", "ollama", "mcp"), fc.oneof(fc.array(garbage, { maxLength: 8 }), mutated), (provider, stream) => {
+      cases++;
+      const s = createToolCallStream(provider);
+      for (const event of stream) {
+        events++;
+        s.push(event);
+        for (const call of s.partial()) assert.ok(typeof call.id === "string" && typeof call.name === "string" && typeof call.text === "string" && typeof call.done === "boolean");
+      }
+      for (const call of s.calls()) assert.ok(typeof call.id === "string" && typeof call.name === "string");
+    }),
+    { seed: SEED + 1, numRuns: RUNS },
+  );
+  console.log(`fuzz stream: ${cases} garbage or mutated streams (${events} events), no throw`);
+});
+
 streaming.run();
+fuzz.run();

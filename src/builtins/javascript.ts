@@ -3,28 +3,46 @@ import { tool } from "../tools/define.js";
 import { withFormats } from "../tools/methods.js";
 import type { Logger, Tool } from "../tools/tool.js";
 import { ExpectedFailure, hostFaultsOnly } from "./expected-failure.js";
+import { processIsolationAvailable } from "./run-in-process.js";
 import { runInWorker } from "./run-in-worker.js";
+import { MAX_PRINTED, MAX_VALUE } from "./worker-script.js";
 
 /** Options of `createJavaScriptTool`. */
 export interface JavaScriptToolOptions {
-  /** Milliseconds the code may run, from when its worker has started (default 5000). */
+  /** Milliseconds the code may run, from when its worker or process has started (default 5000). */
   readonly timeout?: number;
-  /** Node only: the worker's heap limit in megabytes (default 256). */
+  /**
+   * The code's heap limit in megabytes (default 256): the child process's `--max-old-space-size`, or a Node
+   * worker's resource limit. Browsers and Bun's workers have no such limit.
+   */
   readonly memoryLimitMb?: number;
+  /** Characters of printed output kept (default 20,000); the rest is cut, and the result says so. */
+  readonly maxOutput?: number;
+  /** Characters the value may take as JSON (default 1,000,000); a larger value is a failed result. */
+  readonly maxValue?: number;
+  /**
+   * Where the code runs. `"process"` (the default in Node and Deno): a new child process per call, which
+   * Node's permission model or Deno's permissions keep from files, subprocesses and (Deno) the network.
+   * `"worker"` (the default, and the only choice, in browsers and Bun): a new worker thread, faster to start,
+   * with no permission barrier in Node. See the README's "What the javascript tool isolates".
+   */
+  readonly isolation?: "process" | "worker";
   /** Where faults of the host go (no worker could start); the code's own errors are results, never logged. */
   readonly logger?: Logger;
 }
 
 /**
  * The `javascript` tool, the counterpart of seed 001's `python`: runs the code a model sends in a new
- * worker (`worker_threads` in Node and Deno, a Web Worker in browsers and Bun) and returns the value of its last
- * expression (a promise is awaited), or else what it printed with `console.log`. An exception is a failed
- * result with its message and stack; so is a timeout, which terminates the worker. Each call gets a fresh
- * worker: nothing persists between calls, and the host's globals are never touched.
+ * child process (Node, Deno) or worker (browsers, Bun; Node and Deno with `isolation: "worker"`) and returns
+ * the value of its last expression (a promise is awaited), or else what it printed with `console.log`. An
+ * exception is a failed result with its message and stack; so is a timeout, which stops the process or
+ * worker. Each call starts fresh: nothing persists between calls, and the host's globals are never touched.
  *
- * Isolation: a separate thread with its own globals, stopped at the timeout. Not a security sandbox: in
- * Node, Deno and Bun the code has the process's permissions (files, network, subprocesses); in a browser,
- * the network. Run code you would not run yourself in a container or a VM.
+ * Isolation, by runtime (the README's "What the javascript tool isolates" has the whole table): in Node the
+ * child runs under the permission model (no files, subprocesses, workers or addons) with `process`, `require`
+ * and the network globals removed; in Deno, without any permission (no files, network, environment or
+ * subprocesses); in browsers and Bun, a worker whose network globals, `import()` and code from strings are
+ * removed. Time, heap (Node, Deno), printed output and value size are limited.
  *
  * @example
  * const js = createJavaScriptTool({ timeout: 2000 });
@@ -38,10 +56,21 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
   const memoryLimitMb = options.memoryLimitMb ?? 256;
   if (!(timeout > 0 && timeout <= 2 ** 31 - 1)) throw new TypeError(`createJavaScriptTool: timeout must be a number of milliseconds above 0, received ${String(timeout)}`);
   if (!(memoryLimitMb >= 8 && Number.isFinite(memoryLimitMb))) throw new TypeError(`createJavaScriptTool: memoryLimitMb must be at least 8, received ${String(memoryLimitMb)}`);
+  const maxPrinted = options.maxOutput ?? MAX_PRINTED;
+  const maxValue = options.maxValue ?? MAX_VALUE;
+  for (const [name, n] of [["maxOutput", maxPrinted], ["maxValue", maxValue]] as const) {
+    if (!(Number.isSafeInteger(n) && n >= 1)) throw new TypeError(`createJavaScriptTool: ${name} must be a whole number of characters, 1 or more, received ${String(n)}`);
+  }
+  const available = processIsolationAvailable();
+  const isolation = options.isolation ?? (available ? "process" : "worker");
+  if (isolation !== "process" && isolation !== "worker") throw new TypeError(`createJavaScriptTool: isolation must be "process" or "worker", received ${JSON.stringify(isolation)}`);
+  if (isolation === "process" && !available) {
+    throw new TypeError('createJavaScriptTool: isolation "process" needs Node or Deno (a child process under a permission barrier); browsers and Bun run code in a worker');
+  }
   return withFormats(tool({
     name: "javascript",
     description:
-      "Runs JavaScript in a fresh worker and returns the value of the last expression (a promise is awaited), or else what the code " +
+      `Runs JavaScript in a fresh ${isolation === "process" ? "process" : "worker"} and returns the value of the last expression (a promise is awaited), or else what the code ` +
       `printed with console.log. Exceptions come back with their message and stack. Stopped after ${timeout} ms. ` +
       "Nothing persists between calls; top-level await is not available.",
     parameters: t.object({
@@ -49,7 +78,7 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
     }),
     logger: hostFaultsOnly(options.logger),
     execute: async ({ code }) => {
-      const outcome = await runInWorker(code, { timeout, memoryLimitMb });
+      const outcome = await runInWorker(code, { timeout, memoryLimitMb, maxPrinted, maxValue, isolation });
       const printed = "printed" in outcome && outcome.printed ? outcome.printed : "";
       switch (outcome.kind) {
         case "value":
@@ -60,7 +89,7 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
           throw new ExpectedFailure(`${outcome.error}${printed ? `\nPrinted before the error:\n${printed}` : ""}`);
         case "timeout":
           throw new ExpectedFailure(
-            `The code did not finish within ${timeout} ms (an endless loop, or a promise that never settles?); its worker was stopped.` +
+            `The code did not finish within ${timeout} ms (an endless loop, or a promise that never settles?); its ${isolation} was stopped.` +
               (printed ? `\nPrinted before it was stopped:\n${printed}` : ""),
           );
         case "unavailable":

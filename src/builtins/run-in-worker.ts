@@ -1,4 +1,5 @@
-import { MAX_PRINTED, nodeWorkerScript, webWorkerScript } from "./worker-script.js";
+import { startProcess } from "./run-in-process.js";
+import { nodeWorkerScript, webWorkerScript } from "./worker-script.js";
 
 /** How one run of code ended. `printed` is what it wrote with `console.*`, one line per call. */
 export type RunOutcome =
@@ -8,21 +9,29 @@ export type RunOutcome =
   | { readonly kind: "timeout"; readonly printed: string }
   | { readonly kind: "unavailable"; readonly reason: string };
 
-/** Limits of one run. */
+/** Limits of one run, and where it runs. */
 export interface RunLimits {
   /** Milliseconds the code may run, counted from when its worker has started. */
   readonly timeout: number;
-  /** Node only: the worker's heap limit (`resourceLimits.maxOldGenerationSizeMb`). */
+  /** The heap limit: the child's `--max-old-space-size`, or a Node worker's `resourceLimits.maxOldGenerationSizeMb`. */
   readonly memoryLimitMb: number;
+  /** Characters of printed output kept. */
+  readonly maxPrinted: number;
+  /** Characters the value may take as JSON. */
+  readonly maxValue: number;
+  /** A child process under a permission barrier (Node, Deno), or a worker thread. */
+  readonly isolation: "process" | "worker";
 }
 
-interface WorkerHandle {
-  readonly kind: "web" | "node";
+/** A started worker or child process. */
+export interface WorkerHandle {
+  readonly kind: "web" | "node" | "process";
   post(message: unknown): void;
   stop(): void;
 }
 
-interface WorkerListener {
+/** What a worker or child process reports to the run. */
+export interface WorkerListener {
   message(data: unknown): void;
   failed(description: string, code?: string): void;
   exited(exitCode: number): void;
@@ -42,12 +51,13 @@ const WORKER_NAME = "tooltype javascript tool";
 const WORKER_START_LIMIT_MS = 10_000;
 
 /**
- * Runs `code` in a new worker (Node's `worker_threads` in Node and Deno, a Web Worker in browsers and Bun)
+ * Runs `code` in a new child process (`isolation: "process"`: Node under its permission model, Deno without
+ * permissions) or worker (Node's `worker_threads` in Node and Deno, a Web Worker in browsers and Bun)
  * and resolves to how it ended. Never rejects. The worker is terminated when the result arrives or the time
  * is up, and the next run starts a new one (Deno cannot stop a thread stuck in a loop: see prefersNodeWorkers).
  *
  * @example
- * await runInWorker("[1, 2, 3].map((x) => x * 2)", { timeout: 5000, memoryLimitMb: 256 });
+ * await runInWorker("[1, 2, 3].map((x) => x * 2)", { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1_000_000, isolation: "process" });
  * // { kind: "value", value: [2, 4, 6], printed: "" }
  */
 export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome> {
@@ -58,6 +68,7 @@ export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome
     let ready = false;
     let done = false;
     let handle: WorkerHandle | undefined;
+    const MAX_PRINTED = limits.maxPrinted;
     const printed = () => lines.join("\n") + (cut ? `\n… (output cut at ${MAX_PRINTED} characters)` : "");
     const finish = (outcome: RunOutcome) => {
       if (done) return;
@@ -103,7 +114,9 @@ export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome
       },
       failed(description, code) {
         if (code === "ERR_WORKER_OUT_OF_MEMORY") {
-          finish({ kind: "error", error: `The code ran out of memory (the limit is ${limits.memoryLimitMb} MB); its worker was stopped.`, printed: printed() });
+          finish({ kind: "error", error: `The code ran out of memory (the limit is ${limits.memoryLimitMb} MB); its ${handle?.kind === "process" ? "process" : "worker"} was stopped.`, printed: printed() });
+        } else if (code === "ERR_OUTPUT_LIMIT") {
+          finish({ kind: "error", error: description, printed: printed() });
         } else if (!ready) {
           const hint = handle?.kind === "web" ? " A Content-Security-Policy whose worker-src (or script-src) allows neither data: nor blob: URLs blocks it." : "";
           finish({ kind: "unavailable", reason: `The javascript tool could not start a worker here${description ? ` (${description})` : ""}.${hint}` });
@@ -112,7 +125,8 @@ export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome
         }
       },
       exited(exitCode) {
-        finish({ kind: "error", error: `The worker running the code stopped (exit code ${exitCode}) before the code finished: it called process.exit(), or ran out of memory.`, printed: printed() });
+        const where = handle?.kind === "process" ? "process" : "worker";
+        finish({ kind: "error", error: `The ${where} running the code stopped (exit code ${exitCode}) before the code finished: it exited, or ran out of memory.`, printed: printed() });
       },
     };
 
@@ -148,16 +162,23 @@ function prefersNodeWorkers(): boolean {
 
 /** A started worker, or why none could start. */
 async function startWorker(listener: WorkerListener, limits: RunLimits): Promise<WorkerHandle | string> {
+  if (limits.isolation === "process") return startProcess(listener, limits);
   const NodeWorker = prefersNodeWorkers() || !hasWebWorkers() ? await loadNodeWorker() : undefined;
   if (NodeWorker) return startNodeWorker(NodeWorker, listener, limits);
-  if (hasWebWorkers()) return startWebWorker(globalThis.Worker, listener);
+  if (hasWebWorkers()) return startWebWorker(globalThis.Worker, listener, limits);
   return "The javascript tool needs workers: this runtime has neither Web Workers nor node:worker_threads.";
 }
 
-let webScriptURL: string | undefined;
+// The last script's URL, by its limits: one tool's calls share it.
+let webScript: { key: string; url: string; source: string } | undefined;
 
-function startWebWorker(WebWorker: typeof Worker, listener: WorkerListener): WorkerHandle | string {
-  webScriptURL ??= `data:text/javascript;charset=utf-8,${encodeURIComponent(webWorkerScript())}`;
+function startWebWorker(WebWorker: typeof Worker, listener: WorkerListener, limits: RunLimits): WorkerHandle | string {
+  const key = `${limits.maxPrinted}:${limits.maxValue}`;
+  if (webScript?.key !== key) {
+    const source = webWorkerScript(limits);
+    webScript = { key, source, url: `data:text/javascript;charset=utf-8,${encodeURIComponent(source)}` };
+  }
+  const webScriptURL = webScript.url;
   let worker: Worker;
   let blobURL: string | undefined;
   try {
@@ -165,7 +186,7 @@ function startWebWorker(WebWorker: typeof Worker, listener: WorkerListener): Wor
     worker = new WebWorker(webScriptURL, { type: "module", name: WORKER_NAME });
   } catch {
     try {
-      blobURL = URL.createObjectURL(new Blob([webWorkerScript()], { type: "text/javascript" }));
+      blobURL = URL.createObjectURL(new Blob([webScript.source], { type: "text/javascript" }));
       worker = new WebWorker(blobURL, { type: "module", name: WORKER_NAME });
     } catch (error) {
       if (blobURL) URL.revokeObjectURL(blobURL);
@@ -201,7 +222,7 @@ async function loadNodeWorker(): Promise<NodeWorkerConstructor | undefined> {
 }
 
 function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerListener, limits: RunLimits): WorkerHandle {
-  const worker = new NodeWorker(nodeWorkerScript(), {
+  const worker = new NodeWorker(nodeWorkerScript(limits), {
     eval: true,
     name: WORKER_NAME,
     env: {}, // hygiene, not a barrier: the host's environment variables are not handed over

@@ -53,13 +53,13 @@ const READERS: { readonly [P in Provider]: Reader } = {
   mistral: (chunk, at) => chatDeltas(field(chunk, "data") ?? chunk, at, "toolCalls", "tool_calls"),
   responses: (event, at) => {
     const type = field(event, "type");
-    const key = String(field(event, "output_index") ?? field(event, "item_id"));
+    const key = text(field(event, "output_index") ?? field(event, "item_id"));
     if (type === "response.output_item.added" || type === "response.output_item.done") {
       const item = field(event, "item");
       if (field(item, "type") !== "function_call") return;
       const entry = at(key);
-      entry.id = String(field(item, "call_id") ?? field(item, "id") ?? entry.id);
-      entry.name = String(field(item, "name") ?? entry.name);
+      entry.id = text(field(item, "call_id") ?? field(item, "id") ?? entry.id);
+      entry.name = text(field(item, "name") ?? entry.name);
       if (type === "response.output_item.done") settle(entry, field(item, "arguments"));
       else appendText(entry, field(item, "arguments"));
     } else if (type === "response.function_call_arguments.delta") appendText(at(key), field(event, "delta"));
@@ -67,13 +67,13 @@ const READERS: { readonly [P in Provider]: Reader } = {
   },
   anthropic: (event, at, _count, find) => {
     const type = field(event, "type");
-    const key = String(field(event, "index"));
+    const key = text(field(event, "index"));
     if (type === "content_block_start") {
       const block = field(event, "content_block");
       if (field(block, "type") !== "tool_use" && field(block, "type") !== "server_tool_use") return;
       const entry = at(key);
-      entry.id = String(field(block, "id") ?? "");
-      entry.name = String(field(block, "name") ?? "");
+      entry.id = text(field(block, "id") ?? "");
+      entry.name = text(field(block, "name") ?? "");
     } else if (type === "content_block_delta" && field(field(event, "delta"), "type") === "input_json_delta") {
       appendText(at(key), field(field(event, "delta"), "partial_json"));
     } else if (type === "content_block_stop") {
@@ -87,9 +87,9 @@ const READERS: { readonly [P in Provider]: Reader } = {
       const call = field(part, "functionCall");
       if (!call) continue;
       const index = count();
-      const entry = at(String(index));
-      entry.name = String(field(call, "name") ?? "");
-      entry.id = String(field(call, "id") ?? generatedId(entry.name, index));
+      const entry = at(text(index));
+      entry.name = text(field(call, "name") ?? "");
+      entry.id = text(field(call, "id") ?? generatedId(entry.name, index));
       entry.whole = field(call, "args") ?? {};
       entry.closed = true;
     }
@@ -97,9 +97,9 @@ const READERS: { readonly [P in Provider]: Reader } = {
   ollama: (chunk, at, count) => {
     for (const call of list(field(chunk, "message"), "tool_calls")) {
       const index = count();
-      const entry = at(String(index));
-      entry.name = String(field(field(call, "function"), "name") ?? "");
-      entry.id = String(field(call, "id") ?? generatedId(entry.name, index));
+      const entry = at(text(index));
+      entry.name = text(field(field(call, "function"), "name") ?? "");
+      entry.id = text(field(call, "id") ?? generatedId(entry.name, index));
       entry.whole = parseArguments(field(field(call, "function"), "arguments"));
       entry.closed = true;
     }
@@ -108,9 +108,9 @@ const READERS: { readonly [P in Provider]: Reader } = {
     const content = field(chunk, "content");
     for (const block of Array.isArray(content) ? content : content ? [content] : []) {
       if (field(block, "type") !== "tool_use") continue;
-      const entry = at(String(count()));
-      entry.id = String(field(block, "id") ?? "");
-      entry.name = String(field(block, "name") ?? "");
+      const entry = at(text(count()));
+      entry.id = text(field(block, "id") ?? "");
+      entry.name = text(field(block, "name") ?? "");
       entry.whole = field(block, "input") ?? {};
       entry.closed = true;
     }
@@ -122,25 +122,25 @@ const READERS: { readonly [P in Provider]: Reader } = {
     if (start) {
       const use = field(field(start, "start"), "toolUse");
       if (!use) return;
-      const entry = at(String(field(start, "contentBlockIndex")));
-      entry.id = String(field(use, "toolUseId") ?? "");
-      entry.name = String(field(use, "name") ?? "");
+      const entry = at(text(field(start, "contentBlockIndex")));
+      entry.id = text(field(use, "toolUseId") ?? "");
+      entry.name = text(field(use, "name") ?? "");
     } else if (delta) {
       const input = field(field(field(delta, "delta"), "toolUse"), "input");
-      if (input !== undefined) appendText(at(String(field(delta, "contentBlockIndex"))), input);
+      if (input !== undefined) appendText(at(text(field(delta, "contentBlockIndex"))), input);
     } else if (stop) {
-      const entry = find(String(field(stop, "contentBlockIndex")));
+      const entry = find(text(field(stop, "contentBlockIndex")));
       if (entry) entry.closed = true;
     }
   },
   cohere: (event, at, _count, find) => {
     const type = field(event, "type");
-    const key = String(field(event, "index"));
+    const key = text(field(event, "index"));
     const call = field(field(field(event, "delta"), "message"), "toolCalls", "tool_calls");
     if (type === "tool-call-start") {
       const entry = at(key);
-      entry.id = String(field(call, "id") ?? "");
-      entry.name = String(field(field(call, "function"), "name") ?? "");
+      entry.id = text(field(call, "id") ?? "");
+      entry.name = text(field(field(call, "function"), "name") ?? "");
       appendText(entry, field(field(call, "function"), "arguments"));
     } else if (type === "tool-call-delta") appendText(at(key), field(field(call, "function"), "arguments"));
     else if (type === "tool-call-end") {
@@ -181,7 +181,7 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
         id: e.id,
         name: e.name,
         arguments: e.parser ? (e.parser.value() ?? {}) : (e.whole ?? {}),
-        text: e.parser ? e.parser.text() : e.whole === undefined ? "" : JSON.stringify(e.whole),
+        text: e.parser ? e.parser.text() : e.whole === undefined ? "" : wholeText(e.whole),
         done: e.closed || (e.parser?.done ?? e.whole !== undefined),
       })),
     calls: () =>
@@ -197,11 +197,11 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
 function chatDeltas(chunk: unknown, at: (key: string, id?: string) => Entry, ...names: string[]): void {
   for (const choice of list(chunk, "choices")) {
     for (const delta of list(field(choice, "delta"), ...names)) {
-      const id = field(delta, "id") ? String(field(delta, "id")) : "";
+      const id = field(delta, "id") ? text(field(delta, "id")) : "";
       const fn = field(delta, "function");
-      const name = field(fn, "name") ? String(field(fn, "name")) : "";
+      const name = field(fn, "name") ? text(field(fn, "name")) : "";
       // A new call opens with its id and its name: only then may another id under the same index be one.
-      const entry = at(`${field(choice, "index") ?? 0}:${field(delta, "index") ?? 0}`, id && name ? id : undefined);
+      const entry = at(`${text(field(choice, "index") ?? 0)}:${text(field(delta, "index") ?? 0)}`, id && name ? id : undefined);
       // Name pieces are joined; a delta that repeats the call's id repeats its whole name (some servers do).
       if (name) entry.name = id && id === entry.id ? name : entry.name + name;
       if (id) entry.id = id;
@@ -209,6 +209,24 @@ function chatDeltas(chunk: unknown, at: (key: string, id?: string) => Entry, ...
       if (typeof args === "object" && args !== null) entry.whole = args; // Mistral may send an object
       else appendText(entry, args);
     }
+  }
+}
+
+/** `String(value)`, or "" for a value that has no text (an object without a prototype, a throwing toString). */
+function text(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return "";
+  }
+}
+
+/** Whole arguments as JSON text; "" for what JSON cannot write (a BigInt, a cycle). */
+function wholeText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return "";
   }
 }
 

@@ -10,6 +10,7 @@ import { issue, type Issue } from "./issue.js";
 import { mayRevisit } from "./revisit.js";
 import { standardProps, type GuardStandardProps } from "./standard.js";
 import { MAX_DEPTH, TooDeep } from "./values.js";
+import { MAX_VALUE_DEPTH, scanSchema, withinDepth } from "./limits.js";
 
 /**
  * Generated code for guards (`tooltype/jit`): handed to `compile(schema, { jit })`. Kept out of the guard
@@ -96,11 +97,18 @@ export class ValidationError extends TypeError {
 export function compile<S extends object>(schema: S, options: CompileOptions = {}): Guard<GuardType<S>> {
   const descriptor = isDescriptor(schema);
   const json = (descriptor ? emitJSONSchema(schema) : schema) as JSONSchema;
-  if (descriptor) checkDefaults(schema, (part) => guardOf(emitJSONSchema(part), options));
-  return guardOf(json, options) as Guard<GuardType<S>>;
+  try {
+    if (descriptor) checkDefaults(schema, (part) => guardOf(emitJSONSchema(part), options));
+    return guardOf(json, options) as Guard<GuardType<S>>;
+  } catch (error) {
+    // Within the depth limit, a runtime with a small stack may still run out: an error that says so, not a crash.
+    if (error instanceof RangeError) throw new SchemaError(`compile: the schema is too large or too deeply nested to compile here (${error.message})`);
+    throw error;
+  }
 }
 
 function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
+  const { unbounded } = scanSchema(json, options); // depth and (untrusted) size, before anything recurses
   const root = readSchema(json, options);
   // Worked out only for a schema with a `$ref`, the first time generated code or the interpreter meets one.
   let revisits: boolean | undefined;
@@ -120,11 +128,14 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     );
   }
   const generated = jit && allowsEval() ? jit.guard(root, remember) : undefined;
-  let test: (value: unknown) => boolean;
-  if (generated) test = generated.test;
+  // One depth rule for both paths, counted in value nesting: a schema that can follow a value all the way
+  // down refuses one nested deeper than MAX_VALUE_DEPTH before either path looks at it.
+  const shallow = unbounded ? (value: unknown) => withinDepth(value, MAX_VALUE_DEPTH) : () => true;
+  let inner: (value: unknown) => boolean;
+  if (generated) inner = generated.test;
   else {
     const check = buildOf()(root);
-    test = (value) => {
+    inner = (value) => {
       // The caller's state is put back after: a getter in the value may call this guard again.
       const { depth, call, reporting } = state;
       state.depth = 0;
@@ -143,6 +154,8 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     };
   }
 
+  const test = unbounded ? (value: unknown) => shallow(value) && inner(value) : inner;
+
   let report: ((value: unknown, issues: Issue[]) => void) | undefined;
   const reportOf = () => {
     if (!report) {
@@ -157,7 +170,8 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     const limit = options?.limit ?? Infinity;
     if (!(limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(limit)})`);
     // The guard answers first (it stops at the first problem): errors are listed only when it says false.
-    if (test(value)) return [];
+    const deepEnough = shallow(value); // measured once: errors() reads the value no more than the guard does
+    if (deepEnough && inner(value)) return [];
     const out: Issue[] = limit === Infinity ? [] : bounded(limit);
     const { depth, call, reporting } = state;
     state.depth = 0;
@@ -175,7 +189,8 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
       state.call = call;
       state.reporting = reporting;
     }
-    // The guard went past the depth limit where the report, walking in another order, did not.
+    // Too deep by the value rule, or the guard went past the $ref limit where the report, walking in another order, did not.
+    if (!deepEnough && out.length < limit && !out.some((i) => i.code === "too_deep")) out.push(issue("too_deep", "", String(MAX_VALUE_DEPTH)));
     if (!out.length) out.push(issue("too_deep", "", String(MAX_DEPTH)));
     return limit === Infinity ? out : out.slice();
   };

@@ -37,10 +37,36 @@ export function hasDuplicates(items: readonly unknown[]): boolean {
   return false;
 }
 
+/** Canonical text of a value (object keys sorted), written without recursion: any depth fits. */
 function write(value: unknown): string {
-  if (typeof value === "bigint") return `${value}n`; // not JSON, but a guard answers for any value
-  if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return "[" + value.map(write).join(",") + "]";
-  const keys = Object.keys(value).sort();
-  return "{" + keys.map((key) => JSON.stringify(key) + ":" + write((value as never)[key])).join(",") + "}";
+  let out = "";
+  // Work items: a value to write, or text to append (closing brackets, separators, keys).
+  const work: ({ value: unknown } | string)[] = [{ value }];
+  while (work.length) {
+    const item = work.pop()!;
+    if (typeof item === "string") {
+      out += item;
+      continue;
+    }
+    const v = item.value;
+    if (typeof v === "bigint") out += `${v}n`; // not JSON, but a guard answers for any value
+    else if (typeof v !== "object" || v === null) out += JSON.stringify(v) ?? "null";
+    else if (Array.isArray(v)) {
+      out += "[";
+      work.push("]");
+      for (let i = v.length - 1; i >= 0; i--) {
+        work.push({ value: v[i] });
+        if (i > 0) work.push(",");
+      }
+    } else {
+      const keys = Object.keys(v).sort();
+      out += "{";
+      work.push("}");
+      for (let i = keys.length - 1; i >= 0; i--) {
+        work.push({ value: (v as never)[keys[i]!] });
+        work.push((i > 0 ? "," : "") + JSON.stringify(keys[i]) + ":");
+      }
+    }
+  }
+  return out;
 }

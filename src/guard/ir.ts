@@ -3,6 +3,7 @@ import { jsonEqual } from "./equal.js";
 import { FORMATS, type FormatCheck } from "./format-checks.js";
 import { cut } from "../util/text.js";
 import { pointerSegment } from "../util/pointer.js";
+import { patternHazard } from "./pattern-safety.js";
 import { refSegment } from "../util/pointer.js";
 
 // JSON types as bits, so a node's allowed types are one number.
@@ -75,6 +76,11 @@ export function sameValueParts(node: Node): Node[] {
 export interface ReadOptions {
   /** Extra `format` checks by name (a function or a RegExp). */
   readonly formats?: { readonly [name: string]: FormatCheck | RegExp };
+  /**
+   * The schema comes from someone else (an MCP server, a user): a `pattern` that could backtrack
+   * catastrophically is refused (see `patternHazard`), and the schema's size is bounded.
+   */
+  readonly untrusted?: boolean;
 }
 
 /** Thrown when a schema cannot be compiled: an unsupported keyword, a bad value, a `$ref` that points nowhere. */
@@ -177,7 +183,7 @@ class Reader {
           }
           node[key] = value;
           break;
-        case "pattern": node.pattern = regex(value, key, at); break;
+        case "pattern": node.pattern = regex(value, key, at, this.options.untrusted); break;
         case "format": node.format = this.format(value, at); break;
         case "contentEncoding":
           if (value !== "base64") throw refuse(`unsupported contentEncoding ${JSON.stringify(value)}`, at, `(only "base64" is checked)`);
@@ -266,7 +272,7 @@ class Reader {
   private patterns(map: unknown, at: string): Node["patternProperties"] {
     if (typeof map !== "object" || map === null) throw mustBe("patternProperties", at, "an object", map);
     return Object.keys(map).map((source) => ({
-      pattern: regex(source, "patternProperties", at),
+      pattern: regex(source, "patternProperties", at, this.options.untrusted),
       node: this.read((map as Record<string, unknown>)[source], `${at}/patternProperties/${pointerSegment(source)}`),
     }));
   }
@@ -371,8 +377,10 @@ function count(value: unknown, key: string, at: string): number {
   return value as number;
 }
 
-function regex(source: unknown, key: string, at: string): RegExp {
+function regex(source: unknown, key: string, at: string, untrusted?: boolean): RegExp {
   if (typeof source !== "string") throw mustBe(key, at, "a string", source);
+  const hazard = untrusted ? patternHazard(source) : undefined; // the one hook of pattern-safety.ts
+  if (hazard) throw refuse(`"${key}" ${JSON.stringify(source)}`, at, `is refused for an untrusted schema: ${hazard}`);
   try {
     return new RegExp(source, "u");
   } catch (error) {

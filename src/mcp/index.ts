@@ -8,3 +8,4 @@
  */
 export { mcpHandlers, mcpCallResult, mcpValidator, type MCPCallResult } from "./server.js";
 export { registerMCPTools, type MCPToolServer } from "./register.js";
+export { serveMCP, MCP_PROTOCOL_VERSIONS, JSONRPC_ERRORS, type ServeMCPOptions, type MCPInput, type MCPOutput } from "./serve.js";

@@ -60,7 +60,7 @@ export class ToolRegistry {
     const found = this.get(name);
     if (!found) {
       const names = [...this.#tools.keys()];
-      const shown = JSON.stringify(String(name)).slice(0, 80);
+      const shown = typeof name === "string" ? JSON.stringify(name).slice(0, 80) : `(a ${typeof name}, not a name)`; // String() may throw
       return failure(`Unknown tool ${shown}. ${names.length ? `Available tools: ${names.join(", ")}.` : "No tools are registered."}`);
     }
     return found.execute(args, context);

@@ -5,6 +5,7 @@ import { preview } from "../util/text.js";
 import { jsonData } from "../util/json-data.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
+import { snapshot } from "./snapshot.js";
 
 /** Where a tool reports a function's exceptions (seed 003: logged before they become a failed result). */
 export interface Logger {
@@ -119,6 +120,9 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
         }
       }
       if (value === undefined || value === null) value = {};
+      // Objects handed in (not parsed here) are copied to plain data, each property read once: what is
+      // checked is exactly what the function receives, whatever getters or proxies the caller passed.
+      else if (value === args && typeof value === "object") value = snapshot(value);
       if (typeof value !== "object" || Array.isArray(value)) {
         return failure(`Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`);
       }

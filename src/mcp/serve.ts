@@ -1,0 +1,291 @@
+import { toMCPFormat } from "../tools/provider-formats.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { mcpCallResult } from "./server.js";
+
+/**
+ * The MCP protocol versions `serveMCP` speaks, newest first. Only `2025-03-26` allowed JSON-RPC batches.
+ *
+ * @example
+ * MCP_PROTOCOL_VERSIONS.includes(client.getServerVersion()?.protocolVersion); // what initialize agreed on
+ */
+export const MCP_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
+
+/**
+ * JSON-RPC 2.0 error codes.
+ *
+ * @example
+ * if (reply.error?.code === JSONRPC_ERRORS.METHOD_NOT_FOUND) console.log("the server has no such method");
+ */
+export const JSONRPC_ERRORS = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+} as const;
+
+/** Where `serveMCP` reads: a Node stream (`process.stdin`), a web `ReadableStream`, or any async iterable of bytes or text. */
+export type MCPInput = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
+
+/** Where `serveMCP` writes, one JSON-RPC message a line: a Node stream (`process.stdout`), a web `WritableStream`, or anything with `write(text)`. */
+export type MCPOutput = { write(text: string): unknown } | WritableStream<Uint8Array>;
+
+/** Options of `serveMCP`. */
+export interface ServeMCPOptions {
+  /** Newline-delimited JSON-RPC messages from the client. */
+  readonly input: MCPInput;
+  /** Newline-delimited JSON-RPC messages to the client. */
+  readonly output: MCPOutput;
+  /** The longest message read, in bytes (default 4 MiB). A longer line is skipped without being kept, and answered with -32600. */
+  readonly maxMessageBytes?: number;
+  /** The server's name and version in `initialize` (default `{ name: "tooltype", version: "0.1.0" }`). */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+  /** Text for the client's model about how to use these tools, sent in `initialize`. */
+  readonly instructions?: string;
+  /** Milliseconds one `tools/call` may take; a slower one is an `isError` result (its function is not stopped). */
+  readonly timeout?: number;
+}
+
+type Id = string | number;
+interface Reply {
+  jsonrpc: "2.0";
+  id: Id | null;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/**
+ * Serves a registry's tools as an MCP server over newline-delimited JSON-RPC 2.0 (the stdio transport),
+ * with no SDK: `initialize`, `notifications/initialized`, `ping`, `tools/list` and `tools/call`. Whatever the
+ * client sends, the server answers with JSON-RPC and keeps serving: a line that is not JSON gets -32700, a
+ * message that is not a request -32600 (an `id` that is neither a string nor a safe integer included), an
+ * unknown method -32601, a call to an unknown tool or with `params` of the wrong shape -32602, a fault of the
+ * host -32603. Ids are echoed as they came. A line longer than `maxMessageBytes` is skipped as it streams,
+ * never held whole, and answered with -32600. Batches (JSON arrays) are answered one by one when the session
+ * speaks `2025-03-26`, the one version that allowed them, and refused with -32600 otherwise. Bad arguments
+ * to a known tool are `isError` results the model can act on. Resolves when the input ends and every call
+ * has been answered.
+ *
+ * @example
+ * // server.mjs, started by an MCP client (Claude Desktop, the MCP SDK's StdioClientTransport, ...)
+ * import { serveMCP } from "tooltype/mcp";
+ * await serveMCP(new ToolRegistry().register(weather), { input: process.stdin, output: process.stdout });
+ */
+export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions): Promise<void> {
+  const max = options.maxMessageBytes ?? 4 * 1024 * 1024;
+  if (!(Number.isSafeInteger(max) && max >= 64)) throw new TypeError(`serveMCP: maxMessageBytes must be a whole number of bytes, 64 or more, received ${String(max)}`);
+  const write = writer(options.output);
+  const session = { version: undefined as string | undefined };
+  const pending = new Set<Promise<void>>();
+  let broken = false;
+  const send = (message: unknown) => {
+    if (broken) return;
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch (error) {
+      const id = (message as Reply).id ?? null;
+      text = JSON.stringify(failure(id, JSONRPC_ERRORS.INTERNAL_ERROR, `The response could not be written as JSON: ${describe(error)}`));
+    }
+    try {
+      write(text + "\n");
+    } catch {
+      broken = true; // the client is gone: nothing more can be said
+    }
+  };
+  const context: Context = { registry, options, session, send };
+
+  const decoder = new TextDecoder();
+  const onLine = (bytes: Uint8Array) => {
+    let text = decoder.decode(bytes);
+    if (text.endsWith("\r")) text = text.slice(0, -1);
+    if (!text.trim()) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      return send(failure(null, JSONRPC_ERRORS.PARSE_ERROR, `Parse error: ${describe(error)}`));
+    }
+    const work = handleMessage(context, parsed);
+    if (!work) return;
+    const tracked: Promise<void> = work.then(
+      (reply) => {
+        if (reply !== undefined) send(reply);
+      },
+      (error: unknown) => send(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${describe(error)}`)),
+    ).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+
+  // Lines are cut from the bytes as they stream; a line past `max` is dropped piece by piece, never kept whole.
+  let parts: Uint8Array[] = [];
+  let size = 0;
+  let skipping = false;
+  const encoder = new TextEncoder();
+  for await (const chunk of chunks(options.input)) {
+    const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+    let from = 0;
+    while (from < bytes.length) {
+      const newline = bytes.indexOf(10, from);
+      const end = newline === -1 ? bytes.length : newline;
+      if (!skipping) {
+        size += end - from;
+        if (size > max) {
+          skipping = true;
+          parts = [];
+        } else parts.push(bytes.subarray(from, end));
+      }
+      if (newline === -1) break;
+      if (skipping) send(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a message longer than ${max} bytes was skipped`));
+      else onLine(parts.length === 1 ? parts[0]! : concat(parts, size));
+      parts = [];
+      size = 0;
+      skipping = false;
+      from = newline + 1;
+    }
+  }
+  if (skipping) send(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a message longer than ${max} bytes was skipped`));
+  else if (size) onLine(concat(parts, size));
+  while (pending.size) await Promise.all(pending);
+}
+
+interface Context {
+  readonly registry: ToolRegistry;
+  readonly options: ServeMCPOptions;
+  readonly session: { version: string | undefined };
+  readonly send: (message: unknown) => void;
+}
+
+// A message (or a batch): the reply to send, undefined for none, or no promise at all when nothing is to be done.
+function handleMessage(context: Context, message: unknown): Promise<unknown> | undefined {
+  if (Array.isArray(message)) {
+    if (context.session.version !== "2025-03-26") {
+      return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: JSON-RPC batches are not part of MCP ${context.session.version ?? MCP_PROTOCOL_VERSIONS[0]}; send one message a line`));
+    }
+    if (!message.length) return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, "Invalid Request: an empty batch"));
+    return Promise.all(message.map((item) => handleOne(context, item))).then((replies) => {
+      const answered = replies.filter((r) => r !== undefined);
+      return answered.length ? answered : undefined;
+    });
+  }
+  return handleOne(context, message);
+}
+
+async function handleOne(context: Context, message: unknown): Promise<Reply | undefined> {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) {
+    return failure(null, JSONRPC_ERRORS.INVALID_REQUEST, "Invalid Request: a message must be a JSON object");
+  }
+  const m = message as Record<string, unknown>;
+  const hasId = Object.hasOwn(m, "id");
+  const id = m.id;
+  const idOk = typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
+  if (m.jsonrpc !== "2.0") return failure(hasId && idOk ? (id as Id) : null, JSONRPC_ERRORS.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"');
+  if (typeof m.method !== "string") {
+    // A response from the client (this server sends no requests), or junk.
+    if (hasId && (Object.hasOwn(m, "result") || Object.hasOwn(m, "error"))) return undefined;
+    return failure(hasId && idOk ? (id as Id) : null, JSONRPC_ERRORS.INVALID_REQUEST, 'Invalid Request: "method" must be a string');
+  }
+  if (hasId && !idOk) {
+    return failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: "id" must be a string or an integer within ±2^53 (received ${typeof id === "number" ? String(id) : id === null ? "null" : typeof id})`);
+  }
+  const params = m.params;
+  if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) {
+    return hasId ? failure(id as Id, JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: "params" must be an object') : undefined;
+  }
+  if (!hasId) return undefined; // a notification (notifications/initialized, notifications/cancelled, ...): nothing to answer
+  try {
+    return { jsonrpc: "2.0", id: id as Id, result: await request(context, m.method, (params ?? {}) as Record<string, unknown>) };
+  } catch (error) {
+    if (error instanceof RequestError) return failure(id as Id, error.code, error.message);
+    return failure(id as Id, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${describe(error)}`);
+  }
+}
+
+class RequestError extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+async function request(context: Context, method: string, params: Record<string, unknown>): Promise<unknown> {
+  const { registry, options, session } = context;
+  switch (method) {
+    case "initialize": {
+      const asked = params.protocolVersion;
+      const version = MCP_PROTOCOL_VERSIONS.find((v) => v === asked) ?? MCP_PROTOCOL_VERSIONS[0];
+      session.version = version;
+      return {
+        protocolVersion: version,
+        capabilities: { tools: { listChanged: false } },
+        serverInfo: options.serverInfo ?? { name: "tooltype", version: "0.1.0" },
+        ...(options.instructions ? { instructions: options.instructions } : {}),
+      };
+    }
+    case "ping":
+      return {};
+    case "tools/list":
+      return { tools: registry.toolsForRequest().map((t) => toMCPFormat(t)) };
+    case "tools/call": {
+      const name = params.name;
+      if (typeof name !== "string") throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call needs "name", a string');
+      const tool = registry.get(name);
+      if (!tool) throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, `Unknown tool: ${JSON.stringify(name).slice(0, 200)}`);
+      const args = params.arguments ?? {};
+      if (typeof args !== "object" || args === null || Array.isArray(args)) {
+        throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call "arguments" must be an object');
+      }
+      const [call] = await registry.executeAll([{ id: "", name, arguments: args }], { timeout: options.timeout });
+      return mcpCallResult(tool, call!.result);
+    }
+    default:
+      throw new RequestError(JSONRPC_ERRORS.METHOD_NOT_FOUND, `Method not found: ${JSON.stringify(method).slice(0, 200)}`);
+  }
+}
+
+function failure(id: Id | null, code: number, message: string): Reply {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+
+function describe(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "an error that could not be read";
+  }
+}
+
+function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+async function* chunks(input: MCPInput): AsyncIterable<Uint8Array | string> {
+  if (typeof (input as ReadableStream<Uint8Array>).getReader === "function" && !(Symbol.asyncIterator in input)) {
+    const reader = (input as ReadableStream<Uint8Array>).getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        yield value;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+  }
+  yield* input as AsyncIterable<Uint8Array | string>;
+}
+
+function writer(output: MCPOutput): (text: string) => void {
+  if (typeof (output as { write?: unknown }).write === "function") {
+    const target = output as { write(text: string): unknown };
+    return (text) => void target.write(text);
+  }
+  const streamWriter = (output as WritableStream<Uint8Array>).getWriter();
+  const encoder = new TextEncoder();
+  return (text) => void streamWriter.write(encoder.encode(text)).catch(() => {});
+}

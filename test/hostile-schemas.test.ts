@@ -1,0 +1,227 @@
+// Hostile schemas: a pattern that could backtrack catastrophically is refused for an untrusted schema
+// (compile(s, { untrusted: true }), and mcpValidator, which reads an MCP server's schemas); schemas too deep,
+// too large or looping get a SchemaError that says so, in bounded time; one depth rule, counted in value
+// nesting, for both guard paths; uniqueItems at any depth without recursion.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import fc from "fast-check";
+import { compile, mcpValidator, SchemaError } from "tooltype";
+import { guards, MODES } from "./support/guards.js";
+
+const env = (globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV__ ?? "node";
+const penv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+const SEED = Number(penv?.TOOLTYPE_FUZZ_SEED) || 20261212;
+const RUNS = Number(penv?.TOOLTYPE_FUZZ_RUNS) || 2000;
+const isBrowser = env.startsWith("chromium");
+
+const untrusted = (pattern: string) => compile({ type: "string", pattern }, { untrusted: true });
+const refusal = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (error) {
+    assert.instance(error, SchemaError);
+    return (error as Error).message;
+  }
+  return assert.unreachable("expected a SchemaError") as never;
+};
+
+// ReDoS patterns from the literature (OWASP, the regexes of CVE reports), and the shapes around them.
+const CATASTROPHIC = [
+  "^(a+)+$", "(a*)*b", "^(a|a)*$", "^(a|aa)+$", "^(a|a?)+$", "^(.*a){20}$", "(\\w+\\s?)*$", "^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$",
+  "^(([a-z])+.)+[A-Z]([a-z])+$", "^(\\d+)*$", "(x+x+)+y", "^(\\s*,?)*$", "^(a?){25}a{25}$", "((ab)*)+$", "(\\w|\\d)+$", "(a|ab)*c", "^(?:a+)+$", "^((a+))+$",
+  "(a{1,3})+", "([0-9]+\\.?)*$", "^(\\w+\\.?)+@", "(.*)*", "(?<x>a+)+", "^(a|)+$", "(a|\\w)+!", "((a|b)|ab)*c",
+  "^(a)\\1$", "(?<q>['\"]).*\\k<q>", "(a)(b)\\2",
+];
+
+// Everyday patterns from tool schemas: identifiers, dates, codes, e-mail-like and URL-like checks.
+const SAFE = [
+  "^[a-z]+$", "^[A-Za-z0-9_-]{1,64}$", "^\\d{4}-\\d{2}-\\d{2}$", "^\\d{3}-\\d{4}$", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+  "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "^https?://[^\\s/$.?#].[^\\s]*$", "^#[0-9a-fA-F]{6}$", "^[A-Z]{2}$", "^\\+?[1-9]\\d{1,14}$", "^(?:[01]\\d|2[0-3]):[0-5]\\d$",
+  "^(\\d{3}-)+\\d{3}$", "^(ab|cd)+$", "^(?:foo|bar|baz)$", "^\\p{L}+$", "^[\\p{L}\\p{N} ]*$", "^v\\d+(\\.\\d+){2}$", "^[a-z]+(-[a-z]+)*$", "\\bword\\b", "^(?=.*\\d)[a-z\\d]{8,}$",
+  "^[^<>]*$", "^\\S+$", "^(a|b|c){1,10}$", "^$", "^\\u00e9+$", "^[\\u{1F600}-\\u{1F64F}]+$", "^x{2,5}y?z*$", "colou?r", "^(?:\\d+,)*\\d+$",
+];
+
+const patterns = suite("hostile schemas: patterns that backtrack catastrophically");
+
+patterns("every ReDoS pattern of the corpus is refused for an untrusted schema, with the reason", () => {
+  for (const pattern of CATASTROPHIC) {
+    const message = refusal(() => untrusted(pattern));
+    assert.match(message, /is refused for an untrusted schema: (a repetition inside a repetition|a repeated alternation|a repetition of something that can match nothing|a backreference)/, pattern);
+    refusal(() => compile({ type: "object", patternProperties: { [pattern]: {} } }, { untrusted: true }));
+  }
+  console.log(`hostile patterns: ${CATASTROPHIC.length} ReDoS patterns refused in pattern and patternProperties`);
+});
+
+patterns("everyday patterns are accepted, and answer at once on 20,000-character hostile strings", () => {
+  const hostile = ["a".repeat(20_000) + "!", "1".repeat(20_000) + "x", " ".repeat(20_000), "a-".repeat(10_000) + "-", "é".repeat(20_000) + "\n"];
+  let checks = 0;
+  for (const pattern of SAFE) {
+    const guard = untrusted(pattern);
+    for (const text of hostile) {
+      guard(text);
+      checks++;
+    }
+  }
+  console.log(`hostile patterns: ${SAFE.length} everyday patterns accepted, ${checks} checks on 20,000-character strings`);
+});
+
+patterns("a trusted schema keeps any pattern JavaScript takes (the default)", () => {
+  for (const pattern of CATASTROPHIC) compile({ type: "string", pattern });
+});
+
+patterns("property: a repetition of anything that repeats a varying number of times is refused; flat patterns are accepted", () => {
+  const atom = fc.constantFrom("a", "b", "\\d", "\\w", "[a-z]", "[^x]", ".", "\\.", "(?:ab)", "\\p{L}");
+  const vary = fc.constantFrom("*", "+", "?", "{1,3}", "{2,}", "*?", "+?");
+  const fixed = fc.constantFrom("", "{2}", "{3}");
+  const quantifier = fc.oneof(vary.map((q) => [q, true] as const), fixed.map((q) => [q, false] as const));
+  const flat = fc.array(fc.tuple(atom, quantifier), { minLength: 1, maxLength: 6 }).map((parts) => ({
+    text: parts.map(([a, [q]]) => a + q).join(""),
+    varies: parts.some(([, [, v]]) => v),
+  }));
+  // (inner) repeated a varying number of times: refused exactly when the inner part varies too.
+  // Atoms never start or end a round with a character the inner repetitions cannot take, except by chance:
+  // the inner part is wrapped in "a" on both sides, which its own repetitions of a, \w, [a-z], . and \p{L} can take.
+  const nested = fc.tuple(flat, fc.constantFrom("*", "+", "{1,3}", "{2,}", "*?", "+?", "{3}"), fc.constantFrom("", "x", "\\d"))
+    .map(([inner, q, tail]) => ({ text: `(a${inner.text}a*)${q}${tail}`, refuse: true }));
+  let refused = 0;
+  let accepted = 0;
+  fc.assert(
+    fc.property(fc.oneof(flat.map((f) => ({ text: f.text, refuse: false })), nested), ({ text, refuse }) => {
+      if (refuse) {
+        refusal(() => untrusted(text));
+        refused++;
+      } else {
+        untrusted(text)("a".repeat(30) + "!"); // short: side-by-side repetitions stay polynomial (see pattern-safety.ts)
+        accepted++;
+      }
+    }),
+    { seed: SEED, numRuns: RUNS },
+  );
+  assert.ok(refused > RUNS / 10 && accepted > RUNS / 10, `too few of a kind: ${refused} refused, ${accepted} accepted`);
+  console.log(`hostile patterns: ${RUNS} generated patterns, ${refused} nested repetitions refused, ${accepted} others accepted`);
+});
+
+patterns("mcpValidator compiles an MCP server's schemas as untrusted: a catastrophic output pattern refuses that tool's results, at once", () => {
+  const validate = mcpValidator().getValidator({ type: "object", properties: { id: { type: "string", pattern: "^(a+)+$" } } });
+  const result = validate({ id: "a".repeat(50) + "!" });
+  assert.is(result.valid, false);
+  assert.match(String(result.errorMessage), /is refused for an untrusted schema: a repetition inside a repetition/);
+  const trusting = mcpValidator({ untrusted: false }).getValidator({ type: "string", pattern: "^(a+)+$" });
+  assert.is(trusting("aaa").valid, true);
+});
+
+const sizes = suite("hostile schemas: too deep, too large, looping: a SchemaError in bounded time and memory");
+
+/** The JS heap, where the runtime tells (Node, Deno, Bun). */
+const heapUsed = () => {
+  const g = globalThis as { Deno?: { memoryUsage?: () => { heapUsed: number } }; process?: { memoryUsage?: () => { heapUsed: number } } };
+  return g.Deno?.memoryUsage?.().heapUsed ?? g.process?.memoryUsage?.().heapUsed;
+};
+
+sizes("a schema nested 100,000 deep is refused before anything recurses; 500 deep compiles on both paths", () => {
+  let deep: object = { type: "string" };
+  for (let i = 0; i < 100_000; i++) deep = { type: "array", items: deep };
+  const before = heapUsed();
+  for (const mode of MODES) assert.match(refusal(() => compile(deep, { eval: mode === "eval" })), /the schema nests deeper than 512 levels/);
+  const grew = before === undefined ? undefined : heapUsed()! - before;
+  if (grew !== undefined) assert.ok(grew < 64 << 20, `${grew} bytes to refuse it`);
+  let ok: object = { type: "integer" };
+  let value: unknown = 1;
+  for (let i = 0; i < 500; i++) {
+    ok = { type: "array", items: ok };
+    value = [value];
+  }
+  for (const guard of guards(ok)) assert.ok(guard(value));
+  console.log(`hostile schemas: a 100,000-deep schema refused (heap ${grew === undefined ? "not measurable here" : `+${(grew / (1 << 20)).toFixed(1)} MB`}), a 500-deep one compiled`);
+});
+
+sizes("an untrusted schema with a million properties is refused; so is a chain of 100,000 $refs", () => {
+  const count = isBrowser ? 200_000 : 1_000_000; // a browser tab's memory is smaller: past the limit all the same
+  const properties: Record<string, object> = {};
+  for (let i = 0; i < count; i++) properties[`p${i}`] = { type: "integer" };
+  assert.match(refusal(() => compile({ type: "object", properties }, { untrusted: true })), /holds more than 100000 properties and items/);
+  const $defs: Record<string, object> = {};
+  for (let i = 0; i < 100_000; i++) $defs[`d${i}`] = { $ref: `#/$defs/d${i + 1}` };
+  $defs.d100000 = { type: "string" };
+  assert.match(refusal(() => compile({ $defs, $ref: "#/$defs/d0" }, { untrusted: true })), /holds more than 100000/);
+  console.log(`hostile schemas: ${count.toLocaleString("en")} properties and a 100,000-$ref chain refused as untrusted`);
+});
+
+sizes("$ref loops that never enter a value, and a schema that contains itself, are refused by name", () => {
+  const loops: object[] = [
+    { $ref: "#" },
+    { $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } }, $ref: "#/$defs/a" },
+    { anyOf: [{ $ref: "#" }, { type: "string" }] },
+    { allOf: [{ $ref: "#/$defs/x" }], $defs: { x: { not: { $ref: "#" } } } },
+  ];
+  for (const schema of loops) for (const untrustedToo of [false, true]) assert.match(refusal(() => compile(schema, { untrusted: untrustedToo })), /\$ref/);
+  const self: Record<string, unknown> = { type: "object" };
+  self.properties = { me: self };
+  assert.match(refusal(() => compile(self)), /contains itself|comes back/);
+});
+
+const depth = suite("hostile schemas: one depth rule, counted in value nesting, for both guard paths");
+
+// Each $ref enters 20 value levels: the old rule (256 $ref levels) let generated code (small frames) go past
+// where the interpreter ran out of stack, so at 5,000 levels the two paths answered differently (true on
+// generated code, false on the interpreter; measured on Node 20 before this rule).
+const TWENTY: object = (() => {
+  let body: object = { $ref: "#" };
+  for (let i = 0; i < 20; i++) body = { type: "array", items: body };
+  return { anyOf: [{ type: "null" }, body] };
+})();
+
+const nest = (depthOf: number, leaf: unknown = null) => {
+  let v: unknown = leaf;
+  for (let i = 0; i < depthOf; i++) v = [v];
+  return v;
+};
+
+depth("both paths give the same verdict and the same errors at every depth, and refuse past 512 levels as too_deep", () => {
+  const [first, ...others] = guards(TWENTY);
+  for (const d of [0, 20, 240, 500, 511, 512, 513, 1000, 4000, 5000, 5200, 100_000]) {
+    const value = nest(d);
+    const verdict = first!(value);
+    const codes = first!.errors(value).map((i) => i.code);
+    for (const other of others) {
+      assert.is(other(value), verdict, `depth ${d}`);
+      assert.equal(other.errors(value).map((i) => i.code), codes, `depth ${d}`);
+    }
+    if (d > 512) assert.is(codes.at(-1), "too_deep", `depth ${d}`); // the issues met on the way, then the refusal
+    if (d % 20 === 0 && d <= 500) assert.ok(verdict, `depth ${d}`);
+  }
+});
+
+depth("property: random recursive values, both paths agree", () => {
+  const schema = { $defs: { t: { type: "object", properties: { v: { type: "integer" }, kids: { type: "array", items: { $ref: "#/$defs/t" } } }, required: ["v"] } }, $ref: "#/$defs/t" };
+  const gs = guards(schema);
+  let cases = 0;
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 600 }), fc.boolean(), (d, bad) => {
+      cases++;
+      let v: unknown = { v: bad ? "x" : 1, kids: [] };
+      for (let i = 0; i < d; i++) v = { v: i, kids: [v] };
+      const verdicts = gs.map((g) => g(v));
+      assert.ok(verdicts.every((x) => x === verdicts[0]), `depth ${d}`);
+      assert.is(verdicts[0], !bad && 2 * d + 1 <= 512, `depth ${d}`); // each level is an object and an array
+    }),
+    { seed: SEED + 1, numRuns: Math.min(RUNS, 300) },
+  );
+  console.log(`depth rule: ${cases} random recursive values, both paths agreed`);
+});
+
+depth("uniqueItems compares items at any depth without recursion, and refuses past 512 levels on both paths", () => {
+  const gs = guards({ type: "array", uniqueItems: true });
+  for (const guard of gs) {
+    assert.ok(guard([nest(510, 1), nest(510, 2)]), "distinct deep items");
+    assert.not.ok(guard([nest(510, 1), nest(510, 1)]), "equal deep items");
+    assert.equal(guard.errors([nest(510, 1), nest(510, 1)]).map((i) => i.code), ["unique_items"]);
+    assert.not.ok(guard([nest(4000, 1), nest(4000, 2)]));
+    assert.equal(guard.errors([nest(100_000, 1), 2]).map((i) => i.code), ["too_deep"]);
+    assert.ok(guard([{ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] }, { b: 2, a: 1 }, { a: 1, b: 2 }]) === false);
+  }
+});
+
+patterns.run();
+sizes.run();
+depth.run();
