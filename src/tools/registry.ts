@@ -2,10 +2,22 @@ import type { CallResult, ExecuteAllOptions, ToolCall } from "./call.js";
 import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
-import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ResponsesTool } from "./provider-formats.js";
+import { checkTool, type AnthropicTool, type FormatOptions, type GeminiFunctionDeclaration, type MCPTool, type OpenAITool, type Provider, type ResponsesTool, type ToolIssue } from "./provider-formats.js";
+import { ConversionError } from "../schema/dialects/warnings.js";
 
 /** Seed 002: accuracy drops with many tools in one request. */
 export const TOOLS_PER_REQUEST_WARNING = 20;
+
+/**
+ * How many tools one request may hold, per provider, where its documentation says:
+ * OpenAI "A max of 128 functions are supported" (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools,
+ * and the same for Responses); Gemini "Maximum 128 function declarations can be provided"
+ * (https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/Tool, functionDeclarations).
+ *
+ * @example
+ * TOOL_LIMITS.openai; // 128
+ */
+export const TOOL_LIMITS: Partial<Record<Provider, number>> = { openai: 128, responses: 128, gemini: 128 };
 
 /**
  * Finds and runs tools by name. Unknown names (`constructor` and `__proto__` included) and bad arguments
@@ -19,9 +31,11 @@ export const TOOLS_PER_REQUEST_WARNING = 20;
 export class ToolRegistry {
   readonly #tools = new Map<string, AnyTool>();
   readonly #logger: Logger;
+  readonly #explicitLogger: boolean;
 
   constructor(options: { readonly logger?: Logger } = {}) {
     this.#logger = options.logger ?? { error: (m, e) => console.error(m, e), warn: (m) => console.warn(m) };
+    this.#explicitLogger = options.logger !== undefined;
   }
 
   /** Adds tools; a name already taken is refused. Returns the registry, for chaining. */
@@ -50,29 +64,54 @@ export class ToolRegistry {
     return category === undefined ? all : all.filter((t) => t.category === category);
   }
 
-  /** OpenAI Chat Completions `tools`. */
-  toOpenAIFormat(category?: string, options?: FormatOptions): OpenAITool[] {
-    return this.#format(category, (t) => t.toOpenAIFormat(options));
+  /** OpenAI Chat Completions `tools`. Issues go to `options.onIssue` (see `FormatOptions`). */
+  toOpenAIFormat(category?: string, options: FormatOptions = {}): OpenAITool[] {
+    return this.#format(category, "openai", options, (t) => t.toOpenAIFormat(options));
   }
 
   /** OpenAI Responses API `tools`. */
-  toResponsesFormat(category?: string, options?: FormatOptions): ResponsesTool[] {
-    return this.#format(category, (t) => t.toResponsesFormat(options));
+  toResponsesFormat(category?: string, options: FormatOptions = {}): ResponsesTool[] {
+    return this.#format(category, "responses", options, (t) => t.toResponsesFormat(options));
   }
 
   /** Anthropic Messages API `tools`. */
-  toAnthropicFormat(category?: string, options?: FormatOptions): AnthropicTool[] {
-    return this.#format(category, (t) => t.toAnthropicFormat(options));
+  toAnthropicFormat(category?: string, options: FormatOptions = {}): AnthropicTool[] {
+    return this.#format(category, "anthropic", options, (t) => t.toAnthropicFormat(options));
   }
 
   /** Gemini `functionDeclarations` (put them in `tools: [{ functionDeclarations }]`). */
-  toGeminiFormat(category?: string, options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[] {
-    return this.#format(category, (t) => t.toGeminiFormat(options));
+  toGeminiFormat(category?: string, options: FormatOptions & { jsonSchema?: boolean } = {}): GeminiFunctionDeclaration[] {
+    return this.#format(category, "gemini", options, (t) => t.toGeminiFormat(options));
   }
 
   /** MCP `tools/list` entries. */
-  toMCPFormat(category?: string, options?: FormatOptions): MCPTool[] {
-    return this.#format(category, (t) => t.toMCPFormat(options));
+  toMCPFormat(category?: string, options: FormatOptions = {}): MCPTool[] {
+    return this.#format(category, "mcp", options, (t) => t.toMCPFormat(options));
+  }
+
+  /**
+   * Every issue of this registry's tools (or one category's) in a provider's format, as data: more tools
+   * than the provider takes in one request, more than seed 002's 20 (advice), names it refuses, and each
+   * tool's schema issues (`checkTool`). Nothing is printed or thrown.
+   *
+   * @example
+   * registry.check("gemini"); // [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
+   */
+  check(provider: Provider, options: { readonly category?: string; readonly strict?: boolean; readonly jsonSchema?: boolean } = {}): ToolIssue[] {
+    const tools = this.listTools(options.category);
+    return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options))];
+  }
+
+  #countIssues(count: number, provider: Provider): ToolIssue[] {
+    const issues: ToolIssue[] = [];
+    const limit = TOOL_LIMITS[provider];
+    if (limit !== undefined && count > limit) {
+      issues.push({ tool: "", provider, path: "", kind: "rejected", message: `${provider} takes at most ${limit} tools in one request; ${count} were given (send a category or fewer tools)` });
+    }
+    if (count > TOOLS_PER_REQUEST_WARNING) {
+      issues.push({ tool: "", provider, path: "", kind: "advice", message: `${count} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)` });
+    }
+    return issues;
   }
 
   /**
@@ -144,10 +183,15 @@ export class ToolRegistry {
     }
   }
 
-  #format<T>(category: string | undefined, write: (tool: AnyTool) => T): T[] {
+  // The count's issues go to onIssue; without one, a rejection throws and advice goes to a logger given
+  // to the registry (never to the console by default).
+  #format<T>(category: string | undefined, provider: Provider, options: FormatOptions, write: (tool: AnyTool) => T): T[] {
     const tools = this.listTools(category);
-    if (tools.length > TOOLS_PER_REQUEST_WARNING) {
-      this.#logger.warn?.(`tooltype: ${tools.length} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)`);
+    const handler = options.onIssue ?? options.onWarning;
+    for (const issue of this.#countIssues(tools.length, provider)) {
+      if (typeof handler === "function") handler(issue);
+      else if (handler === "error" || issue.kind === "rejected") throw new ConversionError(`ToolRegistry: ${issue.message}`);
+      else if (this.#explicitLogger) this.#logger.warn?.(`tooltype: ${issue.message}`);
     }
     return tools.map(write);
   }

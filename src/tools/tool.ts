@@ -2,6 +2,7 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import type { Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";
+import { isObjectRoot, WRAPPER_KEY } from "../schema/dialects/wrap.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
 import { failure, issuesText, type ToolResult } from "./result.js";
 import * as format from "./provider-formats.js";
@@ -49,7 +50,10 @@ const consoleLogger: Logger = {
 export class Tool<Args = unknown, Result = unknown, Context = unknown> implements ProviderFormats {
   readonly name: string;
   readonly description: string;
-  /** The parameters as draft 2020-12 JSON Schema (an object root). */
+  /**
+   * The parameters as draft 2020-12 JSON Schema. A root that is not an object with properties (a union, a
+   * primitive, a top-level anyOf) is sent to providers wrapped as `{ input: ... }`, and `execute` unwraps it.
+   */
   readonly parameters: JSONSchema;
   /** The result type as JSON Schema, when given. */
   readonly returns: JSONSchema | undefined;
@@ -58,6 +62,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
+  /** The parameters are sent wrapped as `{ input: ... }` (see `parameters`). */
+  readonly #wrapped: boolean;
 
   constructor(definition: ToolDefinition<Args, Result, Context>) {
     const { name, description } = definition;
@@ -69,6 +75,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
     this.name = name;
     this.#input = readParameters(definition.parameters, `Tool "${name}"`, definition.jit);
     this.parameters = this.#input.schema;
+    this.#wrapped = !isObjectRoot(this.parameters);
     this.returns = definition.returns ? toJSONSchema(definition.returns) : undefined;
     this.description = description.trim();
     this.category = definition.category;
@@ -133,8 +140,11 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> implement
           if (typeof value === "string" && value.trimStart().startsWith("{")) value = parseObject(value) ?? value;
         }
       }
-      if (value === undefined || value === null) value = {};
-      if (typeof value !== "object" || Array.isArray(value)) {
+      // A wrapped root: the model sends { input: ... }; a caller may pass the value itself.
+      if (this.#wrapped) {
+        if (isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, WRAPPER_KEY)) value = (value as Record<string, unknown>)[WRAPPER_KEY];
+      } else if (value === undefined || value === null) value = {};
+      if (!this.#wrapped && (typeof value !== "object" || Array.isArray(value))) {
         return failure(`Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`);
       }
       // Most arguments are already in canonical form: check first, and only when that fails undo strict-mode
@@ -172,6 +182,10 @@ function messageOf(error: unknown): string {
   } catch {
     return "an error that could not be read (its message or prototype threw)";
   }
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function parseObject(text: string): object | undefined {
