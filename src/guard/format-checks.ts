@@ -70,10 +70,13 @@ export function isIPv6(value: string): boolean {
 
 // RFC 1123 labels: letters, digits, inner hyphens, 63 at most; 253 characters in all, no trailing dot.
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /** RFC 1123 host name; an A-label (`xn--`) must be valid Punycode for a valid IDNA2008 U-label (RFC 5891). */
 export function isHostname(value: string): boolean {
-  if (value.length === 0 || value.length > 253) return false;
+  // One pattern decides, unless a label may be an A-label ("--" in its third and fourth characters).
+  if (!HOSTNAME.test(value)) return false;
+  if (!value.includes("--")) return true;
   for (const label of value.split(".")) {
     if (!LABEL.test(label)) return false;
     if (label[2] === "-" && label[3] === "-") {
@@ -207,14 +210,15 @@ function punycode(input: string): string | undefined {
 // RFC 5321 section 4.1.2 local part (a dot-string, or a quoted string), then a domain or an address literal.
 const DOT_ATOM = String.raw`[a-z0-9!#$%&'*+/=?^_\x60{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_\x60{|}~-]+)*`;
 const QUOTED = String.raw`"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"`;
-const EMAIL = new RegExp(String.raw`^(?:${DOT_ATOM}|${QUOTED})@(.+)$`, "i");
+const LOCAL = new RegExp(String.raw`^(?:${DOT_ATOM}|${QUOTED})$`, "i");
+const PLAIN_EMAIL = new RegExp(String.raw`^${DOT_ATOM}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$`, "i");
 // RFC 6531: the same, with any non-ASCII character beside the ASCII ones.
 const IDN_ATOM = String.raw`[a-z0-9!#$%&'*+/=?^_\x60{|}~\u0080-\u{10ffff}-]+`;
 const IDN_QUOTED = String.raw`"(?:[\x20\x21\x23-\x5b\x5d-\x7e\u0080-\u{10ffff}]|\\[\x20-\x7e])*"`;
 const IDN_EMAIL = new RegExp(String.raw`^(?:${IDN_ATOM}(?:\.${IDN_ATOM})*|${IDN_QUOTED})@(.+)$`, "iu");
 
 function emailDomain(domain: string, host: (name: string) => boolean): boolean {
-  if (domain.startsWith("[") && domain.endsWith("]")) {
+  if (domain.charCodeAt(0) === 91 && domain.endsWith("]")) {
     const literal = domain.slice(1, -1);
     return /^ipv6:/i.test(literal) ? isIPv6(literal.slice(5)) : IPV4.test(literal);
   }
@@ -223,8 +227,11 @@ function emailDomain(domain: string, host: (name: string) => boolean): boolean {
 
 /** RFC 5321 mailbox: a dot-string or quoted local part, `@`, a host name or an IPv4 / `IPv6:` address literal. */
 export function isEmail(value: string): boolean {
-  const m = EMAIL.exec(value);
-  return m !== null && emailDomain(m[1]!, isHostname);
+  // Most addresses: one pattern (a dot-atom at plain host labels) decides.
+  if (value.length <= 253 && PLAIN_EMAIL.test(value) && !value.includes("--")) return true;
+  // The last "@" ends the local part: a quoted one may hold "@" itself, a domain never does.
+  const at = value.lastIndexOf("@");
+  return at > 0 && LOCAL.test(value.slice(0, at)) && emailDomain(value.slice(at + 1), isHostname);
 }
 
 function isIdnEmail(value: string): boolean {
@@ -257,8 +264,13 @@ let uri: ReturnType<typeof uriPatterns> | undefined;
 let iri: ReturnType<typeof uriPatterns> | undefined;
 const UCSCHAR = String.raw`\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\u{10000}-\u{1FFFD}\u{20000}-\u{2FFFD}\u{30000}-\u{3FFFD}\u{40000}-\u{4FFFD}\u{50000}-\u{5FFFD}\u{60000}-\u{6FFFD}\u{70000}-\u{7FFFD}\u{80000}-\u{8FFFD}\u{90000}-\u{9FFFD}\u{A0000}-\u{AFFFD}\u{B0000}-\u{BFFFD}\u{C0000}-\u{CFFFD}\u{D0000}-\u{DFFFD}\u{E1000}-\u{EFFFD}`;
 
+// Most URIs: a scheme, "//", a plain host and port, then path, query and fragment without percent-encoding.
+// A subset of RFC 3986 that one pattern decides; anything else takes the full grammar.
+const PLAIN_URI = /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(?::\d+)?(?:\/[\w\-.~!$&'()*+,;=:@]*)*(?:\?[\w\-.~!$&'()*+,;=:@/?]*)?(?:#[\w\-.~!$&'()*+,;=:@/?]*)?$/i;
+
 /** Whether `value` matches a URI (or IRI) pattern, with an IP literal's address checked too. */
 function uriLike(pattern: RegExp, value: string): boolean {
+  if (PLAIN_URI.test(value)) return true;
   const m = pattern.exec(value);
   if (!m) return false;
   const literal = m.slice(1).find((g) => g !== undefined);
