@@ -262,7 +262,8 @@ function uriPatterns(u: string): { readonly absolute: RegExp; readonly reference
 // Made on first use: an app that never checks a URI does not build these patterns.
 let uri: ReturnType<typeof uriPatterns> | undefined;
 let iri: ReturnType<typeof uriPatterns> | undefined;
-const UCSCHAR = String.raw`\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\u{10000}-\u{1FFFD}\u{20000}-\u{2FFFD}\u{30000}-\u{3FFFD}\u{40000}-\u{4FFFD}\u{50000}-\u{5FFFD}\u{60000}-\u{6FFFD}\u{70000}-\u{7FFFD}\u{80000}-\u{8FFFD}\u{90000}-\u{9FFFD}\u{A0000}-\u{AFFFD}\u{B0000}-\u{BFFFD}\u{C0000}-\u{CFFFD}\u{D0000}-\u{DFFFD}\u{E1000}-\u{EFFFD}`;
+// RFC 3987 ucschar, its noncharacters at the end of each plane let through (the short form of the list).
+const UCSCHAR = String.raw`\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\u{10000}-\u{EFFFD}`;
 
 // Most URIs: a scheme, "//", a plain host and port, then path, query and fragment without percent-encoding.
 // A subset of RFC 3986 that one pattern decides; anything else takes the full grammar.
