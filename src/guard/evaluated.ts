@@ -3,7 +3,12 @@
 // interpreter and generated code, so both paths count the same annotations.
 import { sameValueParts, type Node } from "./ir.js";
 
-/** A node's verdict on a value, as the caller's guard path computes it. */
+/**
+ * A node's verdict on a value, as the caller's guard path computes it.
+ *
+ * @example
+ * const test: Test = (node, value) => build(node)(value); // the interpreter's
+ */
 export type Test = (node: Node, value: unknown) => boolean;
 
 /**

@@ -45,7 +45,13 @@ const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1
 const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const H16 = /^[0-9a-f]{1,4}$/i;
 
-/** RFC 4291 section 2.2 text form: eight groups, one `::`, an IPv4 tail (no leading zeros); no zone. */
+/**
+ * RFC 4291 section 2.2 text form: eight groups, one `::`, an IPv4 tail (no leading zeros); no zone.
+ *
+ * @example
+ * isIPv6("::ffff:1.2.3.4"); // true
+ * isIPv6("::ffff:01.2.3.4"); // false
+ */
 export function isIPv6(value: string): boolean {
   if (value.length > 45) return false;
   const double = value.indexOf("::");
@@ -72,7 +78,13 @@ export function isIPv6(value: string): boolean {
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
-/** RFC 1123 host name; an A-label (`xn--`) must be valid Punycode for a valid IDNA2008 U-label (RFC 5891). */
+/**
+ * RFC 1123 host name; an A-label (`xn--`) must be valid Punycode for a valid IDNA2008 U-label (RFC 5891).
+ *
+ * @example
+ * isHostname("xn--9n2bp8q.xn--9t4b11yi5a"); // true
+ * isHostname("example.");                   // false
+ */
 export function isHostname(value: string): boolean {
   // One pattern decides, unless a label may be an A-label ("--" in its third and fourth characters).
   if (!HOSTNAME.test(value)) return false;
@@ -225,7 +237,12 @@ function emailDomain(domain: string, host: (name: string) => boolean): boolean {
   return host(domain);
 }
 
-/** RFC 5321 mailbox: a dot-string or quoted local part, `@`, a host name or an IPv4 / `IPv6:` address literal. */
+/**
+ * RFC 5321 mailbox: a dot-string or quoted local part, `@`, a host name or an IPv4 / `IPv6:` address literal.
+ *
+ * @example
+ * isEmail('"joe bloggs"@[IPv6:::1]'); // true
+ */
 export function isEmail(value: string): boolean {
   // Most addresses: one pattern (a dot-atom at plain host labels) decides.
   if (value.length <= 253 && PLAIN_EMAIL.test(value) && !value.includes("--")) return true;

@@ -1,7 +1,12 @@
 // Base URIs, `$id` and `$anchor`: which schema object a `$ref` names (draft 2020-12 sections 8.2 and 9).
 import { refSegment } from "../util/pointer.js";
 
-/** The base URI of a document without `$id`, so relative `$id`s and `$ref`s have something to resolve against. */
+/**
+ * The base URI of a document without `$id`, so relative `$id`s and `$ref`s have something to resolve against.
+ *
+ * @example
+ * resolveUri("item.json", DEFAULT_BASE); // "tooltype:/item.json"
+ */
 export const DEFAULT_BASE = "tooltype:/root.json";
 
 // Keywords whose value is a schema, a list of schemas, or a map of schemas. Only these are walked: a `$id`
@@ -98,7 +103,12 @@ export class Resources {
   }
 }
 
-/** `ref` resolved against `base` (RFC 3986 section 5), or undefined when either is not a URI. */
+/**
+ * `ref` resolved against `base` (RFC 3986 section 5), or undefined when either is not a URI.
+ *
+ * @example
+ * resolveUri("b.json#x", "https://example.com/a/root.json"); // "https://example.com/a/b.json#x"
+ */
 export function resolveUri(ref: string, base: string): string | undefined {
   try {
     const url = new URL(ref, base);

@@ -17,7 +17,12 @@ export interface FormattableTool {
   readonly strict: boolean;
 }
 
-/** The providers whose tool formats tooltype writes (Responses is OpenAI's other API). */
+/**
+ * The providers whose tool formats tooltype writes (Responses is OpenAI's other API).
+ *
+ * @example
+ * registry.check("anthropic" satisfies Provider);
+ */
 export type Provider = "openai" | "responses" | "anthropic" | "gemini" | "mcp";
 
 /**

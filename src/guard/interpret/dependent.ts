@@ -3,7 +3,12 @@ import { pointerSegment } from "../../util/pointer.js";
 import { all, miss, type Check, type Build } from "./check.js";
 import { isPrototypeKey, type Node } from "../ir.js";
 
-/** Whether an object has a property, read as an own property for names every object inherits. */
+/**
+ * Whether an object has a property, read as an own property for names every object inherits.
+ *
+ * @example
+ * hasProperty({}, "constructor"); // false
+ */
 export function hasProperty(o: Record<string, unknown>, key: string): boolean {
   return isPrototypeKey(key) ? Object.hasOwn(o, key) : o[key] !== undefined;
 }

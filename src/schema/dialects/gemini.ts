@@ -27,6 +27,9 @@ export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeG
  * Gemini's dialect for function parameters: `gemini`, with an object root (a union or a primitive is
  * wrapped as `{ input: ... }`, which `execute` unwraps). `toGeminiFormat` writes parameters with it; a
  * lone schema (a `responseSchema`) keeps its root.
+ *
+ * @example
+ * toJSONSchema(t.string(), { target: geminiParameters, onIssue }); // { type: "OBJECT", properties: { input: { type: "STRING" } }, ... }
  */
 export const geminiParameters: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(objectRoot(schema, "gemini", warn), warn) };
 

@@ -14,10 +14,20 @@ export interface ConversionWarning {
   readonly kind: IssueKind;
 }
 
-/** How serious a `ConversionWarning` is: see there. */
+/**
+ * How serious a `ConversionWarning` is: see there.
+ *
+ * @example
+ * const stop = (issue: ConversionWarning) => issue.kind === "rejected";
+ */
 export type IssueKind = "changed" | "rejected" | "advice";
 
-/** How a dialect writer reports: `kind` defaults to `"changed"`. */
+/**
+ * How a dialect writer reports: `kind` defaults to `"changed"`.
+ *
+ * @example
+ * warn("/properties/a", 'openai-strict refuses "$comment"; removed');
+ */
 export type Warn = (path: string, message: string, kind?: IssueKind) => void;
 
 /** Thrown when a schema cannot be written in a dialect without changing what it accepts in a way no note can carry. */

@@ -4,7 +4,12 @@ import type { Warn } from "./warnings.js";
 
 type Schema = Record<string, unknown>;
 
-/** The property a non-object root is wrapped under: the model sends `{ "input": ... }`. */
+/**
+ * The property a non-object root is wrapped under: the model sends `{ "input": ... }`.
+ *
+ * @example
+ * tool.execute({ [WRAPPER_KEY]: 3 }); // runs with 3, for parameters t.integer()
+ */
 export const WRAPPER_KEY = "input";
 
 // At the root, providers take `type: "object"` and nothing that combines schemas: Anthropic's API answers
