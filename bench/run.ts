@@ -2,7 +2,8 @@
 // code generation disallowed, so each library takes its real fallback), printed as medians and ratios to a
 // hand-written guard, and written to bench/RESULTS.md (the size table also to README.md). `--quick` is the
 // smoke run `npm test` makes: tiny budgets, nothing written, every runner exercised.
-import { compile, toJSONSchema, tool, t, createPartialJSONParser } from "../src/index.js";
+import { compile, toJSONSchema, tool, t, createPartialJSONParser, FORMATS } from "../src/index.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Value as Value034 } from "@sinclair/typebox/value";
 import { Compile } from "typebox/compile";
@@ -137,6 +138,37 @@ function compileGroup(): void {
   ]);
 }
 
+// Issue 17 made the formats follow their RFCs (and the JSON Schema Test Suite): each check on a typical
+// valid string, beside ajv-formats' and beside the regular expression tooltype used before.
+const FORMAT_INPUTS: [string, string][] = [
+  ["date-time", "2026-11-25T12:30:05.123Z"],
+  ["email", "first.last@example.com"],
+  ["hostname", "api.example.com"],
+  ["uri", "https://example.com/path/to?q=1#frag"],
+  ["ipv6", "2001:db8::8a2e:370:7334"],
+  ["uuid", "2eb8aa08-aa98-11ea-b4aa-73b441d16380"],
+  ["duration", "P1Y2M3DT4H5M6S"],
+];
+const FORMERLY: Record<string, RegExp> = {
+  email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i,
+  hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i,
+  uri: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
+  uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+  duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
+};
+
+function formatsGroup(): void {
+  for (const [name, text] of FORMAT_INPUTS) {
+    const ours = FORMATS[name]!;
+    const ajv = fullFormats[name as keyof typeof fullFormats] as RegExp | ((s: string) => boolean) | { validate: RegExp | ((s: string) => boolean) };
+    const theirs = typeof ajv === "function" ? ajv : ajv instanceof RegExp ? (s: string) => ajv.test(s) : typeof ajv.validate === "function" ? ajv.validate : ((re) => (s: string) => re.test(s))(ajv.validate);
+    const others: [string, () => unknown][] = [["ajv-formats (full)", () => theirs(text)]];
+    const before = FORMERLY[name];
+    if (before) others.push(["tooltype before issue 17 (regex)", () => before.test(text)]);
+    headToHead("format check", name, "valid", [`tooltype FORMATS["${name}"]`, () => ours(text)], others);
+  }
+}
+
 async function executeGroup(): Promise<void> {
   const c = CASES[0]!;
   const text = JSON.stringify(c.valid);
@@ -254,6 +286,7 @@ async function main(): Promise<void> {
   errorsGroup();
   jsonSchemaGroup();
   compileGroup();
+  formatsGroup();
   await executeGroup();
   streamGroup();
   const { sizeRows, sizeTable, writeReadmeSizeTable, writeReadmeBlock } = await import("./sizes.mjs");

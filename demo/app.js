@@ -102,7 +102,8 @@ function renderPanels() {
     }
     const warnings = [];
     try {
-      const definition = p.format(state.tool, { onWarning: (w) => warnings.push(w) });
+      // Issues are data (kind: changed, rejected or advice), collected here and listed under the panel.
+      const definition = p.format(state.tool, { onIssue: (w) => warnings.push(w) });
       panel.className = "panel";
       panel.dataset.name = p.name(definition);
       pre.textContent = json(definition);
@@ -112,7 +113,7 @@ function renderPanels() {
     }
     list.className = warnings.length ? "warnings" : "warnings none";
     if (!warnings.length) list.append(el("li", { textContent: "No conversion warnings" }));
-    for (const w of warnings) list.append(append(el("li"), [append(el("code"), [w.path || "/"]), " ", w.message]));
+    for (const w of warnings) list.append(append(el("li", { className: w.kind }), [append(el("code"), [w.path || "/"]), " ", w.kind === "changed" ? "" : `${w.kind}: `, w.message]));
   }
 }
 

@@ -2,12 +2,12 @@
 // (where eval is allowed) for compile and for the tools the root makes, and those tools' format methods.
 import { compile as compileGuard, type CompileOptions, type Guard, type GuardType } from "./guard/compile.js";
 import { jit } from "./guard/jit.js";
-import { toJSONSchema as writeJSONSchema, type ToJSONSchemaOptions } from "./schema/to-json-schema.js";
+import { toJSONSchema as writeJSONSchema, dialectIssues as listDialectIssues, type ToJSONSchemaOptions } from "./schema/to-json-schema.js";
 import type { JSONSchema } from "./schema/json-schema.js";
 import { anthropic, draft202012, mcp, openai } from "./schema/dialects/plain.js";
 import { anthropicStrict, openaiStrict } from "./schema/dialects/strict.js";
 import { gemini } from "./schema/dialects/gemini.js";
-import type { Dialect } from "./schema/dialects/warnings.js";
+import type { ConversionWarning, Dialect } from "./schema/dialects/warnings.js";
 import { functionToTool as readFunctionTool, type FunctionToToolOptions } from "./source/function-to-tool.js";
 import { tool as defineTool, toolsFrom as readToolsFrom } from "./source/define.js";
 import { withFormats } from "./tools/methods.js";
@@ -39,6 +39,21 @@ export function toJSONSchema(schema: object, options: Omit<ToJSONSchemaOptions, 
   const dialect = Object.hasOwn(DIALECTS, target) ? DIALECTS[target] : undefined;
   if (!dialect) throw new TypeError(`toJSONSchema: unknown target "${target}"; supported: ${Object.keys(DIALECTS).join(", ")}`);
   return writeJSONSchema(schema, { ...options, target: dialect === draft202012 ? undefined : dialect });
+}
+
+/**
+ * `dialectIssues` of the root entry: a dialect by name or as a value. Every issue the dialect reports
+ * (changes, what the provider would refuse, advice), as a list; plain draft 2020-12 has none.
+ *
+ * @example
+ * dialectIssues(t.object({ name: t.string({ minLength: 2 }) }), "openai-strict");
+ * // [{ path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description', kind: "changed" }]
+ */
+export function dialectIssues(schema: object, target: Target | Dialect): ConversionWarning[] {
+  if (typeof target !== "string") return listDialectIssues(schema, target);
+  const dialect = Object.hasOwn(DIALECTS, target) ? DIALECTS[target] : undefined;
+  if (!dialect) throw new TypeError(`dialectIssues: unknown target "${target}"; supported: ${Object.keys(DIALECTS).join(", ")}`);
+  return dialect === draft202012 ? [] : listDialectIssues(schema, dialect);
 }
 
 /**

@@ -12,8 +12,9 @@ import { appBundle } from "../bench/app-bundle.mjs";
 import { createChecks } from "./support/checks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-// min+gz of the bundle: measured 18,838 bytes (esbuild 0.28, lean entries); the ceiling is about 5% above.
-const CEILING_GZIP = 19_800;
+// min+gz of the bundle: measured 23,629 bytes (esbuild 0.28, lean entries; 18,838 before issue 17 added the
+// structural keywords, $id/$anchor resolution and RFC formats to the guard); the ceiling is about 5% above.
+const CEILING_GZIP = 24_800;
 // Strings that only code the chat UI does not use contains, by where they live in src/.
 const MARKERS = {
   "builtins (tooltype/builtins)": ["calculator", "get_datetime", "worker"],

@@ -26,7 +26,9 @@
  *    refuses whitespace; ajv-formats follows RFC 3986, so "[" or "%zz" differ) and `regex` (tooltype
  *    compiles with the `u` flag, as it does patterns; ajv-formats without, so "a{" or "\\-" differ).
  *    `email` is generated with a dotted domain and short labels: ajv-formats refuses "a@localhost",
- *    which RFC 5321 (and tooltype) allow, and puts no cap on a label's length.
+ *    which RFC 5321 (and tooltype) allow, and puts no cap on a label's length. `hostname`: tooltype
+ *    follows the JSON Schema Test Suite, which refuses a trailing dot; the ajv below does too. Likewise
+ *    `duration` units may not skip one between two given ("PT1H2S"), as RFC 3339 Appendix A writes it.
  *
  * Runs: 500 descriptors per property, up to 12 values each, from a fixed seed so CI is repeatable (about
  * 3 s in Node). In Node, TOOLTYPE_PROPERTY_SEED, TOOLTYPE_PROPERTY_RUNS and TOOLTYPE_PROPERTY_VALUES explore
@@ -76,6 +78,14 @@ function makeAjv(): { compile(schema: object): Validate } {
   addFormats(ajv);
   ajv.addFormat("time", rfc3339Offset("time"));
   ajv.addFormat("date-time", rfc3339Offset("date-time"));
+  // The JSON Schema Test Suite refuses a host name with a trailing dot ("example."); ajv-formats takes it.
+  const hostname = fullFormats.hostname as RegExp;
+  ajv.addFormat("hostname", (text: string) => !text.endsWith(".") && hostname.test(text));
+  // Durations as RFC 3339 Appendix A writes them (and the suite tests them): no unit skipped between two
+  // given, so "PT10H10S" and "P1Y2D" are refused; ajv-formats takes any subset.
+  const duration = fullFormats.duration as RegExp;
+  const ordered = /^P(?!.*Y\d+D)(?!.*H\d+S)/;
+  ajv.addFormat("duration", (text: string) => duration.test(text) && ordered.test(text));
   ajv.removeKeyword("contentEncoding");
   ajv.addKeyword({
     keyword: "contentEncoding",

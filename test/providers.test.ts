@@ -84,7 +84,9 @@ strict("arrays always get items: an empty tuple, an untyped array", () => {
 strict("what cannot be expressed is an error; onWarning: 'error' makes every loss one", () => {
   assert.throws(() => toJSONSchema({ type: "object", properties: { a: { not: { type: "string" } } } }, { target: "openai-strict" }), (e: Error) => e instanceof ConversionError && /"not" at \/properties\/a/.test(e.message));
   assert.throws(() => toJSONSchema(t.object({ s: t.string({ maxLength: 3 }) }), { target: "openai-strict", onWarning: "error" }), /"maxLength".*\(at \/properties\/s\)/);
-  assert.throws(() => toJSONSchema({ type: "string" }, { target: "openai-strict" }), /root must be an object/);
+  const { warnings, onWarning } = collect();
+  assert.equal(toJSONSchema({ type: "string" }, { target: "openai-strict", onWarning }), { type: "object", properties: { input: { type: "string" } }, required: ["input"], additionalProperties: false });
+  assert.match(warnings[0]!.message, /openai-strict takes only an object with properties at the root.*\{ "input": \.\.\. \}, which execute unwraps/);
 });
 
 strict("toOpenAIFormat({ strict: true }) is seed 002's template; non-strict has no strict key", () => {

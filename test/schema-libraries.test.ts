@@ -167,9 +167,14 @@ libraries("Effect Schema: Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV
   assert.match(failed(await x.execute({ city: 1 })), /at \/city: Expected string/);
 });
 
-libraries("a non-object root is refused with what it is, whatever the library", () => {
-  assert.throws(() => echo("zod_string", z.string()), /parameters must describe an object .*received "string"/);
-  assert.throws(() => echo("ark_string", type("string")), /parameters must describe an object .*received "string"/);
+libraries("a non-object root, whatever the library, is sent wrapped as { input } and unwrapped before the library checks it", async () => {
+  for (const [name, schema] of [["zod_string", z.string()], ["ark_string", type("string")]] as const) {
+    const made = echo(name, schema);
+    assert.is(made.parameters.type, "string");
+    assert.equal(made.toOpenAIFormat({ onIssue: () => {} }).function.parameters.properties, { input: { type: "string" } });
+    assert.equal(await made.execute({ input: "hi" }), { success: true, value: "hi" });
+    assert.match(failed(await made.execute({ input: 5 })), /string/);
+  }
 });
 
 libraries.run();

@@ -81,7 +81,7 @@ typed("Zod 4 parameters: described by Zod's JSON Schema, checked and transformed
 typed("definitions are checked when made", () => {
   assert.throws(() => tool({ name: "has space", description: "x", parameters: t.object({}), execute: () => 1 }), /is not usable/);
   assert.throws(() => tool({ name: "x", description: " ", parameters: t.object({}), execute: () => 1 }), /a description is required/);
-  assert.throws(() => tool({ name: "x", description: "y", parameters: t.string() as never, execute: () => 1 }), /parameters must describe an object/);
+  assert.throws(() => tool({ name: "x", description: "y", parameters: 3 as never, execute: () => 1 }), /parameters must be a t.object/);
   assert.throws(() => tool({ name: "x", description: "y", parameters: { "~standard": { validate: () => ({}) } } as never, execute: () => 1 }), /these Standard Schema parameters do not expose JSON Schema .*withJSONSchema\(schema, jsonSchema\)/);
 });
 

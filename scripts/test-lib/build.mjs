@@ -1,6 +1,6 @@
 // Bundles every test/*.test.ts into one ESM file per runtime environment, under .test-build/run-<pid>/.
 import { build, formatMessages } from "esbuild";
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 /**
@@ -57,6 +57,31 @@ function writeEntry(root, outDir, files) {
   return entry;
 }
 
+/**
+ * The official JSON-Schema-Test-Suite (draft 2020-12), read from ../shared/jsts beside the repository, as
+ * the source of a module: `export const files = { "type.json": [...], "optional/format/email.json": [...] }`.
+ * Bundled, so every runtime (browsers included) runs it. When the folder is missing the module says so
+ * in `missing`, and the suite's test fails with that message (CI checks shared/ out beside the repo).
+ */
+export function testSuiteModule(root) {
+  const dir = join(root, "..", "shared", "jsts", "tests", "draft2020-12");
+  if (!existsSync(dir)) {
+    const missing = `the JSON Schema Test Suite is not at ${dir}: check out shared/ (with jsts/, the official JSON-Schema-Test-Suite) beside the repository`;
+    return `export const files = {}; export const missing = ${JSON.stringify(missing)};`;
+  }
+  const files = {};
+  const walk = (sub) => {
+    for (const name of readdirSync(join(dir, sub)).sort()) {
+      const rel = sub ? `${sub}/${name}` : name;
+      if (statSync(join(dir, rel)).isDirectory()) walk(rel);
+      else if (name.endsWith(".json")) files[rel] = JSON.parse(readFileSync(join(dir, rel), "utf8"));
+    }
+  };
+  walk("");
+  // JSON.parse, not an object literal: in a literal, a "__proto__" key (the suite has some) sets the prototype.
+  return `export const files = JSON.parse(${JSON.stringify(JSON.stringify(files))}); export const missing = undefined;`;
+}
+
 function resolvePlugin(root, outDir, { platform, tooltype }) {
   const shim = join(root, "test/runtime/uvu-shim.mjs");
   const fixtures = join(root, "test/fixtures") + sep;
@@ -79,6 +104,8 @@ function resolvePlugin(root, outDir, { platform, tooltype }) {
         return tooltype === "src" ? { path: join(root, source) } : { path: specifierFrom(outDir, join(root, built)), external: true };
       });
       b.onResolve({ filter: /^uvu$/ }, (args) => (args.importer === shim ? undefined : { path: shim }));
+      b.onResolve({ filter: /^json-schema-test-suite$/ }, () => ({ path: "draft2020-12", namespace: "jsts" }));
+      b.onLoad({ filter: /.*/, namespace: "jsts" }, () => ({ contents: testSuiteModule(root), loader: "js" }));
     },
   };
 }

@@ -7,10 +7,12 @@ import { pointerSegment } from "../util/pointer.js";
 import { preview, typeName } from "../util/text.js";
 import { Verdicts } from "./revisit.js";
 import { MAX_DEPTH, ownValue, tooDeep, typeBits } from "./values.js";
+import { testedBy, unevaluatedItemsOk, unevaluatedPropertiesOk } from "./evaluated.js";
 
 /** Helpers generated code may call, each passed in (and declared) only when the code uses it. */
 const RUNTIME = {
   hasDuplicates, jsonEqual, ownValue, typeBits, hasOwn: Object.hasOwn, issueMessage, pointerSegment, preview, typeName, tooDeep,
+  unevaluatedItemsOk, unevaluatedPropertiesOk,
 };
 type Helper = keyof typeof RUNTIME;
 
@@ -112,8 +114,28 @@ export class Generator implements SourceWriter {
       out += `let ${n} = 0;\n${node.oneOf.map((b) => failIf(`${this.fn(b)}(${x}) && ++${n} > 1`)).join("")}${failIf(`${n} !== 1`)}`;
     }
     if (node.not) out += failIf(`${this.fn(node.not)}(${x})`);
+    if (node.if && (node.then || node.else)) {
+      const branch = (part: Node | undefined) => (part ? `!${this.fn(part)}(${x})` : "false");
+      out += failIf(`${this.fn(node.if)}(${x}) ? ${branch(node.then)} : ${branch(node.else)}`);
+    }
     if (node.ref) out += failIf(`!${this.refFn(node.ref.target!)}(${x})`);
+    // Last, as in the interpreter: they count what the keywords above evaluated (./evaluated.ts).
+    if (node.unevaluatedItems) out += this.onlyFor(types, ARRAY, x, failUnless(`${this.helper("unevaluatedItemsOk")}(${this.external(node)}, ${x}, ${this.tester(node)})`));
+    if (node.unevaluatedProperties) out += this.onlyFor(types, OBJECT, x, failUnless(`${this.helper("unevaluatedPropertiesOk")}(${this.external(node)}, ${x}, ${this.tester(node)})`));
     return out;
+  }
+
+  /**
+   * A function `(node, value) => boolean` answering with this code's own functions, for the nodes the
+   * annotation walk of `unevaluated*` may test (./evaluated.ts), and for the unevaluated schemas themselves.
+   */
+  private tester(node: Node): string {
+    const nodes = testedBy(node);
+    for (const rest of [node.unevaluatedItems, node.unevaluatedProperties]) if (rest) nodes.push(rest);
+    const entries = nodes.map((n) => `[${this.external(n)}, ${this.fn(n)}]`);
+    const map = this.id("t");
+    this.declarations += `const ${map} = new Map([${entries.join(", ")}]);\nconst ${map}f = (n, v) => ${map}.get(n)(v);\n`;
+    return `${map}f`;
   }
 
   // A $ref call counts depth: a hostile, deeply nested value is refused as a whole rather than overflowing the
@@ -245,9 +267,12 @@ export class Generator implements SourceWriter {
       if (prop.required) out += load + (prop.node.types === ANY && !prop.node.never ? failIf(`${y} === undefined`) : "") + body;
       else if (body) out += `${load}if (${y} !== undefined) {\n${body}}\n`;
     }
-    for (const key of node.requiredOnly ?? []) {
-      out += failIf(isPrototypeKey(key) ? `!${this.helper("hasOwn")}(${x}, ${JSON.stringify(key)})` : `${member(x, key)} === undefined`);
+    const missing = (key: string) => (isPrototypeKey(key) ? `!${this.helper("hasOwn")}(${x}, ${JSON.stringify(key)})` : `${member(x, key)} === undefined`);
+    for (const key of node.requiredOnly ?? []) out += failIf(missing(key));
+    for (const { key, required } of node.dependentRequired ?? []) {
+      if (required.length) out += failIf(`!(${missing(key)}) && (${required.map(missing).join(" || ")})`);
     }
+    for (const { key, node: schema } of node.dependentSchemas ?? []) out += failIf(`!(${missing(key)}) && !${this.fn(schema)}(${x})`);
     return out + this.keys(node, x);
   }
 

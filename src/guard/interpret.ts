@@ -6,6 +6,9 @@ import { always, miss, all, typed, type Check, type CallState, type Build } from
 import { objectOnly, objectCheck, propertiesOk } from "./interpret/object.js";
 import { refCheck, type RefChecks } from "./interpret/ref.js";
 import { unionCheck } from "./interpret/union.js";
+import { conditionalCheck } from "./interpret/conditional.js";
+import { dependentCheck } from "./interpret/dependent.js";
+import { unevaluatedItemsCheck, unevaluatedPropertiesCheck } from "./interpret/unevaluated.js";
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./ir.js";
 import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
 import type { ValueKeyword } from "./keywords/keyword.js";
@@ -66,6 +69,7 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   add(NUMBER | INTEGER, (v) => typeof v === "number", valueCheck(node, NUMBER_KEYWORDS));
   add(ARRAY, Array.isArray, arrayCheck(node, build));
   add(OBJECT, isObject, objectCheck(node, build));
+  add(OBJECT, isObject, dependentCheck(node, build));
   if (node.allOf) parts.push(...node.allOf.map(build));
   if (node.anyOf) parts.push(unionCheck(node.anyOf, build, false));
   if (node.oneOf) parts.push(unionCheck(node.oneOf, build, true));
@@ -74,7 +78,12 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
     const target = node.not;
     parts.push((v, r, p) => !not(v) || (r !== undefined && miss(r, "not", p, describe(target))));
   }
+  const conditional = conditionalCheck(node, build);
+  if (conditional) parts.push(conditional);
   if (node.ref) parts.push(refCheck(node.ref.target!, build, refs));
+  // Last: they count what the keywords above evaluated.
+  add(ARRAY, Array.isArray, unevaluatedItemsCheck(node, build));
+  add(OBJECT, isObject, unevaluatedPropertiesCheck(node, build));
 
   const body = all(parts);
   // A list, a tuple or an object with properties and nothing more: the type test and the rest in one call.

@@ -5,6 +5,7 @@ import { cut } from "../util/text.js";
 import { pointerSegment } from "../util/pointer.js";
 import { patternHazard } from "./pattern-safety.js";
 import { refSegment } from "../util/pointer.js";
+import { Resources } from "./resources.js";
 
 // JSON types as bits, so a node's allowed types are one number.
 export const NULL = 1, BOOLEAN = 2, INTEGER = 4, NUMBER = 8, STRING = 16, ARRAY = 32, OBJECT = 64;
@@ -61,14 +62,30 @@ export interface Node {
   anyOf?: readonly Node[];
   oneOf?: readonly Node[];
   not?: Node;
+  /** `if` with its `then` and `else` (either may be absent); set only when `if` is. */
+  if?: Node;
+  then?: Node;
+  else?: Node;
+  /** `dependentRequired` (and draft-07 `dependencies` lists): when `key` is present, so must `required` be. */
+  dependentRequired?: readonly { readonly key: string; readonly required: readonly string[] }[];
+  /** `dependentSchemas` (and draft-07 `dependencies` schemas): when `key` is present, the object must match `node`. */
+  dependentSchemas?: readonly { readonly key: string; readonly node: Node }[];
+  /** What properties no other keyword of this node (or of its passing in-place subschemas) evaluated must match. */
+  unevaluatedProperties?: Node;
+  /** What items no other keyword of this node (or of its passing in-place subschemas) evaluated must match. */
+  unevaluatedItems?: Node;
   /** A `$ref`: the node it points to, filled in once the target is read (it may be an ancestor). */
   ref?: { target: Node | undefined; readonly pointer: string };
 }
 
-/** The sub-schemas checked against the node's own value: allOf members, anyOf and oneOf branches, not (`$ref` aside). */
+/**
+ * The sub-schemas checked against the node's own value: allOf members, anyOf and oneOf branches, not,
+ * if/then/else and dependentSchemas (`$ref` aside).
+ */
 export function sameValueParts(node: Node): Node[] {
   const parts = [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])];
-  if (node.not) parts.push(node.not);
+  for (const part of [node.not, node.if, node.then, node.else]) if (part) parts.push(part);
+  for (const d of node.dependentSchemas ?? []) parts.push(d.node);
   return parts;
 }
 
@@ -81,7 +98,19 @@ export interface ReadOptions {
    * catastrophically is refused (see `patternHazard`), and the schema's size is bounded.
    */
   readonly untrusted?: boolean;
+  /**
+   * `false`: `format` and `contentEncoding` are annotations only, as draft 2020-12 reads them by default
+   * (nothing is checked, not even the formats given in `formats`). Default `true`: known formats and
+   * base64 are checked, as users of a tool schema expect.
+   */
+  readonly assertFormats?: boolean;
 }
+
+// Meta-schemas whose vocabularies are the ones read here; another `$schema` may switch any of them off.
+const META_SCHEMAS = new Set([
+  "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema",
+  "http://json-schema.org/draft-07/schema", "http://json-schema.org/draft-06/schema", "http://json-schema.org/draft-04/schema",
+]);
 
 /** Thrown when a schema cannot be compiled: an unsupported keyword, a bad value, a `$ref` that points nowhere. */
 export class SchemaError extends TypeError {
@@ -89,8 +118,8 @@ export class SchemaError extends TypeError {
 }
 
 const ANNOTATIONS = new Set([
-  "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment", "$schema", "$id",
-  "$anchor", "$defs", "definitions", "contentMediaType", "contentSchema", "discriminator", "example",
+  "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment",
+  "$defs", "definitions", "contentMediaType", "contentSchema", "discriminator", "example",
 ]);
 
 const PROTO_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -132,8 +161,10 @@ class Reader {
   private readonly byObject = new Map<object, Node>();
   /** Nodes whose keywords are being read: a schema object met again among them contains itself. */
   private readonly reading = new Set<Node>();
-  private readonly refs: { node: Node; at: string }[] = [];
-  private ids: Map<string, unknown> | undefined;
+  private readonly refs: { node: Node; at: string; schema: object }[] = [];
+  private resources: Resources | undefined;
+  /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
+  private sawIds = false;
 
   constructor(private readonly root: unknown, private readonly options: ReadOptions) {}
 
@@ -157,6 +188,7 @@ class Reader {
     let type: unknown, nullable: unknown, list: unknown, items: unknown, prefix: unknown, additionalItems: unknown;
     let properties: unknown, required: unknown, constant: unknown;
     let hasConst = false;
+    let conditional: { if?: unknown; then?: unknown; else?: unknown } | undefined;
     for (const key of Object.keys(schema)) {
       const value = (schema as Record<string, unknown>)[key];
       if (value === undefined && key !== "const") continue; // possible in a JavaScript object, never in JSON: absent
@@ -186,15 +218,38 @@ class Reader {
         case "pattern": node.pattern = regex(value, key, at, this.options.untrusted); break;
         case "format": node.format = this.format(value, at); break;
         case "contentEncoding":
-          if (value !== "base64") throw refuse(`unsupported contentEncoding ${JSON.stringify(value)}`, at, `(only "base64" is checked)`);
-          node.base64 = true;
+          // Only base64 is checked (tools decode it to bytes); other encodings are annotations, as in 2020-12.
+          if (typeof value !== "string") throw mustBe(key, at, "a string", value);
+          if (value === "base64" && this.options.assertFormats !== false) node.base64 = true;
           break;
         case "uniqueItems":
           if (typeof value !== "boolean") throw mustBe(key, at, "a boolean", value);
           if (value) node.uniqueItems = true;
           break;
         case "contains": case "additionalProperties": case "propertyNames": case "not":
+        case "unevaluatedProperties": case "unevaluatedItems":
           node[key] = this.read(value, `${at}/${key}`);
+          break;
+        case "if": case "then": case "else":
+          (conditional ??= {})[key] = value;
+          break;
+        case "dependentRequired": node.dependentRequired = this.dependentRequired(value, key, at); break;
+        case "dependentSchemas": node.dependentSchemas = this.dependentSchemas(value, key, at); break;
+        case "dependencies": this.dependencies(node, value, at); break;
+        case "$id":
+          if (typeof value !== "string") throw mustBe(key, at, "a string", value);
+          this.sawIds = true;
+          break;
+        case "$anchor": case "$dynamicAnchor":
+          if (typeof value !== "string") throw mustBe(key, at, "a string", value);
+          this.sawIds = true;
+          break;
+        case "$dynamicRef":
+          throw refuse(`"$dynamicRef"`, at, "is not supported: which schema it names depends on the path taken at run time; write a $ref");
+        case "$schema":
+          if (typeof value !== "string" || !META_SCHEMAS.has(value.replace(/#$/, ""))) {
+            throw refuse(`"$schema" ${cut(JSON.stringify(value), 80)}`, at, `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].join(", ")})`);
+          }
           break;
         case "patternProperties": node.patternProperties = this.patterns(value, at); break;
         case "allOf": case "anyOf": case "oneOf":
@@ -204,7 +259,7 @@ class Reader {
         case "$ref":
           if (typeof value !== "string") throw mustBe(key, at, "a string", value);
           node.ref = { target: undefined, pointer: value };
-          this.refs.push({ node, at });
+          this.refs.push({ node, at, schema });
           break;
         default:
           if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) {
@@ -226,6 +281,12 @@ class Reader {
     if (node.enum?.length === 0) node.never = true;
     if (items !== undefined || prefix !== undefined || additionalItems !== undefined) this.readItems(node, items, prefix, additionalItems, at);
     if (properties !== undefined || required !== undefined) this.readProperties(node, properties, required, at);
+    // `then` and `else` without `if` say nothing (draft 2020-12 section 10.2.2).
+    if (conditional?.if !== undefined) {
+      node.if = this.read(conditional.if, `${at}/if`);
+      if (conditional.then !== undefined) node.then = this.read(conditional.then, `${at}/then`);
+      if (conditional.else !== undefined) node.else = this.read(conditional.else, `${at}/else`);
+    }
     this.reading.delete(node);
     return node;
   }
@@ -277,21 +338,53 @@ class Reader {
     }));
   }
 
+  /** A known format's check; an unknown format (`int32`, a vendor's own) is an annotation, as 2020-12 says. */
   private format(name: unknown, at: string): Node["format"] {
+    if (typeof name !== "string") throw mustBe("format", at, "a string", name);
+    if (this.options.assertFormats === false) return undefined;
     const custom = this.options.formats;
-    const given = typeof name === "string" && custom && Object.hasOwn(custom, name) ? custom[name] : undefined;
-    const check = given instanceof RegExp ? (v: string) => given.test(v) : given ?? (typeof name === "string" && Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined);
-    if (!check) {
-      throw refuse(`unknown format ${JSON.stringify(name)}`, at, `(known: ${Object.keys(FORMATS).join(", ")}; add one with compile(schema, { formats: { name: check } }))`);
+    const given = custom && Object.hasOwn(custom, name) ? custom[name] : undefined;
+    const check = given instanceof RegExp ? (v: string) => given.test(v) : given ?? (Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined);
+    return check ? { name, check } : undefined;
+  }
+
+  private dependentRequired(map: unknown, key: string, at: string): Node["dependentRequired"] {
+    if (typeof map !== "object" || map === null || Array.isArray(map)) throw mustBe(key, at, "an object of string arrays", map);
+    return Object.keys(map).map((name) => {
+      const list = (map as Record<string, unknown>)[name];
+      if (!Array.isArray(list) || !list.every((k) => typeof k === "string")) throw mustBe(`${key}/${name}`, at, "an array of strings", list);
+      return { key: name, required: list as string[] };
+    });
+  }
+
+  private dependentSchemas(map: unknown, key: string, at: string): Node["dependentSchemas"] {
+    if (typeof map !== "object" || map === null || Array.isArray(map)) throw mustBe(key, at, "an object of schemas", map);
+    return Object.keys(map).map((name) => ({ key: name, node: this.read((map as Record<string, unknown>)[name], `${at}/${key}/${pointerSegment(name)}`) }));
+  }
+
+  // Draft-07 `dependencies`: a list is dependentRequired, a schema dependentSchemas.
+  private dependencies(node: Node, map: unknown, at: string): void {
+    if (typeof map !== "object" || map === null || Array.isArray(map)) throw mustBe("dependencies", at, "an object", map);
+    const lists: Record<string, unknown> = {};
+    const schemas: Record<string, unknown> = {};
+    for (const name of Object.keys(map)) {
+      const value = (map as Record<string, unknown>)[name];
+      (Array.isArray(value) ? lists : schemas)[name] = value;
     }
-    return { name: name as string, check };
+    const required = this.dependentRequired(lists, "dependencies", at)!;
+    const nodes = this.dependentSchemas(schemas, "dependencies", at)!;
+    if (required.length) node.dependentRequired = [...(node.dependentRequired ?? []), ...required];
+    if (nodes.length) node.dependentSchemas = [...(node.dependentSchemas ?? []), ...nodes];
   }
 
   /** Points every `$ref` at its node; targets are read on demand, so unused `$defs` are never checked. */
   resolve(): void {
+    // Duplicate `$id`s are refused even when nothing refers to them (definitions are read on demand).
+    const root = this.root as Record<string, unknown> | null;
+    if (this.sawIds || (typeof root === "object" && root !== null && (root.$defs !== undefined || root.definitions !== undefined))) this.index();
     for (let i = 0; i < this.refs.length; i++) {
-      const { node, at } = this.refs[i]!;
-      node.ref!.target = this.read(this.lookup(node.ref!.pointer, at), node.ref!.pointer);
+      const { node, at, schema } = this.refs[i]!;
+      node.ref!.target = this.read(this.lookup(node.ref!.pointer, schema, at), node.ref!.pointer);
     }
     this.refuseLoops();
   }
@@ -325,9 +418,14 @@ class Reader {
     for (const { node } of this.refs) visit(node);
   }
 
-  private lookup(pointer: string, at: string): unknown {
-    if (pointer === "#" || pointer === "") return this.root;
-    if (pointer.startsWith("#/")) {
+  /**
+   * The schema a `$ref` names. Without any `$id` or anchor in the document, `#` and `#/...` are read
+   * from the root directly; otherwise the reference is resolved against the base URI of the schema that
+   * holds it (a nested `$id` changes it), as a resource, a JSON Pointer into one, or an anchor.
+   */
+  private lookup(pointer: string, from: object, at: string): unknown {
+    if (!this.sawIds && (pointer === "#" || pointer === "")) return this.root;
+    if (!this.sawIds && pointer.startsWith("#/")) {
       let here: unknown = this.root;
       // Segment by segment: indexOf and slice cost a third of split.
       for (let start = 2, end = 0; here !== undefined && start <= pointer.length; start = end + 1) {
@@ -338,26 +436,21 @@ class Reader {
       }
       if (here !== undefined) return here;
     } else {
-      const byId = this.idIndex().get(pointer);
-      if (byId !== undefined) return byId;
+      const found = this.index().find(pointer, from, at);
+      if (found !== undefined) return found;
     }
-    throw refuse(`"$ref" ${JSON.stringify(pointer)}`, at, "points to nothing in this schema (only local references are followed)");
+    const absolute = this.index().absolute(pointer, from);
+    const remote = !absolute.startsWith("tooltype:");
+    throw refuse(
+      `"$ref" ${JSON.stringify(pointer)}`,
+      at,
+      `points to nothing in this schema${remote ? ` (${absolute}: remote references are not fetched; inline the schema under $defs with its $id)` : ""}`,
+    );
   }
 
-  // TypeBox's Type.Ref writes `$ref: "Name"` next to a schema with `$id: "Name"`.
-  private idIndex(): Map<string, unknown> {
-    if (this.ids) return this.ids;
-    const ids = new Map<string, unknown>();
-    const seen = new Set<unknown>();
-    const walk = (value: unknown): void => {
-      if (typeof value !== "object" || value === null || seen.has(value)) return;
-      seen.add(value);
-      const id = (value as Record<string, unknown>).$id;
-      if (typeof id === "string" && !ids.has(id)) ids.set(id, value);
-      for (const child of Object.values(value)) walk(child);
-    };
-    walk(this.root);
-    return (this.ids = ids);
+  // TypeBox's Type.Ref writes `$ref: "Name"` next to a schema with `$id: "Name"`: both resolve to one URI.
+  private index(): Resources {
+    return (this.resources ??= new Resources(this.root, refuse));
   }
 }
 

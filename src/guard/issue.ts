@@ -5,7 +5,7 @@ export type IssueCode =
   | "type" | "required" | "additional_property" | "enum" | "const"
   | "min_length" | "max_length" | "pattern" | "format" | "content_encoding"
   | "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" | "multiple_of"
-  | "min_items" | "max_items" | "unique_items" | "contains"
+  | "min_items" | "max_items" | "unique_items" | "contains" | "additional_item"
   | "min_properties" | "max_properties" | "property_name"
   | "union" | "one_of" | "not" | "never" | "too_deep";
 
@@ -47,6 +47,8 @@ export function issueMessage(code: IssueCode, expected: string | undefined, rece
       return `Expected at least ${expected} items, received ${received}`;
     case "max_items":
       return `Expected at most ${expected} items, received ${received}`;
+    case "additional_item":
+      return `Unexpected item; ${expected}`;
     case "unique_items":
       return `Expected unique items; ${received}`;
     case "contains":

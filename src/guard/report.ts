@@ -46,7 +46,9 @@ const RECEIVED = "\u0000received\u0000";
 function leftToInterpreter(node: Node): boolean {
   return (
     node.anyOf !== undefined || node.oneOf !== undefined || node.not !== undefined || node.ref !== undefined || node.contains !== undefined ||
-    node.patternProperties !== undefined || node.propertyNames !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined
+    node.patternProperties !== undefined || node.propertyNames !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined ||
+    node.if !== undefined || node.dependentRequired !== undefined || node.dependentSchemas !== undefined ||
+    node.unevaluatedProperties !== undefined || node.unevaluatedItems !== undefined
   );
 }
 

@@ -43,6 +43,8 @@ export function mayRevisit(root: Node): boolean {
     if (node.additionalProperties && reachesRef(node.additionalProperties)) routes.push(OBJECT);
     else if (node.properties?.some((p) => reachesRef(p.node))) routes.push(OBJECT);
     for (const p of node.patternProperties ?? []) if (reachesRef(p.node)) routes.push(OBJECT);
+    // The annotation walk of unevaluated* tests branches and items a second time.
+    if ((node.unevaluatedItems || node.unevaluatedProperties) && (same.some(reachesRef) || below.some(reachesRef) || node.ref)) return true;
     for (let i = 0; i < routes.length; i++) {
       for (let j = i + 1; j < routes.length; j++) if ((routes[i]! & routes[j]! & node.types) !== 0) return true;
     }
@@ -57,7 +59,9 @@ function descents(node: Node): Node[] {
   const parts = node.prefixItems ? [...node.prefixItems] : [];
   for (const p of node.properties ?? []) parts.push(p.node);
   for (const p of node.patternProperties ?? []) parts.push(p.node);
-  for (const part of [node.items, node.contains, node.additionalProperties, node.propertyNames]) if (part) parts.push(part);
+  for (const part of [node.items, node.contains, node.additionalProperties, node.propertyNames, node.unevaluatedItems, node.unevaluatedProperties]) {
+    if (part) parts.push(part);
+  }
   return parts;
 }
 

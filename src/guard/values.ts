@@ -51,12 +51,14 @@ export function shortEnough(text: string, max: number): boolean {
  * `multipleOf`, tolerant of binary rounding: `19.99` is a multiple of `0.01` although `19.99 / 0.01`
  * is `1998.9999999999998`. The quotient may be a few units in the last place off a whole number, but at
  * most an eighth: from about 1e15 a relative tolerance alone would pass every quotient. Safe integers
- * are exact in binary, so for them the remainder decides (`3000000000000001` is not even).
+ * are exact in binary, so for them the remainder decides (`3000000000000001` is not even), as it does
+ * when the quotient overflows.
  */
 export function isMultipleOf(value: number, divisor: number): boolean {
   if (Number.isSafeInteger(value) && Number.isSafeInteger(divisor)) return value % divisor === 0;
   const q = value / divisor;
-  if (!Number.isFinite(q)) return false;
+  // A quotient past the largest double (1e308 / 0.5): the remainder, which fmod computes exactly, decides.
+  if (!Number.isFinite(q)) return Number.isFinite(value) && value % divisor === 0;
   return Math.abs(q - Math.round(q)) <= Math.min(4 * Number.EPSILON * Math.abs(q), 0.125);
 }
 

@@ -224,7 +224,7 @@ async function request(context: Context, method: string, params: Record<string, 
     case "ping":
       return {};
     case "tools/list":
-      return { tools: registry.toolsForRequest().map((t) => toMCPFormat(t)) };
+      return { tools: registry.toolsForRequest(undefined, "mcp").map((t) => toMCPFormat(t)) };
     case "tools/call": {
       const name = params.name;
       if (typeof name !== "string") throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call needs "name", a string');

@@ -72,7 +72,7 @@ export function mcpHandlers(registry: ToolRegistry): {
   callTool: (params: { name: string; arguments?: unknown }) => Promise<MCPCallResult>;
 } {
   return {
-    listTools: () => ({ tools: registry.toolsForRequest().map((t) => toMCPFormat(t)) }),
+    listTools: () => ({ tools: registry.toolsForRequest(undefined, "mcp").map((t) => toMCPFormat(t)) }),
     callTool: async (params) => mcpCallResult(registry.get(params.name), await registry.execute(params.name, params.arguments ?? {})),
   };
 }

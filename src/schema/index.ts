@@ -7,9 +7,9 @@
  * import { toJSONSchema } from "tooltype/schema";
  * toJSONSchema(t.object({ city: t.string() })); // { type: "object", properties: { city: { type: "string" } }, required: ["city"] }
  */
-export { toJSONSchema, type ToJSONSchemaOptions } from "./to-json-schema.js";
+export { toJSONSchema, dialectIssues, type ToJSONSchemaOptions } from "./to-json-schema.js";
 export { fromJSONSchema } from "./from-json-schema.js";
 export { toDraft07 } from "./draft-07.js";
 export { typeText } from "./type-text.js";
 export type { JSONSchema } from "./json-schema.js";
-export { ConversionError, type ConversionWarning, type Dialect } from "./dialects/warnings.js";
+export { ConversionError, type ConversionWarning, type IssueKind, type Dialect } from "./dialects/warnings.js";

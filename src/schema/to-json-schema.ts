@@ -1,22 +1,28 @@
 import { emitJSONSchema } from "./emit.js";
 import type { JSONSchema } from "./json-schema.js";
-import { ConversionError, type ConversionWarning, type Dialect } from "./dialects/warnings.js";
+import { ConversionError, type ConversionWarning, type Dialect, type IssueKind } from "./dialects/warnings.js";
 
 /** Options of `toJSONSchema`. */
 export interface ToJSONSchemaOptions {
   /** The dialect to write (`import { openaiStrict } from "tooltype/dialects"`); plain draft 2020-12 without one. */
   readonly target?: Dialect;
   /**
-   * Called for each change a provider dialect makes to what the schema means (a keyword moved into a
-   * description, a recursion cut). With `"error"`, the first such change throws a `ConversionError`.
+   * Receives each issue a provider dialect reports (`{ path, message, kind }`): a change to what the
+   * schema means (a keyword moved into a description, a recursion cut, a root wrapped), what the provider
+   * would refuse (`kind: "rejected"`), or advice. Nothing is printed. With `"error"`, the first issue
+   * throws a `ConversionError`. Without a handler, changes are left for `dialectIssues` to list, and a
+   * rejection throws: a schema the provider refuses is never returned unannounced.
    */
+  readonly onIssue?: ((issue: ConversionWarning) => void) | "error";
+  /** The former name of `onIssue`, kept working. */
   readonly onWarning?: ((warning: ConversionWarning) => void) | "error";
 }
 
 /**
  * Writes a descriptor (or a plain JSON Schema) as plain JSON: no symbols, safe for `JSON.stringify`,
  * a fresh object the caller may change. Named and recursive types are emitted once under the root's
- * `$defs` and referenced with `$ref`. A dialect from `tooltype/dialects` rewrites it for a provider.
+ * `$defs` and referenced with `$ref`. A dialect from `tooltype/dialects` rewrites it for a provider and
+ * reports what it changed or what the provider would refuse through `onIssue`.
  *
  * @example
  * toJSONSchema(t.object({ location: t.string() }));
@@ -30,9 +36,26 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
   if (typeof schema !== "object" || schema === null) throw new TypeError("toJSONSchema: expects a descriptor or a JSON Schema object");
   const root = emitJSONSchema(schema);
   if (dialect === undefined) return root;
-  const onWarning = options.onWarning;
-  return dialect.write(root, (path, message) => {
-    if (onWarning === "error") throw new ConversionError(`${message} (at ${path || "/"})`);
-    onWarning?.({ path, message });
+  const handler = options.onIssue ?? options.onWarning;
+  return dialect.write(root, (path, message, kind: IssueKind = "changed") => {
+    if (handler === "error" || (handler === undefined && kind === "rejected")) {
+      throw new ConversionError(`${message} (at ${path || "/"})${handler === undefined ? "; pass onIssue to send it anyway, or dialectIssues() to list every issue" : ""}`);
+    }
+    handler?.({ path, message, kind });
   });
+}
+
+/**
+ * Every issue a dialect reports for a schema, as a list: what it changed, what the provider would refuse,
+ * advice. Nothing is thrown for a rejection (it is listed); what no dialect can express at all (`not`,
+ * an unmergeable `allOf`) still throws a `ConversionError`.
+ *
+ * @example
+ * dialectIssues(t.object({ name: t.string({ minLength: 2 }) }), openaiStrict);
+ * // [{ path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description', kind: "changed" }]
+ */
+export function dialectIssues(schema: object, target: Dialect): ConversionWarning[] {
+  const issues: ConversionWarning[] = [];
+  toJSONSchema(schema, { target, onIssue: (issue) => issues.push(issue) });
+  return issues;
 }

@@ -13,10 +13,10 @@ export { Tool, type AnyTool, type ToolDefinition, type Logger } from "./tool.js"
 export { tool, type ArgsOf, type TypedToolDefinition } from "./define.js";
 export { withJSONSchema, type WithJSONSchema } from "./parameters.js";
 export { toAISDKTool, toAgentsTool, ToolCallError, type AISDKTool, type AgentsToolOptions, type ToolInputSchema } from "./frameworks.js";
-export { ToolRegistry, TOOLS_PER_REQUEST_WARNING, type RegistryFormatOptions } from "./registry.js";
+export { ToolRegistry, TOOLS_PER_REQUEST_WARNING, TOOL_LIMITS, type RegistryFormatOptions } from "./registry.js";
 export type { ToolResult } from "./result.js";
 export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
 export {
-  toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat,
-  type FormatOptions, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat, checkTool,
+  type FormatOptions, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./provider-formats.js";

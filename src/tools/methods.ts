@@ -50,23 +50,23 @@ type RegistryMethods = Pick<ToolRegistry, "toOpenAIFormat" | "toResponsesFormat"
 const registryMethods: RegistryMethods & ThisType<ToolRegistry> = {
   toOpenAIFormat(first, second) {
     const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category).map((t) => format.toOpenAIFormat(t, options));
+    return this.toolsForRequest(category, "openai", options).map((t) => format.toOpenAIFormat(t, options));
   },
   toResponsesFormat(first, second) {
     const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category).map((t) => format.toResponsesFormat(t, options));
+    return this.toolsForRequest(category, "responses", options).map((t) => format.toResponsesFormat(t, options));
   },
   toAnthropicFormat(first, second) {
     const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category).map((t) => format.toAnthropicFormat(t, options));
+    return this.toolsForRequest(category, "anthropic", options).map((t) => format.toAnthropicFormat(t, options));
   },
   toGeminiFormat(first, second) {
     const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category).map((t) => format.toGeminiFormat(t, options));
+    return this.toolsForRequest(category, "gemini", options).map((t) => format.toGeminiFormat(t, options));
   },
   toMCPFormat(first, second) {
     const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category).map((t) => format.toMCPFormat(t, options));
+    return this.toolsForRequest(category, "mcp", options).map((t) => format.toMCPFormat(t, options));
   },
 };
 

@@ -13,7 +13,7 @@ export type ParametersInput = object;
 
 /** A tool's parameters, ready to describe and to check. */
 export interface Parameters {
-  /** Draft 2020-12 JSON Schema with an object root. */
+  /** Draft 2020-12 JSON Schema (a root that is not an object is wrapped by the provider formats). */
   readonly schema: JSONSchema;
   /** The tooltype descriptor, when the parameters were written with `t`. */
   readonly descriptor?: object;
@@ -159,10 +159,10 @@ export function withJSONSchema<S extends StandardSchemaV1>(schema: S, jsonSchema
   } as never;
 }
 
+// Any root: one that is not an object (a union, a primitive) is wrapped as { input: ... } by the provider
+// formats (src/schema/dialects/wrap.ts), and Tool.execute unwraps it.
 function objectRoot(schema: JSONSchema, owner: string): JSONSchema {
-  if (schema.type !== "object") {
-    throw new TypeError(`${owner}: parameters must describe an object (every provider sends arguments as one JSON object), received ${JSON.stringify(schema.type ?? "a schema without type")}`);
-  }
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) throw new TypeError(`${owner}: parameters must be a JSON Schema object`);
   return schema;
 }
 

@@ -2,8 +2,10 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { anthropic, mcp, openai } from "../schema/dialects/plain.js";
 import { anthropicStrict, openaiStrict } from "../schema/dialects/strict.js";
-import { gemini } from "../schema/dialects/gemini.js";
+import { gemini, geminiParameters } from "../schema/dialects/gemini.js";
 import type { ConversionWarning, Dialect } from "../schema/dialects/warnings.js";
+import { objectRoot } from "../schema/dialects/wrap.js";
+import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
 
 /** What a format needs of a tool. */
@@ -15,12 +17,39 @@ export interface FormattableTool {
   readonly strict: boolean;
 }
 
+/**
+ * The providers whose tool formats tooltype writes (Responses is OpenAI's other API).
+ *
+ * @example
+ * registry.check("anthropic" satisfies Provider);
+ */
+export type Provider = "openai" | "responses" | "anthropic" | "gemini" | "mcp";
+
+/**
+ * An issue of one tool in one provider's format: a `ConversionWarning` (`path`, `message`, `kind`) with
+ * the tool's name and the provider. A name the provider refuses is one, at path "".
+ *
+ * @example
+ * { tool: "get_weather", provider: "openai", path: "/properties/days", message: 'openai-strict does not support "minimum"...', kind: "changed" }
+ */
+export interface ToolIssue extends ConversionWarning {
+  readonly tool: string;
+  readonly provider: Provider;
+}
+
 /** Options of the format methods. */
 export interface FormatOptions {
   /** The strict form (OpenAI Structured Outputs, Anthropic strict tool use); the tool's own `strict` by default. */
   readonly strict?: boolean;
-  /** Where conversion warnings go; `"error"` throws on the first. By default they are logged with `console.warn`. */
-  readonly onWarning?: ((warning: ConversionWarning) => void) | "error";
+  /**
+   * Receives each issue (`ToolIssue`): what the dialect changed, what the provider would refuse, advice.
+   * Nothing is printed. `"error"` throws a `ConversionError` on the first. Without it, changes are not
+   * reported (`checkTool` and `registry.check` list them) and a rejection throws, so nothing a provider
+   * refuses is sent unannounced.
+   */
+  readonly onIssue?: ((issue: ToolIssue) => void) | "error";
+  /** The former name of `onIssue`, kept working. */
+  readonly onWarning?: ((issue: ToolIssue) => void) | "error";
 }
 
 /** An OpenAI Chat Completions function tool. */
@@ -70,17 +99,28 @@ export interface ProviderFormats {
   toMCPFormat(options?: FormatOptions): MCPTool;
 }
 
-const NAME_RULES = {
+// Each provider's rule for tool names, from its documentation:
+// OpenAI "a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64"
+//   (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools, function.name);
+// Anthropic "^[a-zA-Z0-9_-]{1,64}$" (https://docs.anthropic.com/en/api/messages, tools.name);
+// Gemini "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots,
+//   colons and dashes, with a maximum length of 64" (https://ai.google.dev/api/caching#FunctionDeclaration);
+// MCP "between 1 and 128 characters ... A-Z, a-z, 0-9, _, -, ." (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-names).
+const NAME_RULES: Record<Provider, RegExp> = {
   openai: /^[a-zA-Z0-9_-]{1,64}$/,
+  responses: /^[a-zA-Z0-9_-]{1,64}$/,
   anthropic: /^[a-zA-Z0-9_-]{1,64}$/,
   gemini: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
   mcp: /^[A-Za-z0-9._-]{1,128}$/,
 };
 
-function checkName(tool: FormattableTool, provider: keyof typeof NAME_RULES): string {
-  if (!NAME_RULES[provider].test(tool.name)) {
-    throw new TypeError(`Tool "${tool.name}": ${provider} tool names must match ${NAME_RULES[provider]}; rename the tool`);
-  }
+function nameIssue(tool: FormattableTool, provider: Provider): string | undefined {
+  return NAME_RULES[provider].test(tool.name) ? undefined : `${provider} tool names must match ${NAME_RULES[provider]}; rename the tool`;
+}
+
+function checkName(tool: FormattableTool, provider: Provider): string {
+  const problem = nameIssue(tool, provider);
+  if (problem) throw new TypeError(`Tool "${tool.name}": ${problem}`);
   return tool.name;
 }
 
@@ -92,32 +132,42 @@ function fullDescription(tool: FormattableTool): string {
   return `${tool.description}\n\nReturns:\n${lines.join("\n")}`;
 }
 
-function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, options: FormatOptions): JSONSchema {
-  const onWarning =
-    options.onWarning ?? ((w: ConversionWarning) => console.warn(`tooltype: tool "${tool.name}", ${target.name} schema at ${w.path || "/"}: ${w.message}`));
-  return toJSONSchema(schema, { target, onWarning });
+/** Where a dialect's issues go: the caller's handler with the tool and provider added, or `"error"`, or nowhere. */
+function handlerOf(tool: FormattableTool, provider: Provider, options: FormatOptions): ToJSONSchemaOptions["onIssue"] {
+  const handler = options.onIssue ?? options.onWarning;
+  return typeof handler === "function" ? (issue) => handler({ ...issue, tool: tool.name, provider }) : handler;
+}
+
+function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, provider: Provider, options: FormatOptions): JSONSchema {
+  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options) });
+}
+
+/** Gemini's `parametersJsonSchema`: JSON Schema as it is, with an object root. */
+function geminiJsonSchema(tool: FormattableTool, options: FormatOptions): JSONSchema {
+  const plain: Dialect = { name: "gemini", write: (schema, warn) => objectRoot(schema, "gemini", warn) };
+  return schemaFor(tool, tool.parameters, plain, "gemini", options);
 }
 
 /** Seed 000's form; with `strict`, seed 002's (every property required, closed objects, `strict: true`). */
 export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {}): OpenAITool {
   const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "openai");
-  const parameters = schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, options);
+  const parameters = schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, "openai", options);
   return { type: "function", function: { name, description: fullDescription(tool), parameters, ...(strict && { strict: true }) } };
 }
 
 /** The Responses API's flat function tool; `strict` is always written, since Responses guesses when it is missing. */
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
   const strict = options.strict ?? tool.strict;
-  const name = checkName(tool, "openai");
-  return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, options), strict };
+  const name = checkName(tool, "responses");
+  return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, "responses", options), strict };
 }
 
 /** Anthropic's `{ name, description, input_schema }`; with `strict`, its strict subset and `strict: true`. */
 export function toAnthropicFormat(tool: FormattableTool, options: FormatOptions = {}): AnthropicTool {
   const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "anthropic");
-  const input_schema = schemaFor(tool, tool.parameters, strict ? anthropicStrict : anthropic, options) as AnthropicTool["input_schema"];
+  const input_schema = schemaFor(tool, tool.parameters, strict ? anthropicStrict : anthropic, "anthropic", options) as AnthropicTool["input_schema"];
   return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }) };
 }
 
@@ -126,11 +176,11 @@ export function toGeminiFormat(tool: FormattableTool, options: FormatOptions & {
   const name = checkName(tool, "gemini");
   const out: GeminiFunctionDeclaration = { name, description: fullDescription(tool) };
   if (options.jsonSchema) {
-    out.parametersJsonSchema = tool.parameters;
+    out.parametersJsonSchema = geminiJsonSchema(tool, options);
     if (tool.returns) out.responseJsonSchema = tool.returns;
   } else {
-    out.parameters = schemaFor(tool, tool.parameters, gemini, options);
-    if (tool.returns) out.response = schemaFor(tool, tool.returns, gemini, options);
+    out.parameters = schemaFor(tool, tool.parameters, geminiParameters, "gemini", options);
+    if (tool.returns) out.response = schemaFor(tool, tool.returns, gemini, "gemini", { ...options, onIssue: undefined, onWarning: responseIssues(options) });
   }
   return out;
 }
@@ -138,7 +188,7 @@ export function toGeminiFormat(tool: FormattableTool, options: FormatOptions & {
 /** An MCP tool: `inputSchema`, and `outputSchema` from `returns` (wrapped in `{ result }` when it is not an object, as MCP requires). */
 export function toMCPFormat(tool: FormattableTool, options: FormatOptions = {}): MCPTool {
   const name = checkName(tool, "mcp");
-  const out: MCPTool = { name, description: fullDescription(tool), inputSchema: schemaFor(tool, tool.parameters, mcp, options) as MCPTool["inputSchema"] };
+  const out: MCPTool = { name, description: fullDescription(tool), inputSchema: schemaFor(tool, tool.parameters, mcp, "mcp", options) as MCPTool["inputSchema"] };
   if (tool.returns) out.outputSchema = mcpOutputSchema(tool.returns);
   return out;
 }
@@ -148,4 +198,37 @@ function mcpOutputSchema(returns: JSONSchema): MCPTool["outputSchema"] & object 
   if (returns.type === "object") return returns as MCPTool["inputSchema"];
   const { $defs, ...result } = returns;
   return { type: "object", properties: { result }, required: ["result"], ...($defs !== undefined && { $defs }) };
+}
+
+// A result schema is not a root the provider takes as parameters: its issues are reported under /response.
+function responseIssues(options: FormatOptions): FormatOptions["onIssue"] {
+  const handler = options.onIssue ?? options.onWarning;
+  return typeof handler === "function" ? (issue) => handler({ ...issue, path: `/response${issue.path}` }) : handler;
+}
+
+/**
+ * Every issue of a tool in a provider's format, as a list, without throwing: a name the provider refuses,
+ * what its dialect changes, what it would refuse (OpenAI's strict-mode limits, a parameter name Gemini
+ * refuses). What no dialect can express at all (`not`, an unmergeable `allOf`) is listed as rejected.
+ *
+ * @example
+ * checkTool(weather, "openai", { strict: true });
+ * // [{ tool: "get_weather", provider: "openai", path: "/properties/days", message: "...", kind: "changed" }]
+ */
+export function checkTool(tool: FormattableTool, provider: Provider, options: { readonly strict?: boolean; readonly jsonSchema?: boolean } = {}): ToolIssue[] {
+  const issues: ToolIssue[] = [];
+  const problem = nameIssue(tool, provider);
+  if (problem) issues.push({ tool: tool.name, provider, path: "", message: problem, kind: "rejected" });
+  const renamed = problem ? { ...tool, name: provider === "gemini" ? "_" : "x", description: tool.description } : tool;
+  const collect: FormatOptions = { strict: options.strict, onIssue: (issue) => issues.push({ ...issue, tool: tool.name }) };
+  try {
+    if (provider === "openai") toOpenAIFormat(renamed, collect);
+    else if (provider === "responses") toResponsesFormat(renamed, collect);
+    else if (provider === "anthropic") toAnthropicFormat(renamed, collect);
+    else if (provider === "gemini") toGeminiFormat(renamed, { ...collect, jsonSchema: options.jsonSchema });
+    else toMCPFormat(renamed, collect);
+  } catch (error) {
+    issues.push({ tool: tool.name, provider, path: "", message: (error as Error).message, kind: "rejected" });
+  }
+  return issues;
 }

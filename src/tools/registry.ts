@@ -2,10 +2,22 @@ import type { CallResult, ExecuteAllOptions, ToolCall } from "./call.js";
 import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
-import type { FormatOptions } from "./provider-formats.js";
+import { checkTool, type FormatOptions, type Provider, type ToolIssue } from "./provider-formats.js";
+import { ConversionError } from "../schema/dialects/warnings.js";
 
 /** Seed 002: accuracy drops with many tools in one request. */
 export const TOOLS_PER_REQUEST_WARNING = 20;
+
+/**
+ * How many tools one request may hold, per provider, where its documentation says:
+ * OpenAI "A max of 128 functions are supported" (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools,
+ * and the same for Responses); Gemini "Maximum 128 function declarations can be provided"
+ * (https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/Tool, functionDeclarations).
+ *
+ * @example
+ * TOOL_LIMITS.openai; // 128
+ */
+export const TOOL_LIMITS: Partial<Record<Provider, number>> = { openai: 128, responses: 128, gemini: 128 };
 
 /**
  * Finds and runs tools by name. Unknown names (`constructor` and `__proto__` included) and bad arguments
@@ -19,9 +31,11 @@ export const TOOLS_PER_REQUEST_WARNING = 20;
 export class ToolRegistry {
   readonly #tools = new Map<string, AnyTool>();
   readonly #logger: Logger;
+  readonly #explicitLogger: boolean;
 
   constructor(options: { readonly logger?: Logger } = {}) {
     this.#logger = options.logger ?? { error: (m, e) => console.error(m, e), warn: (m) => console.warn(m) };
+    this.#explicitLogger = options.logger !== undefined;
   }
 
   /** Adds tools; a name already taken is refused. Returns the registry, for chaining. */
@@ -48,6 +62,31 @@ export class ToolRegistry {
   listTools(category?: string): AnyTool[] {
     const all = [...this.#tools.values()];
     return category === undefined ? all : all.filter((t) => t.category === category);
+  }
+
+  /**
+   * Every issue of this registry's tools (or one category's) in a provider's format, as data: more tools
+   * than the provider takes in one request, more than seed 002's 20 (advice), names it refuses, and each
+   * tool's schema issues (`checkTool`). Nothing is printed or thrown.
+   *
+   * @example
+   * registry.check("gemini"); // [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
+   */
+  check(provider: Provider, options: { readonly category?: string; readonly strict?: boolean; readonly jsonSchema?: boolean } = {}): ToolIssue[] {
+    const tools = this.listTools(options.category);
+    return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options))];
+  }
+
+  #countIssues(count: number, provider: Provider): ToolIssue[] {
+    const issues: ToolIssue[] = [];
+    const limit = TOOL_LIMITS[provider];
+    if (limit !== undefined && count > limit) {
+      issues.push({ tool: "", provider, path: "", kind: "rejected", message: `${provider} takes at most ${limit} tools in one request; ${count} were given (send a category or fewer tools)` });
+    }
+    if (count > TOOLS_PER_REQUEST_WARNING) {
+      issues.push({ tool: "", provider, path: "", kind: "advice", message: `${count} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)` });
+    }
+    return issues;
   }
 
   /**
@@ -120,21 +159,26 @@ export class ToolRegistry {
   }
 
   /**
-   * The tools to send in one request (every one, or one category's), warning through the logger past
-   * `TOOLS_PER_REQUEST_WARNING`: models choose less accurately among many. A category no tool has is an error.
+   * The tools to send in one request to a provider (every one, or one category's). A category no tool has
+   * is an error. Issues of the count (more tools than the provider takes, more than seed 002's 20) go to
+   * `options.onIssue`; without one, a rejection throws and advice goes to a logger given to the registry
+   * (never to the console by default).
    *
    * @example
-   * registry.toolsForRequest("math").map((t) => toAnthropicFormat(t));
+   * registry.toolsForRequest("math", "anthropic").map((t) => toAnthropicFormat(t));
    */
-  toolsForRequest(category?: string): AnyTool[] {
+  toolsForRequest(category: string | undefined, provider: Provider, options: FormatOptions = {}): AnyTool[] {
     const tools = this.listTools(category);
     if (category !== undefined && !tools.length) {
       // A typo must not send an empty list: the model would answer without the tools, and nothing would say why.
       const known = [...new Set(this.listTools().map((t) => t.category).filter((c): c is string => c !== undefined))];
       throw new TypeError(`ToolRegistry: no tool has the category ${JSON.stringify(category)}; ${known.length ? `categories: ${known.map((c) => JSON.stringify(c)).join(", ")}` : "no tool has a category"}`);
     }
-    if (tools.length > TOOLS_PER_REQUEST_WARNING) {
-      this.#logger.warn?.(`tooltype: ${tools.length} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)`);
+    const handler = options.onIssue ?? options.onWarning;
+    for (const issue of this.#countIssues(tools.length, provider)) {
+      if (typeof handler === "function") handler(issue);
+      else if (handler === "error" || issue.kind === "rejected") throw new ConversionError(`ToolRegistry: ${issue.message}`);
+      else if (this.#explicitLogger) this.#logger.warn?.(`tooltype: ${issue.message}`);
     }
     return tools;
   }

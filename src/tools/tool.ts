@@ -3,6 +3,7 @@ import { toJSONSchema } from "../schema/to-json-schema.js";
 import { compile, type Guard, type Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";
 import { jsonData } from "../util/json-data.js";
+import { isObjectRoot, WRAPPER_KEY } from "../schema/dialects/wrap.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 import { snapshot } from "./snapshot.js";
@@ -55,7 +56,10 @@ const consoleLogger: Logger = {
 export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly name: string;
   readonly description: string;
-  /** The parameters as draft 2020-12 JSON Schema (an object root). */
+  /**
+   * The parameters as draft 2020-12 JSON Schema. A root that is not an object with properties (a union, a
+   * primitive, a top-level anyOf) is sent to providers wrapped as `{ input: ... }`, and `execute` unwraps it.
+   */
   readonly parameters: JSONSchema;
   /** The result type as JSON Schema, when given. */
   readonly returns: JSONSchema | undefined;
@@ -67,6 +71,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly #jit: Jit | undefined;
   /** The result check: compiled on the first call, false when `checkReturns` is off or there is no `returns`. */
   #returnsGuard: Guard<unknown> | false | undefined;
+  /** The parameters are sent wrapped as `{ input: ... }` (see `parameters`). */
+  readonly #wrapped: boolean;
 
   constructor(definition: ToolDefinition<Args, Result, Context>) {
     const { name, description } = definition;
@@ -78,6 +84,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     this.name = name;
     this.#input = readParameters(definition.parameters, `Tool "${name}"`, definition.jit);
     this.parameters = this.#input.schema;
+    this.#wrapped = !isObjectRoot(this.parameters);
     this.returns = definition.returns ? toJSONSchema(definition.returns) : undefined;
     this.description = description.trim();
     this.category = definition.category;
@@ -119,11 +126,14 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
           if (typeof value === "string" && value.trimStart().startsWith("{")) value = parseObject(value) ?? value;
         }
       }
-      if (value === undefined || value === null) value = {};
+      // A wrapped root: the model sends { input: ... }; a caller may pass the value itself.
+      if (this.#wrapped) {
+        if (isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, WRAPPER_KEY)) value = (value as Record<string, unknown>)[WRAPPER_KEY];
+      } else if (value === undefined || value === null) value = {};
       // Objects handed in (not parsed here) are copied to plain data, each property read once: what is
       // checked is exactly what the function receives, whatever getters or proxies the caller passed.
-      else if (value === args && typeof value === "object") value = snapshot(value);
-      if (typeof value !== "object" || Array.isArray(value)) {
+      if (typeof args === "object" && args !== null && typeof value === "object" && value !== null) value = snapshot(value);
+      if (!this.#wrapped && (typeof value !== "object" || Array.isArray(value))) {
         return failure(`Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`);
       }
       // Most arguments are already in canonical form: check first, and only when that fails undo strict-mode
@@ -174,6 +184,10 @@ function messageOf(error: unknown): string {
   } catch {
     return "an error that could not be read (its message or prototype threw)";
   }
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function parseObject(text: string): object | undefined {

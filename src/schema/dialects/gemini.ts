@@ -1,4 +1,5 @@
-import { ConversionError, withSentence, type Dialect } from "./warnings.js";
+import { ConversionError, withSentence, type Dialect, type Warn } from "./warnings.js";
+import { objectRoot } from "./wrap.js";
 import { setOwn } from "../../util/own.js";
 import { refSegment } from "../../util/pointer.js";
 
@@ -20,9 +21,51 @@ const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  * position and `{ key, value }` entry lists, decoded back before the function runs. Use
  * `toGeminiFormat({ jsonSchema: true })` for `parametersJsonSchema`, which takes JSON Schema as it is.
  */
-export const gemini: Dialect = { name: "gemini", write: writeGemini };
+export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(schema, warn) };
 
-function writeGemini(schema: Schema, warn: (path: string, message: string) => void): Schema {
+/**
+ * Gemini's dialect for function parameters: `gemini`, with an object root (a union or a primitive is
+ * wrapped as `{ input: ... }`, which `execute` unwraps). `toGeminiFormat` writes parameters with it; a
+ * lone schema (a `responseSchema`) keeps its root.
+ *
+ * @example
+ * toJSONSchema(t.string(), { target: geminiParameters, onIssue }); // { type: "OBJECT", properties: { input: { type: "STRING" } }, ... }
+ */
+export const geminiParameters: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(objectRoot(schema, "gemini", warn), warn) };
+
+// Keys that say something about an object only: never moved into a branch of another type.
+const OBJECT_KEYS = new Set(["properties", "required", "propertyOrdering", "minProperties", "maxProperties"]);
+
+/**
+ * Gemini 3 and Vertex AI refuse a schema node with `anyOf` and any other field beside it (the Schema
+ * reference, https://ai.google.dev/api/caching#Schema, lists anyOf among the fields; the API answers 400
+ * to siblings). Each sibling moves into every branch, which means the same (A and (B or C) is (A and B)
+ * or (A and C)): a description is put before the branch's own, `required` and `properties` are merged,
+ * object keywords go to object branches only.
+ */
+function anyOfAlone(out: Schema, path: string, warn: Warn): Schema {
+  const siblings = Object.keys(out).filter((k) => k !== "anyOf");
+  if (!Array.isArray(out.anyOf) || !siblings.length) return out;
+  const branches = (out.anyOf as Schema[]).map((branch) => {
+    const b: Schema = { ...branch };
+    for (const key of siblings) {
+      const value = out[key];
+      if (OBJECT_KEYS.has(key) && b.type !== undefined && b.type !== "OBJECT") continue;
+      if (b[key] === undefined) b[key] = value;
+      else if (key === "description") b[key] = join(value, String(b[key]));
+      else if (key === "required" || key === "propertyOrdering") b[key] = [...new Set([...(value as string[]), ...(b[key] as string[])])];
+      else if (key === "properties") b[key] = { ...(value as Schema), ...(b[key] as Schema) };
+      else if (key === "nullable") b[key] = b[key] === true || value === true;
+      else if (JSON.stringify(b[key]) !== JSON.stringify(value)) warn(path, `gemini: "${key}" beside anyOf differs from a branch's own; the branch's is kept`);
+    }
+    if (b.type === undefined && b.properties !== undefined) b.type = "OBJECT";
+    return b;
+  });
+  warn(path, `gemini refuses fields beside "anyOf"; ${siblings.map((k) => `"${k}"`).join(", ")} moved into each branch`);
+  return { anyOf: branches };
+}
+
+function writeGemini(schema: Schema, warn: Warn): Schema {
   const defs = (schema.$defs ?? {}) as Record<string, Schema>;
   const write = (input: unknown, path: string, seen: readonly string[]): Schema => {
     if (input === true) return {};
@@ -69,7 +112,8 @@ function writeGemini(schema: Schema, warn: (path: string, message: string) => vo
         key === "prefixItems" || key === "items" || (key === "minItems" && value === items.length) || (key === "maxItems" && value === items.length && !properties.rest),
       );
     }
-    if (types.includes("object") && !node.properties && node.additionalProperties !== false) {
+    // An object without properties is a map (entry lists), except at the root: parameters are an object.
+    if (types.includes("object") && !node.properties && node.additionalProperties !== false && path !== "") {
       const value = typeof node.additionalProperties === "object" ? write(node.additionalProperties, `${path}/additionalProperties`, seen) : { type: "STRING" };
       if (typeof node.additionalProperties !== "object") warn(path, "gemini: an open object is written as a list of { key, value } entries with string values");
       const out = { type: "ARRAY", items: { type: "OBJECT", properties: { key: { type: "STRING" }, value }, required: ["key", "value"], propertyOrdering: ["key", "value"] } };
@@ -111,7 +155,12 @@ function writeGemini(schema: Schema, warn: (path: string, message: string) => vo
             warn(`${path}/properties/${name}`, "gemini cannot forbid a property (schema false); left out");
             continue;
           }
-          if (!PROPERTY_NAME.test(name)) warn(`${path}/properties/${name}`, "gemini property names must start with a letter or _ and hold only letters, digits and _ (64 at most)");
+          // "Parameter names must start with a letter or an underscore and must only contain chars a-z, A-Z,
+          // 0-9, or underscores with a maximum length of 64" (FunctionDeclaration.parameters,
+          // https://cloud.google.com/vertex-ai/docs/reference/rest/v1/FunctionDeclaration): refused at the root.
+          if (!PROPERTY_NAME.test(name)) {
+            warn(`${path}/properties/${name}`, "gemini property names must start with a letter or _ and hold only letters, digits and _ (64 at most)", path === "" ? "rejected" : "advice");
+          }
           setOwn(written, name, write(props[name]!, `${path}/properties/${name}`, seen));
         }
         out.properties = written;
@@ -148,7 +197,7 @@ function writeGemini(schema: Schema, warn: (path: string, message: string) => vo
       }
     }
     if (notes.length) out.description = join(out.description, `(${notes.join(", ")})`);
-    return out;
+    return anyOfAlone(out, path, warn);
   };
   return write(schema, "", []);
 }

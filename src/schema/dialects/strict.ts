@@ -1,4 +1,5 @@
-import { ConversionError, withSentence, type Dialect } from "./warnings.js";
+import { ConversionError, withSentence, type Dialect, type Warn } from "./warnings.js";
+import { objectRoot } from "./wrap.js";
 import { setOwn } from "../../util/own.js";
 
 type Schema = Record<string, unknown>;
@@ -12,6 +13,8 @@ interface StrictProfile {
   /** Keywords kept as they are; any other validation keyword moves into the description. */
   readonly keep: ReadonlySet<string>;
   readonly formats: ReadonlySet<string>;
+  /** Keywords the provider refuses outright: removed, and the removal reported. */
+  readonly removed: ReadonlySet<string>;
 }
 
 const ANNOTATIONS = ["title", "description", "examples", "$comment"];
@@ -24,6 +27,9 @@ const OPENAI: StrictProfile = {
   recursion: true,
   keep: /* @__PURE__ */ new Set(/* @__PURE__ */ ANNOTATIONS.concat(STRUCTURE, ["pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"])),
   formats: /* @__PURE__ */ new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]),
+  // Strict mode refuses keywords outside its supported subset ("Supported schemas",
+  // https://platform.openai.com/docs/guides/structured-outputs#supported-schemas), "$comment" among them.
+  removed: /* @__PURE__ */ new Set(["$comment"]),
 };
 
 const ANTHROPIC: StrictProfile = {
@@ -32,6 +38,7 @@ const ANTHROPIC: StrictProfile = {
   recursion: false,
   keep: /* @__PURE__ */ new Set(/* @__PURE__ */ ANNOTATIONS.concat(STRUCTURE, ["format", "allOf"])),
   formats: /* @__PURE__ */ new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]),
+  removed: /* @__PURE__ */ new Set(),
 };
 
 /**
@@ -40,10 +47,68 @@ const ANTHROPIC: StrictProfile = {
  * description, tuples as objects keyed by position and records as arrays of `{ key, value }` entries
  * (decoded back before the function runs).
  */
-export const openaiStrict: Dialect = { name: "openai-strict", write: (schema, warn) => new StrictWriter(OPENAI, schema, warn).root() };
+export const openaiStrict: Dialect = {
+  name: "openai-strict",
+  write: (schema, warn) => {
+    const out = new StrictWriter(OPENAI, objectRoot(schema, OPENAI.name, warn), warn).root();
+    checkOpenAILimits(out, warn);
+    return out;
+  },
+};
 
 /** Anthropic strict tool use: objects closed, `required` kept, no recursion, no numeric or length constraints. */
-export const anthropicStrict: Dialect = { name: "anthropic-strict", write: (schema, warn) => new StrictWriter(ANTHROPIC, schema, warn).root() };
+export const anthropicStrict: Dialect = { name: "anthropic-strict", write: (schema, warn) => new StrictWriter(ANTHROPIC, objectRoot(schema, ANTHROPIC.name, warn), warn).root() };
+
+// OpenAI's documented size limits of a strict schema, "Objects have limitations on nesting depth and size"
+// (https://platform.openai.com/docs/guides/structured-outputs#objects-have-limitations-on-nesting-depth-and-size):
+// up to 5000 object properties in total, 10 levels of nesting, 1000 enum values across all enums; with
+// more than 250 values, one string enum's values at most 15,000 characters; property names, definition
+// names, enum and const values at most 120,000 characters in all.
+/** @example OPENAI_LIMITS.depth // 10 */
+export const OPENAI_LIMITS = { properties: 5000, depth: 10, enumValues: 1000, largeEnum: 250, largeEnumLength: 15_000, totalLength: 120_000 } as const;
+
+/** Reports (as `rejected`) each of OpenAI's strict-mode limits a written schema goes past, with its path. */
+function checkOpenAILimits(root: Schema, warn: Warn): void {
+  const L = OPENAI_LIMITS;
+  let properties = 0, enumValues = 0, length = 0;
+  let deepest: { depth: number; path: string } = { depth: 0, path: "" };
+  const textLength = (v: unknown) => (typeof v === "string" ? v.length : 0);
+  const visit = (node: unknown, path: string, depth: number): void => {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return;
+    const s = node as Schema;
+    const level = s.properties !== undefined ? depth + 1 : depth;
+    if (level > deepest.depth) deepest = { depth: level, path };
+    if (s.properties && typeof s.properties === "object") {
+      for (const name of Object.keys(s.properties)) {
+        properties++;
+        length += name.length;
+        visit((s.properties as Schema)[name], `${path}/properties/${name}`, level);
+      }
+    }
+    if (Array.isArray(s.enum)) {
+      enumValues += s.enum.length;
+      const chars = s.enum.reduce((n: number, v) => n + textLength(v), 0);
+      length += chars;
+      if (s.enum.length > L.largeEnum && chars > L.largeEnumLength) {
+        warn(path, `openai-strict: an enum of more than ${L.largeEnum} string values may hold at most ${L.largeEnumLength} characters in all; this one holds ${chars}`, "rejected");
+      }
+    }
+    length += textLength(s.const);
+    if (s.items) visit(s.items, `${path}/items`, level);
+    if (Array.isArray(s.anyOf)) s.anyOf.forEach((b, i) => visit(b, `${path}/anyOf/${i}`, level));
+    if (s.$defs && typeof s.$defs === "object") {
+      for (const name of Object.keys(s.$defs)) {
+        length += name.length;
+        visit((s.$defs as Schema)[name], `/$defs/${name}`, 0);
+      }
+    }
+  };
+  visit(root, "", 0);
+  if (deepest.depth > L.depth) warn(deepest.path, `openai-strict allows ${L.depth} levels of nested objects; this schema has ${deepest.depth}`, "rejected");
+  if (properties > L.properties) warn("", `openai-strict allows ${L.properties} object properties in all; this schema has ${properties}`, "rejected");
+  if (enumValues > L.enumValues) warn("", `openai-strict allows ${L.enumValues} enum values in all; this schema has ${enumValues}`, "rejected");
+  if (length > L.totalLength) warn("", `openai-strict allows ${L.totalLength} characters of property names, definition names, enum and const values in all; this schema has ${length}`, "rejected");
+}
 
 const ANY_PRIMITIVE = (): Schema => ({ anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }] });
 
@@ -51,7 +116,7 @@ class StrictWriter {
   constructor(
     private readonly profile: StrictProfile,
     private readonly input: Schema,
-    private readonly warn: (path: string, message: string) => void,
+    private readonly warn: Warn,
   ) {}
 
   root(): Schema {
@@ -86,6 +151,10 @@ class StrictWriter {
     for (const key of Object.keys(schema)) {
       const value = schema[key];
       if (key === "$defs" || key === "default") continue;
+      if (this.profile.removed.has(key)) {
+        this.warn(path, `${this.profile.name} refuses "${key}"; removed`);
+        continue;
+      }
       if (key === "properties") out.properties = this.properties(schema, path);
       else if (key === "items") out.items = this.node(value, `${path}/items`);
       else if (key === "anyOf" || key === "oneOf") {
@@ -178,7 +247,8 @@ class StrictWriter {
     for (const key of Object.keys(schema)) {
       const value = schema[key];
       if (key === "type" || key === "description" || key === "$defs" || implied(key, value)) continue;
-      if (key === "title" || key === "$comment") out[key] = value;
+      if (this.profile.removed.has(key)) this.warn(path, `${this.profile.name} refuses "${key}"; removed`);
+      else if (key === "title" || key === "$comment") out[key] = value;
       else {
         notes.push(`${key}: ${JSON.stringify(value)}`);
         if (key !== "default") this.warn(path, `${this.profile.name} writes ${what} in another shape that cannot carry "${key}"; moved into the description`);

@@ -1,14 +1,34 @@
 /**
- * A conversion to a provider dialect that changed meaning: what was at `path` (a JSON Pointer into the
- * schema) and what was done about it.
+ * What a provider dialect says about a schema, as data: what was at `path` (a JSON Pointer into the
+ * schema) and what was done about it. `kind` is `"changed"` when the dialect rewrote the schema and it
+ * now means less or something else (a keyword moved into a description, a recursion cut, a root
+ * wrapped), `"rejected"` when the provider refuses the schema as written (past OpenAI's limits, a
+ * property name Gemini refuses), `"advice"` when it is accepted but worth knowing (many tools at once).
  *
  * @example
- * { path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description' }
+ * { path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description', kind: "changed" }
  */
 export interface ConversionWarning {
   readonly path: string;
   readonly message: string;
+  readonly kind: IssueKind;
 }
+
+/**
+ * How serious a `ConversionWarning` is: see there.
+ *
+ * @example
+ * const stop = (issue: ConversionWarning) => issue.kind === "rejected";
+ */
+export type IssueKind = "changed" | "rejected" | "advice";
+
+/**
+ * How a dialect writer reports: `kind` defaults to `"changed"`.
+ *
+ * @example
+ * warn("/properties/a", 'openai-strict refuses "$comment"; removed');
+ */
+export type Warn = (path: string, message: string, kind?: IssueKind) => void;
 
 /** Thrown when a schema cannot be written in a dialect without changing what it accepts in a way no note can carry. */
 export class ConversionError extends TypeError {
@@ -24,7 +44,7 @@ export class ConversionError extends TypeError {
  */
 export interface Dialect {
   readonly name: string;
-  readonly write: (schema: Record<string, unknown>, warn: (path: string, message: string) => void) => Record<string, unknown>;
+  readonly write: (schema: Record<string, unknown>, warn: Warn) => Record<string, unknown>;
 }
 
 /**

@@ -1,0 +1,46 @@
+// `dependentRequired` and `dependentSchemas`: what an object must hold once it holds a given property.
+import { pointerSegment } from "../../util/pointer.js";
+import { all, miss, type Check, type Build } from "./check.js";
+import { isPrototypeKey, type Node } from "../ir.js";
+
+/**
+ * Whether an object has a property, read as an own property for names every object inherits.
+ *
+ * @example
+ * hasProperty({}, "constructor"); // false
+ */
+export function hasProperty(o: Record<string, unknown>, key: string): boolean {
+  return isPrototypeKey(key) ? Object.hasOwn(o, key) : o[key] !== undefined;
+}
+
+/**
+ * The object checks of `dependentRequired` (each missing name is a `required` issue) and
+ * `dependentSchemas` (the whole object must then meet the schema). Called for objects only.
+ *
+ * @example
+ * const check = dependentCheck(readSchema({ dependentRequired: { card: ["billing"] } }), build)!;
+ * check({ card: 1 }); // false: "billing" is missing
+ */
+export function dependentCheck(node: Node, build: Build): Check | undefined {
+  const parts: Check[] = [];
+  for (const { key, required } of node.dependentRequired ?? []) {
+    if (!required.length) continue;
+    const expected = `a value, since ${JSON.stringify(key)} is present`;
+    parts.push((v, r, p) => {
+      const o = v as Record<string, unknown>;
+      if (!hasProperty(o, key)) return true;
+      let ok = true;
+      for (const name of required) {
+        if (hasProperty(o, name)) continue;
+        if (r === undefined) return false;
+        ok = miss(r, "required", `${p}/${pointerSegment(name)}`, expected);
+      }
+      return ok;
+    });
+  }
+  for (const { key, node: schema } of node.dependentSchemas ?? []) {
+    const check = build(schema);
+    parts.push((v, r, p) => !hasProperty(v as Record<string, unknown>, key) || check(v, r, p));
+  }
+  return parts.length ? all(parts) : undefined;
+}

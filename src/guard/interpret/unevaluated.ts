@@ -1,0 +1,66 @@
+// `unevaluatedProperties` and `unevaluatedItems`: what the node's other keywords (and its passing in-place
+// subschemas) left unevaluated must meet. The annotations are counted by ../evaluated.ts, shared with
+// generated code.
+import { pointerSegment } from "../../util/pointer.js";
+import { preview } from "../../util/text.js";
+import { evaluatedItems, evaluatedKeys, type Test } from "../evaluated.js";
+import { miss, type Check, type Build } from "./check.js";
+import type { Node } from "../ir.js";
+
+/**
+ * The object check of `unevaluatedProperties` (called for objects only): a `false` lists each such
+ * property as an `additional_property` issue, a schema lists its own issues.
+ *
+ * @example
+ * const check = unevaluatedPropertiesCheck(readSchema({ allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }), build)!;
+ * check({ a: 1, b: 2 }); // false: "b" is not evaluated
+ */
+export function unevaluatedPropertiesCheck(node: Node, build: Build): Check | undefined {
+  const rest = node.unevaluatedProperties;
+  if (!rest) return undefined;
+  const test: Test = (n, v) => build(n)(v);
+  const check = build(rest);
+  return (v, r, p) => {
+    const o = v as Record<string, unknown>;
+    const keys = new Set<string>();
+    if (evaluatedKeys(node, o, test, keys, true)) return true;
+    let ok = true;
+    for (const key of Object.keys(o)) {
+      if (keys.has(key)) continue;
+      if (r === undefined) {
+        if (!check(o[key])) return false;
+      } else if (rest.never) ok = miss(r, "additional_property", `${p}/${pointerSegment(key)}`, "unevaluated properties are not allowed", preview(key));
+      else if (!check(o[key], r, `${p}/${pointerSegment(key)}`)) ok = false;
+    }
+    return ok;
+  };
+}
+
+/**
+ * The array check of `unevaluatedItems` (called for arrays only): a `false` lists each such item as an
+ * `additional_item` issue, a schema lists its own issues.
+ *
+ * @example
+ * const check = unevaluatedItemsCheck(readSchema({ prefixItems: [{}], unevaluatedItems: false }), build)!;
+ * check([1, 2]); // false: item 1 is not evaluated
+ */
+export function unevaluatedItemsCheck(node: Node, build: Build): Check | undefined {
+  const rest = node.unevaluatedItems;
+  if (!rest) return undefined;
+  const test: Test = (n, v) => build(n)(v);
+  const check = build(rest);
+  return (v, r, p) => {
+    const a = v as unknown[];
+    const single = new Set<number>();
+    const leading = evaluatedItems(node, a, test, single, true);
+    let ok = true;
+    for (let i = leading; i < a.length; i++) {
+      if (single.has(i)) continue;
+      if (r === undefined) {
+        if (!check(a[i])) return false;
+      } else if (rest.never) ok = miss(r, "additional_item", `${p}/${i}`, "unevaluated items are not allowed", preview(a[i]));
+      else if (!check(a[i], r, `${p}/${i}`)) ok = false;
+    }
+    return ok;
+  };
+}
