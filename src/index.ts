@@ -16,7 +16,7 @@ export { jit } from "./guard/jit.js";
 export { allowsEval } from "./util/allows-eval.js";
 export {
   Tool, ToolRegistry, TOOLS_PER_REQUEST_WARNING, toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat,
-  type AnyTool, type ToolDefinition, type Logger, type ArgsOf, type TypedToolDefinition, type ToolResult, type ToolCall, type CallResult, type ExecuteAllOptions,
+  type AnyTool, type ToolDefinition, type Logger, type RunOptions, type ArgsOf, type TypedToolDefinition, type ToolResult, type ToolCall, type CallResult, type ExecuteAllOptions,
   type FormatOptions, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./tools/index.js";
 export { functionToToolFromSource, SourceError, readType, parseDocstring, type FunctionToToolOptions, type ToolDecoratorOptions, type Docstring } from "./source/index.js";
