@@ -46,9 +46,7 @@ export interface MCPTools {
 }
 
 /** A server's tool answered with `isError`: an expected failure, reported to the model, never logged. */
-class MCPToolError extends Error {
-  override readonly name = "MCPToolError";
-}
+class MCPToolError extends Error {}
 
 /**
  * An MCP server's tools as `Tool`s, for a `ToolRegistry` or the agent loop, beside local tools. Each tool's
