@@ -4,7 +4,12 @@ import type { AnyTool } from "../tools/tool.js";
 import { failure, type ToolResult } from "../tools/result.js";
 import { preview } from "../util/text.js";
 
-/** A call waiting for a person's decision. `arguments` are those the tool will run on (checked, as JSON). */
+/**
+ * A call waiting for a person's decision. `arguments` are those the tool will run on (checked, as JSON).
+ *
+ * @example
+ * { id: "call_1", name: "send_email", arguments: { to: "ann@elsewhere.org", body: "Hi" }, index: 1 }
+ */
 export interface PendingCall extends ToolCall {
   /** Its position among the turn's calls. */
   readonly index: number;
@@ -35,13 +40,28 @@ export interface LoopState {
   readonly pending: PendingCall[];
 }
 
-/** A decision: `true` runs the call, `false` refuses it; a reason tells the model why. */
+/**
+ * A decision: `true` runs the call, `false` refuses it; a reason tells the model why.
+ *
+ * @example
+ * { approved: false, reason: "Not to that address" } // or true, or false
+ */
 export type ApprovalDecision = boolean | { readonly approved: boolean; readonly reason?: string };
 
-/** Decisions by call id, one for every pending call. */
+/**
+ * Decisions by call id, one for every pending call.
+ *
+ * @example
+ * resume(state, { call_1: true, call_2: { approved: false, reason: "Too expensive" } }, options);
+ */
 export type ApprovalDecisions = Readonly<Record<string, ApprovalDecision>>;
 
-/** The loop's own rule, beside the tools' `needsApproval`: for tools defined elsewhere (MCP servers, for one). */
+/**
+ * The loop's own rule, beside the tools' `needsApproval`: for tools defined elsewhere (MCP servers, for one).
+ *
+ * @example
+ * runTools({ ...options, needsApproval: (call, tool) => tool.name.startsWith("fs_") });
+ */
 export type ApprovalRule = (call: ToolCall, tool: AnyTool) => boolean | Promise<boolean>;
 
 /**
@@ -74,7 +94,12 @@ export function rejection(call: ToolCall, reason?: string): ToolResult {
   return failure(`The user refused the call of tool "${call.name}"; it did not run.${why}`);
 }
 
-/** A result as JSON data: what the state keeps (the model only ever reads results as JSON). */
+/**
+ * A result as JSON data: what the state keeps (the model only ever reads results as JSON).
+ *
+ * @example
+ * jsonResult({ id: "c", name: "n", result: { success: true, value: new Set([1]) } }); // { ..., result: { success: true, value: [1] } }
+ */
 export function jsonResult(result: CallResult): CallResult {
   const r = result.result;
   const kept: ToolResult = r.success ? (r.value === undefined ? { success: true, value: undefined } : { success: true, value: jsonData(r.value) ?? null }) : jsonData(r) as ToolResult;
@@ -118,7 +143,12 @@ export function readState(value: unknown, decisions: unknown, provider: string):
   return state as LoopState;
 }
 
-/** Reads one decision: approved, and the reason given. */
+/**
+ * Reads one decision: approved, and the reason given.
+ *
+ * @example
+ * decisionOf(true); // { approved: true, reason: undefined }
+ */
 export function decisionOf(decision: ApprovalDecision): { readonly approved: boolean; readonly reason: string | undefined } {
   return typeof decision === "boolean" ? { approved: decision, reason: undefined } : { approved: decision.approved, reason: decision.reason };
 }

@@ -2,7 +2,12 @@ import { createPartialJSONParser, type PartialJSONParser } from "../calls/partia
 import { field, generatedId, list } from "../calls/wire.js";
 import { ProviderError } from "./chat-output.js";
 
-/** What a streamed chunk adds, as the loop reports it. */
+/**
+ * What a streamed chunk adds, as the loop reports it.
+ *
+ * @example
+ * { type: "tool-call-delta", index: 0, id: "call_1", name: "get_weather", delta: '"Par', arguments: { location: "Par" } }
+ */
 export type Delta =
   | { readonly type: "text-delta"; readonly text: string }
   | { readonly type: "tool-call-start"; readonly index: number; readonly id: string; readonly name: string }
@@ -12,6 +17,9 @@ export type Delta =
  * Builds a provider's whole response from its stream, chunk by chunk, in time linear in the stream: the
  * response is what the same request without streaming answers, so the provider adapter reads its calls,
  * text and assistant turn as usual.
+ *
+ * @example
+ * const assembler = createAssembler("openai"); assembler.push(chunk, console.log); assembler.response();
  */
 export interface Assembler {
   /** Takes one chunk (a parsed stream event, or the SDK's chunk object) and reports what it added. */
@@ -20,8 +28,17 @@ export interface Assembler {
   response(): unknown;
 }
 
-/** The providers whose streams the loop reads. */
+/**
+ * The providers whose streams the loop reads.
+ *
+ * @example
+ * STREAMING.includes("gemini"); // true
+ */
 export const STREAMING = ["openai", "responses", "anthropic", "gemini"] as const;
+/**
+ * @example
+ * const provider: StreamingProvider = "responses";
+ */
 export type StreamingProvider = (typeof STREAMING)[number];
 
 /**

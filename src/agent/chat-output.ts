@@ -19,7 +19,12 @@ export class ProviderError extends Error {
   }
 }
 
-/** What a `chat` function gave: a whole response, or the chunks of a streamed one. */
+/**
+ * What a `chat` function gave: a whole response, or the chunks of a streamed one.
+ *
+ * @example
+ * const output = await readChatOutput(response, "openai"); if ("whole" in output) use(output.whole);
+ */
 export type ChatOutput = { readonly whole: unknown } | { readonly chunks: AsyncIterable<unknown> };
 
 interface ResponseLike {

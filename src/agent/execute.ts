@@ -1,7 +1,12 @@
 import type { AnyTool } from "../tools/tool.js";
 import { failure, type ToolResult } from "../tools/result.js";
 
-/** Options of `runBounded`. */
+/**
+ * Options of `runBounded`.
+ *
+ * @example
+ * runBounded(tool, args, { signal, timeout: 5_000, context });
+ */
 export interface BoundedOptions {
   /** Cancels the call: it resolves as a failed result saying so, and the function's signal aborts. */
   readonly signal?: AbortSignal | undefined;

@@ -1,4 +1,9 @@
-/** Options of `httpChat`. */
+/**
+ * Options of `httpChat`.
+ *
+ * @example
+ * httpChat("openai", { apiKey, baseURL: "http://localhost:11434/v1", headers: { "OpenAI-Organization": "org_1" } });
+ */
 export interface HttpChatOptions {
   /** Sent as the provider expects it (`Authorization: Bearer`, `x-api-key`, `x-goog-api-key`); leave it out behind a proxy that adds it. */
   readonly apiKey?: string;

@@ -16,7 +16,12 @@ import { shouldStop, type StopCondition } from "./stop.js";
 import { addUsage, usageOf, type Usage } from "./usage.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
 
-/** What `prepareStep` sees before a turn. */
+/**
+ * What `prepareStep` sees before a turn.
+ *
+ * @example
+ * prepareStep: ({ step, messages }) => (step > 3 ? { messages: messages.slice(-10) } : undefined)
+ */
 export interface PrepareStepInfo {
   /** The number of the turn about to be taken. */
   readonly step: number;
@@ -26,7 +31,12 @@ export interface PrepareStepInfo {
   readonly tools: readonly AnyTool[];
 }
 
-/** What `prepareStep` may change for one turn; anything left out stays as it is. */
+/**
+ * What `prepareStep` may change for one turn; anything left out stays as it is.
+ *
+ * @example
+ * { tools: ["search"], toolChoice: "required", request: { temperature: 0 } }
+ */
 export interface StepSettings<Request extends object = object> {
   /** The tools offered this turn (tools, or names of the loop's tools); a call to another one is refused. */
   readonly tools?: readonly (AnyTool | string)[];
@@ -37,7 +47,12 @@ export interface StepSettings<Request extends object = object> {
   readonly request?: Partial<Request>;
 }
 
-/** Options of `runTools`, `streamTools` and `resume`. */
+/**
+ * Options of `runTools`, `streamTools` and `resume`.
+ *
+ * @example
+ * runTools({ provider: "openai", chat: (r) => openai.chat.completions.create(r), request: { model, messages }, tools: [weather], maxSteps: 5, timeout: 10_000 });
+ */
 export interface RunToolsOptions<Request extends object> {
   readonly provider: Provider | ProviderAdapter;
   /**
@@ -78,7 +93,12 @@ export interface RunToolsOptions<Request extends object> {
   readonly repair?: RepairHook;
 }
 
-/** A paused run to continue: its state and a decision for each pending call. */
+/**
+ * A paused run to continue: its state and a decision for each pending call.
+ *
+ * @example
+ * { state: JSON.parse(saved), decisions: { call_1: true } }
+ */
 export interface Resumption {
   readonly state: unknown;
   readonly decisions: ApprovalDecisions;

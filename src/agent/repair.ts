@@ -4,7 +4,12 @@ import type { ToolResult } from "../tools/result.js";
 import { failure } from "../tools/result.js";
 import { lenientArguments } from "./lenient.js";
 
-/** What a `repair` hook receives: the call, its arguments as text, and the error the model would be sent. */
+/**
+ * What a `repair` hook receives: the call, its arguments as text, and the error the model would be sent.
+ *
+ * @example
+ * repair: ({ call, text, error }) => (call.name === "book" ? text.replace(/,\s*}/, "}") : undefined)
+ */
 export interface RepairInput {
   readonly call: ToolCall;
   readonly tool: AnyTool;
@@ -26,15 +31,30 @@ export interface RepairInput {
  */
 export type RepairHook = (input: RepairInput) => unknown;
 
-/** How the arguments a tool got were reached: as sent, by the lenient reading, or by the repair hook. */
+/**
+ * How the arguments a tool got were reached: as sent, by the lenient reading, or by the repair hook.
+ *
+ * @example
+ * if (event.type === "tool-result" && event.repaired) console.log(`${event.name}: arguments fixed by ${event.repaired}`);
+ */
 export type Repaired = "lenient" | "repair";
 
-/** A call ready to run, with the arguments it runs on, or the failed result the model gets instead. */
+/**
+ * A call ready to run, with the arguments it runs on, or the failed result the model gets instead.
+ *
+ * @example
+ * const prepared = await prepareCall(call, tool, { messages }); if (!prepared.ok) send(prepared.result);
+ */
 export type Prepared =
   | { readonly ok: true; readonly tool: AnyTool; readonly arguments: unknown; readonly decoded: unknown; readonly repaired?: Repaired }
   | { readonly ok: false; readonly result: ToolResult };
 
-/** Options of `prepareCall`. */
+/**
+ * Options of `prepareCall`.
+ *
+ * @example
+ * prepareCall(call, tool, { lenient: true, repair, messages });
+ */
 export interface PrepareOptions {
   readonly lenient?: boolean;
   readonly repair?: RepairHook;
@@ -76,7 +96,12 @@ export async function prepareCall(call: ToolCall, tool: AnyTool, options: Prepar
   return { ok: false, result: first };
 }
 
-/** A failed result for a call whose tool is not offered (unknown, or left out of this step by `prepareStep`). */
+/**
+ * A failed result for a call whose tool is not offered (unknown, or left out of this step by `prepareStep`).
+ *
+ * @example
+ * unknownTool("nope", ["get_weather"]); // { success: false, error: 'Unknown tool "nope". Available tools: get_weather.' }
+ */
 export function unknownTool(name: string, offered: readonly string[]): ToolResult {
   const shown = JSON.stringify(String(name)).slice(0, 80);
   return failure(`Unknown tool ${shown}. ${offered.length ? `Available tools: ${offered.join(", ")}.` : "No tools are available."}`);

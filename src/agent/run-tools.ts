@@ -24,7 +24,12 @@ export function runTools<Request extends object>(options: RunToolsOptions<Reques
   return drain(toolLoop(options, false));
 }
 
-/** Options of `resume`: those of `runTools`; `request` defaults to the one the state keeps (without its conversation). */
+/**
+ * Options of `resume`: those of `runTools`; `request` defaults to the one the state keeps (without its conversation).
+ *
+ * @example
+ * resume(state, decisions, { provider: "openai", chat, tools: [email] }); // request from the state
+ */
 export type ResumeOptions<Request extends object> = Omit<RunToolsOptions<Request>, "request"> & { readonly request?: Request };
 
 /**

@@ -1,4 +1,9 @@
-/** One server-sent event: its `event:` name (when given) and its `data:` lines joined by newlines. */
+/**
+ * One server-sent event: its `event:` name (when given) and its `data:` lines joined by newlines.
+ *
+ * @example
+ * { event: "content_block_delta", data: '{"type":"content_block_delta",...}' }
+ */
 export interface ServerSentEvent {
   readonly event: string | undefined;
   readonly data: string;

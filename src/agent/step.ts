@@ -22,7 +22,12 @@ export interface StepTiming {
   readonly totalMs: number;
 }
 
-/** One round of the loop: what the model answered, what it asked for, what running it gave. */
+/**
+ * One round of the loop: what the model answered, what it asked for, what running it gave.
+ *
+ * @example
+ * onStep: (step) => console.log(step.step, step.calls.map((c) => c.name), step.usage?.totalTokens, step.timing.totalMs)
+ */
 export interface ToolStep {
   /** The turn's number, counted from the conversation's first turn (over `resume` too). */
   readonly step: number;
@@ -38,7 +43,12 @@ export interface ToolStep {
   readonly timing: StepTiming;
 }
 
-/** What a run of the loop ends with. */
+/**
+ * What a run of the loop ends with.
+ *
+ * @example
+ * const { text, finishReason, usage, state } = await runTools(options);
+ */
 export interface RunToolsResult {
   /** The model's final text; undefined when the loop stopped before the model answered in text. */
   readonly text: string | undefined;

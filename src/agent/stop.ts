@@ -1,6 +1,11 @@
 import type { ToolStep } from "./step.js";
 
-/** What a stop condition sees after a turn's calls have run and been answered. */
+/**
+ * What a stop condition sees after a turn's calls have run and been answered.
+ *
+ * @example
+ * stopWhen: ({ step, steps, messages }) => steps.length >= 3 || messages.length > 40
+ */
 export interface StopInfo {
   /** The turn just finished. */
   readonly step: ToolStep;
@@ -39,7 +44,12 @@ export function hasToolCall(...names: readonly string[]): StopCondition {
   return ({ step }) => step.calls.some((call) => names.length === 0 || names.includes(call.name));
 }
 
-/** Whether any of the conditions holds. A condition that throws stops the loop: its error is the loop's. */
+/**
+ * Whether any of the conditions holds. A condition that throws stops the loop: its error is the loop's.
+ *
+ * @example
+ * await shouldStop([stepCountIs(3), hasToolCall("answer")], { step, steps, messages });
+ */
 export async function shouldStop(conditions: StopCondition | readonly StopCondition[] | undefined, info: StopInfo): Promise<boolean> {
   if (!conditions) return false;
   for (const condition of typeof conditions === "function" ? [conditions] : conditions) {

@@ -1,7 +1,12 @@
 import { Tool, type AnyTool, type Logger } from "../tools/tool.js";
 import { preview } from "../util/text.js";
 
-/** A tool as an MCP server lists it (`tools/list`). */
+/**
+ * A tool as an MCP server lists it (`tools/list`).
+ *
+ * @example
+ * { name: "search", description: "Searches.", inputSchema: { type: "object", properties: { q: { type: "string" } } }, annotations: { readOnlyHint: true } }
+ */
 export interface MCPListedTool {
   readonly name: string;
   readonly title?: string;
@@ -14,13 +19,21 @@ export interface MCPListedTool {
 /**
  * What `mcpTools` uses of a connected MCP client: the MCP SDK's `Client` has these two methods (any
  * object that does works too).
+ *
+ * @example
+ * const client = new Client({ name: "app", version: "1.0.0" }); await client.connect(transport); await mcpTools(client);
  */
 export interface MCPClientLike {
   listTools(params?: { cursor?: string }): Promise<{ tools: readonly MCPListedTool[]; nextCursor?: string }>;
   callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
 }
 
-/** Options of `mcpTools` and `connectMCP`. */
+/**
+ * Options of `mcpTools` and `connectMCP`.
+ *
+ * @example
+ * mcpTools(client, { prefix: "gh_", include: ["search_issues"], needsApproval: (t) => !t.annotations?.readOnlyHint, timeout: 30_000 });
+ */
 export interface MCPToolsOptions {
   /** Put before every tool name (`"github_"`), so tools of several servers cannot clash. */
   readonly prefix?: string;
@@ -38,7 +51,12 @@ export interface MCPToolsOptions {
   readonly logger?: Logger;
 }
 
-/** The tools an MCP server offers, as tooltype `Tool`s, and those left out with the reason. */
+/**
+ * The tools an MCP server offers, as tooltype `Tool`s, and those left out with the reason.
+ *
+ * @example
+ * const { tools, skipped } = await mcpTools(client); for (const s of skipped) console.warn(s.name, s.reason);
+ */
 export interface MCPTools {
   readonly tools: AnyTool[];
   /** Tools whose name or input schema tooltype cannot take (an unsupported keyword, a name providers refuse). */
@@ -131,12 +149,22 @@ function valueOf(result: unknown): unknown {
   return content;
 }
 
-/** How to reach a server: a command to spawn (stdio), or a streamable HTTP endpoint. */
+/**
+ * How to reach a server: a command to spawn (stdio), or a streamable HTTP endpoint.
+ *
+ * @example
+ * connectMCP({ command: "node", args: ["server.mjs"] }); connectMCP({ url: "https://example.com/mcp", headers: { authorization: `Bearer ${token}` } });
+ */
 export type MCPServer =
   | { readonly command: string; readonly args?: readonly string[]; readonly env?: Readonly<Record<string, string>>; readonly cwd?: string; readonly stderr?: "inherit" | "ignore" | "pipe" }
   | { readonly url: string | URL; readonly headers?: Readonly<Record<string, string>>; readonly fetch?: (input: string | URL, init?: RequestInit) => Promise<Response> };
 
-/** A connected server: its tools, the MCP SDK client, and `close()` (which ends a spawned server). */
+/**
+ * A connected server: its tools, the MCP SDK client, and `close()` (which ends a spawned server).
+ *
+ * @example
+ * const server = await connectMCP({ command: "node", args: ["server.mjs"] }); try { use(server.tools) } finally { await server.close() }
+ */
 export interface MCPConnection extends MCPTools {
   readonly client: MCPClientLike & { close(): Promise<void> };
   close(): Promise<void>;

@@ -37,7 +37,12 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly run: (args: Args, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
 
-/** What a tool's function receives beside its arguments and context. */
+/**
+ * What a tool's function receives beside its arguments and context.
+ *
+ * @example
+ * tool({ ..., execute: async ({ url }, _context, { signal }) => (await fetch(url, { signal })).text() });
+ */
 export interface RunOptions {
   /** Aborted when the caller gives up on the call (cancelled, timed out): stop the work then. */
   readonly signal?: AbortSignal;
