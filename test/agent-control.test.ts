@@ -256,6 +256,28 @@ pieces("HTTP errors and error events are ProviderErrors with the status and the 
   assert.match(error4!.message, /openai sent a stream event that is not JSON: /);
 });
 
+pieces("hostile stream indexes (a block or output index of 4 billion) cannot make the assembly allocate or crawl", async () => {
+  const events = [
+    { event: "message_start", data: { type: "message_start", message: { id: "m", content: [], usage: { input_tokens: 1 } } } },
+    { event: "content_block_start", data: { type: "content_block_start", index: 4294967294, content_block: { type: "text", text: "" } } },
+    { event: "content_block_delta", data: { type: "content_block_delta", index: 4294967294, delta: { type: "text_delta", text: "still fine" } } },
+    { event: "message_stop", data: { type: "message_stop" } },
+  ];
+  const fake = await fakeProvider("anthropic", [{ sse: sse(events) }], "fetch");
+  const started = Date.now();
+  const out = await runTools({ provider: "anthropic", chat: httpChat("anthropic", { baseURL: fake.baseURL, fetch: fake.fetch! }), request: REQUESTS.anthropic, tools: [] });
+  assert.is(out.text, "still fine");
+  const items = [
+    { event: "response.output_item.added", data: { type: "response.output_item.added", output_index: 1e12, item: { type: "function_call", id: "fc", call_id: "c", name: "nope", arguments: "" } } },
+    { event: "response.function_call_arguments.delta", data: { type: "response.function_call_arguments.delta", output_index: 1e12, delta: "{}" } },
+  ];
+  const fake2 = await fakeProvider("responses", [{ sse: sse(items) }, { sse: turnText("responses", { text: "ok" }, 2) }], "fetch");
+  const second = await runTools({ provider: "responses", chat: httpChat("responses", { baseURL: fake2.baseURL, fetch: fake2.fetch! }), request: REQUESTS.responses, tools: [] });
+  assert.is(second.text, "ok");
+  assert.match(fake2.requests[1]!.body.input.at(-1).output, /Unknown tool "nope"/);
+  assert.ok(Date.now() - started < 3000);
+});
+
 pieces("streamTools refuses providers whose streams it does not read; runTools takes any of them", async () => {
   const error = await collect(streamTools({ provider: "bedrock", chat: () => ({}), request: {}, tools: [] })).then(() => undefined, (e: Error) => e);
   assert.match(error!.message, /streamTools: streams are read for openai, responses, anthropic, gemini; for bedrock, use runTools/);

@@ -148,7 +148,7 @@ function openaiChat(): Assembler {
 function responses(): Assembler {
   let base: Record<string, unknown> = {};
   let final: Record<string, unknown> | undefined;
-  const items: unknown[] = [];
+  const items = new Map<number, unknown>(); // by output_index (a Map: an index from the wire never sizes an array)
   const calls = new Map<number, Call>();
   let count = 0;
   return {
@@ -159,7 +159,7 @@ function responses(): Assembler {
       if (type === "response.created" || type === "response.in_progress") base = { ...record(e.response) };
       else if (type === "response.output_item.added" || type === "response.output_item.done") {
         const item = record(e.item);
-        items[at] = { ...item };
+        items.set(at, { ...item });
         if (item.type !== "function_call") return;
         let call = calls.get(at);
         if (!call) {
@@ -188,11 +188,12 @@ function responses(): Assembler {
     response() {
       if (final && Array.isArray(final.output)) return final;
       // No `response.completed` (a cut stream): the items as they stand, arguments as streamed.
-      const output: unknown[] = [];
-      items.forEach((item, at) => {
-        const call = calls.get(at);
-        output.push(call ? { ...record(item), arguments: call.parser.text() } : item);
-      });
+      const output = [...items.keys()]
+        .sort((a, b) => a - b)
+        .map((at) => {
+          const call = calls.get(at);
+          return call ? { ...record(items.get(at)), arguments: call.parser.text() } : items.get(at);
+        });
       return { ...base, ...final, output };
     },
   };
@@ -208,7 +209,7 @@ function reset(call: Call, text: string): void {
 
 function anthropic(): Assembler {
   let base: Record<string, unknown> = {};
-  const blocks: Record<string, unknown>[] = [];
+  const blocks = new Map<number, Record<string, unknown>>(); // by index (a Map: an index from the wire never sizes an array)
   const texts = new Map<number, string[]>();
   const calls = new Map<number, Call>();
   let count = 0;
@@ -227,7 +228,7 @@ function anthropic(): Assembler {
         }
         case "content_block_start": {
           const block = { ...record(e.content_block) };
-          blocks[index] = block;
+          blocks.set(index, block);
           if (block.type === "tool_use" || block.type === "server_tool_use") {
             const call = newCall(count++);
             call.id = String(block.id ?? "");
@@ -242,7 +243,7 @@ function anthropic(): Assembler {
         }
         case "content_block_delta": {
           const delta = record(e.delta);
-          const block = blocks[index];
+          const block = blocks.get(index);
           if (!block) return;
           if (delta.type === "text_delta" && typeof delta.text === "string") {
             const parts = texts.get(index) ?? [];
@@ -269,16 +270,16 @@ function anthropic(): Assembler {
       }
     },
     response() {
-      const content = blocks
-        .map((block, index) => {
-          if (!block) return undefined;
+      const content = [...blocks.keys()]
+        .sort((a, b) => a - b)
+        .map((index) => {
+          const block = blocks.get(index)!;
           const parts = texts.get(index);
           if (parts) return { ...block, text: parts.join("") };
           const call = calls.get(index);
           if (call) return { ...block, input: inputOf(call.parser.text()) };
           return block;
-        })
-        .filter((block) => block !== undefined);
+        });
       return { ...base, content, ...extra, usage };
     },
   };

@@ -40,7 +40,9 @@ const PATHS: Record<StreamProvider, RegExp> = {
   gemini: /^\/v1beta\/models\/[\w.-]+:streamGenerateContent$/,
 };
 
-const PIECE = 37;
+const PIECE = 97;
+// A macrotask between every few pieces, so other work runs while a stream arrives, as with a network.
+const PACE = 4;
 const pieces = (text: string): string[] => {
   const out: string[] = [];
   for (let i = 0; i < text.length; i += PIECE) out.push(text.slice(i, i + PIECE));
@@ -115,7 +117,7 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
           if (i < reply.chunks.length) {
-            await new Promise((r) => setTimeout(r, 0)); // a network's pace: other work runs between pieces
+            if (i % PACE === 0) await new Promise((r) => setTimeout(r, 0));
             controller.enqueue(encoder.encode(reply.chunks[i++]));
           } else if (!reply.hang) {
             done();
@@ -169,7 +171,7 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
       let i = 0;
       const write = (): void => {
         if (closed) return;
-        if (i < reply.chunks.length) res.write(reply.chunks[i++]!, () => setTimeout(write, 0));
+        if (i < reply.chunks.length) res.write(reply.chunks[i++]!, () => (i % PACE === 0 ? setTimeout(write, 0) : write()));
         else if (!reply.hang) res.end();
       };
       write();
