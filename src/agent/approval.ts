@@ -1,4 +1,4 @@
-import { jsonData } from "../calls/json-data.js";
+import { resultData as jsonData } from "../calls/wire.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { AnyTool } from "../tools/tool.js";
 import { failure, type ToolResult } from "../tools/result.js";

@@ -4,7 +4,7 @@ import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
-import { jsonData } from "../calls/json-data.js";
+import { resultData as jsonData } from "../calls/wire.js";
 import { resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
