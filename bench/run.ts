@@ -2,7 +2,7 @@
 // code generation disallowed, so each library takes its real fallback), printed as medians and ratios to a
 // hand-written guard, and written to bench/RESULTS.md (the size table also to README.md). `--quick` is the
 // smoke run `npm test` makes: tiny budgets, nothing written, every runner exercised.
-import { compile, toJSONSchema, tool, t, createPartialJSONParser, FORMATS } from "../src/index.js";
+import { compile, toJSONSchema, tool, t, createPartialJSONParser, FORMATS, streamTools } from "../src/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { Value as Value034 } from "@sinclair/typebox/value";
@@ -223,6 +223,56 @@ function streamGroup(): void {
   rows.push({ group: "streaming: push + partial after every chunk", case: label, input: "-", library: "openai SDK partialParse of the prefix", ns: openai, ratio: openai / mine, note: "ratio: times slower than tooltype" });
 }
 
+// The streaming loop (issue 19) on one call whose arguments stream as OpenAI chat SSE: bytes read, events parsed,
+// the call assembled with its partial arguments after every event, the tool run, the answer read. Measured at
+// the full size and at half of it: linear assembly takes about twice as long for twice the bytes.
+async function agentStreamGroup(): Promise<void> {
+  const size = quick ? 1 << 14 : 1 << 20;
+  const writeFile = tool({ name: "write_file", description: "Writes a file.", parameters: t.object({ code: t.string() }), execute: ({ code }) => code.length });
+  const sseOf = (bytes: number): Uint8Array => {
+    const args = JSON.stringify({ code: "let x = \"a\\n\";\n".repeat(bytes / 16) });
+    const step = Math.ceil(args.length / 1000);
+    const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 0, model: "m", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const parts = [chunk({ role: "assistant", content: null }), chunk({ tool_calls: [{ index: 0, id: "call_1", type: "function", function: { name: "write_file", arguments: "" } }] })];
+    for (let i = 0; i < args.length; i += step) parts.push(chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(i, i + step) } }] }));
+    parts.push(chunk({}, "tool_calls"), "data: [DONE]\n\n");
+    return new TextEncoder().encode(parts.join(""));
+  };
+  const answer = new TextEncoder().encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: "done" }, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`);
+  const response = (bytes: Uint8Array) => {
+    let at = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.subarray(at, (at += 16_384))); // 16 kB reads, as a socket gives them
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream" } });
+  };
+  const once = async (bytes: Uint8Array) => {
+    let turn = 0;
+    const started = performance.now();
+    for await (const event of streamTools({ provider: "openai", chat: () => response(turn++ === 0 ? bytes : answer), request: { model: "m", messages: [] }, tools: [writeFile] })) {
+      if (event.type === "tool-call-delta") consume(event.arguments);
+    }
+    return (performance.now() - started) * 1e6;
+  };
+  const runs = quick ? 1 : 5;
+  const median = async (bytes: Uint8Array) => {
+    const xs: number[] = [];
+    for (let r = 0; r < runs; r++) xs.push(await once(bytes));
+    return xs.sort((a, b) => a - b)[xs.length >> 1]!;
+  };
+  const full = sseOf(size);
+  const half = sseOf(size / 2);
+  await once(half); // warm up
+  const mine = await median(full);
+  const halfNs = await median(half);
+  const label = `${(full.length / 1e6).toFixed(2)} MB of SSE, one call's arguments in 1000 events`;
+  rows.push({ group: "agent loop: streamTools over SSE", case: label, input: "-", library: "tooltype streamTools", ns: mine });
+  rows.push({ group: "agent loop: streamTools over SSE", case: label, input: "-", library: "tooltype streamTools, half the bytes", ns: halfNs, ratio: mine / halfNs, note: "ratio: full ÷ half (2 is linear)" });
+}
+
 /** The README summary: for each of issue 7's comparisons, tooltype beside the fastest other library. */
 function headline(list: Row[]): string {
   const ratio = (x: number | undefined) => (x === undefined ? "n/a" : `${x.toFixed(2)}×`);
@@ -255,6 +305,8 @@ function headline(list: Row[]): string {
   for (const r of list.filter((r) => r.group === "Tool.execute on JSON text")) lines.push(`| Tool.execute ÷ JSON.parse | ${r.case} | ${ratio(r.ratio)} (${format(r.ns)}) | | ≤ 2× |`);
   const stream = list.filter((r) => r.group.startsWith("streaming"));
   if (stream.length === 2) lines.push(`| streaming: push + partial after every chunk | ${stream[0]!.case} | ${format(stream[0]!.ns)} | ${stream[1]!.library} ${format(stream[1]!.ns)} (${ratio(stream[1]!.ratio)} slower) | linear; faster than re-parsing |`);
+  const loop = list.filter((r) => r.group === "agent loop: streamTools over SSE");
+  if (loop.length === 2) lines.push(`| streaming loop: streamTools, SSE read, partial arguments after every event | ${loop[0]!.case} | ${format(loop[0]!.ns)} | half the bytes ${format(loop[1]!.ns)} (full ÷ half ${ratio(loop[1]!.ratio)}) | linear (full ÷ half ≈ 2) |`);
   return lines.join("\n");
 }
 
@@ -272,6 +324,12 @@ function table(list: Row[]): string {
 }
 
 async function main(): Promise<void> {
+  if (args.includes("--agent-stream")) {
+    // Only the streaming loop's row: `node bench/bench.mjs --agent-stream`.
+    await agentStreamGroup();
+    console.log(headline(rows).split("\n").filter((l) => l.startsWith("| streaming loop")).join("\n"));
+    return;
+  }
   if (noEvalChild) {
     guardGroup("guard, eval blocked", false);
     process.stdout.write(JSON.stringify(rows));
@@ -289,6 +347,7 @@ async function main(): Promise<void> {
   formatsGroup();
   await executeGroup();
   streamGroup();
+  await agentStreamGroup();
   const { sizeRows, sizeTable, writeReadmeSizeTable, writeReadmeBlock } = await import("./sizes.mjs");
   const sizes = sizeTable(await sizeRows());
   const method = `Node ${process.version}, ${quick ? "QUICK smoke run (numbers meaningless)" : `${budget.rounds} paired rounds of ~${budget.batchMs} ms batches`}; medians; in the guard groups, ratio = candidate ÷ hand-written guard on the same input; in the errors, JSON Schema and compile groups, ratio = library ÷ tooltype doing the same work (above 1: tooltype is faster); both measured in alternating batches. Machine: noisy 2-core VM.`;

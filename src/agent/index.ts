@@ -1,8 +1,23 @@
 /**
  * `tooltype/agent`: the tool loop: send the request, run the tools the model calls, answer, until it stops.
+ * Streaming (`streamTools`), approval that survives a restart (`resume`), repair of bad arguments
+ * (`lenient`, `repair`), loop control (`stopWhen`, `prepareStep`, timeouts, concurrency) and calling the
+ * providers' HTTP APIs without an SDK (`httpChat`).
  *
  * @example
- * import { runTools } from "tooltype/agent";
+ * import { runTools, streamTools, resume, stepCountIs, httpChat } from "tooltype/agent";
  * const { messages } = await runTools({ provider: "openai", chat: (req) => openai.chat.completions.create(req), request: { model, messages: [] }, tools: [weather] });
  */
-export { runTools, type RunToolsOptions, type RunToolsResult, type ToolStep } from "./run-tools.js";
+export { runTools, resume, type RunToolsOptions, type RunToolsResult, type ToolStep, type ResumeOptions } from "./run-tools.js";
+export { streamTools, resumeStream } from "./stream-tools.js";
+export type { LoopEvent, StepTiming } from "./step.js";
+export type { PrepareStepInfo, StepSettings } from "./loop.js";
+export type { Delta } from "./assemble.js";
+export { stepCountIs, hasToolCall, type StopCondition, type StopInfo } from "./stop.js";
+export { rejection, type LoopState, type PendingCall, type ApprovalDecision, type ApprovalDecisions, type ApprovalRule } from "./approval.js";
+export { lenientArguments } from "./lenient.js";
+export type { RepairHook, RepairInput, Repaired } from "./repair.js";
+export { httpChat, geminiBody, type HttpChatOptions } from "./http.js";
+export { ProviderError } from "./chat-output.js";
+export { readServerSentEvents, type ServerSentEvent } from "./sse.js";
+export { usageOf, type Usage } from "./usage.js";

@@ -1,11 +1,14 @@
 /**
  * `tooltype/mcp`: serving tools over the Model Context Protocol (handlers for `tools/list` and
- * `tools/call`), and checking an MCP client's tool results with tooltype's guard.
+ * `tools/call`), checking an MCP client's tool results with tooltype's guard, and the other way round:
+ * an MCP server's tools as `Tool`s for the agent loop (`mcpTools`, `connectMCP`).
  *
  * @example
- * import { mcpHandlers } from "tooltype/mcp";
+ * import { mcpHandlers, connectMCP } from "tooltype/mcp";
  * const { listTools, callTool } = mcpHandlers(registry);
+ * const { tools, close } = await connectMCP({ command: "node", args: ["server.mjs"] });
  */
 export { mcpHandlers, mcpCallResult, mcpValidator, type MCPCallResult } from "./server.js";
 export { registerMCPTools, type MCPToolServer } from "./register.js";
 export { serveMCP, MCP_PROTOCOL_VERSIONS, JSONRPC_ERRORS, type ServeMCPOptions, type MCPInput, type MCPOutput } from "./serve.js";
+export { mcpTools, connectMCP, type MCPClientLike, type MCPListedTool, type MCPToolsOptions, type MCPTools, type MCPServer, type MCPConnection } from "./client.js";

@@ -1,7 +1,7 @@
 import type { Descriptor, Infer } from "../t/descriptor.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import type { Jit } from "../guard/compile.js";
-import { Tool, type Logger } from "./tool.js";
+import { Tool, type Logger, type RunOptions } from "./tool.js";
 
 /**
  * The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox 0.34's `static`, or a
@@ -35,7 +35,12 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly logger?: Logger;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
   readonly jit?: Jit;
-  readonly execute: (args: ArgsOf<P>, context: Context) => Result | Promise<Result>;
+  /** Ask a person before the agent loop runs a call: `true`, or a function of the decoded arguments. */
+  readonly needsApproval?: boolean | ((args: ArgsOf<P>, context: Context) => boolean | Promise<boolean>);
+  /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
+  readonly timeout?: number;
+  /** The function; `options.signal` aborts when the agent loop cancels the call or it times out. */
+  readonly execute: (args: ArgsOf<P>, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
 
 /**

@@ -32,7 +32,26 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly logger?: Logger;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
   readonly jit?: Jit;
-  readonly run: (args: Args, context: Context) => Result | Promise<Result>;
+  /**
+   * Ask a person before running: `true`, or a function of the checked, decoded arguments. The agent loop
+   * (`tooltype/agent`) then stops with a state to resume; `execute` itself never asks.
+   */
+  readonly needsApproval?: boolean | ((args: Args, context: Context) => boolean | Promise<boolean>);
+  /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
+  readonly timeout?: number;
+  /** The function. `options.signal` aborts when the agent loop cancels the call or it times out. */
+  readonly run: (args: Args, context: Context, options: RunOptions) => Result | Promise<Result>;
+}
+
+/**
+ * What a tool's function receives beside its arguments and context.
+ *
+ * @example
+ * tool({ ..., execute: async ({ url }, _context, { signal }) => (await fetch(url, { signal })).text() });
+ */
+export interface RunOptions {
+  /** Aborted when the caller gives up on the call (cancelled, timed out): stop the work then. */
+  readonly signal?: AbortSignal;
 }
 
 const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -65,6 +84,10 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly returns: JSONSchema | undefined;
   readonly category: string | undefined;
   readonly strict: boolean;
+  /** Whether the agent loop asks a person before running a call; see `ToolDefinition.needsApproval`. */
+  readonly needsApproval: ToolDefinition<Args, Result, Context>["needsApproval"];
+  /** Milliseconds a call may take in the agent loop, when set. */
+  readonly timeout: number | undefined;
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
@@ -89,6 +112,11 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     this.description = description.trim();
     this.category = definition.category;
     this.strict = definition.strict ?? false;
+    this.needsApproval = definition.needsApproval;
+    if (definition.timeout !== undefined && !(typeof definition.timeout === "number" && definition.timeout >= 0)) {
+      throw new TypeError(`Tool "${name}": timeout must be a number of milliseconds, 0 or more`);
+    }
+    this.timeout = definition.timeout;
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;
@@ -109,8 +137,34 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
    * @example
    * await tool.execute('{"city": 5}'); // { success: false, error: 'Invalid arguments for tool "get_weather":\n- at /city: Expected string, received integer\n...' }
    */
-  async execute(args: unknown, context?: Context): Promise<ToolResult<Result>> {
-    let decoded: unknown;
+  async execute(args: unknown, context?: Context, options: RunOptions = {}): Promise<ToolResult<Result>> {
+    const checked = await this.validate(args);
+    if (!checked.success) return checked;
+    let value: unknown;
+    try {
+      value = this.#run(checked.value, context as Context, options);
+      // Any thenable is awaited: a promise from another realm (a vm context, an iframe) is no `instanceof Promise`.
+      if (isThenable(value)) value = await value;
+    } catch (error) {
+      try {
+        this.#logger.error(`tooltype: tool "${this.name}" threw`, error);
+      } catch {
+        // a failing logger must not turn a failed result into a crash
+      }
+      return failure(`Tool "${this.name}" failed: ${messageOf(error)}`);
+    }
+    return this.#checkResult(value as Result);
+  }
+
+  /**
+   * What `execute` does before running: parses, checks and decodes the arguments, without calling the
+   * function. The decoded arguments, or the failed result `execute` would give.
+   *
+   * @example
+   * await weather.validate('{"city":"Paris"}'); // { success: true, value: { city: "Paris", unit: "celsius" } }
+   * await weather.validate({ city: 5 });        // { success: false, error: 'Invalid arguments for tool "get_weather": ...' }
+   */
+  async validate(args: unknown): Promise<ToolResult<Args>> {
     try {
       let value = args;
       if (typeof args === "string") {
@@ -143,24 +197,10 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       if (isThenable(checked)) checked = await checked;
       if ("issues" in checked) checked = await this.#input.check(codec.normalize(value));
       if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
-      decoded = codec.decodes ? codec.decode(checked.value) : checked.value;
+      return { success: true, value: (codec.decodes ? codec.decode(checked.value) : checked.value) as Args };
     } catch (error) {
       return failure(`Arguments for tool "${this.name}" could not be read: ${messageOf(error)}`);
     }
-    let value: unknown;
-    try {
-      value = this.#run(decoded as Args, context as Context);
-      // Any thenable is awaited: a promise from another realm (a vm context, an iframe) is no `instanceof Promise`.
-      if (isThenable(value)) value = await value;
-    } catch (error) {
-      try {
-        this.#logger.error(`tooltype: tool "${this.name}" threw`, error);
-      } catch {
-        // a failing logger must not turn a failed result into a crash
-      }
-      return failure(`Tool "${this.name}" failed: ${messageOf(error)}`);
-    }
-    return this.#checkResult(value as Result);
   }
 
   /** The value as a result, or a failed result when it is outside `returns` (read as JSON, as a provider gets it). */

@@ -1,0 +1,143 @@
+import { preview } from "../util/text.js";
+import { readServerSentEvents } from "./sse.js";
+
+/**
+ * A provider's answer that is an error: an HTTP status other than 2xx, or an error event inside a stream.
+ * `status` is the HTTP status (undefined for an error event); `body` the error as the provider sent it.
+ *
+ * @example
+ * try { await runTools(options) } catch (e) { if (e instanceof ProviderError && e.status === 429) retryLater() }
+ */
+export class ProviderError extends Error {
+  override readonly name = "ProviderError";
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What a `chat` function gave: a whole response, or the chunks of a streamed one.
+ *
+ * @example
+ * const output = await readChatOutput(response, "openai"); if ("whole" in output) use(output.whole);
+ */
+export type ChatOutput = { readonly whole: unknown } | { readonly chunks: AsyncIterable<unknown> };
+
+interface ResponseLike {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText?: string;
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
+  text(): Promise<string>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+function isResponse(value: unknown): value is ResponseLike {
+  return isObject(value) && typeof value.ok === "boolean" && typeof value.status === "number" && isObject(value.headers) && typeof (value.headers as { get?: unknown }).get === "function" && "body" in value;
+}
+
+function isByteStream(value: unknown): value is ReadableStream<Uint8Array> {
+  return isObject(value) && typeof (value as { getReader?: unknown }).getReader === "function";
+}
+
+/**
+ * Reads what a `chat` function returned, awaited: a `fetch` `Response` (server-sent events are read as they
+ * arrive; JSON is a whole response, or a list of chunks), a byte stream of server-sent events, an SDK's
+ * stream (any async iterable of chunk objects), or a whole response object.
+ *
+ * @example
+ * const output = await readChatOutput(await fetch(url, init), "openai", signal);
+ * if ("chunks" in output) for await (const chunk of output.chunks) assembler.push(chunk);
+ */
+export async function readChatOutput(value: unknown, provider: string, signal?: AbortSignal): Promise<ChatOutput> {
+  if (isResponse(value)) {
+    if (!value.ok) {
+      const text = await value.text().catch(() => "");
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: the text is the body
+      }
+      throw new ProviderError(`${provider} answered ${value.status}${value.statusText ? ` ${value.statusText}` : ""}: ${preview(text, 500)}`, value.status, body);
+    }
+    const type = value.headers.get("content-type") ?? "";
+    if (type.includes("event-stream") && value.body) return { chunks: eventChunks(value.body, provider, signal) };
+    const text = await value.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ProviderError(`${provider} answered with a body that is neither JSON nor server-sent events: ${preview(text, 300)}`, value.status, text);
+    }
+    return Array.isArray(parsed) ? { chunks: abortable(parsed, signal) } : { whole: checked(parsed, provider) };
+  }
+  if (isByteStream(value)) return { chunks: eventChunks(value, provider, signal) };
+  if (isObject(value) && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function") {
+    return { chunks: abortable(value as unknown as AsyncIterable<unknown>, signal) };
+  }
+  return { whole: value };
+}
+
+// Server-sent events as chunk objects: each `data` parsed as JSON; OpenAI's `[DONE]` ends the stream.
+async function* eventChunks(body: ReadableStream<Uint8Array>, provider: string, signal?: AbortSignal): AsyncGenerator<unknown> {
+  for await (const { event, data } of readServerSentEvents(body, signal)) {
+    if (data === "[DONE]") return;
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      throw new ProviderError(`${provider} sent a stream event that is not JSON${event ? ` (event ${event})` : ""}: ${preview(data, 300)}`, undefined, data);
+    }
+    yield checked(chunk, provider, event);
+  }
+}
+
+/**
+ * An error the provider sent instead of a result: Anthropic's and Responses' `{ type: "error" }` events,
+ * OpenAI's and Gemini's `{ error: {...} }` bodies.
+ */
+function checked(chunk: unknown, provider: string, event?: string): unknown {
+  if (!isObject(chunk)) return chunk;
+  const error = chunk.type === "error" || event === "error" ? (chunk.error ?? chunk) : chunk.type === undefined && isObject(chunk.error) ? chunk.error : undefined;
+  if (error === undefined) return chunk;
+  const message = isObject(error) && typeof error.message === "string" ? error.message : preview(error, 300);
+  throw new ProviderError(`${provider} sent an error: ${message}`, undefined, chunk);
+}
+
+/** Iterates, and stops with the signal's reason as soon as it aborts, whether or not the source listens. */
+async function* abortable(source: AsyncIterable<unknown> | Iterable<unknown>, signal?: AbortSignal): AsyncGenerator<unknown> {
+  if (!signal) {
+    yield* source;
+    return;
+  }
+  signal.throwIfAborted();
+  const iterator = Symbol.asyncIterator in source ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]();
+  let stop: (reason: unknown) => void = () => {};
+  const aborted = new Promise<never>((_, reject) => (stop = reject));
+  aborted.catch(() => {});
+  const onAbort = () => stop(signal.reason);
+  signal.addEventListener("abort", onAbort, { once: true });
+  let done = false;
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+      signal.throwIfAborted();
+    }
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+    // Stopped early: let the source close its connection (an SDK stream aborts its request on return()).
+    if (!done) void Promise.resolve(iterator.return?.()).catch(() => {});
+  }
+}

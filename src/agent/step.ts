@@ -1,0 +1,88 @@
+import type { CallResult, ToolCall } from "../tools/call.js";
+import type { ToolResult } from "../tools/result.js";
+import type { Delta } from "./assemble.js";
+import type { LoopState, PendingCall } from "./approval.js";
+import type { Repaired } from "./repair.js";
+import type { Usage } from "./usage.js";
+
+/**
+ * How long a turn took, in milliseconds (`startedAt` is a `Date.now()` time).
+ *
+ * @example
+ * { startedAt: 1767225600000, modelMs: 840, firstChunkMs: 212, toolsMs: 35, totalMs: 875 }
+ */
+export interface StepTiming {
+  readonly startedAt: number;
+  /** From sending the request to the whole answer. */
+  readonly modelMs: number;
+  /** From sending the request to its first streamed chunk (streamed answers only). */
+  readonly firstChunkMs?: number;
+  /** Running the calls, all of them. */
+  readonly toolsMs: number;
+  readonly totalMs: number;
+}
+
+/**
+ * One round of the loop: what the model answered, what it asked for, what running it gave.
+ *
+ * @example
+ * onStep: (step) => console.log(step.step, step.calls.map((c) => c.name), step.usage?.totalTokens, step.timing.totalMs)
+ */
+export interface ToolStep {
+  /** The turn's number, counted from the conversation's first turn (over `resume` too). */
+  readonly step: number;
+  /** The model's answer, whole (assembled from the stream when it streamed); undefined for a resumed turn. */
+  readonly response: unknown;
+  /** The calls, with the arguments they ran on (after a repair). */
+  readonly calls: readonly ToolCall[];
+  /** What the calls gave, in call order; on a turn paused for approval, those that ran. */
+  readonly results: readonly CallResult[];
+  /** Calls waiting for approval (the turn paused). */
+  readonly pending?: readonly PendingCall[];
+  readonly usage: Usage | undefined;
+  readonly timing: StepTiming;
+}
+
+/**
+ * What a run of the loop ends with.
+ *
+ * @example
+ * const { text, finishReason, usage, state } = await runTools(options);
+ */
+export interface RunToolsResult {
+  /** The model's final text; undefined when the loop stopped before the model answered in text. */
+  readonly text: string | undefined;
+  /** The whole conversation: the request's, then every assistant turn and tool answer. */
+  readonly messages: unknown[];
+  readonly steps: readonly ToolStep[];
+  /**
+   * `"stop"`: the model answered without calls; `"max_steps"`: `maxSteps` turns were taken; `"stop_when"`: a
+   * stop condition held; `"approval"`: calls wait for a person (see `state`).
+   */
+  readonly finishReason: "stop" | "max_steps" | "stop_when" | "approval";
+  /** Tokens over this run's turns. */
+  readonly usage: Usage | undefined;
+  /** With `finishReason: "approval"`: the plain-JSON state to give `resume` with the decisions. */
+  readonly state?: LoopState;
+}
+
+/**
+ * What `streamTools` yields, in order: per turn `step-start`, the streamed `text-delta`, `tool-call-start`
+ * and `tool-call-delta` (with the arguments parsed so far: a live view, later deltas fill it in), then
+ * `tool-call` for each complete call, `tool-result` as each call finishes (or `approval-required`), and
+ * `step-finish` with usage and timing; last, one `finish` with the whole conversation.
+ *
+ * @example
+ * for await (const event of streamTools(options)) {
+ *   if (event.type === "text-delta") process.stdout.write(event.text);
+ *   if (event.type === "finish") save(event.messages);
+ * }
+ */
+export type LoopEvent =
+  | { readonly type: "step-start"; readonly step: number }
+  | (Delta & { readonly step: number })
+  | { readonly type: "tool-call"; readonly step: number; readonly index: number; readonly call: ToolCall }
+  | { readonly type: "tool-result"; readonly step: number; readonly index: number; readonly id: string; readonly name: string; readonly result: ToolResult; readonly repaired?: Repaired; readonly ms: number }
+  | { readonly type: "approval-required"; readonly step: number; readonly index: number; readonly call: PendingCall }
+  | ({ readonly type: "step-finish" } & ToolStep)
+  | ({ readonly type: "finish" } & RunToolsResult);

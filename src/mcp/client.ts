@@ -1,0 +1,216 @@
+import { Tool, type AnyTool, type Logger } from "../tools/tool.js";
+import { preview } from "../util/text.js";
+
+/**
+ * A tool as an MCP server lists it (`tools/list`).
+ *
+ * @example
+ * { name: "search", description: "Searches.", inputSchema: { type: "object", properties: { q: { type: "string" } } }, annotations: { readOnlyHint: true } }
+ */
+export interface MCPListedTool {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: object;
+  readonly outputSchema?: object;
+  readonly annotations?: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly [key: string]: unknown };
+}
+
+/**
+ * What `mcpTools` uses of a connected MCP client: the MCP SDK's `Client` has these two methods (any
+ * object that does works too).
+ *
+ * @example
+ * const client = new Client({ name: "app", version: "1.0.0" }); await client.connect(transport); await mcpTools(client);
+ */
+export interface MCPClientLike {
+  listTools(params?: { cursor?: string }): Promise<{ tools: readonly MCPListedTool[]; nextCursor?: string }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
+}
+
+/**
+ * Options of `mcpTools` and `connectMCP`.
+ *
+ * @example
+ * mcpTools(client, { prefix: "gh_", include: ["search_issues"], needsApproval: (t) => !t.annotations?.readOnlyHint, timeout: 30_000 });
+ */
+export interface MCPToolsOptions {
+  /** Put before every tool name (`"github_"`), so tools of several servers cannot clash. */
+  readonly prefix?: string;
+  /** Which of the server's tools to take (by the server's name); all by default. */
+  readonly include?: readonly string[] | ((tool: MCPListedTool) => boolean);
+  /**
+   * Ask a person before the loop runs a call: a boolean, or a function of the server's tool listing (e.g.
+   * `(t) => t.annotations?.readOnlyHint !== true`). Default: no.
+   */
+  readonly needsApproval?: boolean | ((tool: MCPListedTool) => boolean);
+  /** Milliseconds a call may take (also the MCP request's own timeout). */
+  readonly timeout?: number;
+  readonly category?: string;
+  /** Where faults of the connection are reported (a tool's own `isError` results are not faults). Default: the console. */
+  readonly logger?: Logger;
+}
+
+/**
+ * The tools an MCP server offers, as tooltype `Tool`s, and those left out with the reason.
+ *
+ * @example
+ * const { tools, skipped } = await mcpTools(client); for (const s of skipped) console.warn(s.name, s.reason);
+ */
+export interface MCPTools {
+  readonly tools: AnyTool[];
+  /** Tools whose name or input schema tooltype cannot take (an unsupported keyword, a name providers refuse). */
+  readonly skipped: { readonly name: string; readonly reason: string }[];
+}
+
+/** A server's tool answered with `isError`: an expected failure, reported to the model, never logged. */
+class MCPToolError extends Error {}
+
+/**
+ * An MCP server's tools as `Tool`s, for a `ToolRegistry` or the agent loop, beside local tools. Each tool's
+ * `inputSchema` is compiled by tooltype's guard (the interpreter: the schema comes from elsewhere, and no
+ * code is generated from it), so a model's bad arguments are answered with the precise error before the
+ * server sees them. A call goes to the server with `tools/call`; its `structuredContent` (else its text,
+ * else its content list) is the value; an `isError` result is a failed `ToolResult` with the server's text.
+ * Pages of `tools/list` are followed.
+ *
+ * @example
+ * const client = new Client({ name: "app", version: "1.0.0" });
+ * await client.connect(new StreamableHTTPClientTransport(new URL("https://example.com/mcp")));
+ * const { tools } = await mcpTools(client, { prefix: "docs_" });
+ * await runTools({ provider: "openai", chat, request, tools: [...tools, weather] });
+ */
+export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions = {}): Promise<MCPTools> {
+  if (typeof client?.listTools !== "function" || typeof client.callTool !== "function") throw new TypeError("mcpTools: expects a connected MCP client (the MCP SDK's Client)");
+  const listed: MCPListedTool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 1000; page++) {
+    const answer = await client.listTools(cursor === undefined ? undefined : { cursor });
+    listed.push(...(Array.isArray(answer?.tools) ? answer.tools : []));
+    cursor = typeof answer?.nextCursor === "string" && answer.nextCursor ? answer.nextCursor : undefined;
+    if (cursor === undefined) break;
+  }
+  const include = options.include;
+  const wanted = listed.filter((t) => (include === undefined ? true : typeof include === "function" ? include(t) : include.includes(t.name)));
+  const logger = options.logger ?? { error: (m, e) => console.error(m, e), warn: (m) => console.warn(m) };
+  const quietLogger: Logger = {
+    error: (message, error) => {
+      if (!(error instanceof MCPToolError)) logger.error(message, error);
+    },
+  };
+  const tools: AnyTool[] = [];
+  const skipped: { name: string; reason: string }[] = [];
+  for (const listing of wanted) {
+    const name = `${options.prefix ?? ""}${String(listing?.name)}`;
+    try {
+      const approval = typeof options.needsApproval === "function" ? options.needsApproval(listing) : options.needsApproval;
+      tools.push(
+        new Tool<Record<string, unknown>>({
+          name,
+          description: describe(listing),
+          parameters: schemaOf(listing.inputSchema),
+          ...(options.category !== undefined && { category: options.category }),
+          ...(approval && { needsApproval: true }),
+          ...(options.timeout !== undefined && { timeout: options.timeout }),
+          logger: quietLogger,
+          run: async (args, _context, { signal }) => {
+            const result = await client.callTool({ name: listing.name, arguments: args }, undefined, { ...(signal && { signal }), ...(options.timeout !== undefined && { timeout: options.timeout }) });
+            return valueOf(result);
+          },
+        }),
+      );
+    } catch (error) {
+      skipped.push({ name, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { tools, skipped };
+}
+
+function describe(listing: MCPListedTool): string {
+  const text = typeof listing.description === "string" && listing.description.trim() ? listing.description : typeof listing.title === "string" && listing.title.trim() ? listing.title : "";
+  return text || `The ${String(listing.name)} tool of an MCP server.`;
+}
+
+function schemaOf(schema: unknown): object {
+  if (typeof schema !== "object" || schema === null) throw new TypeError("its inputSchema is not an object");
+  const { $schema: _dialect, ...rest } = schema as Record<string, unknown>;
+  return rest;
+}
+
+/** A `tools/call` result as the value the model reads; `isError` as a failure with the server's text. */
+function valueOf(result: unknown): unknown {
+  const r = (typeof result === "object" && result !== null ? result : {}) as { content?: unknown; structuredContent?: unknown; isError?: unknown; toolResult?: unknown };
+  const content = Array.isArray(r.content) ? r.content : [];
+  const texts = content.filter((c) => c && (c as { type?: unknown }).type === "text").map((c) => String((c as { text?: unknown }).text ?? ""));
+  if (r.isError === true) throw new MCPToolError(texts.join("\n") || preview(content, 500) || "the server reported an error without a message");
+  if (r.structuredContent !== undefined) return r.structuredContent;
+  if ("toolResult" in r && !("content" in r)) return r.toolResult; // protocol 2024-10-07 servers
+  if (content.length && texts.length === content.length) return texts.join("\n");
+  return content;
+}
+
+/**
+ * How to reach a server: a command to spawn (stdio), or a streamable HTTP endpoint.
+ *
+ * @example
+ * connectMCP({ command: "node", args: ["server.mjs"] }); connectMCP({ url: "https://example.com/mcp", headers: { authorization: `Bearer ${token}` } });
+ */
+export type MCPServer =
+  | { readonly command: string; readonly args?: readonly string[]; readonly env?: Readonly<Record<string, string>>; readonly cwd?: string; readonly stderr?: "inherit" | "ignore" | "pipe" }
+  | { readonly url: string | URL; readonly headers?: Readonly<Record<string, string>>; readonly fetch?: (input: string | URL, init?: RequestInit) => Promise<Response> };
+
+/**
+ * A connected server: its tools, the MCP SDK client, and `close()` (which ends a spawned server).
+ *
+ * @example
+ * const server = await connectMCP({ command: "node", args: ["server.mjs"] }); try { use(server.tools) } finally { await server.close() }
+ */
+export interface MCPConnection extends MCPTools {
+  readonly client: MCPClientLike & { close(): Promise<void> };
+  close(): Promise<void>;
+}
+
+// Specifiers built at run time, so bundlers leave the optional peer dependency alone.
+const load = (path: string): Promise<Record<string, unknown>> => import(/* @vite-ignore */ ["@modelcontextprotocol", "sdk", path].join("/"));
+
+/**
+ * Connects to an MCP server with the official MCP SDK (`@modelcontextprotocol/sdk`, an optional peer
+ * dependency, imported when this is called) over stdio (a command tooltype spawns) or streamable HTTP,
+ * and lists its tools as `mcpTools` does. Node, Deno and Bun; in a browser, connect the SDK's client
+ * yourself and call `mcpTools(client)`.
+ *
+ * @example
+ * const fs = await connectMCP({ command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] }, { prefix: "fs_" });
+ * try {
+ *   await runTools({ provider: "anthropic", chat, request, tools: [...fs.tools, weather] });
+ * } finally {
+ *   await fs.close();
+ * }
+ */
+export async function connectMCP(server: MCPServer, options: MCPToolsOptions & { readonly clientInfo?: { name: string; version: string } } = {}): Promise<MCPConnection> {
+  let sdk: Record<string, unknown>;
+  let transport: unknown;
+  try {
+    sdk = await load("client/index.js");
+    if ("command" in server) {
+      const { StdioClientTransport } = (await load("client/stdio.js")) as { StdioClientTransport: new (p: object) => unknown };
+      transport = new StdioClientTransport({ command: server.command, args: [...(server.args ?? [])], ...(server.env && { env: { ...server.env } }), ...(server.cwd && { cwd: server.cwd }), stderr: server.stderr ?? "inherit" });
+    } else if ("url" in server) {
+      const { StreamableHTTPClientTransport } = (await load("client/streamableHttp.js")) as { StreamableHTTPClientTransport: new (url: URL, o: object) => unknown };
+      transport = new StreamableHTTPClientTransport(new URL(server.url), { ...(server.headers && { requestInit: { headers: { ...server.headers } } }), ...(server.fetch && { fetch: server.fetch }) });
+    } else throw new TypeError("connectMCP: give { command, args } for a server to spawn, or { url } for a streamable HTTP server");
+  } catch (error) {
+    if (error instanceof TypeError && /connectMCP/.test(error.message)) throw error;
+    throw new Error(`connectMCP needs the MCP SDK: npm install @modelcontextprotocol/sdk (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const Client = sdk.Client as new (info: object, options: object) => MCPClientLike & { connect(t: unknown): Promise<void>; close(): Promise<void> };
+  const client = new Client(options.clientInfo ?? { name: "tooltype", version: "0.1.0" }, { capabilities: {} });
+  await client.connect(transport);
+  try {
+    const listed = await mcpTools(client, options);
+    return { ...listed, client, close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// The agent loop end to end, across processes (issue 19): an MCP server spawned over stdio and one reached over
+// streamable HTTP, as tools; and an approval paused in one process, its state serialized, and the run resumed
+// in a fresh process, both talking to a fake OpenAI server on 127.0.0.1 that streams recorded SSE. Uses the
+// built dist/ (`node esbuild.config.mjs` first). Prints `N passed, N failed`; exit 1 when anything failed.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { connectMCP, runTools, ToolRegistry, t, tool } from "../dist/index.js";
+import { createServer as createMCPServer } from "./fixtures/mcp/server.mjs";
+import { createChecks } from "./support/checks.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const fixture = (path) => join(root, "test/fixtures", path);
+const { check, expect, finish } = createChecks({ traceLines: 6 });
+const quiet = { error: () => {}, warn: () => {} };
+const listen = (server) => new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${server.address().port}`)));
+const bodyOf = async (req) => {
+  let text = "";
+  for await (const piece of req) text += piece;
+  return text ? JSON.parse(text) : undefined;
+};
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+await check("an MCP server spawned over stdio: its tools, checked by the guard, called, and the process ended on close", async () => {
+  const dictionary = await connectMCP({ command: process.execPath, args: [fixture("mcp/server.mjs")], stderr: "ignore" }, { prefix: "dict_", logger: quiet });
+  const pid = dictionary.client.transport?.pid;
+  try {
+    expect(JSON.stringify(dictionary.tools.map((x) => x.name)) === '["dict_lookup","dict_flaky"]', `tools: ${dictionary.tools.map((x) => x.name)}`);
+    expect(typeof pid === "number" && alive(pid), "the server runs as its own process");
+    const lookup = dictionary.tools[0];
+    const bad = await lookup.execute({ word: "" });
+    expect(!bad.success && /at \/word: .*at least 1/.test(bad.error), `the guard answers first: ${JSON.stringify(bad)}`);
+    const good = await lookup.execute('{"word":"petrichor"}');
+    expect(good.success && good.value === "petrichor: the smell of rain on dry earth", JSON.stringify(good));
+    const missing = await lookup.execute({ word: "zzz" });
+    expect(!missing.success && missing.error === 'Tool "dict_lookup" failed: No entry for "zzz".', JSON.stringify(missing));
+    // One loop with a local tool and the server's tool.
+    const local = tool({ name: "get_time", description: "The time.", parameters: t.object({}), execute: () => "12:00" });
+    const answers = [
+      { choices: [{ message: { role: "assistant", content: null, tool_calls: [{ id: "a", type: "function", function: { name: "dict_lookup", arguments: '{"word":"serendipity"}' } }, { id: "b", type: "function", function: { name: "get_time", arguments: "{}" } }] } }] },
+      { choices: [{ message: { role: "assistant", content: "done" } }] },
+    ];
+    const sent = [];
+    const out = await runTools({ provider: "openai", chat: (r) => (sent.push(r), answers[sent.length - 1]), request: { model: "m", messages: [] }, registry: new ToolRegistry().register(local, dictionary.tools) });
+    const replies = sent[1].messages.slice(-2).map((m) => m.content);
+    expect(out.text === "done" && replies[0] === "serendipity: a happy accident" && replies[1] === "12:00", JSON.stringify(replies));
+  } finally {
+    await dictionary.close();
+  }
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(!alive(pid), `the server process ${pid} still runs after close()`);
+});
+
+await check("an MCP server over streamable HTTP on 127.0.0.1: connectMCP({ url })", async () => {
+  const calls = [];
+  const http = createHttpServer(async (req, res) => {
+    // Stateless: a server and a transport per request, as the MCP SDK's examples do.
+    const server = createMCPServer(calls);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on("close", () => void transport.close());
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.method === "POST" ? await bodyOf(req) : undefined);
+  });
+  const origin = await listen(http);
+  const remote = await connectMCP({ url: `${origin}/mcp` }, { include: ["lookup"], logger: quiet });
+  try {
+    expect(remote.tools.length === 1 && remote.tools[0].name === "lookup", `tools: ${remote.tools.map((x) => x.name)}`);
+    const result = await remote.tools[0].execute({ word: "serendipity" });
+    expect(result.success && result.value === "serendipity: a happy accident", JSON.stringify(result));
+    expect(calls.join() === "serendipity", `the server saw ${calls}`);
+  } finally {
+    await remote.close();
+    http.closeAllConnections();
+    await new Promise((r) => http.close(r));
+  }
+});
+
+await check("connectMCP without a command or url is a clear error", async () => {
+  const error = await connectMCP({}).then(() => undefined, (e) => e);
+  expect(error instanceof TypeError && /give \{ command, args \}/.test(error.message), String(error));
+});
+
+await check("approval: paused in one process, the state serialized, resumed in a fresh process; the refusal reaches the model", async () => {
+  // A fake OpenAI chat server streaming the two recorded turns, one per request, whoever asks.
+  const turns = [1, 2].map((n) => readFileSync(fixture(`streams/approval/${n}.txt`), "utf8"));
+  const requests = [];
+  const http = createHttpServer(async (req, res) => {
+    const body = await bodyOf(req);
+    requests.push({ path: req.url, body });
+    const text = turns[requests.length - 1];
+    if (req.url !== "/v1/chat/completions" || !text) {
+      res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"message":"no route or no turn left"}}');
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    for (let i = 0; i < text.length; i += 41) res.write(text.slice(i, i + 41));
+    res.end();
+  });
+  const origin = await listen(http);
+  const run = (mode, input) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [fixture("agent-restart.mjs"), mode, `${origin}/v1`], { stdio: ["pipe", "pipe", "pipe"] });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (err += d));
+      child.on("error", reject);
+      child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${mode} exited ${code}: ${err}`))));
+      child.stdin.end(input ?? "");
+    });
+  try {
+    const first = await run("start");
+    expect(first.finishReason === "approval", `first process: ${JSON.stringify(first).slice(0, 300)}`);
+    const { state } = first;
+    expect(state.pending.length === 1 && state.pending[0].name === "send_email", `pending: ${JSON.stringify(state.pending)}`);
+    expect(state.results[1]?.result.value === "serendipity: a happy accident", "the MCP call ran before the pause");
+    const id = state.pending[0].id;
+    const second = await run("resume", JSON.stringify({ state, decisions: { [id]: { approved: false, reason: "Ann asked not to be emailed" } } }));
+    expect(second.pid !== first.pid, "two processes");
+    expect(second.finishReason === "stop" && second.text === "Ann was not emailed, as you asked. Serendipity: a happy accident.", JSON.stringify(second));
+    expect(second.sent.length === 0 && first.sent.length === 0, "nothing was sent");
+    expect(JSON.stringify(second.steps) === "[1,2]", `steps ${second.steps}`);
+    expect(requests.length === 2, `${requests.length} requests`);
+    const answers = requests[1].body.messages.filter((m) => m.role === "tool").map((m) => m.content);
+    expect(/refused the call of tool "send_email"; it did not run\. Reason: Ann asked not to be emailed/.test(answers[0]) && answers[1] === "serendipity: a happy accident", JSON.stringify(answers));
+    expect(requests[1].body.stream === undefined && requests[1].body.model === "gpt-4o-mini", "the stored request settings were sent again");
+  } finally {
+    http.closeAllConnections();
+    await new Promise((r) => http.close(r));
+  }
+});
+
+finish();

@@ -1,0 +1,47 @@
+// The agent loop's types: events narrow by `type`; SDK streaming methods fit `chat`; needsApproval and execute
+// see the decoded arguments; resume takes the paused state.
+import OpenAI from "openai";
+import Anthropic from "@anthropic-ai/sdk";
+import { streamTools, resume, runTools, httpChat, stepCountIs, t, tool, type LoopEvent, type LoopState, type Usage } from "tooltype";
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const expect = <T extends true>(): T => true as T;
+
+const email = tool({
+  name: "send_email",
+  description: "Sends an email.",
+  parameters: t.object({ to: t.string(), when: t.optional(t.datetime()) }),
+  needsApproval: ({ to, when }) => {
+    expect<Equal<typeof to, string>>();
+    expect<Equal<typeof when, Date | undefined>>();
+    return !to.endsWith("@example.com");
+  },
+  timeout: 5_000,
+  execute: async ({ to }, _context, { signal }) => {
+    expect<Equal<typeof signal, AbortSignal | undefined>>();
+    return to;
+  },
+});
+
+declare const openai: OpenAI;
+declare const anthropic: Anthropic;
+
+export async function events(): Promise<void> {
+  for await (const event of streamTools({
+    provider: "openai",
+    chat: (request: OpenAI.ChatCompletionCreateParamsStreaming, { signal }) => openai.chat.completions.create(request, { signal }),
+    request: { model: "gpt-4o-mini", messages: [{ role: "user", content: "Hi" }], stream: true },
+    tools: [email],
+    stopWhen: stepCountIs(3),
+  })) {
+    if (event.type === "text-delta") expect<Equal<typeof event.text, string>>();
+    if (event.type === "tool-call-delta") expect<Equal<typeof event.arguments, unknown>>();
+    if (event.type === "step-finish") expect<Equal<typeof event.usage, Usage | undefined>>();
+    if (event.type === "finish") expect<Equal<typeof event.state, LoopState | undefined>>();
+  }
+  const all: LoopEvent["type"][] = ["step-start", "text-delta", "tool-call-start", "tool-call-delta", "tool-call", "tool-result", "approval-required", "step-finish", "finish"];
+  void all;
+  void streamTools({ provider: "anthropic", chat: (request: Anthropic.MessageCreateParamsStreaming, { signal }) => anthropic.messages.create(request, { signal }), request: { model: "m", max_tokens: 10, messages: [], stream: true }, tools: [email] });
+  const paused = await runTools({ provider: "gemini", chat: httpChat("gemini", { apiKey: "k" }), request: { model: "gemini-2.5-flash", contents: "Hi" }, tools: [email] });
+  if (paused.state) await resume(paused.state, { [paused.state.pending[0]!.id]: { approved: false, reason: "no" } }, { provider: "gemini", chat: httpChat("gemini"), tools: [email] });
+}
