@@ -46,6 +46,15 @@ export function tool(definition: Partial<TypedToolDefinition<object, unknown, un
   };
 }
 
+/** Options of `toolsFrom`. */
+export interface ToolsFromOptions {
+  readonly category?: string;
+  readonly logger?: Logger;
+  readonly jit?: Jit;
+  /** Per method name, options for `functionToTool`: what `tooltype/build` read from each method's declaration. */
+  readonly methods?: { readonly [name: string]: ToolDecoratorOptions };
+}
+
 /**
  * The tools of an object (seed 001's `mk_ns`): methods marked `@tool`, and every other method, own or
  * inherited, that has documentation. Undocumented methods, `constructor` and names starting with `_` are
@@ -55,15 +64,17 @@ export function tool(definition: Partial<TypedToolDefinition<object, unknown, un
  * const math = { add(a, b) { "Adds a and b."; return a + b; }, helper() { return 1; } };
  * toolsFrom(math).map((t) => t.name); // ["add"]
  */
-export function toolsFrom(object: object, options: { readonly category?: string; readonly logger?: Logger; readonly jit?: Jit } = {}): AnyTool[] {
+export function toolsFrom(object: object, options: ToolsFromOptions = {}): AnyTool[] {
   if (typeof object !== "object" && typeof object !== "function") throw new TypeError("toolsFrom: expects an object, an instance or a class");
+  const { methods, ...common } = options;
   const out = new Map<string, AnyTool>();
   for (const made of decorated.get(object) ?? []) out.set(made.name, made);
   for (const key of methodNames(object)) {
     if (out.has(key)) continue;
     const method = (object as Record<string, unknown>)[key] as (...args: never[]) => unknown;
     try {
-      out.set(key, functionToTool(method, { name: key, thisArg: object, ...options }));
+      const read = methods && Object.hasOwn(methods, key) ? methods[key] : undefined;
+      out.set(key, functionToTool(method, { name: key, thisArg: object, ...common, ...read }));
     } catch (error) {
       if (!(error instanceof SourceError)) throw error; // undocumented or unreadable: not a tool
     }
