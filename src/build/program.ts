@@ -1,10 +1,6 @@
 import ts from "typescript";
+import type { TransformOptions } from "./options.js";
 
-/** Options of the TypeScript program the build reads types with. */
-export interface ProgramOptions {
-  /** The tsconfig.json to read compiler options from; by default the nearest one above each file. */
-  readonly tsconfig?: string;
-}
 
 const DEFAULTS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
@@ -31,14 +27,15 @@ export class Programs {
   private compilerOptions: ts.CompilerOptions | undefined;
   private host: ts.CompilerHost | undefined;
 
-  constructor(private readonly options: ProgramOptions = {}) {}
+  constructor(private readonly options: Pick<TransformOptions, "tsconfig"> = {}) {}
 
   /** The checker and the parsed file, with `code` as the file's text. */
   read(fileName: string, code: string): { readonly checker: ts.TypeChecker; readonly source: ts.SourceFile; readonly program: ts.Program } {
     const file = normalize(fileName);
     this.texts.set(file, code);
     const known = this.program?.getSourceFile(file);
-    if (!this.program || !this.roots.has(file) || known?.text !== code) {
+    // A file the program already holds (a root, or imported by one) with this very text needs no new program.
+    if (!this.program || known?.text !== code) {
       this.roots.add(file);
       const options = (this.compilerOptions ??= this.configFor(file));
       this.program = ts.createProgram({ rootNames: [...this.roots], options, host: (this.host ??= this.hostFor(options)), oldProgram: this.program });

@@ -3,17 +3,13 @@ import { BuildError } from "./build-error.js";
 import { declaredOptions, located, type FunctionSite } from "./declaration.js";
 import { readDoc } from "./doc.js";
 import { guardCode } from "./guard-code.js";
-import { Programs, type ProgramOptions } from "./program.js";
+import type { TransformOptions } from "./options.js";
+import { Programs } from "./program.js";
 import { staticValue, type TBindings } from "./static-value.js";
 import { TypeCode } from "./type-code.js";
 
-/** Options of the build transform (and of every plugin). */
-export interface TransformOptions extends ProgramOptions {
-  /** Compile `compile(...)` of schemas known at build time into guard code (default true). */
-  readonly aot?: boolean;
-  /** Which files to read (default: .ts, .tsx, .mts, .cts outside node_modules). */
-  readonly include?: RegExp;
-}
+
+export type { TransformOptions };
 
 /** Transforms one file's code; undefined when it has nothing for tooltype. */
 export type Transform = (code: string, file: string) => string | undefined;
