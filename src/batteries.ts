@@ -64,13 +64,14 @@ export const functionToTool: typeof readFunctionTool = (fn, options?: FunctionTo
 export const function_to_tool = functionToTool;
 
 /**
- * `tool` of the root entry (a typed definition, or `@tool` on class methods; see `tooltype/source`), with
+ * `tool` of the root entry (a typed definition, a function, or `@tool` on class methods; see `tooltype/source`), with
  * generated-code guards.
  *
  * @example
  * tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
  */
-export const tool: typeof defineTool = ((definition?: object) => defineTool({ jit, ...definition } as never)) as typeof defineTool;
+export const tool: typeof defineTool = ((definition?: object, options?: FunctionToToolOptions) =>
+  typeof definition === "function" ? defineTool(definition as never, { jit, ...options }) : defineTool({ jit, ...definition } as never)) as typeof defineTool;
 
 /**
  * `toolsFrom` of the root entry (see `tooltype/source`), with generated-code guards.

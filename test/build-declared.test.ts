@@ -2,7 +2,7 @@
 // aotGuard around a predicate compiled ahead of time. Runs in every runtime (no TypeScript compiler needed).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { functionToTool, t, toolsFrom, ValidationError } from "tooltype";
+import { functionToTool, t, tool, toolsFrom, ValidationError } from "tooltype";
 import { aotGuard } from "tooltype/aot";
 
 const declared = suite("build: declared options and aotGuard");
@@ -61,6 +61,13 @@ declared("toolsFrom takes each method's declared options", async () => {
   assert.equal(tools.map((x) => x.name), ["a"]);
   assert.equal(Object.keys(tools[0]!.parameters.properties as object), ["left", "right"]);
   assert.equal(await tools[0]!.execute({ left: 2, right: 3 }), { success: true, value: 5 });
+});
+
+declared("tool(fn) is functionToTool(fn); a bare @tool is told to take parentheses", async () => {
+  const made = tool(minified, { name: "pair", description: "Pairs.", declared: { parameters: [{ name: "n", type: t.string() }, { name: "o", type: t.number() }] } });
+  assert.is(made.name, "pair");
+  assert.equal(await made.execute({ n: "a", o: 1 }), { success: true, value: "a:1" });
+  assert.throws(() => (tool as unknown as (f: unknown, c: unknown) => unknown)(minified, { kind: "method", addInitializer() {} }), /with parentheses/);
 });
 
 declared("aotGuard: the predicate answers, the interpreter lists errors, a Standard Schema", () => {

@@ -49,7 +49,7 @@ export function declaredOptions(site: FunctionSite, checker: ts.TypeChecker, wri
       const name = param.name.text;
       const annotated = param.type !== undefined;
       const read = annotated ? writer.withoutUndefined(checker.getTypeAtLocation(param)) : undefined;
-      const type = read ? typeOf(() => writer.write(read.type), param, name, label) : undefined;
+      const type = read ? typeOf(() => writer.write(read.type, "", {}, param.type), param, name, label) : undefined;
       const optional = param.questionToken !== undefined || param.initializer !== undefined || read?.optional === true;
       const description = doc.parameters[name]?.description ?? besideComment(param, source);
       fields.push(field(name, type, optional, param.initializer, description));
@@ -84,7 +84,9 @@ function objectFields(param: ts.ParameterDeclaration, checker: ts.TypeChecker, w
   return checker.getPropertiesOfType(type).map((prop) => {
     const name = prop.name;
     const read = writer.withoutUndefined(checker.getTypeOfSymbol(prop));
-    const code = typeOf(() => writer.write(read.type, ""), param, name, label);
+    const declaration = prop.valueDeclaration;
+    const typeNode = declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+    const code = typeOf(() => writer.write(read.type, "", {}, typeNode), param, name, label);
     const element = defaults.get(name);
     const optional = read.optional || (prop.flags & ts.SymbolFlags.Optional) !== 0 || element?.initializer !== undefined;
     const description = docs[name]?.description ?? propertyDescription(prop, checker);

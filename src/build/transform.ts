@@ -36,7 +36,7 @@ interface Edit {
 }
 
 /**
- * The transform behind every `tooltype/build` plugin. In a TypeScript file it finds `functionToTool(fn)`,
+ * The transform behind every `tooltype/build` plugin. In a TypeScript file it finds `functionToTool(fn)`, `tool(fn)`,
  * `toolsFrom(obj)` and `@tool(...)` methods whose functions are declared in the program, reads them with the
  * TypeScript checker (types, JSDoc above or inside, defaults, return type), and passes the result in as the options
  * the runtime takes (`declared`, `name`, `description`, `returns`), so the tool is exact after minification or
@@ -121,7 +121,7 @@ class FileTransform {
 
   private call(node: ts.CallExpression): void {
     const name = this.exportedName(node.expression);
-    if (name === "functionToTool" || name === "function_to_tool") this.functionToTool(node);
+    if (name === "functionToTool" || name === "function_to_tool" || (name === "tool" && node.arguments[0] && this.siteOf(node.arguments[0]))) this.functionToTool(node);
     else if (name === "toolsFrom") this.toolsFrom(node);
     else if (name === "compile" && this.aot) this.compile(node);
   }

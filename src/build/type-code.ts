@@ -56,7 +56,7 @@ export class TypeCode {
   }
 
   /** The code of a descriptor for `type`; `at` names the place inside the parameter for errors (`.range.start`). */
-  write(type: ts.Type, at = "", annotations: Annotations = {}): string {
+  write(type: ts.Type, at = "", annotations: Annotations = {}, node?: ts.TypeNode): string {
     const f = type.flags;
     const T = this.t;
     const opts = optionsCode(annotations);
@@ -67,14 +67,14 @@ export class TypeCode {
     if (f & ts.TypeFlags.Null) return `${T}.null(${opts})`;
     if (f & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return `${T}.literal(${JSON.stringify((type as ts.LiteralType).value)}${opts && `, ${opts}`})`;
     if (f & ts.TypeFlags.BooleanLiteral) return `${T}.literal(${this.checker.typeToString(type)}${opts && `, ${opts}`})`;
-    if (f & ts.TypeFlags.Union) return this.union(type as ts.UnionType, at, annotations);
+    if (f & ts.TypeFlags.Union) return this.union(type as ts.UnionType, at, annotations, node);
     if (f & ts.TypeFlags.TypeParameter) throw this.refuse(type, at, "is a type parameter: a tool's types must be known when it is built; instantiate the generic");
     if (f & ts.TypeFlags.TemplateLiteral) throw this.refuse(type, at, "is a template literal type; JSON Schema has no pattern for it here (use string, or a t.string({ pattern }) in { parameters })");
     if (f & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return this.object(type, at, annotations);
     throw this.refuse(type, at, "has no JSON form (JSON has strings, numbers, booleans, null, arrays and objects)");
   }
 
-  private union(type: ts.UnionType, at: string, annotations: Annotations): string {
+  private union(type: ts.UnionType, at: string, annotations: Annotations, node: ts.TypeNode | undefined): string {
     const T = this.t;
     let members = type.types.filter((m) => !(m.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
     const nullable = members.some((m) => m.flags & ts.TypeFlags.Null);
@@ -87,7 +87,7 @@ export class TypeCode {
     const literals = rest.every((m) => m.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral));
     if (!rest.length) code = bothBooleans ? `${T}.boolean(${opts})` : `${T}.any(${opts})`;
     else if (literals && !bothBooleans && rest.length > 1) {
-      code = `${T}.enum(${JSON.stringify(rest.map((m) => (m as ts.LiteralType).value))}${opts && `, ${opts}`})`;
+      code = `${T}.enum(${JSON.stringify(this.inSourceOrder(type, rest as ts.LiteralType[], node))}${opts && `, ${opts}`})`;
     } else if (rest.length === 1 && !bothBooleans) code = this.write(rest[0]!, at, annotations);
     else {
       const branches = rest.map((m) => this.write(m, at));
@@ -95,6 +95,64 @@ export class TypeCode {
       code = `${T}.union([${branches.join(", ")}]${opts && `, ${opts}`})`;
     }
     return nullable ? `${T}.nullable(${code})` : code;
+  }
+
+  // A literal union's values in the order they are written: TypeScript orders union members by when their types
+  // were first made, which depends on what else was checked first. From the enum's members, the alias's union, or
+  // the annotation; failing those, numbers then strings, sorted.
+  private inSourceOrder(union: ts.UnionType, members: readonly ts.LiteralType[], node: ts.TypeNode | undefined): (string | number)[] {
+    const values = members.map((m) => m.value as string | number);
+    const written: unknown[] = [];
+    const enumMembers = members.map((m) => m.symbol?.valueDeclaration).filter((d): d is ts.Declaration => d !== undefined && ts.isEnumMember(d));
+    if (enumMembers.length === members.length) {
+      const position = (d: ts.Declaration) => `${d.getSourceFile().fileName}\u0000${String(d.pos).padStart(12, "0")}`;
+      return members.map((m, i) => [position(m.symbol.valueDeclaration!), values[i]!] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
+    }
+    const alias = union.aliasSymbol?.declarations?.find(ts.isTypeAliasDeclaration);
+    this.collectLiterals(alias?.type ?? node, written, new Set());
+    const rank = (v: string | number) => {
+      const i = written.indexOf(v);
+      return i === -1 ? Infinity : i;
+    };
+    return values.sort((a, b) => rank(a) - rank(b) || (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === "number" ? -1 : 1));
+  }
+
+  private collectLiterals(node: ts.TypeNode | undefined, out: unknown[], seen: Set<ts.Node>): void {
+    if (!node || seen.has(node)) return;
+    seen.add(node);
+    if (ts.isParenthesizedTypeNode(node)) return this.collectLiterals(node.type, out, seen);
+    if (ts.isUnionTypeNode(node)) return node.types.forEach((t) => this.collectLiterals(t, out, seen));
+    if (ts.isLiteralTypeNode(node)) {
+      const l = node.literal;
+      if (ts.isStringLiteral(l) || ts.isNoSubstitutionTemplateLiteral(l)) out.push(l.text);
+      else if (ts.isNumericLiteral(l)) out.push(Number(l.text));
+      else if (ts.isPrefixUnaryExpression(l) && ts.isNumericLiteral(l.operand)) out.push(l.operator === ts.SyntaxKind.MinusToken ? -Number(l.operand.text) : Number(l.operand.text));
+      return;
+    }
+    // `(typeof Units)[keyof typeof Units]`: the values of an `as const` object, in the order it lists them.
+    if (ts.isIndexedAccessTypeNode(node)) {
+      const object = ts.isParenthesizedTypeNode(node.objectType) ? node.objectType.type : node.objectType;
+      if (!ts.isTypeQueryNode(object)) return;
+      let symbol = this.checker.getSymbolAtLocation(object.exprName);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.valueDeclaration;
+      let init = declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+      while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))) init = init.expression;
+      if (init && ts.isObjectLiteralExpression(init)) {
+        for (const p of init.properties) {
+          const v = ts.isPropertyAssignment(p) ? p.initializer : undefined;
+          if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) out.push(v.text);
+          else if (v && ts.isNumericLiteral(v)) out.push(Number(v.text));
+        }
+      }
+      return;
+    }
+    if (ts.isTypeReferenceNode(node)) {
+      let symbol = this.checker.getSymbolAtLocation(node.typeName);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+      this.collectLiterals(alias?.type, out, seen);
+    }
   }
 
   private object(type: ts.Type, at: string, annotations: Annotations): string {
@@ -163,7 +221,9 @@ export class TypeCode {
       const declared = checker.getTypeOfSymbol(prop);
       const { type: propType, optional } = this.withoutUndefined(declared);
       const description = propertyDescription(prop, checker);
-      let code = this.write(propType, where, description ? { description } : {});
+      const declaration = prop.valueDeclaration;
+      const typeNode = declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+      let code = this.write(propType, where, description ? { description } : {}, typeNode);
       if (optional || prop.flags & ts.SymbolFlags.Optional) code = `${T}.optional(${code})`;
       fields.push(`${JSON.stringify(prop.name)}: ${code}`);
     }

@@ -13,8 +13,9 @@ const decorated = new WeakMap<object, AnyTool[]>();
 
 /**
  * Defines a tool. With `execute`, the typed form: `execute` receives `Infer<parameters>` (decoded: `Date`,
- * `Uint8Array`, `Set`, defaults filled in). Without it, a standard decorator for class methods, read like
- * `functionToTool` reads a function; `toolsFrom(instance)` then returns the instance's tools.
+ * `Uint8Array`, `Set`, defaults filled in). Given a function, `functionToTool(fn, options)`. Without either, a
+ * standard decorator for class methods, read like `functionToTool` reads a function; `toolsFrom(instance)` then
+ * returns the instance's tools.
  *
  * @example
  * const weather = tool({
@@ -29,10 +30,19 @@ const decorated = new WeakMap<object, AnyTool[]>();
  *   add(a = 0, b = 0) { return a + b; }
  * }
  * toolsFrom(new Calculator()); // [Tool "add"]
+ *
+ * tool(function ping(host) { "Pings a host."; }).name; // "ping"
  */
 export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context>;
+export function tool<Result = unknown, Context = unknown>(fn: (...args: never[]) => Result | Promise<Result>, options?: FunctionToToolOptions): Tool<Record<string, unknown>, Result, Context>;
 export function tool(options?: ToolDecoratorOptions): MethodDecorator;
-export function tool(definition: Partial<TypedToolDefinition<object, unknown, unknown>> & ToolDecoratorOptions = {}): Tool | MethodDecorator {
+export function tool(definition: (Partial<TypedToolDefinition<object, unknown, unknown>> & ToolDecoratorOptions) | ((...args: never[]) => unknown) = {}, options?: FunctionToToolOptions): AnyTool | MethodDecorator {
+  if (typeof definition === "function") {
+    if (typeof (options as { addInitializer?: unknown } | undefined)?.addInitializer === "function") {
+      throw new TypeError("@tool: write it with parentheses, @tool() or @tool({ ... }), on a class method");
+    }
+    return functionToTool(definition, options);
+  }
   if (typeof definition.execute === "function") return typedTool(definition as TypedToolDefinition<object, unknown, unknown>) as Tool;
   return (method, context) => {
     if (context.kind !== "method") throw new TypeError("@tool: decorates class methods only");
