@@ -71,6 +71,17 @@ await check("vite build (minified) with vitePlugin(): the app prints expected.js
   expectSame(runJSON(process.execPath, [join(dir, "app.js")]), "the Vite bundle's output");
 });
 
+await check("@tool() methods (standard decorators) read at build time, minified by esbuild", async () => {
+  const file = join(out, "decorated/app.mjs");
+  await build({ entryPoints: [join(app, "decorated.ts")], bundle: true, minify: true, format: "esm", platform: "node", target: "es2022", outfile: file, plugins: [esbuildPlugin()], logLevel: "silent" });
+  const { tools, run } = runJSON(process.execPath, [file]);
+  const [price, stock] = tools;
+  expect(JSON.stringify(price[0].function.parameters) === JSON.stringify({ type: "object", properties: { item: { type: "string", description: "The item's name" }, quantity: { type: "integer", enum: [1, 2, 5], description: "Parameter quantity of type 1 | 2 | 5" } }, required: ["item"] }), JSON.stringify(price));
+  expect(price[0].function.description === "Price of an item.\n\nReturns:\n- type: number", price[0].function.description);
+  expect(stock[0].function.description === "How many of an item are left." && stock[1] === "shop", JSON.stringify(stock));
+  expect(JSON.stringify(run) === JSON.stringify({ success: true, value: 10 }), JSON.stringify(run));
+});
+
 await check("without the plugin, Node refuses JSDoc above a function and says what to do", async () => {
   const file = join(out, "plain/app.mjs");
   await build({ entryPoints: [join(app, "app.ts")], bundle: true, format: "esm", platform: "node", target: "es2022", outfile: file, logLevel: "silent" });

@@ -54,7 +54,7 @@ export function guardCode(schema: object): GuardCode {
  *
  * @example
  * writeFileSync("guard.js", guardModule(JSON.parse(readFileSync("schema.json", "utf8"))));
- * // import isOrder from "./guard.js"; isOrder(value)
+ * // the written file: `import isOrder from` its path, then isOrder(value)
  */
 export function guardModule(schema: object, options: { readonly from?: string } = {}): string {
   const { schema: json, body } = guardCode(schema);
