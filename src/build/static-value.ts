@@ -159,5 +159,11 @@ export function staticValue(node: ts.Expression, checker: ts.TypeChecker, bindin
   }
 }
 
-/** Thrown out of a recursive builder's callback when its body is not known at build time. */
+/**
+ * Thrown out of a recursive builder's callback when its body is not known at build time; `staticValue` then
+ * answers "not known".
+ *
+ * @example
+ * t.recursive("Tree", () => { throw new NotKnown() }); // staticValue(...) is undefined
+ */
 export class NotKnown extends Error {}

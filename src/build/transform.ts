@@ -14,7 +14,12 @@ export type { TransformOptions };
 /** Transforms one file's code; undefined when it has nothing for tooltype. */
 export type Transform = (code: string, file: string) => string | undefined;
 
-/** The files the plugins read by default: TypeScript, not in node_modules. */
+/**
+ * The files the plugins read by default: TypeScript (files in node_modules are always left alone).
+ *
+ * @example
+ * TYPESCRIPT_FILES.test("src/tools.mts"); // true
+ */
 export const TYPESCRIPT_FILES = /\.[cm]?tsx?$/;
 
 const T = "__tooltype_t";

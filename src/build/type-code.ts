@@ -1,7 +1,13 @@
 import ts from "typescript";
 import { propertyDescription } from "./doc.js";
 
-/** A type that JSON Schema cannot express: where inside the parameter's type, what it is, and why. */
+/**
+ * A type that JSON Schema cannot express: where inside the parameter's type, what it is, and why.
+ *
+ * @example
+ * new UnwritableType(".counts", "Map<string, number>", "is a Map, which JSON cannot carry").message;
+ * // 'at .counts: the type Map<string, number> is a Map, which JSON cannot carry'
+ */
 export class UnwritableType extends Error {
   constructor(
     readonly at: string,

@@ -24,7 +24,7 @@ export const aotHelpers = {
   codePoints, issueMessage, pointerSegment, preview, typeName, tooDeep, formats: FORMATS, Verdicts,
 };
 
-/** The helpers' type, as guard code compiled ahead of time receives them. */
+/** The helpers' type, as guard code compiled ahead of time receives them. @example const H: AotHelpers = aotHelpers; */
 export type AotHelpers = typeof aotHelpers;
 
 /**
