@@ -69,8 +69,9 @@ export interface DeclaredParameter {
  * object; rest parameters skipped), literal defaults and the types they imply, the docstring (a string
  * directive or a comment opening the body, with JSDoc, Google, Sphinx or NumPy parameter sections) and a
  * comment beside each parameter. A parameter is required when it has no default. Typed descriptors in
- * `options.parameters` win over anything read. Minifiers rename parameters and drop comments: give
- * `options` (or use `tool({...})`) for code that is minified before it runs.
+ * `options.parameters` win over anything read. Minifiers rename parameters and drop comments, and Bun drops
+ * comments too: for TypeScript, `tooltype/build` reads the declaration at build time and passes `declared`;
+ * otherwise give `options` (or use `tool({...})`) for code that is minified before it runs.
  *
  * @example
  * function get_weather(location, unit = "celsius") {
