@@ -25,7 +25,7 @@ try {
   const page = await browser.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`http://127.0.0.1:${server.address().port}/${quick ? "?quick" : ""}`);
+  await page.goto(`http://127.0.0.1:${server.address().port}/${quick ? "?quick" : ""}`, { waitUntil: "commit" }); // the page measures as it loads
   await page.waitForFunction(() => document.body.textContent !== "running" || false, null, { timeout: 600_000 });
   if (errors.length) throw new Error(errors.join("\n"));
   const { evalBlocked, userAgent, rows } = JSON.parse(await page.textContent("body"));

@@ -44,7 +44,8 @@ export function aotGuard<T = unknown>(schema: JSONSchema, predicate: (value: unk
   if (typeof predicate !== "function") throw new TypeError("aotGuard: expects the schema and its compiled predicate");
   let interpreted: Guard<unknown> | undefined;
   const slow = () => (interpreted ??= compile(schema, { eval: false }));
-  const guard = ((value: unknown) => predicate(value)) as Guard<T>;
+  // The predicate itself is the guard (no call in between on the hot path), unless it already is one.
+  const guard = (Object.hasOwn(predicate, "errors") ? (value: unknown) => predicate(value) : predicate) as Guard<T>;
   const errors = (value: unknown, options?: { readonly limit?: number }): Issue[] => {
     if (options?.limit !== undefined && !(options.limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(options.limit)})`);
     return predicate(value) ? [] : slow().errors(value, options);
