@@ -126,8 +126,7 @@ function agree(ajv: ReturnType<typeof makeAjv>, sp: Spec, values: readonly unkno
     const ok =
       verdicts.eval === expected &&
       verdicts.interpret === expected &&
-      verdicts.aot === expected &&
-      JSON.stringify(aot.errors(value)) === JSON.stringify(errorsInterpret) &&
+      verdicts.aot === expected && // its errors are the interpreter's (test/build-declared.test.ts)
       (errorsEval.length === 0) === verdicts.eval &&
       (errorsInterpret.length === 0) === verdicts.interpret &&
       JSON.stringify(errorsEval) === JSON.stringify(errorsInterpret) && // generated reporter = interpreter, issue for issue
