@@ -29,6 +29,7 @@
 //   layers        node test/layers.e2e.mjs        (imports follow the layers t → schema → guard → tools → ...)
 //   readme        node test/readme.e2e.mjs        (README's TypeScript blocks: tsc --strict, then run against fake providers)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
+//   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,7 +42,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "readme", "agent"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "readme", "agent", "toolchains"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 60) * 1000;
 
@@ -185,6 +186,7 @@ const EXTRA = {
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
   readme: ["test/readme.e2e.mjs", "README's TypeScript blocks type-checked with --strict and run against recorded provider answers", 4],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
+  toolchains: ["test/build.e2e.mjs", "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP"],
 };
 for (const [name, [script, , timeouts = 2]] of Object.entries(EXTRA)) {
   if (runtimes.includes(name) && !fileFilters.length) {

@@ -81,15 +81,15 @@ export const functionToTool: typeof readFunctionTool = (fn, options?: FunctionTo
 export const function_to_tool = functionToTool;
 
 /**
- * `tool` of the root entry (a typed definition, or `@tool` on class methods; see `tooltype/source`), with
+ * `tool` of the root entry (a typed definition, a function, or `@tool` on class methods; see `tooltype/source`), with
  * generated-code guards.
  *
  * @example
  * tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
  */
-export const tool: typeof defineTool = ((definition?: object) => {
-  const made = defineTool({ jit, ...definition } as never) as AnyTool | ((...args: never[]) => unknown);
-  return typeof made === "function" ? made : withFormats(made); // a decorator's tools are made by functionToTool
+export const tool: typeof defineTool = ((definition?: object, options?: FunctionToToolOptions) => {
+  const made = typeof definition === "function" ? defineTool(definition as never, { jit, ...options }) : defineTool({ jit, ...definition } as never);
+  return typeof made === "function" ? made : withFormats(made as AnyTool); // a decorator's tools are made by functionToTool
 }) as typeof defineTool;
 
 /**

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The layers run one way (issue 15): t → schema → guard → tools → source → calls → agent, mcp; builtins and the
+// The layers run one way (issue 15): t → schema → guard → tools → source → build, calls → agent, mcp; builtins and the
 // root entry's conveniences on top, util/ below everything. Every relative import of every src/ module is read
 // and each that points to a later layer fails, naming the file, the line and both layers. Also: every subpath of
 // package.json's "exports" is a module of src/, and no module of src/ is left that nothing imports.
@@ -12,7 +12,7 @@ import { createChecks } from "./support/checks.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(root, "src");
 // Lower number = lower layer; a module may import only its own layer or lower ones.
-const LAYERS = { util: 0, t: 1, schema: 2, guard: 3, tools: 4, source: 5, calls: 6, agent: 7, mcp: 7, builtins: 8, "(root)": 9 };
+const LAYERS = { util: 0, t: 1, schema: 2, guard: 3, tools: 4, source: 5, build: 6, calls: 6, agent: 7, mcp: 7, builtins: 8, "(root)": 9 };
 const layerOf = (file) => {
   const [first, second] = relative(src, file).split(sep);
   return second === undefined ? "(root)" : first;

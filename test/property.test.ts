@@ -1,6 +1,7 @@
 /**
  * Differential property test: for generated descriptors and values, both guard paths
- * (`compile(d)`: generated code, `compile(d, { eval: false })`: interpreter) must give ajv's verdict
+ * (`compile(d)`: generated code, `compile(d, { eval: false })`: interpreter, and the guard compiled ahead of time
+ * by `guardCode`, as `tooltype compile` and the build plugin write it) must give ajv's verdict
  * on `toJSONSchema(d)` (Ajv2020 + ajv-formats), `guard.errors(v)` must be empty exactly when the
  * guard returns true, and both paths must list the same issues in the same order. Descriptors are built with the public `t` builders only (test/support/arbitraries.ts).
  *
@@ -41,6 +42,8 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { allowsEval, compile, t, toJSONSchema, type Descriptor } from "tooltype";
+import { aotGuard, aotHelpers } from "tooltype/aot";
+import { guardCode } from "../src/build/guard-code.js";
 import { SPEC_KINDS, build, divisorsOf, hasReorderedTwin, jsonValue, kindsOf, knownDifference, spec, valueFor, type Spec } from "./support/arbitraries.js";
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
@@ -115,6 +118,9 @@ function agree(ajv: ReturnType<typeof makeAjv>, sp: Spec, values: readonly unkno
   const validate = ajv.compile(schema);
   const generated = compile(d);
   const interpreted = compile(d, { eval: false });
+  // The guard compiled ahead of time (tooltype compile, the build plugin): its code is run here as its module would run it.
+  const code = guardCode(d);
+  const aot = aotGuard(code.schema, new Function("H", code.body)(aotHelpers) as (value: unknown) => boolean);
   if (generated.mode !== "eval" || interpreted.mode !== "interpret") throw new Error(`unexpected guard modes ${generated.mode} / ${interpreted.mode}`);
   for (const kind of kindsOf(sp)) stats.kinds.set(kind, (stats.kinds.get(kind) ?? 0) + 1);
   const divisors = divisorsOf(sp);
@@ -124,12 +130,13 @@ function agree(ajv: ReturnType<typeof makeAjv>, sp: Spec, values: readonly unkno
       continue;
     }
     const expected = validate(value);
-    const verdicts = { ajv: expected, eval: generated(value), interpret: interpreted(value) };
+    const verdicts = { ajv: expected, eval: generated(value), interpret: interpreted(value), aot: aot(value) };
     const errorsEval = generated.errors(value);
     const errorsInterpret = interpreted.errors(value);
     const ok =
       verdicts.eval === expected &&
       verdicts.interpret === expected &&
+      verdicts.aot === expected && // its errors are the interpreter's (test/build-declared.test.ts)
       (errorsEval.length === 0) === verdicts.eval &&
       (errorsInterpret.length === 0) === verdicts.interpret &&
       JSON.stringify(errorsEval) === JSON.stringify(errorsInterpret) && // generated reporter = interpreter, issue for issue

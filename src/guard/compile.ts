@@ -55,8 +55,8 @@ export interface Guard<T> {
   assert(value: unknown): T;
   /** The JSON Schema the guard checks. */
   readonly schema: JSONSchema;
-  /** `"eval"` when the guard runs generated code, `"interpret"` when it runs the closure interpreter. */
-  readonly mode: "eval" | "interpret";
+  /** `"eval"` when the guard runs generated code, `"interpret"` the closure interpreter, `"aot"` code compiled ahead of time (`tooltype/aot`). */
+  readonly mode: "eval" | "interpret" | "aot";
   /** The generated source, for debugging; undefined in interpreter mode. */
   readonly code: string | undefined;
   /** Standard Schema v1 and Standard JSON Schema v1. */

@@ -13,8 +13,9 @@ const decorated = new WeakMap<object, AnyTool[]>();
 
 /**
  * Defines a tool. With `execute`, the typed form: `execute` receives `Infer<parameters>` (decoded: `Date`,
- * `Uint8Array`, `Set`, defaults filled in). Without it, a standard decorator for class methods, read like
- * `functionToTool` reads a function; `toolsFrom(instance)` then returns the instance's tools.
+ * `Uint8Array`, `Set`, defaults filled in). Given a function, `functionToTool(fn, options)`. Without either, a
+ * standard decorator for class methods, read like `functionToTool` reads a function; `toolsFrom(instance)` then
+ * returns the instance's tools.
  *
  * @example
  * const weather = tool({
@@ -29,10 +30,19 @@ const decorated = new WeakMap<object, AnyTool[]>();
  *   add(a = 0, b = 0) { return a + b; }
  * }
  * toolsFrom(new Calculator()); // [Tool "add"]
+ *
+ * tool(function ping(host) { "Pings a host."; }).name; // "ping"
  */
 export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context>;
+export function tool<Result = unknown, Context = unknown>(fn: (...args: never[]) => Result | Promise<Result>, options?: FunctionToToolOptions): Tool<Record<string, unknown>, Result, Context>;
 export function tool(options?: ToolDecoratorOptions): MethodDecorator;
-export function tool(definition: Partial<TypedToolDefinition<object, unknown, unknown>> & ToolDecoratorOptions = {}): Tool | MethodDecorator {
+export function tool(definition: (Partial<TypedToolDefinition<object, unknown, unknown>> & ToolDecoratorOptions) | ((...args: never[]) => unknown) = {}, options?: FunctionToToolOptions): AnyTool | MethodDecorator {
+  if (typeof definition === "function") {
+    if (typeof (options as { addInitializer?: unknown } | undefined)?.addInitializer === "function") {
+      throw new TypeError("@tool: write it with parentheses, @tool() or @tool({ ... }), on a class method");
+    }
+    return functionToTool(definition, options);
+  }
   if (typeof definition.execute === "function") return typedTool(definition as TypedToolDefinition<object, unknown, unknown>) as Tool;
   return (method, context) => {
     if (context.kind !== "method") throw new TypeError("@tool: decorates class methods only");
@@ -46,6 +56,15 @@ export function tool(definition: Partial<TypedToolDefinition<object, unknown, un
   };
 }
 
+/** Options of `toolsFrom`. */
+export interface ToolsFromOptions {
+  readonly category?: string;
+  readonly logger?: Logger;
+  readonly jit?: Jit;
+  /** Per method name, options for `functionToTool`: what `tooltype/build` read from each method's declaration. */
+  readonly methods?: { readonly [name: string]: ToolDecoratorOptions };
+}
+
 /**
  * The tools of an object (seed 001's `mk_ns`): methods marked `@tool`, and every other method, own or
  * inherited, that has documentation. Undocumented methods, `constructor` and names starting with `_` are
@@ -55,15 +74,17 @@ export function tool(definition: Partial<TypedToolDefinition<object, unknown, un
  * const math = { add(a, b) { "Adds a and b."; return a + b; }, helper() { return 1; } };
  * toolsFrom(math).map((t) => t.name); // ["add"]
  */
-export function toolsFrom(object: object, options: { readonly category?: string; readonly logger?: Logger; readonly jit?: Jit } = {}): AnyTool[] {
+export function toolsFrom(object: object, options: ToolsFromOptions = {}): AnyTool[] {
   if (typeof object !== "object" && typeof object !== "function") throw new TypeError("toolsFrom: expects an object, an instance or a class");
+  const { methods, ...common } = options;
   const out = new Map<string, AnyTool>();
   for (const made of decorated.get(object) ?? []) out.set(made.name, made);
   for (const key of methodNames(object)) {
     if (out.has(key)) continue;
     const method = (object as Record<string, unknown>)[key] as (...args: never[]) => unknown;
     try {
-      out.set(key, functionToTool(method, { name: key, thisArg: object, ...options }));
+      const read = methods && Object.hasOwn(methods, key) ? methods[key] : undefined;
+      out.set(key, functionToTool(method, { name: key, thisArg: object, ...common, ...read }));
     } catch (error) {
       if (!(error instanceof SourceError)) throw error; // undocumented or unreadable: not a tool
     }

@@ -37,6 +37,32 @@ export interface FunctionToToolOptions {
   readonly thisArg?: unknown;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
   readonly jit?: Jit;
+  /**
+   * The parameters as `tooltype/build` read them from the declaration (types, JSDoc, defaults): the source text
+   * is then not read at all, so minified or comment-stripped code gives the same tool. Written by the build
+   * plugin; `parameters` given beside it still win, name by name.
+   */
+  readonly declared?: DeclaredFunction;
+}
+
+/** A function's parameters as `tooltype/build` read them at build time, in call order. */
+export interface DeclaredFunction {
+  /** In call order; with `{ context: true }` the first is the context's. */
+  readonly parameters: readonly DeclaredParameter[];
+  /** The function takes one destructured object (`function f({ city, unit }: Args)`): these are its keys. */
+  readonly object?: boolean;
+}
+
+/** One parameter (or key of a destructured object) as read at build time. */
+export interface DeclaredParameter {
+  readonly name: string;
+  /** Its declared type; absent when the declaration has none (a default's type, or `string`, as at run time). */
+  readonly type?: Descriptor;
+  /** Declared with `?` or with a default. */
+  readonly optional?: boolean;
+  /** A default written as a literal (JSON), for `{ defaults: true }`. */
+  readonly default?: unknown;
+  readonly description?: string;
 }
 
 /**
@@ -45,8 +71,9 @@ export interface FunctionToToolOptions {
  * object; rest parameters skipped), literal defaults and the types they imply, the docstring (a string
  * directive or a comment opening the body, with JSDoc, Google, Sphinx or NumPy parameter sections) and a
  * comment beside each parameter. A parameter is required when it has no default. Typed descriptors in
- * `options.parameters` win over anything read. Minifiers rename parameters and drop comments: give
- * `options` (or use `tool({...})`) for code that is minified before it runs.
+ * `options.parameters` win over anything read. Minifiers rename parameters and drop comments, and Bun drops
+ * comments too: for TypeScript, `tooltype/build` reads the declaration at build time and passes `declared`;
+ * otherwise give `options` (or use `tool({...})`) for code that is minified before it runs.
  *
  * @example
  * function get_weather(location, unit = "celsius") {
@@ -61,7 +88,28 @@ export function functionToTool<Result = unknown, Context = unknown>(
   options: FunctionToToolOptions = {},
 ): Tool<Record<string, unknown>, Result, Context> {
   if (typeof fn !== "function") throw new TypeError(`functionToTool: expects a function, received ${fn === null ? "null" : typeof fn}`);
-  return fromSource(readFunction(fn), fn as unknown as (...args: unknown[]) => Result | Promise<Result>, options);
+  const call = fn as unknown as (...args: unknown[]) => Result | Promise<Result>;
+  return options.declared ? fromSource(...readDeclared(fn.name, options.declared, options.context === true), call, options) : fromSource(readFunction(fn), undefined, call, options);
+}
+
+// What the build plugin read, as the source reader's result, the docs' parameter entries and types by name. With
+// `context`, the first parameter is the context's, before the destructured object when there is one.
+function readDeclared(name: string, declared: DeclaredFunction, context: boolean): [SourceFunction, Declared] {
+  const docs: Record<string, DocParameter> = Object.create(null);
+  const types: Record<string, Descriptor> = Object.create(null);
+  const fields = declared.parameters.map((p): SourceParameter => {
+    docs[p.name] = { ...(p.description !== undefined && { description: p.description }), ...(p.optional && { optional: true }) };
+    if (p.type) types[p.name] = p.type;
+    return { name: p.name, ...(p.default !== undefined && { default: { kind: "literal", value: p.default } }) };
+  });
+  const lead = context ? fields.slice(0, 1) : [];
+  const rest = context ? fields.slice(1) : fields;
+  return [{ name, parameters: declared.object ? [...lead, { name: "", keys: rest }] : fields }, { docs, types }];
+}
+
+interface Declared {
+  readonly docs: Record<string, DocParameter>;
+  readonly types: Record<string, Descriptor>;
 }
 
 /**
@@ -83,11 +131,12 @@ export function functionToToolFromSource<Result = unknown, Context = unknown>(
     (() => {
       throw new Error(`"${options.name ?? read.name}" was read from source text and has no implementation to run`);
     });
-  return fromSource(read, implementation as unknown as (...args: unknown[]) => Result | Promise<Result>, options);
+  return fromSource(read, undefined, implementation as unknown as (...args: unknown[]) => Result | Promise<Result>, options);
 }
 
 function fromSource<Result, Context>(
   source: SourceFunction,
+  declared: Declared | undefined,
   call: (...args: unknown[]) => Result | Promise<Result>,
   options: FunctionToToolOptions,
 ): Tool<Record<string, unknown>, Result, Context> {
@@ -97,13 +146,7 @@ function fromSource<Result, Context>(
 
   const doc = source.doc ? parseDocstring(source.doc) : undefined;
   const description = options.description ?? doc?.description;
-  if (!description) {
-    // Bun's transpiler drops comments and docstrings from every function's source text.
-    const bun = typeof (globalThis as { Bun?: unknown }).Bun !== "undefined" ? " (Bun removes comments and docstrings from function source, so pass them as options there)" : "";
-    throw new SourceError(
-      `functionToTool: ${label} has no documentation. Open its body with a docstring ("What it does.";) or a comment, or pass { description }${bun}`,
-    );
-  }
+  if (!description) throw new SourceError(undocumented(label));
 
   let params = source.parameters.filter((p) => !p.rest);
   if (options.context) {
@@ -119,7 +162,7 @@ function fromSource<Result, Context>(
     throw new SourceError(`functionToTool: ${label} destructures an object beside other parameters; take one object, or name the parameters`);
   }
 
-  const parameters = parametersFor(fields, doc?.parameters ?? {}, options, label);
+  const parameters = parametersFor(fields, declared?.docs ?? doc?.parameters ?? {}, options, label, declared?.types);
   const names = fields.map((f) => f.name);
   const returns = options.returns ?? (doc?.returns?.type ? withDescription(readType(doc.returns.type, options.types).descriptor, doc.returns.description) : undefined);
   const context = options.context === true;
@@ -141,10 +184,29 @@ function fromSource<Result, Context>(
   });
 }
 
+// What to do about a function with no documentation in its source text; in Bun, that Bun removed it.
+function undocumented(label: string): string {
+  // Bun's transpiler drops comments and string directives from every function's source text.
+  if (typeof (globalThis as { Bun?: unknown }).Bun !== "undefined") {
+    return (
+      `functionToTool: ${label} has no documentation left in its source text: Bun removes comments and docstrings from ` +
+      `Function.prototype.toString, so neither JSDoc nor a docstring reaches functionToTool in Bun. Pass { description } ` +
+      `(and { parameters }), or let tooltype/build read the function while Bun loads it: bunfig.toml ` +
+      `preload = ["tooltype/build/bun-preload"] for bun run, plugins: [tooltypeBun()] for Bun.build`
+    );
+  }
+  return (
+    `functionToTool: ${label} has no documentation in its source text. A JSDoc comment above the function is not part ` +
+    `of it (Function.prototype.toString starts at "function" or the parameters). Put the text inside the body, as a ` +
+    `docstring ("What it does.";) or the comment that opens it; or pass { description }; or read JSDoc above the ` +
+    `function and its TypeScript types at build time with tooltype/build (esbuild, Bun and Vite plugins)`
+  );
+}
+
 /** The seed's spelling. @example function_to_tool(get_weather) */
 export const function_to_tool = functionToTool;
 
-function parametersFor(fields: readonly SourceParameter[], docs: Record<string, DocParameter>, options: FunctionToToolOptions, label: string): Descriptor {
+function parametersFor(fields: readonly SourceParameter[], docs: Record<string, DocParameter>, options: FunctionToToolOptions, label: string, declaredTypes: Record<string, Descriptor> = {}): Descriptor {
   const given = options.parameters;
   if (given && isDescriptor(given)) {
     const props = (given as { properties?: Record<string, unknown> }).properties;
@@ -159,7 +221,10 @@ function parametersFor(fields: readonly SourceParameter[], docs: Record<string, 
     if (!isDescriptor(overrides[key])) throw new TypeError(`functionToTool: ${label}: the override for "${key}" is not a descriptor`);
   }
   const props: Record<string, Descriptor> = {};
-  for (const field of fields) setOwn(props, field.name, property(field, docs[field.name], Object.hasOwn(overrides, field.name) ? overrides[field.name] : undefined, options));
+  for (const field of fields) {
+    const override = Object.hasOwn(overrides, field.name) ? overrides[field.name] : Object.hasOwn(declaredTypes, field.name) ? declaredTypes[field.name] : undefined;
+    setOwn(props, field.name, property(field, docs[field.name], override, options));
+  }
   return t.object(props);
 }
 

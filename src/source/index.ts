@@ -7,8 +7,8 @@
  * const add = functionToTool(function add(a = 0, b = 0) { "Adds two numbers."; return a + b; });
  * add.parameters; // { type: "object", properties: { a: { type: "integer", ... }, b: {...} }, required: [] }
  */
-export { functionToTool, functionToToolFromSource, function_to_tool, type FunctionToToolOptions } from "./function-to-tool.js";
-export { tool, toolsFrom, type ToolDecoratorOptions } from "./define.js";
+export { functionToTool, functionToToolFromSource, function_to_tool, type FunctionToToolOptions, type DeclaredFunction, type DeclaredParameter } from "./function-to-tool.js";
+export { tool, toolsFrom, type ToolDecoratorOptions, type ToolsFromOptions } from "./define.js";
 export { SourceError } from "./read-function.js";
 export { readType } from "./type-text.js";
 export { parseDocstring, type Docstring } from "./docstring.js";

@@ -286,7 +286,7 @@ function readDoc(tokens: readonly Token[]): string | undefined {
 }
 
 /** A comment's text without its markers and the `*` gutters of a block comment. */
-function cleanComment(text: string): string {
+export function cleanComment(text: string): string {
   if (text.startsWith("//")) return text.slice(2).trim();
   return text
     .replace(/^\/\*/, "")

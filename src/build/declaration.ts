@@ -1,0 +1,153 @@
+import ts from "typescript";
+import { BuildError } from "./build-error.js";
+import { besideComment, propertyDescription, readDoc } from "./doc.js";
+import { literalValue } from "./literal-value.js";
+import { TypeCode, UnwritableType } from "./type-code.js";
+
+/** A function found in the program, with what names it. */
+export interface FunctionSite {
+  /** The function itself: a declaration, an expression, an arrow or a method. */
+  readonly fn: ts.SignatureDeclaration;
+  /** Where its JSDoc sits: the function, the method, or the `const` statement it is assigned to. */
+  readonly declaration: ts.Node;
+  /** Its name as declared (the tool's default name). */
+  readonly name: string | undefined;
+}
+
+/**
+ * Reads a declared function into the options `functionToTool` takes, as code: `name`, `description` (JSDoc above
+ * or the docstring inside), `declared` (each parameter's type through the checker, `?` and defaults, its
+ * documentation), `returns` (a written return type, `Promise` unwrapped) and `context` (a first parameter typed
+ * `ToolContext<...>`). Descriptors are `t` calls on the identifier `writer` was made with; recursive types it
+ * hoists are the caller's to declare.
+ *
+ * @example
+ * declaredOptions(site, checker, writer);
+ * // '{ name: "get_weather", description: "Current weather.", declared: { parameters: [{ name: "city", type: T.string() }] } }'
+ */
+export function declaredOptions(site: FunctionSite, checker: ts.TypeChecker, writer: TypeCode, given: { readonly context?: boolean } = {}): string {
+  const { fn, declaration } = site;
+  const source = fn.getSourceFile();
+  const label = site.name ? `"${site.name}"` : "an anonymous function";
+  const doc = readDoc(declaration, fn, source);
+  let params = fn.parameters.filter((p) => !p.dotDotDotToken && !(ts.isIdentifier(p.name) && p.name.text === "this"));
+  const context = given.context === true || (params[0] !== undefined && isContextType(params[0].type));
+  const contextParam = context ? params[0] : undefined;
+  if (context) params = params.slice(1);
+
+  const fields: string[] = [];
+  if (contextParam) fields.push(`{ name: ${JSON.stringify(contextParam.name.getText(source))} }`);
+  let object = false;
+  if (params.length === 1 && ts.isObjectBindingPattern(params[0]!.name)) {
+    object = true;
+    fields.push(...objectFields(params[0]!, checker, writer, doc.parameters, label));
+  } else {
+    for (const param of params) {
+      if (!ts.isIdentifier(param.name)) {
+        throw located(param, `tooltype/build: ${label} has a parameter written as a pattern (${param.name.getText(source)}) beside others; name it, or take one object`);
+      }
+      const name = param.name.text;
+      const annotated = param.type !== undefined;
+      const read = annotated ? writer.withoutUndefined(checker.getTypeAtLocation(param)) : undefined;
+      const type = read ? typeOf(() => writer.write(read.type, "", {}, param.type), param, name, label) : undefined;
+      const optional = param.questionToken !== undefined || param.initializer !== undefined || read?.optional === true;
+      const description = doc.parameters[name]?.description ?? besideComment(param, source);
+      fields.push(field(name, type, optional, param.initializer, description));
+    }
+  }
+  const parts = [
+    site.name !== undefined && `name: ${JSON.stringify(site.name)}`,
+    doc.description !== undefined && `description: ${JSON.stringify(doc.description)}`,
+    `declared: { parameters: [${fields.join(", ")}]${object ? ", object: true" : ""} }`,
+    context && "context: true",
+  ];
+  const returns = returnsCode(fn, checker, writer, doc.returns, label);
+  if (returns) parts.push(`returns: ${returns}`);
+  return `{ ${parts.filter(Boolean).join(", ")} }`;
+}
+
+// The keys of one destructured object parameter: the properties of its declared type, else the keys written.
+function objectFields(param: ts.ParameterDeclaration, checker: ts.TypeChecker, writer: TypeCode, docs: Record<string, { description?: string }>, label: string): string[] {
+  const pattern = param.name as ts.ObjectBindingPattern;
+  const source = param.getSourceFile();
+  const defaults = new Map<string, ts.BindingElement>();
+  for (const element of pattern.elements) {
+    if (element.dotDotDotToken) continue;
+    const key = element.propertyName ?? element.name;
+    if (!ts.isIdentifier(key) && !ts.isStringLiteral(key)) throw located(element, `tooltype/build: ${label} destructures a computed key (${key.getText(source)}); name it`);
+    defaults.set(key.text, element);
+  }
+  if (!param.type) {
+    return [...defaults].map(([name, element]) => field(name, undefined, element.initializer !== undefined, element.initializer, docs[name]?.description ?? besideComment(element, source)));
+  }
+  const type = checker.getTypeAtLocation(param.type);
+  return checker.getPropertiesOfType(type).map((prop) => {
+    const name = prop.name;
+    const read = writer.withoutUndefined(checker.getTypeOfSymbol(prop));
+    const declaration = prop.valueDeclaration;
+    const typeNode = declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+    const code = typeOf(() => writer.write(read.type, "", {}, typeNode), param, name, label);
+    const element = defaults.get(name);
+    const optional = read.optional || (prop.flags & ts.SymbolFlags.Optional) !== 0 || element?.initializer !== undefined;
+    const description = docs[name]?.description ?? propertyDescription(prop, checker);
+    return field(name, code, optional, element?.initializer, description);
+  });
+}
+
+function field(name: string, type: string | undefined, optional: boolean, initializer: ts.Expression | undefined, description: string | undefined): string {
+  const parts = [`name: ${JSON.stringify(name)}`];
+  if (type) parts.push(`type: ${type}`);
+  if (optional) parts.push("optional: true");
+  const literal = initializer ? literalValue(initializer) : undefined;
+  if (literal) parts.push(`default: ${JSON.stringify(literal.value)}`);
+  if (description) parts.push(`description: ${JSON.stringify(description)}`);
+  return `{ ${parts.join(", ")} }`;
+}
+
+// A written return type, as a descriptor (Promise unwrapped); none for void, undefined, any and unknown.
+function returnsCode(fn: ts.SignatureDeclaration, checker: ts.TypeChecker, writer: TypeCode, description: string | undefined, label: string): string | undefined {
+  if (!fn.type) return undefined;
+  const signature = checker.getSignatureFromDeclaration(fn);
+  if (!signature) return undefined;
+  const declared = checker.getReturnTypeOfSignature(signature);
+  const type = checker.getAwaitedType(declared) ?? declared;
+  const none = ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never;
+  if (type.flags & none) return undefined;
+  const read = writer.withoutUndefined(type);
+  try {
+    return writer.write(read.type, "", description ? { description } : {});
+  } catch (error) {
+    if (!(error instanceof UnwritableType)) throw error;
+    throw located(fn.type, `tooltype/build: the return type of ${label}: ${error.message}. Write a JSON type, or leave the return type unwritten (a tool's result needs no schema)`);
+  }
+}
+
+function typeOf(write: () => string, param: ts.Node, name: string, label: string): string {
+  try {
+    return write();
+  } catch (error) {
+    if (!(error instanceof UnwritableType)) throw error;
+    throw located(param, `tooltype/build: parameter "${name}" of ${label}: ${error.message}. Give it a JSON type, or pass its descriptor: functionToTool(fn, { parameters: { ${name}: t.… } })`);
+  }
+}
+
+// A first parameter typed `ToolContext<...>` (from tooltype/build) receives the call's context.
+function isContextType(type: ts.TypeNode | undefined): boolean {
+  if (!type || !ts.isTypeReferenceNode(type)) return false;
+  const name = type.typeName;
+  return (ts.isIdentifier(name) ? name.text : name.right.text) === "ToolContext";
+}
+
+/**
+ * A `BuildError` at a node: its file, line and column.
+ *
+ * @example
+ * throw located(parameter, 'parameter "when": the type Map<string, number> ...');
+ */
+export function located(node: ts.Node, text: string): BuildError {
+  const source = node.getSourceFile();
+  const start = node.getStart(source);
+  const { line, character } = source.getLineAndCharacterOfPosition(start);
+  const lineText = source.text.split("\n")[line] ?? "";
+  return new BuildError(text, { file: source.fileName, line: line + 1, column: character + 1, lineText });
+}

@@ -1,0 +1,277 @@
+import ts from "typescript";
+import { propertyDescription } from "./doc.js";
+
+/**
+ * A type that JSON Schema cannot express: where inside the parameter's type, what it is, and why.
+ *
+ * @example
+ * new UnwritableType(".counts", "Map<string, number>", "is a Map, which JSON cannot carry").message;
+ * // 'at .counts: the type Map<string, number> is a Map, which JSON cannot carry'
+ */
+export class UnwritableType extends Error {
+  constructor(
+    readonly at: string,
+    readonly typeText: string,
+    readonly reason: string,
+  ) {
+    super(`${at ? `at ${at}: ` : ""}the type ${typeText} ${reason}`);
+  }
+}
+
+/** Annotations written into a builder's options (a property's JSDoc). */
+interface Annotations {
+  readonly description?: string;
+}
+
+/**
+ * Writes TypeScript types as `t` builder calls (code), reading them through the checker: primitives, literal
+ * unions (enums, string enums, `as const` objects' values), arrays, tuples, `Record` and index signatures, `Set`,
+ * `Date`, `Uint8Array`, nullable and optional types, nested object types and interfaces, type aliases, instantiated
+ * generics, and recursive types (hoisted as `t.recursive(...)` declarations, emitted as `$defs`). A type JSON Schema
+ * cannot express throws `UnwritableType`, never a silent string.
+ *
+ * @example
+ * const writer = new TypeCode(checker, "T");
+ * writer.write(checker.getTypeAtLocation(parameter)); // 'T.enum(["celsius", "fahrenheit"])'
+ * writer.hoisted; // ['const r0 = T.recursive("Tree", (r0) => T.object({...}))'] for recursive types
+ */
+export class TypeCode {
+  /** Declarations the written code refers to (recursive types), in dependency order. */
+  readonly hoisted: string[] = [];
+  private readonly done = new Map<ts.Type, string>();
+  private readonly open = new Map<ts.Type, { readonly variable: string; used: boolean }>();
+  private readonly names = new Set<string>();
+  private counter = 0;
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    /** The identifier the `t` namespace is bound to in the output. */
+    private readonly t: string,
+    /** A prefix for hoisted variables, unique in the file. */
+    private readonly prefix = "__tooltype_r",
+  ) {}
+
+  /** `type` without `undefined` (and `void`), and whether it had one: an optional property's or parameter's type. */
+  withoutUndefined(type: ts.Type): { type: ts.Type; optional: boolean } {
+    if (!(type.flags & ts.TypeFlags.Union)) return { type, optional: false };
+    const members = (type as ts.UnionType).types;
+    const kept = members.filter((m) => !(m.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    if (kept.length === members.length) return { type, optional: false };
+    // Several left: the union itself (writing a union leaves undefined out).
+    return { type: kept.length === 1 ? kept[0]! : type, optional: true };
+  }
+
+  /** The code of a descriptor for `type`; `at` names the place inside the parameter for errors (`.range.start`). */
+  write(type: ts.Type, at = "", annotations: Annotations = {}, node?: ts.TypeNode): string {
+    const f = type.flags;
+    const T = this.t;
+    const opts = optionsCode(annotations);
+    if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return `${T}.any(${opts})`;
+    if (f & ts.TypeFlags.String) return `${T}.string(${opts})`;
+    if (f & ts.TypeFlags.Number) return `${T}.number(${opts})`;
+    if (f & ts.TypeFlags.Boolean) return `${T}.boolean(${opts})`;
+    if (f & ts.TypeFlags.Null) return `${T}.null(${opts})`;
+    if (f & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return `${T}.literal(${JSON.stringify((type as ts.LiteralType).value)}${opts && `, ${opts}`})`;
+    if (f & ts.TypeFlags.BooleanLiteral) return `${T}.literal(${this.checker.typeToString(type)}${opts && `, ${opts}`})`;
+    if (f & ts.TypeFlags.Union) return this.union(type as ts.UnionType, at, annotations, node);
+    if (f & ts.TypeFlags.TypeParameter) throw this.refuse(type, at, "is a type parameter: a tool's types must be known when it is built; instantiate the generic");
+    if (f & ts.TypeFlags.TemplateLiteral) throw this.refuse(type, at, "is a template literal type; JSON Schema has no pattern for it here (use string, or a t.string({ pattern }) in { parameters })");
+    if (f & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return this.object(type, at, annotations);
+    throw this.refuse(type, at, "has no JSON form (JSON has strings, numbers, booleans, null, arrays and objects)");
+  }
+
+  private union(type: ts.UnionType, at: string, annotations: Annotations, node: ts.TypeNode | undefined): string {
+    const T = this.t;
+    let members = type.types.filter((m) => !(m.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    const nullable = members.some((m) => m.flags & ts.TypeFlags.Null);
+    members = members.filter((m) => !(m.flags & ts.TypeFlags.Null));
+    const booleans = members.filter((m) => m.flags & ts.TypeFlags.BooleanLiteral);
+    const bothBooleans = booleans.length === 2;
+    const rest = bothBooleans ? members.filter((m) => !(m.flags & ts.TypeFlags.BooleanLiteral)) : members;
+    const opts = optionsCode(annotations);
+    let code: string;
+    const literals = rest.every((m) => m.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral));
+    if (!rest.length) code = bothBooleans ? `${T}.boolean(${opts})` : `${T}.any(${opts})`;
+    else if (literals && !bothBooleans && rest.length > 1) {
+      code = `${T}.enum(${JSON.stringify(this.inSourceOrder(type, rest as ts.LiteralType[], node))}${opts && `, ${opts}`})`;
+    } else if (rest.length === 1 && !bothBooleans) code = this.write(rest[0]!, at, annotations);
+    else {
+      const branches = rest.map((m) => this.write(m, at));
+      if (bothBooleans) branches.push(`${T}.boolean()`);
+      code = `${T}.union([${branches.join(", ")}]${opts && `, ${opts}`})`;
+    }
+    return nullable ? `${T}.nullable(${code})` : code;
+  }
+
+  // A literal union's values in the order they are written: TypeScript orders union members by when their types
+  // were first made, which depends on what else was checked first. From the enum's members, the alias's union, or
+  // the annotation; failing those, numbers then strings, sorted.
+  private inSourceOrder(union: ts.UnionType, members: readonly ts.LiteralType[], node: ts.TypeNode | undefined): (string | number)[] {
+    const values = members.map((m) => m.value as string | number);
+    const written: unknown[] = [];
+    const enumMembers = members.map((m) => m.symbol?.valueDeclaration).filter((d): d is ts.Declaration => d !== undefined && ts.isEnumMember(d));
+    if (enumMembers.length === members.length) {
+      const position = (d: ts.Declaration) => `${d.getSourceFile().fileName}\u0000${String(d.pos).padStart(12, "0")}`;
+      return members.map((m, i) => [position(m.symbol.valueDeclaration!), values[i]!] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
+    }
+    const alias = union.aliasSymbol?.declarations?.find(ts.isTypeAliasDeclaration);
+    this.collectLiterals(alias?.type ?? node, written, new Set());
+    const rank = (v: string | number) => {
+      const i = written.indexOf(v);
+      return i === -1 ? Infinity : i;
+    };
+    return values.sort((a, b) => rank(a) - rank(b) || (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === "number" ? -1 : 1));
+  }
+
+  private collectLiterals(node: ts.TypeNode | undefined, out: unknown[], seen: Set<ts.Node>): void {
+    if (!node || seen.has(node)) return;
+    seen.add(node);
+    if (ts.isParenthesizedTypeNode(node)) return this.collectLiterals(node.type, out, seen);
+    if (ts.isUnionTypeNode(node)) return node.types.forEach((t) => this.collectLiterals(t, out, seen));
+    if (ts.isLiteralTypeNode(node)) {
+      const l = node.literal;
+      if (ts.isStringLiteral(l) || ts.isNoSubstitutionTemplateLiteral(l)) out.push(l.text);
+      else if (ts.isNumericLiteral(l)) out.push(Number(l.text));
+      else if (ts.isPrefixUnaryExpression(l) && ts.isNumericLiteral(l.operand)) out.push(l.operator === ts.SyntaxKind.MinusToken ? -Number(l.operand.text) : Number(l.operand.text));
+      return;
+    }
+    // `(typeof Units)[keyof typeof Units]`: the values of an `as const` object, in the order it lists them.
+    if (ts.isIndexedAccessTypeNode(node)) {
+      const object = ts.isParenthesizedTypeNode(node.objectType) ? node.objectType.type : node.objectType;
+      if (!ts.isTypeQueryNode(object)) return;
+      let symbol = this.checker.getSymbolAtLocation(object.exprName);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.valueDeclaration;
+      let init = declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+      while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))) init = init.expression;
+      if (init && ts.isObjectLiteralExpression(init)) {
+        for (const p of init.properties) {
+          const v = ts.isPropertyAssignment(p) ? p.initializer : undefined;
+          if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) out.push(v.text);
+          else if (v && ts.isNumericLiteral(v)) out.push(Number(v.text));
+        }
+      }
+      return;
+    }
+    if (ts.isTypeReferenceNode(node)) {
+      let symbol = this.checker.getSymbolAtLocation(node.typeName);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+      const alias = symbol?.declarations?.find(ts.isTypeAliasDeclaration);
+      this.collectLiterals(alias?.type, out, seen);
+    }
+  }
+
+  private object(type: ts.Type, at: string, annotations: Annotations): string {
+    const T = this.t;
+    const checker = this.checker;
+    const opts = optionsCode(annotations);
+    if (checker.isArrayType(type)) {
+      const item = checker.getTypeArguments(type as ts.TypeReference)[0]!;
+      return `${T}.array(${this.write(item, `${at}[]`)}${opts && `, ${opts}`})`;
+    }
+    if (checker.isTupleType(type)) return this.tuple(type as ts.TypeReference, at, opts);
+    const name = type.symbol?.name;
+    if (name === "Date") return `${T}.datetime(${opts})`;
+    if (name === "Uint8Array") return `${T}.bytes(${opts})`;
+    if (name === "Set" || name === "ReadonlySet") {
+      const item = checker.getTypeArguments(type as ts.TypeReference)[0];
+      if (!item) throw this.refuse(type, at, "is a Set without its item type");
+      return `${T}.set(${this.write(item, `${at}[]`)}${opts && `, ${opts}`})`;
+    }
+    if (name === "Map" || name === "ReadonlyMap" || name === "WeakMap") throw this.refuse(type, at, "is a Map, which JSON cannot carry; use Record<string, V> (an object)");
+    if (name === "Promise" || name === "PromiseLike") throw this.refuse(type, at, "is a Promise; a model sends values, not promises");
+    if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length || checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length) {
+      throw this.refuse(type, at, "is a function or a class, which JSON cannot carry");
+    }
+    if (type.flags & ts.TypeFlags.Intersection && (type as ts.IntersectionType).types.some((m) => !(m.flags & ts.TypeFlags.Object))) {
+      throw this.refuse(type, at, "intersects a primitive with an object (a branded type?); JSON Schema cannot express it");
+    }
+    const done = this.done.get(type);
+    if (done) return done;
+    const open = this.open.get(type);
+    if (open) {
+      open.used = true;
+      return open.variable;
+    }
+    const variable = `${this.prefix}${this.counter++}`;
+    const entry = { variable, used: false };
+    this.open.set(type, entry);
+    let body: string;
+    try {
+      body = this.properties(type, at, annotations);
+    } finally {
+      this.open.delete(type);
+    }
+    if (!entry.used) return body;
+    // Recursive: declared once, referenced by its variable (emitted as $defs + $ref).
+    this.hoisted.push(`const ${variable} = ${T}.recursive(${JSON.stringify(this.defName(type))}, (${variable}) => ${body});`);
+    this.done.set(type, variable);
+    return variable;
+  }
+
+  private properties(type: ts.Type, at: string, annotations: Annotations): string {
+    const T = this.t;
+    const checker = this.checker;
+    const props = checker.getPropertiesOfType(type);
+    const index = checker.getIndexInfosOfType(type);
+    const stringIndex = index.find((i) => i.keyType.flags & ts.TypeFlags.String);
+    const other = index.find((i) => !(i.keyType.flags & ts.TypeFlags.String));
+    if (other) throw this.refuse(type, at, `has an index signature keyed by ${checker.typeToString(other.keyType)}; JSON object keys are strings`);
+    const opts = optionsCode(annotations);
+    if (!props.length && stringIndex) return `${T}.record(${this.write(stringIndex.type, `${at}[string]`)}${opts && `, ${opts}`})`;
+    const fields: string[] = [];
+    for (const prop of props) {
+      const where = `${at}.${prop.name}`;
+      if (prop.flags & ts.SymbolFlags.Method) throw this.refuse(type, where, `has a method ${prop.name}(); JSON carries data, not functions`);
+      if (prop.name.startsWith("__@")) throw this.refuse(type, where, "has a symbol-keyed property; JSON keys are strings");
+      const declared = checker.getTypeOfSymbol(prop);
+      const { type: propType, optional } = this.withoutUndefined(declared);
+      const description = propertyDescription(prop, checker);
+      const declaration = prop.valueDeclaration;
+      const typeNode = declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+      let code = this.write(propType, where, description ? { description } : {}, typeNode);
+      if (optional || prop.flags & ts.SymbolFlags.Optional) code = `${T}.optional(${code})`;
+      fields.push(`${JSON.stringify(prop.name)}: ${code}`);
+    }
+    const extra = stringIndex ? `additionalProperties: ${this.write(stringIndex.type, `${at}[string]`)}` : "";
+    const all = [annotations.description !== undefined ? `description: ${JSON.stringify(annotations.description)}` : "", extra].filter(Boolean);
+    return `${T}.object({ ${fields.join(", ")} }${all.length ? `, { ${all.join(", ")} }` : ""})`;
+  }
+
+  private tuple(type: ts.TypeReference, at: string, opts: string): string {
+    const target = type.target as ts.TupleType;
+    const items = this.checker.getTypeArguments(type);
+    const fixed: string[] = [];
+    let rest: string | undefined;
+    items.forEach((item, i) => {
+      const flags = target.elementFlags[i]!;
+      if (flags & ts.ElementFlags.Optional) throw this.refuse(type, `${at}[${i}]`, "is an optional tuple element; JSON Schema tuples here are fixed (make it T | null, or required)");
+      if (flags & ts.ElementFlags.Variable) {
+        if (i !== items.length - 1) throw this.refuse(type, `${at}[${i}]`, "has a rest element before the end");
+        rest = this.write(item, `${at}[${i}...]`);
+      } else fixed.push(this.write(item, `${at}[${i}]`));
+    });
+    const args = [`[${fixed.join(", ")}]`, rest, opts].filter(Boolean);
+    return `${this.t}.tuple(${args.join(", ")})`;
+  }
+
+  // The $defs name of a recursive type: its alias or interface name (instantiations of one generic kept apart).
+  private defName(type: ts.Type): string {
+    const raw = type.aliasSymbol?.name ?? type.symbol?.name;
+    let base = raw && !raw.startsWith("__") ? raw : "Type";
+    base = base.replace(/[^A-Za-z0-9_.-]/g, "_");
+    let name = base;
+    for (let i = 2; this.names.has(name); i++) name = `${base}${i}`;
+    this.names.add(name);
+    return name;
+  }
+
+  private refuse(type: ts.Type, at: string, reason: string): UnwritableType {
+    return new UnwritableType(at, this.checker.typeToString(type), reason);
+  }
+}
+
+/** `{ description: "..." }` as code, or "" when there is nothing to write. */
+function optionsCode(annotations: Annotations): string {
+  return annotations.description !== undefined ? `{ description: ${JSON.stringify(annotations.description)} }` : "";
+}
