@@ -11,7 +11,7 @@ import { guards, MODES } from "./support/guards.js";
 const env = (globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV__ ?? "node";
 const penv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 const SEED = Number(penv?.TOOLTYPE_FUZZ_SEED) || 20261212;
-const RUNS = Number(penv?.TOOLTYPE_FUZZ_RUNS) || 2000;
+const RUNS = Number(penv?.TOOLTYPE_FUZZ_RUNS) || 1000;
 const isBrowser = env.startsWith("chromium");
 
 const untrusted = (pattern: string) => compile({ type: "string", pattern }, { untrusted: true });
