@@ -3,7 +3,6 @@ import { jsonEqual } from "./equal.js";
 import { FORMATS, type FormatCheck } from "./format-checks.js";
 import { cut } from "../util/text.js";
 import { pointerSegment } from "../util/pointer.js";
-import { patternHazard } from "./pattern-safety.js";
 import { refSegment } from "../util/pointer.js";
 
 // JSON types as bits, so a node's allowed types are one number.
@@ -77,10 +76,16 @@ export interface ReadOptions {
   /** Extra `format` checks by name (a function or a RegExp). */
   readonly formats?: { readonly [name: string]: FormatCheck | RegExp };
   /**
-   * The schema comes from someone else (an MCP server, a user): a `pattern` that could backtrack
-   * catastrophically is refused (see `patternHazard`), and the schema's size is bounded.
+   * The schema comes from someone else (an MCP server, a user): `{ untrusted }` from `tooltype/guard`.
+   * A `pattern` that could backtrack catastrophically is refused, and the schema's size is bounded. A value,
+   * not a flag, so that apps that never read others' schemas do not ship the pattern check.
    */
-  readonly untrusted?: boolean;
+  readonly untrusted?: Untrusted;
+}
+
+/** What `compile(s, { untrusted })` needs: why a pattern could hang (`patternHazard`), or undefined when it cannot. */
+export interface Untrusted {
+  patternHazard(source: string): string | undefined;
 }
 
 /** Thrown when a schema cannot be compiled: an unsupported keyword, a bad value, a `$ref` that points nowhere. */
@@ -377,9 +382,9 @@ function count(value: unknown, key: string, at: string): number {
   return value as number;
 }
 
-function regex(source: unknown, key: string, at: string, untrusted?: boolean): RegExp {
+function regex(source: unknown, key: string, at: string, untrusted?: Untrusted): RegExp {
   if (typeof source !== "string") throw mustBe(key, at, "a string", source);
-  const hazard = untrusted ? patternHazard(source) : undefined; // the one hook of pattern-safety.ts
+  const hazard = untrusted?.patternHazard(source); // the one hook of pattern-safety.ts
   if (hazard) throw refuse(`"${key}" ${JSON.stringify(source)}`, at, `is refused for an untrusted schema: ${hazard}`);
   try {
     return new RegExp(source, "u");

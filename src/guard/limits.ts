@@ -9,10 +9,10 @@ import { SchemaError } from "./ir.js";
 export const MAX_SCHEMA_DEPTH = 512;
 
 /**
- * The most objects, arrays and properties an untrusted schema may hold (`compile(s, { untrusted: true })`).
+ * The most objects, arrays and properties an untrusted schema may hold (`compile(s, { untrusted })`).
  *
  * @example
- * compile({ type: "object", properties: aMillionProperties }, { untrusted: true }); // SchemaError: ... more than 100000 ...
+ * compile({ type: "object", properties: aMillionProperties }, { untrusted }); // SchemaError: ... more than 100000 ...
  */
 export const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
 
@@ -36,14 +36,14 @@ export interface SchemaScan {
 
 /**
  * Walks a schema document once, without recursion, before it is read: deeper than `MAX_SCHEMA_DEPTH`, or
- * (untrusted) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries, is a `SchemaError` that says so, found in
+ * (with `untrusted`) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries, is a `SchemaError` that says so, found in
  * time and memory bounded by the limits, not by the document. A cycle (an object inside itself) is left
  * for the reader, which names where it is.
  *
  * @example
  * scanSchema({ type: "array", items: { $ref: "#" } }, {}); // { unbounded: true }
  */
-export function scanSchema(schema: unknown, options: { readonly untrusted?: boolean }): SchemaScan {
+export function scanSchema(schema: unknown, options: { readonly untrusted?: object }): SchemaScan {
   const maxSize = options.untrusted ? MAX_UNTRUSTED_SCHEMA_SIZE : Infinity;
   let unbounded = false;
   let size = 0;
