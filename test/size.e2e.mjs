@@ -25,8 +25,8 @@ const LIMITS = {
   tools: { ceiling: 23_000, target: 16_000, why: "21,831 measured: the guard (about 15 kB of it), the strict writer toOpenAIFormat needs for { strict } (6.5 kB min), the strict-mode codec (4.9 kB min)" },
   stream: { ceiling: 3_500, target: 3_500, why: "3,327 measured: what a streaming chat UI imports besides its schemas" },
   runTools: { ceiling: 25_500, target: null, why: "24,269 measured; the whole tool loop for one provider" },
-  package: { ceiling: 43_900, target: 36_000, why: "41,809 measured: everything, for apps that do not tree-shake" },
-  builtins: { ceiling: 27_600, target: null, why: "26,219 measured; the three builtins and the core they use" },
+  package: { ceiling: 49_200, target: 36_000, why: "46,878 measured: everything, for apps that do not tree-shake (issue 20 added serveMCP, the untrusted-pattern check and the javascript tool's child processes)" },
+  builtins: { ceiling: 32_600, target: null, why: "31,028 measured; the three builtins and the core they use (issue 20: the child-process runner and its scripts, the worker lock-down)" },
 };
 // Bundles whose minified bytes are broken down per source module.
 const BREAKDOWN = ["t", "guard", "tools"];
