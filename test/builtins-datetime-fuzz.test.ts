@@ -12,7 +12,7 @@ import { createDatetimeTool } from "tooltype/builtins";
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 const SEED = Number(env?.TOOLTYPE_FUZZ_SEED) || 20261210;
-const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 3000;
+const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 2000;
 
 const tool = createDatetimeTool({ now: () => new Date(Date.UTC(2024, 1, 29, 23, 5, 9, 123)) });
 

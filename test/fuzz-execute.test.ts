@@ -16,7 +16,7 @@ import { compile, t, tool, ToolRegistry, type Tool } from "tooltype";
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 const SEED = Number(env?.TOOLTYPE_FUZZ_SEED) || 20261207;
-const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 2500;
+const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 1000;
 const quiet = { error: () => {}, warn: () => {} };
 
 // ---- tools, each with an independent check of what its function receives ------------------------------------

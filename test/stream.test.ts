@@ -201,7 +201,7 @@ streaming("a 1 MB argument in 1,000 chunks, partial() after each: the pieces are
 const fuzz = suite("createToolCallStream: every split, and garbage");
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 const SEED = Number(env?.TOOLTYPE_FUZZ_SEED) || 20261208;
-const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 2000;
+const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 1000;
 const PROVIDERS = Object.keys(EVENTS) as Provider[];
 
 fuzz("every split of both calls' argument texts at one or two points gives the same calls, for every streaming provider", () => {

@@ -204,7 +204,12 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
   };
 }
 
-/** The most bytes of stdout a run may write: its printed output and value, each character escaped at worst, and room for the messages. */
+/**
+ * The most bytes of stdout a run may write: its printed output and value, each character escaped at worst, and room for the messages.
+ *
+ * @example
+ * outputBytes({ maxPrinted: 20_000, maxValue: 1_000_000 }); // 8225536
+ */
 export function outputBytes(limits: Pick<RunLimits, "maxPrinted" | "maxValue">): number {
   return 8 * (limits.maxPrinted + limits.maxValue) + 65_536;
 }

@@ -9,7 +9,7 @@ export type RunOutcome =
   | { readonly kind: "timeout"; readonly printed: string }
   | { readonly kind: "unavailable"; readonly reason: string };
 
-/** Limits of one run, and where it runs. */
+/** Limits of one run, and where it runs. @example runInWorker(code, { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1e6, isolation: "worker" }) */
 export interface RunLimits {
   /** Milliseconds the code may run, counted from when its worker has started. */
   readonly timeout: number;
@@ -23,14 +23,14 @@ export interface RunLimits {
   readonly isolation: "process" | "worker";
 }
 
-/** A started worker or child process. */
+/** A started worker or child process. @example handle.post({ code: "1 + 1" }); handle.stop(); */
 export interface WorkerHandle {
   readonly kind: "web" | "node" | "process";
   post(message: unknown): void;
   stop(): void;
 }
 
-/** What a worker or child process reports to the run. */
+/** What a worker or child process reports to the run. @example listener.message({ type: "ready" }) */
 export interface WorkerListener {
   message(data: unknown): void;
   failed(description: string, code?: string): void;

@@ -13,10 +13,15 @@ const CODE_FILE = "code.js"; // OWN_FRAME in the worker matches it
 /** Characters of printed output kept by default; the rest is cut (the host cuts too, whatever the worker sends). */
 export const MAX_PRINTED = 20_000;
 
-/** Characters the value may take as JSON by default; a larger value is an error, not a result. */
+/**
+ * Characters the value may take as JSON by default; a larger value is an error, not a result.
+ *
+ * @example
+ * createJavaScriptTool({ maxValue: MAX_VALUE / 10 }); // a tenth of the default
+ */
 export const MAX_VALUE = 1_000_000;
 
-/** The output limits written into a worker's script. */
+/** The output limits written into a worker's script. @example webWorkerScript({ maxPrinted: 1000, maxValue: 10_000 }) */
 export interface OutputLimits {
   /** Characters of printed output kept. */
   readonly maxPrinted: number;

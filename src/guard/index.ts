@@ -10,7 +10,8 @@
 export { compile, ValidationError, type Guard, type GuardType, type CompileOptions, type Jit } from "./compile.js";
 export { standard } from "./to-standard.js";
 export type { GuardStandardProps, StandardJSONSchemaOptions } from "./standard.js";
-export { SchemaError } from "./ir.js";
+export { SchemaError, type Untrusted } from "./ir.js";
+export { untrusted, patternHazard } from "./pattern-safety.js";
 export { FORMATS, type FormatCheck } from "./format-checks.js";
 export type { Issue, IssueCode } from "./issue.js";
 export type { StandardSchemaV1 } from "../util/standard-schema.js";

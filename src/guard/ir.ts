@@ -3,7 +3,6 @@ import { jsonEqual } from "./equal.js";
 import { FORMATS, type FormatCheck } from "./format-checks.js";
 import { cut } from "../util/text.js";
 import { pointerSegment } from "../util/pointer.js";
-import { patternHazard } from "./pattern-safety.js";
 import { refSegment } from "../util/pointer.js";
 import { Resources } from "./resources.js";
 
@@ -94,16 +93,22 @@ export interface ReadOptions {
   /** Extra `format` checks by name (a function or a RegExp). */
   readonly formats?: { readonly [name: string]: FormatCheck | RegExp };
   /**
-   * The schema comes from someone else (an MCP server, a user): a `pattern` that could backtrack
-   * catastrophically is refused (see `patternHazard`), and the schema's size is bounded.
+   * The schema comes from someone else (an MCP server, a user): `{ untrusted }` from `tooltype/guard`.
+   * A `pattern` that could backtrack catastrophically is refused, and the schema's size is bounded. A value,
+   * not a flag, so that apps that never read others' schemas do not ship the pattern check.
    */
-  readonly untrusted?: boolean;
+  readonly untrusted?: Untrusted;
   /**
    * `false`: `format` and `contentEncoding` are annotations only, as draft 2020-12 reads them by default
    * (nothing is checked, not even the formats given in `formats`). Default `true`: known formats and
    * base64 are checked, as users of a tool schema expect.
    */
   readonly assertFormats?: boolean;
+}
+
+/** What `compile(s, { untrusted })` needs: why a pattern could hang (`patternHazard`), or undefined when it cannot. */
+export interface Untrusted {
+  patternHazard(source: string): string | undefined;
 }
 
 // Meta-schemas whose vocabularies are the ones read here; another `$schema` may switch any of them off.
@@ -470,9 +475,9 @@ function count(value: unknown, key: string, at: string): number {
   return value as number;
 }
 
-function regex(source: unknown, key: string, at: string, untrusted?: boolean): RegExp {
+function regex(source: unknown, key: string, at: string, untrusted?: Untrusted): RegExp {
   if (typeof source !== "string") throw mustBe(key, at, "a string", source);
-  const hazard = untrusted ? patternHazard(source) : undefined; // the one hook of pattern-safety.ts
+  const hazard = untrusted?.patternHazard(source); // the one hook of pattern-safety.ts
   if (hazard) throw refuse(`"${key}" ${JSON.stringify(source)}`, at, `is refused for an untrusted schema: ${hazard}`);
   try {
     return new RegExp(source, "u");

@@ -1,9 +1,19 @@
 import { SchemaError } from "./ir.js";
 
-/** The deepest a schema document may nest (objects and arrays, annotations and `const` values included). */
+/**
+ * The deepest a schema document may nest (objects and arrays, annotations and `const` values included).
+ *
+ * @example
+ * compile(nestedDeeperThan(MAX_SCHEMA_DEPTH)); // SchemaError: compile: the schema nests deeper than 512 levels ...
+ */
 export const MAX_SCHEMA_DEPTH = 512;
 
-/** The most objects, arrays and properties an untrusted schema may hold (`compile(s, { untrusted: true })`). */
+/**
+ * The most objects, arrays and properties an untrusted schema may hold (`compile(s, { untrusted })`).
+ *
+ * @example
+ * compile({ type: "object", properties: aMillionProperties }, { untrusted }); // SchemaError: ... more than 100000 ...
+ */
 export const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
 
 /**
@@ -12,10 +22,13 @@ export const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
  * before checking anything, so they cannot differ on it however deep it goes, and no check can run out of
  * stack. Other schemas never read a value deeper than they are themselves. (A tree of objects holding arrays
  * takes two levels a node: 512 levels are the 256 nodes the `$ref` count allowed before.)
+ *
+ * @example
+ * compile({ type: "array", items: { $ref: "#" } }).errors(nested(MAX_VALUE_DEPTH + 1)); // [{ code: "too_deep", ... }]
  */
 export const MAX_VALUE_DEPTH = 512;
 
-/** What a scan found that the guard needs to know. */
+/** What a scan found that the guard needs to know. @example scanSchema({ uniqueItems: true }, {}).unbounded // true */
 export interface SchemaScan {
   /** The schema can follow a value to any depth (`$ref`, `uniqueItems`): values are measured first. */
   readonly unbounded: boolean;
@@ -23,14 +36,14 @@ export interface SchemaScan {
 
 /**
  * Walks a schema document once, without recursion, before it is read: deeper than `MAX_SCHEMA_DEPTH`, or
- * (untrusted) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries, is a `SchemaError` that says so, found in
+ * (with `untrusted`) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries, is a `SchemaError` that says so, found in
  * time and memory bounded by the limits, not by the document. A cycle (an object inside itself) is left
  * for the reader, which names where it is.
  *
  * @example
  * scanSchema({ type: "array", items: { $ref: "#" } }, {}); // { unbounded: true }
  */
-export function scanSchema(schema: unknown, options: { readonly untrusted?: boolean }): SchemaScan {
+export function scanSchema(schema: unknown, options: { readonly untrusted?: object }): SchemaScan {
   const maxSize = options.untrusted ? MAX_UNTRUSTED_SCHEMA_SIZE : Infinity;
   let unbounded = false;
   let size = 0;

@@ -1,7 +1,7 @@
 /**
  * Catastrophic backtracking in a `pattern` from a schema nobody here wrote. JavaScript's regular
  * expressions backtrack: `^(a+)+$` against "aaaa…a!" tries every way to split the a's, 2^n of them, and
- * blocks the thread. `compile(schema, { untrusted: true })` refuses, with the reason, a pattern that has:
+ * blocks the thread. `compile(schema, { untrusted })` refuses, with the reason, a pattern that has:
  *
  * - a backreference (`\1`, `\k<name>`): no linear-time matcher exists for them;
  * - a repetition inside a repetition, where the inner one matches a varying number of times (`(a+)+`,
@@ -16,6 +16,18 @@
  * A pattern it cannot read is refused too (fail closed). Character classes are compared by the code points
  * they list; a Unicode property escape (`\p{L}`) is taken to overlap everything.
  */
+
+import type { Untrusted } from "./ir.js";
+
+/**
+ * The `untrusted` option of `compile`: `compile(schema, { untrusted })` refuses a pattern `patternHazard`
+ * finds a hazard in, and a schema of more than 100,000 entries.
+ *
+ * @example
+ * import { compile, untrusted } from "tooltype/guard";
+ * compile({ type: "string", pattern: "^(a+)+$" }, { untrusted }); // SchemaError: ... a repetition inside a repetition ...
+ */
+export const untrusted: Untrusted = { patternHazard };
 
 /** A set of code points as sorted, disjoint [from, to] ranges; `ANY` for "could be anything". */
 type Chars = readonly (readonly [number, number])[];

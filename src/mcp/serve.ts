@@ -24,13 +24,13 @@ export const JSONRPC_ERRORS = {
   INTERNAL_ERROR: -32603,
 } as const;
 
-/** Where `serveMCP` reads: a Node stream (`process.stdin`), a web `ReadableStream`, or any async iterable of bytes or text. */
+/** Where `serveMCP` reads: a Node stream (`process.stdin`), a web `ReadableStream`, or any async iterable of bytes or text. @example serveMCP(registry, { input: process.stdin, output: process.stdout }) */
 export type MCPInput = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
 
-/** Where `serveMCP` writes, one JSON-RPC message a line: a Node stream (`process.stdout`), a web `WritableStream`, or anything with `write(text)`. */
+/** Where `serveMCP` writes, one JSON-RPC message a line: a Node stream (`process.stdout`), a web `WritableStream`, or anything with `write(text)`. @example serveMCP(registry, { input, output: { write: (line) => socket.send(line) } }) */
 export type MCPOutput = { write(text: string): unknown } | WritableStream<Uint8Array>;
 
-/** Options of `serveMCP`. */
+/** Options of `serveMCP`. @example serveMCP(registry, { input: process.stdin, output: process.stdout, maxMessageBytes: 1 << 20, timeout: 30_000 }) */
 export interface ServeMCPOptions {
   /** Newline-delimited JSON-RPC messages from the client. */
   readonly input: MCPInput;

@@ -1,5 +1,6 @@
 import { compile, type CompileOptions, type Guard } from "../guard/compile.js";
 import { SchemaError } from "../guard/ir.js";
+import { untrusted } from "../guard/pattern-safety.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import { toMCPFormat, type MCPTool } from "../tools/provider-formats.js";
@@ -84,8 +85,8 @@ export function mcpHandlers(registry: ToolRegistry): {
  * A schema the guard cannot check (a keyword such as `if` or `unevaluatedProperties`, an unknown format:
  * add formats with `options.formats`) does not fail the whole client, as a thrown error would when it
  * lists tools: that tool's results are refused with an error message saying why. Schemas are compiled as
- * untrusted (`compile(s, { untrusted: true })`): a `pattern` that could backtrack catastrophically, or a schema
- * too large or too deep, is such a schema; pass `{ untrusted: false }` to trust the server.
+ * untrusted (`compile(s, { untrusted })`): a `pattern` that could backtrack catastrophically, or a schema
+ * too large or too deep, is such a schema; pass `{ untrusted: undefined }` to trust the server.
  *
  * @example
  * new Client(info, { jsonSchemaValidator: mcpValidator({ formats: { int32: Number.isInteger } }) });
@@ -96,7 +97,7 @@ export function mcpValidator(options: CompileOptions = {}): {
   const guards = new WeakMap<object, Guard<unknown> | string>();
   return {
     getValidator<T>(schema: object) {
-      const check = guardOrReason(guards, schema, { untrusted: true, ...options }); // the server's schemas are not ours
+      const check = guardOrReason(guards, schema, { untrusted, ...options }); // the server's schemas are not ours
       if (typeof check === "string") return () => ({ valid: false as const, data: undefined, errorMessage: check });
       return (input: unknown) =>
         check(input)

@@ -1,6 +1,11 @@
 import { setOwn } from "../util/own.js";
 
-/** Most properties and items a snapshot copies; a larger value is refused as a whole. */
+/**
+ * Most properties and items a snapshot copies; a larger value is refused as a whole.
+ *
+ * @example
+ * snapshot(new Array(MAX_SNAPSHOT_ENTRIES + 1)); // throws TypeError: the arguments hold more than 10000000 ...
+ */
 export const MAX_SNAPSHOT_ENTRIES = 10_000_000;
 
 /**
