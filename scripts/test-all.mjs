@@ -9,7 +9,7 @@
 //   --verbose                                 print every runtime's full output, not only failing ones
 //   --keep                                    keep this run's bundles (.test-build/run-<pid>/) to rerun by hand
 //
-// Environment: TEST_JOBS (runtimes at a time, default 2), TEST_TIMEOUT (seconds per runtime, default 60),
+// Environment: TEST_JOBS (runtimes at a time, default 2), TEST_TIMEOUT (seconds per runtime, default 300: a guard against hangs, not a speed limit),
 // CHROMIUM_PATH (default /usr/bin/chromium).
 //
 // Runtimes and their command lines. Each run bundles into its own .test-build/run-<pid>/ (B below; removed at
@@ -44,7 +44,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
 const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "readme", "agent", "toolchains"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
-const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 60) * 1000;
+const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
 
 const argv = process.argv.slice(2);
 const verbose = argv.includes("--verbose");

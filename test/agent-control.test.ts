@@ -230,10 +230,9 @@ pieces("a large event arriving in many small reads is joined once (linear)", asy
   const parts: string[] = ["data: "];
   for (let i = 0; i < big.length; i += 1000) parts.push(big.slice(i, i + 1000));
   parts.push("\n\n");
-  const started = Date.now();
   const [[, data]] = (await read(bytes(...parts))) as [[undefined, string]];
   assert.is(data.length, 2_000_000);
-  assert.ok(Date.now() - started < 5000, "2 MB in 2,000 reads in well under 5 s");
+  // Joining each read again would be quadratic (2,000 x 2 MB): that never finishes, and the runtime's timeout says so.
 });
 
 pieces("HTTP errors and error events are ProviderErrors with the status and the provider's message", async () => {
@@ -264,7 +263,6 @@ pieces("hostile stream indexes (a block or output index of 4 billion) cannot mak
     { event: "message_stop", data: { type: "message_stop" } },
   ];
   const fake = await fakeProvider("anthropic", [{ sse: sse(events) }], "fetch");
-  const started = Date.now();
   const out = await runTools({ provider: "anthropic", chat: httpChat("anthropic", { baseURL: fake.baseURL, fetch: fake.fetch! }), request: REQUESTS.anthropic, tools: [] });
   assert.is(out.text, "still fine");
   const items = [
@@ -275,7 +273,6 @@ pieces("hostile stream indexes (a block or output index of 4 billion) cannot mak
   const second = await runTools({ provider: "responses", chat: httpChat("responses", { baseURL: fake2.baseURL, fetch: fake2.fetch! }), request: REQUESTS.responses, tools: [] });
   assert.is(second.text, "ok");
   assert.match(fake2.requests[1]!.body.input.at(-1).output, /Unknown tool "nope"/);
-  assert.ok(Date.now() - started < 3000);
 });
 
 pieces("streamTools refuses providers whose streams it does not read; runTools takes any of them", async () => {

@@ -142,13 +142,11 @@ failing("a syntax error, a thrown non-error, an error thrown later in a callback
 
 failing("an infinite loop: stopped at the timeout, reported, and the next call works", async () => {
   const quick = createJavaScriptTool({ timeout: 300 });
-  const started = Date.now();
   let hostTicks = 0;
   const ticking = setInterval(() => hostTicks++, 20);
   const text = await error("console.log('started'); while (true) {}", quick);
   clearInterval(ticking);
   assert.is(text, `Tool "javascript" failed: The code did not finish within 300 ms (an endless loop, or a promise that never settles?); its ${runsIn} was stopped.\nPrinted before it was stopped:\nstarted`);
-  assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
   assert.ok(hostTicks >= 3, `the host was blocked (${hostTicks} ticks)`);
   assert.is(await value("'alive'", quick), "alive");
   for (const code of ["for (;;) { [].concat([1]) }", "new Promise(() => {})"]) {
