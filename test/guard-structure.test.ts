@@ -2,7 +2,7 @@
 // unevaluatedProperties/Items, $anchor, nested $id), formats as annotations, and the suite's bug reports.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { compile, FORMATS, SchemaError } from "tooltype";
+import { compile, FORMATS, IDN_FORMATS, SchemaError } from "tooltype";
 import { guards } from "./support/guards.js";
 
 /** Asserts the verdict of every guard path, and that errors() is empty exactly when valid. */
@@ -145,7 +145,6 @@ formats("hostname (RFC 1123, IDNA2008 A-labels), uri and uri-reference (RFC 3986
   check({ format: "hostname" }, ["example.com", "a--b.com", "xn--9n2bp8q.xn--9t4b11yi5a"], ["example.", "-a.com", "xn--X", "xn--hello-zed", "a_b.com"]);
   check({ format: "uri" }, ["https://a.example/p?q=1#f", "urn:isbn:0451450523", "http://[::1]:80/", "mailto:a@b"], ["//a.example/p", "http://a b", "http://a.example/%zz", "http://a:port/", "http://[::01.2.3.4]/", "ht\\tp:x", "https://ä.example/"]);
   check({ format: "uri-reference" }, ["/p", "../a?b#c", "", "#f"], ["\\\\win", "a:b:c%", "http://a@b@c/", "[x]"]);
-  check({ format: "iri" }, ["https://ä.example/ü"], ["ü"]);
   check({ format: "uuid" }, ["2eb8aa08-aa98-11ea-b4aa-73b441d16380"], ["urn:uuid:2eb8aa08-aa98-11ea-b4aa-73b441d16380", "2eb8aa08aa9811eab4aa73b441d16380"]);
   check({ format: "duration" }, ["P1Y2M3DT4H5M6S", "PT1M", "P2W", "P1Y"], ["P1Y2D", "PT1H2S", "P", "PT", "P1W2D"]);
   check({ format: "date-time" }, ["1963-06-19T08:30:06.999999999999999Z"], ["1963-06-19T08:30:60Z"]);
@@ -153,7 +152,17 @@ formats("hostname (RFC 1123, IDNA2008 A-labels), uri and uri-reference (RFC 3986
   check({ format: "json-pointer" }, ["", "/a~0b~1c"], ["a", "/~2"]);
   check({ format: "relative-json-pointer" }, ["0#", "1/a"], ["/a", "01"]);
   check({ format: "uri-template" }, ["{+var}", "a{x,y*}b"], ["{}", "a}"]);
-  assert.ok(FORMATS["idn-hostname"]!("실례.테스트"));
+});
+
+formats("the internationalized formats are IDN_FORMATS, to pass in; without them they are annotations", () => {
+  assert.ok(IDN_FORMATS["idn-hostname"]!("실례.테스트"));
+  assert.not.ok(IDN_FORMATS["idn-hostname"]!("-실례.테스트"));
+  assert.ok(IDN_FORMATS["idn-email"]!("실례@실례.테스트"));
+  assert.ok(IDN_FORMATS.iri!("https://ä.example/ü"));
+  assert.not.ok(IDN_FORMATS.iri!("ü"));
+  for (const guard of guards({ format: "iri" }, { formats: IDN_FORMATS })) assert.not.ok(guard("ü"), guard.mode);
+  for (const guard of guards({ format: "iri" })) assert.ok(guard("ü"), `${guard.mode}: an unknown format asserts nothing`);
+  assert.is(FORMATS["idn-hostname"], undefined);
 });
 
 formats("assertFormats: false makes format and contentEncoding annotations only, on both paths", () => {

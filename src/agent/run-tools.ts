@@ -23,9 +23,11 @@ export type { RunToolsResult, ToolStep } from "./step.js";
  * });
  */
 export function runTools<Request extends RequestShape<P>, P extends Provider | ProviderAdapter>(
-  options: RunToolsOptions<Request> & { readonly provider: P },
+  // The request is read from `request` alone (written inline, its roles keep their literal types); `chat`
+  // only has to accept it, so it may be the SDK's method typed with the SDK's own request type.
+  options: Omit<RunToolsOptions<Request>, "chat"> & { readonly provider: P; readonly chat: (request: NoInfer<Request>, options: { readonly signal?: AbortSignal }) => unknown },
 ): Promise<TypedRunToolsResult<P, Request>> {
-  return drain(toolLoop(options, false)) as Promise<TypedRunToolsResult<P, Request>>;
+  return drain(toolLoop(options as RunToolsOptions<Request>, false)) as Promise<TypedRunToolsResult<P, Request>>;
 }
 
 /** `RunToolsResult` with `messages` typed for the provider (`ConversationOf`), so they go back to its SDK as they are. */

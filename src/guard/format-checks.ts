@@ -100,47 +100,6 @@ export function isHostname(value: string): boolean {
   return true;
 }
 
-/**
- * RFC 5890 internationalized host name: labels split at any IDNA dot, each an ASCII label or a valid
- * U-label, and the RFC 5893 Bidi rule when any label is right-to-left.
- */
-function isIdnHostname(value: string): boolean {
-  if (value.length === 0) return false;
-  const labels = value.split(/[.\u3002\uff0e\uff61]/);
-  let length = labels.length - 1;
-  const unicode: string[] = [];
-  for (const label of labels) {
-    if (/^[\x00-\x7f]*$/.test(label)) {
-      if (!isHostname(label)) return false;
-      length += label.length;
-      unicode.push(/^xn--/i.test(label) ? punycode(label.slice(4))! : label);
-    } else {
-      if (!isULabel(label) || label.length > 63) return false;
-      length += label.length + 8; // about its A-label
-      unicode.push(label);
-    }
-  }
-  return length <= 253 && (!unicode.some((l) => RTL.test(l) || AN.test(l)) || unicode.every(bidiOk));
-}
-
-// RFC 5893 section 2, with Bidi classes approximated by script: R and AL are the right-to-left scripts'
-// letters, AN the Arabic-Indic digits, EN the European and Extended Arabic-Indic digits, NSM marks.
-const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
-const AN = /[\u0660-\u0669]/;
-const EN = /[0-9\u06f0-\u06f9]/;
-
-function bidiOk(label: string): boolean {
-  const chars = [...label].filter((c) => !/\p{Mn}/u.test(c));
-  const first = chars[0], last = chars[chars.length - 1];
-  if (first === undefined || last === undefined) return false;
-  if (RTL.test(first)) {
-    if (!chars.every((c) => RTL.test(c) || AN.test(c) || EN.test(c) || /[-.,:\p{P}\p{S}\p{Cf}]/u.test(c))) return false;
-    return (RTL.test(last) || AN.test(last) || EN.test(last)) && !(chars.some((c) => AN.test(c)) && chars.some((c) => EN.test(c)));
-  }
-  if (!/\p{L}/u.test(first)) return false;
-  return chars.every((c) => !RTL.test(c) && !AN.test(c)) && (/\p{L}/u.test(last) || EN.test(last));
-}
-
 // RFC 5892 section 2.6: code points IDNA2008 disallows although their category would allow them.
 const DISALLOWED = /[\u0640\u07fa\u302e\u302f\u3031-\u3035\u303b]/u;
 const VIRAMA = /[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d3b\u0d3c\u0d4d\u0dca\u0e3a\u0eba\u0f84\u1039\u103a\u1714\u1734\u17d2\u1a60\u1b44\u1baa\u1bab\u1bf2\u1bf3\u2d7f\ua806\ua8c4\ua953\ua9c0\uaaf6\uabed\u{10a3f}\u{11046}\u{1107f}\u{110b9}\u{11133}\u{11134}\u{111c0}\u{11235}\u{112ea}\u{1134d}\u{11442}\u{114c2}\u{115bf}\u{1163f}\u{116b6}\u{1172b}\u{11839}\u{119e0}\u{11a34}\u{11a47}\u{11a99}\u{11c3f}\u{11d44}\u{11d45}\u{11d97}]$/u;
@@ -148,7 +107,7 @@ const JOINING = String.raw`[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}]`;
 const ZWNJ_JOINED = new RegExp(String.raw`${JOINING}\p{Mn}*\u200c\p{Mn}*${JOINING}`, "u");
 
 /** An IDNA2008 U-label (RFC 5891 section 5.4, RFC 5892 Appendix A contextual rules). */
-function isULabel(label: string): boolean {
+export function isULabel(label: string): boolean {
   if (!label || /^\p{M}/u.test(label) || label.startsWith("-") || label.endsWith("-") || (label[2] === "-" && label[3] === "-")) return false;
   if (DISALLOWED.test(label) || /[^\p{L}\p{M}\p{N}\u00b7\u0375\u05f3\u05f4\u30fb\u200c\u200d\u06fd\u06fe\u0f0b\u0f0c-]/u.test(label) || /\p{Lu}/u.test(label)) return false;
   const chars = [...label];
@@ -180,7 +139,7 @@ function isULabel(label: string): boolean {
 }
 
 /** Decodes a Punycode string (RFC 3492 section 6.2), or undefined when it is not one. */
-function punycode(input: string): string | undefined {
+export function punycode(input: string): string | undefined {
   const base = 36, tMin = 1, tMax = 26;
   const adapt = (delta: number, points: number, first: boolean): number => {
     delta = first ? Math.floor(delta / 700) : delta >> 1;
@@ -224,12 +183,7 @@ const DOT_ATOM = String.raw`[a-z0-9!#$%&'*+/=?^_\x60{|}~-]+(?:\.[a-z0-9!#$%&'*+/
 const QUOTED = String.raw`"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"`;
 const LOCAL = new RegExp(String.raw`^(?:${DOT_ATOM}|${QUOTED})$`, "i");
 const PLAIN_EMAIL = new RegExp(String.raw`^${DOT_ATOM}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$`, "i");
-// RFC 6531: the same, with any non-ASCII character beside the ASCII ones.
-const IDN_ATOM = String.raw`[a-z0-9!#$%&'*+/=?^_\x60{|}~\u0080-\u{10ffff}-]+`;
-const IDN_QUOTED = String.raw`"(?:[\x20\x21\x23-\x5b\x5d-\x7e\u0080-\u{10ffff}]|\\[\x20-\x7e])*"`;
-const IDN_EMAIL = new RegExp(String.raw`^(?:${IDN_ATOM}(?:\.${IDN_ATOM})*|${IDN_QUOTED})@(.+)$`, "iu");
-
-function emailDomain(domain: string, host: (name: string) => boolean): boolean {
+export function emailDomain(domain: string, host: (name: string) => boolean): boolean {
   if (domain.charCodeAt(0) === 91 && domain.endsWith("]")) {
     const literal = domain.slice(1, -1);
     return /^ipv6:/i.test(literal) ? isIPv6(literal.slice(5)) : IPV4.test(literal);
@@ -251,13 +205,8 @@ export function isEmail(value: string): boolean {
   return at > 0 && LOCAL.test(value.slice(0, at)) && emailDomain(value.slice(at + 1), isHostname);
 }
 
-function isIdnEmail(value: string): boolean {
-  const m = IDN_EMAIL.exec(value);
-  return m !== null && emailDomain(m[1]!, isIdnHostname);
-}
-
-// RFC 3986 Appendix A (and RFC 3987 for IRIs: `u` adds the non-ASCII characters `ucschar` allows).
-function uriPatterns(u: string): { readonly absolute: RegExp; readonly reference: RegExp } {
+// RFC 3986 Appendix A (and, with `u`, RFC 3987 for IRIs: the non-ASCII characters `ucschar` allows; see ./idn-formats.ts).
+export function uriPatterns(u: string): { readonly absolute: RegExp; readonly reference: RegExp } {
   const unreserved = String.raw`A-Za-z0-9\-._~${u}`;
   const pct = String.raw`%[0-9A-Fa-f]{2}`;
   const sub = String.raw`!$&'()*+,;=`;
@@ -278,16 +227,12 @@ function uriPatterns(u: string): { readonly absolute: RegExp; readonly reference
 
 // Made on first use: an app that never checks a URI does not build these patterns.
 let uri: ReturnType<typeof uriPatterns> | undefined;
-let iri: ReturnType<typeof uriPatterns> | undefined;
-// RFC 3987 ucschar, its noncharacters at the end of each plane let through (the short form of the list).
-const UCSCHAR = String.raw`\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\u{10000}-\u{EFFFD}`;
-
 // Most URIs: a scheme, "//", a plain host and port, then path, query and fragment without percent-encoding.
 // A subset of RFC 3986 that one pattern decides; anything else takes the full grammar.
 const PLAIN_URI = /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(?::\d+)?(?:\/[\w\-.~!$&'()*+,;=:@]*)*(?:\?[\w\-.~!$&'()*+,;=:@/?]*)?(?:#[\w\-.~!$&'()*+,;=:@/?]*)?$/i;
 
 /** Whether `value` matches a URI (or IRI) pattern, with an IP literal's address checked too. */
-function uriLike(pattern: RegExp, value: string): boolean {
+export function uriLike(pattern: RegExp, value: string): boolean {
   if (PLAIN_URI.test(value)) return true;
   const m = pattern.exec(value);
   if (!m) return false;
@@ -327,16 +272,12 @@ export const FORMATS: { readonly [name: string]: FormatCheck } = {
   time: isTime,
   duration: (v) => DURATION.test(v),
   email: isEmail,
-  "idn-email": isIdnEmail,
   hostname: isHostname,
-  "idn-hostname": isIdnHostname,
   ipv4: (v) => IPV4.test(v),
   ipv6: isIPv6,
   uuid: (v) => UUID.test(v),
   uri: (v) => uriLike((uri ??= uriPatterns("")).absolute, v),
   "uri-reference": (v) => uriLike((uri ??= uriPatterns("")).reference, v),
-  iri: (v) => uriLike((iri ??= uriPatterns(UCSCHAR)).absolute, v),
-  "iri-reference": (v) => uriLike((iri ??= uriPatterns(UCSCHAR)).reference, v),
   "uri-template": (v) => URI_TEMPLATE.test(v),
   "json-pointer": (v) => JSON_POINTER.test(v),
   "relative-json-pointer": (v) => RELATIVE_JSON_POINTER.test(v),

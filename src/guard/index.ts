@@ -13,5 +13,6 @@ export type { GuardStandardProps, StandardJSONSchemaOptions } from "./standard.j
 export { SchemaError, type Untrusted } from "./ir.js";
 export { untrusted, patternHazard } from "./pattern-safety.js";
 export { FORMATS, type FormatCheck } from "./format-checks.js";
+export { IDN_FORMATS } from "./idn-formats.js";
 export type { Issue, IssueCode } from "./issue.js";
 export type { StandardSchemaV1 } from "../util/standard-schema.js";
