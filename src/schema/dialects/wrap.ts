@@ -70,7 +70,7 @@ function rewriteRefs(value: unknown): unknown {
 
 /**
  * Boolean subschemas as objects (`true` as `{}`, `false` as `{ not: {} }`): the same meaning, in the
- * form every provider's validator takes.
+ * form every provider's validator takes; `additionalProperties` and `unevaluatedProperties` keep theirs.
  *
  * @example
  * booleansAsObjects({ type: "object", properties: { a: true, b: false } });
@@ -82,6 +82,7 @@ export function booleansAsObjects(schema: Schema): Schema {
 
 const ONE = new Set(["items", "additionalProperties", "not", "contains", "propertyNames", "additionalItems", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"]);
 const LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
+const KEPT_BOOLEAN = new Set(["additionalProperties", "unevaluatedProperties"]);
 const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 function walkSchemas(value: unknown): unknown {
@@ -91,7 +92,9 @@ function walkSchemas(value: unknown): unknown {
   const out: Schema = {};
   for (const key of Object.keys(value)) {
     const v = (value as Schema)[key];
-    if (ONE.has(key)) setOwn(out, key, Array.isArray(v) ? v.map(walkSchemas) : walkSchemas(v));
+    // `additionalProperties: false` is what every provider documents (OpenAI's strict mode requires it): kept.
+    if (typeof v === "boolean" && KEPT_BOOLEAN.has(key)) setOwn(out, key, v);
+    else if (ONE.has(key)) setOwn(out, key, Array.isArray(v) ? v.map(walkSchemas) : walkSchemas(v));
     else if (LIST.has(key) && Array.isArray(v)) setOwn(out, key, v.map(walkSchemas));
     else if (MAP.has(key) && typeof v === "object" && v !== null) {
       const map: Schema = {};
