@@ -180,7 +180,7 @@ type Role = "system" | "developer" | "user" | "assistant" | "tool";
 export interface ProviderRequests {
   openai: { readonly messages?: readonly { readonly role: Role | "function" }[] };
   responses: { readonly input?: string | readonly { readonly role?: Exclude<Role, "tool">; readonly type?: string }[] };
-  anthropic: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
+  anthropic: { readonly messages?: readonly { readonly role: "user" | "assistant" | "system" }[] };
   gemini: { readonly contents?: string | { readonly role?: "user" | "model" } | readonly { readonly role?: "user" | "model" }[] };
   mcp: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
   bedrock: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
