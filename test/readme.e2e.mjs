@@ -76,7 +76,7 @@ await check(`README.md has TypeScript blocks, a quick start first among them, an
 writeFileSync(
   join(work, "tsconfig.json"),
   JSON.stringify({
-    compilerOptions: { strict: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true, noEmit: true, isolatedModules: true },
+    compilerOptions: { strict: true, moduleDetection: "force", target: "ES2022", module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true, noEmit: true, isolatedModules: true },
     include: ["./*.ts"],
   }),
 );
@@ -102,7 +102,13 @@ await Promise.all(
   Array.from({ length: 3 }, async () => {
     while (next < runnable.length) {
       const b = runnable[next++];
-      const { code } = await transform(b.code, { loader: "ts", format: "esm", target: "es2022", sourcefile: `${b.name}.ts` });
+      let code;
+      try {
+        ({ code } = await transform(b.code, { loader: "ts", format: "esm", target: "es2022", sourcefile: `${b.name}.ts` }));
+      } catch (error) {
+        outcomes.set(b.name, { code: 1, stdout: "", stderr: `esbuild could not compile the block: ${error.message}` });
+        continue;
+      }
       const file = join(work, `${b.name}.mjs`);
       writeFileSync(file, code);
       const env = { ...process.env, OPENAI_API_KEY: "test-key", ANTHROPIC_API_KEY: "test-key", GEMINI_API_KEY: "test-key", OPENAI_AGENTS_DISABLE_TRACING: "1" };
