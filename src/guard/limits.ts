@@ -87,21 +87,33 @@ export function scanSchema(schema: unknown, options: { readonly untrusted?: obje
  */
 export function withinDepth(value: unknown, max: number): boolean {
   if (typeof value !== "object" || value === null) return true;
-  const deepest = new Map<object, number>(); // an object shared by two places is walked again only when met deeper
-  const stack: [object, number][] = [[value, 1]];
-  while (stack.length) {
-    const [item, depth] = stack.pop()!;
+  const items: object[] = [value];
+  const depths: number[] = [1];
+  // Made only for a large value: an object shared by two places is then walked again only when met deeper.
+  // (A tree, what arguments almost always are, needs none: each object is met once.)
+  let deepest: Map<object, number> | undefined;
+  let walked = 0;
+  while (items.length) {
+    const item = items.pop()!;
+    const depth = depths.pop()!;
     if (depth > max) return false;
-    if ((deepest.get(item) ?? 0) >= depth) continue;
-    deepest.set(item, depth);
+    if (++walked > 4096) {
+      deepest ??= new Map();
+      if ((deepest.get(item) ?? 0) >= depth) continue;
+      deepest.set(item, depth);
+    }
     if (Array.isArray(item)) {
-      for (const child of item) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+      for (let i = 0; i < item.length; i++) {
+        const child: unknown = item[i];
+        if (typeof child === "object" && child !== null) items.push(child), depths.push(depth + 1);
+      }
       continue;
     }
-    const descriptors = Object.getOwnPropertyDescriptors(item);
-    for (const key in descriptors) {
-      const child = (descriptors[key] as PropertyDescriptor).value;
-      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    for (const key in item) {
+      // Data properties only: a getter is never called here (the guard calls it, once).
+      const descriptor = Object.getOwnPropertyDescriptor(item, key);
+      const child: unknown = descriptor?.value;
+      if (typeof child === "object" && child !== null) items.push(child), depths.push(depth + 1);
     }
   }
   return true;
