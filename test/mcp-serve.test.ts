@@ -5,6 +5,7 @@
 // SDK's Client and by hand with garbage.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { collector } from "./support/gc.js";
 import fc from "fast-check";
 import { t, tool, ToolRegistry } from "tooltype";
 import { serveMCP, JSONRPC_ERRORS, MCP_PROTOCOL_VERSIONS, type ServeMCPOptions } from "tooltype/mcp";
@@ -176,26 +177,6 @@ s("batches: answered one by one under 2025-03-26, refused under every later vers
   unknown.end();
 });
 
-/**
- * A way to collect garbage first, so a memory figure counts what is kept, not what is waiting to be freed:
- * Node (through node:v8), Bun (Bun.gc); undefined where there is none (Deno, browsers).
- */
-async function collector(): Promise<(() => void) | undefined> {
-  const g = globalThis as { gc?: () => void; Bun?: { gc?: (force: boolean) => void }; Deno?: unknown };
-  if (typeof g.gc === "function") return () => g.gc!();
-  if (typeof g.Bun?.gc === "function") return () => g.Bun!.gc!(true);
-  if (g.Deno) return undefined;
-  try {
-    const [v8name, vmname] = ["node:v8", "node:vm"]; // variables: browser bundles never see them
-    const v8 = (await import(v8name)) as { setFlagsFromString(flags: string): void };
-    const vm = (await import(vmname)) as { runInNewContext(code: string): unknown };
-    v8.setFlagsFromString("--expose-gc");
-    const gc = vm.runInNewContext("gc");
-    return typeof gc === "function" ? () => (gc as () => void)() : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The heap plus memory outside it (array buffers), where the runtime tells (Node, Deno, Bun); undefined in browsers. */
 const heapUsed = () => {

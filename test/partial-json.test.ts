@@ -2,6 +2,7 @@
 // at every point before, it must be a prefix-state of the final value (see prefixOf) and never an error.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { collector } from "./support/gc.js";
 import fc from "fast-check";
 import { createPartialJSONParser, type PartialJSONParser } from "tooltype";
 
@@ -596,26 +597,6 @@ hostile("work grows linearly: 4 times the text costs at most 4.2 times the reads
   console.log(`fuzz partial JSON: ${HOSTILE.length} hostile shapes at ${n} and ${4 * n} characters, work linear (${rows.join("; ")})`);
 });
 
-/**
- * A way to collect garbage first, so a memory figure counts what is kept, not what is waiting to be freed:
- * Node (through node:v8), Bun (Bun.gc); undefined where there is none (Deno, browsers).
- */
-async function collector(): Promise<(() => void) | undefined> {
-  const g = globalThis as { gc?: () => void; Bun?: { gc?: (force: boolean) => void }; Deno?: unknown };
-  if (typeof g.gc === "function") return () => g.gc!();
-  if (typeof g.Bun?.gc === "function") return () => g.Bun!.gc!(true);
-  if (g.Deno) return undefined;
-  try {
-    const [v8name, vmname] = ["node:v8", "node:vm"]; // variables: browser bundles never see them
-    const v8 = (await import(v8name)) as { setFlagsFromString(flags: string): void };
-    const vm = (await import(vmname)) as { runInNewContext(code: string): unknown };
-    v8.setFlagsFromString("--expose-gc");
-    const gc = vm.runInNewContext("gc");
-    return typeof gc === "function" ? () => (gc as () => void)() : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const measured = heapUsed() === undefined ? hostile.skip : hostile;
 
