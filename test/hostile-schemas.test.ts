@@ -162,9 +162,10 @@ sizes("$ref loops that never enter a value, and a schema that contains itself, a
 
 const depth = suite("hostile schemas: one depth rule, counted in value nesting, for both guard paths");
 
-// Each $ref enters 20 value levels: the old rule (256 $ref levels) let generated code (small frames) go past
+// Each $ref enters 20 value levels: a rule of 256 $ref levels alone let generated code (small frames) go past
 // where the interpreter ran out of stack, so at 5,000 levels the two paths answered differently (true on
-// generated code, false on the interpreter; measured on Node 20 before this rule).
+// generated code, false on the interpreter; measured on Node 20 before this rule). Now this schema follows
+// 25 $refs (500 value levels) at most: the 26th, at level 520, refuses the value.
 const TWENTY: object = (() => {
   let body: object = { $ref: "#" };
   for (let i = 0; i < 20; i++) body = { type: "array", items: body };
@@ -177,9 +178,9 @@ const nest = (depthOf: number, leaf: unknown = null) => {
   return v;
 };
 
-depth("both paths give the same verdict and the same errors at every depth, and refuse past 512 levels as too_deep", () => {
+depth("both paths give the same verdict and the same errors at every depth, and refuse past 500 levels as too_deep", () => {
   const [first, ...others] = guards(TWENTY);
-  for (const d of [0, 20, 240, 500, 511, 512, 513, 1000, 4000, 5000, 5200, 100_000]) {
+  for (const d of [0, 20, 240, 500, 511, 512, 513, 519, 520, 521, 1000, 4000, 5000, 5200, 100_000]) {
     const value = nest(d);
     const verdict = first!(value);
     const codes = first!.errors(value).map((i) => i.code);
@@ -187,8 +188,9 @@ depth("both paths give the same verdict and the same errors at every depth, and 
       assert.is(other(value), verdict, `depth ${d}`);
       assert.equal(other.errors(value).map((i) => i.code), codes, `depth ${d}`);
     }
-    if (d > 512) assert.is(codes.at(-1), "too_deep", `depth ${d}`); // the issues met on the way, then the refusal
-    if (d % 20 === 0 && d <= 500) assert.ok(verdict, `depth ${d}`);
+    if (d >= 520) assert.equal(first!.errors(value).at(-1), { code: "too_deep", path: "", message: "Value is nested too deeply to check (more than 500 levels)", expected: "500" } as never, `depth ${d}`);
+    else assert.is(verdict, d % 20 === 0, `depth ${d}`); // short of the limit: the schema's own verdict
+
   }
 });
 
@@ -210,15 +212,33 @@ depth("property: random recursive values, both paths agree", () => {
   console.log(`depth rule: ${cases} random recursive values, both paths agreed`);
 });
 
-depth("uniqueItems compares items at any depth without recursion, and refuses past 512 levels on both paths", () => {
+depth("the $ref limit scales with the levels one $ref enters, and a value deeper where no $ref reads it is checked as usual", () => {
+  const tooDeep = (schema: object, value: unknown) => guards(schema).map((g) => g.errors(value).find((i) => i.code === "too_deep")?.expected ?? "none");
+  const list = { type: "array", items: { $ref: "#" } }; // one level a $ref: 256 $refs
+  assert.equal(tooDeep(list, nest(256)), guards(list).map(() => "none"));
+  assert.equal(tooDeep(list, nest(257)), guards(list).map(() => "256"));
+  const tree = { $defs: { T: { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/T" } } } } }, $ref: "#/$defs/T" };
+  let node: unknown = {};
+  for (let i = 0; i < 300; i++) node = { kids: [node] };
+  assert.equal(tooDeep(tree, node), guards(tree).map(() => "512")); // two levels a $ref: 256 $refs, 512 levels
+  // A free-form property holds 100,000 levels that no $ref follows: nothing refuses them, on either path.
+  const withMeta = { $defs: { T: { type: "object", properties: { meta: {}, kids: { type: "array", items: { $ref: "#/$defs/T" } } } } }, $ref: "#/$defs/T" };
+  for (const guard of guards(withMeta)) {
+    assert.ok(guard({ meta: nest(100_000), kids: [{ meta: nest(100_000), kids: [] }] }), guard.mode);
+    assert.equal(guard.errors({ meta: nest(100_000), kids: [{ kids: 1 }] }).map((i) => [i.code, i.path]), [["type", "/kids/0/kids"]], guard.mode);
+  }
+});
+
+depth("uniqueItems compares items at any depth without recursion, on both paths", () => {
   const gs = guards({ type: "array", uniqueItems: true });
   for (const guard of gs) {
     assert.ok(guard([nest(510, 1), nest(510, 2)]), "distinct deep items");
     assert.not.ok(guard([nest(510, 1), nest(510, 1)]), "equal deep items");
     assert.equal(guard.errors([nest(510, 1), nest(510, 1)]).map((i) => i.code), ["unique_items"]);
-    assert.not.ok(guard([nest(4000, 1), nest(4000, 2)]));
-    assert.equal(guard.errors([nest(100_000, 1), 2]).map((i) => i.code), ["too_deep"]);
-    assert.ok(guard([{ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] }, { b: 2, a: 1 }, { a: 1, b: 2 }]) === false);
+    // No `$ref` follows these values down, so no depth limit applies: 100,000 levels are compared in a loop.
+    assert.ok(guard([nest(100_000, 1), nest(100_000, 2)]));
+    assert.equal(guard.errors([nest(100_000, 1), nest(100_000, 1), 2]).map((i) => i.code), ["unique_items"]);
+    assert.not.ok(guard([{ a: [1, { b: 2 }] }, { a: [1, { b: 3 }] }, { b: 2, a: 1 }, { a: 1, b: 2 }]));
   }
 });
 

@@ -5,7 +5,6 @@ import { aotHelpers } from "../guard/aot.js";
 import { generate } from "../guard/codegen.js";
 import { compile } from "../guard/compile.js";
 import { readSchema, SchemaError } from "../guard/ir.js";
-import { mayRevisit } from "../guard/revisit.js";
 import { Verdicts } from "../guard/revisit.js";
 
 /** A guard compiled ahead of time, as text. */
@@ -40,8 +39,7 @@ export function guardCode(schema: object): GuardCode {
   compile(schema, { eval: false }); // checks it as compile does (keywords, defaults), before anything is written
   const json = (isDescriptor(schema) ? emitJSONSchema(schema) : schema) as JSONSchema;
   const root = readSchema(json);
-  let revisits: boolean | undefined;
-  const generated = generate(root, () => (revisits ??= mayRevisit(root)));
+  const generated = generate(root);
   const strict = '"use strict";\n';
   const source = generated.source.startsWith(strict) ? generated.source.slice(strict.length) : generated.source;
   const externals = generated.externals.map((value, i) => valueCode(value, i));

@@ -6,7 +6,8 @@ import { issueMessage } from "./issue.js";
 import { pointerSegment } from "../util/pointer.js";
 import { preview, typeName } from "../util/text.js";
 import { Verdicts } from "./revisit.js";
-import { MAX_DEPTH, ownValue, tooDeep, typeBits } from "./values.js";
+import { recursionOf, type Recursion } from "./recursion.js";
+import { ownValue, tooDeep, typeBits } from "./values.js";
 import { testedBy, unevaluatedItemsOk, unevaluatedPropertiesOk } from "./evaluated.js";
 
 /** Helpers generated code may call, each passed in (and declared) only when the code uses it. */
@@ -31,8 +32,8 @@ export interface Generated {
  * becomes its own named function; everything else is inlined. One statement a line, no indentation:
  * the source is parsed on every `compile`, so it is kept short.
  */
-export function generate(root: Node, remember: () => boolean = () => false): Generated {
-  const gen = new Generator(remember);
+export function generate(root: Node, recursion: Recursion = recursionOf(root)): Generated {
+  const gen = new Generator(recursion);
   const body = gen.body(root, "v");
   let source = `"use strict";\n${gen.declarations}`;
   const guarded = `try {\n${body}return true;\n} catch (e) {\nif (e instanceof RangeError) return false;\nthrow e;\n}`;
@@ -40,7 +41,7 @@ export function generate(root: Node, remember: () => boolean = () => false): Gen
   else {
     // `D` counts `$ref` levels; with remembered verdicts, `C` is the call's number (`N` counts calls).
     // The caller's are put back after: a getter in the value may call this guard again.
-    const calls = remember();
+    const calls = recursion.revisits();
     source += calls ? "let D = 0, C = 0, N = 0;\n" : "let D = 0;\n";
     source += `${gen.functions}return function guard(v) {\n`;
     source += calls ? "const d = D, c = C;\nD = 0;\nC = ++N * 4;\n" : "const d = D;\nD = 0;\n";
@@ -61,8 +62,8 @@ export class Generator implements SourceWriter {
   private readonly sets: [readonly unknown[], string][] = [];
   private counter = 0;
 
-  /** `remember()`: `$ref` functions keep each object's verdict for the call (see `mayRevisit`). */
-  constructor(private readonly remember: () => boolean = () => false) {}
+  /** What `$ref` functions need of the whole schema; the reporter, which writes none, has none. */
+  constructor(private readonly recursion?: Recursion) {}
 
   id(prefix: string): string {
     return `${prefix}${this.counter++}`;
@@ -145,8 +146,9 @@ export class Generator implements SourceWriter {
     const name = `${inner}r`;
     if (!this.counted.has(name)) {
       this.counted.add(name);
-      const call = `if (D >= ${MAX_DEPTH}) ${this.helper("tooDeep")}();\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
-      if (!this.remember()) this.functions += `function ${name}(v) {\n${call}return ok;\n}\n`;
+      const { refs, levels } = this.recursion!.limit();
+      const call = `if (D >= ${refs}) ${this.helper("tooDeep")}(${levels});\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
+      if (!this.recursion!.revisits()) this.functions += `function ${name}(v) {\n${call}return ok;\n}\n`;
       else {
         const m = this.external(new Verdicts());
         this.functions +=

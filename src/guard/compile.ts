@@ -7,10 +7,10 @@ import { interpreter } from "./interpret.js";
 import type { CallState, Check } from "./interpret/check.js";
 import { SchemaError, readSchema, type Node, type ReadOptions } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
-import { mayRevisit } from "./revisit.js";
+import { recursionOf, type Recursion } from "./recursion.js";
 import { standardProps, type GuardStandardProps } from "./standard.js";
-import { MAX_DEPTH, TooDeep } from "./values.js";
-import { MAX_VALUE_DEPTH, scanSchema, withinDepth } from "./limits.js";
+import { TooDeep } from "./values.js";
+import { scanSchema } from "./limits.js";
 
 /**
  * Generated code for guards (`tooltype/jit`): handed to `compile(schema, { jit })`. Kept out of the guard
@@ -18,7 +18,7 @@ import { MAX_VALUE_DEPTH, scanSchema, withinDepth } from "./limits.js";
  */
 export interface Jit {
   /** A predicate for the schema as specialised code, with its source. Called only where eval is allowed. */
-  guard(root: Node, remember: () => boolean): { readonly test: (value: unknown) => boolean; readonly code: string };
+  guard(root: Node, recursion: Recursion): { readonly test: (value: unknown) => boolean; readonly code: string };
   /** A reporter writing the same checks' issues; `build` gives the interpreter's check of a node it hands off. */
   report(root: Node, build: (node: Node) => Check): (value: unknown, issues: Issue[]) => void;
 }
@@ -108,16 +108,14 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
 }
 
 function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
-  const { unbounded } = scanSchema(json, options); // depth and (untrusted) size, before anything recurses
+  scanSchema(json, options); // depth and (untrusted) size, before anything recurses
   const root = readSchema(json, options);
-  // Worked out only for a schema with a `$ref`, the first time generated code or the interpreter meets one.
-  let revisits: boolean | undefined;
-  const remember = () => (revisits ??= mayRevisit(root));
+  const recursion = recursionOf(root);
   const state: CallState = { depth: 0, call: 0, reporting: false };
   let calls = 0;
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
   let build: ((node: Node) => Check) | undefined;
-  const buildOf = () => (build ??= interpreter(state, remember));
+  const buildOf = () => (build ??= interpreter(state, recursion));
 
   const jit = options.eval === false ? undefined : options.jit;
   if (options.eval === true && !(jit && allowsEval())) {
@@ -127,15 +125,12 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
         : 'compile: { eval: true } needs generated code: pass { jit } (import { jit } from "tooltype/jit")',
     );
   }
-  const generated = jit && allowsEval() ? jit.guard(root, remember) : undefined;
-  // One depth rule for both paths, counted in value nesting: a schema that can follow a value all the way
-  // down refuses one nested deeper than MAX_VALUE_DEPTH before either path looks at it.
-  const shallow = unbounded ? (value: unknown) => withinDepth(value, MAX_VALUE_DEPTH) : () => true;
-  let inner: (value: unknown) => boolean;
-  if (generated) inner = generated.test;
+  const generated = jit && allowsEval() ? jit.guard(root, recursion) : undefined;
+  let test: (value: unknown) => boolean;
+  if (generated) test = generated.test;
   else {
     const check = buildOf()(root);
-    inner = (value) => {
+    test = (value) => {
       // The caller's state is put back after: a getter in the value may call this guard again.
       const { depth, call, reporting } = state;
       state.depth = 0;
@@ -154,8 +149,6 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     };
   }
 
-  const test = unbounded ? (value: unknown) => shallow(value) && inner(value) : inner;
-
   let report: ((value: unknown, issues: Issue[]) => void) | undefined;
   const reportOf = () => {
     if (!report) {
@@ -170,8 +163,7 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     const limit = options?.limit ?? Infinity;
     if (!(limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(limit)})`);
     // The guard answers first (it stops at the first problem): errors are listed only when it says false.
-    const deepEnough = shallow(value); // measured once: errors() reads the value no more than the guard does
-    if (deepEnough && inner(value)) return [];
+    if (test(value)) return [];
     const out: Issue[] = limit === Infinity ? [] : bounded(limit);
     const { depth, call, reporting } = state;
     state.depth = 0;
@@ -183,15 +175,14 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
       if (error === ENOUGH) return out.slice();
       // Too deep, or the stack ran out: the issues found so far, then the refusal of the whole value.
       if (!(error instanceof RangeError)) throw error;
-      if (out.length < limit) out.push(issue("too_deep", "", error instanceof TooDeep ? String(MAX_DEPTH) : undefined));
+      if (out.length < limit) out.push(issue("too_deep", "", error instanceof TooDeep ? String(error.levels) : undefined));
     } finally {
       state.depth = depth;
       state.call = call;
       state.reporting = reporting;
     }
-    // Too deep by the value rule, or the guard went past the $ref limit where the report, walking in another order, did not.
-    if (!deepEnough && out.length < limit && !out.some((i) => i.code === "too_deep")) out.push(issue("too_deep", "", String(MAX_VALUE_DEPTH)));
-    if (!out.length) out.push(issue("too_deep", "", String(MAX_DEPTH)));
+    // The guard went past the $ref limit where the report, walking in another order, did not.
+    if (!out.length) out.push(issue("too_deep", "", String(recursion.limit().levels)));
     return limit === Infinity ? out : out.slice();
   };
   let standard: GuardStandardProps<unknown> | undefined;

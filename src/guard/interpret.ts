@@ -12,23 +12,24 @@ import { unevaluatedItemsCheck, unevaluatedPropertiesCheck } from "./interpret/u
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./ir.js";
 import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
 import type { ValueKeyword } from "./keywords/keyword.js";
-import { Verdicts } from "./revisit.js";
+import type { Recursion } from "./recursion.js";
 import { isObject } from "./values.js";
+import { Verdicts } from "./revisit.js";
 
 /**
  * Makes the builder of interpreted checks for one guard: a tree of closures made once per schema (and
  * once per node, so a node reached twice shares its check), so checking a value walks no keyword lists.
- * It needs no `eval`, so it runs under any Content Security Policy. `remember()` says whether plain
- * calls keep `$ref` verdicts (see `mayRevisit`); it is asked when the first `$ref` is built.
+ * It needs no `eval`, so it runs under any Content Security Policy. `recursion` holds what `$ref` checks
+ * need of the whole schema (`recursionOf(root)`); it is asked when the first `$ref` is built.
  *
  * @example
- * const build = interpreter({ depth: 0, call: 0, reporting: false });
- * const check = build(readSchema({ type: "string", minLength: 2 }));
+ * const root = readSchema({ type: "string", minLength: 2 });
+ * const check = interpreter({ depth: 0, call: 0, reporting: false }, recursionOf(root))(root);
  * check("ab");              // true
  * const issues: Issue[] = [];
  * check("a", issues, "");   // false; issues: [{ code: "min_length", path: "", ... }]
  */
-export function interpreter(state: CallState, remember: () => boolean = () => false): (node: Node) => Check {
+export function interpreter(state: CallState, recursion: Recursion): (node: Node) => Check {
   const built = new Map<Node, Check>();
   const verdicts = new Map<Node, Verdicts>();
   const verdictsOf = (target: Node) => {
@@ -36,7 +37,7 @@ export function interpreter(state: CallState, remember: () => boolean = () => fa
     if (!kept) verdicts.set(target, (kept = new Verdicts()));
     return kept;
   };
-  const refs: RefChecks = { state, remember, verdictsOf };
+  const refs: RefChecks = { state, recursion, verdictsOf };
   // Plain Maps, made per guard: module-wide WeakMaps keyed by every guard's nodes made the collector
   // work through their entries (a third of an interpreter compile's time went to it).
   const build: Build = Object.assign(

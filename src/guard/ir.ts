@@ -88,6 +88,17 @@ export function sameValueParts(node: Node): Node[] {
   return parts;
 }
 
+/** The sub-schemas checked against the node's items, property values and property names: each one value level down. */
+export function childParts(node: Node): Node[] {
+  const parts = node.prefixItems ? [...node.prefixItems] : [];
+  for (const p of node.properties ?? []) parts.push(p.node);
+  for (const p of node.patternProperties ?? []) parts.push(p.node);
+  for (const part of [node.items, node.contains, node.additionalProperties, node.propertyNames, node.unevaluatedItems, node.unevaluatedProperties]) {
+    if (part) parts.push(part);
+  }
+  return parts;
+}
+
 /** Options that change how a schema is read. */
 export interface ReadOptions {
   /** Extra `format` checks by name (a function or a RegExp). */

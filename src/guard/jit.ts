@@ -15,8 +15,8 @@ import { generateReport } from "./report.js";
  * guard.mode; // "eval" where the runtime allows it
  */
 export const jit: Jit = {
-  guard(root, remember) {
-    const generated = generate(root, remember);
+  guard(root, recursion) {
+    const generated = generate(root, recursion);
     return { test: run(generated) as (value: unknown) => boolean, code: generated.source };
   },
   report: (root, build) => run(generateReport(root, build)) as (value: unknown, issues: import("./issue.js").Issue[]) => void,

@@ -1,4 +1,5 @@
-import { SchemaError } from "./ir.js";
+import { SchemaError, childParts, sameValueParts, type Node } from "./ir.js";
+import { MAX_DEPTH } from "./values.js";
 
 /**
  * The deepest a schema document may nest (objects and arrays, annotations and `const` values included).
@@ -17,21 +18,61 @@ export const MAX_SCHEMA_DEPTH = 512;
 export const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
 
 /**
- * The deepest a value may nest for a guard whose checks can follow it all the way down: a schema with a
- * `$ref` (recursion) or `uniqueItems` (which compares whole items). Both guard paths refuse a deeper value
- * before checking anything, so they cannot differ on it however deep it goes, and no check can run out of
- * stack. Other schemas never read a value deeper than they are themselves. (A tree of objects holding arrays
- * takes two levels a node: 512 levels are the 256 nodes the `$ref` count allowed before.)
+ * The deepest a guard follows a value through `$ref`, in value levels: a check that would go further refuses
+ * the whole value (`too_deep`), on both guard paths alike, so they cannot differ on it however deep it goes
+ * and no check can run out of stack. Schemas without `$ref` never read a value deeper than they are.
  *
  * @example
- * compile({ type: "array", items: { $ref: "#" } }).errors(nested(MAX_VALUE_DEPTH + 1)); // [{ code: "too_deep", ... }]
+ * compile(t.recursive("Tree", (self) => t.object({ kids: t.array(self) }))).errors(nested(300)); // [{ code: "too_deep", ... }]
  */
 export const MAX_VALUE_DEPTH = 512;
 
-/** What a scan found that the guard needs to know. @example scanSchema({ uniqueItems: true }, {}).unbounded // true */
-export interface SchemaScan {
-  /** The schema can follow a value to any depth (`$ref`, `uniqueItems`): values are measured first. */
-  readonly unbounded: boolean;
+/** How far a guard's `$ref` checks may go. @example depthLimit(readSchema({ items: { $ref: "#" } })) // { refs: 256, levels: 256 } */
+export interface DepthLimit {
+  /** `$ref` levels a check may follow; one more refuses the value. */
+  readonly refs: number;
+  /** The value levels those `$ref`s may enter, at most `MAX_VALUE_DEPTH`: what a `too_deep` issue names. */
+  readonly levels: number;
+}
+
+/**
+ * The `$ref` levels a guard of `root` may follow: `MAX_DEPTH`, or fewer where one `$ref` enters many value
+ * levels before the next (`{ items: { items: ... { $ref: "#" } } }`), so that no check goes deeper than
+ * `MAX_VALUE_DEPTH` value levels. Both guard paths count `$ref` levels the same way, so a rule in `$ref` levels
+ * costs nothing a call beyond the count they keep anyway, and no value is walked before it is checked.
+ *
+ * @example
+ * depthLimit(readSchema({ $defs: { T: { properties: { kids: { items: { $ref: "#/$defs/T" } } } } }, $ref: "#/$defs/T" })); // { refs: 256, levels: 512 }
+ */
+export function depthLimit(root: Node): DepthLimit {
+  // The most value levels a node enters before it reaches a `$ref` (targets not followed); -1 when it reaches none.
+  const strides = new Map<Node, number>();
+  const strideOf = (node: Node): number => {
+    let known = strides.get(node);
+    if (known === undefined) {
+      known = node.ref ? 0 : -1;
+      for (const part of sameValueParts(node)) known = Math.max(known, strideOf(part));
+      for (const child of childParts(node)) {
+        const below = strideOf(child);
+        if (below >= 0) known = Math.max(known, below + 1);
+      }
+      strides.set(node, known);
+    }
+    return known;
+  };
+  let stride = 1;
+  const seen = new Set<Node>();
+  const pending = [root];
+  while (pending.length) {
+    const node = pending.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    stride = Math.max(stride, strideOf(node));
+    pending.push(...sameValueParts(node), ...childParts(node));
+    if (node.ref?.target) pending.push(node.ref.target);
+  }
+  const refs = Math.max(1, Math.min(MAX_DEPTH, Math.floor(MAX_VALUE_DEPTH / stride)));
+  return { refs, levels: refs * stride };
 }
 
 /**
@@ -41,11 +82,10 @@ export interface SchemaScan {
  * for the reader, which names where it is.
  *
  * @example
- * scanSchema({ type: "array", items: { $ref: "#" } }, {}); // { unbounded: true }
+ * scanSchema(JSON.parse(text), { untrusted }); // throws a SchemaError for a schema 600 levels deep
  */
-export function scanSchema(schema: unknown, options: { readonly untrusted?: object }): SchemaScan {
+export function scanSchema(schema: unknown, options: { readonly untrusted?: object }): void {
   const maxSize = options.untrusted ? MAX_UNTRUSTED_SCHEMA_SIZE : Infinity;
-  let unbounded = false;
   let size = 0;
   const seen = new Set<object>();
   const stack: [unknown, number][] = [[schema, 0]];
@@ -64,57 +104,10 @@ export function scanSchema(schema: unknown, options: { readonly untrusted?: obje
     if (keys) {
       for (const key of keys) {
         const item = (value as Record<string, unknown>)[key];
-        if ((key === "$ref" || key === "$dynamicRef") && typeof item === "string") unbounded = true;
-        else if (key === "uniqueItems" && item === true) unbounded = true;
         if (typeof item === "object" && item !== null) stack.push([item, depth + 1]);
       }
     } else {
       for (const item of value as unknown[]) if (typeof item === "object" && item !== null) stack.push([item, depth + 1]);
     }
   }
-  return { unbounded };
-}
-
-/**
- * Whether a value nests at most `max` levels (an array or object is one level deeper than what holds it),
- * found without recursion and stopping at the first place it goes deeper. Cycles count as too deep. Data
- * properties only: a getter is not called (values from JSON have none; `execute` copies what it is handed
- * to plain data), so measuring has no side effects; what a getter returns is bounded by the `$ref` count.
- *
- * @example
- * withinDepth([[1]], 2); // true
- * withinDepth([[[1]]], 2); // false
- */
-export function withinDepth(value: unknown, max: number): boolean {
-  if (typeof value !== "object" || value === null) return true;
-  const items: object[] = [value];
-  const depths: number[] = [1];
-  // Made only for a large value: an object shared by two places is then walked again only when met deeper.
-  // (A tree, what arguments almost always are, needs none: each object is met once.)
-  let deepest: Map<object, number> | undefined;
-  let walked = 0;
-  while (items.length) {
-    const item = items.pop()!;
-    const depth = depths.pop()!;
-    if (depth > max) return false;
-    if (++walked > 4096) {
-      deepest ??= new Map();
-      if ((deepest.get(item) ?? 0) >= depth) continue;
-      deepest.set(item, depth);
-    }
-    if (Array.isArray(item)) {
-      for (let i = 0; i < item.length; i++) {
-        const child: unknown = item[i];
-        if (typeof child === "object" && child !== null) items.push(child), depths.push(depth + 1);
-      }
-      continue;
-    }
-    for (const key in item) {
-      // Data properties only: a getter is never called here (the guard calls it, once).
-      const descriptor = Object.getOwnPropertyDescriptor(item, key);
-      const child: unknown = descriptor?.value;
-      if (typeof child === "object" && child !== null) items.push(child), depths.push(depth + 1);
-    }
-  }
-  return true;
 }

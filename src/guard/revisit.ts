@@ -1,4 +1,4 @@
-import { ARRAY, OBJECT, sameValueParts, type Node } from "./ir.js";
+import { ARRAY, OBJECT, childParts, sameValueParts, type Node } from "./ir.js";
 
 /**
  * Whether one guard call can check a value against the same `$ref` target more than once. That
@@ -18,7 +18,7 @@ export function mayRevisit(root: Node): boolean {
   const reachesRef = (node: Node): boolean => {
     let known = reaches.get(node);
     if (known === undefined) {
-      known = node.ref !== undefined || sameValueParts(node).some(reachesRef) || descents(node).some(reachesRef);
+      known = node.ref !== undefined || sameValueParts(node).some(reachesRef) || childParts(node).some(reachesRef);
       reaches.set(node, known);
     }
     return known;
@@ -30,7 +30,7 @@ export function mayRevisit(root: Node): boolean {
     if (seen.has(node)) continue;
     seen.add(node);
     const same = sameValueParts(node);
-    const below = descents(node);
+    const below = childParts(node);
     // The routes into the node's value that lead to a `$ref`, each as the JSON types it does work on:
     // a part's own type test, not what its anyOf or `$ref` narrow it to (its items run before those refuse).
     const routes: number[] = [];
@@ -52,17 +52,6 @@ export function mayRevisit(root: Node): boolean {
     if (node.ref) pending.push(node.ref.target!);
   }
   return false;
-}
-
-/** The sub-schemas checked against the node's items, property values and property names. */
-function descents(node: Node): Node[] {
-  const parts = node.prefixItems ? [...node.prefixItems] : [];
-  for (const p of node.properties ?? []) parts.push(p.node);
-  for (const p of node.patternProperties ?? []) parts.push(p.node);
-  for (const part of [node.items, node.contains, node.additionalProperties, node.propertyNames, node.unevaluatedItems, node.unevaluatedProperties]) {
-    if (part) parts.push(part);
-  }
-  return parts;
 }
 
 /**

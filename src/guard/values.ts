@@ -67,13 +67,18 @@ export function ownValue(object: object, key: string): unknown {
   return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
-/** The nesting a guard follows through `$ref`; a value whose check goes deeper is refused as a whole (`too_deep`). */
+/** The most `$ref` levels a guard follows (fewer where each enters many value levels: `depthLimit`). */
 export const MAX_DEPTH = 256;
 
-/** Thrown when a check goes past `MAX_DEPTH` `$ref` levels; a RangeError, as a stack overflow is. */
-export class TooDeep extends RangeError {}
+/** Thrown when a check goes past its guard's `$ref` limit; a RangeError, as a stack overflow is. */
+export class TooDeep extends RangeError {
+  /** The value levels the guard follows at most, which the `too_deep` issue names. */
+  constructor(readonly levels: number) {
+    super(`nested deeper than ${levels} levels`);
+  }
+}
 
-/** Refuses a value whose check went past `MAX_DEPTH` `$ref` levels: the guard answers false, `errors` a `too_deep` issue. */
-export function tooDeep(): never {
-  throw new TooDeep(`nested deeper than ${MAX_DEPTH} $ref levels`);
+/** Refuses a value whose check went past its guard's `$ref` limit: the guard answers false, `errors` a `too_deep` issue. */
+export function tooDeep(levels: number): never {
+  throw new TooDeep(levels);
 }
