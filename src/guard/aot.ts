@@ -1,13 +1,11 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import { pointerSegment } from "../util/pointer.js";
 import { preview, typeName } from "../util/text.js";
-import { compile, ValidationError, type Guard } from "./compile.js";
+import { compile, finishGuard, type Guard } from "./compile.js";
 import { hasDuplicates, jsonEqual } from "./equal.js";
 import { FORMATS, isBase64 } from "./format-checks.js";
-import type { Issue } from "./issue.js";
 import { issueMessage } from "./issue.js";
 import { Verdicts } from "./revisit.js";
-import { standardProps, type GuardStandardProps } from "./standard.js";
 import { codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, typeBits } from "./values.js";
 
 /**
@@ -45,24 +43,6 @@ export function aotGuard<T = unknown>(schema: JSONSchema, predicate: (value: unk
   let interpreted: Guard<unknown> | undefined;
   const slow = () => (interpreted ??= compile(schema, { eval: false }));
   // The predicate itself is the guard (no call in between on the hot path), unless it already is one.
-  const guard = (Object.hasOwn(predicate, "errors") ? (value: unknown) => predicate(value) : predicate) as Guard<T>;
-  const errors = (value: unknown, options?: { readonly limit?: number }): Issue[] => {
-    if (options?.limit !== undefined && !(options.limit >= 1)) throw new TypeError(`guard.errors: limit must be 1 or more (received ${String(options.limit)})`);
-    return predicate(value) ? [] : slow().errors(value, options);
-  };
-  let standard: GuardStandardProps<T> | undefined;
-  Object.defineProperties(guard, {
-    errors: { value: errors },
-    assert: {
-      value: (value: unknown) => {
-        if (predicate(value)) return value;
-        throw new ValidationError(errors(value));
-      },
-    },
-    schema: { value: schema, enumerable: true },
-    mode: { value: "aot", enumerable: true },
-    code: { get: () => Function.prototype.toString.call(predicate) },
-    "~standard": { get: () => (standard ??= standardProps<T>(guard)) },
-  });
-  return guard;
+  const test = Object.hasOwn(predicate, "errors") ? (value: unknown) => predicate(value) : predicate;
+  return finishGuard<T>(test, (value, limit) => slow().errors(value, { limit }), schema, "aot", Function.prototype.toString.call(predicate));
 }
