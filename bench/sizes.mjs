@@ -13,24 +13,25 @@ export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** What an application importing a part of tooltype ships. `id` keys the size test's ceilings. */
 export const TOOLTYPE_BUNDLES = [
-  { id: "t", name: "tooltype/t: t", code: `import { t } from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
+  { id: "t", name: "tooltype/t: the builders used (import * as t)", code: `import * as t from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
+  { id: "tObject", name: "tooltype/t: every builder (import { t })", code: `import { t } from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
   { id: "rootT", name: "tooltype: t (root entry)", code: `import { t } from "tooltype"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
-  { id: "schema", name: "t + toJSONSchema", code: `import { t } from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; export default toJSONSchema(t.object({ a: t.string() }));` },
+  { id: "schema", name: "t + toJSONSchema", code: `import * as t from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; export default toJSONSchema(t.object({ a: t.string() }));` },
   {
     id: "strict",
     name: "t + toJSONSchema + openaiStrict",
-    code: `import { t } from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; import { openaiStrict } from "tooltype/dialects"; export default toJSONSchema(t.object({ a: t.string() }), { target: openaiStrict });`,
+    code: `import * as t from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; import { openaiStrict } from "tooltype/dialects"; export default toJSONSchema(t.object({ a: t.string() }), { target: openaiStrict });`,
   },
-  { id: "guard", name: "t + compile (interpreter, errors)", code: `import { t } from "tooltype/t"; import { compile } from "tooltype/guard"; const g = compile(t.object({ a: t.string() })); export default g.errors({});` },
+  { id: "guard", name: "t + compile (interpreter, errors)", code: `import * as t from "tooltype/t"; import { compile } from "tooltype/guard"; const g = compile(t.object({ a: t.string() })); export default g.errors({});` },
   {
     id: "core",
     name: "t + toJSONSchema + compile",
-    code: `import { t } from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; import { compile } from "tooltype/guard"; const d = t.object({ a: t.string() }); export default [toJSONSchema(d), compile(d).errors({})];`,
+    code: `import * as t from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; import { compile } from "tooltype/guard"; const d = t.object({ a: t.string() }); export default [toJSONSchema(d), compile(d).errors({})];`,
   },
   {
     id: "tools",
     name: "tool + toOpenAIFormat + execute",
-    code: `import { t } from "tooltype/t"; import { tool, toOpenAIFormat } from "tooltype/tools";
+    code: `import * as t from "tooltype/t"; import { tool, toOpenAIFormat } from "tooltype/tools";
 const weather = tool({ name: "get_weather", description: "Weather.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
 export default [toOpenAIFormat(weather), weather.execute('{"city":"Paris"}')];`,
   },

@@ -16,6 +16,13 @@ import * as mcp from "tooltype/mcp";
 
 const entries = suite("lean entries");
 
+entries("tooltype/t exports each builder by itself too, the same functions as t's (so import * as t shakes)", () => {
+  const builders = Object.keys(types.t);
+  assert.ok(builders.length >= 20 && builders.includes("object") && builders.includes("null") && builders.includes("enum"), builders.join());
+  for (const name of builders) assert.is((types as Record<string, unknown>)[name], (types.t as Record<string, unknown>)[name], name);
+  assert.equal(types.object({ a: types.string() }), types.t.object({ a: types.t.string() }));
+});
+
 entries("classes, symbols and functions are the same objects through the root and the subpaths", () => {
   assert.is(root.Tool, tools.Tool);
   assert.is(root.ToolRegistry, tools.ToolRegistry);

@@ -2,7 +2,7 @@
 // `createToolCallStream`, from the lean entries, so a bundler keeps only those (test/chat-ui.e2e.mjs bundles
 // this file with esbuild and checks that nothing else, no builtins, no provider adapters, no runTools, came along). Build from the repository root:
 //   npx esbuild demo/chat-ui/main.js --bundle --minify --format=esm --outfile=demo/chat-ui/bundle.js
-import { t } from "tooltype/t";
+import * as t from "tooltype/t";
 import { compile } from "tooltype/guard";
 import { createToolCallStream } from "tooltype/calls";
 

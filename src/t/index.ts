@@ -1,13 +1,16 @@
 /**
  * `tooltype/t`: the builders and their types, nothing else. Descriptors are plain data, so an app that
- * only describes types carries no guard, schema writer or tool code.
+ * only describes types carries no guard, schema writer or tool code. Each builder is also exported by
+ * itself, so `import * as t` carries only the builders the app calls (esbuild, Rollup and Vite drop the
+ * rest); `import { t }` is one object, so it carries them all.
  *
  * @example
- * import { t, type Infer } from "tooltype/t";
+ * import * as t from "tooltype/t";
  * const Point = t.object({ x: t.number(), y: t.number() });
- * type Point = Infer<typeof Point>; // { x: number; y: number }
+ * type Point = t.Infer<typeof Point>; // { x: number; y: number }
  */
 export * as t from "./builders.js";
+export * from "./builders.js";
 export { Kind, isDescriptor } from "./symbols.js";
 export type { Descriptor, Infer, InferJSON, OptionalFlag, DefaultFlag } from "./descriptor.js";
 export type { StringOptions, NumberOptions, ArrayOptions, ObjectOptions, Annotations } from "./options.js";

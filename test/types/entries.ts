@@ -9,12 +9,18 @@ import { tool, toOpenAIFormat, toGeminiFormat, type OpenAITool, type GeminiFunct
 import { functionToTool } from "tooltype/source";
 import { parseToolCalls, type ToolCall } from "tooltype/calls";
 import * as root from "tooltype";
+import * as tt from "tooltype/t";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const expect = <T extends true>(): T => undefined as never;
 
 const Weather = t.object({ city: t.string(), when: t.optional(t.datetime()), unit: t.enum(["c", "f"], { default: "c" }) });
 expect<Equal<Infer<typeof Weather>, { city: string; unit: "c" | "f"; when?: Date }>>();
+
+// The namespace import: the same builders and types, `tt.Infer` included.
+const Same = tt.object({ city: tt.string(), when: tt.optional(tt.datetime()), unit: tt.enum(["c", "f"], { default: "c" }) });
+expect<Equal<tt.Infer<typeof Same>, Infer<typeof Weather>>>();
+expect<Equal<ReturnType<typeof tt.null>, ReturnType<typeof t.null>>>();
 
 const isWeather = compile(Weather, { jit });
 expect<Equal<typeof isWeather, Guard<InferJSON<typeof Weather>>>>();
