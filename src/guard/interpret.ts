@@ -1,20 +1,22 @@
-import { preview } from "../util/text.js";
-import { describe, describeEnum } from "./describe.js";
-import { jsonEqual } from "./equal.js";
-import { elementsOk, arrayOnly, arrayCheck } from "./interpret/array.js";
-import { always, miss, all, typed, type Check, type CallState, type Build } from "./interpret/check.js";
-import { objectOnly, objectCheck, propertiesOk } from "./interpret/object.js";
-import { refCheck, type RefChecks } from "./interpret/ref.js";
-import { unionCheck } from "./interpret/union.js";
-import { conditionalCheck } from "./interpret/conditional.js";
-import { dependentCheck } from "./interpret/dependent.js";
-import { unevaluatedItemsCheck, unevaluatedPropertiesCheck } from "./interpret/unevaluated.js";
+import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./ir.js";
+import { containsCheck } from "./keywords/contains.js";
+import { dependentCheck } from "./keywords/dependent.js";
+import { enumCheck } from "./keywords/enum.js";
+import { conditionalCheck } from "./keywords/if-then-else.js";
 import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
+import { arrayCheck, arrayOnly, elementsOk } from "./keywords/items.js";
 import type { ValueKeyword } from "./keywords/keyword.js";
+import { notCheck } from "./keywords/not.js";
+import { objectCheck, objectOnly, propertiesOk } from "./keywords/properties.js";
+import { refCheck, type RefChecks } from "./keywords/ref.js";
+import { neverCheck, typed } from "./keywords/type.js";
+import { unevaluatedItemsCheck, unevaluatedPropertiesCheck } from "./keywords/unevaluated.js";
+import { unionCheck } from "./keywords/union.js";
+import { uniqueItemsCheck } from "./keywords/unique-items.js";
 import type { Recursion } from "./recursion.js";
-import { isObject } from "./values.js";
 import { Verdicts } from "./revisit.js";
+import { isObject } from "./values.js";
 
 /**
  * Makes the builder of interpreted checks for one guard: a tree of closures made once per schema (and
@@ -57,34 +59,32 @@ export function interpreter(state: CallState, recursion: Recursion): (node: Node
   return build;
 }
 
+// The keywords in the order they run and list their issues; each keyword's check is its module's (./keywords/).
 function buildNode(node: Node, build: Build, refs: RefChecks): Check {
-  if (node.never) return (_v, r, p) => r !== undefined && miss(r, "never", p);
+  if (node.never) return neverCheck;
   const types = node.types;
   const parts: Check[] = [];
-  if (node.enum) parts.push(enumCheck(node));
   // A check for one JSON type runs as it is when the node allows only that type, else behind a type test.
-  const add = (bits: number, is: (v: unknown) => boolean, check: Check | undefined) => {
-    if (check) parts.push((types & ~bits) === 0 ? check : (v, r, p) => !is(v) || check(v, r, p));
+  const add = (check: Check | undefined, bits?: number, is?: (v: unknown) => boolean) => {
+    if (check) parts.push(bits === undefined || (types & ~bits) === 0 ? check : (v, r, p) => !is!(v) || check(v, r, p));
   };
-  add(STRING, (v) => typeof v === "string", valueCheck(node, STRING_KEYWORDS));
-  add(NUMBER | INTEGER, (v) => typeof v === "number", valueCheck(node, NUMBER_KEYWORDS));
-  add(ARRAY, Array.isArray, arrayCheck(node, build));
-  add(OBJECT, isObject, objectCheck(node, build));
-  add(OBJECT, isObject, dependentCheck(node, build));
-  if (node.allOf) parts.push(...node.allOf.map(build));
-  if (node.anyOf) parts.push(unionCheck(node.anyOf, build, false));
-  if (node.oneOf) parts.push(unionCheck(node.oneOf, build, true));
-  if (node.not) {
-    const not = build(node.not);
-    const target = node.not;
-    parts.push((v, r, p) => !not(v) || (r !== undefined && miss(r, "not", p, describe(target))));
-  }
-  const conditional = conditionalCheck(node, build);
-  if (conditional) parts.push(conditional);
-  if (node.ref) parts.push(refCheck(node.ref.target!, build, refs));
+  add(enumCheck(node));
+  add(valueCheck(node, STRING_KEYWORDS), STRING, (v) => typeof v === "string");
+  add(valueCheck(node, NUMBER_KEYWORDS), NUMBER | INTEGER, (v) => typeof v === "number");
+  add(arrayCheck(node, build), ARRAY, Array.isArray);
+  add(uniqueItemsCheck(node), ARRAY, Array.isArray);
+  add(containsCheck(node, build), ARRAY, Array.isArray);
+  add(objectCheck(node, build), OBJECT, isObject);
+  add(dependentCheck(node, build), OBJECT, isObject);
+  for (const part of node.allOf ?? []) add(build(part));
+  if (node.anyOf) add(unionCheck(node.anyOf, build, false));
+  if (node.oneOf) add(unionCheck(node.oneOf, build, true));
+  add(notCheck(node, build));
+  add(conditionalCheck(node, build));
+  if (node.ref) add(refCheck(node.ref.target!, build, refs));
   // Last: they count what the keywords above evaluated.
-  add(ARRAY, Array.isArray, unevaluatedItemsCheck(node, build));
-  add(OBJECT, isObject, unevaluatedPropertiesCheck(node, build));
+  add(unevaluatedItemsCheck(node, build), ARRAY, Array.isArray);
+  add(unevaluatedPropertiesCheck(node, build), OBJECT, isObject);
 
   const body = all(parts);
   // A list, a tuple or an object with properties and nothing more: the type test and the rest in one call.
@@ -100,18 +100,6 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   }
   if (types === ANY) return body;
   return typed(types, body);
-}
-
-function enumCheck(node: Node): Check {
-  const values = node.enum!;
-  const code = node.isConst ? "const" : "enum";
-  let expected: string | undefined;
-  const fail: Check = (v, r, p) => r !== undefined && miss(r, code, p, (expected ??= node.isConst ? preview(values[0]) : describeEnum(values)), preview(v));
-  if (values.every((v) => typeof v !== "object" || v === null)) {
-    const set = new Set(values);
-    return (v, r, p) => set.has(v) || fail(v, r, p);
-  }
-  return (v, r, p) => values.some((allowed) => jsonEqual(allowed, v)) || fail(v, r, p);
 }
 
 /** The node's value keywords of one JSON type (`STRING_KEYWORDS`, `NUMBER_KEYWORDS`), each a check that lists its issue. */

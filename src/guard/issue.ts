@@ -1,4 +1,14 @@
 import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
+import type { Message } from "./keywords/keyword.js";
+import { TYPE_MESSAGES } from "./keywords/type.js";
+import { ENUM_MESSAGES } from "./keywords/enum.js";
+import { ITEMS_MESSAGES } from "./keywords/items.js";
+import { UNIQUE_ITEMS_MESSAGES } from "./keywords/unique-items.js";
+import { CONTAINS_MESSAGES } from "./keywords/contains.js";
+import { PROPERTIES_MESSAGES } from "./keywords/properties.js";
+import { UNION_MESSAGES } from "./keywords/union.js";
+import { NOT_MESSAGES } from "./keywords/not.js";
+import { REF_MESSAGES } from "./keywords/ref.js";
 
 /** What kind of rule a value broke. Strings, so a model reading an error understands it. */
 export type IssueCode =
@@ -24,54 +34,25 @@ export interface Issue {
   readonly received?: string;
 }
 
-// The value keywords write their own messages (src/guard/keywords/).
-const VALUE_MESSAGES = new Map<IssueCode, (expected: string | undefined, received: string | undefined) => string>(
-  [...STRING_KEYWORDS, ...NUMBER_KEYWORDS].map((k) => [k.code, k.message]),
-);
+// Every keyword module writes its own messages. Gathered on first use: the modules import this one (through
+// the interpreter's `miss`), so reading them while this module loads would meet them unfinished.
+let messages: Map<IssueCode, Message> | undefined;
+
+function messagesOf(): Map<IssueCode, Message> {
+  const structural = { ...TYPE_MESSAGES, ...ENUM_MESSAGES, ...ITEMS_MESSAGES, ...UNIQUE_ITEMS_MESSAGES, ...CONTAINS_MESSAGES, ...PROPERTIES_MESSAGES, ...UNION_MESSAGES, ...NOT_MESSAGES, ...REF_MESSAGES };
+  const all = new Map(Object.entries(structural) as [IssueCode, Message][]);
+  for (const k of [...STRING_KEYWORDS, ...NUMBER_KEYWORDS]) all.set(k.code, k.message);
+  return all;
+}
 
 /**
- * Writes an issue's message: a value keyword's own (`src/guard/keywords/`), else the structural keywords' here.
+ * Writes an issue's message from its `expected` and `received` texts, as the keyword module of `code` words it.
+ *
+ * @example
+ * issueMessage("min_length", "2", "1"); // "Expected at least 2 characters, received 1"
  */
 export function issueMessage(code: IssueCode, expected: string | undefined, received: string | undefined): string {
-  switch (code) {
-    case "type":
-      return `Expected ${expected}, received ${received}`;
-    case "required":
-      return `Missing required property (expected ${expected})`;
-    case "additional_property":
-      return `Unexpected property; ${expected}`;
-    case "enum":
-    case "const":
-      return `Expected ${expected}, received ${received}`;
-    case "min_items":
-      return `Expected at least ${expected} items, received ${received}`;
-    case "max_items":
-      return `Expected at most ${expected} items, received ${received}`;
-    case "additional_item":
-      return `Unexpected item; ${expected}`;
-    case "unique_items":
-      return `Expected unique items; ${received}`;
-    case "contains":
-      return `Expected ${expected} matching items, received ${received}`;
-    case "min_properties":
-      return `Expected at least ${expected} properties, received ${received}`;
-    case "max_properties":
-      return `Expected at most ${expected} properties, received ${received}`;
-    case "property_name":
-      return `Property name ${received} is not allowed (expected ${expected})`;
-    case "union":
-      return `Expected ${expected}, received ${received}`;
-    case "one_of":
-      return `Expected exactly one of ${expected} to match, but ${received} matched`;
-    case "not":
-      return `Value must not match ${expected}`;
-    case "never":
-      return "No value is allowed here";
-    case "too_deep":
-      return expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`;
-    default:
-      return VALUE_MESSAGES.get(code)!(expected, received);
-  }
+  return (messages ??= messagesOf()).get(code)!(expected, received);
 }
 
 /** Builds an issue, its message included. Each shape is one literal, so issues share few hidden classes. */

@@ -1,12 +1,9 @@
 // What every interpreted check shares: its signature, the per-guard builder, and the ways checks combine.
-import { typeName } from "../../util/text.js";
-import { describeTypes } from "../describe.js";
-import type { Elements } from "./array.js";
+import type { Elements } from "../keywords/items.js";
 import type { Leaf } from "./leaf.js";
-import type { Shape } from "./object.js";
-import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, type Node } from "../ir.js";
+import type { Shape } from "../keywords/properties.js";
+import type { Node } from "../ir.js";
 import { issue, type Issue, type IssueCode } from "../issue.js";
-import { typeBits } from "../values.js";
 
 /**
  * A check built for one node. Called with a value alone it answers and stops at the first problem.
@@ -41,13 +38,6 @@ export function miss(report: Issue[], code: IssueCode, path: string | undefined,
   return false;
 }
 
-/** `body` behind the node's type test; a value of another type is reported as such. */
-export function typed(types: number, body: Check): Check {
-  const expected = describeTypes(types);
-  const wrongType: Check = (v, r, p) => r !== undefined && miss(r, "type", p, expected, typeName(v));
-  return body === always ? (v, r, p) => hasType(v, types) || wrongType(v, r, p) : (v, r, p) => (hasType(v, types) ? body(v, r, p) : wrongType(v, r, p));
-}
-
 /** All parts must pass: the first failure ends a plain check; a reporting one runs every part. */
 export function all(parts: Check[]): Check {
   switch (parts.length) {
@@ -70,31 +60,6 @@ export function all(parts: Check[]): Check {
         }
         return ok;
       };
-  }
-}
-
-/** Whether a value has one of the type bits, inline for the single types. */
-export function hasType(v: unknown, bits: number): boolean {
-  switch (bits) {
-    case STRING:
-      return typeof v === "string";
-    case NUMBER:
-    case NUMBER | INTEGER:
-      return typeof v === "number" && Number.isFinite(v);
-    case INTEGER:
-      return Number.isInteger(v);
-    case BOOLEAN:
-      return typeof v === "boolean";
-    case OBJECT:
-      return typeof v === "object" && v !== null && !Array.isArray(v);
-    case ARRAY:
-      return Array.isArray(v);
-    case NULL:
-      return v === null;
-    case ANY:
-      return true;
-    default:
-      return (typeBits(v) & bits) !== 0;
   }
 }
 

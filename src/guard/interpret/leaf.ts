@@ -1,5 +1,6 @@
 // Leaves: simple nodes as data, tested by one function, so loops over items and properties stay monomorphic.
-import { hasType, once, type Build } from "./check.js";
+import { once, type Build } from "./check.js";
+import { hasType } from "../keywords/type.js";
 import { ANY, BOOLEAN, INTEGER, NUMBER, STRING, type Node } from "../ir.js";
 import { typeBits } from "../values.js";
 /**

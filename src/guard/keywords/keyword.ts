@@ -1,5 +1,6 @@
 import type { Node } from "../ir.js";
 import type { IssueCode } from "../issue.js";
+import type { Path } from "./path-code.js";
 
 /**
  * A keyword that tests one value of one JSON type against the limit the schema gives it (`minLength: 2`,
@@ -47,3 +48,55 @@ export interface KeywordSource<L = never> {
 
 /** A number expression's text (as `String(n)`, which engines run slower than a concatenation). */
 export const numberText = (expr: string) => `"" + ${expr}`;
+
+/**
+ * What a structural keyword's generated code (`properties`, `anyOf`, `$ref`, ...) needs of the writer: fresh
+ * names, and the code of the sub-schemas it applies, inlined or as functions.
+ *
+ * @example
+ * const source = notSource(node, "v", writer); // "if (f3(v)) return false;\n"
+ */
+export interface StructureWriter extends SourceWriter {
+  /** A fresh variable name starting with `prefix`. */
+  id(prefix: string): string;
+  /** Statements that `return false` unless `x` satisfies `node`, inlined. */
+  body(node: Node, x: string): string;
+  /** The name of a function `(v) => boolean` for `node`, written once. */
+  fn(node: Node): string;
+  /** The name of a function testing `x` against a `$ref` target, which counts `$ref` levels. */
+  refFn(target: Node): string;
+  /** A function `(node, value) => boolean` for the nodes `unevaluated*` tests (`./unevaluated.ts`). */
+  tester(node: Node): string;
+  /** A JavaScript expression testing `x` against `type` bits. */
+  typeTest(bits: number, x: string): string;
+  /** The name of a Set of enum values, one per distinct list (a schema often repeats a list: from/to). */
+  setOf(values: readonly unknown[]): string;
+}
+
+/** A statement refusing the value when `condition` holds. @example failIf("v.length > 3") // "if (v.length > 3) return false;\n" */
+export function failIf(condition: string): string {
+  return `if (${condition}) return false;\n`;
+}
+
+/** A statement refusing the value unless `test` holds. @example failUnless("f2(v)") // "if (!(f2(v))) return false;\n" */
+export function failUnless(test: string): string {
+  return failIf(`!(${test})`);
+}
+
+/** An issue's message from its `expected` and `received` texts; each keyword module exports its own. */
+export type Message = (expected: string | undefined, received: string | undefined) => string;
+
+/**
+ * What a structural keyword's report code needs: the guard's writer, the report of a sub-schema, and statements
+ * that push an issue (its message written at generation time).
+ *
+ * @example
+ * out += `if (${x}.length < 2) ${w.push("min_items", path, "2", numberText(`${x}.length`))}`;
+ */
+export interface ReportWriter {
+  readonly src: StructureWriter;
+  /** Statements reporting every issue of `x` against `node`, found at `path`. */
+  node(node: Node, x: string, path: Path): string;
+  /** Statements pushing an issue; `received` is an expression evaluated once. */
+  push(code: IssueCode, path: Path, expected: string | undefined, received?: string): string;
+}

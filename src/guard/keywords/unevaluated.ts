@@ -1,11 +1,12 @@
 // `unevaluatedProperties` and `unevaluatedItems`: what the node's other keywords (and its passing in-place
 // subschemas) left unevaluated must meet. The annotations are counted by ../evaluated.ts, shared with
-// generated code.
+// generated code. Their issues are `additional_property` and `additional_item` (`./properties.ts`, `./items.ts`).
 import { pointerSegment } from "../../util/pointer.js";
 import { preview } from "../../util/text.js";
-import { evaluatedItems, evaluatedKeys, type Test } from "../evaluated.js";
-import { miss, type Check, type Build } from "./check.js";
+import { evaluatedItems, evaluatedKeys, unevaluatedItemsOk, unevaluatedPropertiesOk, type Test } from "../evaluated.js";
+import { miss, type Check, type Build } from "../interpret/check.js";
 import type { Node } from "../ir.js";
+import { failUnless, type StructureWriter } from "./keyword.js";
 
 /**
  * The object check of `unevaluatedProperties` (called for objects only): a `false` lists each such
@@ -63,4 +64,17 @@ export function unevaluatedItemsCheck(node: Node, build: Build): Check | undefin
     }
     return ok;
   };
+}
+
+/**
+ * `unevaluatedItems` (for arrays) or `unevaluatedProperties` (for objects) as generated code: the annotation walk
+ * of `../evaluated.ts`, testing nodes with this code's own functions.
+ *
+ * @example
+ * unevaluatedSource(node, "v", "unevaluatedItems", writer); // "if (!(unevaluatedItemsOk(e1, v, t2f))) return false;\n"
+ */
+export function unevaluatedSource(node: Node, x: string, keyword: "unevaluatedItems" | "unevaluatedProperties", w: StructureWriter): string {
+  if (!node[keyword]) return "";
+  const helper = keyword === "unevaluatedItems" ? w.use("unevaluatedItemsOk", unevaluatedItemsOk) : w.use("unevaluatedPropertiesOk", unevaluatedPropertiesOk);
+  return failUnless(`${helper}(${w.external(node)}, ${x}, ${w.tester(node)})`);
 }

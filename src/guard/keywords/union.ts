@@ -1,12 +1,22 @@
-// anyOf and oneOf, and which branch a report blames when none matched.
-// anyOf (one: false) or oneOf (one: true). Branches are tested plainly; only the verdict is reported.
+// anyOf and oneOf: their checks, their generated code, their messages, and which branch a report blames
+// when none matched.
 import { preview, typeName } from "../../util/text.js";
 import { describe, describeShape, typesOf, alternatives } from "../describe.js";
 import { jsonEqual } from "../equal.js";
-import { miss, type Check, type Build } from "./check.js";
+import { miss, type Check, type Build } from "../interpret/check.js";
 import { isPrototypeKey, type Node } from "../ir.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue, typeBits } from "../values.js";
+import { failIf, failUnless, type Message, type StructureWriter } from "./keyword.js";
+
+/**
+ * anyOf (`one: false`) or oneOf (`one: true`). Branches are tested plainly; when none matched, the report lists
+ * the issues of the one branch the value picks (by JSON type or a discriminating property), else one issue naming
+ * the choices.
+ *
+ * @example
+ * unionCheck(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }).anyOf!, build, false)(1); // false
+ */
 export function unionCheck(nodes: readonly Node[], build: Build, one: boolean): Check {
   const branches = nodes.map(build);
   let blame: Blame | undefined; // made on the first report
@@ -83,3 +93,25 @@ function pick(blame: Blame, v: unknown): Node | undefined {
   return picked;
 }
 
+
+/**
+ * anyOf and oneOf as generated code.
+ *
+ * @example
+ * unionSource(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }), "v", writer); // "if (!(f1(v) || f2(v))) return false;\n"
+ */
+export function unionSource(node: Node, x: string, w: StructureWriter): string {
+  let out = "";
+  if (node.anyOf) out += failUnless(node.anyOf.map((b) => `${w.fn(b)}(${x})`).join(" || "));
+  if (node.oneOf) {
+    const n = w.id("n");
+    out += `let ${n} = 0;\n${node.oneOf.map((b) => failIf(`${w.fn(b)}(${x}) && ++${n} > 1`)).join("")}${failIf(`${n} !== 1`)}`;
+  }
+  return out;
+}
+
+/** The union issues' messages. @example UNION_MESSAGES.one_of("a | b", "2 branches") // "Expected exactly one of a | b to match, but 2 branches matched" */
+export const UNION_MESSAGES = {
+  union: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
+  one_of: ((expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`) as Message,
+};

@@ -1,7 +1,10 @@
-// `dependentRequired` and `dependentSchemas`: what an object must hold once it holds a given property.
+// `dependentRequired` and `dependentSchemas`: what an object must hold once it holds a given property. A
+// missing property is a `required` issue (`./properties.ts` writes its message).
 import { pointerSegment } from "../../util/pointer.js";
-import { all, miss, type Check, type Build } from "./check.js";
+import { all, miss, type Check, type Build } from "../interpret/check.js";
 import { isPrototypeKey, type Node } from "../ir.js";
+import { failIf, type StructureWriter } from "./keyword.js";
+import { missingSource } from "./properties.js";
 
 /**
  * Whether an object has a property, read as an own property for names every object inherits.
@@ -43,4 +46,21 @@ export function dependentCheck(node: Node, build: Build): Check | undefined {
     parts.push((v, r, p) => !hasProperty(v as Record<string, unknown>, key) || check(v, r, p));
   }
   return parts.length ? all(parts) : undefined;
+}
+
+/**
+ * `dependentRequired` and `dependentSchemas` as generated code, for objects.
+ *
+ * @example
+ * dependentSource(readSchema({ dependentRequired: { card: ["billing"] } }), "v", writer);
+ * // 'if (!(v.card === undefined) && (v.billing === undefined)) return false;\n'
+ */
+export function dependentSource(node: Node, x: string, w: StructureWriter): string {
+  let out = "";
+  const missing = (key: string) => missingSource(x, key, w);
+  for (const { key, required } of node.dependentRequired ?? []) {
+    if (required.length) out += failIf(`!(${missing(key)}) && (${required.map(missing).join(" || ")})`);
+  }
+  for (const { key, node: schema } of node.dependentSchemas ?? []) out += failIf(`!(${missing(key)}) && !${w.fn(schema)}(${x})`);
+  return out;
 }

@@ -1,13 +1,17 @@
+// `properties`, `required`, `additionalProperties`, `patternProperties`, `propertyNames`, `minProperties`,
+// `maxProperties`: an object's declared properties, found by walking the value's keys, then the keywords that
+// walk every key. Their checks, generated code, report and messages.
 import { pointerSegment } from "../../util/pointer.js";
-// Objects: declared properties found by walking the value's keys, then the keywords that walk every key.
 import { preview } from "../../util/text.js";
 import { describe } from "../describe.js";
-import { elementsOk, arrayOnly, type Elements } from "./array.js";
-import { miss, all, once, asksOnly, type Check, type Build } from "./check.js";
-import { leafOf, leafOk, type Leaf } from "./leaf.js";
-import { OBJECT, isPrototypeKey, type Node } from "../ir.js";
+import { elementsOk, arrayOnly, type Elements } from "./items.js";
+import { miss, all, once, asksOnly, type Check, type Build } from "../interpret/check.js";
+import { leafOf, leafOk, type Leaf } from "../interpret/leaf.js";
+import { ANY, OBJECT, isPrototypeKey, type Node } from "../ir.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue } from "../values.js";
+import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { quote, withExpr, withText, type Path } from "./path-code.js";
 type ObjectCheck = (o: Record<string, unknown>, r?: Issue[], p?: string) => boolean;
 
 /**
@@ -113,6 +117,12 @@ export function objectOnly(node: Node, build: Build): Shape | null {
   return once(build.shapes, node, () => (node.properties?.length && asksOnly(node, OBJECT, PROPERTY_KEYS) ? shapeOf(node, build) : null));
 }
 
+/**
+ * The object check of `properties`, `required` and the keywords that walk every key (called for objects only).
+ *
+ * @example
+ * objectCheck(readSchema({ properties: { q: { type: "string" } }, required: ["q"] }), build)!({}); // false
+ */
 export function objectCheck(node: Node, build: Build): Check | undefined {
   const parts: ObjectCheck[] = [];
   const shape = objectOnly(node, build) ?? shapeOf(node, build);
@@ -183,3 +193,116 @@ function keyCheck(node: Node, build: Build): ObjectCheck | undefined {
   };
 }
 
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** `x.key`, or `x["key"]` when the key is not an identifier. @example member("v", "a-b") // 'v["a-b"]' */
+export function member(x: string, key: string): string {
+  return IDENTIFIER.test(key) ? `${x}.${key}` : `${x}[${JSON.stringify(key)}]`;
+}
+
+/** An expression true when object `x` lacks `key` (an own-property test for names objects inherit). @example missingSource("v", "a", writer) // "v.a === undefined" */
+export function missingSource(x: string, key: string, w: StructureWriter): string {
+  return isPrototypeKey(key) ? `!${w.use("hasOwn", Object.hasOwn)}(${x}, ${JSON.stringify(key)})` : `${member(x, key)} === undefined`;
+}
+
+function declaredTest(keys: readonly string[], k: string): string {
+  return keys.map((key) => `${k} === ${JSON.stringify(key)}`).join(" || ");
+}
+
+/**
+ * The object keywords as generated code, for objects: declared properties inlined, then one loop over the keys
+ * for the keywords that walk every key.
+ *
+ * @example
+ * propertiesSource(readSchema({ properties: { q: { type: "string" } }, required: ["q"] }), "v", writer);
+ * // 'const v1 = v.q;\nif (!(typeof v1 === "string")) return false;\n'
+ */
+export function propertiesSource(node: Node, x: string, w: StructureWriter): string {
+  let out = "";
+  for (const prop of node.properties ?? []) {
+    const y = w.id("v");
+    const read = isPrototypeKey(prop.key) ? `${w.use("ownValue", ownValue)}(${x}, ${JSON.stringify(prop.key)})` : member(x, prop.key);
+    const body = w.body(prop.node, y);
+    const load = `const ${y} = ${read};\n`;
+    // A required property's type test refuses undefined by itself.
+    if (prop.required) out += load + (prop.node.types === ANY && !prop.node.never ? failIf(`${y} === undefined`) : "") + body;
+    else if (body) out += `${load}if (${y} !== undefined) {\n${body}}\n`;
+  }
+  for (const key of node.requiredOnly ?? []) out += failIf(missingSource(x, key, w));
+  return out + keysSource(node, x, w);
+}
+
+function keysSource(node: Node, x: string, w: StructureWriter): string {
+  const { additionalProperties: additional, patternProperties = [], propertyNames, minProperties, maxProperties } = node;
+  if (!additional && !patternProperties.length && !propertyNames && minProperties === undefined && maxProperties === undefined) return "";
+  const k = w.id("k"), count = w.id("n");
+  let loop = `${count}++;\n`;
+  if (propertyNames) loop += failIf(`!${w.fn(propertyNames)}(${k})`);
+  const declared = node.properties?.map((p) => p.key) ?? [];
+  if (patternProperties.length) {
+    const matched = w.id("m");
+    loop += `let ${matched} = ${declared.length ? declaredTest(declared, k) : "false"};\n`;
+    for (const p of patternProperties) {
+      loop += `if (${w.external(p.pattern)}.test(${k})) {\n${matched} = true;\n${failIf(`!${w.fn(p.node)}(${x}[${k}])`)}}\n`;
+    }
+    if (additional) loop += `if (${matched}) continue;\n`;
+  } else if (additional && declared.length) loop += `if (${declaredTest(declared, k)}) continue;\n`;
+  if (additional) {
+    const y = w.id("v");
+    const body = w.body(additional, y);
+    if (body) loop += additional.never ? body : `const ${y} = ${x}[${k}];\n${body}`;
+  }
+  let out = `let ${count} = 0;\nfor (const ${k} in ${x}) {\n${loop}}\n`;
+  if (minProperties !== undefined) out += failIf(`${count} < ${minProperties}`);
+  if (maxProperties !== undefined) out += failIf(`${count} > ${maxProperties}`);
+  return out;
+}
+
+/**
+ * `properties`, `required` and `additionalProperties` as report code, for objects (a node with the other object
+ * keywords is reported by the interpreter).
+ *
+ * @example
+ * propertiesReport(readSchema({ required: ["q"] }), "v", ROOT, reporter); // 'if (v.q === undefined) r.push({ code: "required", ... });\n'
+ */
+export function propertiesReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+  let out = "";
+  for (const prop of node.properties ?? []) {
+    const y = w.src.id("v");
+    const at = withText(path, `/${pointerSegment(prop.key)}`);
+    const body = w.node(prop.node, y, at);
+    const read = isPrototypeKey(prop.key) ? `${w.src.use("ownValue", ownValue)}(${x}, ${quote(prop.key)})` : member(x, prop.key);
+    if (prop.required) out += `const ${y} = ${read};\nif (${y} === undefined) ${w.push("required", at, describe(prop.node))}${body && `else {\n${body}}\n`}`;
+    else if (body) out += `const ${y} = ${read};\nif (${y} !== undefined) {\n${body}}\n`;
+  }
+  for (const key of node.requiredOnly ?? []) {
+    out += `if (${missingSource(x, key, w.src)}) ${w.push("required", withText(path, `/${pointerSegment(key)}`), "any value")}`;
+  }
+  const additional = node.additionalProperties;
+  if (!additional) return out;
+  const k = w.src.id("k");
+  const at = withExpr(withText(path, "/"), `${w.src.use("pointerSegment", pointerSegment)}(${k})`);
+  const declared = [...new Set(node.properties?.map((p) => p.key))];
+  let loop: string;
+  if (additional.never) {
+    const allowed = declared.length ? `allowed properties are ${declared.join(", ")}` : "no properties are allowed";
+    loop = w.push("additional_property", at, allowed, `${w.src.use("preview", preview)}(${k})`);
+  } else {
+    const y = w.src.id("v");
+    const body = w.node(additional, y, at);
+    if (!body) return out;
+    loop = `const ${y} = ${x}[${k}];\n${body}`;
+  }
+  const skip = declared.length ? `if (${declaredTest(declared, k)}) continue;\n` : "";
+  return `${out}for (const ${k} in ${x}) {\n${skip}${loop}}\n`;
+}
+
+/** The object keywords' messages. @example PROPERTIES_MESSAGES.required("string", undefined) // "Missing required property (expected string)" */
+export const PROPERTIES_MESSAGES = {
+  required: ((expected) => `Missing required property (expected ${expected})`) as Message,
+  additional_property: ((expected) => `Unexpected property; ${expected}`) as Message,
+  min_properties: ((expected, received) => `Expected at least ${expected} properties, received ${received}`) as Message,
+  max_properties: ((expected, received) => `Expected at most ${expected} properties, received ${received}`) as Message,
+  property_name: ((expected, received) => `Property name ${received} is not allowed (expected ${expected})`) as Message,
+};

@@ -1,6 +1,8 @@
-// `if` / `then` / `else`: the value's verdict against `if` picks which of the two it must meet.
-import type { Check, Build } from "./check.js";
+// `if` / `then` / `else`: the value's verdict against `if` picks which of the two it must meet. No message of
+// its own: the issues are those of `then` or `else`.
+import type { Check, Build } from "../interpret/check.js";
 import type { Node } from "../ir.js";
+import { failIf, type StructureWriter } from "./keyword.js";
 
 /**
  * `if`, `then`, `else` (draft 2020-12 section 10.2.2): `if` is tested plainly (its issues are never
@@ -16,4 +18,11 @@ export function conditionalCheck(node: Node, build: Build): Check | undefined {
   const then = node.then && build(node.then);
   const otherwise = node.else && build(node.else);
   return (v, r, p) => (test(v) ? then === undefined || then(v, r, p) : otherwise === undefined || otherwise(v, r, p));
+}
+
+/** `if` / `then` / `else` as generated code. @example conditionalSource(node, "v", writer) // "if (f1(v) ? !f2(v) : false) return false;\n" */
+export function conditionalSource(node: Node, x: string, w: StructureWriter): string {
+  if (!node.if || (!node.then && !node.else)) return "";
+  const branch = (part: Node | undefined) => (part ? `!${w.fn(part)}(${x})` : "false");
+  return failIf(`${w.fn(node.if)}(${x}) ? ${branch(node.then)} : ${branch(node.else)}`);
 }

@@ -1,0 +1,39 @@
+// `contains` with `minContains` / `maxContains`: how many items must match a schema. Its check, its generated
+// code and its message (its report is the interpreter's).
+import { describe } from "../describe.js";
+import { miss, type Build, type Check } from "../interpret/check.js";
+import type { Node } from "../ir.js";
+import { failIf, type Message, type StructureWriter } from "./keyword.js";
+
+/**
+ * `contains`, for arrays: items are tested plainly; a count out of range is one issue.
+ *
+ * @example
+ * containsCheck(readSchema({ contains: { type: "integer" }, minContains: 2 }), build)!([1, "a"]); // false
+ */
+export function containsCheck(node: Node, build: Build): Check | undefined {
+  const target = node.contains;
+  if (!target) return undefined;
+  const { minContains, maxContains } = node;
+  const contains = build(target);
+  const least = minContains ?? 1;
+  return (v, r, p) => {
+    const a = v as unknown[];
+    let count = 0;
+    for (let i = 0; i < a.length; i++) if (contains(a[i])) count++;
+    if (count >= least && (maxContains === undefined || count <= maxContains)) return true;
+    const range = maxContains === undefined ? `at least ${least}` : `${least} to ${maxContains}`;
+    return r !== undefined && miss(r, "contains", p, `${range} ${describe(target)}`, String(count));
+  };
+}
+
+/** `contains` as generated code. @example containsSource(node, "v", writer) // "let c1 = 0;\nfor (...) if (f2(v[i3])) c1++;\n..." */
+export function containsSource(node: Node, x: string, w: StructureWriter): string {
+  if (!node.contains) return "";
+  const c = w.id("c"), i = w.id("i"), f = w.fn(node.contains);
+  const max = node.maxContains === undefined ? "" : ` || ${c} > ${node.maxContains}`;
+  return `let ${c} = 0;\nfor (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${f}(${x}[${i}])) ${c}++;\n${failIf(`${c} < ${node.minContains ?? 1}${max}`)}`;
+}
+
+/** The `contains` message. @example CONTAINS_MESSAGES.contains("at least 1 integer", "0") // "Expected at least 1 integer matching items, received 0" */
+export const CONTAINS_MESSAGES = { contains: ((expected, received) => `Expected ${expected} matching items, received ${received}`) as Message };

@@ -1,0 +1,68 @@
+// `enum` and `const`: the value is one of a list (`const` is a list of one). Their check, generated code,
+// report and messages.
+import { preview } from "../../util/text.js";
+import { describeEnum } from "../describe.js";
+import { jsonEqual } from "../equal.js";
+import { miss, type Check } from "../interpret/check.js";
+import type { Node } from "../ir.js";
+import { typeBits } from "../values.js";
+import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import type { Path } from "./path-code.js";
+
+/** Enums up to this size are written as comparisons; larger ones are a Set. */
+const INLINE_ENUM = 8;
+
+/**
+ * `enum` / `const`: primitives are looked up in a Set, objects and arrays compared as JSON.
+ *
+ * @example
+ * enumCheck(readSchema({ enum: ["c", "f"] }))!("k"); // false
+ */
+export function enumCheck(node: Node): Check | undefined {
+  const values = node.enum;
+  if (!values) return undefined;
+  const code = node.isConst ? "const" : "enum";
+  let expected: string | undefined;
+  const fail: Check = (v, r, p) => r !== undefined && miss(r, code, p, (expected ??= node.isConst ? preview(values[0]) : describeEnum(values)), preview(v));
+  if (values.every((v) => typeof v !== "object" || v === null)) {
+    const set = new Set(values);
+    return (v, r, p) => set.has(v) || fail(v, r, p);
+  }
+  return (v, r, p) => values.some((allowed) => jsonEqual(allowed, v)) || fail(v, r, p);
+}
+
+/** Whether a few enum values, compared one by one, make the node's type test redundant. @example enumAlone(readSchema({ enum: [1, 2] })) // true */
+export function enumAlone(node: Node): boolean {
+  const values = node.enum;
+  return values !== undefined && values.length <= INLINE_ENUM && values.every((v) => (typeBits(v) & node.types) !== 0);
+}
+
+/** An expression true when `x` is none of the enum's values. @example enumFails(["a", "b"], "v", writer) // 'v !== "a" && v !== "b"' */
+export function enumFails(values: readonly unknown[], x: string, w: StructureWriter): string {
+  if (!values.length) return "true";
+  const primitive = values.every((v) => typeof v !== "object" || v === null);
+  if (primitive && values.length <= INLINE_ENUM) {
+    return values.map((v) => `${x} !== ${JSON.stringify(v)}`).join(" && "); // -0 is written 0
+  }
+  if (primitive) return `!${w.setOf(values)}.has(${x})`;
+  return `!${w.external(values)}.some((a) => ${w.use("jsonEqual", jsonEqual)}(a, ${x}))`;
+}
+
+/** `enum` / `const` as generated code. @example enumSource(readSchema({ const: 1 }), "v", writer) // "if (v !== 1) return false;\n" */
+export function enumSource(node: Node, x: string, w: StructureWriter): string {
+  return node.enum ? failIf(enumFails(node.enum, x, w)) : "";
+}
+
+/** `enum` / `const` as report code. @example enumReport(readSchema({ const: 1 }), "v", ROOT, reporter) // 'if (v !== 1) {\nconst t = preview(v);\n...' */
+export function enumReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+  const values = node.enum;
+  if (!values) return "";
+  const expected = node.isConst ? preview(values[0]) : describeEnum(values);
+  return `if (${enumFails(values, x, w.src)}) ${w.push(node.isConst ? "const" : "enum", path, expected, `${w.src.use("preview", preview)}(${x})`)}`;
+}
+
+/** The `enum` and `const` messages. @example ENUM_MESSAGES.enum('"c" | "f"', '"k"') // 'Expected "c" | "f", received "k"' */
+export const ENUM_MESSAGES = {
+  enum: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
+  const: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
+};

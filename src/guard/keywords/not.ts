@@ -1,0 +1,26 @@
+// `not`: the value must fail the sub-schema. Its check, its generated code and its message.
+import { describe } from "../describe.js";
+import { miss, type Build, type Check } from "../interpret/check.js";
+import type { Node } from "../ir.js";
+import { failIf, type Message, type StructureWriter } from "./keyword.js";
+
+/**
+ * `not`: the sub-schema is tested plainly (its issues are never listed); passing it is the one issue.
+ *
+ * @example
+ * notCheck(readSchema({ not: { type: "null" } }), build)!(null); // false
+ */
+export function notCheck(node: Node, build: Build): Check | undefined {
+  const target = node.not;
+  if (!target) return undefined;
+  const not = build(target);
+  return (v, r, p) => !not(v) || (r !== undefined && miss(r, "not", p, describe(target)));
+}
+
+/** `not` as generated code. @example notSource(node, "v", writer) // "if (f1(v)) return false;\n" */
+export function notSource(node: Node, x: string, w: StructureWriter): string {
+  return node.not ? failIf(`${w.fn(node.not)}(${x})`) : "";
+}
+
+/** The `not` issue's message. @example NOT_MESSAGES.not("null", undefined) // "Value must not match null" */
+export const NOT_MESSAGES = { not: ((expected) => `Value must not match ${expected}`) as Message };

@@ -1,0 +1,71 @@
+// `$ref`: depth counted, verdicts kept per value where the schema may check one value twice; its check, its
+// generated code and the `too_deep` message of a value whose check went past the limit.
+import type { Check, CallState, Build } from "../interpret/check.js";
+import type { Node } from "../ir.js";
+import { Verdicts } from "../revisit.js";
+import type { Recursion } from "../recursion.js";
+import { tooDeep } from "../values.js";
+import { failIf, type Message, type StructureWriter } from "./keyword.js";
+/** What `$ref` checks need: the call's state, the schema's `Recursion` facts, and each target's verdicts. */
+export interface RefChecks {
+  readonly state: CallState;
+  readonly recursion: Recursion;
+  readonly verdictsOf: (target: Node) => Verdicts;
+}
+
+/**
+ * A `$ref` counts depth: past the schema's `depthLimit` the whole value is refused (a RangeError, which the
+ * guard answers with false and `errors` with a `too_deep` issue), so a hostile, deeply nested value
+ * never overflows the stack and no verdict depends on the depth it was reached at. A target's verdict
+ * on an object is kept for the call where the schema may check one value twice (`mayRevisit`), and
+ * whenever the call lists issues, since reporting checks again what a union tried: a second check
+ * answers at once and lists no issue twice.
+ */
+export function refCheck(node: Node, build: Build, { state, recursion, verdictsOf }: RefChecks): Check {
+  const target = build(node); // an ancestor still being built answers through its reserved slot
+  const verdicts = verdictsOf(node);
+  const keepAlways = recursion.revisits();
+  const { refs, levels } = recursion.limit();
+  return (v, r, p) => {
+    if (state.depth >= refs) tooDeep(levels);
+    const keep = (keepAlways || state.reporting) && typeof v === "object" && v !== null;
+    if (keep) {
+      const known = verdicts.get(v, state.call, r !== undefined);
+      if (known !== -1) return known === 1;
+    }
+    state.depth++;
+    const ok = target(v, r, p);
+    state.depth--;
+    if (keep) verdicts.set(v, state.call, ok, r !== undefined);
+    return ok;
+  };
+}
+
+/** `$ref` as generated code: a call of the target's counting function. @example refSource(node, "v", writer) // "if (!f0r(v)) return false;\n" */
+export function refSource(node: Node, x: string, w: StructureWriter): string {
+  return node.ref ? failIf(`!${w.refFn(node.ref.target!)}(${x})`) : "";
+}
+
+/**
+ * The function `name` that generated code calls for a `$ref` to the target written as `inner`: it counts `$ref`
+ * levels in `D` (refusing the value past the limit), and where the schema may check one value twice it keeps
+ * each object's verdict for the call (`C`) in a `Verdicts`.
+ *
+ * @example
+ * refFunction("f0r", "f0", recursionOf(root), writer); // "function f0r(v) {\nif (D >= 256) tooDeep(256);\n..."
+ */
+export function refFunction(name: string, inner: string, recursion: Recursion, w: StructureWriter): string {
+  const { refs, levels } = recursion.limit();
+  const call = `if (D >= ${refs}) ${w.use("tooDeep", tooDeep)}(${levels});\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
+  if (!recursion.revisits()) return `function ${name}(v) {\n${call}return ok;\n}\n`;
+  const m = w.external(new Verdicts());
+  return (
+    `function ${name}(v) {\nconst o = typeof v === "object" && v !== null;\n` +
+    `if (o) {\nconst k = ${m}.get(v, C, false);\nif (k !== -1) return k === 1;\n}\n${call}if (o) ${m}.set(v, C, ok, false);\nreturn ok;\n}\n`
+  );
+}
+
+/** The `too_deep` issue's message. @example REF_MESSAGES.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)" */
+export const REF_MESSAGES = {
+  too_deep: ((expected) => (expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`)) as Message,
+};

@@ -1,0 +1,90 @@
+// `type`, and the `false` schema (`never`) that no value meets: the type test every guard path runs first, its
+// generated code, its report and its messages.
+import { typeName } from "../../util/text.js";
+import { describeTypes } from "../describe.js";
+import { always, miss, type Check } from "../interpret/check.js";
+import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, type Node } from "../ir.js";
+import { typeBits } from "../values.js";
+import { failUnless, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import type { Path } from "./path-code.js";
+
+/**
+ * `body` behind the node's type test; a value of another type is reported as such.
+ *
+ * @example
+ * typed(STRING, always)(1, issues, ""); // false; issues: [{ code: "type", message: "Expected string, received integer", ... }]
+ */
+export function typed(types: number, body: Check): Check {
+  const expected = describeTypes(types);
+  const wrongType: Check = (v, r, p) => r !== undefined && miss(r, "type", p, expected, typeName(v));
+  return body === always ? (v, r, p) => hasType(v, types) || wrongType(v, r, p) : (v, r, p) => (hasType(v, types) ? body(v, r, p) : wrongType(v, r, p));
+}
+
+/** Whether a value has one of the type bits, inline for the single types. @example hasType(1.5, INTEGER) // false */
+export function hasType(v: unknown, bits: number): boolean {
+  switch (bits) {
+    case STRING:
+      return typeof v === "string";
+    case NUMBER:
+    case NUMBER | INTEGER:
+      return typeof v === "number" && Number.isFinite(v);
+    case INTEGER:
+      return Number.isInteger(v);
+    case BOOLEAN:
+      return typeof v === "boolean";
+    case OBJECT:
+      return typeof v === "object" && v !== null && !Array.isArray(v);
+    case ARRAY:
+      return Array.isArray(v);
+    case NULL:
+      return v === null;
+    case ANY:
+      return true;
+    default:
+      return (typeBits(v) & bits) !== 0;
+  }
+}
+
+/** The `false` schema: nothing passes, one `never` issue. @example neverCheck(null, issues, "") // false; issues: [{ code: "never", ... }] */
+export const neverCheck: Check = (_v, r, p) => r !== undefined && miss(r, "never", p);
+
+/** A JavaScript expression testing `x` against `type` bits. @example typeTest(ARRAY, "v", writer) // "Array.isArray(v)" */
+export function typeTest(bits: number, x: string, w: StructureWriter): string {
+  switch (bits) {
+    case STRING:
+      return `typeof ${x} === "string"`;
+    case NUMBER:
+    case NUMBER | INTEGER:
+      return `Number.isFinite(${x})`;
+    case INTEGER:
+      return `Number.isInteger(${x})`;
+    case BOOLEAN:
+      return `typeof ${x} === "boolean"`;
+    case NULL:
+      return `${x} === null`;
+    case ARRAY:
+      return `Array.isArray(${x})`;
+    case OBJECT:
+      return `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
+    default:
+      return `(${w.use("typeBits", typeBits)}(${x}) & ${bits}) !== 0`;
+  }
+}
+
+/** `type` as generated code (none for a node that allows any type). @example typeSource(readSchema({ type: "string" }), "v", writer) // 'if (!(typeof v === "string")) return false;\n' */
+export function typeSource(node: Node, x: string, w: StructureWriter): string {
+  return node.types === ANY ? "" : failUnless(typeTest(node.types, x, w));
+}
+
+/** `type` as report code around `body`, the report of the node's other keywords. @example typeReport(node, "v", ROOT, "", reporter) */
+export function typeReport(node: Node, x: string, path: Path, body: string, w: ReportWriter): string {
+  if (node.types === ANY) return body;
+  const wrongType = w.push("type", path, describeTypes(node.types), `${w.src.use("typeName", typeName)}(${x})`);
+  return `if (!(${typeTest(node.types, x, w.src)})) ${wrongType}${body && `else {\n${body}}\n`}`;
+}
+
+/** The `type` and `never` messages. @example TYPE_MESSAGES.type("string", "integer") // "Expected string, received integer" */
+export const TYPE_MESSAGES = {
+  type: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
+  never: (() => "No value is allowed here") as Message,
+};

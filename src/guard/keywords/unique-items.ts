@@ -1,0 +1,27 @@
+// `uniqueItems`: no two items equal as JSON values, compared without recursion (`../equal.ts`). Its check, its
+// generated code, its report and its message.
+import { hasDuplicates } from "../equal.js";
+import { miss, type Check } from "../interpret/check.js";
+import type { Node } from "../ir.js";
+import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { quote, type Path } from "./path-code.js";
+
+/** `uniqueItems: true`, for arrays. @example uniqueItemsCheck(readSchema({ uniqueItems: true }))!([1, 1]) // false */
+export function uniqueItemsCheck(node: Node): Check | undefined {
+  if (!node.uniqueItems) return undefined;
+  return (a, r, p) => !hasDuplicates(a as unknown[]) || (r !== undefined && miss(r, "unique_items", p, undefined, "some items are equal"));
+}
+
+/** `uniqueItems` as generated code. @example uniqueItemsSource(node, "v", writer) // "if (hasDuplicates(v)) return false;\n" */
+export function uniqueItemsSource(node: Node, x: string, w: StructureWriter): string {
+  return node.uniqueItems ? failIf(`${w.use("hasDuplicates", hasDuplicates)}(${x})`) : "";
+}
+
+/** `uniqueItems` as report code. @example uniqueItemsReport(node, "v", ROOT, reporter) // 'if (hasDuplicates(v)) {\n...r.push(...)' */
+export function uniqueItemsReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+  if (!node.uniqueItems) return "";
+  return `if (${w.src.use("hasDuplicates", hasDuplicates)}(${x})) ${w.push("unique_items", path, undefined, quote("some items are equal"))}`;
+}
+
+/** The `unique_items` message. @example UNIQUE_ITEMS_MESSAGES.unique_items(undefined, "some items are equal") // "Expected unique items; some items are equal" */
+export const UNIQUE_ITEMS_MESSAGES = { unique_items: ((_expected, received) => `Expected unique items; ${received}`) as Message };
