@@ -10,7 +10,7 @@ import { resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
 import { decisionOf, jsonResult, needsApproval, readState, rejection, type ApprovalDecisions, type ApprovalRule, type LoopState, type PendingCall } from "./approval.js";
-import { completions } from "./execute.js";
+import { completions } from "./completions.js";
 import { prepareCall, unknownTool, type Prepared, type RepairHook, type Repaired } from "./repair.js";
 import { withArguments } from "./rewrite.js";
 import { shouldStop, type StopCondition } from "./stop.js";
