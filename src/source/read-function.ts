@@ -25,7 +25,12 @@ export interface SourceFunction {
   readonly doc?: string;
 }
 
-/** Thrown when a function's source cannot be read; says which function and how to fix it. */
+/**
+ * Thrown when a function's source cannot be read; says which function and how to fix it.
+ *
+ * @example
+ * functionToToolFromSource("not a function"); // throws SourceError: functionToTool: cannot find the parameters of an anonymous function
+ */
 export class SourceError extends TypeError {
   override readonly name = "SourceError";
 }

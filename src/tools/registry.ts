@@ -6,7 +6,13 @@ import { boundedCall } from "./bounded-call.js";
 import { checkTool, type FormatOptions, type Provider, type ToolIssue } from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
 
-/** Seed 002: accuracy drops with many tools in one request. */
+/**
+ * Seed 002: accuracy drops with many tools in one request. Above this many, `registry.check` and
+ * `toolsForRequest` give advice (never a rejection).
+ *
+ * @example
+ * TOOLS_PER_REQUEST_WARNING; // 20
+ */
 export const TOOLS_PER_REQUEST_WARNING = 20;
 
 /**
