@@ -13,7 +13,12 @@ import { tool as defineTool, toolsFrom as readToolsFrom } from "./source/define.
 import { withFormats } from "./tools/methods.js";
 import type { AnyTool } from "./tools/tool.js";
 
-/** Every dialect by the name the root entry's `toJSONSchema` takes. */
+/**
+ * Every dialect by the name the root entry's `toJSONSchema` takes.
+ *
+ * @example
+ * Object.keys(DIALECTS); // ["draft-2020-12", "openai", "openai-strict", "anthropic", "anthropic-strict", "gemini", "mcp"]
+ */
 export const DIALECTS = {
   "draft-2020-12": draft202012,
   openai,
@@ -24,7 +29,7 @@ export const DIALECTS = {
   mcp,
 } as const satisfies Record<string, Dialect>;
 
-/** A dialect's name, as the root entry's `toJSONSchema` takes it. */
+/** A dialect's name, as the root entry's `toJSONSchema` takes it. @example const target: Target = "openai-strict"; toJSONSchema(params, { target }); */
 export type Target = keyof typeof DIALECTS;
 
 /**

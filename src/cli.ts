@@ -52,30 +52,50 @@ class CliError extends Error {
   }
 }
 
-function parseArgs(argv: readonly string[]): Options {
-  let file: string | undefined;
-  let provider: CliProvider = "openai";
-  let out: string | undefined;
+/** The options one command takes besides -h/--help; each is a long and maybe a short spelling followed by a value. */
+interface CommandSyntax<Name extends string> {
+  /** What its one operand is called in messages: FILE, SCHEMA. */
+  readonly operand: string;
+  readonly options: Readonly<Record<Name, { readonly spellings: readonly string[]; readonly check?: (value: string) => void }>>;
+  /** Whether -v/--version asks for tooltype's version. */
+  readonly version?: boolean;
+}
+
+/** Reads a command's words in order, so the first wrong one is the one reported: its operand and the last value of each option. */
+function readCommand<Name extends string>(argv: readonly string[], syntax: CommandSyntax<Name>): { operand: string | undefined; values: Partial<Record<Name, string>> } {
+  let operand: string | undefined;
+  const values: Partial<Record<Name, string>> = {};
+  const options = Object.entries(syntax.options) as [Name, CommandSyntax<Name>["options"][Name]][];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new CliError(`${arg} needs a value\n\n${USAGE}`, 2);
-      return next;
-    };
+    const option = options.find(([, { spellings }]) => spellings.includes(arg));
     if (arg === "--help" || arg === "-h") throw new CliError(USAGE, 0);
-    else if (arg === "--version" || arg === "-v") throw new VersionRequest();
-    else if (arg === "--provider" || arg === "-p") {
-      const chosen = value();
-      if (!(PROVIDERS as readonly string[]).includes(chosen)) throw new CliError(`unknown provider "${chosen}"; use one of ${PROVIDERS.join(", ")}`, 2);
-      provider = chosen as CliProvider;
-    } else if (arg === "--out" || arg === "-o") out = value();
-    else if (arg.startsWith("-")) throw new CliError(`unknown option ${arg}\n\n${USAGE}`, 2);
-    else if (file === undefined) file = arg;
-    else throw new CliError(`one FILE at a time (got ${file} and ${arg})`, 2);
+    else if (syntax.version && (arg === "--version" || arg === "-v")) throw new VersionRequest();
+    else if (option) {
+      const [name, { check }] = option;
+      const value = argv[++i];
+      if (value === undefined) throw new CliError(`${arg} needs a value\n\n${USAGE}`, 2);
+      check?.(value);
+      values[name] = value;
+    } else if (arg.startsWith("-")) throw new CliError(`unknown option ${arg}\n\n${USAGE}`, 2);
+    else if (operand === undefined) operand = arg;
+    else throw new CliError(`one ${syntax.operand} at a time (got ${operand} and ${arg})`, 2);
   }
+  return { operand, values };
+}
+
+function checkProvider(value: string): void {
+  if (!(PROVIDERS as readonly string[]).includes(value)) throw new CliError(`unknown provider "${value}"; use one of ${PROVIDERS.join(", ")}`, 2);
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const { operand: file, values } = readCommand(argv, {
+    operand: "FILE",
+    version: true,
+    options: { provider: { spellings: ["--provider", "-p"], check: checkProvider }, out: { spellings: ["--out", "-o"] } },
+  });
   if (file === undefined) throw new CliError(USAGE, 2);
-  return { file, provider, out };
+  return { file, provider: (values.provider as CliProvider | undefined) ?? "openai", out: values.out };
 }
 
 // Tools may come from another copy of tooltype (the module's own dependency), so they are recognised by shape.
@@ -140,23 +160,7 @@ function definition(tool: AnyTool, provider: CliProvider): unknown {
 async function compileCommand(argv: readonly string[]): Promise<number> {
   const { existsSync, readFileSync, writeFileSync } = await node("fs");
   const { resolve } = await node("path");
-  let file: string | undefined;
-  let out: string | undefined;
-  let from: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new CliError(`${arg} needs a value\n\n${USAGE}`, 2);
-      return next;
-    };
-    if (arg === "--help" || arg === "-h") throw new CliError(USAGE, 0);
-    else if (arg === "--out" || arg === "-o") out = value();
-    else if (arg === "--from") from = value();
-    else if (arg.startsWith("-")) throw new CliError(`unknown option ${arg}\n\n${USAGE}`, 2);
-    else if (file === undefined) file = arg;
-    else throw new CliError(`one SCHEMA at a time (got ${file} and ${arg})`, 2);
-  }
+  const { operand: file, values: { out, from } } = readCommand(argv, { operand: "SCHEMA", options: { out: { spellings: ["--out", "-o"] }, from: { spellings: ["--from"] } } });
   if (file === undefined) throw new CliError(`compile needs a JSON Schema file\n\n${USAGE}`, 2);
   const path = resolve(file);
   if (!existsSync(path)) throw new CliError(`cannot find ${file} (looked at ${path})`);

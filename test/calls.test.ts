@@ -3,6 +3,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { t, tool, ToolRegistry, parseToolCalls, toToolMessages, runTools, mcpCallResult, type Provider, type ToolCall } from "tooltype";
 import * as R from "./support/provider-responses.js";
+import { boundedCall } from "../src/tools/bounded-call.js";
 
 const quiet = { error: () => {}, warn: () => {} };
 const weather = tool({
@@ -231,6 +232,34 @@ executing("an abort signal cancels what has not finished; an aborted signal runs
   assert.equal(none[0]!.result, { success: false, error: 'Tool "wait" was cancelled before it ran.' });
   await new Promise((r) => setTimeout(r, 120));
   assert.is(ran, before + 1);
+});
+
+executing("boundedCall (executeAll's and the loop's): the function's own signal aborts with the reason, and not after a fast call", async () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const signals: AbortSignal[] = [];
+  const waiting = (signal: AbortSignal) => (signals.push(signal), new Promise<never>(() => {}));
+  const done = (signal: AbortSignal) => (signals.push(signal), Promise.resolve({ success: true as const, value: 1 }));
+
+  const controller = new AbortController();
+  const fast = await boundedCall("fast", done, { signal: controller.signal, timeout: 20 });
+  assert.equal(fast, { success: true, value: 1 });
+  controller.abort(new Error("too late"));
+  await sleep(40);
+  assert.not.ok(signals[0]!.aborted, "timer and listener were removed when the call resolved");
+
+  const cancel = new AbortController();
+  const reason = new Error("user stopped it");
+  const pending = boundedCall("wait", waiting, { signal: cancel.signal, timeout: 10_000 });
+  cancel.abort(reason);
+  assert.equal(await pending, { success: false, error: 'Tool "wait" was cancelled.' });
+  assert.is(signals[1]!.reason, reason);
+
+  assert.equal(await boundedCall("wait", waiting, { timeout: 5 }), { success: false, error: 'Tool "wait" timed out after 5 ms.' });
+  assert.is((signals[2]!.reason as Error).name, "TimeoutError");
+  for (const timeout of [NaN, -1, Infinity]) assert.equal(await boundedCall("unbounded", done, { timeout }), { success: true, value: 1 }, String(timeout));
+
+  assert.equal(await boundedCall("never", waiting, { signal: AbortSignal.abort() }), { success: false, error: 'Tool "never" was cancelled before it ran.' });
+  assert.is(signals.length, 6, "an aborted signal runs nothing");
 });
 
 const looping = suite("runTools: seed 002's loop, every provider");

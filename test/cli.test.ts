@@ -75,6 +75,27 @@ cli("clear errors: a missing file, a module that throws, undocumented functions,
   assert.match(duplicate.stderr, /two different exported tools are named "add"/);
 });
 
+cli("both commands read their words alike: a missing value, an unknown option, a second operand, the first wrong word", async () => {
+  if (!inNode) return;
+  const expectations: [string[], RegExp][] = [
+    [["test/fixtures/cli/tools.mjs", "--out"], /^tooltype: --out needs a value\n\nusage: tooltype FILE/],
+    [["compile", "schema.json", "--from"], /^tooltype: --from needs a value\n\nusage: tooltype FILE/],
+    [["test/fixtures/cli/tools.mjs", "--from", "x"], /^tooltype: unknown option --from\n/],
+    [["compile", "--version"], /^tooltype: unknown option --version\n/],
+    [["test/fixtures/cli/tools.mjs", "other.mjs"], /^tooltype: one FILE at a time \(got test\/fixtures\/cli\/tools\.mjs and other\.mjs\)\n$/],
+    [["compile", "a.json", "b.json"], /^tooltype: one SCHEMA at a time \(got a\.json and b\.json\)\n$/],
+    [["test/fixtures/cli/tools.mjs", "-p", "palm", "--bogus"], /^tooltype: unknown provider "palm"/],
+    [["compile"], /^tooltype: compile needs a JSON Schema file\n/],
+  ];
+  for (const [args, stderr] of expectations) {
+    const ran = await run(...args);
+    assert.is(ran.code, 2, args.join(" "));
+    assert.match(ran.stderr, stderr, args.join(" "));
+    assert.is(ran.stdout, "");
+  }
+  assert.match((await run("compile", "-h")).stdout, /^usage: tooltype FILE/);
+});
+
 cli("--version prints the package's version", async () => {
   if (!inNode) return;
   const { readFileSync } = await import(["node", "fs"].join(":"));

@@ -2,6 +2,7 @@ import { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
+import { boundedCall } from "../tools/bounded-call.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData as jsonData } from "../calls/wire.js";
@@ -9,7 +10,7 @@ import { resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
 import { decisionOf, jsonResult, needsApproval, readState, rejection, type ApprovalDecisions, type ApprovalRule, type LoopState, type PendingCall } from "./approval.js";
-import { completions, runBounded } from "./execute.js";
+import { completions } from "./completions.js";
 import { prepareCall, unknownTool, type Prepared, type RepairHook, type Repaired } from "./repair.js";
 import { withArguments } from "./rewrite.js";
 import { shouldStop, type StopCondition } from "./stop.js";
@@ -150,7 +151,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     yield { type: "step-finish", ...entry };
     await options.onStep?.(entry);
   };
-  const run = (tool: AnyTool, args: unknown) => runBounded(tool, args, { signal, timeout: tool.timeout ?? options.timeout, context: options.context });
+  const run = (tool: AnyTool, args: unknown) => boundedCall(tool.name, (own) => tool.execute(args, options.context, { signal: own }), { signal, timeout: tool.timeout ?? options.timeout });
 
   if (state) {
     // The paused turn: run what was approved, answer what was refused, then go on as if it had not paused.

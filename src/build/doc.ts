@@ -1,6 +1,7 @@
 import ts from "typescript";
 import { parseDocstring, type DocParameter } from "../source/docstring.js";
 import { cleanComment } from "../source/read-function.js";
+import { dedent } from "../util/dedent.js";
 
 /** What a function's documentation says, read at build time. */
 export interface FunctionDoc {
@@ -107,14 +108,6 @@ function insideText(fn: ts.SignatureDeclaration, source: ts.SourceFile): string 
   const first = body.statements[0];
   const comments = ranges.filter((r) => !first || r.end <= first.getStart(source)).map((r) => cleanComment(source.text.slice(r.pos, r.end)));
   return dedent(comments.join("\n")).trim() || undefined;
-}
-
-// Removes the indentation every non-blank line after the first shares.
-function dedent(text: string): string {
-  const lines = text.split("\n");
-  const indents = lines.slice(1).filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length);
-  const cut = indents.length ? Math.min(...indents) : 0;
-  return [lines[0]!.trim(), ...lines.slice(1).map((l) => l.slice(cut).trimEnd())].join("\n");
 }
 
 /**

@@ -2,7 +2,7 @@ import ts from "typescript";
 import { BuildError } from "./build-error.js";
 import { createTransform, TYPESCRIPT_FILES, type TransformOptions } from "./transform.js";
 
-/** The part of esbuild's plugin API this plugin uses (structural, so esbuild's types are not required). */
+/** The part of esbuild's plugin API this plugin uses (structural, so esbuild's types are not required). @example const plugin: EsbuildPlugin = esbuildPlugin(); */
 export interface EsbuildPlugin {
   readonly name: string;
   setup(build: {
@@ -13,7 +13,7 @@ export interface EsbuildPlugin {
   }): void;
 }
 
-/** What the plugin's `onLoad` returns to esbuild. */
+/** What the plugin's `onLoad` returns to esbuild. @example { contents: transformedCode, loader: "ts" } */
 export interface EsbuildLoadResult {
   contents?: string;
   loader?: "ts" | "tsx";

@@ -7,7 +7,7 @@ import { compile } from "../guard/compile.js";
 import { readSchema, SchemaError } from "../guard/ir.js";
 import { Verdicts } from "../guard/revisit.js";
 
-/** A guard compiled ahead of time, as text. */
+/** A guard compiled ahead of time, as text. @example const { schema, body }: GuardCode = guardCode(t.object({ q: t.string() })); */
 export interface GuardCode {
   /** The JSON Schema the guard checks (a descriptor is written out as JSON Schema). */
   readonly schema: JSONSchema;

@@ -11,7 +11,7 @@ import { TypeCode } from "./type-code.js";
 
 export type { TransformOptions };
 
-/** Transforms one file's code; undefined when it has nothing for tooltype. */
+/** Transforms one file's code; undefined when it has nothing for tooltype. @example const transform: Transform = createTransform(); transform("export const x = 1;", "/app/x.ts"); // undefined */
 export type Transform = (code: string, file: string) => string | undefined;
 
 /**

@@ -1,7 +1,7 @@
 import { BuildError } from "./build-error.js";
 import { createTransform, TYPESCRIPT_FILES, type TransformOptions } from "./transform.js";
 
-/** The part of the Vite / Rollup plugin API this plugin uses. */
+/** The part of the Vite / Rollup plugin API this plugin uses. @example const plugin: VitePlugin = vitePlugin(); */
 export interface VitePlugin {
   readonly name: string;
   readonly enforce: "pre";

@@ -5,7 +5,7 @@ import type { Logger, Tool } from "../tools/tool.js";
 import { DEFAULT_ARITHMETIC_LIMITS, evaluateArithmetic } from "./arithmetic.js";
 import { hostFaultsOnly } from "./expected-failure.js";
 
-/** Options of `createCalculatorTool`. */
+/** Options of `createCalculatorTool`. @example createCalculatorTool({ maxLength: 1_000 }); */
 export interface CalculatorToolOptions {
   /** The longest expression, in UTF-16 units (default 10,000). */
   readonly maxLength?: number;

@@ -5,7 +5,7 @@ import type { Logger, Tool } from "../tools/tool.js";
 import { hostFaultsOnly } from "./expected-failure.js";
 import { strftime } from "./strftime.js";
 
-/** Options of `createDatetimeTool`. */
+/** Options of `createDatetimeTool`. @example createDatetimeTool({ now: () => new Date("2025-01-01T00:00:00Z") }); */
 export interface DatetimeToolOptions {
   /** The clock (default `() => new Date()`); tests pass a fixed one. */
   readonly now?: () => Date;

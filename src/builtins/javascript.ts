@@ -7,7 +7,7 @@ import { processIsolationAvailable } from "./run-in-process.js";
 import { runInWorker } from "./run-in-worker.js";
 import { MAX_PRINTED, MAX_VALUE } from "./worker-script.js";
 
-/** Options of `createJavaScriptTool`. */
+/** Options of `createJavaScriptTool`. @example createJavaScriptTool({ timeout: 1_000 }); */
 export interface JavaScriptToolOptions {
   /** Milliseconds the code may run, from when its worker or process has started (default 5000). */
   readonly timeout?: number;

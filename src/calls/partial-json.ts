@@ -5,7 +5,14 @@
  */
 import { setOwn } from "../util/own.js";
 
-/** A JSON parser fed chunk by chunk; see {@link createPartialJSONParser}. */
+/**
+ * A JSON parser fed chunk by chunk; see {@link createPartialJSONParser}.
+ *
+ * @example
+ * const parser: PartialJSONParser = createPartialJSONParser();
+ * parser.push('{"city": "Par');
+ * parser.value(); // { city: "Par" }
+ */
 export interface PartialJSONParser {
   /**
    * Feeds the next chunk of text. Work is proportional to the chunk's length: earlier text is never read again.

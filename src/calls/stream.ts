@@ -2,7 +2,12 @@ import { createPartialJSONParser, type PartialJSONParser } from "./partial-json.
 import type { Provider, ToolCall } from "./types.js";
 import { field, generatedId, list, parseArguments } from "./wire.js";
 
-/** A call while it streams: arguments parsed as far as they go (a half-streamed string shows its prefix). */
+/**
+ * A call while it streams: arguments parsed as far as they go (a half-streamed string shows its prefix).
+ *
+ * @example
+ * { id: "call_1", name: "get_weather", arguments: { city: "Pa" }, text: '{"city":"Pa', done: false }
+ */
 export interface PartialToolCall {
   readonly id: string;
   readonly name: string;
@@ -154,6 +159,13 @@ const READERS: { readonly [P in Provider]: Reader } = {
  * A `ToolCallStream` for a provider: OpenAI chat `delta.tool_calls` keyed by `index`, Responses
  * `function_call_arguments.delta` keyed by `output_index`, Anthropic `input_json_delta`, Gemini and Ollama
  * whole calls per chunk, Bedrock `contentBlockDelta` and Cohere `tool-call-delta` events, Mistral deltas.
+ *
+ * @example
+ * const stream = createToolCallStream("openai");
+ * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_1", function: { name: "get_weather", arguments: '{"city":"Pa' } }] } }] });
+ * stream.partial(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Pa" }, text: '{"city":"Pa', done: false }]
+ * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'ris"}' } }] } }] });
+ * stream.calls(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]
  */
 export function createToolCallStream(provider: Provider): ToolCallStream {
   const read = Object.hasOwn(READERS, provider) ? READERS[provider] : undefined;

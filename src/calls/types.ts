@@ -3,13 +3,19 @@ import type { CallResult, ToolCall } from "../tools/call.js";
 
 export type { CallResult, ToolCall } from "../tools/call.js";
 
-/** The providers whose wire formats tooltype speaks. */
+/** The providers whose wire formats tooltype speaks. @example const provider: Provider = "anthropic"; parseToolCalls(response, provider); */
 export type Provider = "openai" | "responses" | "anthropic" | "gemini" | "mcp" | "bedrock" | "mistral" | "ollama" | "cohere";
 
-/** Which tools the model may or must call, in one spelling for every provider. */
+/** Which tools the model may or must call, in one spelling for every provider. @example runTools({ ...options, toolChoice: { name: "get_weather" } }); */
 export type ToolChoice = "auto" | "required" | "none" | { readonly name: string };
 
-/** Options for writing tools into a request. */
+/**
+ * Options for writing tools into a request.
+ *
+ * @example
+ * ADAPTERS.openai.withTools({ model, messages }, [weather], { toolChoice: "required", parallelToolCalls: false });
+ * // { model, messages, tools: [...], tool_choice: "required", parallel_tool_calls: false }
+ */
 export interface RequestOptions {
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
@@ -19,6 +25,11 @@ export interface RequestOptions {
 /**
  * What tooltype knows of one provider's wire format. Plain objects, so a bundle keeps only the
  * adapters it imports.
+ *
+ * @example
+ * const adapter: ProviderAdapter = adapterOf("anthropic");
+ * const calls = adapter.calls(response);
+ * messages.push(...adapter.assistantMessages(response), ...adapter.toolMessages(await registry.executeAll(calls)));
  */
 export interface ProviderAdapter {
   readonly name: Provider;

@@ -7,7 +7,12 @@ import { toMCPFormat, type MCPTool } from "../tools/provider-formats.js";
 import { resultData, resultText } from "../calls/wire.js";
 import { MAX_ERROR_ISSUES, failure, type ToolResult } from "../tools/result.js";
 
-/** An MCP `tools/call` result. */
+/**
+ * An MCP `tools/call` result.
+ *
+ * @example
+ * { content: [{ type: "text", text: "Sunny in Paris" }] } // a failure also has isError: true
+ */
 export interface MCPCallResult {
   [key: string]: unknown;
   content: { type: "text"; text: string }[];

@@ -2,7 +2,12 @@ import { emitJSONSchema } from "./emit.js";
 import type { JSONSchema } from "./json-schema.js";
 import { ConversionError, type ConversionWarning, type Dialect, type IssueKind } from "./dialects/warnings.js";
 
-/** Options of `toJSONSchema`. */
+/**
+ * Options of `toJSONSchema`.
+ *
+ * @example
+ * toJSONSchema(params, { target: openaiStrict, onIssue: (issue) => console.warn(issue.path, issue.message) });
+ */
 export interface ToJSONSchemaOptions {
   /** The dialect to write (`import { openaiStrict } from "tooltype/dialects"`); plain draft 2020-12 without one. */
   readonly target?: Dialect;

@@ -4,7 +4,7 @@ import { tool as typedTool, type ArgsOf, type TypedToolDefinition } from "../too
 import type { AnyTool, Logger, Tool } from "../tools/tool.js";
 import type { Jit } from "../guard/compile.js";
 
-/** Options of `@tool(...)` on a class method: anything `functionToTool` takes but the function. */
+/** Options of `@tool(...)` on a class method: anything `functionToTool` takes but the function. @example const options: ToolDecoratorOptions = { description: "Adds two numbers.", category: "math" }; */
 export type ToolDecoratorOptions = Omit<FunctionToToolOptions, "thisArg">;
 
 type MethodDecorator = (method: (...args: never[]) => unknown, context: ClassMethodDecoratorContext) => void;
@@ -56,7 +56,7 @@ export function tool(definition: (Partial<TypedToolDefinition<object, unknown, u
   };
 }
 
-/** Options of `toolsFrom`. */
+/** Options of `toolsFrom`. @example toolsFrom(new Calculator(), { category: "math", logger }); */
 export interface ToolsFromOptions {
   readonly category?: string;
   readonly logger?: Logger;

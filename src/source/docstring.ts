@@ -9,7 +9,13 @@ export interface DocParameter {
   default?: string;
 }
 
-/** What a docstring says, in any of the styles it understands. */
+/**
+ * What a docstring says, in any of the styles it understands.
+ *
+ * @example
+ * parseDocstring("Adds two numbers.\n@param a - The first.\n@param [b=2] - The second.");
+ * // { description: "Adds two numbers.", parameters: { a: { description: "The first." }, b: { optional: true, default: "2", description: "The second." } } }
+ */
 export interface Docstring {
   /** The text before the first section. */
   description: string;

@@ -11,7 +11,12 @@ import { typeText } from "../schema/type-text.js";
 import { setOwn } from "../util/own.js";
 import { isJSONValue } from "../util/json-value.js";
 
-/** Options of `functionToTool`; anything given here wins over what the source says. */
+/**
+ * Options of `functionToTool`; anything given here wins over what the source says.
+ *
+ * @example
+ * functionToTool(add, { name: "add_numbers", category: "math", parameters: { a: t.integer(), b: t.integer() } });
+ */
 export interface FunctionToToolOptions {
   readonly name?: string;
   readonly description?: string;
@@ -45,7 +50,12 @@ export interface FunctionToToolOptions {
   readonly declared?: DeclaredFunction;
 }
 
-/** A function's parameters as `tooltype/build` read them at build time, in call order. */
+/**
+ * A function's parameters as `tooltype/build` read them at build time, in call order.
+ *
+ * @example
+ * functionToTool(add, { description: "Adds two numbers.", declared: { parameters: [{ name: "a", type: t.number() }, { name: "b", type: t.number(), optional: true, default: 0 }] } });
+ */
 export interface DeclaredFunction {
   /** In call order; with `{ context: true }` the first is the context's. */
   readonly parameters: readonly DeclaredParameter[];
@@ -53,7 +63,7 @@ export interface DeclaredFunction {
   readonly object?: boolean;
 }
 
-/** One parameter (or key of a destructured object) as read at build time. */
+/** One parameter (or key of a destructured object) as read at build time. @example { name: "unit", type: t.enum(["celsius", "fahrenheit"]), optional: true, default: "celsius" } */
 export interface DeclaredParameter {
   readonly name: string;
   /** Its declared type; absent when the declaration has none (a default's type, or `string`, as at run time). */

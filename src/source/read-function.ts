@@ -1,4 +1,5 @@
 import { tokenize, type Token } from "./tokens.js";
+import { dedent } from "../util/dedent.js";
 
 /** What a parameter's default is, as far as the source text tells. */
 export type DefaultValue = { readonly kind: "literal"; readonly value: unknown } | { readonly kind: "expression"; readonly text: string };
@@ -25,7 +26,12 @@ export interface SourceFunction {
   readonly doc?: string;
 }
 
-/** Thrown when a function's source cannot be read; says which function and how to fix it. */
+/**
+ * Thrown when a function's source cannot be read; says which function and how to fix it.
+ *
+ * @example
+ * functionToToolFromSource("not a function"); // throws SourceError: functionToTool: cannot find the parameters of an anonymous function
+ */
 export class SourceError extends TypeError {
   override readonly name = "SourceError";
 }
@@ -296,12 +302,4 @@ export function cleanComment(text: string): string {
     .map((line) => line.replace(/^\s*\* ?/, ""))
     .join("\n")
     .trim();
-}
-
-// Removes the indentation every non-blank line after the first shares (as Python's inspect.cleandoc does).
-function dedent(text: string): string {
-  const lines = text.split("\n");
-  const indents = lines.slice(1).filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length);
-  const cut = indents.length ? Math.min(...indents) : 0;
-  return [lines[0]!.trim(), ...lines.slice(1).map((l) => l.slice(cut).trimEnd())].join("\n");
 }

@@ -2,11 +2,17 @@ import { isDescriptor, make, type Descriptor, type Infer, type InferJSON, type W
 import { ANNOTATION_KEYS, ARRAY_KEYS, schemaOptions, type ArrayOptions } from "./options.js";
 import { string, type TString } from "./primitives.js";
 
-/** A `t.array(item)` descriptor. */
+/** A `t.array(item)` descriptor. @example const scores: TArray<TNumber> = t.array(t.integer()); */
 export type TArray<I extends Descriptor> = Descriptor<Infer<I>[], InferJSON<I>[]> & { readonly type: "array"; readonly items: I };
-/** A `t.set(item)` descriptor: a `Set` in code, an array of unique items on the wire. */
+/** A `t.set(item)` descriptor: a `Set` in code, an array of unique items on the wire. @example const tags: TSet<TString> = t.set(t.string()); */
 export type TSet<I extends Descriptor> = Descriptor<Set<Infer<I>>, InferJSON<I>[]> & { readonly type: "array"; readonly uniqueItems: true };
-/** A `t.tuple([...], rest?)` descriptor (`Rest` is `undefined` for a fixed tuple). */
+/**
+ * A `t.tuple([...], rest?)` descriptor (`Rest` is `undefined` for a fixed tuple).
+ *
+ * @example
+ * const point: TTuple<[TNumber, TNumber]> = t.tuple([t.number(), t.number()]);
+ * const row: TTuple<[TString], TNumber> = t.tuple([t.string()], t.number());
+ */
 export type TTuple<Items extends readonly Descriptor[], Rest = undefined> = Descriptor<
   [...{ -readonly [K in keyof Items]: Infer<Items[K]> }, ...([Rest] extends [Descriptor] ? Infer<Rest>[] : [])],
   [...{ -readonly [K in keyof Items]: InferJSON<Items[K]> }, ...([Rest] extends [Descriptor] ? InferJSON<Rest>[] : [])]

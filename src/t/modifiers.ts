@@ -1,7 +1,7 @@
 import { derive, isDescriptor, make, type Descriptor, type Infer, type InferJSON, type OptionalFlag } from "./descriptor.js";
 import { Named, OptionalMark } from "./symbols.js";
 
-/** A `t.nullable(d)` descriptor. */
+/** A `t.nullable(d)` descriptor. @example const note: TNullable<TString> = t.nullable(t.string()); */
 export type TNullable<D extends Descriptor> = Descriptor<Infer<D> | null, InferJSON<D> | null>;
 
 function need(builder: string, d: unknown): asserts d is Descriptor {

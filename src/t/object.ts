@@ -3,7 +3,7 @@ import { OBJECT_KEYS, schemaOptions, type ObjectOptions } from "./options.js";
 import { string, type TString } from "./primitives.js";
 import { OptionalMark } from "./symbols.js";
 
-/** The properties of a `t.object`: names to descriptors. */
+/** The properties of a `t.object`: names to descriptors. @example const shared: Properties = { city: t.string() }; */
 export type Properties = { readonly [key: string]: Descriptor };
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -21,13 +21,13 @@ export type ObjectIn<P extends Properties> = Simplify<
   { -readonly [K in Exclude<keyof P, OptionalIn<P>>]: InferJSON<P[K]> } & { -readonly [K in OptionalIn<P>]?: InferJSON<P[K]> }
 >;
 
-/** A `t.object({...})` descriptor. */
+/** A `t.object({...})` descriptor. @example const point: TObject<{ x: TNumber; y: TNumber }> = t.object({ x: t.number(), y: t.number() }); */
 export type TObject<P extends Properties> = Descriptor<ObjectOut<P>, ObjectIn<P>> & {
   readonly type: "object";
   readonly properties: P;
   readonly required?: readonly string[];
 };
-/** A `t.record(value)` descriptor: string keys, values of one type. */
+/** A `t.record(value)` descriptor: string keys, values of one type. @example const prices: TRecord<TNumber> = t.record(t.number()); */
 export type TRecord<V extends Descriptor> = Descriptor<Record<string, Infer<V>>, Record<string, InferJSON<V>>> & {
   readonly type: "object";
   readonly additionalProperties: V;

@@ -1,7 +1,12 @@
 import type { Descriptor } from "./descriptor.js";
 import { encodeBase64 } from "../util/base64.js";
 
-/** Annotations every builder accepts. `default` makes an object property optional on the wire. */
+/**
+ * Annotations every builder accepts. `default` makes an object property optional on the wire.
+ *
+ * @example
+ * t.string({ description: "City", default: "Paris", examples: ["Oslo"] }); // {"type":"string","description":"City","default":"Paris","examples":["Oslo"]}
+ */
 export interface Annotations<T> {
   readonly description?: string;
   readonly title?: string;

@@ -1,15 +1,15 @@
 import { make, type Descriptor, type WithDefault } from "./descriptor.js";
 import { ANNOTATION_KEYS, NUMBER_KEYS, STRING_KEYS, schemaOptions, type Annotations, type NumberOptions, type StringOptions } from "./options.js";
 
-/** A `t.string()` descriptor. */
+/** A `t.string()` descriptor. @example const city: TString = t.string(); */
 export type TString = Descriptor<string> & { readonly type: "string" };
-/** A `t.number()` or `t.integer()` descriptor. */
+/** A `t.number()` or `t.integer()` descriptor. @example const days: TNumber = t.integer({ minimum: 1 }); */
 export type TNumber = Descriptor<number> & { readonly type: "number" | "integer" };
-/** A `t.boolean()` descriptor. */
+/** A `t.boolean()` descriptor. @example const metric: TBoolean = t.boolean(); */
 export type TBoolean = Descriptor<boolean> & { readonly type: "boolean" };
-/** A `t.null()` descriptor. */
+/** A `t.null()` descriptor. @example const nothing: TNull = t.null(); */
 export type TNull = Descriptor<null> & { readonly type: "null" };
-/** A `t.any()` descriptor: any JSON value. */
+/** A `t.any()` descriptor: any JSON value. @example const payload: TAny = t.any(); */
 export type TAny = Descriptor<unknown>;
 
 /**

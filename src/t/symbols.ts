@@ -1,4 +1,4 @@
-/** Symbol naming a descriptor's builder (`"string"`, `"object"`, ...). Never emitted. */
+/** Symbol naming a descriptor's builder (`"string"`, `"object"`, ...). Never emitted. @example t.integer()[Kind]; // "integer" */
 export const Kind: unique symbol = Symbol.for("tooltype.kind") as never;
 /** Symbol set by `t.optional`: the property may be absent. Never emitted. */
 export const OptionalMark: unique symbol = Symbol.for("tooltype.optional") as never;

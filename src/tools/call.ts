@@ -20,7 +20,7 @@ export interface CallResult {
   readonly result: ToolResult;
 }
 
-/** Options of `ToolRegistry.executeAll`. */
+/** Options of `ToolRegistry.executeAll`. @example await registry.executeAll(calls, { timeout: 10_000, concurrency: 4, signal: controller.signal }); */
 export interface ExecuteAllOptions {
   /** Cancels calls not yet finished: they resolve as failed results saying so. */
   readonly signal?: AbortSignal;

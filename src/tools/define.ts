@@ -22,7 +22,12 @@ export type ArgsOf<P> = P extends Descriptor
         ? any // eslint-disable-line @typescript-eslint/no-explicit-any
         : Record<string, unknown>;
 
-/** The typed definition `tool({...})` takes. */
+/**
+ * The typed definition `tool({...})` takes.
+ *
+ * @example
+ * tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => `Sunny in ${city}` });
+ */
 export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly name: string;
   readonly description: string;

@@ -5,7 +5,7 @@
 import { Tool, type AnyTool } from "./tool.js";
 import { ToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
 import * as format from "./provider-formats.js";
-import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ProviderFormats, ResponsesTool } from "./provider-formats.js";
+import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, Provider, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 
 declare module "./tool.js" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -47,27 +47,21 @@ const toolMethods: ProviderFormats & ThisType<AnyTool> = {
 };
 
 type RegistryMethods = Pick<ToolRegistry, "toOpenAIFormat" | "toResponsesFormat" | "toAnthropicFormat" | "toGeminiFormat" | "toMCPFormat">;
-const registryMethods: RegistryMethods & ThisType<ToolRegistry> = {
-  toOpenAIFormat(first, second) {
+
+/** A registry method from a format function: the tools of the request (`toolsForRequest`), each in that format. */
+function listedIn<O extends FormatOptions, Formatted>(provider: Provider, toFormat: (tool: AnyTool, options?: O) => Formatted) {
+  return function (this: ToolRegistry, first?: string | (O & { readonly category?: string }), second?: O): Formatted[] {
     const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category, "openai", options).map((t) => format.toOpenAIFormat(t, options));
-  },
-  toResponsesFormat(first, second) {
-    const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category, "responses", options).map((t) => format.toResponsesFormat(t, options));
-  },
-  toAnthropicFormat(first, second) {
-    const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category, "anthropic", options).map((t) => format.toAnthropicFormat(t, options));
-  },
-  toGeminiFormat(first, second) {
-    const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category, "gemini", options).map((t) => format.toGeminiFormat(t, options));
-  },
-  toMCPFormat(first, second) {
-    const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category, "mcp", options).map((t) => format.toMCPFormat(t, options));
-  },
+    return this.toolsForRequest(category, provider, options).map((t) => toFormat(t, options));
+  };
+}
+
+const registryMethods: RegistryMethods = {
+  toOpenAIFormat: listedIn("openai", format.toOpenAIFormat),
+  toResponsesFormat: listedIn("responses", format.toResponsesFormat),
+  toAnthropicFormat: listedIn("anthropic", format.toAnthropicFormat),
+  toGeminiFormat: listedIn("gemini", format.toGeminiFormat),
+  toMCPFormat: listedIn("mcp", format.toMCPFormat),
 };
 
 // Methods, as a class declares them: not enumerable.

@@ -37,7 +37,12 @@ export interface ToolIssue extends ConversionWarning {
   readonly provider: Provider;
 }
 
-/** Options of the format methods. */
+/**
+ * Options of the format methods.
+ *
+ * @example
+ * toOpenAIFormat(weather, { strict: true, onIssue: (issue) => console.warn(`${issue.tool}${issue.path}: ${issue.message}`) });
+ */
 export interface FormatOptions {
   /** The strict form (OpenAI Structured Outputs, Anthropic strict tool use); the tool's own `strict` by default. */
   readonly strict?: boolean;
@@ -52,12 +57,12 @@ export interface FormatOptions {
   readonly onWarning?: ((issue: ToolIssue) => void) | "error";
 }
 
-/** An OpenAI Chat Completions function tool. */
+/** An OpenAI Chat Completions function tool. @example { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } */
 export interface OpenAITool {
   type: "function";
   function: { name: string; description: string; parameters: JSONSchema; strict?: boolean };
 }
-/** An OpenAI Responses API function tool. */
+/** An OpenAI Responses API function tool. @example { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", ... }, strict: false } */
 export interface ResponsesTool {
   type: "function";
   name: string;
@@ -65,14 +70,14 @@ export interface ResponsesTool {
   parameters: JSONSchema;
   strict: boolean;
 }
-/** An Anthropic Messages API tool. */
+/** An Anthropic Messages API tool. @example { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } */
 export interface AnthropicTool {
   name: string;
   description: string;
   input_schema: JSONSchema & { type: "object" };
   strict?: boolean;
 }
-/** A Gemini function declaration. */
+/** A Gemini function declaration. @example { name: "get_weather", description: "Current weather for a city.", parameters: { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] } } */
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
@@ -81,7 +86,7 @@ export interface GeminiFunctionDeclaration {
   response?: JSONSchema;
   responseJsonSchema?: JSONSchema;
 }
-/** An MCP tool, as `tools/list` lists it. */
+/** An MCP tool, as `tools/list` lists it. @example { name: "get_weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } */
 export interface MCPTool {
   name: string;
   title?: string;
@@ -148,7 +153,15 @@ function geminiJsonSchema(tool: FormattableTool, options: FormatOptions): JSONSc
   return schemaFor(tool, tool.parameters, plain, "gemini", options);
 }
 
-/** Seed 000's form; with `strict`, seed 002's (every property required, closed objects, `strict: true`). */
+/**
+ * Seed 000's form; with `strict`, seed 002's (every property required, closed objects, `strict: true`).
+ *
+ * @example
+ * const weather = tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+ * toOpenAIFormat(weather, { strict: true });
+ * // { type: "function", function: { name: "get_weather", description: "Current weather for a city.",
+ * //   parameters: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false, required: ["city"] }, strict: true } }
+ */
 export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {}): OpenAITool {
   const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "openai");
@@ -156,14 +169,24 @@ export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {
   return { type: "function", function: { name, description: fullDescription(tool), parameters, ...(strict && { strict: true }) } };
 }
 
-/** The Responses API's flat function tool; `strict` is always written, since Responses guesses when it is missing. */
+/**
+ * The Responses API's flat function tool; `strict` is always written, since Responses guesses when it is missing.
+ *
+ * @example
+ * toResponsesFormat(weather); // { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", ... }, strict: false }
+ */
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
   const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "responses");
   return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, "responses", options), strict };
 }
 
-/** Anthropic's `{ name, description, input_schema }`; with `strict`, its strict subset and `strict: true`. */
+/**
+ * Anthropic's `{ name, description, input_schema }`; with `strict`, its strict subset and `strict: true`.
+ *
+ * @example
+ * toAnthropicFormat(weather); // { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
+ */
 export function toAnthropicFormat(tool: FormattableTool, options: FormatOptions = {}): AnthropicTool {
   const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "anthropic");
@@ -171,7 +194,13 @@ export function toAnthropicFormat(tool: FormattableTool, options: FormatOptions 
   return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }) };
 }
 
-/** A Gemini function declaration: `parameters` in its OpenAPI subset, or `parametersJsonSchema` with `{ jsonSchema: true }`. */
+/**
+ * A Gemini function declaration: `parameters` in its OpenAPI subset, or `parametersJsonSchema` with `{ jsonSchema: true }`.
+ *
+ * @example
+ * toGeminiFormat(weather).parameters; // { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] }
+ * toGeminiFormat(weather, { jsonSchema: true }).parametersJsonSchema; // { type: "object", properties: { city: { type: "string" } }, required: ["city"] }
+ */
 export function toGeminiFormat(tool: FormattableTool, options: FormatOptions & { jsonSchema?: boolean } = {}): GeminiFunctionDeclaration {
   const name = checkName(tool, "gemini");
   const out: GeminiFunctionDeclaration = { name, description: fullDescription(tool) };
@@ -185,7 +214,12 @@ export function toGeminiFormat(tool: FormattableTool, options: FormatOptions & {
   return out;
 }
 
-/** An MCP tool: `inputSchema`, and `outputSchema` from `returns` (wrapped in `{ result }` when it is not an object, as MCP requires). */
+/**
+ * An MCP tool: `inputSchema`, and `outputSchema` from `returns` (wrapped in `{ result }` when it is not an object, as MCP requires).
+ *
+ * @example
+ * toMCPFormat(weather); // { name: "get_weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
+ */
 export function toMCPFormat(tool: FormattableTool, options: FormatOptions = {}): MCPTool {
   const name = checkName(tool, "mcp");
   const out: MCPTool = { name, description: fullDescription(tool), inputSchema: schemaFor(tool, tool.parameters, mcp, "mcp", options) as MCPTool["inputSchema"] };

@@ -2,10 +2,17 @@ import type { CallResult, ExecuteAllOptions, ToolCall } from "./call.js";
 import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
+import { boundedCall } from "./bounded-call.js";
 import { checkTool, type FormatOptions, type Provider, type ToolIssue } from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
 
-/** Seed 002: accuracy drops with many tools in one request. */
+/**
+ * Seed 002: accuracy drops with many tools in one request. Above this many, `registry.check` and
+ * `toolsForRequest` give advice (never a rejection).
+ *
+ * @example
+ * TOOLS_PER_REQUEST_WARNING; // 20
+ */
 export const TOOLS_PER_REQUEST_WARNING = 20;
 
 /**
@@ -123,39 +130,11 @@ export class ToolRegistry {
       while (next < calls.length) {
         const index = next++;
         const call = calls[index]!;
-        results[index] = { id: call.id, name: call.name, result: await this.#bounded(call, options) };
+        results[index] = { id: call.id, name: call.name, result: await boundedCall(call.name, () => this.execute(call.name, call.arguments, options.context), options) };
       }
     };
     await Promise.all(Array.from({ length: limit }, worker));
     return results;
-  }
-
-  async #bounded(call: ToolCall, { signal, timeout, context }: ExecuteAllOptions): Promise<ToolResult> {
-    if (signal?.aborted) return failure(`Tool "${call.name}" was cancelled before it ran.`);
-    const racers: Promise<ToolResult>[] = [this.execute(call.name, call.arguments, context)];
-    const cleanups: (() => void)[] = [];
-    if (timeout !== undefined && timeout >= 0 && Number.isFinite(timeout)) {
-      racers.push(
-        new Promise((resolve) => {
-          const timer = setTimeout(() => resolve(failure(`Tool "${call.name}" timed out after ${timeout} ms.`)), timeout);
-          cleanups.push(() => clearTimeout(timer));
-        }),
-      );
-    }
-    if (signal) {
-      racers.push(
-        new Promise((resolve) => {
-          const onAbort = () => resolve(failure(`Tool "${call.name}" was cancelled.`));
-          signal.addEventListener("abort", onAbort, { once: true });
-          cleanups.push(() => signal.removeEventListener("abort", onAbort));
-        }),
-      );
-    }
-    try {
-      return await Promise.race(racers);
-    } finally {
-      for (const cleanup of cleanups) cleanup();
-    }
   }
 
   /**

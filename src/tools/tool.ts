@@ -8,13 +8,23 @@ import { readParameters, type Parameters, type ParametersInput } from "./paramet
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 import { snapshot } from "./snapshot.js";
 
-/** Where a tool reports a function's exceptions (seed 003: logged before they become a failed result). */
+/**
+ * Where a tool reports a function's exceptions (seed 003: logged before they become a failed result).
+ *
+ * @example
+ * const logger: Logger = { error: (message, error) => console.error(message, error), warn: (message) => console.warn(message) };
+ */
 export interface Logger {
   error(message: string, error?: unknown): void;
   warn?(message: string): void;
 }
 
-/** Everything a `Tool` is made of. `run` receives decoded arguments and the call's context. */
+/**
+ * Everything a `Tool` is made of. `run` receives decoded arguments and the call's context.
+ *
+ * @example
+ * new Tool<{ city: string }>({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), run: ({ city }) => `Sunny in ${city}` });
+ */
 export interface ToolDefinition<Args = unknown, Result = unknown, Context = unknown> {
   readonly name: string;
   readonly description: string;
@@ -243,6 +253,6 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-/** A tool of any argument, result and context types, for collections of tools. */
+/** A tool of any argument, result and context types, for collections of tools. @example const tools: AnyTool[] = [weather, calculator]; */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = Tool<any, any, any>;

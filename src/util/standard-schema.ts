@@ -1,6 +1,10 @@
 /**
  * The Standard Schema v1 interface (https://standardschema.dev), declared here so the package
  * has no runtime dependency. Structurally identical to `@standard-schema/spec`.
+ *
+ * @example
+ * const schema: StandardSchemaV1<unknown, { city: string }> = compile(t.object({ city: t.string() }));
+ * await schema["~standard"].validate({ city: "Paris" }); // { value: { city: "Paris" } }
  */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
   readonly "~standard": StandardSchemaV1.Props<Input, Output>;

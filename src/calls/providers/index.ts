@@ -9,10 +9,16 @@ import { ollama } from "./ollama.js";
 import { openai } from "./openai.js";
 import { responses } from "./responses.js";
 
-/** Every adapter by provider name. */
+/** Every adapter by provider name. @example ADAPTERS.anthropic.conversation; // "messages" */
 export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = { openai, responses, anthropic, gemini, mcp, bedrock, mistral, ollama, cohere };
 
-/** The adapter of a provider name (or an adapter passed as is); an unknown name is a clear error. */
+/**
+ * The adapter of a provider name (or an adapter passed as is); an unknown name is a clear error.
+ *
+ * @example
+ * adapterOf("gemini").conversation; // "contents"
+ * adapterOf("palm"); // throws TypeError: tooltype: unknown provider "palm"; known: openai, responses, anthropic, ...
+ */
 export function adapterOf(provider: Provider | ProviderAdapter): ProviderAdapter {
   if (typeof provider === "object" && provider !== null) return provider;
   const adapter = typeof provider === "string" && Object.hasOwn(ADAPTERS, provider) ? ADAPTERS[provider] : undefined;

@@ -5,7 +5,7 @@ import { refSegment } from "../../util/pointer.js";
 
 type Schema = Record<string, unknown>;
 
-/** How many times a recursive type is unrolled before the recursion is cut. */
+/** How many times a recursive type is unrolled before the recursion is cut. @example GEMINI_UNROLL; // 3 */
 export const GEMINI_UNROLL = 3;
 
 const COUNTS = ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
@@ -20,6 +20,9 @@ const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  * enums, counts as strings (the SDK's int64), `propertyOrdering`. Tuples and records become objects keyed by
  * position and `{ key, value }` entry lists, decoded back before the function runs. Use
  * `toGeminiFormat({ jsonSchema: true })` for `parametersJsonSchema`, which takes JSON Schema as it is.
+ *
+ * @example
+ * toJSONSchema(t.nullable(t.string()), { target: gemini }); // { type: "STRING", nullable: true }
  */
 export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(schema, warn) };
 

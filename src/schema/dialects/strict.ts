@@ -46,6 +46,10 @@ const ANTHROPIC: StrictProfile = {
  * nullable (the model's `null` means "absent"), `oneOf` as `anyOf`, unsupported keywords moved into the
  * description, tuples as objects keyed by position and records as arrays of `{ key, value }` entries
  * (decoded back before the function runs).
+ *
+ * @example
+ * toJSONSchema(t.object({ city: t.optional(t.string()) }), { target: openaiStrict });
+ * // { type: "object", properties: { city: { type: ["string", "null"] } }, additionalProperties: false, required: ["city"] }
  */
 export const openaiStrict: Dialect = {
   name: "openai-strict",
@@ -56,7 +60,13 @@ export const openaiStrict: Dialect = {
   },
 };
 
-/** Anthropic strict tool use: objects closed, `required` kept, no recursion, no numeric or length constraints. */
+/**
+ * Anthropic strict tool use: objects closed, `required` kept, no recursion, no numeric or length constraints.
+ *
+ * @example
+ * toJSONSchema(t.object({ n: t.integer({ minimum: 1 }) }), { target: anthropicStrict });
+ * // { type: "object", properties: { n: { type: "integer", description: "(minimum: 1)" } }, additionalProperties: false, required: ["n"] }
+ */
 export const anthropicStrict: Dialect = { name: "anthropic-strict", write: (schema, warn) => new StrictWriter(ANTHROPIC, objectRoot(schema, ANTHROPIC.name, warn), warn).root() };
 
 // OpenAI's documented size limits of a strict schema, "Objects have limitations on nesting depth and size"

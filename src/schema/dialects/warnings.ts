@@ -30,7 +30,14 @@ export type IssueKind = "changed" | "rejected" | "advice";
  */
 export type Warn = (path: string, message: string, kind?: IssueKind) => void;
 
-/** Thrown when a schema cannot be written in a dialect without changing what it accepts in a way no note can carry. */
+/**
+ * Thrown when a schema cannot be written in a dialect without changing what it accepts in a way no note can carry,
+ * and for the first issue when `onIssue` is `"error"`.
+ *
+ * @example
+ * toJSONSchema(t.object({ n: t.integer({ minimum: 1 }) }), { target: anthropicStrict, onIssue: "error" });
+ * // throws ConversionError: anthropic-strict does not support "minimum"; moved into the description (at /properties/n)
+ */
 export class ConversionError extends TypeError {
   override readonly name = "ConversionError";
 }
