@@ -62,6 +62,35 @@ typed("a Standard Schema exposing JSON Schema is described by it and checked by 
   assert.match((bad as { error: string }).error, /at \/n: n must be a number/);
 });
 
+typed("an asynchronous Standard Schema validator is awaited: its value, its issues, the strict-mode retry, and a rejection as a failed result", async () => {
+  const seen: unknown[] = [];
+  const later = {
+    "~standard": {
+      version: 1,
+      vendor: "fake-async",
+      validate: async (v: unknown) => {
+        seen.push(v);
+        if ((v as { boom?: unknown }).boom) throw new Error("validator down");
+        const n = (v as { n?: unknown }).n;
+        return n === undefined || typeof n === "number" ? { value: { n: n ?? 0 } } : { issues: [{ message: "n must be a number", path: ["n"] }] };
+      },
+      jsonSchema: { input: () => ({ type: "object", properties: { n: { type: "number" }, boom: { type: "boolean" } } }) },
+    },
+  };
+  const counted = tool({ name: "counted", description: "Counts.", parameters: later, execute: (a) => a });
+  assert.equal(await counted.execute('{"n":3}'), { success: true, value: { n: 3 } });
+  // Strict mode sends null for an absent property: refused as sent, then accepted once the null is undone.
+  seen.length = 0;
+  assert.equal(await counted.execute('{"n":null}'), { success: true, value: { n: 0 } });
+  assert.equal(seen, [{ n: null }, {}]);
+  const bad = await counted.execute({ n: "3" });
+  assert.match((bad as { error: string }).error, /at \/n: n must be a number/);
+  assert.equal(await counted.validate({ n: 1 }), { success: true, value: { n: 1 } });
+  const down = await counted.execute({ boom: true });
+  assert.is(down.success, false);
+  assert.match((down as { error: string }).error, /could not be read: validator down/);
+});
+
 typed("Zod 4 parameters: described by Zod's JSON Schema, checked and transformed by Zod", async () => {
   const search = tool({
     name: "search",

@@ -148,7 +148,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
    * await tool.execute('{"city": 5}'); // { success: false, error: 'Invalid arguments for tool "get_weather":\n- at /city: Expected string, received integer\n...' }
    */
   async execute(args: unknown, context?: Context, options: RunOptions = {}): Promise<ToolResult<Result>> {
-    const checked = await this.validate(args);
+    let checked = this.#validate(args); // awaited only for a library's asynchronous validator: no extra turn
+    if (isThenable(checked)) checked = await checked;
     if (!checked.success) return checked;
     let value: unknown;
     try {
@@ -175,6 +176,11 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
    * await weather.validate({ city: 5 });        // { success: false, error: 'Invalid arguments for tool "get_weather": ...' }
    */
   async validate(args: unknown): Promise<ToolResult<Args>> {
+    return this.#validate(args);
+  }
+
+  // `validate`, synchronous unless a library's validator answers with a promise.
+  #validate(args: unknown): ToolResult<Args> | Promise<ToolResult<Args>> {
     try {
       let value = args;
       if (typeof args === "string") {
@@ -202,15 +208,37 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       }
       // Most arguments are already in canonical form: check first, and only when that fails undo strict-mode
       // encodings (null for "absent", positional tuples, entry lists) and check again.
-      const codec = this.#input.codec;
-      let checked = this.#input.check(value); // only a library's asynchronous validator is awaited
-      if (isThenable(checked)) checked = await checked;
-      if ("issues" in checked) checked = await this.#input.check(codec.normalize(value));
-      if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
-      return { success: true, value: (codec.decodes ? codec.decode(checked.value) : checked.value) as Args };
+      const checked = this.#input.check(value);
+      return isThenable(checked) ? this.#checkedLater(checked, value, false) : this.#checkedNow(checked, value);
     } catch (error) {
-      return failure(`Arguments for tool "${this.name}" could not be read: ${messageOf(error)}`);
+      return this.#unreadable(error);
     }
+  }
+
+  #checkedNow(checked: Checked, value: unknown): ToolResult<Args> | Promise<ToolResult<Args>> {
+    if ("issues" in checked) {
+      const again = this.#input.check(this.#input.codec.normalize(value));
+      if (isThenable(again)) return this.#checkedLater(again, value, true);
+      checked = again;
+    }
+    if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
+    return { success: true, value: (this.#input.codec.decodes ? this.#input.codec.decode(checked.value) : checked.value) as Args };
+  }
+
+  // A library's asynchronous validator; `normalized` once the value without strict-mode encodings was checked.
+  async #checkedLater(pending: PromiseLike<Checked>, value: unknown, normalized: boolean): Promise<ToolResult<Args>> {
+    try {
+      let checked = await pending;
+      if ("issues" in checked && !normalized) checked = await this.#input.check(this.#input.codec.normalize(value));
+      if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
+      return { success: true, value: (this.#input.codec.decodes ? this.#input.codec.decode(checked.value) : checked.value) as Args };
+    } catch (error) {
+      return this.#unreadable(error);
+    }
+  }
+
+  #unreadable(error: unknown): ToolResult<never> {
+    return failure(`Arguments for tool "${this.name}" could not be read: ${messageOf(error)}`);
   }
 
   /** The value as a result, or a failed result when it is outside `returns` (read as JSON, as a provider gets it). */
@@ -224,6 +252,9 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     return failure(`Tool "${this.name}" returned a value outside its declared result type:\n${listed.join("\n")}`);
   }
 }
+
+/** What a tool's parameters answer for a value (a library's validator may answer later). */
+type Checked = Awaited<ReturnType<Parameters["check"]>>;
 
 function messageOf(error: unknown): string {
   try {
