@@ -26,7 +26,8 @@ const decorated = new WeakMap<object, AnyTool[]>();
  * });
  *
  * class Calculator {
- *   @tool({ description: "Adds two numbers." })
+ *   // the decorator, written `\@tool` here so that JSDoc does not read it as a tag:
+ *   \@tool({ description: "Adds two numbers." })
  *   add(a = 0, b = 0) { return a + b; }
  * }
  * toolsFrom(new Calculator()); // [Tool "add"]
