@@ -4,7 +4,8 @@ import { isDescriptor } from "../t/symbols.js";
 import { aotHelpers } from "../guard/aot.js";
 import { generate } from "../guard/codegen.js";
 import { compile } from "../guard/compile.js";
-import { readSchema, SchemaError } from "../guard/ir.js";
+import { SchemaError } from "../guard/node.js";
+import { readSchema } from "../guard/ir.js";
 import { Verdicts } from "../guard/revisit.js";
 
 /** A guard compiled ahead of time, as text. @example const { schema, body }: GuardCode = guardCode(t.object({ q: t.string() })); */

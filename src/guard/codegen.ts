@@ -1,5 +1,6 @@
 import { NUMBER_SOURCES, STRING_SOURCES, type WithSource } from "./keywords/sources.js";
 import { failUnless, type StructureWriter } from "./keywords/keyword.js";
+import { allOfSource } from "./keywords/all-of.js";
 import { containsSource } from "./keywords/contains.js";
 import { dependentSource } from "./keywords/dependent.js";
 import { enumAlone, enumSource } from "./keywords/enum.js";
@@ -12,7 +13,7 @@ import { typeSource, typeTest } from "./keywords/type.js";
 import { unevaluatedSource } from "./keywords/unevaluated.js";
 import { unionSource } from "./keywords/union.js";
 import { uniqueItemsSource } from "./keywords/unique-items.js";
-import { ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./ir.js";
+import { ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./node.js";
 import { recursionOf, type Recursion } from "./recursion.js";
 import { testedBy } from "./evaluated.js";
 
@@ -96,7 +97,7 @@ export class Generator implements StructureWriter {
     if (types & (NUMBER | INTEGER)) out += this.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, NUMBER_SOURCES));
     if (types & ARRAY) out += this.onlyFor(types, ARRAY, x, itemsSource(node, x, this) + uniqueItemsSource(node, x, this) + containsSource(node, x, this));
     if (types & OBJECT) out += this.onlyFor(types, OBJECT, x, propertiesSource(node, x, this) + dependentSource(node, x, this));
-    for (const branch of node.allOf ?? []) out += this.body(branch, x);
+    out += allOfSource(node, x, this);
     out += unionSource(node, x, this) + notSource(node, x, this) + conditionalSource(node, x, this) + refSource(node, x, this);
     // Last, as in the interpreter: they count what the keywords above evaluated (./evaluated.ts).
     if (node.unevaluatedItems) out += this.onlyFor(types, ARRAY, x, unevaluatedSource(node, x, "unevaluatedItems", this));

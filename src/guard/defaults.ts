@@ -1,5 +1,5 @@
 import { Kind, RefTarget, SourceDefault } from "../t/symbols.js";
-import { SchemaError } from "./ir.js";
+import { SchemaError } from "./node.js";
 import type { Issue } from "./issue.js";
 import { pointerSegment } from "../util/pointer.js";
 

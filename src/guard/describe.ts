@@ -1,4 +1,4 @@
-import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, type Node } from "./ir.js";
+import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, type Node } from "./node.js";
 import { preview } from "../util/text.js";
 
 const TYPE_NAMES: [number, string][] = [[NULL, "null"], [BOOLEAN, "boolean"], [NUMBER, "number"], [INTEGER, "integer"], [STRING, "string"], [ARRAY, "array"], [OBJECT, "object"]];

@@ -1,7 +1,7 @@
 // What `unevaluatedProperties` and `unevaluatedItems` need: which of a value's properties and items the
 // other keywords evaluated (draft 2020-12 section 11). One walk over the checked schema, shared by the
 // interpreter and generated code, so both paths count the same annotations.
-import { sameValueParts, type Node } from "./ir.js";
+import { sameValueParts, type Node } from "./node.js";
 
 /**
  * A node's verdict on a value, as the caller's guard path computes it.

@@ -1,5 +1,6 @@
 import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
-import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./ir.js";
+import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./node.js";
+import { allOfCheck } from "./keywords/all-of.js";
 import { containsCheck } from "./keywords/contains.js";
 import { dependentCheck } from "./keywords/dependent.js";
 import { enumCheck } from "./keywords/enum.js";
@@ -76,7 +77,7 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   add(containsCheck(node, build), ARRAY, Array.isArray);
   add(objectCheck(node, build), OBJECT, isObject);
   add(dependentCheck(node, build), OBJECT, isObject);
-  for (const part of node.allOf ?? []) add(build(part));
+  add(allOfCheck(node, build));
   if (node.anyOf) add(unionCheck(node.anyOf, build, false));
   if (node.oneOf) add(unionCheck(node.oneOf, build, true));
   add(notCheck(node, build));

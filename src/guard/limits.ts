@@ -1,4 +1,4 @@
-import { SchemaError, childParts, sameValueParts, type Node } from "./ir.js";
+import { SchemaError, childParts, sameValueParts, type Node } from "./node.js";
 import { MAX_DEPTH } from "./values.js";
 
 /**

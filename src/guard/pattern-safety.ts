@@ -17,7 +17,7 @@
  * they list; a Unicode property escape (`\p{L}`) is taken to overlap everything.
  */
 
-import type { Untrusted } from "./ir.js";
+import type { Untrusted } from "./node.js";
 
 /**
  * The `untrusted` option of `compile`: `compile(schema, { untrusted })` refuses a pattern `patternHazard`

@@ -1,5 +1,5 @@
 // What the `$ref` checks of one guard need to know of its whole schema; both guard paths read the same answers.
-import type { Node } from "./ir.js";
+import type { Node } from "./node.js";
 import { depthLimit, type DepthLimit } from "./limits.js";
 import { mayRevisit } from "./revisit.js";
 

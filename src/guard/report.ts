@@ -1,5 +1,6 @@
 import { Generator, type Generated } from "./codegen.js";
 import { NUMBER_SOURCES, STRING_SOURCES, type WithSource } from "./keywords/sources.js";
+import { allOfReport } from "./keywords/all-of.js";
 import { enumReport } from "./keywords/enum.js";
 import { itemsReport } from "./keywords/items.js";
 import type { ReportWriter } from "./keywords/keyword.js";
@@ -8,7 +9,7 @@ import { propertiesReport } from "./keywords/properties.js";
 import { typeReport } from "./keywords/type.js";
 import { uniqueItemsReport } from "./keywords/unique-items.js";
 import type { Check } from "./interpret/check.js";
-import { ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./ir.js";
+import { ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./node.js";
 import { issueMessage, type IssueCode } from "./issue.js";
 
 // Stands for the received text while a message is written once at generation time and cut around it.
@@ -86,7 +87,7 @@ class Reporter implements ReportWriter {
     if (types & (NUMBER | INTEGER)) body += this.src.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, path, NUMBER_SOURCES));
     if (types & ARRAY) body += this.src.onlyFor(types, ARRAY, x, itemsReport(node, x, path, this) + uniqueItemsReport(node, x, path, this));
     if (types & OBJECT) body += this.src.onlyFor(types, OBJECT, x, propertiesReport(node, x, path, this));
-    for (const branch of node.allOf ?? []) body += this.node(branch, x, path);
+    body += allOfReport(node, x, path, this);
     return typeReport(node, x, path, body, this);
   }
 

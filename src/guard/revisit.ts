@@ -1,4 +1,4 @@
-import { ARRAY, OBJECT, childParts, sameValueParts, type Node } from "./ir.js";
+import { ARRAY, OBJECT, childParts, sameValueParts, type Node } from "./node.js";
 
 /**
  * Whether one guard call can check a value against the same `$ref` target more than once. That

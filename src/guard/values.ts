@@ -1,4 +1,4 @@
-import { ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } from "./ir.js";
+import { ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } from "./node.js";
 
 /** The JSON type bits of a value (an integer is both `INTEGER` and `NUMBER`); 0 for non-JSON values. */
 export function typeBits(value: unknown): number {

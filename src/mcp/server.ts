@@ -1,5 +1,5 @@
 import { compile, type CompileOptions, type Guard } from "../guard/compile.js";
-import { SchemaError } from "../guard/ir.js";
+import { SchemaError } from "../guard/node.js";
 import { untrusted } from "../guard/pattern-safety.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";

@@ -1,7 +1,7 @@
 // Our tools handed to agent frameworks in one call, without importing them: the Vercel AI SDK (`ai`) and the
 // OpenAI Agents SDK (`@openai/agents`). Each takes plain objects: a schema, a description and a function.
 import { compile, type Guard } from "../guard/compile.js";
-import { SchemaError } from "../guard/ir.js";
+import { SchemaError } from "../guard/node.js";
 import { toDraft07 } from "../schema/draft-07.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";

@@ -3,7 +3,7 @@
 // loaded, which only the root entry, its `tool` / `functionToTool` / `toolsFrom` and the builtins do, so an
 // app on the lean entries carries only the format functions it calls.
 import { Tool, type AnyTool } from "./tool.js";
-import { ToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
+import { ToolRegistry, formatArguments } from "./registry.js";
 import * as format from "./provider-formats.js";
 import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, Provider, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 

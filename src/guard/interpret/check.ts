@@ -2,7 +2,7 @@
 import type { Elements } from "../keywords/items.js";
 import type { Leaf } from "./leaf.js";
 import type { Shape } from "../keywords/properties.js";
-import type { Node } from "../ir.js";
+import type { Node } from "../node.js";
 import { issue, type Issue, type IssueCode } from "../issue.js";
 
 /**

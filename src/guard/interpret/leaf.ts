@@ -1,7 +1,7 @@
 // Leaves: simple nodes as data, tested by one function, so loops over items and properties stay monomorphic.
 import { once, type Build } from "./check.js";
 import { hasType } from "../keywords/type.js";
-import { ANY, BOOLEAN, INTEGER, NUMBER, STRING, type Node } from "../ir.js";
+import { ANY, BOOLEAN, INTEGER, NUMBER, STRING, type Node } from "../node.js";
 import { typeBits } from "../values.js";
 /**
  * What a simple node asks, as data: its types, a set of primitive values, numeric bounds. Every leaf has

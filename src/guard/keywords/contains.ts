@@ -2,8 +2,9 @@
 // code and its message (its report is the interpreter's).
 import { describe } from "../describe.js";
 import { miss, type Build, type Check } from "../interpret/check.js";
-import type { Node } from "../ir.js";
+import type { Node } from "../node.js";
 import { failIf, type Message, type StructureWriter } from "./keyword.js";
+import { count, type KeywordReader } from "./read.js";
 
 /**
  * `contains`, for arrays: items are tested plainly; a count out of range is one issue.
@@ -37,3 +38,13 @@ export function containsSource(node: Node, x: string, w: StructureWriter): strin
 
 /** The `contains` message. @example CONTAINS_MESSAGES.contains("at least 1 integer", "0") // "Expected at least 1 integer matching items, received 0" */
 export const CONTAINS_MESSAGES = { contains: ((expected, received) => `Expected ${expected} matching items, received ${received}`) as Message };
+
+/** How `contains`, `minContains` and `maxContains` are read. @example containsReader.keys // ["contains", "minContains", "maxContains"] */
+export const containsReader: KeywordReader = {
+  keys: ["contains", "minContains", "maxContains"],
+  read(s, node, at, r) {
+    if (s.contains !== undefined) node.contains = r.read(s.contains, `${at}/contains`);
+    if (s.minContains !== undefined) node.minContains = count(s.minContains, "minContains", at);
+    if (s.maxContains !== undefined) node.maxContains = count(s.maxContains, "maxContains", at);
+  },
+};

@@ -1,6 +1,7 @@
 import { preview } from "../../util/text.js";
 import { isBase64 } from "../format-checks.js";
 import type { KeywordSource, ValueKeyword } from "./keyword.js";
+import { mustBe, type KeywordReader } from "./read.js";
 
 /**
  * `contentEncoding: "base64"`: the string is base64 text (RFC 4648, padded).
@@ -21,4 +22,14 @@ export const contentEncoding: ValueKeyword<string, boolean> = {
 export const contentEncodingSource: KeywordSource<boolean> = {
   holds: (x, _limit, w) => `${w.use("isBase64", isBase64)}(${x})`,
   received: (x, w) => `${w.use("preview", preview)}(${x})`,
+};
+
+/** How `contentEncoding` is read: only base64 is checked (tools decode it to bytes); other encodings are annotations, as in 2020-12. @example contentEncodingReader.keys // ["contentEncoding"] */
+export const contentEncodingReader: KeywordReader = {
+  keys: ["contentEncoding"],
+  read(s, node, at, r) {
+    const value = s.contentEncoding;
+    if (typeof value !== "string") throw mustBe("contentEncoding", at, "a string", value);
+    if (value === "base64" && r.options.assertFormats !== false) node.base64 = true;
+  },
 };

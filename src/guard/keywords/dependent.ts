@@ -2,9 +2,10 @@
 // missing property is a `required` issue (`./properties.ts` writes its message).
 import { pointerSegment } from "../../util/pointer.js";
 import { all, miss, type Check, type Build } from "../interpret/check.js";
-import { isPrototypeKey, type Node } from "../ir.js";
+import { isPrototypeKey, type Node } from "../node.js";
 import { failIf, type StructureWriter } from "./keyword.js";
 import { missingSource } from "./properties.js";
+import { mustBe, type KeywordReader } from "./read.js";
 
 /**
  * Whether an object has a property, read as an own property for names every object inherits.
@@ -64,3 +65,40 @@ export function dependentSource(node: Node, x: string, w: StructureWriter): stri
   for (const { key, node: schema } of node.dependentSchemas ?? []) out += failIf(`!(${missing(key)}) && !${w.fn(schema)}(${x})`);
   return out;
 }
+
+/**
+ * How `dependentRequired`, `dependentSchemas` and draft-07's `dependencies` (a list is dependentRequired, a
+ * schema dependentSchemas) are read.
+ *
+ * @example
+ * dependentReader.keys; // ["dependentRequired", "dependentSchemas", "dependencies"]
+ */
+export const dependentReader: KeywordReader = {
+  keys: ["dependentRequired", "dependentSchemas", "dependencies"],
+  read(s, node, at, r) {
+    const lists: [string, unknown][] = [];
+    const schemas: [string, unknown][] = [];
+    const entries = (key: string, expected: string) => {
+      const map = s[key];
+      if (typeof map !== "object" || map === null || Array.isArray(map)) throw mustBe(key, at, expected, map);
+      return Object.entries(map);
+    };
+    if (s.dependentRequired !== undefined) for (const [name, list] of entries("dependentRequired", "an object of string arrays")) lists.push([`dependentRequired/${name}`, list]);
+    if (s.dependentSchemas !== undefined) for (const [name, schema] of entries("dependentSchemas", "an object of schemas")) schemas.push([`dependentSchemas/${name}`, schema]);
+    if (s.dependencies !== undefined) {
+      for (const [name, value] of entries("dependencies", "an object")) (Array.isArray(value) ? lists : schemas).push([`dependencies/${name}`, value]);
+    }
+    if (lists.length) {
+      node.dependentRequired = lists.map(([path, list]) => {
+        if (!Array.isArray(list) || !list.every((k) => typeof k === "string")) throw mustBe(path, at, "an array of strings", list);
+        return { key: path.slice(path.indexOf("/") + 1), required: list as string[] };
+      });
+    }
+    if (schemas.length) {
+      node.dependentSchemas = schemas.map(([path, schema]) => {
+        const [keyword, name] = [path.slice(0, path.indexOf("/")), path.slice(path.indexOf("/") + 1)];
+        return { key: name, node: r.read(schema, `${at}/${keyword}/${pointerSegment(name)}`) };
+      });
+    }
+  },
+};

@@ -4,10 +4,12 @@ import { preview } from "../../util/text.js";
 import { describeEnum } from "../describe.js";
 import { jsonEqual } from "../equal.js";
 import { miss, type Check } from "../interpret/check.js";
-import type { Node } from "../ir.js";
+import type { Node } from "../node.js";
 import { typeBits } from "../values.js";
 import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
+import { isJSONValue } from "../../util/json-value.js";
+import { mustBe, type KeywordReader } from "./read.js";
 
 /** Enums up to this size are written as comparisons; larger ones are a Set. */
 const INLINE_ENUM = 8;
@@ -65,4 +67,29 @@ export function enumReport(node: Node, x: string, path: Path, w: ReportWriter): 
 export const ENUM_MESSAGES = {
   enum: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
   const: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
+};
+
+/**
+ * How `enum` and `const` are read: JSON values; `nullable: true` adds null to an enum; a `const` beside an enum
+ * keeps the values equal to it. No value left (`enum: []`, a const the enum lacks): nothing matches.
+ *
+ * @example
+ * enumReader.keys; // ["enum", "const"]
+ */
+export const enumReader: KeywordReader = {
+  keys: ["enum", "const"],
+  read(s, node, at) {
+    const list = s.enum;
+    if (list !== undefined) {
+      if (!Array.isArray(list) || !list.every((v) => isJSONValue(v))) throw mustBe("enum", at, "an array of JSON values", list);
+      node.enum = s.nullable === true && !list.includes(null) ? [...list, null] : list;
+    }
+    if (Object.hasOwn(s, "const")) {
+      const constant = s.const;
+      if (!isJSONValue(constant)) throw mustBe("const", at, "a JSON value", constant);
+      node.enum = node.enum ? node.enum.filter((v) => jsonEqual(v, constant)) : [constant];
+      node.isConst = true;
+    }
+    if (node.enum?.length === 0) node.never = true;
+  },
 };

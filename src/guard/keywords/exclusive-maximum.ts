@@ -1,4 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberReader } from "./read.js";
 
 /**
  * `exclusiveMaximum`: the number must be below the limit.
@@ -20,3 +21,6 @@ export const exclusiveMaximumSource: KeywordSource<number> = {
   holds: (x, limit) => `${x} < ${limit}`,
   received: (x) => numberText(x),
 };
+
+/** How `exclusiveMaximum` is read: a finite number. @example exclusiveMaximumReader.keys // ["exclusiveMaximum"] */
+export const exclusiveMaximumReader = numberReader("exclusiveMaximum");

@@ -1,4 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberReader } from "./read.js";
 
 /**
  * `exclusiveMinimum`: the number must be above the limit.
@@ -20,3 +21,6 @@ export const exclusiveMinimumSource: KeywordSource<number> = {
   holds: (x, limit) => `${x} > ${limit}`,
   received: (x) => numberText(x),
 };
+
+/** How `exclusiveMinimum` is read: a finite number. @example exclusiveMinimumReader.keys // ["exclusiveMinimum"] */
+export const exclusiveMinimumReader = numberReader("exclusiveMinimum");

@@ -1,6 +1,8 @@
 import { preview } from "../../util/text.js";
 import type { FormatCheck } from "../format-checks.js";
 import type { KeywordSource, ValueKeyword } from "./keyword.js";
+import { FORMATS } from "../format-checks.js";
+import { mustBe, type KeywordReader } from "./read.js";
 
 /** A `format` as the checked schema holds it: its name and its check. */
 export interface NamedFormat {
@@ -27,4 +29,24 @@ export const format: ValueKeyword<string, NamedFormat> = {
 export const formatSource: KeywordSource<NamedFormat> = {
   holds: (x, f, w) => `${w.external(f.check)}(${x})`,
   received: (x, w) => `${w.use("preview", preview)}(${x})`,
+};
+
+/**
+ * How `format` is read: a known format's check, or one given to `compile`; an unknown format (`int32`, a vendor's
+ * own) is an annotation, as 2020-12 says, and so is every format under `assertFormats: false`.
+ *
+ * @example
+ * formatReader.keys; // ["format"]
+ */
+export const formatReader: KeywordReader = {
+  keys: ["format"],
+  read(s, node, at, r) {
+    const name = s.format;
+    if (typeof name !== "string") throw mustBe("format", at, "a string", name);
+    if (r.options.assertFormats === false) return;
+    const custom = r.options.formats;
+    const given = custom && Object.hasOwn(custom, name) ? custom[name] : undefined;
+    const check = given instanceof RegExp ? (v: string) => given.test(v) : given ?? (Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined);
+    if (check) node.format = { name, check };
+  },
 };

@@ -2,10 +2,11 @@
 // and every keyword one by one when reporting. Their checks, generated code, report and messages.
 import { miss, all, once, asksOnly, type Check, type Build } from "../interpret/check.js";
 import { leafOf, leafOk, type Leaf } from "../interpret/leaf.js";
-import { ARRAY, type Node } from "../ir.js";
+import { ARRAY, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
 import { failIf, numberText, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
 import { withExpr, withText, type Path } from "./path-code.js";
+import { count, mustBe, refuse, type KeywordReader } from "./read.js";
 /** What an array's plain check needs: length bounds and element checks, as leaves where they can be. */
 export interface Elements {
   readonly min: number;
@@ -148,4 +149,36 @@ export const ITEMS_MESSAGES = {
   min_items: ((expected, received) => `Expected at least ${expected} items, received ${received}`) as Message,
   max_items: ((expected, received) => `Expected at most ${expected} items, received ${received}`) as Message,
   additional_item: ((expected) => `Unexpected item; ${expected}`) as Message,
+};
+
+/**
+ * How `items`, `prefixItems`, `minItems` and `maxItems` are read, with draft-07 tuples (`items` as a list,
+ * `additionalItems` for the rest: TypeBox 0.34 writes these).
+ *
+ * @example
+ * itemsReader.keys; // ["items", "prefixItems", "additionalItems", "minItems", "maxItems"]
+ */
+export const itemsReader: KeywordReader = {
+  keys: ["items", "prefixItems", "additionalItems", "minItems", "maxItems"],
+  read(s, node, at, r) {
+    if (s.minItems !== undefined) node.minItems = count(s.minItems, "minItems", at);
+    if (s.maxItems !== undefined) node.maxItems = count(s.maxItems, "maxItems", at);
+    let { items, prefixItems: prefix } = s;
+    let prefixKey = "prefixItems";
+    let itemsKey = "items";
+    if (Array.isArray(items)) {
+      if (prefix !== undefined) throw refuse(`both "prefixItems" and an array "items"`, at, "(a tuple is one or the other)");
+      prefix = items;
+      prefixKey = "items";
+      items = s.additionalItems;
+      itemsKey = "additionalItems";
+    } else if (s.additionalItems !== undefined) {
+      throw refuse(`"additionalItems"`, at, `needs "items" to be an array (draft-07); use "prefixItems" and "items"`);
+    }
+    if (prefix !== undefined) {
+      if (!Array.isArray(prefix)) throw mustBe(prefixKey, at, "an array of schemas", prefix);
+      node.prefixItems = prefix.map((p, i) => r.read(p, `${at}/${prefixKey}/${i}`));
+    }
+    if (items !== undefined) node.items = r.read(items, `${at}/${itemsKey}`);
+  },
 };

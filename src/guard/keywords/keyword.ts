@@ -1,4 +1,4 @@
-import type { Node } from "../ir.js";
+import type { Node } from "../node.js";
 import type { IssueCode } from "../issue.js";
 import type { Path } from "./path-code.js";
 

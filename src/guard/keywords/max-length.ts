@@ -1,5 +1,6 @@
 import { codePoints, shortEnough } from "../values.js";
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { countReader } from "./read.js";
 
 /**
  * `maxLength`: at most this many characters, counted in Unicode code points.
@@ -21,3 +22,6 @@ export const maxLengthSource: KeywordSource<number> = {
   holds: (x, limit, w) => `(${x}.length <= ${limit} || ${w.use("shortEnough", shortEnough)}(${x}, ${limit}))`,
   received: (x, w) => numberText(`${w.use("codePoints", codePoints)}(${x})`),
 };
+
+/** How `maxLength` is read: a non-negative integer. @example maxLengthReader.keys // ["maxLength"] */
+export const maxLengthReader = countReader("maxLength");

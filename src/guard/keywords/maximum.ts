@@ -1,4 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberReader } from "./read.js";
 
 /**
  * `maximum`: the number must be at most the limit.
@@ -20,3 +21,6 @@ export const maximumSource: KeywordSource<number> = {
   holds: (x, limit) => `${x} <= ${limit}`,
   received: (x) => numberText(x),
 };
+
+/** How `maximum` is read: a finite number. @example maximumReader.keys // ["maximum"] */
+export const maximumReader = numberReader("maximum");

@@ -1,5 +1,6 @@
 import { codePoints, longEnough } from "../values.js";
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { countReader } from "./read.js";
 
 /**
  * `minLength`: at least this many characters, counted in Unicode code points.
@@ -21,3 +22,6 @@ export const minLengthSource: KeywordSource<number> = {
   holds: (x, limit, w) => `${w.use("longEnough", longEnough)}(${x}, ${limit})`,
   received: (x, w) => numberText(`${w.use("codePoints", codePoints)}(${x})`),
 };
+
+/** How `minLength` is read: a non-negative integer. @example minLengthReader.keys // ["minLength"] */
+export const minLengthReader = countReader("minLength");

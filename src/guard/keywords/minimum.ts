@@ -1,4 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberReader } from "./read.js";
 
 /**
  * `minimum`: the number must be at least the limit.
@@ -20,3 +21,6 @@ export const minimumSource: KeywordSource<number> = {
   holds: (x, limit) => `${x} >= ${limit}`,
   received: (x) => numberText(x),
 };
+
+/** How `minimum` is read: a finite number. @example minimumReader.keys // ["minimum"] */
+export const minimumReader = numberReader("minimum");

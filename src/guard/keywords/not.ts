@@ -1,8 +1,9 @@
 // `not`: the value must fail the sub-schema. Its check, its generated code and its message.
 import { describe } from "../describe.js";
 import { miss, type Build, type Check } from "../interpret/check.js";
-import type { Node } from "../ir.js";
+import type { Node } from "../node.js";
 import { failIf, type Message, type StructureWriter } from "./keyword.js";
+import type { KeywordReader } from "./read.js";
 
 /**
  * `not`: the sub-schema is tested plainly (its issues are never listed); passing it is the one issue.
@@ -24,3 +25,6 @@ export function notSource(node: Node, x: string, w: StructureWriter): string {
 
 /** The `not` issue's message. @example NOT_MESSAGES.not("null", undefined) // "Value must not match null" */
 export const NOT_MESSAGES = { not: ((expected) => `Value must not match ${expected}`) as Message };
+
+/** How `not` is read: a schema. @example notReader.keys // ["not"] */
+export const notReader: KeywordReader = { keys: ["not"], read: (s, node, at, r) => void (node.not = r.read(s.not, `${at}/not`)) };

@@ -1,5 +1,6 @@
 import { preview } from "../../util/text.js";
 import type { KeywordSource, ValueKeyword } from "./keyword.js";
+import { regex, type KeywordReader } from "./read.js";
 
 /**
  * `pattern`: an ECMAScript regular expression (read with the `u` flag) the string must match somewhere.
@@ -21,3 +22,6 @@ export const patternSource: KeywordSource<RegExp> = {
   holds: (x, re, w) => `${w.external(re)}.test(${x})`,
   received: (x, w) => `${w.use("preview", preview)}(${x})`,
 };
+
+/** How `pattern` is read: a regular expression with the `u` flag (refused for an untrusted schema when it could hang). @example patternReader.keys // ["pattern"] */
+export const patternReader: KeywordReader = { keys: ["pattern"], read: (s, node, at, r) => void (node.pattern = regex(s.pattern, "pattern", at, r.options)) };

@@ -7,11 +7,12 @@ import { describe } from "../describe.js";
 import { elementsOk, arrayOnly, type Elements } from "./items.js";
 import { miss, all, once, asksOnly, type Check, type Build } from "../interpret/check.js";
 import { leafOf, leafOk, type Leaf } from "../interpret/leaf.js";
-import { ANY, OBJECT, isPrototypeKey, type Node } from "../ir.js";
+import { ANY, OBJECT, isPrototypeKey, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue } from "../values.js";
 import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
 import { quote, withExpr, withText, type Path } from "./path-code.js";
+import { count, mustBe, regex, type KeywordReader } from "./read.js";
 type ObjectCheck = (o: Record<string, unknown>, r?: Issue[], p?: string) => boolean;
 
 /**
@@ -305,4 +306,42 @@ export const PROPERTIES_MESSAGES = {
   min_properties: ((expected, received) => `Expected at least ${expected} properties, received ${received}`) as Message,
   max_properties: ((expected, received) => `Expected at most ${expected} properties, received ${received}`) as Message,
   property_name: ((expected, received) => `Property name ${received} is not allowed (expected ${expected})`) as Message,
+};
+
+/**
+ * How the object keywords are read: `properties` with `required` (a required name without a property is kept
+ * apart), `additionalProperties`, `patternProperties`, `propertyNames`, `minProperties`, `maxProperties`.
+ *
+ * @example
+ * propertiesReader.keys.includes("required"); // true
+ */
+export const propertiesReader: KeywordReader = {
+  keys: ["properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties"],
+  read(s, node, at, r) {
+    const { properties, required } = s;
+    if (required !== undefined && (!Array.isArray(required) || !required.every((k) => typeof k === "string"))) {
+      throw mustBe("required", at, "an array of strings", required);
+    }
+    // Short lists: includes costs less than building a Set.
+    const names = (required ?? []) as string[];
+    if (properties !== undefined) {
+      if (typeof properties !== "object" || properties === null) throw mustBe("properties", at, "an object", properties);
+      const props = properties as Record<string, unknown>;
+      node.properties = Object.keys(props).map((key) => ({ key, node: r.read(props[key], `${at}/properties/${pointerSegment(key)}`), required: names.includes(key) }));
+    }
+    const undeclared = names.filter((k, i) => names.indexOf(k) === i && !node.properties?.some((p) => p.key === k));
+    if (undeclared.length) node.requiredOnly = undeclared;
+    if (s.additionalProperties !== undefined) node.additionalProperties = r.read(s.additionalProperties, `${at}/additionalProperties`);
+    if (s.propertyNames !== undefined) node.propertyNames = r.read(s.propertyNames, `${at}/propertyNames`);
+    const map = s.patternProperties;
+    if (map !== undefined) {
+      if (typeof map !== "object" || map === null) throw mustBe("patternProperties", at, "an object", map);
+      node.patternProperties = Object.keys(map).map((source) => ({
+        pattern: regex(source, "patternProperties", at, r.options),
+        node: r.read((map as Record<string, unknown>)[source], `${at}/patternProperties/${pointerSegment(source)}`),
+      }));
+    }
+    if (s.minProperties !== undefined) node.minProperties = count(s.minProperties, "minProperties", at);
+    if (s.maxProperties !== undefined) node.maxProperties = count(s.maxProperties, "maxProperties", at);
+  },
 };

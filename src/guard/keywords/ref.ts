@@ -1,11 +1,12 @@
 // `$ref`: depth counted, verdicts kept per value where the schema may check one value twice; its check, its
 // generated code and the `too_deep` message of a value whose check went past the limit.
 import type { Check, CallState, Build } from "../interpret/check.js";
-import type { Node } from "../ir.js";
+import type { Node } from "../node.js";
 import { Verdicts } from "../revisit.js";
 import type { Recursion } from "../recursion.js";
 import { tooDeep } from "../values.js";
 import { failIf, type Message, type StructureWriter } from "./keyword.js";
+import { mustBe, type KeywordReader } from "./read.js";
 /** What `$ref` checks need: the call's state, the schema's `Recursion` facts, and each target's verdicts. */
 export interface RefChecks {
   readonly state: CallState;
@@ -68,4 +69,15 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
 /** The `too_deep` issue's message. @example REF_MESSAGES.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)" */
 export const REF_MESSAGES = {
   too_deep: ((expected) => (expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`)) as Message,
+};
+
+/** How `$ref` is read: a reference, pointed at its target once the whole document is read. @example refReader.keys // ["$ref"] */
+export const refReader: KeywordReader = {
+  keys: ["$ref"],
+  read(s, node, at, r) {
+    const pointer = s.$ref;
+    if (typeof pointer !== "string") throw mustBe("$ref", at, "a string", pointer);
+    node.ref = { target: undefined, pointer };
+    r.reference(node, pointer, at, s);
+  },
 };

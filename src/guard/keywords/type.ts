@@ -3,10 +3,11 @@
 import { typeName } from "../../util/text.js";
 import { describeTypes } from "../describe.js";
 import { always, miss, type Check } from "../interpret/check.js";
-import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, type Node } from "../ir.js";
+import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, TYPE_BITS, type Node } from "../node.js";
 import { typeBits } from "../values.js";
 import { failUnless, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
+import { refuse, type KeywordReader } from "./read.js";
 
 /**
  * `body` behind the node's type test; a value of another type is reported as such.
@@ -88,3 +89,24 @@ export const TYPE_MESSAGES = {
   type: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
   never: (() => "No value is allowed here") as Message,
 };
+
+/**
+ * How `type` is read: a name or a list of names; OpenAPI 3.0's `nullable: true` (as Gemini writes it) adds null.
+ *
+ * @example
+ * typeReader.keys; // ["type", "nullable"]
+ */
+export const typeReader: KeywordReader = {
+  keys: ["type", "nullable"],
+  read(s, node, at) {
+    if (s.type === undefined) return; // `nullable` alone widens an enum (./enum.ts)
+    const bits = Array.isArray(s.type) ? s.type.reduce((all: number, name) => all | typeBit(name, at), 0) : typeBit(s.type, at);
+    node.types = bits | (s.nullable === true ? NULL : 0);
+  },
+};
+
+function typeBit(name: unknown, at: string): number {
+  const bit = typeof name === "string" ? TYPE_BITS.get(name) : undefined;
+  if (bit === undefined) throw refuse(`unknown type ${JSON.stringify(name)}`, `${at}/type`, `(known: ${[...TYPE_BITS.keys()].join(", ")})`);
+  return bit;
+}

@@ -5,8 +5,9 @@ import { pointerSegment } from "../../util/pointer.js";
 import { preview } from "../../util/text.js";
 import { evaluatedItems, evaluatedKeys, unevaluatedItemsOk, unevaluatedPropertiesOk, type Test } from "../evaluated.js";
 import { miss, type Check, type Build } from "../interpret/check.js";
-import type { Node } from "../ir.js";
+import type { Node } from "../node.js";
 import { failUnless, type StructureWriter } from "./keyword.js";
+import type { KeywordReader } from "./read.js";
 
 /**
  * The object check of `unevaluatedProperties` (called for objects only): a `false` lists each such
@@ -78,3 +79,12 @@ export function unevaluatedSource(node: Node, x: string, keyword: "unevaluatedIt
   const helper = keyword === "unevaluatedItems" ? w.use("unevaluatedItemsOk", unevaluatedItemsOk) : w.use("unevaluatedPropertiesOk", unevaluatedPropertiesOk);
   return failUnless(`${helper}(${w.external(node)}, ${x}, ${w.tester(node)})`);
 }
+
+/** How `unevaluatedItems` and `unevaluatedProperties` are read: schemas. @example unevaluatedReader.keys // ["unevaluatedItems", "unevaluatedProperties"] */
+export const unevaluatedReader: KeywordReader = {
+  keys: ["unevaluatedItems", "unevaluatedProperties"],
+  read(s, node, at, r) {
+    if (s.unevaluatedItems !== undefined) node.unevaluatedItems = r.read(s.unevaluatedItems, `${at}/unevaluatedItems`);
+    if (s.unevaluatedProperties !== undefined) node.unevaluatedProperties = r.read(s.unevaluatedProperties, `${at}/unevaluatedProperties`);
+  },
+};

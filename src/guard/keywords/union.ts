@@ -4,10 +4,11 @@ import { preview, typeName } from "../../util/text.js";
 import { describe, describeShape, typesOf, alternatives } from "../describe.js";
 import { jsonEqual } from "../equal.js";
 import { miss, type Check, type Build } from "../interpret/check.js";
-import { isPrototypeKey, type Node } from "../ir.js";
+import { isPrototypeKey, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue, typeBits } from "../values.js";
 import { failIf, failUnless, type Message, type StructureWriter } from "./keyword.js";
+import { mustBe, type KeywordReader } from "./read.js";
 
 /**
  * anyOf (`one: false`) or oneOf (`one: true`). Branches are tested plainly; when none matched, the report lists
@@ -114,4 +115,17 @@ export function unionSource(node: Node, x: string, w: StructureWriter): string {
 export const UNION_MESSAGES = {
   union: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
   one_of: ((expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`) as Message,
+};
+
+/** How `anyOf` and `oneOf` are read: non-empty arrays of schemas. @example unionReader.keys // ["anyOf", "oneOf"] */
+export const unionReader: KeywordReader = {
+  keys: ["anyOf", "oneOf"],
+  read(s, node, at, r) {
+    for (const key of ["anyOf", "oneOf"] as const) {
+      const list = s[key];
+      if (list === undefined) continue;
+      if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
+      node[key] = list.map((branch, i) => r.read(branch, `${at}/${key}/${i}`));
+    }
+  },
 };

@@ -2,9 +2,10 @@
 // generated code, its report and its message.
 import { hasDuplicates } from "../equal.js";
 import { miss, type Check } from "../interpret/check.js";
-import type { Node } from "../ir.js";
+import type { Node } from "../node.js";
 import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
 import { quote, type Path } from "./path-code.js";
+import { mustBe, type KeywordReader } from "./read.js";
 
 /** `uniqueItems: true`, for arrays. @example uniqueItemsCheck(readSchema({ uniqueItems: true }))!([1, 1]) // false */
 export function uniqueItemsCheck(node: Node): Check | undefined {
@@ -25,3 +26,12 @@ export function uniqueItemsReport(node: Node, x: string, path: Path, w: ReportWr
 
 /** The `unique_items` message. @example UNIQUE_ITEMS_MESSAGES.unique_items(undefined, "some items are equal") // "Expected unique items; some items are equal" */
 export const UNIQUE_ITEMS_MESSAGES = { unique_items: ((_expected, received) => `Expected unique items; ${received}`) as Message };
+
+/** How `uniqueItems` is read: a boolean. @example uniqueItemsReader.keys // ["uniqueItems"] */
+export const uniqueItemsReader: KeywordReader = {
+  keys: ["uniqueItems"],
+  read(s, node, at) {
+    if (typeof s.uniqueItems !== "boolean") throw mustBe("uniqueItems", at, "a boolean", s.uniqueItems);
+    if (s.uniqueItems) node.uniqueItems = true;
+  },
+};

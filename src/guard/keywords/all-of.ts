@@ -1,0 +1,36 @@
+// `allOf`: the value meets every member. Its reading, check, generated code and report; no message of its own
+// (the issues are the members').
+import { all, type Build, type Check } from "../interpret/check.js";
+import type { Node } from "../node.js";
+import type { ReportWriter, StructureWriter } from "./keyword.js";
+import type { Path } from "./path-code.js";
+import { mustBe, type KeywordReader } from "./read.js";
+
+/** How `allOf` is read: a non-empty array of schemas. @example allOfReader.keys // ["allOf"] */
+export const allOfReader: KeywordReader = {
+  keys: ["allOf"],
+  read(s, node, at, r) {
+    const list = s.allOf;
+    if (!Array.isArray(list) || list.length === 0) throw mustBe("allOf", at, "a non-empty array of schemas", list);
+    node.allOf = list.map((member, i) => r.read(member, `${at}/allOf/${i}`));
+  },
+};
+
+/** `allOf`: every member's check, each listing its own issues. @example allOfCheck(readSchema({ allOf: [{ minimum: 0 }, { maximum: 9 }] }), build)!(10) // false */
+export function allOfCheck(node: Node, build: Build): Check | undefined {
+  return node.allOf ? all(node.allOf.map(build)) : undefined;
+}
+
+/** `allOf` as generated code: every member inlined. @example allOfSource(node, "v", writer) */
+export function allOfSource(node: Node, x: string, w: StructureWriter): string {
+  let out = "";
+  for (const member of node.allOf ?? []) out += w.body(member, x);
+  return out;
+}
+
+/** `allOf` as report code: every member's report inlined. @example allOfReport(node, "v", ROOT, reporter) */
+export function allOfReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+  let out = "";
+  for (const member of node.allOf ?? []) out += w.node(member, x, path);
+  return out;
+}

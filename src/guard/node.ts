@@ -1,0 +1,132 @@
+// The checked schema form: what every guard path (generated code, interpreter, errors) reads, and what the reader
+// (./ir.ts) and each keyword's reader (./keywords/) write.
+import type { FormatCheck } from "./format-checks.js";
+
+// JSON types as bits, so a node's allowed types are one number.
+export const NULL = 1, BOOLEAN = 2, INTEGER = 4, NUMBER = 8, STRING = 16, ARRAY = 32, OBJECT = 64;
+export const ANY = 127;
+/** The JSON type names and their bits. */
+export const TYPE_BITS = new Map([["null", NULL], ["boolean", BOOLEAN], ["integer", INTEGER], ["number", NUMBER], ["string", STRING], ["array", ARRAY], ["object", OBJECT]]);
+
+/** A declared property of an object node. */
+export interface PropertyNode {
+  readonly key: string;
+  readonly node: Node;
+  readonly required: boolean;
+}
+
+/**
+ * One schema, checked and normalised: what every guard path (generated code, interpreter, errors)
+ * reads, so they cannot disagree about what a keyword means. Nodes may form cycles through `ref`.
+ * Only the keywords a schema has are set.
+ */
+export interface Node {
+  readonly id: number;
+  /** `false` schema (or `not: {}`): nothing matches. */
+  never?: boolean;
+  /** Allowed JSON types as bits; `ANY` when unconstrained. `NUMBER` includes integers. */
+  types: number;
+  enum?: readonly unknown[];
+  isConst?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: RegExp;
+  format?: { readonly name: string; readonly check: FormatCheck };
+  base64?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  prefixItems?: readonly Node[];
+  items?: Node;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  contains?: Node;
+  minContains?: number;
+  maxContains?: number;
+  properties?: readonly PropertyNode[];
+  /** Required names that have no entry in `properties`. */
+  requiredOnly?: readonly string[];
+  patternProperties?: readonly { readonly pattern: RegExp; readonly node: Node }[];
+  additionalProperties?: Node;
+  propertyNames?: Node;
+  minProperties?: number;
+  maxProperties?: number;
+  allOf?: readonly Node[];
+  anyOf?: readonly Node[];
+  oneOf?: readonly Node[];
+  not?: Node;
+  /** `if` with its `then` and `else` (either may be absent); set only when `if` is. */
+  if?: Node;
+  then?: Node;
+  else?: Node;
+  /** `dependentRequired` (and draft-07 `dependencies` lists): when `key` is present, so must `required` be. */
+  dependentRequired?: readonly { readonly key: string; readonly required: readonly string[] }[];
+  /** `dependentSchemas` (and draft-07 `dependencies` schemas): when `key` is present, the object must match `node`. */
+  dependentSchemas?: readonly { readonly key: string; readonly node: Node }[];
+  /** What properties no other keyword of this node (or of its passing in-place subschemas) evaluated must match. */
+  unevaluatedProperties?: Node;
+  /** What items no other keyword of this node (or of its passing in-place subschemas) evaluated must match. */
+  unevaluatedItems?: Node;
+  /** A `$ref`: the node it points to, filled in once the target is read (it may be an ancestor). */
+  ref?: { target: Node | undefined; readonly pointer: string };
+}
+
+/**
+ * The sub-schemas checked against the node's own value: allOf members, anyOf and oneOf branches, not,
+ * if/then/else and dependentSchemas (`$ref` aside).
+ */
+export function sameValueParts(node: Node): Node[] {
+  const parts = [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])];
+  for (const part of [node.not, node.if, node.then, node.else]) if (part) parts.push(part);
+  for (const d of node.dependentSchemas ?? []) parts.push(d.node);
+  return parts;
+}
+
+/** The sub-schemas checked against the node's items, property values and property names: each one value level down. */
+export function childParts(node: Node): Node[] {
+  const parts = node.prefixItems ? [...node.prefixItems] : [];
+  for (const p of node.properties ?? []) parts.push(p.node);
+  for (const p of node.patternProperties ?? []) parts.push(p.node);
+  for (const part of [node.items, node.contains, node.additionalProperties, node.propertyNames, node.unevaluatedItems, node.unevaluatedProperties]) {
+    if (part) parts.push(part);
+  }
+  return parts;
+}
+
+/** Options that change how a schema is read. */
+export interface ReadOptions {
+  /** Extra `format` checks by name (a function or a RegExp). */
+  readonly formats?: { readonly [name: string]: FormatCheck | RegExp };
+  /**
+   * The schema comes from someone else (an MCP server, a user): `{ untrusted }` from `tooltype/guard`.
+   * A `pattern` that could backtrack catastrophically is refused, and the schema's size is bounded. A value,
+   * not a flag, so that apps that never read others' schemas do not ship the pattern check.
+   */
+  readonly untrusted?: Untrusted;
+  /**
+   * `false`: `format` and `contentEncoding` are annotations only, as draft 2020-12 reads them by default
+   * (nothing is checked, not even the formats given in `formats`). Default `true`: known formats and
+   * base64 are checked, as users of a tool schema expect.
+   */
+  readonly assertFormats?: boolean;
+}
+
+/** What `compile(s, { untrusted })` needs: why a pattern could hang (`patternHazard`), or undefined when it cannot. */
+export interface Untrusted {
+  patternHazard(source: string): string | undefined;
+}
+
+/** Thrown when a schema cannot be compiled: an unsupported keyword, a bad value, a `$ref` that points nowhere. */
+export class SchemaError extends TypeError {
+  override readonly name = "SchemaError";
+}
+
+const PROTO_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** True for property names that a plain object inherits, which need an own-property test. */
+export function isPrototypeKey(key: string): boolean {
+  return PROTO_KEYS.has(key);
+}
