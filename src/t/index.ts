@@ -9,7 +9,6 @@
  * const Point = t.object({ x: t.number(), y: t.number() });
  * type Point = t.Infer<typeof Point>; // { x: number; y: number }
  */
-export * as t from "./builders.js";
 export * from "./builders.js";
 export { Kind, isDescriptor } from "./symbols.js";
 export type { Descriptor, Infer, InferJSON, OptionalFlag, DefaultFlag } from "./descriptor.js";

@@ -1,4 +1,5 @@
 import { derive, isDescriptor, make, type Descriptor, type Infer, type InferJSON, type OptionalFlag } from "./descriptor.js";
+import { ANNOTATION_KEYS } from "./options.js";
 import { Named, OptionalMark } from "./symbols.js";
 
 /** A `t.nullable(d)` descriptor. @example const note: TNullable<TString> = t.nullable(t.string()); */
@@ -52,5 +53,5 @@ export function nullable<D extends Descriptor>(d: D): TNullable<D> & (D extends 
 }
 
 function isAnnotation(key: string): boolean {
-  return key === "description" || key === "title" || key === "default" || key === "examples" || key === "deprecated";
+  return ANNOTATION_KEYS.includes(key);
 }

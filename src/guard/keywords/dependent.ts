@@ -76,29 +76,21 @@ export function dependentSource(node: Node, x: string, w: StructureWriter): stri
 export const dependentReader: KeywordReader = {
   keys: ["dependentRequired", "dependentSchemas", "dependencies"],
   read(s, node, at, r) {
-    const lists: [string, unknown][] = [];
-    const schemas: [string, unknown][] = [];
-    const entries = (key: string, expected: string) => {
-      const map = s[key];
-      if (typeof map !== "object" || map === null || Array.isArray(map)) throw mustBe(key, at, expected, map);
-      return Object.entries(map);
-    };
-    if (s.dependentRequired !== undefined) for (const [name, list] of entries("dependentRequired", "an object of string arrays")) lists.push([`dependentRequired/${name}`, list]);
-    if (s.dependentSchemas !== undefined) for (const [name, schema] of entries("dependentSchemas", "an object of schemas")) schemas.push([`dependentSchemas/${name}`, schema]);
-    if (s.dependencies !== undefined) {
-      for (const [name, value] of entries("dependencies", "an object")) (Array.isArray(value) ? lists : schemas).push([`dependencies/${name}`, value]);
+    const required: { key: string; required: string[] }[] = [];
+    const schemas: { key: string; node: Node }[] = [];
+    for (const keyword of ["dependentRequired", "dependentSchemas", "dependencies"]) {
+      const map = s[keyword];
+      if (map === undefined) continue;
+      if (typeof map !== "object" || map === null || Array.isArray(map)) throw mustBe(keyword, at, "an object", map);
+      for (const [key, value] of Object.entries(map)) {
+        // `dependencies` (draft-07): a list is dependentRequired, a schema dependentSchemas.
+        const list = keyword === "dependentRequired" || (keyword === "dependencies" && Array.isArray(value));
+        if (!list) schemas.push({ key, node: r.read(value, `${at}/${keyword}/${pointerSegment(key)}`) });
+        else if (Array.isArray(value) && value.every((k) => typeof k === "string")) required.push({ key, required: value });
+        else throw mustBe(`${keyword}/${key}`, at, "an array of strings", value);
+      }
     }
-    if (lists.length) {
-      node.dependentRequired = lists.map(([path, list]) => {
-        if (!Array.isArray(list) || !list.every((k) => typeof k === "string")) throw mustBe(path, at, "an array of strings", list);
-        return { key: path.slice(path.indexOf("/") + 1), required: list as string[] };
-      });
-    }
-    if (schemas.length) {
-      node.dependentSchemas = schemas.map(([path, schema]) => {
-        const [keyword, name] = [path.slice(0, path.indexOf("/")), path.slice(path.indexOf("/") + 1)];
-        return { key: name, node: r.read(schema, `${at}/${keyword}/${pointerSegment(name)}`) };
-      });
-    }
+    if (required.length) node.dependentRequired = required;
+    if (schemas.length) node.dependentSchemas = schemas;
   },
 };
