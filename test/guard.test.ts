@@ -490,6 +490,14 @@ refusals("unknown keywords name themselves and where they are", () => {
   assert.throws(() => compile({ $schema: "http://localhost:1234/my-meta.json" }), /"\$schema" "http:\/\/localhost:1234\/my-meta.json" at # is not supported: a custom meta-schema/);
 });
 
+refusals("draft-04 and OpenAPI 3.0: a boolean exclusiveMinimum / exclusiveMaximum makes the bound beside it exclusive; id is an identifier", () => {
+  const openapi = { type: "number", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false };
+  check(openapi, [0.5, 10], [0, -1, 10.5]);
+  check({ $schema: "http://json-schema.org/draft-04/schema#", id: "http://example.com/age", type: "integer", exclusiveMaximum: true, maximum: 130 }, [0, 129], [130]);
+  for (const guard of guards(openapi)) assert.equal(guard.errors(0).map((i) => [i.code, i.expected]), [["exclusive_minimum", "0"]], guard.mode);
+  assert.throws(() => compile({ id: 3 }), /"id" at # must be a string \(draft-04's identifier\)/);
+});
+
 refusals("unknown types and bad keyword values; unknown formats and encodings are annotations", () => {
   check({ type: "string", format: "Path" }, ["", "anything"], [1]);
   check({ type: "integer", format: "int64" }, [1], [1.5]);
@@ -497,7 +505,8 @@ refusals("unknown types and bad keyword values; unknown formats and encodings ar
   assert.throws(() => compile({ type: "string", format: 3 }), /"format" at # must be a string/);
   assert.throws(() => compile({ type: "Date" }), /unknown type "Date"/);
   assert.throws(() => compile({ minLength: -1 }), /non-negative integer/);
-  assert.throws(() => compile({ exclusiveMinimum: true }), /must be a finite number/);
+  assert.throws(() => compile({ exclusiveMinimum: "1" }), /"exclusiveMinimum" at # must be a finite number, received "1"/);
+  assert.throws(() => compile({ exclusiveMinimum: true }), /"exclusiveMinimum": true at # needs "minimum" beside it/);
   assert.throws(() => compile({ pattern: "(" }), /not a valid regular expression/);
   assert.throws(() => compile({ anyOf: [] }), /non-empty array/);
   assert.throws(() => compile({ properties: { a: 3 } }), /must be an object or a boolean/);

@@ -95,6 +95,10 @@ class Reader implements SchemaReader {
         if (typeof value !== "string") throw mustBe(key, at, "a string", value);
         this.sawIds = true;
         return;
+      case "id":
+        // Draft-04's `$id`, kept as an annotation: nothing resolves against it (a `$ref` to it says it points nowhere).
+        if (typeof value !== "string") throw mustBe(key, at, "a string (draft-04's identifier)", value);
+        return;
       case "$dynamicRef":
         throw refuse(`"$dynamicRef"`, at, "is not supported: which schema it names depends on the path taken at run time; write a $ref");
       case "$schema":

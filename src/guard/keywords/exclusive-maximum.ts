@@ -1,5 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
-import { numberReader } from "./read.js";
+import { boundReaders } from "./read.js";
 
 /**
  * `exclusiveMaximum`: the number must be below the limit.
@@ -22,5 +22,5 @@ export const exclusiveMaximumSource: KeywordSource<number> = {
   received: (x) => numberText(x),
 };
 
-/** How `exclusiveMaximum` is read: a finite number. @example exclusiveMaximumReader.keys // ["exclusiveMaximum"] */
-export const exclusiveMaximumReader = numberReader("exclusiveMaximum");
+/** How `exclusiveMaximum` is read: a finite number, or draft-04's and OpenAPI 3.0's boolean beside `maximum`. @example exclusiveMaximumReader.keys // ["exclusiveMaximum"] */
+export const exclusiveMaximumReader = boundReaders("maximum", "exclusiveMaximum")[1];

@@ -1,5 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
-import { numberReader } from "./read.js";
+import { boundReaders } from "./read.js";
 
 /**
  * `exclusiveMinimum`: the number must be above the limit.
@@ -22,5 +22,5 @@ export const exclusiveMinimumSource: KeywordSource<number> = {
   received: (x) => numberText(x),
 };
 
-/** How `exclusiveMinimum` is read: a finite number. @example exclusiveMinimumReader.keys // ["exclusiveMinimum"] */
-export const exclusiveMinimumReader = numberReader("exclusiveMinimum");
+/** How `exclusiveMinimum` is read: a finite number, or draft-04's and OpenAPI 3.0's boolean beside `minimum`. @example exclusiveMinimumReader.keys // ["exclusiveMinimum"] */
+export const exclusiveMinimumReader = boundReaders("minimum", "exclusiveMinimum")[1];

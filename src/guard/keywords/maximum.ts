@@ -1,5 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
-import { numberReader } from "./read.js";
+import { boundReaders } from "./read.js";
 
 /**
  * `maximum`: the number must be at most the limit.
@@ -22,5 +22,5 @@ export const maximumSource: KeywordSource<number> = {
   received: (x) => numberText(x),
 };
 
-/** How `maximum` is read: a finite number. @example maximumReader.keys // ["maximum"] */
-export const maximumReader = numberReader("maximum");
+/** How `maximum` is read: a finite number (a draft-04 `exclusiveMaximum: true` beside it makes it exclusive). @example maximumReader.keys // ["maximum"] */
+export const maximumReader = boundReaders("maximum", "exclusiveMaximum")[0];

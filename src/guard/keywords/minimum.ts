@@ -1,5 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
-import { numberReader } from "./read.js";
+import { boundReaders } from "./read.js";
 
 /**
  * `minimum`: the number must be at least the limit.
@@ -22,5 +22,5 @@ export const minimumSource: KeywordSource<number> = {
   received: (x) => numberText(x),
 };
 
-/** How `minimum` is read: a finite number. @example minimumReader.keys // ["minimum"] */
-export const minimumReader = numberReader("minimum");
+/** How `minimum` is read: a finite number (a draft-04 `exclusiveMinimum: true` beside it makes it exclusive). @example minimumReader.keys // ["minimum"] */
+export const minimumReader = boundReaders("minimum", "exclusiveMinimum")[0];

@@ -64,9 +64,28 @@ export function countReader(key: "minLength" | "maxLength" | "minItems" | "maxIt
   return { keys: [key], read: (s, node, at) => void (node[key] = count(s[key], key, at)) };
 }
 
-/** A reader of one key holding a finite number, written into the node field of the same name. @example numberReader("minimum") */
-export function numberReader(key: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum"): KeywordReader {
-  return { keys: [key], read: (s, node, at) => void (node[key] = finite(s[key], key, at)) };
+/**
+ * The reader of a bound (`minimum`, `maximum`) and the reader of its exclusive form, which is a number
+ * (draft-06 on) or, in draft-04 and OpenAPI 3.0, a boolean saying the bound beside it is exclusive.
+ *
+ * @example
+ * const [minimumReader, exclusiveMinimumReader] = boundReaders("minimum", "exclusiveMinimum");
+ * // { minimum: 0, exclusiveMinimum: true } reads as { exclusiveMinimum: 0 }
+ */
+export function boundReaders(key: "minimum" | "maximum", exclusive: "exclusiveMinimum" | "exclusiveMaximum"): [KeywordReader, KeywordReader] {
+  return [
+    { keys: [key], read: (s, node, at) => void (s[exclusive] === true ? finite(s[key], key, at) : (node[key] = finite(s[key], key, at))) },
+    {
+      keys: [exclusive],
+      read(s, node, at) {
+        const value = s[exclusive];
+        if (value === false) return;
+        if (value !== true) node[exclusive] = finite(value, exclusive, at);
+        else if (s[key] === undefined) throw refuse(`"${exclusive}": true`, at, `needs "${key}" beside it (draft-04 and OpenAPI 3.0 make that bound exclusive)`);
+        else node[exclusive] = finite(s[key], key, at);
+      },
+    },
+  ];
 }
 
 /** A regular expression from a schema (`pattern`, a `patternProperties` key), as JSON Schema reads it (`u`). @example regex("^a+$", "pattern", "#", reader.options) */
