@@ -488,6 +488,11 @@ refusals("unknown keywords name themselves and where they are", () => {
   assert.throws(() => compile({ unevaluatedProperty: false }), /unsupported keyword "unevaluatedProperty"/);
   assert.throws(() => compile({ properties: { a: { $dynamicRef: "#x" } } }), /"\$dynamicRef" at #\/properties\/a is not supported/);
   assert.throws(() => compile({ $schema: "http://localhost:1234/my-meta.json" }), /"\$schema" "http:\/\/localhost:1234\/my-meta.json" at # is not supported: a custom meta-schema/);
+  // The known drafts as generators write them: http or https, with or without the empty fragment.
+  for (const uri of ["https://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema", "http://json-schema.org/draft/2020-12/schema#", "https://json-schema.org/draft/2019-09/schema", "https://json-schema.org/draft-04/schema#"]) {
+    check({ $schema: uri, type: "string" }, ["a"], [1]);
+  }
+  assert.throws(() => compile({ $schema: "https://json-schema.org/draft-08/schema" }), /is not supported: a custom meta-schema/);
 });
 
 refusals("draft-04 and OpenAPI 3.0: a boolean exclusiveMinimum / exclusiveMaximum makes the bound beside it exclusive; id is an identifier", () => {

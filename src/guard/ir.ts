@@ -5,11 +5,16 @@ import { refuse, mustBe, type KeywordReader, type SchemaReader } from "./keyword
 import { KEYWORD_READERS } from "./keywords/readers.js";
 import { Resources } from "./resources.js";
 
-// Meta-schemas whose vocabularies are the ones read here; another `$schema` may switch any of them off.
+// Meta-schemas whose vocabularies are the ones read here; another `$schema` may switch any of them off. Generators
+// write them with http or https and with or without the empty fragment (schemars, zod-to-json-schema, pydantic
+// differ), so those are compared without.
 const META_SCHEMAS = new Set([
-  "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema",
-  "http://json-schema.org/draft-07/schema", "http://json-schema.org/draft-06/schema", "http://json-schema.org/draft-04/schema",
+  "json-schema.org/draft/2020-12/schema", "json-schema.org/draft/2019-09/schema",
+  "json-schema.org/draft-07/schema", "json-schema.org/draft-06/schema", "json-schema.org/draft-04/schema",
 ]);
+
+/** The meta-schema URI without its scheme and empty fragment: `http://json-schema.org/draft-07/schema#` is `json-schema.org/draft-07/schema`. */
+const metaSchemaKey = (uri: string) => uri.replace(/^https?:\/\//, "").replace(/#$/, "");
 
 const ANNOTATIONS = new Set([
   "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment",
@@ -102,8 +107,8 @@ class Reader implements SchemaReader {
       case "$dynamicRef":
         throw refuse(`"$dynamicRef"`, at, "is not supported: which schema it names depends on the path taken at run time; write a $ref");
       case "$schema":
-        if (typeof value !== "string" || !META_SCHEMAS.has(value.replace(/#$/, ""))) {
-          throw refuse(`"$schema" ${cut(JSON.stringify(value), 80)}`, at, `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].join(", ")})`);
+        if (typeof value !== "string" || !META_SCHEMAS.has(metaSchemaKey(value))) {
+          throw refuse(`"$schema" ${cut(JSON.stringify(value), 80)}`, at, `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`);
         }
         return;
       default:
