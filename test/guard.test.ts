@@ -495,6 +495,13 @@ refusals("unknown keywords name themselves and where they are", () => {
   assert.throws(() => compile({ $schema: "https://json-schema.org/draft-08/schema" }), /is not supported: a custom meta-schema/);
 });
 
+refusals("a pattern valid only without the u flag (escapes such as \\_ and \\@ that generators write) is checked, not refused", () => {
+  check({ type: "string", pattern: "^[a-z0-9\\_]+$" }, ["snake_case_1"], ["kebab-case", "Upper"]);
+  check({ type: "object", patternProperties: { "^\\@": { type: "integer" } } }, [{ "@a": 1, b: "x" }], [{ "@a": "x" }]);
+  check({ type: "string", pattern: "^\\p{Lu}" }, ["Émile"], ["émile"]); // with the u flag where it is valid: \p{...} is a property
+  for (const guard of guards({ type: "string", pattern: "^[a-z\\_]+$" })) assert.equal(guard.errors("a-b").map((i) => i.code), ["pattern"], guard.mode);
+});
+
 refusals("draft-04 and OpenAPI 3.0: a boolean exclusiveMinimum / exclusiveMaximum makes the bound beside it exclusive; id is an identifier", () => {
   const openapi = { type: "number", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false };
   check(openapi, [0.5, 10], [0, -1, 10.5]);
@@ -513,6 +520,7 @@ refusals("unknown types and bad keyword values; unknown formats and encodings ar
   assert.throws(() => compile({ exclusiveMinimum: "1" }), /"exclusiveMinimum" at # must be a finite number, received "1"/);
   assert.throws(() => compile({ exclusiveMinimum: true }), /"exclusiveMinimum": true at # needs "minimum" beside it/);
   assert.throws(() => compile({ pattern: "(" }), /not a valid regular expression/);
+  assert.throws(() => compile({ pattern: "^(?P<name>a)$" }), /"pattern" "\^\(\?P<name>a\)\$" at # is not a valid regular expression: Invalid regular expression: .*Invalid group/);
   assert.throws(() => compile({ anyOf: [] }), /non-empty array/);
   assert.throws(() => compile({ properties: { a: 3 } }), /must be an object or a boolean/);
 });

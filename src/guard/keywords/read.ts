@@ -88,7 +88,16 @@ export function boundReaders(key: "minimum" | "maximum", exclusive: "exclusiveMi
   ];
 }
 
-/** A regular expression from a schema (`pattern`, a `patternProperties` key), as JSON Schema reads it (`u`). @example regex("^a+$", "pattern", "#", reader.options) */
+/**
+ * A regular expression from a schema (`pattern`, a `patternProperties` key), as JSON Schema reads it: with the `u`
+ * flag (code points, `\p{...}`). A pattern that is no valid `u` expression but a valid plain one (`[a-z\_]`,
+ * `\@`: escapes many generators and other languages write) is compiled without it, so a real-world schema is
+ * checked as its author meant rather than refused.
+ *
+ * @example
+ * regex("^a+$", "pattern", "#", options).flags;     // "u"
+ * regex("^[a-z\\_]+$", "pattern", "#", options).flags; // ""
+ */
 export function regex(source: unknown, key: string, at: string, options: ReadOptions): RegExp {
   if (typeof source !== "string") throw mustBe(key, at, "a string", source);
   const hazard = options.untrusted?.patternHazard(source); // the one hook of pattern-safety.ts
@@ -96,6 +105,10 @@ export function regex(source: unknown, key: string, at: string, options: ReadOpt
   try {
     return new RegExp(source, "u");
   } catch (error) {
-    throw refuse(`"${key}" ${JSON.stringify(source)}`, at, `is not a valid regular expression: ${(error as Error).message}`);
+    try {
+      return new RegExp(source);
+    } catch {
+      throw refuse(`"${key}" ${JSON.stringify(source)}`, at, `is not a valid regular expression: ${(error as Error).message}`);
+    }
   }
 }
