@@ -165,6 +165,38 @@ output("a draft-07 tuple (items as a list) is written as draft 2020-12 prefixIte
   assert.not.ok(compile(out)([1, "a", null]));
 });
 
+output("older drafts are written in draft 2020-12 form: definitions as $defs with their references, boolean exclusive bounds as numbers, $schema", () => {
+  // As schemars (Rust) and zod-to-json-schema write draft-07; OpenAPI 3.0 and draft-04 bounds.
+  const draft07 = {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    type: "object",
+    properties: { mode: { $ref: "#/definitions/Mode" }, list: { type: "array", items: { $ref: "#/definitions/Mode" } }, n: { type: "integer", minimum: 1, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false } },
+    required: ["mode"],
+    definitions: { Mode: { type: "string", enum: ["fast", "slow"] } },
+  };
+  const out = toJSONSchema(draft07);
+  assert.equal(out, {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    properties: { mode: { $ref: "#/$defs/Mode" }, list: { type: "array", items: { $ref: "#/$defs/Mode" } }, n: { type: "integer", exclusiveMinimum: 1, maximum: 9 } },
+    required: ["mode"],
+    $defs: { Mode: { type: "string", enum: ["fast", "slow"] } },
+  });
+  // The same values pass and fail before and after.
+  for (const value of [{ mode: "fast", n: 2 }, { mode: "fast", n: 1 }, { mode: "x" }, { mode: "slow", list: ["fast", "y"] }, { mode: "slow", n: 9 }]) {
+    assert.is(compile(out)(value), compile(draft07)(value), JSON.stringify(value));
+  }
+  // Every provider can now follow the references (Gemini inlines them; OpenAI's strict mode keeps $defs).
+  for (const target of ["openai", "openai-strict", "anthropic", "anthropic-strict", "gemini", "mcp"] as const) {
+    const written = JSON.stringify(toJSONSchema(draft07, { target }));
+    assert.not.ok(written.includes("#/definitions/"), target);
+    assert.not.ok(written.includes("draft-07"), target);
+  }
+  // $defs wins over definitions of the same name; a draft 2020-12 $schema is kept as it is.
+  assert.equal(toJSONSchema({ $defs: { A: { type: "string" } }, definitions: { A: { type: "number" }, B: {} } }).$defs, { A: { type: "string" }, B: {} });
+  assert.equal(toJSONSchema({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "null" }).$schema, "https://json-schema.org/draft/2020-12/schema");
+});
+
 output('a property named "__proto__" stays an own property in every target (a plain assignment would set the prototype)', () => {
   const json = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"b":{"type":"integer"}},"required":["__proto__"]}');
   const described = t.object({ ["__proto__"]: t.string(), b: t.optional(t.integer()) });

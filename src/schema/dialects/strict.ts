@@ -29,7 +29,8 @@ const OPENAI: StrictProfile = {
   formats: /* @__PURE__ */ new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]),
   // Strict mode refuses keywords outside its supported subset ("Supported schemas",
   // https://platform.openai.com/docs/guides/structured-outputs#supported-schemas), "$comment" among them.
-  removed: /* @__PURE__ */ new Set(["$comment"]),
+  // `$schema` only names the draft, which the provider decides: removed rather than moved into the description.
+  removed: /* @__PURE__ */ new Set(["$comment", "$schema"]),
 };
 
 const ANTHROPIC: StrictProfile = {
@@ -38,7 +39,7 @@ const ANTHROPIC: StrictProfile = {
   recursion: false,
   keep: /* @__PURE__ */ new Set(/* @__PURE__ */ ANNOTATIONS.concat(STRUCTURE, ["format", "allOf"])),
   formats: /* @__PURE__ */ new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]),
-  removed: /* @__PURE__ */ new Set(),
+  removed: /* @__PURE__ */ new Set(["$schema"]),
 };
 
 /**
