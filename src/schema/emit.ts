@@ -65,8 +65,6 @@ interface Definition {
 
 class Emitter {
   readonly defs = new Map<string, Definition>();
-  /** The root's draft-07 `definitions` are written as `$defs`, so `#/definitions/...` references are rewritten. */
-  private renamedDefinitions = false;
 
   node(schema: object, isRoot = false): unknown {
     const s = schema as Record<string | symbol, unknown>;
@@ -78,27 +76,14 @@ class Emitter {
       return { $ref: `#/$defs/${name}`, ...(s[RefAnnotations] as JSONSchema | undefined) };
     }
     const out: JSONSchema = {};
-    // Draft-07 definitions at the root become `$defs`, and the references into them follow (`refInto`).
-    if (isRoot && typeof s.definitions === "object" && s.definitions !== null) this.renamedDefinitions = true;
     for (const key of Object.keys(s)) {
       const value = s[key];
       if (value === undefined) continue;
-      const older = olderDraft(key, value, s);
-      if (older !== undefined) {
-        if (older.key !== undefined) out[older.key] = older.value;
-        continue;
-      }
-      if (key === "$ref" && this.renamedDefinitions && typeof value === "string" && value.startsWith("#/definitions/")) out.$ref = `#/$defs/${value.slice(14)}`;
-      else if (isRoot && key === "definitions" && typeof value === "object" && value !== null) {
-        const defs: JSONSchema = { ...(out.$defs as JSONSchema | undefined) };
-        for (const k of Object.keys(value)) if (!Object.hasOwn(defs, k)) setOwn(defs, k, this.sub((value as Record<string, unknown>)[k]));
-        out.$defs = defs;
-      }
       // Draft-07 `items` may be a list of subschemas, as TypeBox 0.34's Type.Tuple writes it.
-      else if ((SCHEMA_LIST.has(key) || key === "items") && Array.isArray(value)) out[key] = value.map((v) => this.sub(v));
+      if ((SCHEMA_LIST.has(key) || key === "items") && Array.isArray(value)) out[key] = value.map((v) => this.sub(v));
       else if (SCHEMA.has(key)) out[key] = this.sub(value);
       else if (SCHEMA_MAP.has(key) && typeof value === "object" && value !== null) {
-        const map: JSONSchema = key === "$defs" ? { ...(out.$defs as JSONSchema | undefined) } : {};
+        const map: JSONSchema = {};
         for (const k of Object.keys(value)) setOwn(map, k, this.sub((value as Record<string, unknown>)[k]));
         out[key] = map;
       } else out[key] = cloneJSON(value);
@@ -131,25 +116,6 @@ class Emitter {
     entry.json = json;
     entry.text = text;
   }
-}
-
-const OLDER_DRAFTS = /^https?:\/\/json-schema\.org\/(draft-0[467]|draft\/2019-09)\/schema#?$/;
-
-/**
- * What an older draft's keyword is in draft 2020-12, where it differs, so every dialect writer reads one form:
- * draft-04's and OpenAPI 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` (the bound beside it made
- * exclusive; `false` says nothing), and an older draft's `$schema`, since what is written is 2020-12. `key`
- * undefined: the keyword is left out. Undefined: the keyword is written as it is.
- */
-function olderDraft(key: string, value: unknown, schema: Record<string, unknown>): { key?: string; value?: unknown } | undefined {
-  if (key === "$schema") return typeof value === "string" && OLDER_DRAFTS.test(value) ? { key, value: "https://json-schema.org/draft/2020-12/schema" } : undefined;
-  const bound = key === "exclusiveMinimum" ? "minimum" : key === "exclusiveMaximum" ? "maximum" : key === "minimum" ? "exclusiveMinimum" : key === "maximum" ? "exclusiveMaximum" : undefined;
-  if (bound === undefined) return undefined;
-  if (key.startsWith("exclusive")) {
-    if (value === false) return {};
-    return value === true && typeof schema[bound] === "number" ? { key, value: schema[bound] } : undefined;
-  }
-  return schema[bound] === true ? {} : undefined; // the bound itself, written as the exclusive one
 }
 
 // Draft 2020-12 writes a tuple as `prefixItems`, the rest as `items`: a draft-07 tuple (`items` a list,

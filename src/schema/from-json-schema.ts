@@ -3,8 +3,8 @@ import { make, type Descriptor } from "../t/descriptor.js";
 /**
  * A descriptor for a plain JSON Schema (an MCP server's `inputSchema`, a schema from a file), so it can
  * stand wherever a `t` descriptor can: as tool parameters, as a property inside `t.object`, in `compile`.
- * Its JSON is copied and frozen; `toJSONSchema` writes it back in draft 2020-12 form (an older draft's tuples,
- * `definitions` and boolean `exclusiveMinimum` rewritten, nothing else changed). Its static type is the one you
+ * Its JSON is copied and frozen; `toJSONSchema` writes it back unchanged (a draft-07 tuple as `prefixItems`), and
+ * a provider's dialect in draft 2020-12 form (`definitions` as `$defs`, ...). Its static type is the one you
  * give, `unknown` by default. A `$ref` inside it is read against the root it ends up in: keep a schema
  * that has `$defs` at the root.
  *

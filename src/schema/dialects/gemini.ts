@@ -1,4 +1,5 @@
 import { ConversionError, withSentence, type Dialect, type Warn } from "./warnings.js";
+import { currentDraft } from "./older-drafts.js";
 import { objectRoot } from "./wrap.js";
 import { setOwn } from "../../util/own.js";
 import { refSegment } from "../../util/pointer.js";
@@ -24,7 +25,7 @@ const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  * @example
  * toJSONSchema(t.nullable(t.string()), { target: gemini }); // { type: "STRING", nullable: true }
  */
-export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(schema, warn) };
+export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(currentDraft(schema), warn) };
 
 /**
  * Gemini's dialect for function parameters: `gemini`, with an object root (a union or a primitive is

@@ -1,5 +1,6 @@
 // A root every provider accepts: an object with properties, nothing beside it that a provider refuses.
 import { setOwn } from "../../util/own.js";
+import { currentDraft } from "./older-drafts.js";
 import type { Warn } from "./warnings.js";
 
 type Schema = Record<string, unknown>;
@@ -37,7 +38,8 @@ export function isObjectRoot(schema: Schema): boolean {
 }
 
 /**
- * The schema with a root a provider accepts: as it is when `isObjectRoot`, else wrapped under
+ * The schema with a root a provider accepts, an older draft's keywords first written in 2020-12 form
+ * (`currentDraft`): as it is when `isObjectRoot`, else wrapped under
  * `WRAPPER_KEY` (definitions stay at the root; `$ref`s into the old root are rewritten), reported as a
  * change.
  *
@@ -45,7 +47,8 @@ export function isObjectRoot(schema: Schema): boolean {
  * objectRoot({ type: "string" }, "openai", warn);
  * // { type: "object", properties: { input: { type: "string" } }, required: ["input"], additionalProperties: false }
  */
-export function objectRoot(schema: Schema, dialect: string, warn: Warn): Schema {
+export function objectRoot(written: Schema, dialect: string, warn: Warn): Schema {
+  const schema = currentDraft(written); // every provider's writer starts here
   if (isObjectRoot(schema)) return schema;
   const { $defs, definitions, $schema: _schema, ...inner } = schema;
   warn("", `${dialect} takes only an object with properties at the root (no union, primitive or top-level anyOf/oneOf/allOf); written as { "${WRAPPER_KEY}": ... }, which execute unwraps`);
