@@ -1,4 +1,4 @@
-import { SchemaError, childParts, sameValueParts, type Node } from "./node.js";
+import { SchemaError, childParts, reachable, sameValueParts, type Node } from "./node.js";
 import { MAX_DEPTH } from "./values.js";
 
 /**
@@ -61,16 +61,7 @@ export function depthLimit(root: Node): DepthLimit {
     return known;
   };
   let stride = 1;
-  const seen = new Set<Node>();
-  const pending = [root];
-  while (pending.length) {
-    const node = pending.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    stride = Math.max(stride, strideOf(node));
-    pending.push(...sameValueParts(node), ...childParts(node));
-    if (node.ref?.target) pending.push(node.ref.target);
-  }
+  for (const node of reachable(root)) stride = Math.max(stride, strideOf(node));
   const refs = Math.max(1, Math.min(MAX_DEPTH, Math.floor(MAX_VALUE_DEPTH / stride)));
   return { refs, levels: refs * stride };
 }

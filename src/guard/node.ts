@@ -96,6 +96,26 @@ export function childParts(node: Node): Node[] {
   return parts;
 }
 
+/**
+ * Every node reachable from `root`, through sub-schemas and `$ref` targets, each once (a schema with a cycle through
+ * `$ref` included).
+ *
+ * @example
+ * reachable(readSchema({ type: "array", items: { $ref: "#" } })).length; // 2: the root and its items, whose $ref leads back to the root
+ */
+export function reachable(root: Node): Node[] {
+  const seen = new Set<Node>();
+  const pending = [root];
+  while (pending.length) {
+    const node = pending.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    pending.push(...sameValueParts(node), ...childParts(node));
+    if (node.ref?.target) pending.push(node.ref.target);
+  }
+  return [...seen];
+}
+
 /** Options that change how a schema is read. */
 export interface ReadOptions {
   /** Extra `format` checks by name (a function or a RegExp). */

@@ -1,4 +1,4 @@
-import { ARRAY, OBJECT, childParts, sameValueParts, type Node } from "./node.js";
+import { ARRAY, OBJECT, childParts, reachable, sameValueParts, type Node } from "./node.js";
 
 /**
  * Whether one guard call can check a value against the same `$ref` target more than once. That
@@ -23,12 +23,7 @@ export function mayRevisit(root: Node): boolean {
     }
     return known;
   };
-  const seen = new Set<Node>();
-  const pending = [root];
-  while (pending.length) {
-    const node = pending.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
+  for (const node of reachable(root)) {
     const same = sameValueParts(node);
     const below = childParts(node);
     // The routes into the node's value that lead to a `$ref`, each as the JSON types it does work on:
@@ -48,8 +43,6 @@ export function mayRevisit(root: Node): boolean {
     for (let i = 0; i < routes.length; i++) {
       for (let j = i + 1; j < routes.length; j++) if ((routes[i]! & routes[j]! & node.types) !== 0) return true;
     }
-    pending.push(...same, ...below);
-    if (node.ref) pending.push(node.ref.target!);
   }
   return false;
 }
