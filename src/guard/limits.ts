@@ -7,7 +7,7 @@ import { MAX_DEPTH } from "./values.js";
  * @example
  * compile(nestedDeeperThan(MAX_SCHEMA_DEPTH)); // SchemaError: compile: the schema nests deeper than 512 levels ...
  */
-export const MAX_SCHEMA_DEPTH = 512;
+const MAX_SCHEMA_DEPTH = 512;
 
 /**
  * The most objects, arrays and properties an untrusted schema may hold (`compile(s, { untrusted })`).
@@ -15,7 +15,7 @@ export const MAX_SCHEMA_DEPTH = 512;
  * @example
  * compile({ type: "object", properties: aMillionProperties }, { untrusted }); // SchemaError: ... more than 100000 ...
  */
-export const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
+const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
 
 /**
  * The deepest a guard follows a value through `$ref`, in value levels: a check that would go further refuses
@@ -25,7 +25,7 @@ export const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
  * @example
  * compile(t.recursive("Tree", (self) => t.object({ kids: t.array(self) }))).errors(nested(300)); // [{ code: "too_deep", ... }]
  */
-export const MAX_VALUE_DEPTH = 512;
+const MAX_VALUE_DEPTH = 512;
 
 /** How far a guard's `$ref` checks may go. @example depthLimit(readSchema({ items: { $ref: "#" } })) // { refs: 256, levels: 256 } */
 export interface DepthLimit {

@@ -13,7 +13,7 @@ import { mustBe, type KeywordReader } from "./read.js";
  * @example
  * hasProperty({}, "constructor"); // false
  */
-export function hasProperty(o: Record<string, unknown>, key: string): boolean {
+function hasProperty(o: Record<string, unknown>, key: string): boolean {
   return isPrototypeKey(key) ? Object.hasOwn(o, key) : o[key] !== undefined;
 }
 

@@ -40,7 +40,7 @@ export function enumAlone(node: Node): boolean {
 }
 
 /** An expression true when `x` is none of the enum's values. @example enumFails(["a", "b"], "v", writer) // 'v !== "a" && v !== "b"' */
-export function enumFails(values: readonly unknown[], x: string, w: StructureWriter): string {
+function enumFails(values: readonly unknown[], x: string, w: StructureWriter): string {
   if (!values.length) return "true";
   const primitive = values.every((v) => typeof v !== "object" || v === null);
   if (primitive && values.length <= INLINE_ENUM) {
