@@ -166,4 +166,4 @@ export function staticValue(node: ts.Expression, checker: ts.TypeChecker, bindin
  * @example
  * t.recursive("Tree", () => { throw new NotKnown() }); // staticValue(...) is undefined
  */
-export class NotKnown extends Error {}
+class NotKnown extends Error {}

@@ -210,7 +210,7 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
  * @example
  * outputBytes({ maxPrinted: 20_000, maxValue: 1_000_000 }); // 8225536
  */
-export function outputBytes(limits: Pick<RunLimits, "maxPrinted" | "maxValue">): number {
+function outputBytes(limits: Pick<RunLimits, "maxPrinted" | "maxValue">): number {
   return 8 * (limits.maxPrinted + limits.maxValue) + 65_536;
 }
 

@@ -197,7 +197,7 @@ export function emailDomain(domain: string, host: (name: string) => boolean): bo
  * @example
  * isEmail('"joe bloggs"@[IPv6:::1]'); // true
  */
-export function isEmail(value: string): boolean {
+function isEmail(value: string): boolean {
   // Most addresses: one pattern (a dot-atom at plain host labels) decides.
   if (value.length <= 253 && PLAIN_EMAIL.test(value) && !value.includes("--")) return true;
   // The last "@" ends the local part: a quoted one may hold "@" itself, a domain never does.

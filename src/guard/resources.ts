@@ -7,7 +7,7 @@ import { refSegment } from "../util/pointer.js";
  * @example
  * resolveUri("item.json", DEFAULT_BASE); // "tooltype:/item.json"
  */
-export const DEFAULT_BASE = "tooltype:/root.json";
+const DEFAULT_BASE = "tooltype:/root.json";
 
 // Keywords whose value is a schema, a list of schemas, or a map of schemas. Only these are walked: a `$id`
 // inside `enum`, `const`, `default`, `examples` or an `x-` keyword is data, not a schema.
@@ -109,7 +109,7 @@ export class Resources {
  * @example
  * resolveUri("b.json#x", "https://example.com/a/root.json"); // "https://example.com/a/b.json#x"
  */
-export function resolveUri(ref: string, base: string): string | undefined {
+function resolveUri(ref: string, base: string): string | undefined {
   try {
     const url = new URL(ref, base);
     // URL writes an empty fragment as "#"; a URI with an empty fragment names the same resource.

@@ -6,7 +6,7 @@ import { setOwn } from "../util/own.js";
  * @example
  * snapshot(new Array(MAX_SNAPSHOT_ENTRIES + 1)); // throws TypeError: the arguments hold more than 10000000 ...
  */
-export const MAX_SNAPSHOT_ENTRIES = 10_000_000;
+const MAX_SNAPSHOT_ENTRIES = 10_000_000;
 
 /**
  * Arguments copied to plain data before they are checked, each property read exactly once: a getter or a

@@ -76,7 +76,7 @@ export const anthropicStrict: Dialect = { name: "anthropic-strict", write: (sche
 // more than 250 values, one string enum's values at most 15,000 characters; property names, definition
 // names, enum and const values at most 120,000 characters in all.
 /** @example OPENAI_LIMITS.depth // 10 */
-export const OPENAI_LIMITS = { properties: 5000, depth: 10, enumValues: 1000, largeEnum: 250, largeEnumLength: 15_000, totalLength: 120_000 } as const;
+const OPENAI_LIMITS = { properties: 5000, depth: 10, enumValues: 1000, largeEnum: 250, largeEnumLength: 15_000, totalLength: 120_000 } as const;
 
 /** Reports (as `rejected`) each of OpenAI's strict-mode limits a written schema goes past, with its path. */
 function checkOpenAILimits(root: Schema, warn: Warn): void {
