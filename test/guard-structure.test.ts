@@ -3,28 +3,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { compile, FORMATS, IDN_FORMATS, SchemaError } from "tooltype";
-import { guards } from "./support/guards.js";
-
-/** Asserts the verdict of every guard path, and that errors() is empty exactly when valid. */
-function check(schema: object, valid: unknown[], invalid: unknown[], options = {}): void {
-  for (const guard of guards(schema, options)) {
-    for (const v of valid) {
-      assert.ok(guard(v), `${guard.mode}: expected valid: ${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
-      assert.equal(guard.errors(v), [], `${guard.mode}: no errors for ${JSON.stringify(v)}`);
-    }
-    for (const v of invalid) {
-      assert.not.ok(guard(v), `${guard.mode}: expected invalid: ${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
-      assert.ok(guard.errors(v).length > 0, `${guard.mode}: errors for ${JSON.stringify(v)}`);
-    }
-  }
-}
-
-/** The [code, path] pairs of a value's errors, identical on every path. */
-function codes(schema: object, value: unknown): [string, string][] {
-  const all = guards(schema).map((g) => g.errors(value).map((e) => [e.code, e.path] as [string, string]));
-  for (const other of all.slice(1)) assert.equal(other, all[0]);
-  return all[0]!;
-}
+import { check, codes, guards } from "./support/guards.js";
 
 const conditional = suite("compile: if / then / else");
 

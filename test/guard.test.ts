@@ -2,32 +2,11 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { t, compile, SchemaError, ValidationError, allowsEval } from "tooltype";
-import { guards, MODES } from "./support/guards.js";
+import { check, codes, guards, MODES } from "./support/guards.js";
 import { readSchema } from "../src/guard/ir.js";
 import { mayRevisit } from "../src/guard/revisit.js";
 import { preview } from "../src/util/text.js";
 import { Type } from "@sinclair/typebox";
-
-/** Asserts the verdict of every guard path, and that errors() is empty exactly when valid. */
-function check(schema: object, valid: unknown[], invalid: unknown[]): void {
-  for (const guard of guards(schema)) {
-    for (const v of valid) {
-      assert.ok(guard(v), `${guard.mode}: expected valid: ${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
-      assert.equal(guard.errors(v), [], `${guard.mode}: no errors for ${JSON.stringify(v)}`);
-    }
-    for (const v of invalid) {
-      assert.not.ok(guard(v), `${guard.mode}: expected invalid: ${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
-      assert.ok(guard.errors(v).length > 0, `${guard.mode}: errors for ${JSON.stringify(v)}`);
-    }
-  }
-}
-
-/** The [code, path] pairs of a value's errors, identical on every path. */
-function codes(schema: object, value: unknown): [string, string][] {
-  const all = guards(schema).map((g) => g.errors(value).map((e) => [e.code, e.path] as [string, string]));
-  for (const other of all.slice(1)) assert.equal(other, all[0]);
-  return all[0]!;
-}
 
 const types = suite("compile: types");
 
