@@ -6,6 +6,7 @@
 // server on 127.0.0.1 (no other network). Every request is kept, parsed, for the tests to check.
 import { inNode } from "./replay.js";
 import type { StreamProvider } from "./provider-streams.js";
+import { listenLocally, type LocalServer } from "./listen.js";
 
 /** One scripted answer: SSE text (with `hang`, the stream stays open after it, as a slow model's would), or JSON. */
 export type Answer = { readonly sse: string; readonly hang?: boolean } | { readonly json: unknown; readonly status?: number };
@@ -177,14 +178,9 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
       write();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const { origin, close } = await listenLocally(server);
   return {
-    baseURL: `http://127.0.0.1:${port}${version}`,
+    baseURL: `${origin}${version}`,
     requests: script.requests,
     get remaining() {
       return script.remaining;
@@ -192,11 +188,7 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
     get open() {
       return script.open;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
@@ -206,11 +198,5 @@ interface NodeHTTP {
       req: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; on(event: string, listener: (part: Uint8Array) => void): void },
       res: { writeHead(status: number, headers: Record<string, string>): void; write(chunk: string, done: () => void): void; end(): void; on(event: "close", listener: () => void): void },
     ) => void,
-  ): {
-    listen(port: number, host: string, done: () => void): void;
-    once(event: "error", listener: (error: unknown) => void): void;
-    address(): { port: number } | string | null;
-    close(done: () => void): void;
-    closeAllConnections?(): void;
-  };
+  ): LocalServer;
 }

@@ -8,6 +8,8 @@
 // - `replayServer(recorded)`: a real HTTP server on 127.0.0.1 at a random port, for the SDKs' `baseURL`;
 //   Node only (it imports node:http at run time, so the browser bundles never see it).
 
+import { listenLocally, type LocalServer } from "./listen.js";
+
 /** One recorded answer: a JSON body, or server-sent events (each `data` JSON-encoded unless a string). */
 export type Recorded =
   | { readonly json: unknown; readonly status?: number }
@@ -171,23 +173,14 @@ export async function replayServer(recorded: readonly Recorded[]): Promise<Repla
       write();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+  const { origin, close } = await listenLocally(server);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     requests: replay.requests,
     get remaining() {
       return replay.remaining;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.(); // keep-alive sockets of the SDK's fetch would hold close() open
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 
@@ -198,13 +191,7 @@ interface NodeHTTP {
       req: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; on(event: string, listener: (part: Uint8Array) => void): void },
       res: { writeHead(status: number, headers: Record<string, string>): void; write(chunk: string, done: () => void): void; end(): void },
     ) => void,
-  ): {
-    once(event: "error", listener: (error: Error) => void): void;
-    listen(port: number, host: string, ready: () => void): void;
-    address(): { port: number } | string | null;
-    closeAllConnections?(): void;
-    close(done: () => void): void;
-  };
+  ): LocalServer;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
