@@ -24,14 +24,13 @@ export function unevaluatedPropertiesCheck(node: Node, build: Build): Check | un
   const check = build(rest);
   return (v, r, p) => {
     const o = v as Record<string, unknown>;
+    if (r === undefined) return unevaluatedPropertiesOk(node, o, test); // the verdict generated code gives too
     const keys = new Set<string>();
     if (evaluatedKeys(node, o, test, keys, true)) return true;
     let ok = true;
     for (const key of Object.keys(o)) {
       if (keys.has(key)) continue;
-      if (r === undefined) {
-        if (!check(o[key])) return false;
-      } else if (rest.never) ok = miss(r, "additional_property", `${p}/${pointerSegment(key)}`, "unevaluated properties are not allowed", preview(key));
+      if (rest.never) ok = miss(r, "additional_property", `${p}/${pointerSegment(key)}`, "unevaluated properties are not allowed", preview(key));
       else if (!check(o[key], r, `${p}/${pointerSegment(key)}`)) ok = false;
     }
     return ok;
@@ -53,14 +52,13 @@ export function unevaluatedItemsCheck(node: Node, build: Build): Check | undefin
   const check = build(rest);
   return (v, r, p) => {
     const a = v as unknown[];
+    if (r === undefined) return unevaluatedItemsOk(node, a, test); // the verdict generated code gives too
     const single = new Set<number>();
     const leading = evaluatedItems(node, a, test, single, true);
     let ok = true;
     for (let i = leading; i < a.length; i++) {
       if (single.has(i)) continue;
-      if (r === undefined) {
-        if (!check(a[i])) return false;
-      } else if (rest.never) ok = miss(r, "additional_item", `${p}/${i}`, "unevaluated items are not allowed", preview(a[i]));
+      if (rest.never) ok = miss(r, "additional_item", `${p}/${i}`, "unevaluated items are not allowed", preview(a[i]));
       else if (!check(a[i], r, `${p}/${i}`)) ok = false;
     }
     return ok;
