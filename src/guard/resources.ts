@@ -1,5 +1,5 @@
 // Base URIs, `$id` and `$anchor`: which schema object a `$ref` names (draft 2020-12 sections 8.2 and 9).
-import { refSegment } from "../util/pointer.js";
+import { pointerTarget } from "../util/pointer.js";
 
 /**
  * The base URI of a document without `$id`, so relative `$id`s and `$ref`s have something to resolve against.
@@ -56,7 +56,7 @@ export class Resources {
     const doc = this.byUri.get(resource);
     if (fragment === "") return doc;
     // A pointer's segments are percent-decoded one by one (refSegment); an anchor is a plain name.
-    if (fragment.startsWith("/")) return doc === undefined ? undefined : pointerInto(doc, fragment);
+    if (fragment.startsWith("/")) return doc === undefined ? undefined : pointerTarget(doc, fragment);
     return this.anchors.get(`${resource}#${decodeFragment(fragment)}`);
   }
 
@@ -132,13 +132,3 @@ function decodeFragment(fragment: string): string {
   }
 }
 
-/** The value a JSON Pointer (RFC 6901, percent-encoded as in a URI fragment) names inside `doc`, or undefined. */
-function pointerInto(doc: unknown, pointer: string): unknown {
-  let here = doc;
-  for (const raw of pointer.slice(1).split("/")) {
-    const key = refSegment(raw);
-    if (typeof here !== "object" || here === null || !Object.hasOwn(here, key)) return undefined;
-    here = (here as Record<string, unknown>)[key];
-  }
-  return here;
-}
