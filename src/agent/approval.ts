@@ -1,4 +1,4 @@
-import { resultData as jsonData } from "../calls/wire.js";
+import { resultData } from "../calls/wire.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { AnyTool } from "../tools/tool.js";
 import { failure, type ToolResult } from "../tools/result.js";
@@ -102,7 +102,7 @@ export function rejection(call: ToolCall, reason?: string): ToolResult {
  */
 export function jsonResult(result: CallResult): CallResult {
   const r = result.result;
-  const kept: ToolResult = r.success ? (r.value === undefined ? { success: true, value: undefined } : { success: true, value: jsonData(r.value) ?? null }) : jsonData(r) as ToolResult;
+  const kept: ToolResult = r.success ? (r.value === undefined ? { success: true, value: undefined } : { success: true, value: resultData(r.value) }) : resultData(r) as ToolResult;
   return { id: result.id, name: result.name, result: kept };
 }
 

@@ -1,5 +1,5 @@
 import { createPartialJSONParser, type PartialJSONParser } from "../calls/partial-json.js";
-import { field, generatedId, list } from "../calls/wire.js";
+import { field, generatedId, list, parseArguments } from "../calls/wire.js";
 import { ProviderError } from "./chat-output.js";
 
 /**
@@ -277,22 +277,12 @@ function anthropic(): Assembler {
           const parts = texts.get(index);
           if (parts) return { ...block, text: parts.join("") };
           const call = calls.get(index);
-          if (call) return { ...block, input: inputOf(call.parser.text()) };
+          if (call) return { ...block, input: parseArguments(call.parser.text()) };
           return block;
         });
       return { ...base, content, ...extra, usage };
     },
   };
-}
-
-// A tool_use block's input: the streamed JSON; empty text is `{}`; text that is not JSON stays text (the loop reports it).
-function inputOf(text: string): unknown {
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 // ---- Gemini: each chunk a GenerateContentResponse; function calls arrive whole ---------------------------

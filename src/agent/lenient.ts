@@ -1,3 +1,4 @@
+import { readSegment } from "../util/pointer.js";
 import { setOwn } from "../util/own.js";
 
 /** How deep `lenientArguments` follows a value and its schema; deeper parts are left as they are. */
@@ -122,7 +123,7 @@ function resolved(schema: Schema, root: Schema): Schema {
     else {
       const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
       const defs = match ? root[match[1]!] : undefined;
-      const name = match ? match[2]!.replaceAll("~1", "/").replaceAll("~0", "~") : "";
+      const name = match ? readSegment(match[2]!) : "";
       const target = typeof defs === "object" && defs !== null && Object.hasOwn(defs, name) ? (defs as Schema)[name] : undefined;
       if (typeof target !== "object" || target === null) return current;
       current = target as Schema;

@@ -3,16 +3,17 @@ import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
 import { boundedCall } from "../tools/bounded-call.js";
+import { runDecoded } from "../tools/tool.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
-import { resultData as jsonData } from "../calls/wire.js";
+import { resultData } from "../calls/wire.js";
 import { resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
 import { decisionOf, jsonResult, needsApproval, readState, rejection, type ApprovalDecisions, type ApprovalRule, type LoopState, type PendingCall } from "./approval.js";
 import { completions } from "./completions.js";
-import { prepareCall, unknownTool, type Prepared, type RepairHook, type Repaired } from "./repair.js";
-import { withArguments } from "./rewrite.js";
+import { prepareCall, unknownTool, type Prepared, type RepairHook } from "./repair.js";
+import { REWRITABLE, withArguments } from "./rewrite.js";
 import { shouldStop, type StopCondition } from "./stop.js";
 import { addUsage, usageOf, type Usage } from "./usage.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
@@ -151,7 +152,8 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     yield { type: "step-finish", ...entry };
     await options.onStep?.(entry);
   };
-  const run = (tool: AnyTool, args: unknown) => boundedCall(tool.name, (own) => tool.execute(args, options.context, { signal: own }), { signal, timeout: tool.timeout ?? options.timeout });
+  // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
+  const run = (tool: AnyTool, decoded: unknown) => boundedCall(tool.name, (own) => runDecoded(tool, decoded, options.context, { signal: own }), { signal, timeout: tool.timeout ?? options.timeout });
 
   if (state) {
     // The paused turn: run what was approved, answer what was refused, then go on as if it had not paused.
@@ -166,7 +168,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
       if (!approved) return { result: rejection(call, reason), ms: 0 };
       if (!tool) return { result: unknownTool(call.name, [...tools.keys()]), ms: 0 };
       const checked = await tool.validate(call.arguments);
-      const result = checked.success ? await run(tool, call.arguments) : checked;
+      const result = checked.success ? await run(tool, checked.value) : checked;
       return { result, ms: now() - t };
     });
     for await (const [i, { result, ms }] of completions(tasks, concurrency)) {
@@ -248,17 +250,13 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     const ask = await Promise.all(prepared.map((p, i) => (p.ok ? needsApproval(p.tool, p.decoded, calls[i]!, options.context, options.needsApproval) : false)));
 
     const results: (CallResult | null)[] = calls.map(() => null);
-    const repairedAt = new Map<number, Repaired>();
     const runnable: number[] = [];
     const pending: PendingCall[] = [];
     prepared.forEach((p, i) => {
       const call = adopted[i]!;
       if (!p.ok) results[i] = { id: call.id, name: call.name, result: p.result };
       else if (ask[i]) pending.push({ id: call.id, name: call.name, arguments: p.arguments, index: i });
-      else {
-        runnable.push(i);
-        if (p.repaired) repairedAt.set(i, p.repaired);
-      }
+      else runnable.push(i);
     });
     for (let i = 0; i < results.length; i++) {
       const done = results[i];
@@ -267,14 +265,14 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     const tasks = runnable.map((i) => async () => {
       const t = now();
       const p = prepared[i] as Extract<Prepared, { ok: true }>;
-      const result = await run(p.tool, p.arguments);
+      const result = await run(p.tool, p.decoded);
       return { result: noted(adapter.name, p, result), ms: now() - t };
     });
     for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
       const i = runnable[k]!;
       const call = adopted[i]!;
       results[i] = { id: call.id, name: call.name, result };
-      const repaired = repairedAt.get(i);
+      const { repaired } = prepared[i] as Extract<Prepared, { ok: true }>;
       yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ...(repaired && { repaired }), ms };
     }
     const toolsMs = now() - t1;
@@ -284,12 +282,12 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
       const paused: LoopState = {
         version: 1,
         provider: adapter.name,
-        request: (jsonData(base) ?? {}) as Record<string, unknown>,
-        messages: jsonData(messages) as unknown[],
+        request: (resultData(base) ?? {}) as Record<string, unknown>,
+        messages: resultData(messages) as unknown[],
         step,
-        calls: jsonData(adopted) as ToolCall[],
+        calls: resultData(adopted) as ToolCall[],
         results: results.map((r) => r && jsonResult(r)),
-        pending: jsonData(pending) as PendingCall[],
+        pending: resultData(pending) as PendingCall[],
       };
       yield* record({ step, response, calls: adopted, results: results.filter((r) => r !== null), pending, usage: stepUsage, timing: timing(toolsMs) });
       return yield* finish(finishWith("approval", undefined, paused));
@@ -343,9 +341,9 @@ function assistantWith(provider: string, assistant: unknown[], calls: readonly T
   return withArguments(provider, assistant, replace) ?? assistant;
 }
 
-// Where the turn cannot be rewritten (providers other than the four core ones), the answer says what the tool ran on.
+// Where the turn cannot be rewritten (not `REWRITABLE`), the answer says what the tool ran on.
 function noted(provider: string, prepared: Extract<Prepared, { ok: true }>, result: ToolResult): ToolResult {
-  if (!prepared.repaired || ["openai", "responses", "anthropic", "gemini"].includes(provider)) return result;
+  if (!prepared.repaired || REWRITABLE.has(provider)) return result;
   const note = `(Your arguments were read as ${JSON.stringify(prepared.arguments)}.)`;
   return result.success ? { success: true, value: `${note}\n${resultText(result)}` } : { ...result, error: `${note}\n${result.error}` };
 }

@@ -1,5 +1,8 @@
 import { field, list } from "../calls/wire.js";
 
+/** The providers whose assistant turns `withArguments` can rewrite. @example REWRITABLE.has("gemini") // true */
+export const REWRITABLE: ReadonlySet<string> = new Set(["openai", "responses", "anthropic", "gemini"]);
+
 /**
  * The assistant turn with some calls' arguments replaced (by the call's position among the turn's calls,
  * as the adapter lists them), so the conversation shows the arguments each tool really ran on: a repaired

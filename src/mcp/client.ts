@@ -1,4 +1,4 @@
-import { Tool, type AnyTool, type Logger } from "../tools/tool.js";
+import { Tool, consoleLogger, type AnyTool, type Logger } from "../tools/tool.js";
 import { preview } from "../util/text.js";
 
 /**
@@ -92,7 +92,7 @@ export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions =
   }
   const include = options.include;
   const wanted = listed.filter((t) => (include === undefined ? true : typeof include === "function" ? include(t) : include.includes(t.name)));
-  const logger = options.logger ?? { error: (m, e) => console.error(m, e), warn: (m) => console.warn(m) };
+  const logger = options.logger ?? consoleLogger;
   const quietLogger: Logger = {
     error: (message, error) => {
       if (!(error instanceof MCPToolError)) logger.error(message, error);

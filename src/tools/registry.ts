@@ -37,12 +37,11 @@ export const TOOL_LIMITS: Partial<Record<Provider, number>> = { openai: 128, res
  */
 export class ToolRegistry {
   readonly #tools = new Map<string, AnyTool>();
-  readonly #logger: Logger;
-  readonly #explicitLogger: boolean;
+  /** Where count warnings go when the caller gives no `onIssue`; none unless a logger is given. */
+  readonly #logger: Logger | undefined;
 
   constructor(options: { readonly logger?: Logger } = {}) {
-    this.#logger = options.logger ?? { error: (m, e) => console.error(m, e), warn: (m) => console.warn(m) };
-    this.#explicitLogger = options.logger !== undefined;
+    this.#logger = options.logger;
   }
 
   /** Adds tools; a name already taken is refused. Returns the registry, for chaining. */
@@ -157,7 +156,7 @@ export class ToolRegistry {
     for (const issue of this.#countIssues(tools.length, provider)) {
       if (typeof handler === "function") handler(issue);
       else if (handler === "error" || issue.kind === "rejected") throw new ConversionError(`ToolRegistry: ${issue.message}`);
-      else if (this.#explicitLogger) this.#logger.warn?.(`tooltype: ${issue.message}`);
+      else this.#logger?.warn?.(`tooltype: ${issue.message}`);
     }
     return tools;
   }

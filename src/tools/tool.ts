@@ -66,11 +66,22 @@ export interface RunOptions {
 
 const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 
-/** The console, when no logger is given. */
-const consoleLogger: Logger = {
+/** The console, when no logger is given. @example mcpTools(client, { logger: options.logger ?? consoleLogger }) */
+export const consoleLogger: Logger = {
   error: (message, error) => console.error(message, error),
   warn: (message) => console.warn(message),
 };
+
+/**
+ * Runs a tool on arguments its `validate` already decoded, as `execute` does after validating: for the agent loop,
+ * which validates (and repairs) each call before asking for approval, so that a call is not validated twice.
+ * Not part of the public entries: code outside tooltype calls `execute`.
+ *
+ * @example
+ * const checked = await weather.validate(args);
+ * if (checked.success) await runDecoded(weather, checked.value, context, {});
+ */
+export let runDecoded: <Args, Result, Context>(tool: Tool<Args, Result, Context>, args: Args, context: Context | undefined, options: RunOptions) => Promise<ToolResult<Result>>;
 
 /**
  * A tool a model can call: a name, a description, parameters as JSON Schema, and `execute`, which parses,
@@ -151,9 +162,18 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     let checked = this.#validate(args); // awaited only for a library's asynchronous validator: no extra turn
     if (isThenable(checked)) checked = await checked;
     if (!checked.success) return checked;
+    return this.#call(checked.value, context, options);
+  }
+
+  static {
+    runDecoded = (tool, args, context, options) => tool.#call(args, context, options);
+  }
+
+  // Runs the function on decoded arguments; its exceptions and results outside `returns` become failed results.
+  async #call(args: Args, context: Context | undefined, options: RunOptions): Promise<ToolResult<Result>> {
     let value: unknown;
     try {
-      value = this.#run(checked.value, context as Context, options);
+      value = this.#run(args, context as Context, options);
       // Any thenable is awaited: a promise from another realm (a vm context, an iframe) is no `instanceof Promise`.
       if (isThenable(value)) value = await value;
     } catch (error) {
