@@ -24,8 +24,7 @@ export function bunPlugin(options: TransformOptions = {}): BunPlugin {
       build.onLoad({ filter: options.include ?? TYPESCRIPT_FILES }, (args) => {
         const code = ts.sys.readFile(args.path) ?? "";
         const loader = args.path.endsWith("x") ? "tsx" : "ts";
-        // Bun has no "not mine" answer from onLoad: a file without tools comes back as it is.
-        if (/[\\/]node_modules[\\/]/.test(args.path)) return { contents: code, loader };
+        // Bun has no "not mine" answer from onLoad: a file without tools (or in node_modules) comes back as it is.
         return { contents: transform(code, args.path) ?? code, loader };
       });
     },

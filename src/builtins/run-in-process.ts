@@ -1,5 +1,6 @@
 import type { RunLimits, WorkerHandle, WorkerListener } from "./run-in-worker.js";
 import { denoProcessScript, nodeProcessScript } from "./worker-script.js";
+import { nodeBuiltin } from "../util/node-builtin.js";
 
 // The parts of node:child_process used here (the package has no @types/node).
 interface Stream {
@@ -21,7 +22,6 @@ interface Runtime {
     execPath?: string;
     versions?: { node?: string; bun?: string };
     allowedNodeEnvironmentFlags?: { has(flag: string): boolean };
-    getBuiltinModule?: (name: string) => { spawn?: Spawn } | undefined;
   };
 }
 
@@ -60,14 +60,7 @@ function commandLine(limits: RunLimits): { command: string; args: string[]; env:
 }
 
 async function loadSpawn(): Promise<Spawn | undefined> {
-  const process = (globalThis as Runtime).process;
-  try {
-    if (typeof process?.getBuiltinModule === "function") return process.getBuiltinModule("node:child_process")?.spawn;
-    const specifier = "node:child_process"; // a variable, so that bundlers for the browser leave it alone
-    return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as { spawn?: Spawn }).spawn;
-  } catch {
-    return undefined;
-  }
+  return (await nodeBuiltin<{ spawn?: Spawn }>("node:child_process"))?.spawn;
 }
 
 /** A child process as this module uses it, from node:child_process or from Deno.Command. */

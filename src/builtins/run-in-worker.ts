@@ -1,5 +1,6 @@
 import { startProcess } from "./run-in-process.js";
 import { nodeWorkerScript, webWorkerScript } from "./worker-script.js";
+import { nodeBuiltin } from "../util/node-builtin.js";
 
 /** How one run of code ended. `printed` is what it wrote with `console.*`, one line per call. */
 export type RunOutcome =
@@ -210,15 +211,7 @@ function startWebWorker(WebWorker: typeof Worker, listener: WorkerListener, limi
 }
 
 async function loadNodeWorker(): Promise<NodeWorkerConstructor | undefined> {
-  type Threads = { Worker?: NodeWorkerConstructor };
-  const process = (globalThis as { process?: { getBuiltinModule?: (name: string) => Threads | undefined } }).process;
-  try {
-    if (typeof process?.getBuiltinModule === "function") return process.getBuiltinModule("node:worker_threads")?.Worker;
-    const specifier = "node:worker_threads"; // a variable, so that bundlers for the browser leave it alone
-    return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as Threads).Worker;
-  } catch {
-    return undefined;
-  }
+  return (await nodeBuiltin<{ Worker?: NodeWorkerConstructor }>("node:worker_threads"))?.Worker;
 }
 
 function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerListener, limits: RunLimits): WorkerHandle {

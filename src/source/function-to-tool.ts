@@ -202,7 +202,7 @@ function undocumented(label: string): string {
       `functionToTool: ${label} has no documentation left in its source text: Bun removes comments and docstrings from ` +
       `Function.prototype.toString, so neither JSDoc nor a docstring reaches functionToTool in Bun. Pass { description } ` +
       `(and { parameters }), or let tooltype/build read the function while Bun loads it: bunfig.toml ` +
-      `preload = ["tooltype/build/bun-preload"] for bun run, plugins: [tooltypeBun()] for Bun.build`
+      `preload = ["tooltype/build/bun-preload"] for bun run, plugins: [bunPlugin()] for Bun.build`
     );
   }
   return (

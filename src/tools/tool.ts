@@ -1,5 +1,6 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
+import { isObject } from "../guard/values.js";
 import { compile, type Guard, type Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";
 import { jsonData } from "../util/json-data.js";
@@ -218,7 +219,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       }
       // A wrapped root: the model sends { input: ... }; a caller may pass the value itself.
       if (this.#wrapped) {
-        if (isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, WRAPPER_KEY)) value = (value as Record<string, unknown>)[WRAPPER_KEY];
+        if (isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, WRAPPER_KEY)) value = value[WRAPPER_KEY];
       } else if (value === undefined || value === null) value = {};
       // Objects handed in (not parsed here) are copied to plain data, each property read once: what is
       // checked is exactly what the function receives, whatever getters or proxies the caller passed.
@@ -285,10 +286,6 @@ function messageOf(error: unknown): string {
   } catch {
     return "an error that could not be read (its message or prototype threw)";
   }
-}
-
-function isObject(value: unknown): value is object {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function parseObject(text: string): object | undefined {

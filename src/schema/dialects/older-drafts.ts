@@ -5,8 +5,8 @@ import { setOwn } from "../../util/own.js";
 type Schema = Record<string, unknown>;
 
 const OLDER_DRAFTS = /^https?:\/\/json-schema\.org\/(draft-0[467]|draft\/2019-09)\/schema#?$/;
-// Keys whose value is data, not schemas: never rewritten.
-const VALUES = new Set(["enum", "const", "default", "examples"]);
+/** Keys whose value is data, not schemas: never rewritten. @example VALUES.has("default") // true */
+export const VALUES: ReadonlySet<string> = new Set(["enum", "const", "default", "examples"]);
 
 /**
  * A schema of an older draft in draft 2020-12 form: the root's `definitions` as `$defs` (with the `#/definitions/...`

@@ -1,6 +1,6 @@
 // A root every provider accepts: an object with properties, nothing beside it that a provider refuses.
 import { setOwn } from "../../util/own.js";
-import { currentDraft } from "./older-drafts.js";
+import { VALUES, currentDraft } from "./older-drafts.js";
 import type { Warn } from "./warnings.js";
 
 type Schema = Record<string, unknown>;
@@ -66,7 +66,7 @@ function rewriteRefs(value: unknown): unknown {
   for (const key of Object.keys(value)) {
     const v = (value as Schema)[key];
     const local = key === "$ref" && typeof v === "string" && (v === "#" || (v.startsWith("#/") && !v.startsWith("#/$defs/") && !v.startsWith("#/definitions/")));
-    setOwn(out, key, local ? `#/properties/${WRAPPER_KEY}${(v as string).slice(1)}` : key === "enum" || key === "const" || key === "default" || key === "examples" ? v : rewriteRefs(v));
+    setOwn(out, key, local ? `#/properties/${WRAPPER_KEY}${(v as string).slice(1)}` : VALUES.has(key) ? v : rewriteRefs(v));
   }
   return out;
 }
@@ -88,22 +88,40 @@ const LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
 const KEPT_BOOLEAN = new Set(["additionalProperties", "unevaluatedProperties"]);
 const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
+// Copies only what changes: a schema without boolean subschemas comes back as it is (the emitter's copy is fresh).
 function walkSchemas(value: unknown): unknown {
   if (value === true) return {};
   if (value === false) return { not: {} };
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  const out: Schema = {};
+  let out: Schema | undefined;
+  const keep = (key: string, from: unknown, to: unknown) => {
+    if (to === from) return;
+    out ??= { ...(value as Schema) };
+    setOwn(out, key, to);
+  };
   for (const key of Object.keys(value)) {
     const v = (value as Schema)[key];
     // `additionalProperties: false` is what every provider documents (OpenAI's strict mode requires it): kept.
-    if (typeof v === "boolean" && KEPT_BOOLEAN.has(key)) setOwn(out, key, v);
-    else if (ONE.has(key)) setOwn(out, key, Array.isArray(v) ? v.map(walkSchemas) : walkSchemas(v));
-    else if (LIST.has(key) && Array.isArray(v)) setOwn(out, key, v.map(walkSchemas));
+    if (typeof v === "boolean" && KEPT_BOOLEAN.has(key)) continue;
+    if (ONE.has(key)) keep(key, v, Array.isArray(v) ? listOf(v) : walkSchemas(v));
+    else if (LIST.has(key) && Array.isArray(v)) keep(key, v, listOf(v));
     else if (MAP.has(key) && typeof v === "object" && v !== null) {
-      const map: Schema = {};
-      for (const name of Object.keys(v)) setOwn(map, name, walkSchemas((v as Schema)[name]));
-      setOwn(out, key, map);
-    } else setOwn(out, key, v);
+      let map: Schema | undefined;
+      for (const name of Object.keys(v)) {
+        const from = (v as Schema)[name];
+        const to = walkSchemas(from);
+        if (to === from) continue;
+        map ??= { ...(v as Schema) };
+        setOwn(map, name, to);
+      }
+      keep(key, v, map ?? v);
+    }
   }
-  return out;
+  return out ?? value;
+}
+
+// A list of subschemas, copied only when one of them changes.
+function listOf(list: readonly unknown[]): readonly unknown[] {
+  const out = list.map(walkSchemas);
+  return out.every((item, i) => item === list[i]) ? list : out;
 }
