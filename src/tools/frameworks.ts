@@ -69,11 +69,7 @@ export function toAISDKTool<Args, Result, Context>(tool: Tool<Args, Result, Cont
   return {
     description: tool.description,
     inputSchema,
-    execute: async (input) => {
-      const result = await tool.execute(input, options.context);
-      if (!result.success) throw new ToolCallError(result.error, tool.name);
-      return result.value;
-    },
+    execute: (input) => valueOrThrow(tool, input, options.context),
   };
 }
 
@@ -113,11 +109,7 @@ export function toAgentsTool<Args, Result, Context>(tool: Tool<Args, Result, Con
     description: written.description,
     parameters: written.parameters as AgentsToolOptions<Result>["parameters"],
     strict: true,
-    execute: async (input) => {
-      const result = await tool.execute(input, options.context);
-      if (!result.success) throw new ToolCallError(result.error, tool.name);
-      return result.value;
-    },
+    execute: (input) => valueOrThrow(tool, input, options.context),
     errorFunction: (_context, error) => (error instanceof ToolCallError ? error.message : `Tool "${tool.name}" failed: ${error instanceof Error ? error.message : String(error)}`),
   };
 }
@@ -143,4 +135,11 @@ function inputSchemaOf(parameters: JSONSchema): ToolInputSchema {
       jsonSchema: { input: write, output: write },
     },
   };
+}
+
+// A framework's `execute`: the tool's value, or a ToolCallError with the text the model should read.
+async function valueOrThrow<Args, Result, Context>(tool: Tool<Args, Result, Context>, input: unknown, context: Context | undefined): Promise<Result> {
+  const result = await tool.execute(input, context);
+  if (!result.success) throw new ToolCallError(result.error, tool.name);
+  return result.value;
 }

@@ -242,8 +242,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       if (isThenable(again)) return this.#checkedLater(again, value, true);
       checked = again;
     }
-    if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
-    return { success: true, value: (this.#input.codec.decodes ? this.#input.codec.decode(checked.value) : checked.value) as Args };
+    return this.#decoded(checked);
   }
 
   // A library's asynchronous validator; `normalized` once the value without strict-mode encodings was checked.
@@ -251,11 +250,16 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     try {
       let checked = await pending;
       if ("issues" in checked && !normalized) checked = await this.#input.check(this.#input.codec.normalize(value));
-      if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
-      return { success: true, value: (this.#input.codec.decodes ? this.#input.codec.decode(checked.value) : checked.value) as Args };
+      return this.#decoded(checked);
     } catch (error) {
       return this.#unreadable(error);
     }
+  }
+
+  // The last check's answer: its issues as a failed result, or the arguments decoded (Date, bytes, Set, defaults).
+  #decoded(checked: Checked): ToolResult<Args> {
+    if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
+    return { success: true, value: (this.#input.codec.decodes ? this.#input.codec.decode(checked.value) : checked.value) as Args };
   }
 
   #unreadable(error: unknown): ToolResult<never> {
