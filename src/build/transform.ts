@@ -136,11 +136,8 @@ class FileTransform {
     if (!fn || more.length) return;
     const site = this.siteOf(fn);
     if (!site) return;
-    const user = given && ts.isObjectLiteralExpression(given) ? given : undefined;
-    if (user && hasKey(user, "declared")) return;
-    this.requireDoc(site, user, given !== undefined);
-    const options = this.options(site, { context: user ? isTrue(user, "context") : false });
-    this.passOptions(fn, given, options);
+    const options = this.siteOptions(site, given);
+    if (options !== undefined) this.passOptions(given, options, { at: fn.getEnd(), separator: ", " });
   }
 
   private toolsFrom(node: ts.CallExpression): void {
@@ -156,23 +153,24 @@ class FileTransform {
       methods.push(`${JSON.stringify(key)}: ${this.options(site, {})}`);
     }
     if (!methods.length) return;
-    this.passOptions(object, given, `{ methods: { ${methods.join(", ")} } }`);
+    this.passOptions(given, `{ methods: { ${methods.join(", ")} } }`, { at: object.getEnd(), separator: ", " });
   }
 
   private decorator(decorator: ts.Decorator, call: ts.CallExpression): void {
     const method = decorator.parent;
     if (!ts.isMethodDeclaration(method) || !method.body || call.arguments.length > 1) return;
     const given = call.arguments[0];
-    const user = given && ts.isObjectLiteralExpression(given) ? given : undefined;
-    if (user && hasKey(user, "declared")) return;
     const name = ts.isIdentifier(method.name) || ts.isStringLiteral(method.name) ? method.name.text : undefined;
-    const site: FunctionSite = { fn: method, declaration: method, name };
+    const options = this.siteOptions({ fn: method, declaration: method, name }, given);
+    if (options !== undefined) this.passOptions(given, options, { at: call.arguments.pos, separator: "" });
+  }
+
+  // The options read for a function or method, given the caller's own (undefined where the caller passed `declared`).
+  private siteOptions(site: FunctionSite, given: ts.Expression | undefined): string | undefined {
+    const user = given && ts.isObjectLiteralExpression(given) ? given : undefined;
+    if (user && hasKey(user, "declared")) return undefined;
     this.requireDoc(site, user, given !== undefined);
-    const options = this.options(site, { context: user ? isTrue(user, "context") : false });
-    if (given) {
-      this.edits.push({ start: given.getStart(this.source), end: given.getStart(this.source), text: `{ ...${options}, ...(` });
-      this.edits.push({ start: given.getEnd(), end: given.getEnd(), text: ") }" });
-    } else this.edits.push({ start: call.arguments.pos, end: call.arguments.pos, text: options });
+    return this.options(site, { context: user ? isTrue(user, "context") : false });
   }
 
   private compile(node: ts.CallExpression): void {
@@ -203,10 +201,11 @@ class FileTransform {
     return writer.hoisted.length ? `(() => { ${writer.hoisted.join(" ")} return ${options}; })()` : options;
   }
 
-  // `f(first, options)`: the read options, the caller's spread over them (theirs win). Their text stays where it is.
-  private passOptions(first: ts.Expression, given: ts.Expression | undefined, options: string): void {
+  // The read options, with the caller's spread over them (theirs win; their text stays where it is), or, where the
+  // caller gave none, inserted `at` (after `separator`).
+  private passOptions(given: ts.Expression | undefined, options: string, where: { readonly at: number; readonly separator: string }): void {
     if (!given) {
-      this.edits.push({ start: first.getEnd(), end: first.getEnd(), text: `, ${options}` });
+      this.edits.push({ start: where.at, end: where.at, text: `${where.separator}${options}` });
       return;
     }
     this.edits.push({ start: given.getStart(this.source), end: given.getStart(this.source), text: `{ ...${options}, ...(` });
