@@ -7,6 +7,17 @@
 // A child process (Node under its permission model, Deno without permissions) reads the code from stdin and
 // writes the same messages as JSON lines on stdout.
 
+// Both Node scripts (worker and child process) run code with the `compile` defined before this: like Node's REPL,
+// code that starts with "{" is first read as an object literal. Errors nobody awaited end the run with their text.
+const NODE_EVALUATE = String.raw`function evaluate(code) {
+  let script;
+  if (/^\s*\{/.test(code)) try { script = compile("(" + code + "\n)"); } catch {}
+  return (script || compile(code)).runInThisContext({ displayErrors: false });
+}
+process.on("uncaughtException", (error) => fail("Uncaught in a callback: ", error));
+process.on("unhandledRejection", (reason) => fail("Unhandled promise rejection: ", reason));
+`;
+
 /** The virtual file name of the model's code in stack traces: frames naming it are the code's own. */
 const CODE_FILE = "code.js"; // OWN_FRAME in the worker matches it
 
@@ -290,15 +301,7 @@ const post = parentPort.postMessage.bind(parentPort);
 const send = (message) => post(message);
 const loader = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
 const compile = (source) => new vm.Script(source, loader ? { filename: FILE, importModuleDynamically: loader } : { filename: FILE });
-// Like Node's REPL, code that starts with "{" is first read as an object literal.
-function evaluate(code) {
-  let script;
-  if (/^\s*\{/.test(code)) try { script = compile("(" + code + "\n)"); } catch {}
-  return (script || compile(code)).runInThisContext({ displayErrors: false });
-}
-process.on("uncaughtException", (error) => fail("Uncaught in a callback: ", error));
-process.on("unhandledRejection", (reason) => fail("Unhandled promise rejection: ", reason));
-// "on", not "once": the listening port keeps the worker alive while a promise is pending, so a promise that
+${NODE_EVALUATE}// "on", not "once": the listening port keeps the worker alive while a promise is pending, so a promise that
 // never settles meets the timeout instead of ending the worker.
 let started = false;
 parentPort.on("message", (message) => {
@@ -378,14 +381,7 @@ const send = (message) => {
   }
 };
 const compile = (source) => new vm.Script(source, { filename: FILE });
-function evaluate(code) {
-  let script;
-  if (/^\s*\{/.test(code)) try { script = compile("(" + code + "\n)"); } catch {}
-  return (script || compile(code)).runInThisContext({ displayErrors: false });
-}
-process.on("uncaughtException", (error) => fail("Uncaught in a callback: ", error));
-process.on("unhandledRejection", (reason) => fail("Unhandled promise rejection: ", reason));
-const input = process.stdin;
+${NODE_EVALUATE}const input = process.stdin;
 const pieces = [];
 input.setEncoding("utf8");
 input.on("data", (piece) => pieces.push(piece));
