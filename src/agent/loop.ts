@@ -152,6 +152,13 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     yield { type: "step-finish", ...entry };
     await options.onStep?.(entry);
   };
+  // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
+  const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
+    messages.push(...adapter.toolMessages(entry.results));
+    yield* record(entry);
+    signal?.throwIfAborted();
+    return shouldStop(options.stopWhen, { step: entry, steps, messages });
+  };
   // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
   const run = (tool: AnyTool, decoded: unknown) => boundedCall(tool.name, (own) => runDecoded(tool, decoded, options.context, { signal: own }), { signal, timeout: tool.timeout ?? options.timeout });
 
@@ -176,13 +183,9 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
       results[call.index] = { id: call.id, name: call.name, result };
       yield { type: "tool-result", step: state.step, index: call.index, id: call.id, name: call.name, result, ms };
     }
-    const answered = results as CallResult[];
-    messages.push(...adapter.toolMessages(answered));
     const toolsMs = now() - t0;
-    const entry: ToolStep = { step: state.step, response: undefined, calls: state.calls, results: answered, usage: undefined, timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs } };
-    yield* record(entry);
-    signal?.throwIfAborted();
-    if (await shouldStop(options.stopWhen, { step: entry, steps, messages })) return yield* finish(finishWith("stop_when", undefined));
+    const entry: ToolStep = { step: state.step, response: undefined, calls: state.calls, results: results as CallResult[], usage: undefined, timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs } };
+    if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
 
   for (;;) {
@@ -292,12 +295,8 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
       yield* record({ step, response, calls: adopted, results: results.filter((r) => r !== null), pending, usage: stepUsage, timing: timing(toolsMs) });
       return yield* finish(finishWith("approval", undefined, paused));
     }
-    const answered = results as CallResult[];
-    messages.push(...adapter.toolMessages(answered));
-    const entry: ToolStep = { step, response, calls: adopted, results: answered, usage: stepUsage, timing: timing(toolsMs) };
-    yield* record(entry);
-    signal?.throwIfAborted();
-    if (await shouldStop(options.stopWhen, { step: entry, steps, messages })) return yield* finish(finishWith("stop_when", undefined));
+    const entry: ToolStep = { step, response, calls: adopted, results: results as CallResult[], usage: stepUsage, timing: timing(toolsMs) };
+    if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
 }
 
