@@ -1,3 +1,5 @@
+import type { StreamingProvider } from "./assemble.js";
+
 /**
  * Options of `httpChat`.
  *
@@ -15,9 +17,7 @@ export interface HttpChatOptions {
   readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
 }
 
-type HttpProvider = "openai" | "responses" | "anthropic" | "gemini";
-
-const BASE: Readonly<Record<HttpProvider, string>> = {
+const BASE: Readonly<Record<StreamingProvider, string>> = {
   openai: "https://api.openai.com/v1",
   responses: "https://api.openai.com/v1",
   anthropic: "https://api.anthropic.com/v1",
@@ -35,7 +35,7 @@ const BASE: Readonly<Record<HttpProvider, string>> = {
  * @example
  * for await (const event of streamTools({ provider: "openai", chat: httpChat("openai", { apiKey }), request, tools })) ...
  */
-export function httpChat(provider: HttpProvider, options: HttpChatOptions = {}): (request: object, init?: { readonly signal?: AbortSignal }) => Promise<Response> {
+export function httpChat(provider: StreamingProvider, options: HttpChatOptions = {}): (request: object, init?: { readonly signal?: AbortSignal }) => Promise<Response> {
   if (!Object.hasOwn(BASE, provider)) throw new TypeError(`httpChat: provider must be one of ${Object.keys(BASE).join(", ")}, received ${JSON.stringify(provider)}`);
   const base = (options.baseURL ?? BASE[provider]).replace(/\/+$/, "");
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));

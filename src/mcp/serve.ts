@@ -1,6 +1,5 @@
-import { toMCPFormat } from "../tools/provider-formats.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { mcpCallResult } from "./server.js";
+import { mcpCallResult, mcpToolList } from "./server.js";
 
 /**
  * The MCP protocol versions `serveMCP` speaks, newest first. Only `2025-03-26` allowed JSON-RPC batches.
@@ -224,7 +223,7 @@ async function request(context: Context, method: string, params: Record<string, 
     case "ping":
       return {};
     case "tools/list":
-      return { tools: registry.toolsForRequest(undefined, "mcp").map((t) => toMCPFormat(t)) };
+      return mcpToolList(registry);
     case "tools/call": {
       const name = params.name;
       if (typeof name !== "string") throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call needs "name", a string');

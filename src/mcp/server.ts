@@ -65,6 +65,11 @@ function guardOrReason(cache: WeakMap<object, Guard<unknown> | string>, schema: 
   return guard;
 }
 
+/** The answer to MCP's `tools/list`: every tool of the registry in MCP's format. @example mcpToolList(registry).tools[0].inputSchema */
+export function mcpToolList(registry: ToolRegistry): { tools: MCPTool[] } {
+  return { tools: registry.toolsForRequest(undefined, "mcp").map((t) => toMCPFormat(t)) };
+}
+
 /**
  * The two MCP server handlers a registry needs, for the MCP SDK's `Server`:
  *
@@ -78,7 +83,7 @@ export function mcpHandlers(registry: ToolRegistry): {
   callTool: (params: { name: string; arguments?: unknown }) => Promise<MCPCallResult>;
 } {
   return {
-    listTools: () => ({ tools: registry.toolsForRequest(undefined, "mcp").map((t) => toMCPFormat(t)) }),
+    listTools: () => mcpToolList(registry),
     callTool: async (params) => mcpCallResult(registry.get(params.name), await registry.execute(params.name, params.arguments ?? {})),
   };
 }
