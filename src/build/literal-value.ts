@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { setOwn } from "../util/own.js";
 
 /**
  * The value of an expression written as a JSON literal (a string, a number, `-1`, `true`, `null`, arrays and
@@ -35,7 +36,7 @@ export function literalValue(node: ts.Expression): { readonly value: unknown } |
       if (!ts.isIdentifier(key) && !ts.isStringLiteral(key) && !ts.isNumericLiteral(key)) return undefined;
       const item = literalValue(property.initializer);
       if (!item) return undefined;
-      Object.defineProperty(out, key.text, { value: item.value, enumerable: true, writable: true, configurable: true });
+      setOwn(out, key.text, item.value);
     }
     return { value: out };
   }

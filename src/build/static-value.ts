@@ -1,5 +1,6 @@
 import ts from "typescript";
 import * as builders from "../t/builders.js";
+import { setOwn } from "../util/own.js";
 
 /** Which identifiers of a file are tooltype's `t`: a named import, or a namespace import of an entry holding it. */
 export interface TBindings {
@@ -63,7 +64,7 @@ export function staticValue(node: ts.Expression, checker: ts.TypeChecker, bindin
 
   function object(node: ts.ObjectLiteralExpression, scope: Scope): unknown {
     const out: Record<string, unknown> = {};
-    const set = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    const set = (key: string, value: unknown) => setOwn(out, key, value);
     for (const property of node.properties) {
       if (ts.isSpreadAssignment(property)) {
         const spread = evaluate(property.expression, scope);
