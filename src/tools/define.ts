@@ -2,6 +2,7 @@ import type { Descriptor, Infer } from "../t/descriptor.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import type { Jit } from "../guard/compile.js";
 import { Tool, type Logger, type RunOptions } from "./tool.js";
+import { checkKnownOptions } from "../util/known-options.js";
 
 /**
  * The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox 0.34's `static`, or a
@@ -66,6 +67,23 @@ export function tool<P extends object, Result = unknown, Context = unknown>(defi
   if (typeof definition !== "object" || definition === null || typeof definition.execute !== "function") {
     throw new TypeError('tool: expects a definition with name, description, parameters and an execute function (a function or a class method is read by tool from "tooltype/source")');
   }
+  checkKnownOptions(definition, TOOL_OPTIONS, `tool${typeof definition.name === "string" ? ` "${definition.name}"` : ""}`);
   const { execute, ...rest } = definition;
   return new Tool({ ...rest, run: execute as never });
 }
+
+// Every option of `tool({...})`; TypeScript keeps the list whole (a key of the definition missing here fails the build).
+const TOOL_OPTIONS = {
+  name: true,
+  description: true,
+  parameters: true,
+  returns: true,
+  checkReturns: true,
+  category: true,
+  strict: true,
+  logger: true,
+  jit: true,
+  needsApproval: true,
+  timeout: true,
+  execute: true,
+} as const satisfies Record<keyof TypedToolDefinition<object, unknown, unknown>, true>;

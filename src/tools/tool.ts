@@ -63,6 +63,12 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
 export interface RunOptions {
   /** Aborted when the caller gives up on the call (cancelled, timed out): stop the work then. */
   readonly signal?: AbortSignal;
+  /**
+   * In the agent loop: a key for this call that stays the same when its run is resumed from a saved state (the
+   * run's id, the step and the call's id). Pass it to an API that deduplicates (`Idempotency-Key`), or record it,
+   * so a call a crash cut off is not done twice.
+   */
+  readonly idempotencyKey?: string;
 }
 
 const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
