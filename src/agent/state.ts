@@ -132,7 +132,7 @@ function shapeOf(value: unknown, provider: string): LoopState {
 async function whatChanged(state: LoopState, key: CryptoKey): Promise<string[]> {
   const found = duplicates(state.pending);
   for (const call of state.pending) {
-    const label = `pending call ${JSON.stringify(call.id)} (${preview(call.name, 60)})`;
+    const label = `pending call ${preview(call.id, 60)} of tool ${preview(call.name, 60)}`;
     const inTurn = state.calls[call.index];
     if (!inTurn || state.results[call.index] !== null) found.push(`${label} has no open place among the turn's calls`);
     else if (inTurn.id !== call.id || inTurn.name !== call.name || canonicalJSON(inTurn.arguments) !== canonicalJSON(call.arguments)) {
