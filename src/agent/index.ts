@@ -17,6 +17,7 @@ export { stepCountIs, hasToolCall, type StopCondition, type StopInfo } from "./s
 export { rejection, type PendingCall, type ApprovalDecision, type ApprovalDecisions, type ApprovalRule } from "./approval.js";
 export { StateError, type LoopState } from "./state.js";
 export type { StateKey, ClaimHook } from "./seal.js";
+export type { BeforeHook, BeforeDecision, AfterHook, AfterDecision, WrapHook, GuardedCall, Guardrails } from "../tools/guardrails.js";
 export { lenientArguments } from "./lenient.js";
 export type { RepairHook, RepairInput, Repaired } from "./repair.js";
 export { httpChat, geminiBody, type HttpChatOptions } from "./http.js";

@@ -14,6 +14,7 @@ import { decisionOf, jsonResult, needsApproval, rejection, type ApprovalDecision
 import { openState, sealState, type LoopState, type UnsealedState } from "./state.js";
 import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
 import { checkKnownOptions } from "../util/known-options.js";
+import { afterCall, beforeCall, wrapCall, type AfterHook, type BeforeHook, type WrapHook } from "../tools/guardrails.js";
 import { completions } from "./completions.js";
 import { prepareCall, unknownTool, type Prepared, type RepairHook } from "./repair.js";
 import { REWRITABLE, withArguments } from "./rewrite.js";
@@ -105,6 +106,12 @@ export interface RunToolsOptions<Request extends object> {
    * each call finishes, and at the end of each turn. Store the latest to resume a run a crash cut off.
    */
   readonly onCheckpoint?: (state: LoopState) => void | Promise<void>;
+  /** Guardrail before every call (before the tool's own): allow, `{ refuse: message }`, or `{ arguments }`; see `BeforeHook`. */
+  readonly before?: BeforeHook;
+  /** Guardrail after every call (after the tool's own): keep, `{ value }` or `{ refuse: message }`; see `AfterHook`. */
+  readonly after?: AfterHook;
+  /** Runs around every call (around the tool's own `wrap`); see `WrapHook`. */
+  readonly wrap?: WrapHook;
 }
 
 // Every option of the loop; TypeScript keeps the list whole (a key of RunToolsOptions missing here fails the build).
@@ -131,7 +138,13 @@ const LOOP_OPTIONS = {
   stateKey: true,
   claim: true,
   onCheckpoint: true,
+  before: true,
+  after: true,
+  wrap: true,
 } as const satisfies Record<keyof RunToolsOptions<object>, true>;
+
+/** A prepared call after `before`: `rewritten` when a guardrail gave other arguments. */
+type Guarded = Prepared & { readonly rewritten?: boolean };
 
 /** A turn's calls and where they stand: the part of a state inside a turn. */
 interface Turn {
@@ -227,8 +240,19 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
   };
   // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
   // The idempotency key is the same for a call however often its run is resumed: run, turn, call id.
-  const execute = (tool: AnyTool, decoded: unknown, call: ToolCall) =>
-    boundedCall(tool.name, (own) => runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey: `${run}:${step}:${call.id}` }), { signal, timeout: tool.timeout ?? options.timeout });
+  // The guardrails: `wrap` inside the call's time limit, `after` on whatever it gave (a timeout too).
+  const execute = async (tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> => {
+    const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context };
+    const idempotencyKey = `${run}:${step}:${call.id}`;
+    const result = await boundedCall(tool.name, (own) => wrapCall([options, tool], guarded, () => runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey })), { signal, timeout: tool.timeout ?? options.timeout });
+    return afterCall([options, tool], guarded, result);
+  };
+  // `before`, the loop's then the tool's, on a call that passed its guard: what approval is asked for and what runs.
+  const guardBefore = async (p: Prepared, call: ToolCall): Promise<Guarded> => {
+    if (!p.ok) return p;
+    const out = await beforeCall([options, p.tool], { id: call.id, name: call.name, arguments: p.decoded, context: options.context, json: p.arguments }, (json) => p.tool.validate(json));
+    return out.ok ? { ...p, arguments: out.json, decoded: out.decoded, rewritten: out.rewritten } : { ok: false, result: out.result };
+  };
 
   if (state?.calls.length) {
     // A turn in progress: run the calls without a result (those pending as decided), then go on as if it had not stopped.
@@ -316,19 +340,20 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
         return tool ? prepareCall(call, tool, { ...(options.lenient && { lenient: true }), ...(options.repair && { repair: options.repair }), messages }) : { ok: false as const, result: unknownTool(call.name, [...tools.keys()]) };
       }),
     );
+    const repeated = repeatedIds(calls);
+    const guarded: Guarded[] = await Promise.all(prepared.map((p, i) => (repeated.has(i) ? p : guardBefore(p, calls[i]!))));
     const adopted = calls.map((call, i) => {
-      const p = prepared[i]!;
-      return p.ok && p.repaired ? { ...call, arguments: p.arguments } : call;
+      const p = guarded[i]!;
+      return p.ok && (p.repaired || p.rewritten) ? { ...call, arguments: p.arguments } : call;
     });
     messages.push(...assistantWith(adapter.name, assistant, calls, prepared));
-    const repeated = repeatedIds(adopted);
-    const ask = await Promise.all(prepared.map((p, i) => (p.ok && !repeated.has(i) ? needsApproval(p.tool, p.decoded, calls[i]!, options.context, options.needsApproval) : false)));
+    const ask = await Promise.all(guarded.map((p, i) => (p.ok && !repeated.has(i) ? needsApproval(p.tool, p.decoded, adopted[i]!, options.context, options.needsApproval) : false)));
 
     const turn: Turn = { calls: adopted, results: calls.map(() => null), pending: [] };
     const { results } = turn;
     const runnable: number[] = [];
     const pending = turn.pending as (ToolCall & { index: number })[];
-    prepared.forEach((p, i) => {
+    guarded.forEach((p, i) => {
       const call = adopted[i]!;
       if (repeated.has(i)) results[i] = { id: call.id, name: call.name, result: repeatedId(call) };
       else if (!p.ok) results[i] = { id: call.id, name: call.name, result: p.result };
@@ -344,7 +369,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     }
     const tasks = runnable.map((i) => async () => {
       const t = now();
-      const p = prepared[i] as Extract<Prepared, { ok: true }>;
+      const p = guarded[i] as Extract<Prepared, { ok: true }>;
       const result = await execute(p.tool, p.decoded, adopted[i]!);
       return { result: noted(adapter.name, p, result), ms: now() - t };
     });

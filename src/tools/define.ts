@@ -3,6 +3,7 @@ import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import type { Jit } from "../guard/compile.js";
 import { Tool, type Logger, type RunOptions } from "./tool.js";
 import { checkKnownOptions } from "../util/known-options.js";
+import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
 
 /**
  * The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox 0.34's `static`, or a
@@ -45,6 +46,12 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly needsApproval?: boolean | ((args: ArgsOf<P>, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
   readonly timeout?: number;
+  /** Guardrail before each call in the agent loop: allow, `{ refuse: message }`, or `{ arguments }` to run on instead. */
+  readonly before?: BeforeHook<ArgsOf<P>, Context>;
+  /** Guardrail after each call in the agent loop: keep the result, `{ value }` to replace it, or `{ refuse: message }`. */
+  readonly after?: AfterHook<ArgsOf<P>, Context>;
+  /** Runs around each call in the agent loop: `(call, next) => next()`. */
+  readonly wrap?: WrapHook<ArgsOf<P>, Context>;
   /** The function; `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly execute: (args: ArgsOf<P>, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
@@ -85,5 +92,8 @@ const TOOL_OPTIONS = {
   jit: true,
   needsApproval: true,
   timeout: true,
+  before: true,
+  after: true,
+  wrap: true,
   execute: true,
 } as const satisfies Record<keyof TypedToolDefinition<object, unknown, unknown>, true>;
