@@ -397,7 +397,10 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
 function repeatedIds(calls: readonly ToolCall[]): Set<number> {
   const seen = new Set<string>();
   const repeated = new Set<number>();
-  calls.forEach((call, i) => (seen.has(call.id) ? repeated.add(i) : seen.add(call.id)));
+  calls.forEach((call, i) => {
+    if (seen.has(call.id)) repeated.add(i);
+    seen.add(call.id);
+  });
   return repeated;
 }
 

@@ -36,7 +36,10 @@ const subtle = (): SubtleCrypto => {
  * const key = await hmacKey(process.env.AGENT_STATE_KEY);
  */
 export function hmacKey(stateKey: StateKey | undefined): Promise<CryptoKey> {
-  if (stateKey === undefined) return (processKey ??= subtle().generateKey({ name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) as Promise<CryptoKey>);
+  if (stateKey === undefined) {
+    processKey ??= subtle().generateKey({ name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) as Promise<CryptoKey>;
+    return processKey;
+  }
   if (typeof stateKey === "object" && stateKey !== null && !(stateKey instanceof Uint8Array) && (stateKey as CryptoKey).type === "secret") return Promise.resolve(stateKey as CryptoKey);
   const bytes = typeof stateKey === "string" ? new TextEncoder().encode(stateKey) : stateKey;
   if (!(bytes instanceof Uint8Array) || bytes.length < MIN_KEY_BYTES) {
