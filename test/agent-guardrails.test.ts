@@ -94,8 +94,10 @@ guards("wrap runs around the call: the loop's outside the tool's; it may answer 
   const order: string[] = [];
   const own = searchTool(ran, { wrap: async (_call: unknown, next: () => Promise<unknown>) => { order.push("tool in"); const r = await next(); order.push("tool out"); return r; } });
   const m = model([["a", "search", { query: "cats", limit: 2 }]]);
-  await runTools({ provider: "openai", chat: m.chat, request, tools: [own], wrap: async (call, next) => { order.push(`loop in ${call.name}`); const r = await next(); order.push("loop out"); return r; } });
+  const keys: string[] = [];
+  await runTools({ provider: "openai", chat: m.chat, request, tools: [own], before: (call) => void keys.push(call.idempotencyKey!), wrap: async (call, next) => { keys.push(call.idempotencyKey!); order.push(`loop in ${call.name}`); const r = await next(); order.push("loop out"); return r; } });
   assert.equal(order, ["loop in search", "tool in", "tool out", "loop out"]);
+  assert.ok(keys.length === 2 && keys[0] === keys[1] && keys[0]!.endsWith(":1:a"), `the call's idempotency key: ${keys}`);
   const cache = model([["a", "search", { query: "cats", limit: 2 }]]);
   await runTools({ provider: "openai", chat: cache.chat, request, tools: [searchTool(ran)], wrap: async () => ({ success: true, value: "cached" }) });
   assert.is(ran.length, 1, "the cached call did not run");

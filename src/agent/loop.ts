@@ -240,17 +240,18 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
   };
   // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
   // The idempotency key is the same for a call however often its run is resumed: run, turn, call id.
+  const keyOf = (call: ToolCall) => `${run}:${step}:${call.id}`;
   // The guardrails: `wrap` inside the call's time limit, `after` on whatever it gave (a timeout too).
   const execute = async (tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> => {
-    const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context };
-    const idempotencyKey = `${run}:${step}:${call.id}`;
+    const idempotencyKey = keyOf(call);
+    const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context, idempotencyKey };
     const result = await boundedCall(tool.name, (own) => wrapCall([options, tool], guarded, () => runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey })), { signal, timeout: tool.timeout ?? options.timeout });
     return afterCall([options, tool], guarded, result);
   };
   // `before`, the loop's then the tool's, on a call that passed its guard: what approval is asked for and what runs.
   const guardBefore = async (p: Prepared, call: ToolCall): Promise<Guarded> => {
     if (!p.ok) return p;
-    const out = await beforeCall([options, p.tool], { id: call.id, name: call.name, arguments: p.decoded, context: options.context, json: p.arguments }, (json) => p.tool.validate(json));
+    const out = await beforeCall([options, p.tool], { id: call.id, name: call.name, arguments: p.decoded, context: options.context, idempotencyKey: keyOf(call), json: p.arguments }, (json) => p.tool.validate(json));
     return out.ok ? { ...p, arguments: out.json, decoded: out.decoded, rewritten: out.rewritten } : { ok: false, result: out.result };
   };
 

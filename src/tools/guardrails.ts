@@ -11,6 +11,8 @@ export interface GuardedCall<Args = unknown, Context = unknown> {
   readonly name: string;
   readonly arguments: Args;
   readonly context: Context;
+  /** The call's key over resumes (see `RunOptions.idempotencyKey`): a cache or a trace can use it. */
+  readonly idempotencyKey?: string;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function beforeCall(
     if (!layer?.before) continue;
     let answer: BeforeDecision;
     try {
-      answer = await layer.before({ id: call.id, name: call.name, arguments: decoded, context: call.context });
+      answer = await layer.before({ id: call.id, name: call.name, arguments: decoded, context: call.context, ...(call.idempotencyKey && { idempotencyKey: call.idempotencyKey }) });
     } catch (error) {
       return { ok: false, result: failure(`The call of tool "${call.name}" was refused: a guardrail failed (${messageOf(error)}). It did not run.`) };
     }
