@@ -238,9 +238,9 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     signal?.throwIfAborted();
     return shouldStop(options.stopWhen, { step: entry, steps, messages });
   };
-  // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
   // The idempotency key is the same for a call however often its run is resumed: run, turn, call id.
   const keyOf = (call: ToolCall) => `${run}:${step}:${call.id}`;
+  // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
   // The guardrails: `wrap` inside the call's time limit, `after` on whatever it gave (a timeout too).
   const execute = async (tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> => {
     const idempotencyKey = keyOf(call);
