@@ -1,7 +1,7 @@
 import { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
-import type { ToolResult } from "../tools/result.js";
+import { failure, type ToolResult } from "../tools/result.js";
 import { boundedCall } from "../tools/bounded-call.js";
 import { runDecoded } from "../tools/tool.js";
 import { adapterOf } from "../calls/providers/index.js";
@@ -10,7 +10,11 @@ import { resultData } from "../calls/wire.js";
 import { resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
-import { decisionOf, jsonResult, needsApproval, readState, rejection, type ApprovalDecisions, type ApprovalRule, type LoopState, type PendingCall } from "./approval.js";
+import { decisionOf, jsonResult, needsApproval, rejection, type ApprovalDecisions, type ApprovalRule } from "./approval.js";
+import { openState, sealState, type LoopState, type UnsealedState } from "./state.js";
+import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
+import { checkKnownOptions } from "../util/known-options.js";
+import { afterCall, beforeCall, wrapCall, type AfterHook, type BeforeHook, type WrapHook } from "../tools/guardrails.js";
 import { completions } from "./completions.js";
 import { prepareCall, unknownTool, type Prepared, type RepairHook } from "./repair.js";
 import { REWRITABLE, withArguments } from "./rewrite.js";
@@ -93,6 +97,60 @@ export interface RunToolsOptions<Request extends object> {
   readonly lenient?: boolean;
   /** Fixes arguments the guard refused; see `RepairHook`. */
   readonly repair?: RepairHook;
+  /** The secret states are signed with (see `StateKey`); without one, a random key of this process, so a state resumes only here. */
+  readonly stateKey?: StateKey;
+  /** Marks a state as resumed, once (see `ClaimHook`); default: this process's memory. */
+  readonly claim?: ClaimHook;
+  /**
+   * Called, and awaited, with each state the loop gives: once a turn's calls are decided (before any runs), as
+   * each call finishes, and at the end of each turn. Store the latest to resume a run a crash cut off.
+   */
+  readonly onCheckpoint?: (state: LoopState) => void | Promise<void>;
+  /** Guardrail before every call (before the tool's own): allow, `{ refuse: message }`, or `{ arguments }`; see `BeforeHook`. */
+  readonly before?: BeforeHook;
+  /** Guardrail after every call (after the tool's own): keep, `{ value }` or `{ refuse: message }`; see `AfterHook`. */
+  readonly after?: AfterHook;
+  /** Runs around every call (around the tool's own `wrap`); see `WrapHook`. */
+  readonly wrap?: WrapHook;
+}
+
+// Every option of the loop; TypeScript keeps the list whole (a key of RunToolsOptions missing here fails the build).
+const LOOP_OPTIONS = {
+  provider: true,
+  chat: true,
+  request: true,
+  registry: true,
+  tools: true,
+  maxSteps: true,
+  toolChoice: true,
+  parallelToolCalls: true,
+  strict: true,
+  onStep: true,
+  signal: true,
+  timeout: true,
+  concurrency: true,
+  context: true,
+  stopWhen: true,
+  prepareStep: true,
+  needsApproval: true,
+  lenient: true,
+  repair: true,
+  stateKey: true,
+  claim: true,
+  onCheckpoint: true,
+  before: true,
+  after: true,
+  wrap: true,
+} as const satisfies Record<keyof RunToolsOptions<object>, true>;
+
+/** A prepared call after `before`: `rewritten` when a guardrail gave other arguments. */
+type Guarded = Prepared & { readonly rewritten?: boolean };
+
+/** A turn's calls and where they stand: the part of a state inside a turn. */
+interface Turn {
+  readonly calls: readonly ToolCall[];
+  readonly results: (CallResult | null)[];
+  readonly pending: readonly (ToolCall & { readonly index: number })[];
 }
 
 /**
@@ -116,6 +174,9 @@ const now = (): number => (typeof performance !== "undefined" ? performance.now(
  * for await (const event of toolLoop(options, true)) console.log(event.type);
  */
 export async function* toolLoop<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption?: Resumption): AsyncGenerator<LoopEvent, RunToolsResult> {
+  const caller = stream ? (resumption ? "resumeStream" : "streamTools") : resumption ? "resume" : "runTools";
+  if (typeof options !== "object" || options === null) throw new TypeError(`${caller}: expects an options object`);
+  checkKnownOptions(options, LOOP_OPTIONS, caller);
   const adapter = adapterOf(options.provider);
   const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
   const allTools = options.registry && options.tools ? [...registry.listTools(), ...options.tools] : registry.listTools();
@@ -129,7 +190,9 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
   }
   const { signal } = options;
   const key = adapter.conversation;
-  const state = resumption ? readState(resumption.state, resumption.decisions, adapter.name) : undefined;
+  const signing = await hmacKey(options.stateKey);
+  const state = resumption ? await openState(resumption.state, resumption.decisions, adapter.name, signing, options.claim ?? claimInMemory) : undefined;
+  const run = state?.run ?? randomId();
   const base = (state ? { ...state.request, ...(options.request as object) } : { ...(options.request as object) }) as Record<string, unknown>;
   const messages: unknown[] = state ? [...state.messages] : conversationOf(adapter, base[key]);
   delete base[key];
@@ -146,45 +209,79 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     usage,
     ...(paused && { state: paused }),
   });
-  const record = async function* (entry: ToolStep): AsyncGenerator<LoopEvent> {
+  // The run as a signed state: between turns, or inside one (`turn`).
+  const checkpoint = async (turn?: Turn): Promise<LoopState> => {
+    const unsealed: UnsealedState = {
+      run,
+      provider: adapter.name,
+      request: (resultData(base) ?? {}) as Record<string, unknown>,
+      messages: resultData(messages) as unknown[],
+      step,
+      calls: turn ? (resultData(turn.calls) as ToolCall[]) : [],
+      results: turn ? turn.results.map((r) => r && jsonResult(r)) : [],
+      pending: turn ? (resultData(turn.pending) as Turn["pending"]) : [],
+    };
+    const sealed = await sealState(unsealed, signing);
+    await options.onCheckpoint?.(sealed);
+    return sealed;
+  };
+  const record = async function* (entry: ToolStep, saved: LoopState): AsyncGenerator<LoopEvent> {
     steps.push(entry);
     usage = addUsage(usage, entry.usage);
-    yield { type: "step-finish", ...entry };
+    yield { type: "step-finish", ...entry, state: saved };
     await options.onStep?.(entry);
   };
   // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
   const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
     messages.push(...adapter.toolMessages(entry.results));
-    yield* record(entry);
+    yield* record(entry, await checkpoint());
     signal?.throwIfAborted();
     return shouldStop(options.stopWhen, { step: entry, steps, messages });
   };
+  // The idempotency key is the same for a call however often its run is resumed: run, turn, call id.
+  const keyOf = (call: ToolCall) => `${run}:${step}:${call.id}`;
   // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
-  const run = (tool: AnyTool, decoded: unknown) => boundedCall(tool.name, (own) => runDecoded(tool, decoded, options.context, { signal: own }), { signal, timeout: tool.timeout ?? options.timeout });
+  // The guardrails: `wrap` inside the call's time limit, `after` on whatever it gave (a timeout too).
+  const execute = async (tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> => {
+    const idempotencyKey = keyOf(call);
+    const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context, idempotencyKey };
+    const result = await boundedCall(tool.name, (own) => wrapCall([options, tool], guarded, () => runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey })), { signal, timeout: tool.timeout ?? options.timeout });
+    return afterCall([options, tool], guarded, result);
+  };
+  // `before`, the loop's then the tool's, on a call that passed its guard: what approval is asked for and what runs.
+  const guardBefore = async (p: Prepared, call: ToolCall): Promise<Guarded> => {
+    if (!p.ok) return p;
+    const out = await beforeCall([options, p.tool], { id: call.id, name: call.name, arguments: p.decoded, context: options.context, idempotencyKey: keyOf(call), json: p.arguments }, (json) => p.tool.validate(json));
+    return out.ok ? { ...p, arguments: out.json, decoded: out.decoded, rewritten: out.rewritten } : { ok: false, result: out.result };
+  };
 
-  if (state) {
-    // The paused turn: run what was approved, answer what was refused, then go on as if it had not paused.
+  if (state?.calls.length) {
+    // A turn in progress: run the calls without a result (those pending as decided), then go on as if it had not stopped.
     const started = Date.now();
     const t0 = now();
     const tools = byName(allTools);
-    const results: (CallResult | null)[] = [...state.results];
-    const tasks = state.pending.map((call) => async (): Promise<{ result: ToolResult; ms: number }> => {
+    const turn: Turn = { calls: state.calls, results: [...state.results], pending: [] };
+    const open = state.results.flatMap((r, i) => (r ? [] : [i]));
+    const pendingAt = new Map(state.pending.map((call) => [call.index, call]));
+    const tasks = open.map((i) => async (): Promise<{ result: ToolResult; ms: number }> => {
       const t = now();
-      const { approved, reason } = decisionOf(resumption!.decisions[call.id]!);
+      const call = pendingAt.get(i) ?? state.calls[i]!;
+      const { approved, reason } = pendingAt.has(i) ? decisionOf(resumption!.decisions[call.id]!) : { approved: true, reason: undefined };
       const tool = tools.get(call.name);
       if (!approved) return { result: rejection(call, reason), ms: 0 };
       if (!tool) return { result: unknownTool(call.name, [...tools.keys()]), ms: 0 };
       const checked = await tool.validate(call.arguments);
-      const result = checked.success ? await run(tool, checked.value) : checked;
+      const result = checked.success ? await execute(tool, checked.value, call) : checked;
       return { result, ms: now() - t };
     });
-    for await (const [i, { result, ms }] of completions(tasks, concurrency)) {
-      const call = state.pending[i]!;
-      results[call.index] = { id: call.id, name: call.name, result };
-      yield { type: "tool-result", step: state.step, index: call.index, id: call.id, name: call.name, result, ms };
+    for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
+      const i = open[k]!;
+      const call = state.calls[i]!;
+      turn.results[i] = { id: call.id, name: call.name, result };
+      yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ms, state: await checkpoint(turn) };
     }
     const toolsMs = now() - t0;
-    const entry: ToolStep = { step: state.step, response: undefined, calls: state.calls, results: results as CallResult[], usage: undefined, timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs } };
+    const entry: ToolStep = { step, response: undefined, calls: state.calls, results: turn.results as CallResult[], usage: undefined, timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs } };
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
 
@@ -231,7 +328,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     const timing = (toolsMs: number): StepTiming => ({ startedAt, modelMs, ...(firstChunkMs !== undefined && { firstChunkMs }), toolsMs, totalMs: now() - t0 });
     if (!calls.length) {
       messages.push(...assistant);
-      yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) });
+      yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) }, await checkpoint());
       return yield* finish(finishWith("stop", adapter.text(response)));
     }
 
@@ -244,31 +341,37 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
         return tool ? prepareCall(call, tool, { ...(options.lenient && { lenient: true }), ...(options.repair && { repair: options.repair }), messages }) : { ok: false as const, result: unknownTool(call.name, [...tools.keys()]) };
       }),
     );
+    const repeated = repeatedIds(calls);
+    const guarded: Guarded[] = await Promise.all(prepared.map((p, i) => (repeated.has(i) ? p : guardBefore(p, calls[i]!))));
     const adopted = calls.map((call, i) => {
-      const p = prepared[i]!;
-      return p.ok && p.repaired ? { ...call, arguments: p.arguments } : call;
+      const p = guarded[i]!;
+      return p.ok && (p.repaired || p.rewritten) ? { ...call, arguments: p.arguments } : call;
     });
     messages.push(...assistantWith(adapter.name, assistant, calls, prepared));
-    for (let index = 0; index < adopted.length; index++) yield { type: "tool-call", step, index, call: adopted[index]! };
-    const ask = await Promise.all(prepared.map((p, i) => (p.ok ? needsApproval(p.tool, p.decoded, calls[i]!, options.context, options.needsApproval) : false)));
+    const ask = await Promise.all(guarded.map((p, i) => (p.ok && !repeated.has(i) ? needsApproval(p.tool, p.decoded, adopted[i]!, options.context, options.needsApproval) : false)));
 
-    const results: (CallResult | null)[] = calls.map(() => null);
+    const turn: Turn = { calls: adopted, results: calls.map(() => null), pending: [] };
+    const { results } = turn;
     const runnable: number[] = [];
-    const pending: PendingCall[] = [];
-    prepared.forEach((p, i) => {
+    const pending = turn.pending as (ToolCall & { index: number })[];
+    guarded.forEach((p, i) => {
       const call = adopted[i]!;
-      if (!p.ok) results[i] = { id: call.id, name: call.name, result: p.result };
+      if (repeated.has(i)) results[i] = { id: call.id, name: call.name, result: repeatedId(call) };
+      else if (!p.ok) results[i] = { id: call.id, name: call.name, result: p.result };
       else if (ask[i]) pending.push({ id: call.id, name: call.name, arguments: p.arguments, index: i });
       else runnable.push(i);
     });
+    // Saved before any call runs, so that a resumed run gives each call the same idempotency key.
+    const decided = await checkpoint(turn);
+    for (let index = 0; index < adopted.length; index++) yield { type: "tool-call", step, index, call: adopted[index]!, state: decided };
     for (let i = 0; i < results.length; i++) {
       const done = results[i];
-      if (done) yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0 };
+      if (done) yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0, state: decided };
     }
     const tasks = runnable.map((i) => async () => {
       const t = now();
-      const p = prepared[i] as Extract<Prepared, { ok: true }>;
-      const result = await run(p.tool, p.decoded);
+      const p = guarded[i] as Extract<Prepared, { ok: true }>;
+      const result = await execute(p.tool, p.decoded, adopted[i]!);
       return { result: noted(adapter.name, p, result), ms: now() - t };
     });
     for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
@@ -276,28 +379,34 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
       const call = adopted[i]!;
       results[i] = { id: call.id, name: call.name, result };
       const { repaired } = prepared[i] as Extract<Prepared, { ok: true }>;
-      yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ...(repaired && { repaired }), ms };
+      yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ...(repaired && { repaired }), ms, state: await checkpoint(turn) };
     }
     const toolsMs = now() - t1;
 
     if (pending.length) {
-      for (const call of pending) yield { type: "approval-required", step, index: call.index, call };
-      const paused: LoopState = {
-        version: 1,
-        provider: adapter.name,
-        request: (resultData(base) ?? {}) as Record<string, unknown>,
-        messages: resultData(messages) as unknown[],
-        step,
-        calls: resultData(adopted) as ToolCall[],
-        results: results.map((r) => r && jsonResult(r)),
-        pending: resultData(pending) as PendingCall[],
-      };
-      yield* record({ step, response, calls: adopted, results: results.filter((r) => r !== null), pending, usage: stepUsage, timing: timing(toolsMs) });
+      const paused = await checkpoint(turn);
+      for (const call of paused.pending) yield { type: "approval-required", step, index: call.index, call };
+      yield* record({ step, response, calls: adopted, results: results.filter((r) => r !== null), pending: paused.pending, usage: stepUsage, timing: timing(toolsMs) }, paused);
       return yield* finish(finishWith("approval", undefined, paused));
     }
     const entry: ToolStep = { step, response, calls: adopted, results: results as CallResult[], usage: stepUsage, timing: timing(toolsMs) };
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
+}
+
+// Indexes of calls whose id an earlier call of the turn has: their answers could not be told apart, so they do not run.
+function repeatedIds(calls: readonly ToolCall[]): Set<number> {
+  const seen = new Set<string>();
+  const repeated = new Set<number>();
+  calls.forEach((call, i) => {
+    if (seen.has(call.id)) repeated.add(i);
+    seen.add(call.id);
+  });
+  return repeated;
+}
+
+function repeatedId(call: ToolCall): ToolResult {
+  return failure(`Call id ${JSON.stringify(call.id)} was used by an earlier call in this turn; this call of tool "${call.name}" did not run. Give each call its own id.`);
 }
 
 async function* finish(result: RunToolsResult): AsyncGenerator<LoopEvent, RunToolsResult> {

@@ -8,6 +8,7 @@ import { isObjectRoot, WRAPPER_KEY } from "../schema/dialects/wrap.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 import { snapshot } from "./snapshot.js";
+import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
 
 /**
  * Where a tool reports a function's exceptions (seed 003: logged before they become a failed result).
@@ -50,6 +51,12 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly needsApproval?: boolean | ((args: Args, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
   readonly timeout?: number;
+  /** Guardrail before each call in the agent loop (after the loop's): allow, refuse, or rewrite the arguments; see `BeforeHook`. */
+  readonly before?: BeforeHook<Args, Context>;
+  /** Guardrail after each call in the agent loop (before the loop's): keep, replace or refuse the result; see `AfterHook`. */
+  readonly after?: AfterHook<Args, Context>;
+  /** Runs around each call in the agent loop (inside the loop's `wrap`); see `WrapHook`. */
+  readonly wrap?: WrapHook<Args, Context>;
   /** The function. `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly run: (args: Args, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
@@ -63,6 +70,12 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
 export interface RunOptions {
   /** Aborted when the caller gives up on the call (cancelled, timed out): stop the work then. */
   readonly signal?: AbortSignal;
+  /**
+   * In the agent loop: a key for this call that stays the same when its run is resumed from a saved state (the
+   * run's id, the step and the call's id). Pass it to an API that deduplicates (`Idempotency-Key`), or record it,
+   * so a call a crash cut off is not done twice.
+   */
+  readonly idempotencyKey?: string;
 }
 
 const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -110,6 +123,10 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly needsApproval: ToolDefinition<Args, Result, Context>["needsApproval"];
   /** Milliseconds a call may take in the agent loop, when set. */
   readonly timeout: number | undefined;
+  /** The guardrails the agent loop applies to this tool's calls; see `ToolDefinition`. */
+  readonly before: BeforeHook<Args, Context> | undefined;
+  readonly after: AfterHook<Args, Context> | undefined;
+  readonly wrap: WrapHook<Args, Context> | undefined;
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
@@ -139,6 +156,10 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       throw new TypeError(`Tool "${name}": timeout must be a number of milliseconds, 0 or more`);
     }
     this.timeout = definition.timeout;
+    for (const hook of ["before", "after", "wrap"] as const) {
+      if (definition[hook] !== undefined && typeof definition[hook] !== "function") throw new TypeError(`Tool "${name}": ${hook} must be a function`);
+    }
+    [this.before, this.after, this.wrap] = [definition.before, definition.after, definition.wrap];
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;
