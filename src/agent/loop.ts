@@ -17,6 +17,7 @@ import { REWRITABLE, withArguments } from "./rewrite.js";
 import { shouldStop, type StopCondition } from "./stop.js";
 import { addUsage, usageOf, type Usage } from "./usage.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
+import { chatAttributes, endTool, responseAttributes, runSpan, toolAttributes, type SpanHandle, type Tracer } from "./tracing.js";
 
 /**
  * What `prepareStep` sees before a turn.
@@ -93,6 +94,12 @@ export interface RunToolsOptions<Request extends object> {
   readonly lenient?: boolean;
   /** Fixes arguments the guard refused; see `RepairHook`. */
   readonly repair?: RepairHook;
+  /**
+   * Where spans go (an OpenTelemetry `Tracer`): one for the run (`invoke_agent`), each step, each model request
+   * (`chat {model}`) and each tool call (`execute_tool {name}`), with the GenAI semantic conventions' attributes.
+   * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
+   */
+  readonly tracer?: Tracer;
 }
 
 /**
@@ -116,6 +123,30 @@ const now = (): number => (typeof performance !== "undefined" ? performance.now(
  * for await (const event of toolLoop(options, true)) console.log(event.type);
  */
 export async function* toolLoop<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption?: Resumption): AsyncGenerator<LoopEvent, RunToolsResult> {
+  const provider = typeof options.provider === "string" ? options.provider : options.provider?.name;
+  const spans: Spans = { run: runSpan(options.tracer, String(provider), (options.request as { model?: unknown } | undefined)?.model) };
+  let failure: unknown;
+  try {
+    const result = yield* loopSteps(options, stream, resumption, spans);
+    spans.run.set({ "tooltype.finish_reason": result.finishReason, "gen_ai.usage.input_tokens": result.usage?.inputTokens, "gen_ai.usage.output_tokens": result.usage?.outputTokens });
+    return result;
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    // Also reached when the caller stops iterating early: every open span ends, with the error if there was one.
+    for (const span of [spans.chat, spans.step, spans.run]) span?.end(failure);
+  }
+}
+
+/** The spans open at a point of the loop, so that an error or an early stop can end them. */
+interface Spans {
+  readonly run: SpanHandle;
+  step?: SpanHandle;
+  chat?: SpanHandle;
+}
+
+async function* loopSteps<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption: Resumption | undefined, spans: Spans): AsyncGenerator<LoopEvent, RunToolsResult> {
   const adapter = adapterOf(options.provider);
   const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
   const allTools = options.registry && options.tools ? [...registry.listTools(), ...options.tools] : registry.listTools();
@@ -147,6 +178,8 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     ...(paused && { state: paused }),
   });
   const record = async function* (entry: ToolStep): AsyncGenerator<LoopEvent> {
+    spans.step?.set({ "gen_ai.usage.input_tokens": entry.usage?.inputTokens, "gen_ai.usage.output_tokens": entry.usage?.outputTokens, "tooltype.tool_calls": entry.calls.length });
+    spans.step?.end();
     steps.push(entry);
     usage = addUsage(usage, entry.usage);
     yield { type: "step-finish", ...entry };
@@ -160,12 +193,18 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     return shouldStop(options.stopWhen, { step: entry, steps, messages });
   };
   // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
-  const run = (tool: AnyTool, decoded: unknown) => boundedCall(tool.name, (own) => runDecoded(tool, decoded, options.context, { signal: own }), { signal, timeout: tool.timeout ?? options.timeout });
+  const run = async (tool: AnyTool, decoded: unknown, id: string): Promise<ToolResult> => {
+    const span = (spans.step ?? spans.run).child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, id));
+    const result = await span.within(() => boundedCall(tool.name, (own) => runDecoded(tool, decoded, options.context, { signal: own }), { signal, timeout: tool.timeout ?? options.timeout }));
+    endTool(span, result);
+    return result;
+  };
 
   if (state) {
     // The paused turn: run what was approved, answer what was refused, then go on as if it had not paused.
     const started = Date.now();
     const t0 = now();
+    spans.step = spans.run.child(`step ${state.step}`, "internal", { "tooltype.step": state.step, "tooltype.resumed": true });
     const tools = byName(allTools);
     const results: (CallResult | null)[] = [...state.results];
     const tasks = state.pending.map((call) => async (): Promise<{ result: ToolResult; ms: number }> => {
@@ -175,7 +214,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
       if (!approved) return { result: rejection(call, reason), ms: 0 };
       if (!tool) return { result: unknownTool(call.name, [...tools.keys()]), ms: 0 };
       const checked = await tool.validate(call.arguments);
-      const result = checked.success ? await run(tool, checked.value) : checked;
+      const result = checked.success ? await run(tool, checked.value, call.id) : checked;
       return { result, ms: now() - t };
     });
     for await (const [i, { result, ms }] of completions(tasks, concurrency)) {
@@ -192,6 +231,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     if (step >= maxSteps) return yield* finish(finishWith("max_steps", undefined));
     step++;
     signal?.throwIfAborted();
+    spans.step = spans.run.child(`step ${step}`, "internal", { "tooltype.step": step });
     const startedAt = Date.now();
     const t0 = now();
     const settings = (await options.prepareStep?.({ step, steps, messages, tools: allTools })) || undefined;
@@ -207,6 +247,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     yield { type: "step-start", step };
 
     // The model's turn: a whole response, or a stream assembled into one.
+    spans.chat = spans.step.child(`chat ${typeof request.model === "string" ? request.model : adapter.name}`, "client", chatAttributes(adapter.name, request));
     const output = await readChatOutput(await options.chat(request as Request, { ...(signal && { signal }) }), adapter.name, signal);
     let response: unknown;
     let firstChunkMs: number | undefined;
@@ -226,6 +267,8 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     signal?.throwIfAborted();
     const modelMs = now() - t0;
     const stepUsage = usageOf(response);
+    spans.chat.set(responseAttributes(response, stepUsage));
+    spans.chat.end();
     const calls = adapter.calls(response);
     const assistant = adapter.assistantMessages(response);
     const timing = (toolsMs: number): StepTiming => ({ startedAt, modelMs, ...(firstChunkMs !== undefined && { firstChunkMs }), toolsMs, totalMs: now() - t0 });
@@ -268,7 +311,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     const tasks = runnable.map((i) => async () => {
       const t = now();
       const p = prepared[i] as Extract<Prepared, { ok: true }>;
-      const result = await run(p.tool, p.decoded);
+      const result = await run(p.tool, p.decoded, adopted[i]!.id);
       return { result: noted(adapter.name, p, result), ms: now() - t };
     });
     for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
