@@ -24,3 +24,4 @@ export { httpChat, geminiBody, type HttpChatOptions } from "./http.js";
 export { ProviderError } from "./chat-output.js";
 export { readServerSentEvents, type ServerSentEvent } from "./sse.js";
 export { usageOf, type Usage } from "./usage.js";
+export type { Tracer, TraceSpan, SpanAttributeValue } from "./tracing.js";

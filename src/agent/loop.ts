@@ -21,6 +21,7 @@ import { REWRITABLE, withArguments } from "./rewrite.js";
 import { shouldStop, type StopCondition } from "./stop.js";
 import { addUsage, usageOf, type Usage } from "./usage.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
+import { chatAttributes, endTool, responseAttributes, runSpan, toolAttributes, type SpanHandle, type Tracer } from "./tracing.js";
 
 /**
  * What `prepareStep` sees before a turn.
@@ -112,6 +113,12 @@ export interface RunToolsOptions<Request extends object> {
   readonly after?: AfterHook;
   /** Runs around every call (around the tool's own `wrap`); see `WrapHook`. */
   readonly wrap?: WrapHook;
+  /**
+   * Where spans go (an OpenTelemetry `Tracer`): one for the run (`invoke_agent`), each step, each model request
+   * (`chat {model}`) and each tool call (`execute_tool {name}`), with the GenAI semantic conventions' attributes.
+   * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
+   */
+  readonly tracer?: Tracer;
 }
 
 // Every option of the loop; TypeScript keeps the list whole (a key of RunToolsOptions missing here fails the build).
@@ -141,6 +148,7 @@ const LOOP_OPTIONS = {
   before: true,
   after: true,
   wrap: true,
+  tracer: true,
 } as const satisfies Record<keyof RunToolsOptions<object>, true>;
 
 /** A prepared call after `before`: `rewritten` when a guardrail gave other arguments. */
@@ -177,6 +185,30 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
   const caller = stream ? (resumption ? "resumeStream" : "streamTools") : resumption ? "resume" : "runTools";
   if (typeof options !== "object" || options === null) throw new TypeError(`${caller}: expects an options object`);
   checkKnownOptions(options, LOOP_OPTIONS, caller);
+  const provider = typeof options.provider === "string" ? options.provider : options.provider?.name;
+  const spans: Spans = { run: runSpan(options.tracer, String(provider), (options.request as { model?: unknown } | undefined)?.model) };
+  let failure: unknown;
+  try {
+    const result = yield* loopSteps(options, stream, resumption, spans);
+    spans.run.set({ "tooltype.finish_reason": result.finishReason, "gen_ai.usage.input_tokens": result.usage?.inputTokens, "gen_ai.usage.output_tokens": result.usage?.outputTokens });
+    return result;
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    // Also reached when the caller stops iterating early: every open span ends, with the error if there was one.
+    for (const span of [spans.chat, spans.step, spans.run]) span?.end(failure);
+  }
+}
+
+/** The spans open at a point of the loop, so that an error or an early stop can end them. */
+interface Spans {
+  readonly run: SpanHandle;
+  step?: SpanHandle;
+  chat?: SpanHandle;
+}
+
+async function* loopSteps<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption: Resumption | undefined, spans: Spans): AsyncGenerator<LoopEvent, RunToolsResult> {
   const adapter = adapterOf(options.provider);
   const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
   const allTools = options.registry && options.tools ? [...registry.listTools(), ...options.tools] : registry.listTools();
@@ -226,6 +258,8 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     return sealed;
   };
   const record = async function* (entry: ToolStep, saved: LoopState): AsyncGenerator<LoopEvent> {
+    spans.step?.set({ "gen_ai.usage.input_tokens": entry.usage?.inputTokens, "gen_ai.usage.output_tokens": entry.usage?.outputTokens, "tooltype.tool_calls": entry.calls.length });
+    spans.step?.end();
     steps.push(entry);
     usage = addUsage(usage, entry.usage);
     yield { type: "step-finish", ...entry, state: saved };
@@ -245,8 +279,11 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
   const execute = async (tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> => {
     const idempotencyKey = keyOf(call);
     const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context, idempotencyKey };
-    const result = await boundedCall(tool.name, (own) => wrapCall([options, tool], guarded, () => runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey })), { signal, timeout: tool.timeout ?? options.timeout });
-    return afterCall([options, tool], guarded, result);
+    const span = (spans.step ?? spans.run).child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, call.id));
+    const result = await span.within(() => boundedCall(tool.name, (own) => wrapCall([options, tool], guarded, () => runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey })), { signal, timeout: tool.timeout ?? options.timeout }));
+    const after = await afterCall([options, tool], guarded, result);
+    endTool(span, after);
+    return after;
   };
   // `before`, the loop's then the tool's, on a call that passed its guard: what approval is asked for and what runs.
   const guardBefore = async (p: Prepared, call: ToolCall): Promise<Guarded> => {
@@ -259,6 +296,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     // A turn in progress: run the calls without a result (those pending as decided), then go on as if it had not stopped.
     const started = Date.now();
     const t0 = now();
+    spans.step = spans.run.child(`step ${state.step}`, "internal", { "tooltype.step": state.step, "tooltype.resumed": true });
     const tools = byName(allTools);
     const turn: Turn = { calls: state.calls, results: [...state.results], pending: [] };
     const open = state.results.flatMap((r, i) => (r ? [] : [i]));
@@ -289,6 +327,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     if (step >= maxSteps) return yield* finish(finishWith("max_steps", undefined));
     step++;
     signal?.throwIfAborted();
+    spans.step = spans.run.child(`step ${step}`, "internal", { "tooltype.step": step });
     const startedAt = Date.now();
     const t0 = now();
     const settings = (await options.prepareStep?.({ step, steps, messages, tools: allTools })) || undefined;
@@ -304,6 +343,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     yield { type: "step-start", step };
 
     // The model's turn: a whole response, or a stream assembled into one.
+    spans.chat = spans.step.child(`chat ${typeof request.model === "string" ? request.model : adapter.name}`, "client", chatAttributes(adapter.name, request));
     const output = await readChatOutput(await options.chat(request as Request, { ...(signal && { signal }) }), adapter.name, signal);
     let response: unknown;
     let firstChunkMs: number | undefined;
@@ -323,6 +363,8 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     signal?.throwIfAborted();
     const modelMs = now() - t0;
     const stepUsage = usageOf(response);
+    spans.chat.set(responseAttributes(response, stepUsage));
+    spans.chat.end();
     const calls = adapter.calls(response);
     const assistant = adapter.assistantMessages(response);
     const timing = (toolsMs: number): StepTiming => ({ startedAt, modelMs, ...(firstChunkMs !== undefined && { firstChunkMs }), toolsMs, totalMs: now() - t0 });
