@@ -3,7 +3,8 @@ import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
 import { boundedCall } from "../tools/bounded-call.js";
-import { runDecoded } from "../tools/tool.js";
+import { guardedSchema, runDecoded } from "../tools/tool.js";
+import { failure } from "../tools/result.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData } from "../calls/wire.js";
@@ -93,6 +94,12 @@ export interface RunToolsOptions<Request extends object> {
   readonly lenient?: boolean;
   /** Fixes arguments the guard refused; see `RepairHook`. */
   readonly repair?: RepairHook;
+  /**
+   * Streaming only: stop the model's request as soon as a call's arguments can no longer pass its tool's schema
+   * (a `tool-call-delta` with `viable: false`), and answer that call with the reason, so the model can try
+   * again at once instead of finishing arguments that would be refused.
+   */
+  readonly abortDoomedCalls?: boolean;
 }
 
 /**
@@ -210,16 +217,21 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     const output = await readChatOutput(await options.chat(request as Request, { ...(signal && { signal }) }), adapter.name, signal);
     let response: unknown;
     let firstChunkMs: number | undefined;
+    let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
     if ("whole" in output) response = output.whole;
     else {
-      const assembler = createAssembler(adapter.name);
+      const assembler = createAssembler(adapter.name, schemasOf(offered));
       const deltas: Delta[] = [];
       const emit = (delta: Delta) => void deltas.push(delta);
       for await (const chunk of output.chunks) {
         firstChunkMs ??= now() - t0;
         assembler.push(chunk, emit);
-        for (const delta of deltas) yield { ...delta, step };
+        for (const delta of deltas) {
+          yield { ...delta, step };
+          if (options.abortDoomedCalls && delta.type === "tool-call-delta" && !delta.viable) doomed ??= delta;
+        }
         deltas.length = 0;
+        if (doomed) break; // leaving the stream closes the request
       }
       response = assembler.response();
     }
@@ -238,9 +250,12 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     // The calls: checked (repaired when allowed), asked about, run.
     const t1 = now();
     const tools = byName(offered);
+    const refusal = refusedWhole(adapter, response, doomed);
     const prepared: Prepared[] = await Promise.all(
       calls.map((call) => {
         const tool = tools.get(call.name);
+        const refused = refusal(call);
+        if (refused) return { ok: false as const, result: refused };
         return tool ? prepareCall(call, tool, { ...(options.lenient && { lenient: true }), ...(options.repair && { repair: options.repair }), messages }) : { ok: false as const, result: unknownTool(call.name, [...tools.keys()]) };
       }),
     );
@@ -298,6 +313,30 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     const entry: ToolStep = { step, response, calls: adopted, results: results as CallResult[], usage: stepUsage, timing: timing(toolsMs) };
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
+}
+
+/** The tools' schemas for checking streamed arguments, by name. */
+function schemasOf(tools: readonly AnyTool[]): (name: string) => ReturnType<typeof guardedSchema> {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return (name) => {
+    const tool = byName.get(name);
+    return tool && guardedSchema(tool);
+  };
+}
+
+/**
+ * Calls answered without running: every call of a turn cut at the output token limit (its arguments may be
+ * cut short too), and a call whose streamed arguments could no longer pass (`abortDoomedCalls`).
+ */
+function refusedWhole(adapter: ProviderAdapter, response: unknown, doomed: { readonly id: string; readonly name: string; readonly reason?: string } | undefined): (call: ToolCall) => ToolResult | undefined {
+  if (adapter.truncated?.(response)) {
+    return (call) => failure(`Your turn was cut at the output token limit, so tool "${call.name}" did not run: its arguments may be incomplete. Call it again (with shorter arguments if you can).`);
+  }
+  if (!doomed) return () => undefined;
+  return (call) =>
+    call.id === doomed.id && call.name === doomed.name
+      ? failure(`The arguments for tool "${call.name}" were refused while they streamed, so the request was stopped: ${doomed.reason}. Call the tool again with arguments that fit its schema.`)
+      : undefined;
 }
 
 async function* finish(result: RunToolsResult): AsyncGenerator<LoopEvent, RunToolsResult> {

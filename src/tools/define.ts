@@ -44,6 +44,8 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly needsApproval?: boolean | ((args: ArgsOf<P>, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
   readonly timeout?: number;
+  /** Anthropic: stream the arguments as the model writes them (`eager_input_streaming`). */
+  readonly eagerInputStreaming?: boolean;
   /** The function; `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly execute: (args: ArgsOf<P>, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
