@@ -3,7 +3,7 @@ import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import { failure, type ToolResult } from "../tools/result.js";
 import { boundedCall } from "../tools/bounded-call.js";
-import { runDecoded } from "../tools/tool.js";
+import { guardedSchema, runDecoded } from "../tools/tool.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData } from "../calls/wire.js";
@@ -114,6 +114,12 @@ export interface RunToolsOptions<Request extends object> {
   /** Runs around every call (around the tool's own `wrap`); see `WrapHook`. */
   readonly wrap?: WrapHook;
   /**
+   * Streaming only: stop the model's request as soon as a call's arguments can no longer pass its tool's schema
+   * (a `tool-call-delta` with `viable: false`), and answer that call with the reason, so the model can try
+   * again at once instead of finishing arguments that would be refused.
+   */
+  readonly abortDoomedCalls?: boolean;
+  /**
    * Where spans go (an OpenTelemetry `Tracer`): one for the run (`invoke_agent`), each step, each model request
    * (`chat {model}`) and each tool call (`execute_tool {name}`), with the GenAI semantic conventions' attributes.
    * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
@@ -149,6 +155,7 @@ const LOOP_OPTIONS = {
   after: true,
   wrap: true,
   tracer: true,
+  abortDoomedCalls: true,
 } as const satisfies Record<keyof RunToolsOptions<object>, true>;
 
 /** A prepared call after `before`: `rewritten` when a guardrail gave other arguments. */
@@ -347,16 +354,21 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     const output = await readChatOutput(await options.chat(request as Request, { ...(signal && { signal }) }), adapter.name, signal);
     let response: unknown;
     let firstChunkMs: number | undefined;
+    let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
     if ("whole" in output) response = output.whole;
     else {
-      const assembler = createAssembler(adapter.name);
+      const assembler = createAssembler(adapter.name, schemasOf(offered));
       const deltas: Delta[] = [];
       const emit = (delta: Delta) => void deltas.push(delta);
       for await (const chunk of output.chunks) {
         firstChunkMs ??= now() - t0;
         assembler.push(chunk, emit);
-        for (const delta of deltas) yield { ...delta, step };
+        for (const delta of deltas) {
+          yield { ...delta, step };
+          if (options.abortDoomedCalls && delta.type === "tool-call-delta" && !delta.viable) doomed ??= delta;
+        }
         deltas.length = 0;
+        if (doomed) break; // leaving the stream closes the request
       }
       response = assembler.response();
     }
@@ -377,9 +389,12 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     // The calls: checked (repaired when allowed), asked about, run.
     const t1 = now();
     const tools = byName(offered);
+    const refusal = refusedWhole(adapter, response, doomed);
     const prepared: Prepared[] = await Promise.all(
       calls.map((call) => {
         const tool = tools.get(call.name);
+        const refused = refusal(call);
+        if (refused) return { ok: false as const, result: refused };
         return tool ? prepareCall(call, tool, { ...(options.lenient && { lenient: true }), ...(options.repair && { repair: options.repair }), messages }) : { ok: false as const, result: unknownTool(call.name, [...tools.keys()]) };
       }),
     );
@@ -449,6 +464,30 @@ function repeatedIds(calls: readonly ToolCall[]): Set<number> {
 
 function repeatedId(call: ToolCall): ToolResult {
   return failure(`Call id ${JSON.stringify(call.id)} was used by an earlier call in this turn; this call of tool "${call.name}" did not run. Give each call its own id.`);
+}
+
+/** The tools' schemas for checking streamed arguments, by name. */
+function schemasOf(tools: readonly AnyTool[]): (name: string) => ReturnType<typeof guardedSchema> {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return (name) => {
+    const tool = byName.get(name);
+    return tool && guardedSchema(tool);
+  };
+}
+
+/**
+ * Calls answered without running: every call of a turn cut at the output token limit (its arguments may be
+ * cut short too), and a call whose streamed arguments could no longer pass (`abortDoomedCalls`).
+ */
+function refusedWhole(adapter: ProviderAdapter, response: unknown, doomed: { readonly id: string; readonly name: string; readonly reason?: string } | undefined): (call: ToolCall) => ToolResult | undefined {
+  if (adapter.truncated?.(response)) {
+    return (call) => failure(`Your turn was cut at the output token limit, so tool "${call.name}" did not run: its arguments may be incomplete. Call it again (with shorter arguments if you can).`);
+  }
+  if (!doomed) return () => undefined;
+  return (call) =>
+    call.id === doomed.id && call.name === doomed.name
+      ? failure(`The arguments for tool "${call.name}" were refused while they streamed, so the request was stopped: ${doomed.reason}. Call the tool again with arguments that fit its schema.`)
+      : undefined;
 }
 
 async function* finish(result: RunToolsResult): AsyncGenerator<LoopEvent, RunToolsResult> {

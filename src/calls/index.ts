@@ -10,7 +10,8 @@
  */
 export { parseToolCalls, toToolMessages } from "./parse.js";
 export { createToolCallStream, type ToolCallStream, type PartialToolCall } from "./stream.js";
-export { createPartialJSONParser, type PartialJSONParser } from "./partial-json.js";
+export { createPartialJSONParser, type PartialJSONParser, type ParserEvents } from "./partial-json.js";
+export { createArgumentChecker, type PartialVerdict } from "./viability.js";
 export { ADAPTERS, adapterOf } from "./providers/index.js";
 export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";
 export type {

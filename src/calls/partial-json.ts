@@ -75,6 +75,26 @@ export interface PartialJSONParser {
   readonly error: { message: string; position: number } | undefined;
 }
 
+/**
+ * What a parser reports as it reads, for a reader that follows the value's structure without walking it
+ * again (the streamed arguments' checks): each callback is called once per value, key or string piece.
+ *
+ * @example
+ * createPartialJSONParser({ events: { begin: (kind) => console.log(kind), key() {}, text() {}, end() {}, close() {} } });
+ */
+export interface ParserEvents {
+  /** A value starts: its JSON kind is known from its first character. */
+  begin(kind: "object" | "array" | "string" | "number" | "boolean" | "null"): void;
+  /** A property name is complete; its value begins next. */
+  key(name: string): void;
+  /** More of the open string value (never of a key), as decoded text. */
+  text(piece: string): void;
+  /** A string, number, boolean or null is complete. */
+  end(value: unknown): void;
+  /** An object or array is complete. */
+  close(): void;
+}
+
 type Container = Record<string, unknown> | unknown[];
 
 // Parser states.
@@ -122,7 +142,8 @@ const show = (c: number) => (c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase
  * }
  * p.done; // true
  */
-export function createPartialJSONParser(): PartialJSONParser {
+export function createPartialJSONParser(options: { readonly events?: ParserEvents } = {}): PartialJSONParser {
+  const events = options.events;
   let all = "";
   let offset = 0; // index in `all` of the chunk being parsed
   let state = VALUE;
@@ -181,6 +202,7 @@ export function createPartialJSONParser(): PartialJSONParser {
   }
 
   function close(): void {
+    events?.close();
     stack.pop();
     keys.pop();
     ended();
@@ -202,29 +224,36 @@ export function createPartialJSONParser(): PartialJSONParser {
       }
     }
     if (piece) str += piece; // `+=` builds a rope: appending is O(1) however long the string grows
-    if (!isKey) replace(str);
+    if (!isKey) {
+      if (piece) events?.text(piece);
+      replace(str);
+    }
   }
 
   /** Starts the value whose first character is `c` at index `i`; returns the index to continue at. */
   function start(chunk: string, c: number, i: number): number {
     if (c === 123) {
+      events?.begin("object");
       const object: Record<string, unknown> = {};
       place(object);
       stack.push(object);
       keys.push("");
       state = OBJECT_FIRST;
     } else if (c === 91) {
+      events?.begin("array");
       const array: unknown[] = [];
       place(array);
       stack.push(array);
       keys.push("");
       state = ARRAY_FIRST;
     } else if (c === 34) {
+      events?.begin("string");
       str = "";
       isKey = false;
       place("");
       state = STRING;
     } else if (c === 45 || isDigit(c)) {
+      events?.begin("number");
       num = "";
       numState = N_START;
       state = NUMBER;
@@ -236,6 +265,7 @@ export function createPartialJSONParser(): PartialJSONParser {
         return i;
       }
       [word, wordValue] = literal;
+      events?.begin(wordValue === null ? "null" : "boolean");
       wordAt = 1;
       state = LITERAL;
     }
@@ -279,7 +309,9 @@ export function createPartialJSONParser(): PartialJSONParser {
       if (next < 0) {
         if (numState === N_ZERO || numState === N_INT || numState === N_FRAC || numState === N_EXP) {
           num += chunk.slice(from, i);
-          place(Number(num)); // the same double JSON.parse gives, -0 and huge integers included
+          const value = Number(num); // the same double JSON.parse gives, -0 and huge integers included
+          place(value);
+          events?.end(value);
           ended();
         } else fail(`Unexpected ${show(c)} in number, expected a digit`, i);
         return i;
@@ -304,8 +336,12 @@ export function createPartialJSONParser(): PartialJSONParser {
           commit(true);
           if (isKey) {
             keys[keys.length - 1] = str;
+            events?.key(str);
             state = COLON;
-          } else ended();
+          } else {
+            events?.end(str);
+            ended();
+          }
           return i + 1;
         }
         if (c === 92) state = ESCAPE;
@@ -368,6 +404,7 @@ export function createPartialJSONParser(): PartialJSONParser {
         if (c !== word.charCodeAt(wordAt)) fail(`Unexpected ${show(c)}, expected '${word}'`, i);
         else if (++wordAt === word.length) {
           place(wordValue);
+          events?.end(wordValue);
           ended();
         }
         i++;

@@ -43,6 +43,8 @@ export interface ProviderAdapter {
   assistantMessages(response: unknown): unknown[];
   /** The response's text, if any. */
   text(response: unknown): string | undefined;
+  /** The turn was cut at the output token limit, so its last call's arguments may be incomplete. */
+  truncated?(response: unknown): boolean;
   /** The request with the tools, tool choice and parallel-call setting in this provider's spelling. */
   withTools(request: Record<string, unknown>, tools: readonly AnyTool[], options: RequestOptions): Record<string, unknown>;
 }

@@ -52,6 +52,8 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly after?: AfterHook<ArgsOf<P>, Context>;
   /** Runs around each call in the agent loop: `(call, next) => next()`. */
   readonly wrap?: WrapHook<ArgsOf<P>, Context>;
+  /** Anthropic: stream the arguments as the model writes them (`eager_input_streaming`). */
+  readonly eagerInputStreaming?: boolean;
   /** The function; `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly execute: (args: ArgsOf<P>, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
@@ -95,5 +97,6 @@ const TOOL_OPTIONS = {
   before: true,
   after: true,
   wrap: true,
+  eagerInputStreaming: true,
   execute: true,
 } as const satisfies Record<keyof TypedToolDefinition<object, unknown, unknown>, true>;

@@ -15,6 +15,8 @@ export interface FormattableTool {
   readonly parameters: JSONSchema;
   readonly returns: JSONSchema | undefined;
   readonly strict: boolean;
+  /** Anthropic `eager_input_streaming`. */
+  readonly eagerInputStreaming?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export interface AnthropicTool {
   description: string;
   input_schema: JSONSchema & { type: "object" };
   strict?: boolean;
+  eager_input_streaming?: boolean;
 }
 /** A Gemini function declaration. @example { name: "get_weather", description: "Current weather for a city.", parameters: { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] } } */
 export interface GeminiFunctionDeclaration {
@@ -191,7 +194,7 @@ export function toAnthropicFormat(tool: FormattableTool, options: FormatOptions 
   const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "anthropic");
   const input_schema = schemaFor(tool, tool.parameters, strict ? anthropicStrict : anthropic, "anthropic", options) as AnthropicTool["input_schema"];
-  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }) };
+  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }), ...(tool.eagerInputStreaming && { eager_input_streaming: true }) };
 }
 
 /**

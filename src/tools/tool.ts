@@ -57,6 +57,11 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly after?: AfterHook<Args, Context>;
   /** Runs around each call in the agent loop (inside the loop's `wrap`); see `WrapHook`. */
   readonly wrap?: WrapHook<Args, Context>;
+  /**
+   * Anthropic: stream this tool's arguments as the model writes them (`eager_input_streaming`), instead of in
+   * bursts the API holds back to check them; the agent loop checks them as they arrive instead.
+   */
+  readonly eagerInputStreaming?: boolean;
   /** The function. `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly run: (args: Args, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
@@ -98,6 +103,16 @@ export const consoleLogger: Logger = {
 export let runDecoded: <Args, Result, Context>(tool: Tool<Args, Result, Context>, args: Args, context: Context | undefined, options: RunOptions) => Promise<ToolResult<Result>>;
 
 /**
+ * The JSON Schema that tooltype's own guard checks a tool's arguments against, when it is an object root; undefined
+ * when another library checks them or the root is sent wrapped. For checks of streamed arguments, which must
+ * never refuse what the tool would accept. Not part of the public entries.
+ *
+ * @example
+ * const schema = guardedSchema(weather); // { type: "object", properties: { city: { type: "string" } }, ... }
+ */
+export let guardedSchema: (tool: AnyTool) => JSONSchema | undefined;
+
+/**
  * A tool a model can call: a name, a description, parameters as JSON Schema, and `execute`, which parses,
  * checks, decodes and runs, and always resolves to a `ToolResult`. Its provider formats are functions
  * (`toOpenAIFormat(tool)` from `tooltype/tools`); through the root entry it also has them as methods.
@@ -127,6 +142,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly before: BeforeHook<Args, Context> | undefined;
   readonly after: AfterHook<Args, Context> | undefined;
   readonly wrap: WrapHook<Args, Context> | undefined;
+  /** Anthropic streams this tool's arguments as they are written; see `ToolDefinition.eagerInputStreaming`. */
+  readonly eagerInputStreaming: boolean;
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
@@ -160,6 +177,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       if (definition[hook] !== undefined && typeof definition[hook] !== "function") throw new TypeError(`Tool "${name}": ${hook} must be a function`);
     }
     [this.before, this.after, this.wrap] = [definition.before, definition.after, definition.wrap];
+    this.eagerInputStreaming = definition.eagerInputStreaming === true;
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;
@@ -189,6 +207,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
 
   static {
     runDecoded = (tool, args, context, options) => tool.#call(args, context, options);
+    guardedSchema = (tool) => (tool.#input.library || tool.#wrapped ? undefined : tool.parameters);
   }
 
   // Runs the function on decoded arguments; its exceptions and results outside `returns` become failed results.

@@ -25,6 +25,7 @@ export const anthropic: ProviderAdapter = {
     const parts = list(response, "content").filter((b) => field(b, "type") === "text").map((b) => String(field(b, "text") ?? ""));
     return parts.length ? parts.join("") : undefined;
   },
+  truncated: (response) => field(response, "stop_reason") === "max_tokens",
   withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => {
     const choice = anthropicChoice(toolChoice ?? (parallelToolCalls === false ? "auto" : undefined), parallelToolCalls);
     return { ...request, tools: tools.map((t) => toAnthropicFormat(t, strict === undefined ? {} : { strict })), ...(choice && { tool_choice: choice }) };

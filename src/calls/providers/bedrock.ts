@@ -38,6 +38,7 @@ export const bedrock: ProviderAdapter = {
     const texts = content(response).map((b) => field(b, "text")).filter((t): t is string => typeof t === "string");
     return texts.length ? texts.join("") : undefined;
   },
+  truncated: (response) => field(response, "stopReason") === "max_tokens",
   withTools: (request, tools, { toolChoice }) => {
     const choice = toolChoice === undefined || toolChoice === "none" ? undefined : toolChoice === "auto" ? { auto: {} } : toolChoice === "required" ? { any: {} } : { tool: { name: toolChoice.name } };
     const specs = tools.map((t) => {

@@ -29,6 +29,7 @@ export const cohere: ProviderAdapter = {
     const texts = list(field(response, "message"), "content").filter((c) => field(c, "type") === "text").map((c) => String(field(c, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
+  truncated: (response) => field(response, "finish_reason") === "MAX_TOKENS",
   withTools: (request, tools, { toolChoice, strict }) => ({
     ...request,
     tools: tools.map((t) => toOpenAIFormat(t)),

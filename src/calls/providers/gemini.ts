@@ -46,6 +46,7 @@ export const gemini: ProviderAdapter = {
       .map((p) => field<string>(p, "text")!);
     return texts.length ? texts.join("") : undefined;
   },
+  truncated: (response) => field(list(response, "candidates")[0], "finishReason", "finish_reason") === "MAX_TOKENS",
   withTools: (request, tools, { toolChoice }) => {
     const config = (request.config as Record<string, unknown> | undefined) ?? {};
     const mode = toolChoice === undefined ? undefined : toolChoice === "auto" ? "AUTO" : toolChoice === "none" ? "NONE" : "ANY";

@@ -25,6 +25,7 @@ export const mcp: ProviderAdapter = {
     const texts = blocks(response).filter((b) => field(b, "type") === "text").map((b) => String(field(b, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
+  truncated: (response) => field(response, "stopReason") === "maxTokens",
   withTools: (request, tools, { toolChoice }) => ({
     ...request,
     tools: tools.map((t) => toMCPFormat(t)),

@@ -27,6 +27,7 @@ export const mistral: ProviderAdapter = {
     const content = field(message(response), "content");
     return typeof content === "string" && content ? content : undefined;
   },
+  truncated: (response) => field(list(field(response, "data") ?? response, "choices")[0], "finish_reason", "finishReason") === "length",
   withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
     ...request,
     tools: tools.map((t) => toOpenAIFormat(t, strict === undefined ? {} : { strict })),

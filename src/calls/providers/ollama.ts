@@ -26,5 +26,6 @@ export const ollama: ProviderAdapter = {
     const content = field(field(response, "message"), "content");
     return typeof content === "string" && content ? content : undefined;
   },
+  truncated: (response) => field(response, "done_reason") === "length",
   withTools: (request, tools) => ({ ...request, tools: tools.map((t) => toOpenAIFormat(t)) }),
 };

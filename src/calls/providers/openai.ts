@@ -25,6 +25,7 @@ export const openai: ProviderAdapter = {
     return [{ role: "assistant", content: m.content ?? null, ...(calls.length && { tool_calls: calls }) }];
   },
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
+  truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
   withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
     ...request,
     tools: tools.map((t) => toOpenAIFormat(t, strict === undefined ? {} : { strict })),

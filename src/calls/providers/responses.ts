@@ -29,6 +29,7 @@ export const responses: ProviderAdapter = {
       .map((c) => String(field(c, "text") ?? ""));
     return parts.length ? parts.join("") : undefined;
   },
+  truncated: (response) => field(field(response, "incomplete_details"), "reason") === "max_output_tokens",
   withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
     ...request,
     tools: tools.map((t) => toResponsesFormat(t, strict === undefined ? {} : { strict })),
