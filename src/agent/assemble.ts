@@ -2,6 +2,7 @@ import { createPartialJSONParser, type PartialJSONParser } from "../calls/partia
 import { createArgumentChecker, type PartialVerdict } from "../calls/viability.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import { field, generatedId, list, parseArguments } from "../calls/wire.js";
+import { argumentText, beginsAnother, joinedName, type OpenCall } from "../calls/chat-deltas.js";
 import { ProviderError } from "./chat-output.js";
 
 /**
@@ -119,6 +120,8 @@ function argumentPiece(call: Call, piece: unknown, emit: (delta: Delta) => void,
   emit({ type: "tool-call-delta", index: call.index, id: call.id, name: call.name, delta: piece, partial, arguments: partial, ...call.verdict() });
 }
 
+const openOf = (call: Call): OpenCall => ({ id: call.id, name: call.name, text: call.parser.text(), done: call.parser.done });
+
 // ---- OpenAI Chat Completions: `chat.completion.chunk` objects, `choices[0].delta` -------------------------
 
 function openaiChat(schemaOf: SchemaOf): Assembler {
@@ -148,17 +151,18 @@ function openaiChat(schemaOf: SchemaOf): Assembler {
           const name = typeof fn.name === "string" ? fn.name : "";
           const key = String(field(piece, "index") ?? 0);
           let call = byKey.get(key);
-          // Another id under an index in use, with a name: a server that numbers parallel calls alike began a new one.
-          if (!call || (id && name && call.id && call.id !== id)) {
+          if (!call || beginsAnother(openOf(call), id, name)) {
             call = newCall(calls.length);
             byKey.set(key, call);
             calls.push(call);
           }
-          // Name pieces are joined; a delta that repeats the call's id repeats its whole name (some servers do).
-          if (name) call.name = id && id === call.id ? name : call.name + name;
+          if (name) call.name = joinedName(openOf(call), id, name);
           if (id) call.id = id;
-          if (call.started || (call.id && call.name)) argumentPiece(call, fn.arguments, emit, schemaOf);
-          else if (typeof fn.arguments === "string" && fn.arguments) call.parser.push(fn.arguments); // reported once named
+          const args = argumentText(fn.arguments, call.parser.text());
+          if (call.started || (call.name && (call.id || args !== undefined))) {
+            call.id ||= generatedId(call.name, call.index); // a server that gave this call no id
+            argumentPiece(call, args, emit, schemaOf);
+          } else if (args) call.parser.push(args); // reported once named
         }
         const reason = field(choice, "finish_reason");
         if (reason !== undefined && reason !== null) finish = reason;
