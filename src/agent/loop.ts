@@ -517,14 +517,16 @@ function streamingRequest(provider: string, request: Record<string, unknown>): R
 }
 
 /**
- * The assistant turn as the conversation keeps it: a repaired call shows the arguments its tool ran on; for
- * Anthropic and Gemini, whose calls must hold objects, arguments that never parsed show as `{}`.
+ * The assistant turn as the conversation keeps it, in a form every provider takes back: a repaired call shows
+ * the arguments its tool ran on, and arguments that never parsed as an object (broken JSON, a stream cut short or
+ * stopped) show as `{}`: Anthropic, Gemini and Bedrock refuse a call without an object, and servers that read
+ * the history as JSON refuse broken text. The model still reads what it sent, in the call's error.
  */
 function assistantWith(provider: string, assistant: unknown[], calls: readonly ToolCall[], prepared: readonly Prepared[]): unknown[] {
   const replace = new Map<number, unknown>();
   prepared.forEach((p, i) => {
     if (p.ok && p.repaired) replace.set(i, p.arguments);
-    else if ((provider === "anthropic" || provider === "gemini") && !isObject(calls[i]!.arguments)) replace.set(i, {});
+    else if (!isObject(calls[i]!.arguments)) replace.set(i, {});
   });
   if (!replace.size) return assistant;
   return withArguments(provider, assistant, replace) ?? assistant;
