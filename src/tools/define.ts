@@ -2,6 +2,7 @@ import type { Descriptor, Infer } from "../t/descriptor.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import type { Jit } from "../guard/compile.js";
 import { Tool, type Logger, type RunOptions } from "./tool.js";
+import type { OutputPart } from "./output.js";
 
 /**
  * The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox 0.34's `static`, or a
@@ -44,6 +45,8 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly needsApproval?: boolean | ((args: ArgsOf<P>, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
   readonly timeout?: number;
+  /** What the model is sent for a value: a string, or text, JSON, image and file parts (see `OutputPart`). */
+  readonly toModelOutput?: (value: Result) => string | OutputPart | readonly OutputPart[];
   /** The function; `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly execute: (args: ArgsOf<P>, context: Context, options: RunOptions) => Result | Promise<Result>;
 }

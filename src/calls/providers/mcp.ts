@@ -1,10 +1,12 @@
 import { toMCPFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, resultText } from "../wire.js";
+import { mcpContent } from "../output.js";
 
 /**
  * MCP sampling (`sampling/createMessage` with tools): calls are `tool_use` content blocks of the result,
- * answered by a `user` message of `tool_result` blocks (`toolUseId`, text content, `isError`).
+ * answered by a `user` message of `tool_result` blocks (`toolUseId`, content blocks: text, and a tool's
+ * images and files as `image` and `resource` blocks; `isError`).
  *
  * @example
  * toToolMessages(results, "mcp"); // [{ role: "user", content: [{ type: "tool_result", toolUseId: "t1", content: [{ type: "text", text: "21 °C" }] }] }]
@@ -18,7 +20,7 @@ export const mcp: ProviderAdapter = {
       .map((b) => ({ id: String(field(b, "id") ?? ""), name: String(field(b, "name") ?? ""), arguments: field(b, "input") ?? {} })),
   toolMessages: (results) =>
     results.length
-      ? [{ role: "user", content: results.map((r) => ({ type: "tool_result", toolUseId: r.id, content: [{ type: "text", text: resultText(r.result) }], ...(!r.result.success && { isError: true }) })) }]
+      ? [{ role: "user", content: results.map((r) => ({ type: "tool_result", toolUseId: r.id, content: r.result.success && r.result.output ? mcpContent(r.result.output) : [{ type: "text", text: resultText(r.result) }], ...(!r.result.success && { isError: true }) })) }]
       : [],
   assistantMessages: (response) => [{ role: "assistant", content: blocks(response) }],
   text: (response) => {
