@@ -4,6 +4,8 @@ import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
 import { boundedCall } from "../tools/bounded-call.js";
 import { runDecoded } from "../tools/tool.js";
+import { toolListChange } from "../tools/stable.js";
+import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData } from "../calls/wire.js";
@@ -93,6 +95,8 @@ export interface RunToolsOptions<Request extends object> {
   readonly lenient?: boolean;
   /** Fixes arguments the guard refused; see `RepairHook`. */
   readonly repair?: RepairHook;
+  /** Receives advice (`prepareStep` changed the tool list, which breaks prompt caching) and what an answer writer changed in a result (an image the provider cannot take). */
+  readonly onIssue?: (issue: ConversionWarning & { readonly tool: string; readonly provider: string }) => void;
 }
 
 /**
@@ -154,7 +158,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
   };
   // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
   const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
-    messages.push(...adapter.toolMessages(entry.results));
+    messages.push(...adapter.toolMessages(entry.results, options));
     yield* record(entry);
     signal?.throwIfAborted();
     return shouldStop(options.stopWhen, { step: entry, steps, messages });
@@ -188,6 +192,7 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
 
+  let offeredBefore: string[] | undefined;
   for (;;) {
     if (step >= maxSteps) return yield* finish(finishWith("max_steps", undefined));
     step++;
@@ -196,6 +201,9 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     const t0 = now();
     const settings = (await options.prepareStep?.({ step, steps, messages, tools: allTools })) || undefined;
     const offered = settings?.tools ? chosenTools(settings.tools, allTools) : allTools;
+    const change = toolListChange(offeredBefore, offered.map((t) => t.name), step);
+    offeredBefore = offered.map((t) => t.name);
+    if (change) options.onIssue?.({ tool: "", provider: adapter.name, path: "", kind: "advice", message: change });
     const choice = settings?.toolChoice ?? (step === 1 ? options.toolChoice : laterChoice(options.toolChoice));
     let request = adapter.withTools({ ...base, ...(settings?.request as object | undefined) }, offered, {
       ...(choice !== undefined && { toolChoice: choice }),

@@ -21,6 +21,8 @@ export interface RequestOptions {
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
   readonly strict?: boolean;
+  /** Anthropic prompt caching: `cache_control` on the last tool (see `AnthropicFormatOptions`); other providers ignore it. */
+  readonly cacheControl?: boolean | { readonly ttl?: "5m" | "1h" };
 }
 
 /**

@@ -18,6 +18,6 @@ export type { ToolResult } from "./result.js";
 export { modelOutput, isModelOutput, type ModelOutput, type OutputPart, type ModelPart } from "./output.js";
 export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
 export {
-  toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat, checkTool,
-  type FormatOptions, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toAnthropicTools, toGeminiFormat, toMCPFormat, checkTool,
+  type FormatOptions, type AnthropicFormatOptions, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./provider-formats.js";

@@ -1,4 +1,4 @@
-import { toAnthropicFormat } from "../../tools/provider-formats.js";
+import { toAnthropicTools } from "../../tools/provider-formats.js";
 import type { ProviderAdapter, ToolChoice } from "../types.js";
 import { field, list, resultText } from "../wire.js";
 import { omitted, outputOf, partText, type AnswerOptions } from "../output.js";
@@ -30,9 +30,9 @@ export const anthropic: ProviderAdapter = {
     const parts = list(response, "content").filter((b) => field(b, "type") === "text").map((b) => String(field(b, "text") ?? ""));
     return parts.length ? parts.join("") : undefined;
   },
-  withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => {
+  withTools: (request, tools, { toolChoice, parallelToolCalls, strict, cacheControl }) => {
     const choice = anthropicChoice(toolChoice ?? (parallelToolCalls === false ? "auto" : undefined), parallelToolCalls);
-    return { ...request, tools: tools.map((t) => toAnthropicFormat(t, strict === undefined ? {} : { strict })), ...(choice && { tool_choice: choice }) };
+    return { ...request, tools: toAnthropicTools(tools, { ...(strict !== undefined && { strict }), ...(cacheControl !== undefined && { cacheControl }) }), ...(choice && { tool_choice: choice }) };
   },
 };
 
