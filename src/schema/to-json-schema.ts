@@ -1,4 +1,5 @@
 import { emitJSONSchema } from "./emit.js";
+import { shareRepeated } from "./share.js";
 import type { JSONSchema } from "./json-schema.js";
 import { ConversionError, type ConversionWarning, type Dialect, type IssueKind } from "./dialects/warnings.js";
 
@@ -21,6 +22,12 @@ export interface ToJSONSchemaOptions {
   readonly onIssue?: ((issue: ConversionWarning) => void) | "error";
   /** The former name of `onIssue`, kept working. */
   readonly onWarning?: ((warning: ConversionWarning) => void) | "error";
+  /**
+   * Write each subschema that appears more than once (where that is shorter) once under `$defs`, with a `$ref`
+   * in each place: fewer tokens, the same values valid. OpenAI (strict too), Anthropic and MCP take `$defs`;
+   * Gemini's `parameters` have no `$ref`, so its dialect writes them out again.
+   */
+  readonly shareRepeated?: boolean;
 }
 
 /**
@@ -39,7 +46,7 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
     throw new TypeError(`toJSONSchema: target must be a dialect such as openaiStrict from "tooltype/dialects", received ${JSON.stringify(dialect)} (the root "tooltype" entry also takes its name)`);
   }
   if (typeof schema !== "object" || schema === null) throw new TypeError("toJSONSchema: expects a descriptor or a JSON Schema object");
-  const root = emitJSONSchema(schema);
+  const root = options.shareRepeated ? shareRepeated(emitJSONSchema(schema)) : emitJSONSchema(schema);
   if (dialect === undefined) return root;
   const handler = options.onIssue ?? options.onWarning;
   return dialect.write(root, (path, message, kind: IssueKind = "changed") => {

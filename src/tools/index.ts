@@ -15,6 +15,7 @@ export { withJSONSchema, type WithJSONSchema } from "./parameters.js";
 export { toAISDKTool, toAgentsTool, ToolCallError, type AISDKTool, type AgentsToolOptions, type ToolInputSchema } from "./frameworks.js";
 export { ToolRegistry, TOOLS_PER_REQUEST_WARNING, TOOL_LIMITS, type RegistryFormatOptions } from "./registry.js";
 export type { ToolResult } from "./result.js";
+export { toolTokens, type ToolTokens, type ToolTokensOptions } from "./tokens.js";
 export { modelOutput, isModelOutput, type ModelOutput, type OutputPart, type ModelPart } from "./output.js";
 export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
 export {

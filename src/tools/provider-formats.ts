@@ -55,6 +55,8 @@ export interface FormatOptions {
   readonly onIssue?: ((issue: ToolIssue) => void) | "error";
   /** The former name of `onIssue`, kept working. */
   readonly onWarning?: ((issue: ToolIssue) => void) | "error";
+  /** Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning. */
+  readonly shareRepeated?: boolean;
 }
 
 /** An OpenAI Chat Completions function tool. @example { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } */
@@ -161,7 +163,7 @@ function handlerOf(tool: FormattableTool, provider: Provider, options: FormatOpt
 }
 
 function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, provider: Provider, options: FormatOptions): JSONSchema {
-  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options) });
+  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options), ...(options.shareRepeated && { shareRepeated: true }) });
 }
 
 /** Gemini's `parametersJsonSchema`: JSON Schema as it is, with an object root. */
