@@ -3,6 +3,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { t, tool, toolTokens, ToolRegistry, toJSONSchema, compile, shareRepeated, repeatedSchemas, toOpenAIFormat, toGeminiFormat, toAnthropicTools, toMCPFormat, toResponsesFormat, type Provider } from "tooltype";
+import { toJSONSchema as leanToJSONSchema, shareRepeated as leanShare } from "tooltype/schema";
 import recorded from "./fixtures/usage/openai-cookbook-weather.json";
 
 const env = (globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV__ ?? "node";
@@ -110,6 +111,12 @@ share("toJSONSchema writes the repeated address once, referenced three times; th
   assert.equal([a(good), a(bad)], [true, false]);
   assert.equal([b(good), b(bad)], [true, false]);
   assert.equal(b.errors(bad).map((i) => i.path), a.errors(bad).map((i) => i.path));
+});
+
+share("tooltype/schema's toJSONSchema takes the function, so a bundle that never shares does not carry it", () => {
+  assert.equal(leanToJSONSchema(ship.input!, { shareRepeated: leanShare }), toJSONSchema(ship.input!, { shareRepeated: true }));
+  assert.throws(() => leanToJSONSchema(ship.input!, { shareRepeated: true }), /shareRepeated takes the function here: import \{ shareRepeated \} from "tooltype\/schema"/);
+  assert.throws(() => leanToJSONSchema(ship.input!, { shareRepeated: "yes" as never }), /shareRepeated is true or the shareRepeated function/);
 });
 
 share("small repeats are left alone; titles name definitions; names never clash", () => {

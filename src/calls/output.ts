@@ -27,7 +27,7 @@ export interface AnswerOptions {
   readonly onIssue?: (issue: ResultIssue) => void;
 }
 
-/** Reports a part of one result as changed: `(index, message)`. */
+/** Reports a part of one result as changed: `(index, message)`. @example output.report(2, "openai tool messages take text only; ...") */
 export type PartReporter = (index: number, message: string) => void;
 
 /**

@@ -1,5 +1,4 @@
 import { emitJSONSchema } from "./emit.js";
-import { shareRepeated } from "./share.js";
 import type { JSONSchema } from "./json-schema.js";
 import { ConversionError, type ConversionWarning, type Dialect, type IssueKind } from "./dialects/warnings.js";
 
@@ -25,9 +24,11 @@ export interface ToJSONSchemaOptions {
   /**
    * Write each subschema that appears more than once (where that is shorter) once under `$defs`, with a `$ref`
    * in each place: fewer tokens, the same values valid. OpenAI (strict too), Anthropic and MCP take `$defs`;
-   * Gemini's `parameters` have no `$ref`, so its dialect writes them out again.
+   * Gemini's `parameters` have no `$ref`, so its dialect writes them out again. Here the function itself
+   * (`import { shareRepeated } from "tooltype/schema"`), so a bundle that never shares does not carry it; the
+   * root entry's `toJSONSchema` and the tool formats also take `true`.
    */
-  readonly shareRepeated?: boolean;
+  readonly shareRepeated?: ((schema: JSONSchema) => JSONSchema) | boolean;
 }
 
 /**
@@ -46,7 +47,10 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
     throw new TypeError(`toJSONSchema: target must be a dialect such as openaiStrict from "tooltype/dialects", received ${JSON.stringify(dialect)} (the root "tooltype" entry also takes its name)`);
   }
   if (typeof schema !== "object" || schema === null) throw new TypeError("toJSONSchema: expects a descriptor or a JSON Schema object");
-  const root = options.shareRepeated ? shareRepeated(emitJSONSchema(schema)) : emitJSONSchema(schema);
+  const share = options.shareRepeated;
+  if (share === true) throw new TypeError('toJSONSchema: shareRepeated takes the function here: import { shareRepeated } from "tooltype/schema" and pass { shareRepeated } (the root "tooltype" entry also takes true)');
+  if (share !== undefined && share !== false && typeof share !== "function") throw new TypeError("toJSONSchema: shareRepeated is true or the shareRepeated function");
+  const root = share ? share(emitJSONSchema(schema)) : emitJSONSchema(schema);
   if (dialect === undefined) return root;
   const handler = options.onIssue ?? options.onWarning;
   return dialect.write(root, (path, message, kind: IssueKind = "changed") => {

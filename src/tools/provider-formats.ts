@@ -7,6 +7,7 @@ import type { ConversionWarning, Dialect } from "../schema/dialects/warnings.js"
 import { objectRoot } from "../schema/dialects/wrap.js";
 import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
+import { shareRepeated } from "../schema/share.js";
 
 /** What a format needs of a tool. */
 export interface FormattableTool {
@@ -163,7 +164,7 @@ function handlerOf(tool: FormattableTool, provider: Provider, options: FormatOpt
 }
 
 function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, provider: Provider, options: FormatOptions): JSONSchema {
-  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options), ...(options.shareRepeated && { shareRepeated: true }) });
+  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options), ...(options.shareRepeated && { shareRepeated }) });
 }
 
 /** Gemini's `parametersJsonSchema`: JSON Schema as it is, with an object root. */

@@ -5,7 +5,7 @@ import { Tool, type AnyTool, type Logger } from "./tool.js";
 import { boundedCall } from "./bounded-call.js";
 import { checkTool, type FormatOptions, type Provider, type ToolIssue } from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
-import { toolTokens, type ToolTokens, type ToolTokensOptions } from "./tokens.js";
+import type { ToolTokens, ToolTokensOptions } from "./tokens.js";
 
 /**
  * Seed 002: accuracy drops with many tools in one request. Above this many, `registry.check` and
@@ -106,6 +106,7 @@ export class ToolRegistry {
   async tokens(provider: Provider, options: ToolTokensOptions & { readonly category?: string } = {}): Promise<ToolTokens> {
     const countIssues: ToolIssue[] = [];
     const tools = this.toolsForRequest(options.category, provider, { onIssue: (issue) => countIssues.push(issue) });
+    const { toolTokens } = await import("./tokens.js"); // loaded when counting: a bundler that splits code keeps it out of the registry's chunk
     const counted = await toolTokens(tools, provider, options);
     return { ...counted, issues: [...countIssues, ...counted.issues] };
   }
