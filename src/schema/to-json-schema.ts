@@ -48,8 +48,7 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
   }
   if (typeof schema !== "object" || schema === null) throw new TypeError("toJSONSchema: expects a descriptor or a JSON Schema object");
   const share = options.shareRepeated;
-  if (share === true) throw new TypeError('toJSONSchema: shareRepeated takes the function here: import { shareRepeated } from "tooltype/schema" and pass { shareRepeated } (the root "tooltype" entry also takes true)');
-  if (share !== undefined && share !== false && typeof share !== "function") throw new TypeError("toJSONSchema: shareRepeated is true or the shareRepeated function");
+  if (share !== undefined && share !== false && typeof share !== "function") throw new TypeError('toJSONSchema: shareRepeated takes the function here (import { shareRepeated } from "tooltype/schema"); the root entry also takes true');
   const root = share ? share(emitJSONSchema(schema)) : emitJSONSchema(schema);
   if (dialect === undefined) return root;
   const handler = options.onIssue ?? options.onWarning;

@@ -26,7 +26,7 @@ export type ModelPart =
   | { readonly type: "image"; readonly data: string; readonly mediaType: string }
   | { readonly type: "file"; readonly data: string; readonly mediaType: string; readonly filename?: string };
 
-const BRAND: unique symbol = Symbol.for("tooltype.modelOutput") as never;
+const BRAND: unique symbol = /* @__PURE__ */ Symbol.for("tooltype.modelOutput") as never;
 
 /**
  * What a tool's function returns to send parts (an image, a file) instead of a value written as JSON text.

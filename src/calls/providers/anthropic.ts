@@ -46,7 +46,7 @@ function anthropicChoice(choice: ToolChoice | undefined, parallel: boolean | und
 }
 
 // What Anthropic reads in a tool result, from its documented block types.
-const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+const IMAGE_TYPES = /* @__PURE__ */ new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 function resultContent(call: CallResult, options: AnswerOptions | undefined): string | unknown[] {
   const output = outputOf(call, "anthropic", options);
