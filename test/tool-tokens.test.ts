@@ -151,6 +151,15 @@ inNode("the default tokenizer loads on demand; the estimate against the API's re
   assert.equal([messages, billed, estimate.total], [33, 68, 86]); // README quotes these numbers
 });
 
+counts("without count, gpt-tokenizer is loaded on demand; where it cannot be (a page without an import map), the error names the install", async () => {
+  if (env.startsWith("chromium")) {
+    await rejects(() => toolTokens([ping], "openai"), /counting tokens needs the gpt-tokenizer package \(npm install gpt-tokenizer\), or pass \{ count: \(text\) => tokens \}/);
+  } else {
+    const { total } = await toolTokens([ping], "openai");
+    assert.ok(total > 10 && total < 60, String(total));
+  }
+});
+
 counts.run();
 advice.run();
 share.run();
