@@ -44,15 +44,21 @@ export function outputOf(call: CallResult, provider: string, options: AnswerOpti
   return { parts: result.output, report };
 }
 
-/** A text or JSON part as text; undefined for images and files. @example partText({ type: "json", value: { a: 1 } }); // '{"a":1}' */
-export function partText(part: ModelPart): string | undefined {
-  if (part.type === "text") return part.text;
-  if (part.type === "json") return JSON.stringify(part.value) ?? "null";
-  return undefined;
+/** An image or file part. @example { type: "image", data: "AQ==", mediaType: "image/png" } */
+export type MediaPart = Extract<ModelPart, { data: string }>;
+
+/** Whether a part is an image or a file (not text or JSON). @example isMedia({ type: "text", text: "a" }); // false */
+export function isMedia(part: ModelPart): part is MediaPart {
+  return part.type === "image" || part.type === "file";
+}
+
+/** A text or JSON part as text. @example partText({ type: "json", value: { a: 1 } }); // '{"a":1}' */
+export function partText(part: Exclude<ModelPart, MediaPart>): string {
+  return part.type === "text" ? part.text : (JSON.stringify(part.value) ?? "null");
 }
 
 /** An image or file part as a `data:` URL. @example dataURL({ type: "image", data: "AQ==", mediaType: "image/png" }); // "data:image/png;base64,AQ==" */
-export function dataURL(part: Extract<ModelPart, { data: string }>): string {
+export function dataURL(part: MediaPart): string {
   return `data:${part.mediaType};base64,${part.data}`;
 }
 
@@ -62,7 +68,7 @@ export function dataURL(part: Extract<ModelPart, { data: string }>): string {
  * @example
  * omitted({ type: "image", data: "AQ==", mediaType: "image/bmp" }, "anthropic"); // "[image/bmp image of 1 bytes, not shown: anthropic cannot read it in a tool result]"
  */
-export function omitted(part: Extract<ModelPart, { data: string }>, provider: string): string {
+export function omitted(part: MediaPart, provider: string): string {
   const bytes = Math.floor((part.data.replace(/=+$/, "").length * 3) / 4);
   const name = part.type === "file" && part.filename ? ` "${part.filename}"` : "";
   return `[${part.mediaType} ${part.type}${name} of ${bytes} bytes, not shown: ${provider} cannot read it in a tool result]`;
@@ -79,10 +85,9 @@ export function textOnly(call: CallResult, provider: string, options: AnswerOpti
   if (!output) return resultText(call.result);
   return output.parts
     .map((part, index) => {
-      const text = partText(part);
-      if (text !== undefined) return text;
+      if (!isMedia(part)) return partText(part);
       output.report(index, `${provider} takes text only in tool results; the ${part.type} was replaced by a note`);
-      return omitted(part as Extract<ModelPart, { data: string }>, provider);
+      return omitted(part, provider);
     })
     .join("\n");
 }
@@ -96,8 +101,7 @@ export function textOnly(call: CallResult, provider: string, options: AnswerOpti
  */
 export function mcpContent(parts: readonly ModelPart[]): ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string } | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } })[] {
   return parts.map((part) => {
-    const text = partText(part);
-    if (text !== undefined || part.type === "text" || part.type === "json") return { type: "text" as const, text: text ?? "" };
+    if (!isMedia(part)) return { type: "text" as const, text: partText(part) };
     if (part.type === "image") return { type: "image" as const, data: part.data, mimeType: part.mediaType };
     return { type: "resource" as const, resource: { uri: `attachment:${encodeURIComponent(part.filename ?? "file")}`, mimeType: part.mediaType, blob: part.data } };
   });

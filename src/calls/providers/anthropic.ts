@@ -1,7 +1,7 @@
 import { toAnthropicTools } from "../../tools/provider-formats.js";
 import type { ProviderAdapter, ToolChoice } from "../types.js";
 import { field, list, resultText } from "../wire.js";
-import { omitted, outputOf, partText, type AnswerOptions } from "../output.js";
+import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../output.js";
 import type { CallResult } from "../../tools/call.js";
 import { decodeBase64 } from "../../util/base64.js";
 
@@ -52,9 +52,7 @@ function resultContent(call: CallResult, options: AnswerOptions | undefined): st
   const output = outputOf(call, "anthropic", options);
   if (!output) return resultText(call.result);
   return output.parts.map((part, index) => {
-    const text = partText(part);
-    if (text !== undefined) return { type: "text", text };
-    if (part.type === "text" || part.type === "json") return { type: "text", text: "" };
+    if (!isMedia(part)) return { type: "text", text: partText(part) };
     if (part.type === "image" && IMAGE_TYPES.has(part.mediaType)) return { type: "image", source: { type: "base64", media_type: part.mediaType, data: part.data } };
     const title = part.type === "file" && part.filename ? { title: part.filename } : {};
     if (part.mediaType === "application/pdf") return { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data }, ...title };

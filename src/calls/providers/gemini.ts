@@ -1,7 +1,7 @@
 import { toGeminiFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { GENERATED, field, generatedId, list, resultData } from "../wire.js";
-import { outputOf, partText, type AnswerOptions } from "../output.js";
+import { isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
 import type { CallResult } from "../../tools/call.js";
 
 /**
@@ -74,9 +74,9 @@ function functionResponse(call: CallResult, options: AnswerOptions | undefined):
   if (!result.success) return { response: { error: result.error } };
   const output = outputOf(call, "gemini", options);
   if (!output) return { response: { output: resultData(result.value) } };
-  const data = output.parts.filter((p) => p.type === "text" || p.type === "json");
-  const media = output.parts.filter((p) => p.type === "image" || p.type === "file");
-  const only = data.length === 1 && data[0]!.type === "json" ? data[0]!.value : data.map((p) => partText(p)).join("\n");
+  const data = output.parts.filter((p) => !isMedia(p));
+  const media = output.parts.filter(isMedia);
+  const only = data.length === 1 && data[0]!.type === "json" ? data[0]!.value : data.map(partText).join("\n");
   const parts = media.map((p) => ({ inlineData: { mimeType: p.mediaType, data: p.data, ...(p.type === "file" && p.filename && { displayName: p.filename }) } }));
   return { response: { output: only }, ...(parts.length && { parts }) };
 }

@@ -1,7 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, parseArguments, resultText } from "../wire.js";
-import { dataURL, outputOf, partText, type AnswerOptions } from "../output.js";
+import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
 import type { CallResult } from "../../tools/call.js";
 
 /**
@@ -47,9 +47,7 @@ function toolContent(call: CallResult, media: unknown[], options: AnswerOptions 
   if (!output) return resultText(call.result);
   const texts: string[] = [];
   output.parts.forEach((part, index) => {
-    const text = partText(part);
-    if (text !== undefined) return void texts.push(text);
-    if (part.type === "text" || part.type === "json") return;
+    if (!isMedia(part)) return void texts.push(partText(part));
     const label = `${part.type} ${media.filter((m) => (m as { type: string }).type !== "text").length + 1}`;
     texts.push(`[${label}: in the next user message]`);
     media.push({ type: "text", text: `${label}, returned by ${call.name} (call ${call.id}):` });

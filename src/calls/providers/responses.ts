@@ -1,7 +1,7 @@
 import { toResponsesFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, parseArguments, resultText } from "../wire.js";
-import { dataURL, outputOf, partText, type AnswerOptions } from "../output.js";
+import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
 import type { CallResult } from "../../tools/call.js";
 
 /**
@@ -45,10 +45,8 @@ function functionOutput(call: CallResult, options: AnswerOptions | undefined): s
   const output = outputOf(call, "responses", options);
   if (!output) return resultText(call.result);
   return output.parts.map((part) => {
-    const text = partText(part);
-    if (text !== undefined) return { type: "input_text", text };
+    if (!isMedia(part)) return { type: "input_text", text: partText(part) };
     if (part.type === "image") return { type: "input_image", image_url: dataURL(part) };
-    if (part.type === "file") return { type: "input_file", file_data: dataURL(part), ...(part.filename && { filename: part.filename }) };
-    return { type: "input_text", text: "" };
+    return { type: "input_file", file_data: dataURL(part), ...(part.filename && { filename: part.filename }) };
   });
 }
