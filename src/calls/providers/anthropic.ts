@@ -45,7 +45,8 @@ function anthropicChoice(choice: ToolChoice | undefined, parallel: boolean | und
   return { type: "tool", name: choice.name, ...single };
 }
 
-// What Anthropic reads in a tool result, from its documented block types.
+// What Anthropic reads in a tool result: `text`, `image` (base64 JPEG, PNG, GIF or WebP) and `document` (a base64
+// PDF or plain text) blocks (https://docs.anthropic.com/en/api/messages, tool_result content).
 const IMAGE_TYPES = /* @__PURE__ */ new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 function resultContent(call: CallResult, options: AnswerOptions | undefined): string | unknown[] {

@@ -68,7 +68,8 @@ function parts(response: unknown): unknown[] {
   return list(field(list(response, "candidates")[0], "content"), "parts");
 }
 
-// `response` (the value, or the text and JSON parts) and `parts` (the images and files).
+// `response` (the value, or the text and JSON parts) and `parts` (the images and files): FunctionResponse.parts,
+// "Ordered Parts that constitute a function response", each `inlineData` with a MIME type (https://ai.google.dev/api/caching#FunctionResponse).
 function functionResponse(call: CallResult, options: AnswerOptions | undefined): { response: Record<string, unknown>; parts?: unknown[] } {
   const result = call.result;
   if (!result.success) return { response: { error: result.error } };

@@ -42,6 +42,8 @@ export const openai: ProviderAdapter = {
 };
 
 // The tool message's text; its images and files are added to `media`, the user message that follows the answers.
+// A tool message's content parts: "For tool messages, only type `text` is supported" (OpenAI's API reference,
+// ChatCompletionRequestToolMessage); a user message takes `image_url` and `file` parts.
 function toolContent(call: CallResult, media: unknown[], options: AnswerOptions | undefined): string {
   const output = outputOf(call, "openai", options);
   if (!output) return resultText(call.result);

@@ -40,7 +40,8 @@ export const responses: ProviderAdapter = {
   }),
 };
 
-// A result as text, or as content parts when the tool gave parts: Responses takes text, images and files.
+// A result as text, or as content parts when the tool gave parts: `function_call_output.output` is "Text, image,
+// or file output of the function tool call" (`input_text`, `input_image`, `input_file`; OpenAI's API reference).
 function functionOutput(call: CallResult, options: AnswerOptions | undefined): string | unknown[] {
   const output = outputOf(call, "responses", options);
   if (!output) return resultText(call.result);
