@@ -143,8 +143,10 @@ writers("mcp sampling and tools/call: image and resource blocks the MCP SDK's ow
   assert.ok(ToolResultContentSchema.safeParse(block).success);
   assert.equal(block.content[2], { type: "image", data: PNG64, mimeType: "image/png" });
   assert.equal(block.content[3], { type: "resource", resource: { uri: "attachment:chart.pdf", mimeType: "application/pdf", blob: PDF64 } });
+  assert.equal(block.structuredContent, { points: 3 });
   const served = mcpCallResult(chart, await chart.execute({ series: "sales" }));
   assert.ok(CallToolResultSchema.safeParse(served).success);
+  assert.equal(served.structuredContent, { points: 3 }, "the one JSON part, the tool declaring no result type");
   assert.equal(served.content.map((c) => c.type), ["text", "text", "image", "resource"]);
 });
 

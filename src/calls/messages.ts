@@ -136,7 +136,7 @@ export interface GeminiContent {
 /** An MCP sampling message (`sampling/createMessage` with tools). @example { role: "user", content: [{ type: "tool_result", toolUseId: "c1", content: [{ type: "text", text: "3" }] }] } */
 export interface MCPSamplingMessage {
   role: "user" | "assistant";
-  content: ({ type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> } | { type: "tool_result"; toolUseId: string; content: ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string } | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } })[]; isError?: boolean })[];
+  content: ({ type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> } | { type: "tool_result"; toolUseId: string; content: ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string } | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } })[]; structuredContent?: Record<string, unknown>; isError?: boolean })[];
 }
 /** A Bedrock Converse message. @example { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] } */
 export interface BedrockMessage {

@@ -93,6 +93,18 @@ export function textOnly(call: CallResult, provider: string, options: AnswerOpti
 }
 
 /**
+ * The `structuredContent` MCP carries for a tool's parts: the value of its one JSON part, when that is an object.
+ *
+ * @example
+ * mcpStructured([{ type: "text", text: "3 points" }, { type: "json", value: { points: 3 } }]); // { points: 3 }
+ */
+export function mcpStructured(parts: readonly ModelPart[]): Record<string, unknown> | undefined {
+  const json = parts.filter((p) => p.type === "json");
+  const value = json.length === 1 ? json[0]!.value : undefined;
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/**
  * Parts as MCP content blocks: text (JSON as its text), `image`, and a file as an embedded `resource` (its URI
  * names it: `attachment:NAME`). MCP takes every part, so nothing is reported.
  *

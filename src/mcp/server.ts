@@ -5,7 +5,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import { toMCPFormat, type MCPTool } from "../tools/provider-formats.js";
 import { resultData, resultText } from "../calls/wire.js";
-import { mcpContent } from "../calls/output.js";
+import { mcpContent, mcpStructured } from "../calls/output.js";
 import { MAX_ERROR_ISSUES, failure, type ToolResult } from "../tools/result.js";
 
 /**
@@ -26,7 +26,7 @@ export interface MCPCallResult {
  * are tool errors the model can act on, not protocol errors); a value as text, plus `structuredContent`
  * when the tool declares a result type (wrapped as `{ result }` when it is not an object, as
  * `toMCPFormat`'s `outputSchema` is). Parts the tool gave (`toModelOutput`) are the content: text, `image`,
- * and files as embedded `resource` blocks.
+ * and files as embedded `resource` blocks; without a result type, its one JSON object is the `structuredContent`.
  *
  * @example
  * mcpCallResult(tool, { success: true, value: 3 }); // { content: [{ type: "text", text: "3" }], structuredContent: { result: 3 } }
@@ -35,7 +35,10 @@ export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MC
   if (!result.success) return { isError: true, content: [{ type: "text", text: result.error }] };
   const value = result.value;
   const content = result.output ? mcpContent(result.output) : [{ type: "text" as const, text: resultText(result) }];
-  if (!tool?.returns) return { content };
+  if (!tool?.returns) {
+    const structured = result.output && mcpStructured(result.output); // a tool's one JSON object, when it declares no result type
+    return structured ? { content, structuredContent: structured } : { content };
+  }
   const data = resultData(value);
   // The client checks structuredContent against outputSchema and answers a mismatch with a protocol error:
   // a result outside the declared type is a tool error instead, which the model can read.
