@@ -30,7 +30,8 @@ const BRAND: unique symbol = /* @__PURE__ */ Symbol.for("tooltype.modelOutput") 
 
 /**
  * What a tool's function returns to send parts (an image, a file) instead of a value written as JSON text.
- * Each provider's answer writer sends what that provider accepts, and reports what it had to change.
+ * Each provider's answer writer sends what that provider accepts, and reports what it had to change. The result's
+ * value is then the parts themselves (a declared `returns` is not checked against them).
  *
  * @example
  * const chart = tool({ name: "chart", description: "Draws a chart.", parameters: t.object({ q: t.string() }),
