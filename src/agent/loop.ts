@@ -4,6 +4,8 @@ import type { CallResult, ToolCall } from "../tools/call.js";
 import { failure, type ToolResult } from "../tools/result.js";
 import { boundedCall } from "../tools/bounded-call.js";
 import { guardedSchema, runDecoded } from "../tools/tool.js";
+import { toolListChange } from "../tools/stable.js";
+import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData } from "../calls/wire.js";
@@ -125,6 +127,8 @@ export interface RunToolsOptions<Request extends object> {
    * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
    */
   readonly tracer?: Tracer;
+  /** Receives advice (`prepareStep` changed the tool list, which breaks prompt caching) and what an answer writer changed in a result (an image the provider cannot take). */
+  readonly onIssue?: (issue: ConversionWarning & { readonly tool: string; readonly provider: string }) => void;
 }
 
 // Every option of the loop; TypeScript keeps the list whole (a key of RunToolsOptions missing here fails the build).
@@ -156,6 +160,7 @@ const LOOP_OPTIONS = {
   wrap: true,
   tracer: true,
   abortDoomedCalls: true,
+  onIssue: true,
 } as const satisfies Record<keyof RunToolsOptions<object>, true>;
 
 /** A prepared call after `before`: `rewritten` when a guardrail gave other arguments. */
@@ -274,7 +279,7 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   };
   // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
   const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
-    messages.push(...adapter.toolMessages(entry.results));
+    messages.push(...adapter.toolMessages(entry.results, options));
     yield* record(entry, await checkpoint());
     signal?.throwIfAborted();
     return shouldStop(options.stopWhen, { step: entry, steps, messages });
@@ -330,6 +335,7 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
 
+  let offeredBefore: string[] | undefined;
   for (;;) {
     if (step >= maxSteps) return yield* finish(finishWith("max_steps", undefined));
     step++;
@@ -339,6 +345,9 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     const t0 = now();
     const settings = (await options.prepareStep?.({ step, steps, messages, tools: allTools })) || undefined;
     const offered = settings?.tools ? chosenTools(settings.tools, allTools) : allTools;
+    const change = toolListChange(offeredBefore, offered.map((t) => t.name), step);
+    offeredBefore = offered.map((t) => t.name);
+    if (change) options.onIssue?.({ tool: "", provider: adapter.name, path: "", kind: "advice", message: change });
     const choice = settings?.toolChoice ?? (step === 1 ? options.toolChoice : laterChoice(options.toolChoice));
     let request = adapter.withTools({ ...base, ...(settings?.request as object | undefined) }, offered, {
       ...(choice !== undefined && { toolChoice: choice }),

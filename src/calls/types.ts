@@ -1,5 +1,6 @@
 import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
+import type { AnswerOptions } from "./output.js";
 
 export type { CallResult, ToolCall } from "../tools/call.js";
 
@@ -20,6 +21,8 @@ export interface RequestOptions {
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
   readonly strict?: boolean;
+  /** Anthropic prompt caching: `cache_control` on the last tool (see `AnthropicFormatOptions`); other providers ignore it. */
+  readonly cacheControl?: boolean | { readonly ttl?: "5m" | "1h" };
 }
 
 /**
@@ -37,8 +40,11 @@ export interface ProviderAdapter {
   readonly conversation: string;
   /** The tool calls of a response, in order. */
   calls(response: unknown): ToolCall[];
-  /** The conversation entries that answer the calls (always an array). */
-  toolMessages(results: readonly CallResult[]): unknown[];
+  /**
+   * The conversation entries that answer the calls (always an array). Parts a result carries (`toModelOutput`)
+   * are sent as the provider takes them; what it cannot take is changed and reported to `options.onIssue`.
+   */
+  toolMessages(results: readonly CallResult[], options?: AnswerOptions): unknown[];
   /** The conversation entries a response adds (the assistant turn), to append before the answers. */
   assistantMessages(response: unknown): unknown[];
   /** The response's text, if any. */

@@ -4,6 +4,7 @@ import type { Jit } from "../guard/compile.js";
 import { Tool, type Logger, type RunOptions } from "./tool.js";
 import { checkKnownOptions } from "../util/known-options.js";
 import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
+import type { OutputPart } from "./output.js";
 
 /**
  * The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox 0.34's `static`, or a
@@ -54,6 +55,8 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly wrap?: WrapHook<ArgsOf<P>, Context>;
   /** Anthropic: stream the arguments as the model writes them (`eager_input_streaming`). */
   readonly eagerInputStreaming?: boolean;
+  /** What the model is sent for a value: a string, or text, JSON, image and file parts (see `OutputPart`). */
+  readonly toModelOutput?: (value: Result) => string | OutputPart | readonly OutputPart[];
   /** The function; `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly execute: (args: ArgsOf<P>, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
@@ -98,5 +101,6 @@ const TOOL_OPTIONS = {
   after: true,
   wrap: true,
   eagerInputStreaming: true,
+  toModelOutput: true,
   execute: true,
 } as const satisfies Record<keyof TypedToolDefinition<object, unknown, unknown>, true>;

@@ -7,6 +7,7 @@ import type { ConversionWarning, Dialect } from "../schema/dialects/warnings.js"
 import { objectRoot } from "../schema/dialects/wrap.js";
 import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
+import { shareRepeated } from "../schema/share.js";
 
 /** What a format needs of a tool. */
 export interface FormattableTool {
@@ -57,6 +58,8 @@ export interface FormatOptions {
   readonly onIssue?: ((issue: ToolIssue) => void) | "error";
   /** The former name of `onIssue`, kept working. */
   readonly onWarning?: ((issue: ToolIssue) => void) | "error";
+  /** Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning. */
+  readonly shareRepeated?: boolean;
 }
 
 /** An OpenAI Chat Completions function tool. @example { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } */
@@ -79,6 +82,23 @@ export interface AnthropicTool {
   input_schema: JSONSchema & { type: "object" };
   strict?: boolean;
   eager_input_streaming?: boolean;
+  cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" };
+}
+
+/**
+ * Options of the Anthropic format: a format's options and a prompt-caching breakpoint.
+ *
+ * @example
+ * registry.toAnthropicFormat({ cacheControl: true }); // the last tool carries cache_control: { type: "ephemeral" }
+ */
+export interface AnthropicFormatOptions extends FormatOptions {
+  /**
+   * Anthropic prompt caching: `cache_control` on the tool (`true`: `{ type: "ephemeral" }`, 5 minutes; or
+   * `{ ttl: "1h" }`). Tools come first in the prompt Anthropic caches, so a breakpoint on the last tool caches
+   * every tool definition; a list (`registry.toAnthropicFormat`, `toAnthropicTools`) puts it on the last one only,
+   * since a request may hold only 4 breakpoints.
+   */
+  readonly cacheControl?: boolean | { readonly ttl?: "5m" | "1h" };
 }
 /** A Gemini function declaration. @example { name: "get_weather", description: "Current weather for a city.", parameters: { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] } } */
 export interface GeminiFunctionDeclaration {
@@ -102,7 +122,7 @@ export interface MCPTool {
 export interface ProviderFormats {
   toOpenAIFormat(options?: FormatOptions): OpenAITool;
   toResponsesFormat(options?: FormatOptions): ResponsesTool;
-  toAnthropicFormat(options?: FormatOptions): AnthropicTool;
+  toAnthropicFormat(options?: AnthropicFormatOptions): AnthropicTool;
   toGeminiFormat(options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration;
   toMCPFormat(options?: FormatOptions): MCPTool;
 }
@@ -147,7 +167,7 @@ function handlerOf(tool: FormattableTool, provider: Provider, options: FormatOpt
 }
 
 function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, provider: Provider, options: FormatOptions): JSONSchema {
-  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options) });
+  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options), ...(options.shareRepeated && { shareRepeated }) });
 }
 
 /** Gemini's `parametersJsonSchema`: JSON Schema as it is, with an object root. */
@@ -190,11 +210,31 @@ export function toResponsesFormat(tool: FormattableTool, options: FormatOptions 
  * @example
  * toAnthropicFormat(weather); // { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
  */
-export function toAnthropicFormat(tool: FormattableTool, options: FormatOptions = {}): AnthropicTool {
+export function toAnthropicFormat(tool: FormattableTool, options: AnthropicFormatOptions = {}): AnthropicTool {
   const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "anthropic");
+  const cache = cacheControl(options.cacheControl);
   const input_schema = schemaFor(tool, tool.parameters, strict ? anthropicStrict : anthropic, "anthropic", options) as AnthropicTool["input_schema"];
-  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }), ...(tool.eagerInputStreaming && { eager_input_streaming: true }) };
+  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }), ...(tool.eagerInputStreaming && { eager_input_streaming: true }), ...(cache && { cache_control: cache }) };
+}
+
+/**
+ * Tools in Anthropic's format, with `cacheControl` on the last one only (what `registry.toAnthropicFormat` writes).
+ *
+ * @example
+ * anthropic.messages.create({ tools: toAnthropicTools([weather, calculator], { cacheControl: true }), ... });
+ */
+export function toAnthropicTools(tools: readonly FormattableTool[], options: AnthropicFormatOptions = {}): AnthropicTool[] {
+  const each = { ...options, cacheControl: undefined };
+  return tools.map((tool, i) => toAnthropicFormat(tool, i === tools.length - 1 ? options : each));
+}
+
+function cacheControl(option: AnthropicFormatOptions["cacheControl"]): AnthropicTool["cache_control"] {
+  if (option === undefined || option === false) return undefined;
+  if (option === true) return { type: "ephemeral" };
+  const ttl = typeof option === "object" && option !== null ? option.ttl : null;
+  if (ttl !== undefined && ttl !== "5m" && ttl !== "1h") throw new TypeError(`toAnthropicFormat: cacheControl is true or { ttl: "5m" | "1h" }; received ${JSON.stringify(option)}`);
+  return { type: "ephemeral", ...(ttl && { ttl }) };
 }
 
 /**

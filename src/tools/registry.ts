@@ -5,6 +5,7 @@ import { Tool, type AnyTool, type Logger } from "./tool.js";
 import { boundedCall } from "./bounded-call.js";
 import { checkTool, type FormatOptions, type Provider, type ToolIssue } from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
+import type { ToolTokens, ToolTokensOptions } from "./tokens.js";
 
 /**
  * Seed 002: accuracy drops with many tools in one request. Above this many, `registry.check` and
@@ -93,6 +94,21 @@ export class ToolRegistry {
       issues.push({ tool: "", provider, path: "", kind: "advice", message: `${count} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)` });
     }
     return issues;
+  }
+
+  /**
+   * What this registry's tools (or one category's) cost in a provider's request, in tokens, per tool and in total,
+   * with advice as issues (see `toolTokens`): the count's own issues (more tools than the provider takes) first.
+   *
+   * @example
+   * const { total, tools, issues } = await registry.tokens("openai");
+   */
+  async tokens(provider: Provider, options: ToolTokensOptions & { readonly category?: string } = {}): Promise<ToolTokens> {
+    const countIssues: ToolIssue[] = [];
+    const tools = this.toolsForRequest(options.category, provider, { onIssue: (issue) => countIssues.push(issue) });
+    const { toolTokens } = await import("./tokens.js"); // loaded when counting: a bundler that splits code keeps it out of the registry's chunk
+    const counted = await toolTokens(tools, provider, options);
+    return { ...counted, issues: [...countIssues, ...counted.issues] };
   }
 
   /**

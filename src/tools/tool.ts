@@ -9,6 +9,7 @@ import { readParameters, type Parameters, type ParametersInput } from "./paramet
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 import { snapshot } from "./snapshot.js";
 import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
+import { isModelOutput, modelParts, type ModelPart, type OutputPart } from "./output.js";
 
 /**
  * Where a tool reports a function's exceptions (seed 003: logged before they become a failed result).
@@ -62,6 +63,11 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
    * bursts the API holds back to check them; the agent loop checks them as they arrive instead.
    */
   readonly eagerInputStreaming?: boolean;
+  /**
+   * What the model is sent for a value: a string, or parts (text, JSON, images, files), instead of the value
+   * as JSON text. Each provider's answer writer sends what that provider accepts and reports what it changed.
+   */
+  readonly toModelOutput?: (value: Result) => string | OutputPart | readonly OutputPart[];
   /** The function. `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly run: (args: Args, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
@@ -148,6 +154,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
   readonly #jit: Jit | undefined;
+  readonly #toModelOutput: ToolDefinition<Args, Result, Context>["toModelOutput"];
   /** The result check: compiled on the first call, false when `checkReturns` is off or there is no `returns`. */
   #returnsGuard: Guard<unknown> | false | undefined;
   /** The parameters are sent wrapped as `{ input: ... }` (see `parameters`). */
@@ -181,6 +188,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;
+    if (definition.toModelOutput !== undefined && typeof definition.toModelOutput !== "function") throw new TypeError(`Tool "${name}": toModelOutput must be a function of the value`);
+    this.#toModelOutput = definition.toModelOutput;
     if (definition.checkReturns === false || !this.returns) this.#returnsGuard = false;
     Object.freeze(this.parameters);
   }
@@ -225,7 +234,20 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       }
       return failure(`Tool "${this.name}" failed: ${messageOf(error)}`);
     }
-    return this.#checkResult(value as Result);
+    if (isModelOutput(value)) return this.#withOutput(value.parts as never, value.parts);
+    const checked = this.#checkResult(value as Result);
+    return checked.success && this.#toModelOutput ? this.#withOutput(checked.value, undefined) : checked;
+  }
+
+  // A value with the parts the model is sent: given (`modelOutput(...)`), or made by `toModelOutput`.
+  #withOutput(value: Result, given: readonly OutputPart[] | undefined): ToolResult<Result> {
+    let output: ModelPart[];
+    try {
+      output = modelParts(this.name, given ?? this.#toModelOutput!(value));
+    } catch (error) {
+      return failure(`Tool "${this.name}" could not write its output for the model: ${messageOf(error)}`);
+    }
+    return { success: true, value: (given ? output : value) as Result, output };
   }
 
   /**

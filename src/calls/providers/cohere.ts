@@ -1,6 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText } from "../wire.js";
+import { textOnly } from "../output.js";
+import { field, list, parseArguments } from "../wire.js";
 
 /**
  * Cohere v2 chat (the `cohere-ai` SDK's camelCase, and the snake_case wire): calls from
@@ -19,7 +20,7 @@ export const cohere: ProviderAdapter = {
       name: String(field(field(c, "function"), "name") ?? ""),
       arguments: parseArguments(field(field(c, "function"), "arguments")),
     })),
-  toolMessages: (results) => results.map((r) => ({ role: "tool", toolCallId: r.id, content: resultText(r.result) })),
+  toolMessages: (results, options) => results.map((r) => ({ role: "tool", toolCallId: r.id, content: textOnly(r, "cohere", options) })),
   assistantMessages: (response) => {
     const m = field(response, "message");
     if (!m) return [];

@@ -1,6 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText } from "../wire.js";
+import { textOnly } from "../output.js";
+import { field, list, parseArguments } from "../wire.js";
 
 /**
  * Mistral chat (the `@mistralai/mistralai` SDK's camelCase, and the snake_case wire): calls from
@@ -18,7 +19,7 @@ export const mistral: ProviderAdapter = {
       name: String(field(field(c, "function"), "name") ?? ""),
       arguments: parseArguments(field(field(c, "function"), "arguments")),
     })),
-  toolMessages: (results) => results.map((r) => ({ role: "tool", toolCallId: r.id, name: r.name, content: resultText(r.result) })),
+  toolMessages: (results, options) => results.map((r) => ({ role: "tool", toolCallId: r.id, name: r.name, content: textOnly(r, "mistral", options) })),
   assistantMessages: (response) => {
     const m = message(response);
     return m ? [{ role: "assistant", content: field(m, "content") ?? "", toolCalls: list(m, "toolCalls", "tool_calls") }] : [];
