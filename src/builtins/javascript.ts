@@ -4,7 +4,7 @@ import { withFormats } from "../tools/methods.js";
 import type { Logger, Tool } from "../tools/tool.js";
 import { ExpectedFailure, hostFaultsOnly } from "./expected-failure.js";
 import { processIsolationAvailable } from "./run-in-process.js";
-import { runInWorker } from "./run-in-worker.js";
+import { runInWorker, runSlots } from "./run-in-worker.js";
 import { MAX_PRINTED, MAX_VALUE } from "./worker-script.js";
 
 /** Options of `createJavaScriptTool`. @example createJavaScriptTool({ timeout: 1_000 }); */
@@ -12,10 +12,16 @@ export interface JavaScriptToolOptions {
   /** Milliseconds the code may run, from when its worker or process has started (default 5000). */
   readonly timeout?: number;
   /**
-   * The code's heap limit in megabytes (default 256): the child process's `--max-old-space-size`, or a Node
-   * worker's resource limit. Browsers and Bun's workers have no such limit.
+   * The code's memory limit in megabytes (default 256). In a child process: its heap limit (`--max-old-space-size`)
+   * and, on Linux, how much its resident memory may grow once started (ArrayBuffers and typed arrays included);
+   * over it the process is killed. A Node worker's heap limit. Browsers and Bun's workers have no such limit.
    */
   readonly memoryLimitMb?: number;
+  /**
+   * How many calls of this tool run at once (default 4); the others wait their turn, and their time starts
+   * when they start. One model turn asking for 40 calls starts at most this many processes or workers at a time.
+   */
+  readonly concurrency?: number;
   /** Characters of printed output kept (default 20,000); the rest is cut, and the result says so. */
   readonly maxOutput?: number;
   /** Characters the value may take as JSON (default 1,000,000); a larger value is a failed result. */
@@ -30,6 +36,9 @@ export interface JavaScriptToolOptions {
   /** Where faults of the host go (no worker could start); the code's own errors are results, never logged. */
   readonly logger?: Logger;
 }
+
+/** How many calls of one javascript tool run at once unless `concurrency` says otherwise. */
+const DEFAULT_CONCURRENCY = 4;
 
 /**
  * The `javascript` tool, the counterpart of seed 001's `python`: runs the code a model sends in a new
@@ -56,6 +65,9 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
   const memoryLimitMb = options.memoryLimitMb ?? 256;
   if (!(timeout > 0 && timeout <= 2 ** 31 - 1)) throw new TypeError(`createJavaScriptTool: timeout must be a number of milliseconds above 0, received ${String(timeout)}`);
   if (!(memoryLimitMb >= 8 && Number.isFinite(memoryLimitMb))) throw new TypeError(`createJavaScriptTool: memoryLimitMb must be at least 8, received ${String(memoryLimitMb)}`);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!(Number.isSafeInteger(concurrency) && concurrency >= 1)) throw new TypeError(`createJavaScriptTool: concurrency must be a whole number of runs, 1 or more, received ${String(concurrency)}`);
+  const slots = runSlots(concurrency);
   const maxPrinted = options.maxOutput ?? MAX_PRINTED;
   const maxValue = options.maxValue ?? MAX_VALUE;
   for (const [name, n] of [["maxOutput", maxPrinted], ["maxValue", maxValue]] as const) {
@@ -78,7 +90,7 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
     }),
     logger: hostFaultsOnly(options.logger),
     execute: async ({ code }) => {
-      const outcome = await runInWorker(code, { timeout, memoryLimitMb, maxPrinted, maxValue, isolation });
+      const outcome = await runInWorker(code, { timeout, memoryLimitMb, maxPrinted, maxValue, isolation }, slots);
       const printed = "printed" in outcome && outcome.printed ? outcome.printed : "";
       switch (outcome.kind) {
         case "value":
