@@ -53,7 +53,7 @@ export function processIsolationAvailable(): boolean {
 function commandLine(limits: RunLimits): { command: string; args: string[]; env: Record<string, string> } {
   const g = globalThis as Runtime;
   const heap = `--max-old-space-size=${Math.floor(limits.memoryLimitMb)}`;
-  const output = { maxPrinted: limits.maxPrinted, maxValue: limits.maxValue };
+  const output = { maxPrinted: limits.maxPrinted, maxValue: limits.maxValue, timeout: limits.timeout };
   if (typeof g.Deno === "object") {
     const script = `data:text/javascript;charset=utf-8,${encodeURIComponent(denoProcessScript(output))}`;
     return {
@@ -220,6 +220,7 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
   const started = child;
   return {
     kind: "process",
+    timesItself: !Command,
     post: (message) => started.write(message.code),
     stop: () => {
       started.kill();

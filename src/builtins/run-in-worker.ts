@@ -27,6 +27,8 @@ export interface RunLimits {
 /** A started worker or child process. @example handle.post({ code: "1 + 1" }); await handle.stop(); */
 export interface WorkerHandle {
   readonly kind: "web" | "node" | "process";
+  /** Whether the code is stopped at its time limit inside (Node's sandbox), which then reports what it printed. */
+  readonly timesItself: boolean;
   post(message: { code: string }): void;
   /** Stops it; settles once it is gone (a child process has exited). */
   stop(): Promise<void>;
@@ -52,6 +54,9 @@ const WORKER_NAME = "tooltype javascript tool";
 
 /** How long a worker may take to start (a loaded machine can be slow) before the run is given up. */
 const WORKER_START_LIMIT_MS = 10_000;
+
+/** Where the sandbox stops the code at its time limit itself, how much later the host stops the sandbox. */
+const HOST_TIME_MARGIN_MS = 2_000;
 
 /**
  * At most `limit` runs at a time; the others wait their turn, in order. A slot is given back once the run's
@@ -130,7 +135,8 @@ function runTaken(code: string, limits: RunLimits, release: () => void): Promise
     );
     const startTheClock = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => finish({ kind: "timeout", printed: printed() }), limits.timeout);
+      const margin = handle?.timesItself ? HOST_TIME_MARGIN_MS : 0;
+      timer = setTimeout(() => finish({ kind: "timeout", printed: printed() }), Math.min(limits.timeout + margin, 2 ** 31 - 1));
     };
 
     // Messages are JSON text the sandbox wrote; what the code printed is inside them as data, and every field is checked.
@@ -155,6 +161,8 @@ function runTaken(code: string, limits: RunLimits, release: () => void): Promise
           if (message.cut === true) cut = true;
         } else if (message.type === "result") {
           finish(message.hasValue === true ? { kind: "value", value: message.value, printed: printed() } : { kind: "no-value", printed: printed() });
+        } else if (message.type === "timeout") {
+          finish({ kind: "timeout", printed: printed() });
         } else if (message.type === "error") {
           finish({ kind: "error", error: typeof message.error === "string" ? message.error : "The code failed.", printed: printed() });
         }
@@ -262,6 +270,7 @@ function startWebWorker(WebWorker: typeof Worker, listener: WorkerListener, limi
   };
   return {
     kind: "web",
+    timesItself: false,
     post: (message) => worker.postMessage(message),
     stop: async () => {
       worker.terminate();
@@ -275,7 +284,7 @@ async function loadNodeWorker(): Promise<NodeWorkerConstructor | undefined> {
 }
 
 function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerListener, limits: RunLimits): WorkerHandle {
-  const worker = new NodeWorker(nodeWorkerScript(limits), {
+  const worker = new NodeWorker(nodeWorkerScript({ maxPrinted: limits.maxPrinted, maxValue: limits.maxValue, timeout: limits.timeout }), {
     eval: true,
     name: WORKER_NAME,
     env: {}, // hygiene, not a barrier: the host's environment variables are not handed over
@@ -289,6 +298,7 @@ function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerList
   worker.on("exit", (exitCode: number) => listener.exited(exitCode));
   return {
     kind: "node",
+    timesItself: true,
     post: (message) => worker.postMessage(message),
     stop: () => worker.terminate().then(() => {}, () => {}),
   };

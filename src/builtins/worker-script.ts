@@ -29,6 +29,8 @@ export interface OutputLimits {
   readonly maxPrinted: number;
   /** Characters the value may take as JSON text. */
   readonly maxValue: number;
+  /** Milliseconds the code may run, where the sandbox stops the code itself (Node); the host stops it anyway. */
+  readonly timeout?: number;
 }
 
 const DEFAULT_LIMITS: OutputLimits = { maxPrinted: MAX_PRINTED, maxValue: MAX_VALUE };
@@ -260,8 +262,10 @@ const WEB_REMOVED = ["fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", 
 
 // Runs inside Node's fresh vm context, after core: timers of the context's own (the host's would hand the code a
 // function of the host's realm, and through its constructor the host's Function), and `control`, the one function
-// the host calls. The host hands it a kind and a value of the context's realm, and reads back only a string: the
-// milliseconds to the next timer (-1 for none, -2 once the outcome is delivered), then the messages, one a line.
+// the host calls ("step" through a script, so that a time limit can interrupt the timers' callbacks). The host
+// hands it a kind ("value", "threw", "rejected", "step", "flush") and a value of the context's realm, and reads back
+// only a string: the milliseconds to the next timer (-1 for none, -2 once the outcome is delivered), then the
+// messages, one a line.
 const SANDBOX_CONTROL = String.raw`
 const outbox = [];
 const send = (message) => add(outbox, jsonText(message, 0));
@@ -332,7 +336,7 @@ return function control(kind, payload) {
     if (kind === "value") settle(payload);
     else if (kind === "threw") fail("", payload);
     else if (kind === "rejected") fail("Unhandled promise rejection: ", payload);
-    else runDueTimers();
+    else if (kind === "step") runDueTimers();
   } catch (thrown) {
     fail("", thrown);
   }
@@ -350,32 +354,54 @@ return function control(kind, payload) {
  * (defined before this, with `finish`). It never reads a property of a value from the context: values go back in.
  */
 function nodeSandboxHost(limits: OutputLimits): string {
-  const sandbox = `(function () {\n${core(limits)}${SANDBOX_CONTROL}})()`;
+  const sandbox = `const tooltypeControl = (function () {\n${core(limits)}${SANDBOX_CONTROL}})();\ntooltypeControl`;
   return String.raw`
 const vm = require("node:vm");
 const context = vm.createContext(Object.create(null), { name: "javascript tool", codeGeneration: { strings: false, wasm: true } });
 const control = new vm.Script(${JSON.stringify(sandbox)}, { filename: "sandbox.js" }).runInContext(context);
+const step = new vm.Script('tooltypeControl("step")', { filename: "sandbox.js" });
 const FILE = ${JSON.stringify(CODE_FILE)};
 const IMPORT = /\bimport\b/;
+const TIME_LIMIT = ${Math.floor(limits.timeout ?? 2 ** 31 - 1)};
+let deadline = Infinity;
 let over = false;
 let pumping;
+// The outcome decided here: an error's text, or (undefined) the time is up.
 function end(error) {
   if (over) return;
   over = true;
   clearTimeout(pumping);
-  emitLine(JSON.stringify({ type: "error", error }));
+  emitLine(JSON.stringify(error === undefined ? { type: "timeout" } : { type: "error", error }));
   finish();
+}
+// An error of this realm thrown where the code ran: the time limit, or else a fault here.
+const timedOut = (thrown) => thrown instanceof Object && thrown.code === "ERR_SCRIPT_EXECUTION_TIMEOUT";
+function stopInTime() {
+  if (over) return;
+  let text;
+  try {
+    text = control("flush");
+  } catch {}
+  if (typeof text === "string") emitLines(text);
+  end(undefined);
+}
+function emitLines(text) {
+  const lines = text.split("\n");
+  for (let i = 1; i < lines.length; i++) emitLine(lines[i]);
+  return Number(lines[0]);
 }
 function pass(kind, payload) {
   if (over) return;
   let text;
+  const left = deadline - Date.now();
+  if (left <= 0) return stopInTime();
   try {
-    text = control(kind, payload);
-  } catch {} // not read: it may be the context's
+    text = kind === "step" ? step.runInContext(context, { timeout: Math.ceil(left), displayErrors: false }) : control(kind, payload);
+  } catch (thrown) {
+    if (timedOut(thrown)) return stopInTime(); // anything else is not read: it may be the context's
+  }
   if (typeof text !== "string") return end("The javascript tool's sandbox stopped answering.");
-  const lines = text.split("\n");
-  for (let i = 1; i < lines.length; i++) emitLine(lines[i]);
-  const wait = Number(lines[0]);
+  const wait = emitLines(text);
   clearTimeout(pumping);
   if (wait === -2) {
     over = true;
@@ -404,9 +430,11 @@ function start(code) {
     return end(syntaxText(error));
   }
   let value;
+  deadline = Date.now() + TIME_LIMIT;
   try {
-    value = script.runInContext(context, { displayErrors: false });
+    value = script.runInContext(context, { displayErrors: false, timeout: TIME_LIMIT });
   } catch (thrown) {
+    if (timedOut(thrown)) return stopInTime();
     return thrown instanceof Object ? end("The javascript tool failed: " + String(thrown.message)) : pass("threw", thrown);
   }
   pass("value", value);
