@@ -136,11 +136,12 @@ new Promise((resolve) => setTimeout(() => resolve({ found, planted, attempts: at
   const { result, signals } = await countingSignals(() => tool.execute({ code }));
   await settleNetwork();
   target.close();
-  const outcome = succeeded(result, "the planted getters") as { found: string[]; planted: number; attempts: number };
+  // In Deno the getters break Deno's own code in the same realm (a failed result); the barrier is its permissions.
+  const outcome = (realmIsTheBarrier || result.success ? succeeded(result, "the planted getters") : { found: [], planted: 0, attempts: 0 }) as { found: string[]; planted: number; attempts: number };
   if (realmIsTheBarrier) assert.equal(outcome.found, [], `found a process through: ${outcome.found.join(", ")}`);
   assert.is(target.connections(), 0, "a connection reached the host's listeners");
   assert.is(signals, 0, "the host was signalled");
-  console.log(`hostile (${env}, ${tool.description.includes("worker") ? "worker" : "process"}): ${outcome.planted} getters planted, ${outcome.attempts} objects tried, ${outcome.found.length} led to a process object; 0 connections, 0 signals`);
+  console.log(`hostile (${env}, ${tool.description.includes("worker") ? "worker" : "process"}): ${result.success ? `${outcome.planted} getters planted, ${outcome.attempts} objects tried, ${outcome.found.length} led to a process object` : "a failed result"}; 0 connections, 0 signals`);
 }
 
 guarded("constructor chains, this.constructor, prepareStackTrace's frames, Symbol.species, thenables and getters in the result", async () => {
@@ -189,8 +190,9 @@ async function settleNetwork(): Promise<void> {
 
 const processes = suite("javascript, hostile: the sandbox's processes are bounded in number, life and memory");
 const nodeOnLinux = isNode && onLinux ? processes : processes.skip;
+const childOnLinux = (isNode || env === "deno") && onLinux ? processes : processes.skip;
 
-/** Pids of this process's children that are the tool's sandboxes (their command line has --allow-worker). */
+/** Pids of this process's children that are the tool's sandboxes (`node --allow-worker`, `deno run --no-remote`). */
 async function sandboxChildren(parent: number): Promise<number[]> {
   const fs = await builtin<typeof import("node:fs")>("node:fs");
   const pids: number[] = [];
@@ -199,7 +201,7 @@ async function sandboxChildren(parent: number): Promise<number[]> {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("--allow-worker")) pids.push(Number(entry));
+      if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").match(/--allow-worker|--no-remote/)) pids.push(Number(entry));
     } catch {
       // gone while reading
     }
@@ -218,7 +220,7 @@ async function eventually(check: () => Promise<boolean>, rounds = 200): Promise<
   return false;
 }
 
-nodeOnLinux("one model turn of 40 calls starts at most `concurrency` processes at once (default 4)", async () => {
+childOnLinux("one model turn of 40 calls starts at most `concurrency` processes at once (default 4)", async () => {
   for (const [tool, limit] of [[js, 4], [createJavaScriptTool({ concurrency: 2 }), 2]] as const) {
     let most = 0;
     let polling = true;
@@ -238,14 +240,14 @@ nodeOnLinux("one model turn of 40 calls starts at most `concurrency` processes a
   assert.throws(() => createJavaScriptTool({ concurrency: 0 }), /concurrency must be a whole number of runs, 1 or more, received 0/);
 });
 
-nodeOnLinux("code that keeps timers going past its time limit: its process is gone after the failed result", async () => {
+childOnLinux("code that keeps timers going past its time limit: its process is gone after the failed result", async () => {
   const quick = createJavaScriptTool({ timeout: 300 });
   const text = await error("setInterval(() => { for (let i = 0; i < 1e6; i++); }, 1); new Promise(() => {})", quick);
   assert.match(text, /did not finish within 300 ms/);
   assert.ok(await eventually(async () => (await sandboxChildren(hostPid())).length === 0), "a sandbox process outlived its run");
 });
 
-nodeOnLinux("memory outside the heap: ArrayBuffers, typed arrays, SharedArrayBuffers, WebAssembly memory are capped", async () => {
+childOnLinux("memory outside the heap: ArrayBuffers, typed arrays, SharedArrayBuffers, WebAssembly memory are capped", async () => {
   const small = createJavaScriptTool({ memoryLimitMb: 64, timeout: 30_000 });
   const bombs = [
     "const keep = []; for (;;) keep.push(new Uint8Array(16 << 20).fill(1))",
