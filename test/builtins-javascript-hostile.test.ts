@@ -102,13 +102,13 @@ for (const proto of prototypes) {
   for (const name of names) {
     if (Object.getOwnPropertyDescriptor(proto, name)) continue; // the language's own: replacing it would only break the code
     try {
-      Object.defineProperty(proto, name, { configurable: true, get() { grab(this, "getter " + name); return undefined; }, set(v) { grab(this, "setter " + name); grab(v, "set value " + name); } });
+      Object.defineProperty(proto, name, { __proto__: null, configurable: true, get() { grab(this, "getter " + name); return undefined; }, set(v) { grab(this, "setter " + name); grab(v, "set value " + name); } });
       planted++;
     } catch {}
   }
   for (const symbol of [Symbol.toPrimitive, Symbol.iterator, Symbol.asyncIterator, Symbol.toStringTag, Symbol.for("nodejs.util.inspect.custom"), Symbol.for("nodejs.rejection")]) {
     if (Object.getOwnPropertyDescriptor(proto, symbol)) continue;
-    try { Object.defineProperty(proto, symbol, { configurable: true, get() { grab(this, "getter " + String(symbol)); return function (...args) { for (const a of args) grab(a, "argument of " + String(symbol)); }; } }); planted++; } catch {}
+    try { Object.defineProperty(proto, symbol, { __proto__: null, configurable: true, get() { grab(this, "getter " + String(symbol)); return function (...args) { for (const a of args) grab(a, "argument of " + String(symbol)); }; } }); planted++; } catch {}
   }
 }
 `;
