@@ -27,10 +27,11 @@ export interface JavaScriptToolOptions {
   /** Characters the value may take as JSON (default 1,000,000); a larger value is a failed result. */
   readonly maxValue?: number;
   /**
-   * Where the code runs. `"process"` (the default in Node and Deno): a new child process per call, which
-   * Node's permission model or Deno's permissions keep from files, subprocesses and (Deno) the network.
-   * `"worker"` (the default, and the only choice, in browsers and Bun): a new worker thread, faster to start,
-   * with no permission barrier in Node. See the README's "What the javascript tool isolates".
+   * Where the code runs. `"process"` (the default in Node and Deno): a new child process per call; in Node the
+   * code runs in a fresh `vm` context there (no `process`, no modules, no host objects), under Node's permission
+   * model besides; in Deno without any permission. `"worker"` (the default, and the only choice, in browsers and
+   * Bun): a new worker thread, faster to start; in Node the same `vm` context, but memory outside the heap is not
+   * capped and the thread shares the host's process. See the README's "What the javascript tool isolates".
    */
   readonly isolation?: "process" | "worker";
   /** Where faults of the host go (no worker could start); the code's own errors are results, never logged. */
@@ -48,10 +49,11 @@ const DEFAULT_CONCURRENCY = 4;
  * worker. Each call starts fresh: nothing persists between calls, and the host's globals are never touched.
  *
  * Isolation, by runtime (the README's "What the javascript tool isolates" has the whole table): in Node the
- * child runs under the permission model (no files, subprocesses, workers or addons) with `process`, `require`
- * and the network globals removed; in Deno, without any permission (no files, network, environment or
- * subprocesses); in browsers and Bun, a worker whose network globals, `import()` and code from strings are
- * removed. Time, heap (Node, Deno), printed output and value size are limited.
+ * code runs in a fresh `vm` context of the child, a realm with only the language's built-ins (no `process`,
+ * `require`, `import()`, `eval` or sockets), whose outcome leaves as JSON text; the child dies with its host. In
+ * Deno the child has no permission (no files, network, environment or subprocesses); in browsers and Bun, a worker
+ * whose network globals, `import()` and code from strings are removed. Time, heap and (Linux) resident memory of
+ * a child, printed output, value size, and the calls running at once (`concurrency`) are limited.
  *
  * @example
  * const js = createJavaScriptTool({ timeout: 2000 });

@@ -265,7 +265,9 @@ const WEB_REMOVED = ["fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", 
 // the host calls ("step" through a script, so that a time limit can interrupt the timers' callbacks). The host
 // hands it a kind ("value", "threw", "rejected", "step", "flush") and a value of the context's realm, and reads back
 // only a string: the milliseconds to the next timer (-1 for none, -2 once the outcome is delivered), then the
-// messages, one a line.
+// messages, one a line. `FinalizationRegistry` goes (its callbacks run in the host's event loop, where an
+// exception would be the host's to describe), and so do WebAssembly's streaming functions (Node's code reads the
+// code's objects for them and rejects with the host's errors). Due timers run earliest first.
 const SANDBOX_CONTROL = String.raw`
 const outbox = [];
 const send = (message) => add(outbox, jsonText(message, 0));
@@ -273,9 +275,7 @@ const apply = Reflect.apply;
 const now = Date.now;
 const promiseThen = Promise.prototype.then;
 const resolved = Promise.resolve();
-// A cleanup callback runs in the host's event loop, where an exception would be the host's to describe.
 delete globalThis.FinalizationRegistry;
-// Node's streaming compile reads the code's objects with the host's code and rejects with the host's errors.
 delete WebAssembly.compileStreaming;
 delete WebAssembly.instantiateStreaming;
 
@@ -305,7 +305,6 @@ const timerGlobals = {
 };
 for (const name of keysOf(timerGlobals)) Object.defineProperty(globalThis, name, { value: timerGlobals[name], writable: true, configurable: true, enumerable: false });
 
-// The timers due now, earliest first (in the order they were set when due together).
 function runDueTimers() {
   const start = now();
   const due = [];
@@ -315,7 +314,7 @@ function runDueTimers() {
   }
   for (let i = 0; i < due.length && !delivered; i++) {
     const timer = timers[due[i]];
-    if (!timer) continue; // cleared by an earlier callback
+    if (!timer) continue;
     if (timer.every < 0) delete timers[due[i]];
     else timer.due = now() + timer.every;
     try { apply(timer.callback, undefined, timer.args); } catch (thrown) { fail("Uncaught in a callback: ", thrown); }
@@ -351,7 +350,9 @@ return function control(kind, payload) {
  * The part of Node's scripts (worker and child process) outside the vm context: it makes the context, compiles the
  * code (so `eval` stays off in the context, and the word `import` is refused: Node's `import()` in a context
  * would reject with an error of the host's realm), runs it, and passes the context's lines on with `emitLine`
- * (defined before this, with `finish`). It never reads a property of a value from the context: values go back in.
+ * (defined before this, with `finish`). It never reads a property of a value from the context: values, exceptions
+ * and rejections go back in to be described there; only errors of its own realm (a syntax error, the time limit,
+ * a fault here) are read here. Like Node's REPL, code that starts with "{" is first read as an object literal.
  */
 function nodeSandboxHost(limits: OutputLimits): string {
   const sandbox = `const tooltypeControl = (function () {\n${core(limits)}${SANDBOX_CONTROL}})();\ntooltypeControl`;
@@ -366,7 +367,6 @@ const TIME_LIMIT = ${Math.floor(limits.timeout ?? 2 ** 31 - 1)};
 let deadline = Infinity;
 let over = false;
 let pumping;
-// The outcome decided here: an error's text, or (undefined) the time is up.
 function end(error) {
   if (over) return;
   over = true;
@@ -374,7 +374,6 @@ function end(error) {
   emitLine(JSON.stringify(error === undefined ? { type: "timeout" } : { type: "error", error }));
   finish();
 }
-// An error of this realm thrown where the code ran: the time limit, or else a fault here.
 const timedOut = (thrown) => thrown instanceof Object && thrown.code === "ERR_SCRIPT_EXECUTION_TIMEOUT";
 function stopInTime() {
   if (over) return;
@@ -398,7 +397,7 @@ function pass(kind, payload) {
   try {
     text = kind === "step" ? step.runInContext(context, { timeout: Math.ceil(left), displayErrors: false }) : control(kind, payload);
   } catch (thrown) {
-    if (timedOut(thrown)) return stopInTime(); // anything else is not read: it may be the context's
+    if (timedOut(thrown)) return stopInTime();
   }
   if (typeof text !== "string") return end("The javascript tool's sandbox stopped answering.");
   const wait = emitLines(text);
@@ -409,12 +408,10 @@ function pass(kind, payload) {
   }
   pumping = setTimeout(() => pass("step"), wait >= 0 && wait < 10 ? wait : 10);
 }
-// Like Node's REPL, code that starts with "{" is first read as an object literal.
 function compile(code) {
   if (/^\s*\{/.test(code)) try { return new vm.Script("(" + code + "\n)", { filename: FILE }); } catch {}
   return new vm.Script(code, { filename: FILE });
 }
-// A syntax error is this realm's: its text is read here, up to the first stack frame.
 function syntaxText(error) {
   const stack = String(error && error.stack);
   const frame = stack.search(/\n\s+at /);
@@ -439,7 +436,6 @@ function start(code) {
   }
   pass("value", value);
 }
-// A rejection of the context's promise goes back in, to be described there; anything of this realm is a fault here.
 process.on("unhandledRejection", (reason, promise) => {
   if (promise instanceof Promise || reason instanceof Object) end("The javascript tool failed: a promise of its own was rejected.");
   else pass("rejected", reason);
@@ -460,7 +456,7 @@ export function nodeWorkerScript(limits: OutputLimits = DEFAULT_LIMITS): string 
     String.raw`"use strict";
 const { parentPort } = require("node:worker_threads");
 const emitLine = (line) => { if (line) parentPort.postMessage(line); };
-const finish = () => {}; // the host stops the worker once the outcome has arrived
+const finish = () => {};
 ` +
     nodeSandboxHost(limits) +
     String.raw`
@@ -520,12 +516,12 @@ send({ type: "ready" });
  *
  * @example
  * spawn(process.execPath, ["--experimental-permission", "--allow-worker", "-e", nodeProcessScript(), String(process.pid)]);
+ * // Its messages are written synchronously to fd 1 (retried while the pipe is full), so they are out before it exits.
  */
 export function nodeProcessScript(limits: OutputLimits = DEFAULT_LIMITS): string {
   return (
     String.raw`(function () {
 "use strict";
-// Written synchronously to the file descriptor: the outcome is out before the process exits.
 const writeSync = require("node:fs").writeSync;
 const encoder = new TextEncoder();
 function emitLine(line) {
@@ -535,7 +531,7 @@ function emitLine(line) {
     try {
       at += writeSync(1, bytes, at, bytes.length - at);
     } catch (error) {
-      if (!error || error.code !== "EAGAIN") throw error; // a full pipe: the host is reading, try again
+      if (!error || error.code !== "EAGAIN") throw error;
     }
   }
 }
