@@ -221,7 +221,8 @@ async function eventually(check: () => Promise<boolean>, rounds = 200): Promise<
 }
 
 childOnLinux("one model turn of 40 calls starts at most `concurrency` processes at once (default 4)", async () => {
-  for (const [tool, limit] of [[js, 4], [createJavaScriptTool({ concurrency: 2 }), 2]] as const) {
+  // A long time limit: a loaded machine may take seconds to start a child, and this test counts, it does not time.
+  for (const [tool, limit] of [[createJavaScriptTool({ timeout: 60_000 }), 4], [createJavaScriptTool({ concurrency: 2, timeout: 60_000 }), 2]] as const) {
     let most = 0;
     let polling = true;
     const poll = (async () => {
