@@ -286,7 +286,7 @@ inWorker("no page globals, no channel to the page, no storage shared with it", a
   const g = globalThis as Record<string, unknown>;
   g.__pageSecret = "secret";
   try {
-    const names = ["__pageSecret", "document", "window", "localStorage", "sessionStorage", "indexedDB", "BroadcastChannel", "opener", "parent"];
+    const names = ["__pageSecret", "document", "window", "localStorage", "sessionStorage", "indexedDB", "BroadcastChannel", "navigator", "opener", "parent"];
     assert.equal(await value(`${JSON.stringify(names)}.filter((n) => typeof globalThis[n] !== "undefined")`), []);
   } finally {
     delete g.__pageSecret;
