@@ -32,26 +32,37 @@ async function listeners(): Promise<Listener> {
   const net = await builtin<typeof import("node:net")>("node:net");
   const os = await builtin<typeof import("node:os")>("node:os");
   let connections = 0;
-  const tcp = net.createServer((socket) => (connections++, socket.destroy()));
-  const unix = net.createServer((socket) => (connections++, socket.destroy()));
+  const count = (socket: import("node:net").Socket) => {
+    connections++;
+    socket.destroy();
+  };
+  const tcp = net.createServer(count);
+  const unix = net.createServer(count);
   const socketPath = `${os.tmpdir()}/tooltype-hostile-${Math.random().toString(36).slice(2)}.sock`;
   await new Promise<void>((resolve) => tcp.listen(0, "127.0.0.1", resolve));
   await new Promise<void>((resolve) => unix.listen(socketPath, resolve));
   const { port } = tcp.address() as { port: number };
-  return { port, socketPath, connections: () => connections, close: () => (tcp.close(), unix.close()) };
+  const close = () => {
+    tcp.close();
+    unix.close();
+  };
+  return { port, socketPath, connections: () => connections, close };
 }
 
 /** Counts SIGUSR2 signals this process receives while `run` runs (the code tries to send them to its host). */
 async function countingSignals<T>(run: () => Promise<T>): Promise<{ result: T; signals: number }> {
-  const host = (globalThis as { process?: { on?: Function; off?: Function } }).process;
+  type Listen = (signal: string, listener: () => void) => void;
+  const host = (globalThis as { process?: { on?: Listen; off?: Listen } }).process;
   let signals = 0;
-  const count = () => signals++;
-  const listening = isNode && typeof host?.on === "function";
-  if (listening) host!.on!("SIGUSR2", count);
+  const count = () => {
+    signals++;
+  };
+  const on = isNode ? host?.on : undefined;
+  on?.call(host, "SIGUSR2", count);
   try {
     return { result: await run(), signals };
   } finally {
-    if (listening) host!.off!("SIGUSR2", count);
+    if (on) host?.off?.call(host, "SIGUSR2", count);
   }
 }
 
@@ -174,7 +185,9 @@ nodeOnly("no module loader and no code from strings in Node's sandbox: import(),
   const attempts = ["import('node:net')", "eval('import(\"node:net\")')", "require('node:net')", "process.getBuiltinModule('node:net')", "module.constructor._load('net')", "globalThis.process.kill(globalThis.process.pid, 0)"];
   for (const tool of tools) {
     const results = await Promise.all(attempts.map((code) => tool.execute({ code })));
-    results.forEach((result, i) => assert.not.ok(result.success, `${attempts[i]} succeeded`));
+    results.forEach((result, i) => {
+      assert.not.ok(result.success, `${attempts[i]} succeeded`);
+    });
     assert.match(await error("eval('1')", tool), /EvalError/);
     assert.match(await error("[].constructor.constructor('return 1')()", tool), /EvalError/);
     assert.match(await error("WebAssembly.compileStreaming(1)", tool), /TypeError: WebAssembly.compileStreaming is not a function/);
@@ -269,7 +282,11 @@ nodeOnLinux("the host killed by SIGKILL mid-run: its sandbox process ends too", 
   const hostScript = `import { createJavaScriptTool } from ${JSON.stringify(dist)}; createJavaScriptTool({ timeout: 600000 }).execute({ code: "while (true) {}" }); setInterval(() => {}, 1000);`;
   const host = spawn((globalThis as unknown as { process: { execPath: string } }).process.execPath, ["--input-type=module", "-e", hostScript], { stdio: "ignore" });
   let sandbox: number[] = [];
-  assert.ok(await eventually(async () => (sandbox = await sandboxChildren(host.pid!)).length === 1), "the host never started its sandbox");
+  const started = async () => {
+    sandbox = await sandboxChildren(host.pid ?? -1);
+    return sandbox.length === 1;
+  };
+  assert.ok(await eventually(started), "the host never started its sandbox");
   host.kill("SIGKILL");
   const alive = async () => fs.existsSync(`/proc/${sandbox[0]}`) && !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${sandbox[0]}/stat`, "utf8"));
   const ended = await eventually(async () => !(await alive()));
