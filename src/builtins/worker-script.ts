@@ -353,7 +353,8 @@ return function control(kind, payload) {
  * would reject with an error of the host's realm), runs it, and passes the context's lines on with `emitLine`
  * (defined before this, with `finish`). It never reads a property of a value from the context: values, exceptions
  * and rejections go back in to be described there; only errors of its own realm (a syntax error, a fault here)
- * are read here. The time limit's error is not read either (Node makes it in either realm): the clock says it. Like Node's REPL, code that starts with "{" is first read as an object literal.
+ * are read here. The time limit's error is not read either (Node makes it in either realm): the clock says it.
+ * Like Node's REPL, code that starts with "{" is first read as an object literal.
  */
 function nodeSandboxHost(limits: OutputLimits): string {
   const sandbox = `const tooltypeControl = (function () {\n${core(limits)}${SANDBOX_CONTROL}})();\ntooltypeControl`;
@@ -397,7 +398,7 @@ function pass(kind, payload) {
   if (left <= 0) return stopInTime();
   try {
     text = kind === "step" ? step.runInContext(context, { timeout: Math.ceil(left), displayErrors: false }) : control(kind, payload);
-  } catch (thrown) {
+  } catch {
     if (outOfTime()) return stopInTime();
   }
   if (typeof text !== "string") return end("The javascript tool's sandbox stopped answering.");
