@@ -18,7 +18,7 @@ interface ChildProcess {
 type Spawn = (command: string, args: readonly string[], options: object) => ChildProcess;
 
 interface Runtime {
-  readonly Deno?: { execPath?: () => string; pid?: number };
+  readonly Deno?: { execPath?: () => string };
   readonly process?: {
     pid?: number;
     execPath?: string;
@@ -156,7 +156,8 @@ function spawnDeno(Command: DenoCommand, command: string, args: string[], env: R
 /**
  * Starts the child process that runs one piece of code, or says why it cannot. Its stdout is read as JSON
  * lines, at most `outputBytes(limits)` bytes (past that the child is killed and the run fails); a death by
- * the heap limit is reported as running out of memory.
+ * the heap limit, or (Linux) resident memory grown by more than `memoryLimitMb` once it is ready, is reported
+ * as running out of memory. `stop()` settles once the child has exited.
  *
  * @example
  * const handle = await startProcess(listener, { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1e6, isolation: "process" });
