@@ -1,5 +1,5 @@
-// createJavaScriptTool: code runs in a worker (Node and Deno: worker_threads; browsers and Bun: a Web Worker),
-// the value of its last expression or its console output comes back, errors and timeouts are failed results,
+// createJavaScriptTool: code runs in a child process (Node: in a fresh vm context there; Deno) or a worker
+// (browsers and Bun: a Web Worker; Node and Deno with isolation: "worker"), the value of its last expression or its console output comes back, errors and timeouts are failed results,
 // and the host's globals are never touched. Under the CSP runtime (script-src 'self') no worker can start:
 // the tool says so in a failed result, and the suites that need a worker are skipped there.
 import { suite } from "uvu";
