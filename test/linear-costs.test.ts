@@ -1,0 +1,112 @@
+// Costs that grow linearly: each test counts work (reads of a list, listeners added to a signal, controllers
+// made) or memory kept (after collecting garbage, where the runtime allows it), never elapsed time.
+// And a pattern the regular-expression engine cannot evaluate on a long string: an honest verdict.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { compile, createPartialJSONParser } from "tooltype";
+import { collector } from "./support/gc.js";
+import { guards } from "./support/guards.js";
+
+/** `list` behind a Proxy that counts every element read. */
+function counted(list: readonly string[]): { list: string[]; reads: () => number } {
+  let reads = 0;
+  const proxy = new Proxy([...list], {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  return { list: proxy, reads: () => reads };
+}
+
+const names = (n: number, prefix = "p") => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+const required = suite("compile: a long required list is read a constant number of times");
+
+required("each name of required is read a few times, however many properties there are", () => {
+  for (const untrusted of [false, true]) {
+    const keys = names(2_000);
+    const properties = Object.fromEntries(keys.map((k) => [k, { type: "string" }]));
+    const { list, reads } = counted([...keys, ...names(2_000, "q")]);
+    const guard = compile({ type: "object", properties, required: list }, untrusted ? { untrusted: {} } : {});
+    // Looked up once per property before: 2,000 properties × 4,000 names, millions of reads.
+    assert.ok(reads() <= 8 * list.length, `${reads()} reads of a 4,000-name list (untrusted: ${untrusted})`);
+    assert.not.ok(guard(Object.fromEntries(keys.map((k) => [k, "x"]))), "the 2,000 required names without properties are still required");
+    assert.equal(guard.errors({ p0: "x" }).length, 3_999);
+  }
+});
+
+required("duplicate names and names without a property: each missing one reported once", () => {
+  for (const guard of guards({ type: "object", properties: { a: { type: "string" } }, required: ["b", "a", "b", "c", "a"] })) {
+    assert.equal(guard.errors({}).map((e) => e.path), ["/a", "/b", "/c"]);
+    assert.ok(guard({ a: "x", b: 1, c: null }));
+  }
+});
+
+const overflow = suite("compile: a pattern the engine cannot evaluate on a string that long");
+
+// What this runtime's engine does with a repeated group over a 10 MB string (V8 runs out of regexp stack).
+const LONG = "ab".repeat(5_000_000);
+const overflows = (() => {
+  try {
+    /^(a|b)*$/u.test(LONG);
+    return false;
+  } catch (error) {
+    return error instanceof RangeError;
+  }
+})();
+
+overflow("refused with pattern_unevaluated naming the pattern and the length, at the string's path, on every guard path", () => {
+  const schema = { type: "object", properties: { code: { type: "string", pattern: "^(a|b)*$" }, n: { type: "integer" } } };
+  for (const guard of guards(schema)) {
+    assert.ok(guard({ code: "abba" }), guard.mode);
+    if (!overflows) {
+      // An engine that evaluates it (JavaScriptCore) gives the plain verdict.
+      assert.ok(guard({ code: LONG }), guard.mode);
+      continue;
+    }
+    assert.not.ok(guard({ code: LONG }), guard.mode);
+    const issues = guard.errors({ code: LONG, n: "x" });
+    assert.equal(issues.map((i) => [i.code, i.path]), [["pattern_unevaluated", "/code"], ["type", "/n"]], guard.mode);
+    assert.is(issues[0]!.message, "Pattern /^(a|b)*$/ could not be evaluated on a string of length 10000000 (the regular expression engine ran out of stack); the value is refused");
+    assert.not.match(issues[0]!.message, /deep/);
+  }
+});
+
+overflow("inside a union branch the whole value is refused, with the same issue at the root", () => {
+  if (!overflows) return;
+  for (const guard of guards({ anyOf: [{ type: "string", pattern: "^(a|b)*$" }, { type: "number" }] })) {
+    assert.not.ok(guard(LONG), guard.mode);
+    const [first] = guard.errors(LONG);
+    assert.is(first!.code, "pattern_unevaluated", guard.mode);
+    assert.match(first!.message, /\/\^\(a\|b\)\*\$\/ could not be evaluated on a string of length 10000000/);
+  }
+});
+
+const deltas = suite("streamed arguments: text held without a node per delta");
+
+deltas("a parser fed 10-character deltas keeps under 3 bytes a character (about 5.5 before)", async () => {
+  const gc = await collector();
+  const heap = () => (globalThis as { process?: { memoryUsage(): { heapUsed: number } } }).process?.memoryUsage().heapUsed;
+  if (!gc || heap() === undefined) {
+    console.log("linear costs: memory not measured here (no way to collect garbage first or to read the heap)");
+    return;
+  }
+  const text = JSON.stringify({ code: "abcdefghij".repeat(100_000), n: 1 });
+  gc();
+  const before = heap()!;
+  const parser = createPartialJSONParser();
+  // Each slice is a fresh string (shorter than the engine's sliced strings), as deltas read from a stream are.
+  for (let i = 0; i < text.length; i += 10) parser.push(text.slice(i, i + 10));
+  gc();
+  const kept = (heap()! - before) / text.length;
+  assert.ok(parser.done);
+  assert.is((parser.value() as { code: string }).code.length, 1_000_000);
+  assert.is(parser.text(), text);
+  assert.ok(kept < 3, `${kept.toFixed(2)} bytes kept a character`);
+  console.log(`linear costs: ${kept.toFixed(2)} bytes kept a character of arguments streamed in 10-character deltas (text and value)`);
+});
+
+required.run();
+overflow.run();
+deltas.run();
