@@ -3,7 +3,8 @@
 // And a pattern the regular-expression engine cannot evaluate on a long string: an honest verdict.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { compile, createPartialJSONParser } from "tooltype";
+import { compile, createPartialJSONParser, runTools, t, tool, ToolRegistry } from "tooltype";
+import { readChatOutput } from "../src/agent/chat-output.js";
 import { collector } from "./support/gc.js";
 import { guards } from "./support/guards.js";
 
@@ -107,6 +108,110 @@ deltas("a parser fed 10-character deltas keeps under 3 bytes a character (about 
   console.log(`linear costs: ${kept.toFixed(2)} bytes kept a character of arguments streamed in 10-character deltas (text and value)`);
 });
 
+/** Counts the listeners added to and removed from `signal`. */
+function spied(signal: AbortSignal): { added: () => number; removed: () => number } {
+  let added = 0;
+  let removed = 0;
+  const add = signal.addEventListener.bind(signal);
+  const remove = signal.removeEventListener.bind(signal);
+  signal.addEventListener = ((...args: Parameters<typeof add>) => (added++, add(...args))) as typeof add;
+  signal.removeEventListener = ((...args: Parameters<typeof remove>) => (removed++, remove(...args))) as typeof remove;
+  return { added: () => added, removed: () => removed };
+}
+
+const echo = tool({ name: "echo", description: "Echoes.", parameters: t.object({ n: t.integer() }), execute: ({ n }) => n });
+const calls = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `call_${i}`, name: "echo", arguments: { n: i } }));
+
+const signals = suite("a signal costs one listener a batch, not one a call");
+
+signals("executeAll: 1, 10 and 500 calls add one listener to the caller's signal, and remove it", async () => {
+  const registry = new ToolRegistry().register(echo);
+  for (const n of [1, 10, 500]) {
+    const controller = new AbortController();
+    const counts = spied(controller.signal);
+    const results = await registry.executeAll(calls(n), { signal: controller.signal });
+    assert.equal(results.map((r) => r.result), calls(n).map((_, i) => ({ success: true, value: i })));
+    assert.is(counts.added(), 1, `${n} calls`); // one a call before
+    assert.is(counts.removed(), 1, `${n} calls`);
+  }
+});
+
+signals("executeAll: aborting cancels every call still running, through the one listener", async () => {
+  const hang = tool({ name: "hang", description: "Never ends.", parameters: t.object({}), execute: () => new Promise(() => {}) });
+  const registry = new ToolRegistry().register(hang);
+  const controller = new AbortController();
+  const counts = spied(controller.signal);
+  const pending = registry.executeAll(Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, name: "hang", arguments: {} })), { signal: controller.signal });
+  setTimeout(() => controller.abort(), 1);
+  const results = await pending;
+  assert.ok(results.every((r) => !r.result.success && r.result.error === 'Tool "hang" was cancelled.'));
+  assert.is(counts.added(), 1);
+});
+
+/** An OpenAI chat turn calling `echo` `n` times, then one answering in text. */
+function chatOf(n: number) {
+  let turn = 0;
+  return () => {
+    const message = turn++ === 0
+      ? { role: "assistant", content: null, tool_calls: calls(n).map((c) => ({ id: c.id, type: "function", function: { name: "echo", arguments: JSON.stringify(c.arguments) } })) }
+      : { role: "assistant", content: "done" };
+    return { id: "chatcmpl", object: "chat.completion", choices: [{ index: 0, message, finish_reason: turn === 1 ? "tool_calls" : "stop" }] };
+  };
+}
+
+signals("runTools: a step of 2 or 60 parallel calls with a signal makes as many controllers and listeners", async () => {
+  const Native = globalThis.AbortController;
+  const counts: { controllers: number; listeners: number }[] = [];
+  for (const n of [2, 60]) {
+    let controllers = 0;
+    globalThis.AbortController = class extends Native {
+      constructor() {
+        super();
+        controllers++;
+      }
+    };
+    try {
+      const signal = new Native().signal;
+      const spy = spied(signal);
+      const result = await runTools({ provider: "openai", chat: chatOf(n), request: { model: "m", messages: [] }, tools: [echo], signal });
+      assert.is(result.text, "done");
+      assert.is(result.steps[0]!.results.length, n);
+      counts.push({ controllers, listeners: spy.added() });
+    } finally {
+      globalThis.AbortController = Native;
+    }
+  }
+  // One controller and one listener a call before: 2 and 60.
+  assert.equal(counts[1], counts[0]);
+});
+
+signals("a stream read with a signal keeps nothing a chunk (each read raced a promise that never settled)", async () => {
+  const gc = await collector();
+  const heap = () => (globalThis as { process?: { memoryUsage(): { heapUsed: number } } }).process?.memoryUsage().heapUsed;
+  if (!gc || heap() === undefined) {
+    console.log("linear costs: stream memory not measured here (no way to collect garbage first or to read the heap)");
+    return;
+  }
+  const chunk = { choices: [{ index: 0, delta: { content: "x" } }] };
+  async function* sdkStream() {
+    for (;;) yield chunk;
+  }
+  const output = await readChatOutput(sdkStream(), "openai", new AbortController().signal);
+  assert.ok("chunks" in output);
+  const iterator = output.chunks[Symbol.asyncIterator]();
+  for (let i = 0; i < 1_000; i++) await iterator.next();
+  gc();
+  const before = heap()!;
+  const reads = 50_000;
+  for (let i = 0; i < reads; i++) assert.is((await iterator.next()).value, chunk);
+  gc();
+  const perChunk = (heap()! - before) / reads;
+  await iterator.return?.(undefined);
+  assert.ok(perChunk < 50, `${perChunk.toFixed(0)} bytes kept a chunk`); // about 670 before
+  console.log(`linear costs: ${perChunk.toFixed(1)} bytes kept a chunk of a stream read with a signal`);
+});
+
 required.run();
 overflow.run();
 deltas.run();
+signals.run();

@@ -16,9 +16,10 @@ export interface CallBounds {
 /**
  * Runs one call of the tool named `name`, bounded by a timeout and a signal: resolves to what `run` gives, or to
  * a failed result when the time is up or the call is cancelled (without calling `run` when `signal` is already
- * aborted). `run` gets a signal of its own, aborted on timeout (a `TimeoutError`) or cancellation (the signal's
- * reason), so the function can stop its work; the result does not wait for it. The timer and the listener go when
- * it resolves. Used by `ToolRegistry.executeAll` and the agent loop.
+ * aborted). `run` gets a signal that aborts on timeout (a `TimeoutError`) or cancellation (the signal's reason), so
+ * the function can stop its work; the result does not wait for it. Without a timeout that is the caller's signal
+ * itself, and all the calls waiting on one signal share one listener on it: a batch of calls costs one listener
+ * and no controller, not one of each a call. Used by `ToolRegistry.executeAll` and the agent loop.
  *
  * @example
  * await boundedCall("get_weather", (signal) => weather.execute({ city: "Paris" }, undefined, { signal }), { timeout: 50 });
@@ -26,10 +27,11 @@ export interface CallBounds {
  */
 export async function boundedCall(name: string, run: (signal: AbortSignal) => Promise<ToolResult>, { signal, timeout }: CallBounds): Promise<ToolResult> {
   if (signal?.aborted) return failure(`Tool "${name}" was cancelled before it ran.`);
-  const own = new AbortController();
+  const timed = timeout !== undefined && Number.isFinite(timeout) && timeout >= 0;
+  const own = timed ? new AbortController() : undefined;
   const cleanups: (() => void)[] = [];
-  const racers: Promise<ToolResult>[] = [run(own.signal)];
-  if (timeout !== undefined && Number.isFinite(timeout) && timeout >= 0) {
+  const racers: Promise<ToolResult>[] = [run(own?.signal ?? signal ?? neverAborted())];
+  if (own) {
     racers.push(
       new Promise((resolve) => {
         const timer = setTimeout(() => {
@@ -43,12 +45,12 @@ export async function boundedCall(name: string, run: (signal: AbortSignal) => Pr
   if (signal) {
     racers.push(
       new Promise((resolve) => {
-        const onAbort = () => {
-          resolve(failure(`Tool "${name}" was cancelled.`));
-          own.abort(signal.reason);
-        };
-        signal.addEventListener("abort", onAbort, { once: true });
-        cleanups.push(() => signal.removeEventListener("abort", onAbort));
+        cleanups.push(
+          whenAborted(signal, () => {
+            resolve(failure(`Tool "${name}" was cancelled.`));
+            own?.abort(signal.reason);
+          }),
+        );
       }),
     );
   }
@@ -57,4 +59,47 @@ export async function boundedCall(name: string, run: (signal: AbortSignal) => Pr
   } finally {
     for (const cleanup of cleanups) cleanup();
   }
+}
+
+/** The callbacks waiting on one signal, and the one listener that calls them. */
+interface Waiting {
+  readonly callbacks: Set<() => void>;
+  readonly listener: () => void;
+}
+
+// Made on first use: nothing runs at import.
+let waiting: WeakMap<AbortSignal, Waiting> | undefined;
+let never: AbortSignal | undefined;
+
+/** A signal that never aborts, for a call that nothing can cancel. */
+function neverAborted(): AbortSignal {
+  return (never ??= new AbortController().signal);
+}
+
+/**
+ * Calls `callback` when `signal` aborts; returns what stops waiting. Every callback on one signal shares one
+ * listener, added with the first and removed with the last, so waiting and stopping cost O(1) however many wait.
+ *
+ * @example
+ * const stop = whenAborted(controller.signal, () => console.log("cancelled")); // later: stop()
+ */
+export function whenAborted(signal: AbortSignal, callback: () => void): () => void {
+  const all = (waiting ??= new WeakMap());
+  let entry = all.get(signal);
+  if (!entry) {
+    const callbacks = new Set<() => void>();
+    const listener = () => {
+      all.delete(signal);
+      for (const waiter of callbacks) waiter();
+    };
+    all.set(signal, (entry = { callbacks, listener }));
+    signal.addEventListener("abort", listener, { once: true });
+  }
+  const { callbacks, listener } = entry;
+  callbacks.add(callback);
+  return () => {
+    if (!callbacks.delete(callback) || callbacks.size || all.get(signal) !== entry) return;
+    all.delete(signal);
+    signal.removeEventListener("abort", listener);
+  };
 }

@@ -1,5 +1,5 @@
 import { preview } from "../../util/text.js";
-import { issue, type Issue } from "../issue.js";
+import type { Issue } from "../issue.js";
 import type { KeywordSource, Message, ValueKeyword } from "./keyword.js";
 import { regex, type KeywordReader } from "./read.js";
 
@@ -33,7 +33,8 @@ export function matches(re: RegExp, s: string): boolean {
 
 /**
  * Whether `s` matches `re`, pushing the issue when it does not: `pattern`, or `pattern_unevaluated` when the
- * engine could not tell.
+ * engine could not tell. (The issues are written here with this module's messages: importing `../issue.js`
+ * would close an import cycle through the keyword list.)
  *
  * @example
  * reportPattern("x", /^a/u, issues, "/name"); // false, issues gets { code: "pattern", path: "/name", ... }
@@ -43,10 +44,12 @@ export function reportPattern(s: string, re: RegExp, issues: Issue[], path: stri
     if (re.test(s)) return true;
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    issues.push(issue("pattern_unevaluated", path, re.source, String(s.length)));
+    const length = String(s.length);
+    issues.push({ code: "pattern_unevaluated", path, message: PATTERN_MESSAGES.pattern_unevaluated(re.source, length), expected: re.source, received: length });
     return false;
   }
-  issues.push(issue("pattern", path, re.source, preview(s)));
+  const received = preview(s);
+  issues.push({ code: "pattern", path, message: pattern.message(re.source, received), expected: re.source, received });
   return false;
 }
 
