@@ -25,40 +25,37 @@ export interface CallBounds {
  * await boundedCall("get_weather", (signal) => weather.execute({ city: "Paris" }, undefined, { signal }), { timeout: 50 });
  * // a slower call: { success: false, error: 'Tool "get_weather" timed out after 50 ms.' }
  */
-export async function boundedCall(name: string, run: (signal: AbortSignal) => Promise<ToolResult>, { signal, timeout }: CallBounds): Promise<ToolResult> {
-  if (signal?.aborted) return failure(`Tool "${name}" was cancelled before it ran.`);
-  const timed = timeout !== undefined && Number.isFinite(timeout) && timeout >= 0;
-  const own = timed ? new AbortController() : undefined;
-  const cleanups: (() => void)[] = [];
-  const racers: Promise<ToolResult>[] = [run(own?.signal ?? signal ?? neverAborted())];
-  if (own) {
-    racers.push(
-      new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          resolve(failure(`Tool "${name}" timed out after ${timeout} ms.`));
-          own.abort(new DOMException(`Tool "${name}" timed out after ${timeout} ms`, "TimeoutError"));
-        }, timeout);
-        cleanups.push(() => clearTimeout(timer));
-      }),
-    );
-  }
-  if (signal) {
-    racers.push(
-      new Promise((resolve) => {
-        cleanups.push(
-          whenAborted(signal, () => {
-            resolve(failure(`Tool "${name}" was cancelled.`));
-            own?.abort(signal.reason);
-          }),
-        );
-      }),
-    );
-  }
-  try {
-    return await Promise.race(racers);
-  } finally {
-    for (const cleanup of cleanups) cleanup();
-  }
+export function boundedCall(name: string, run: (signal: AbortSignal) => Promise<ToolResult>, { signal, timeout }: CallBounds): Promise<ToolResult> {
+  if (signal?.aborted) return Promise.resolve(failure(`Tool "${name}" was cancelled before it ran.`));
+  const own = timeout !== undefined && Number.isFinite(timeout) && timeout >= 0 ? new AbortController() : undefined;
+  // One promise a call, settled by whichever comes first; the timer and the wait on the signal go with it.
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopWaiting: (() => void) | undefined;
+    const settle = (result: ToolResult | undefined, error?: unknown) => {
+      if (timer !== undefined) clearTimeout(timer);
+      stopWaiting?.();
+      if (result) resolve(result);
+      else reject(error);
+    };
+    try {
+      run(own?.signal ?? signal ?? neverAborted()).then(settle, (error: unknown) => settle(undefined, error));
+    } catch (error) {
+      return settle(undefined, error);
+    }
+    if (own) {
+      timer = setTimeout(() => {
+        settle(failure(`Tool "${name}" timed out after ${timeout} ms.`));
+        own.abort(new DOMException(`Tool "${name}" timed out after ${timeout} ms`, "TimeoutError"));
+      }, timeout);
+    }
+    if (signal) {
+      stopWaiting = whenAborted(signal, () => {
+        settle(failure(`Tool "${name}" was cancelled.`));
+        own?.abort(signal.reason);
+      });
+    }
+  });
 }
 
 /** The callbacks waiting on one signal, and the one listener that calls them. */
