@@ -87,7 +87,7 @@ function guardGroup(group: string, evalAllowed: boolean): void {
       for (const [name, fn] of candidates) {
         if (fn(value) !== expected) throw new Error(`${name} says ${!expected} on ${c.name}/${input}`);
         const m: Measured = paired(() => consume(fn(value)), () => consume(c.hand(value)), budget);
-        rows.push({ group, case: c.name, input, library: name, ns: m.ns, ratio: m.ratio });
+        rows.push({ group, case: c.name, input, library: name, ns: m.ns, oursNs: m.baseNs, ratio: m.ratio });
       }
     }
   }
@@ -412,6 +412,7 @@ function format(ns: number): string {
 }
 
 function table(list: Row[]): string {
+  // "paired with": the hand-written guard's median in the guard groups, else tooltype's (or the baseline named in the note).
   const lines = ["| group | case | input | library | median | paired with, same run | ratio |", "| --- | --- | --- | --- | --- | --- | --- |"];
   for (const r of list) {
     const memory = r.group === COSTS && !Number.isFinite(r.ns);

@@ -31,10 +31,13 @@ export function boundedCall(name: string, run: (signal: AbortSignal) => Promise<
   // One promise a call, settled by whichever comes first; the timer and the wait on the signal go with it.
   return new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopWaiting: (() => void) | undefined;
+    const cancel = signal && (() => {
+      settle(failure(`Tool "${name}" was cancelled.`));
+      own?.abort(signal.reason);
+    });
     const settle = (result: ToolResult | undefined, error?: unknown) => {
       if (timer !== undefined) clearTimeout(timer);
-      stopWaiting?.();
+      if (cancel) stopWaiting(signal!, cancel);
       if (result) resolve(result);
       else reject(error);
     };
@@ -49,12 +52,7 @@ export function boundedCall(name: string, run: (signal: AbortSignal) => Promise<
         own.abort(new DOMException(`Tool "${name}" timed out after ${timeout} ms`, "TimeoutError"));
       }, timeout);
     }
-    if (signal) {
-      stopWaiting = whenAborted(signal, () => {
-        settle(failure(`Tool "${name}" was cancelled.`));
-        own?.abort(signal.reason);
-      });
-    }
+    if (cancel) whenAborted(signal!, cancel);
   });
 }
 
@@ -74,13 +72,14 @@ function neverAborted(): AbortSignal {
 }
 
 /**
- * Calls `callback` when `signal` aborts; returns what stops waiting. Every callback on one signal shares one
- * listener, added with the first and removed with the last, so waiting and stopping cost O(1) however many wait.
+ * Calls `callback` when `signal` aborts, unless `stopWaiting` takes it back first. Every callback on one signal
+ * shares one listener, added with the first and removed with the last, so waiting and stopping cost O(1)
+ * however many wait.
  *
  * @example
- * const stop = whenAborted(controller.signal, () => console.log("cancelled")); // later: stop()
+ * whenAborted(controller.signal, onCancel); // later: stopWaiting(controller.signal, onCancel)
  */
-export function whenAborted(signal: AbortSignal, callback: () => void): () => void {
+export function whenAborted(signal: AbortSignal, callback: () => void): void {
   const all = (waiting ??= new WeakMap());
   let entry = all.get(signal);
   if (!entry) {
@@ -92,11 +91,13 @@ export function whenAborted(signal: AbortSignal, callback: () => void): () => vo
     all.set(signal, (entry = { callbacks, listener }));
     signal.addEventListener("abort", listener, { once: true });
   }
-  const { callbacks, listener } = entry;
-  callbacks.add(callback);
-  return () => {
-    if (!callbacks.delete(callback) || callbacks.size || all.get(signal) !== entry) return;
-    all.delete(signal);
-    signal.removeEventListener("abort", listener);
-  };
+  entry.callbacks.add(callback);
+}
+
+/** Takes back a callback given to `whenAborted` (nothing when it was called or taken back already). @example stopWaiting(controller.signal, onCancel); */
+export function stopWaiting(signal: AbortSignal, callback: () => void): void {
+  const entry = waiting?.get(signal);
+  if (!entry?.callbacks.delete(callback) || entry.callbacks.size) return;
+  waiting!.delete(signal);
+  signal.removeEventListener("abort", entry.listener);
 }
