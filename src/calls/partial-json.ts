@@ -130,6 +130,20 @@ const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const show = (c: number) => (c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCharCode(c)}'`);
 
+// Text built with `+=` is a rope: appending is O(1), but every piece keeps a node of its own, so text streamed
+// in 10-character deltas held about four times its size in nodes. Once the pieces appended since the last
+// flattening number a 64th of the length (and at least 64), one indexed read makes the engine copy the rope
+// into one flat string: the nodes stay a fraction of the text, and each piece costs at most 64 characters copied.
+const FLATTEN_EVERY = 64;
+let probe = 0; // where the read goes, so no optimiser drops it
+
+/** Whether text that had `pieces` appended since it was last flat should be flattened now (then it is). */
+function flattenedIfDue(text: string, pieces: number): boolean {
+  if (pieces < FLATTEN_EVERY || pieces * FLATTEN_EVERY < text.length) return false;
+  probe = text.charCodeAt(text.length >> 1) + probe;
+  return true;
+}
+
 /**
  * Creates a parser for JSON text that arrives in chunks, such as streamed tool-call arguments. Linear in
  * the text however it is split; `value()` is O(1). Once `done`, `value()` deep-equals `JSON.parse(text())`.
@@ -145,6 +159,7 @@ const show = (c: number) => (c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase
 export function createPartialJSONParser(options: { readonly events?: ParserEvents } = {}): PartialJSONParser {
   const events = options.events;
   let all = "";
+  let allPieces = 0; // appended to `all` since it was last flattened; `strPieces` likewise for `str`
   let offset = 0; // index in `all` of the chunk being parsed
   let state = VALUE;
   let root: unknown;
@@ -158,6 +173,7 @@ export function createPartialJSONParser(options: { readonly events?: ParserEvent
   // The open string: `str` is what has been committed; `pieces` the decoded parts of the current chunk;
   // `high` a trailing high surrogate held back until its low half may arrive, so no half pair is shown.
   let str = "";
+  let strPieces = 0;
   let high = "";
   let isKey = false;
   const pieces: string[] = [];
@@ -223,7 +239,10 @@ export function createPartialJSONParser(options: { readonly events?: ParserEvent
         piece = piece.slice(0, -1);
       }
     }
-    if (piece) str += piece; // `+=` builds a rope: appending is O(1) however long the string grows
+    if (piece) {
+      str += piece; // `+=` builds a rope: appending is O(1) however long the string grows
+      if (flattenedIfDue(str, ++strPieces)) strPieces = 0;
+    }
     if (!isKey) {
       if (piece) events?.text(piece);
       replace(str);
@@ -249,6 +268,7 @@ export function createPartialJSONParser(options: { readonly events?: ParserEvent
     } else if (c === 34) {
       events?.begin("string");
       str = "";
+      strPieces = 0;
       isKey = false;
       place("");
       state = STRING;
@@ -387,6 +407,7 @@ export function createPartialJSONParser(options: { readonly events?: ParserEvent
   function push(chunk: string): void {
     if (typeof chunk !== "string") throw new TypeError(`push() takes a string, received ${typeof chunk}`);
     all += chunk;
+    if (flattenedIfDue(all, ++allPieces)) allPieces = 0;
     if (state === FAILED) return;
     const n = chunk.length;
     let i = 0;
@@ -429,6 +450,7 @@ export function createPartialJSONParser(options: { readonly events?: ParserEvent
         case KEY:
           if (c === 34) {
             str = "";
+            strPieces = 0;
             isKey = true;
             state = STRING;
           } else if (c === 125 && state === OBJECT_FIRST) close();
