@@ -235,6 +235,62 @@ checkpoints("a turn's end resumes with the model's next turn; the run keeps its 
 
 checkpoints.run();
 
+// ---- without Web Crypto ----------------------------------------------------------------------------------
+
+const insecure = suite("without Web Crypto (a page that is not a secure context): runs work, states are unsigned and never resume");
+
+// As in a browser page on plain http: `crypto` is there (getRandomValues), `crypto.subtle` is not.
+async function withoutWebCrypto<T>(run: () => Promise<T>): Promise<T> {
+  Object.defineProperty(globalThis.crypto, "subtle", { value: undefined, configurable: true });
+  try {
+    return await run();
+  } finally {
+    delete (globalThis.crypto as { subtle?: unknown }).subtle;
+    assert.ok(globalThis.crypto.subtle, "Web Crypto is back for the other tests");
+  }
+}
+
+insecure("runTools and streamTools run; every state says it is unsigned and carries no signature, key id or seal", async () => {
+  const out = await withoutWebCrypto(() => paused());
+  assert.equal([out.state.unsigned, out.state.signature, out.state.keyId], ["no-web-crypto", undefined, undefined]);
+  assert.equal(out.state.pending, [{ id: "call_e", name: "send_email", arguments: { to: "ann@example.org", body: "Sunny" }, index: 1 }]);
+  assert.equal(out.ran, ["weather Oslo"]);
+  const { chat } = model({ calls: [["a", "get_weather", { city: "Oslo" }]] }, { text: "Done." });
+  const events = await withoutWebCrypto(async () => {
+    const seen: LoopEvent[] = [];
+    for await (const e of streamTools({ provider: "openai", chat: (r: any) => chat({ ...r, stream: undefined }), request, tools: tools().list, stateKey: KEY })) seen.push(e);
+    return seen;
+  });
+  const states = events.flatMap((e) => ("state" in e && e.state ? [e.state] : []));
+  assert.is(states.length, 4, "tool-call, tool-result and two step-finish");
+  assert.ok(states.every((s) => s.unsigned === "no-web-crypto" && !("signature" in s)));
+  assert.is((events.at(-1) as { text?: string }).text, "Done.");
+});
+
+insecure("an unsigned state is refused, wherever it is resumed, naming why; marking a signed state unsigned does not help", async () => {
+  const { state, chat, list, ran } = await withoutWebCrypto(() => paused());
+  const options = { provider: "openai" as const, chat, tools: list, stateKey: KEY };
+  await refused(() => resume(state, { call_e: true }, options), "unsigned", /the state is unsigned \("no-web-crypto"\): it was made where Web Crypto was missing/);
+  await refused(() => withoutWebCrypto(() => resume(state, { call_e: true }, options)), "unsigned", /made where Web Crypto was missing/);
+  const { unsigned: _, ...unmarked } = state;
+  await refused(() => resume(unmarked, { call_e: true }, options), "unsigned", /has no signature/);
+  const signed = (await paused()).state;
+  const { signature: _s, keyId: _k, ...stripped } = signed;
+  await refused(() => resume({ ...stripped, unsigned: "no-web-crypto" }, { call_e: true }, options), "unsigned", /the state is unsigned/);
+  assert.equal(ran, ["weather Oslo"], "the email was never sent");
+});
+
+insecure("a signed state resumed where Web Crypto is missing: refused, since its signature cannot be checked there", async () => {
+  const { state, chat, list, ran } = await paused();
+  const options = { provider: "openai" as const, chat, tools: list, stateKey: KEY };
+  await refused(() => withoutWebCrypto(() => resume(state, { call_e: true }, options)), "no-web-crypto", /checked with Web Crypto, and Web Crypto \(globalThis\.crypto\.subtle\) is missing here/);
+  assert.equal(ran, ["weather Oslo"]);
+  const done = await resume(state, { call_e: true }, options);
+  assert.is(done.text, "Done.", "the refusal did not claim the state: it resumes where Web Crypto is");
+});
+
+insecure.run();
+
 // ---- unknown options --------------------------------------------------------------------------------------
 
 const options = suite("unknown options are errors naming them");

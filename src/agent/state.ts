@@ -1,10 +1,10 @@
 import type { CallResult, ToolCall } from "../tools/call.js";
 import { preview } from "../util/text.js";
 import type { ApprovalDecision, PendingCall } from "./approval.js";
-import { canonicalJSON, digest, sign, verify, type ClaimHook } from "./seal.js";
+import { canonicalJSON, digest, NO_WEB_CRYPTO, sign, verify, type ClaimHook } from "./seal.js";
 
 /**
- * Where a run stands, as signed plain JSON: `JSON.stringify` it, store it anywhere (a database, `localStorage`),
+ * Where a run stands, as signed plain JSON (unsigned, marked `unsigned`, where Web Crypto is missing): `JSON.stringify` it, store it anywhere (a database, `localStorage`),
  * and give it to `resume` later, in this process or another one (with the same `stateKey`). Between turns
  * (`calls` empty) the loop goes on with the model's next turn; inside a turn it runs the calls that have no
  * result yet, asking for a decision on each `pending` one. A state resumes once (see `claim`).
@@ -32,25 +32,32 @@ export interface LoopState {
   readonly results: (CallResult | null)[];
   /** The calls awaiting a decision. */
   readonly pending: PendingCall[];
-  /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". */
-  readonly keyId: string;
-  /** HMAC-SHA-256 of everything else, canonical JSON, base64url. */
-  readonly signature: string;
+  /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". Absent when `unsigned`. */
+  readonly keyId?: string;
+  /** HMAC-SHA-256 of everything else, canonical JSON, base64url. Absent when `unsigned`. */
+  readonly signature?: string;
+  /**
+   * Present on a state that could not be signed: `"no-web-crypto"`, made where `globalThis.crypto.subtle` is
+   * missing (a browser page that is not a secure context: plain http, not localhost). It shows where the run
+   * stood, but it does not resume: `resume` refuses it (`StateError` code `"unsigned"`).
+   */
+  readonly unsigned?: "no-web-crypto";
 }
 
 /** What the loop knows of a state before it is sealed. @example sealState({ run, provider, request, messages, step, calls, results, pending }, key) */
 export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature"> & { readonly pending: readonly (ToolCall & { readonly index: number })[] };
 
 /**
- * Why a state did not resume: `code` is `"unsigned"` (no signature), `"other-key"` (signed with another key, or
- * in another process without a `stateKey`), `"changed"` (edited after it was signed; the message says what,
- * where it can tell) or `"resumed"` (`claim` said it resumed before).
+ * Why a state did not resume: `code` is `"unsigned"` (no signature: removed, or made where Web Crypto was
+ * missing), `"no-web-crypto"` (resumed where Web Crypto is missing, so its signature cannot be checked),
+ * `"other-key"` (signed with another key, or in another process without a `stateKey`), `"changed"` (edited after
+ * it was signed; the message says what, where it can tell) or `"resumed"` (`claim` said it resumed before).
  *
  * @example
  * try { await resume(state, decisions, options); } catch (e) { if (e instanceof StateError && e.code === "resumed") showLatest(); }
  */
 export class StateError extends Error {
-  readonly code: "unsigned" | "other-key" | "changed" | "resumed";
+  readonly code: "unsigned" | "no-web-crypto" | "other-key" | "changed" | "resumed";
   constructor(code: StateError["code"], message: string) {
     super(message);
     this.name = "StateError";
@@ -59,12 +66,17 @@ export class StateError extends Error {
 }
 
 /**
- * Signs a state: binds each pending call to its id, name and arguments hash, then signs the whole.
+ * Signs a state: binds each pending call to its id, name and arguments hash, then signs the whole. Without a key
+ * (Web Crypto missing) the state is marked `unsigned` instead.
  *
  * @example
  * const state = await sealState(unsealed, await hmacKey(options.stateKey));
  */
-export async function sealState(unsealed: UnsealedState, key: CryptoKey): Promise<LoopState> {
+export async function sealState(unsealed: UnsealedState, key: CryptoKey | undefined): Promise<LoopState> {
+  if (!key) {
+    const pending = unsealed.pending.map(({ id, name, arguments: args, index }) => ({ id, name, arguments: args, index }));
+    return { ...unsealed, version: 2, id: placeOf(unsealed), pending, unsigned: "no-web-crypto" } as LoopState;
+  }
   const pending = await Promise.all(
     unsealed.pending.map(async (call) => {
       const argumentsHash = await digest(call.arguments);
@@ -72,10 +84,15 @@ export async function sealState(unsealed: UnsealedState, key: CryptoKey): Promis
       return { id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal };
     }),
   );
-  const done = unsealed.results.filter((r) => r !== null).length;
-  const place = pending.length ? "approval" : unsealed.calls.length ? String(done) : "next";
-  const body = { ...unsealed, version: 2 as const, id: `${unsealed.run}:${unsealed.step}:${place}`, pending, keyId: await sign(key, KEY_ID) };
+  const body = { ...unsealed, version: 2 as const, id: placeOf(unsealed), pending, keyId: await sign(key, KEY_ID) };
   return { ...body, signature: await sign(key, body) };
+}
+
+// A state's id: its run, its step, and where in the step (awaiting decisions, calls done so far, or between turns).
+function placeOf(unsealed: UnsealedState): string {
+  const done = unsealed.results.filter((r) => r !== null).length;
+  const place = unsealed.pending.length ? "approval" : unsealed.calls.length ? String(done) : "next";
+  return `${unsealed.run}:${unsealed.step}:${place}`;
 }
 
 /**
@@ -86,9 +103,13 @@ export async function sealState(unsealed: UnsealedState, key: CryptoKey): Promis
  * @example
  * const state = await openState(JSON.parse(saved), { call_1: true }, "openai", key, claimInMemory);
  */
-export async function openState(value: unknown, decisions: unknown, provider: string, key: CryptoKey, claim: ClaimHook): Promise<LoopState> {
+export async function openState(value: unknown, decisions: unknown, provider: string, key: CryptoKey | undefined, claim: ClaimHook): Promise<LoopState> {
   const state = shapeOf(value, provider);
+  if (state.unsigned !== undefined) {
+    throw new StateError("unsigned", `resume: the state is unsigned (${preview(state.unsigned, 30)}): it was made where Web Crypto was missing (a browser page that is not a secure context), so nothing vouches for it; run the loop where Web Crypto is (https, localhost, a server) to get states that resume`);
+  }
   if (state.signature === undefined) throw new StateError("unsigned", "resume: the state has no signature (was it removed?); only a state the loop signed resumes");
+  if (!key) throw new StateError("no-web-crypto", `resume: a state's signature is checked with Web Crypto, and ${NO_WEB_CRYPTO}; resume it on such a page or on a server`);
   const { signature, ...body } = state;
   if (!(await verify(key, body, signature))) {
     if (!(await verify(key, KEY_ID, state.keyId))) {
