@@ -1,5 +1,6 @@
 import type { CallResult, ToolCall } from "../tools/call.js";
 import { preview } from "../util/text.js";
+import { resultData } from "../calls/wire.js";
 import type { ApprovalDecision, PendingCall } from "./approval.js";
 import { canonicalJSON, digest, NO_WEB_CRYPTO, sign, verify, type ClaimHook } from "./seal.js";
 
@@ -14,7 +15,7 @@ import { canonicalJSON, digest, NO_WEB_CRYPTO, sign, verify, type ClaimHook } fr
  * localStorage.setItem("agent", JSON.stringify(state));
  */
 export interface LoopState {
-  readonly version: 2;
+  readonly version: 3;
   /** This checkpoint's place in its run (`run:step:approval` for a turn awaiting decisions); what `claim` is given. */
   readonly id: string;
   /** The run's id, kept over `resume`: with the step and a call's id, the call's `idempotencyKey`. */
@@ -34,7 +35,7 @@ export interface LoopState {
   readonly pending: PendingCall[];
   /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". Absent when `unsigned`. */
   readonly keyId?: string;
-  /** HMAC-SHA-256 of everything else, canonical JSON, base64url. Absent when `unsigned`. */
+  /** HMAC-SHA-256 of everything else (the conversation by its SHA-256), canonical JSON, base64url. Absent when `unsigned`. */
   readonly signature?: string;
   /**
    * Present on a state that could not be signed: `"no-web-crypto"`, made where `globalThis.crypto.subtle` is
@@ -44,8 +45,8 @@ export interface LoopState {
   readonly unsigned?: "no-web-crypto";
 }
 
-/** What the loop knows of a state before it is sealed. @example sealState({ run, provider, request, messages, step, calls, results, pending }, key) */
-export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature"> & { readonly pending: readonly (ToolCall & { readonly index: number })[] };
+/** What the loop knows of a state before it is sealed. @example seal({ run, provider, request, messages, step, calls, results, pending }) */
+export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature" | "unsigned"> & { readonly pending: readonly (ToolCall & { readonly index: number })[] };
 
 /**
  * Why a state did not resume: `code` is `"unsigned"` (no signature: removed, or made where Web Crypto was
@@ -66,26 +67,63 @@ export class StateError extends Error {
 }
 
 /**
- * Signs a state: binds each pending call to its id, name and arguments hash, then signs the whole. Without a key
- * (Web Crypto missing) the state is marked `unsigned` instead.
+ * Seals a run's states: binds each pending call to its id, name and arguments hash, then signs the whole, the
+ * conversation by its SHA-256. What the states of one turn share is worked out once: the conversation's hash per
+ * `messages` array, the pending calls' seals per `pending` array, the key's id per run. So give a turn's states the
+ * same (frozen) `messages` and `pending` arrays. Without a key (Web Crypto missing) states are marked `unsigned`.
  *
  * @example
- * const state = await sealState(unsealed, await hmacKey(options.stateKey));
+ * const seal = stateSealer(await hmacKey(options.stateKey));
+ * const state = await seal({ run, provider, request, messages, step, calls, results, pending });
  */
-export async function sealState(unsealed: UnsealedState, key: CryptoKey | undefined): Promise<LoopState> {
+export function stateSealer(key: CryptoKey | undefined): (unsealed: UnsealedState) => Promise<LoopState> {
   if (!key) {
-    const pending = unsealed.pending.map(({ id, name, arguments: args, index }) => ({ id, name, arguments: args, index }));
-    return { ...unsealed, version: 2, id: placeOf(unsealed), pending, unsigned: "no-web-crypto" } as LoopState;
+    return async (unsealed) => {
+      const pending = unsealed.pending.map(({ id, name, arguments: args, index }) => ({ id, name, arguments: args, index }));
+      return { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, unsigned: "no-web-crypto" };
+    };
   }
-  const pending = await Promise.all(
-    unsealed.pending.map(async (call) => {
-      const argumentsHash = await digest(call.arguments);
-      const seal = await sign(key, callBinding(unsealed, call, argumentsHash));
-      return { id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal };
-    }),
-  );
-  const body = { ...unsealed, version: 2 as const, id: placeOf(unsealed), pending, keyId: await sign(key, KEY_ID) };
-  return { ...body, signature: await sign(key, body) };
+  let keyId: Promise<string> | undefined;
+  const conversations = new WeakMap<object, Promise<string>>();
+  const sealedCalls = new WeakMap<object, Promise<PendingCall[]>>();
+  return async (unsealed) => {
+    const pending = await once(sealedCalls, unsealed.pending, () => Promise.all(unsealed.pending.map((call) => sealCall(key, unsealed, call))));
+    const body = { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, keyId: await (keyId ??= sign(key, KEY_ID)) };
+    const messagesHash = await once(conversations, unsealed.messages, () => digest(unsealed.messages));
+    return { ...body, signature: await sign(key, signedForm(body, messagesHash)) };
+  };
+}
+
+/**
+ * A value as a state keeps it: plain JSON data, frozen all the way down, so the states that share it cannot drift
+ * from what was signed.
+ *
+ * @example
+ * const messages = frozenData(conversation) as unknown[];
+ */
+export function frozenData(value: unknown): unknown {
+  const freeze = (v: unknown): unknown => {
+    if (typeof v === "object" && v !== null) for (const item of Object.values(Object.freeze(v))) freeze(item);
+    return v;
+  };
+  return freeze(resultData(value));
+}
+
+const VERSION = 3 as const;
+
+// What the signature covers: the state with its conversation replaced by the conversation's SHA-256.
+const signedForm = (body: object, messagesHash: string) => ({ ...body, messages: { sha256: messagesHash } });
+
+async function sealCall(key: CryptoKey, unsealed: UnsealedState, call: UnsealedState["pending"][number]): Promise<PendingCall> {
+  const argumentsHash = await digest(call.arguments);
+  const seal = await sign(key, callBinding(unsealed, call, argumentsHash));
+  return { id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal };
+}
+
+function once<T>(cache: WeakMap<object, Promise<T>>, of: object, make: () => Promise<T>): Promise<T> {
+  let made = cache.get(of);
+  if (!made) cache.set(of, (made = make()));
+  return made;
 }
 
 // A state's id: its run, its step, and where in the step (awaiting decisions, calls done so far, or between turns).
@@ -111,7 +149,7 @@ export async function openState(value: unknown, decisions: unknown, provider: st
   if (state.signature === undefined) throw new StateError("unsigned", "resume: the state has no signature (was it removed?); only a state the loop signed resumes");
   if (!key) throw new StateError("no-web-crypto", `resume: a state's signature is checked with Web Crypto, and ${NO_WEB_CRYPTO}; resume it on such a page or on a server`);
   const { signature, ...body } = state;
-  if (!(await verify(key, body, signature))) {
+  if (!(await verify(key, signedForm(body, await digest(body.messages)), signature))) {
     if (!(await verify(key, KEY_ID, state.keyId))) {
       throw new StateError("other-key", "resume: the state was signed with another key; give the same stateKey where a state is made and where it resumes (without a stateKey, a state resumes only in the process that made it)");
     }
@@ -136,7 +174,7 @@ function shapeOf(value: unknown, provider: string): LoopState {
   };
   if (typeof value !== "object" || value === null) fail(`the state must be the object the loop gave, received ${preview(value, 60)}`);
   const state = value as Partial<LoopState>;
-  if (state.version !== 2) fail(`unknown state version ${preview(state.version, 30)} (this tooltype writes version 2)`);
+  if (state.version !== VERSION) fail(`unknown state version ${preview(state.version, 30)} (this tooltype writes version ${VERSION})`);
   if (state.provider !== provider) fail(`the state was written for provider ${preview(state.provider, 40)}, not ${JSON.stringify(provider)}`);
   if (!Array.isArray(state.messages) || !Array.isArray(state.calls) || !Array.isArray(state.results) || !Array.isArray(state.pending)) fail("the state lacks messages, calls, results or pending (is it a state the loop gave?)");
   if (typeof state.id !== "string" || typeof state.run !== "string") fail("the state has no id or run");
