@@ -318,22 +318,30 @@ cost.run();
 
 const insecure = suite("without Web Crypto (a page that is not a secure context): runs work, states are unsigned and never resume");
 
-// As in a browser page on plain http: `crypto` is there (getRandomValues), `crypto.subtle` is not.
-async function withoutWebCrypto<T>(run: () => Promise<T>): Promise<T> {
-  Object.defineProperty(globalThis.crypto, "subtle", { value: undefined, configurable: true });
+// As in a browser page on plain http: `crypto` is there (getRandomValues), `crypto.subtle` is not; or, with
+// `whole`, as in a runtime without `crypto` at all.
+async function withoutWebCrypto<T>(run: () => Promise<T>, whole = false): Promise<T> {
+  const crypto = globalThis.crypto;
+  const own = Object.getOwnPropertyDescriptor(globalThis, "crypto")!;
+  if (whole) Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true, writable: true });
+  else Object.defineProperty(crypto, "subtle", { value: undefined, configurable: true });
   try {
     return await run();
   } finally {
-    delete (globalThis.crypto as { subtle?: unknown }).subtle;
+    if (whole) Object.defineProperty(globalThis, "crypto", own);
+    else delete (crypto as { subtle?: unknown }).subtle;
     assert.ok(globalThis.crypto.subtle, "Web Crypto is back for the other tests");
   }
 }
 
 insecure("runTools and streamTools run; every state says it is unsigned and carries no signature, key id or seal", async () => {
-  const out = await withoutWebCrypto(() => paused());
-  assert.equal([out.state.unsigned, out.state.signature, out.state.keyId], ["no-web-crypto", undefined, undefined]);
-  assert.equal(out.state.pending, [{ id: "call_e", name: "send_email", arguments: { to: "ann@example.org", body: "Sunny" }, index: 1 }]);
-  assert.equal(out.ran, ["weather Oslo"]);
+  for (const whole of [false, true]) {
+    const out = await withoutWebCrypto(() => paused(), whole);
+    assert.equal([out.state.unsigned, out.state.signature, out.state.keyId], ["no-web-crypto", undefined, undefined]);
+    assert.equal(out.state.pending, [{ id: "call_e", name: "send_email", arguments: { to: "ann@example.org", body: "Sunny" }, index: 1 }]);
+    assert.match(out.state.run, /^[\w-]{22}$/);
+    assert.equal(out.ran, ["weather Oslo"]);
+  }
   const { chat } = model({ calls: [["a", "get_weather", { city: "Oslo" }]] }, { text: "Done." });
   const events = await withoutWebCrypto(async () => {
     const seen: LoopEvent[] = [];
@@ -362,7 +370,9 @@ insecure("an unsigned state is refused, wherever it is resumed, naming why; mark
 insecure("a signed state resumed where Web Crypto is missing: refused, since its signature cannot be checked there", async () => {
   const { state, chat, list, ran } = await paused();
   const options = { provider: "openai" as const, chat, tools: list, stateKey: KEY };
-  await refused(() => withoutWebCrypto(() => resume(state, { call_e: true }, options)), "no-web-crypto", /checked with Web Crypto, and Web Crypto \(globalThis\.crypto\.subtle\) is missing here/);
+  for (const whole of [false, true]) {
+    await refused(() => withoutWebCrypto(() => resume(state, { call_e: true }, options), whole), "no-web-crypto", /checked with Web Crypto, and Web Crypto \(globalThis\.crypto\.subtle\) is missing here/);
+  }
   assert.equal(ran, ["weather Oslo"]);
   const done = await resume(state, { call_e: true }, options);
   assert.is(done.text, "Done.", "the refusal did not claim the state: it resumes where Web Crypto is");

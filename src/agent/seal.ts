@@ -104,13 +104,16 @@ export async function verify(key: CryptoKey, value: unknown, signature: unknown)
 }
 
 /**
- * A random id (128 bits, base64url).
+ * A random id (128 bits, base64url; from `Math.random` where `crypto` is missing altogether).
  *
  * @example
  * randomId(); // "3vQm9x…" (22 characters)
  */
 export function randomId(): string {
-  return base64url(globalThis.crypto.getRandomValues(new Uint8Array(16)).buffer);
+  const bytes = new Uint8Array(16);
+  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256); // an id only has to differ, not be secret
+  return base64url(bytes.buffer);
 }
 
 /**
