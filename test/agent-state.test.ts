@@ -306,6 +306,10 @@ cost("the states of a turn share one frozen conversation, and each still resumes
   assert.is(decided!.messages, firstResult!.messages);
   assert.ok(Object.isFrozen(decided!.messages) && Object.isFrozen(decided!.messages[0]));
   assert.throws(() => (decided!.messages as unknown[]).push("x"));
+  await paused({ onCheckpoint: (s: LoopState) => void states.push(s) });
+  const { pending } = states.at(-1)!;
+  assert.is(pending.length, 1);
+  assert.ok(Object.isFrozen(pending) && Object.isFrozen(pending[0]), "the sealed pending calls are frozen too");
   const again = tools();
   const out = await resume(JSON.parse(JSON.stringify(firstResult)), {}, { provider: "openai", chat: model({ text: "Resumed." }).chat, tools: again.list, stateKey: KEY });
   assert.is(again.ran.length, 49, "the calls without a result ran");

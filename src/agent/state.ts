@@ -5,10 +5,11 @@ import type { ApprovalDecision, PendingCall } from "./approval.js";
 import { canonicalJSON, digest, NO_WEB_CRYPTO, sign, verify, type ClaimHook } from "./seal.js";
 
 /**
- * Where a run stands, as signed plain JSON (unsigned, marked `unsigned`, where Web Crypto is missing): `JSON.stringify` it, store it anywhere (a database, `localStorage`),
- * and give it to `resume` later, in this process or another one (with the same `stateKey`). Between turns
- * (`calls` empty) the loop goes on with the model's next turn; inside a turn it runs the calls that have no
- * result yet, asking for a decision on each `pending` one. A state resumes once (see `claim`).
+ * Where a run stands, as signed plain JSON (marked `unsigned` where Web Crypto is missing): `JSON.stringify` it,
+ * store it anywhere (a database, `localStorage`), and give it to `resume` later, in this process or another one
+ * (with the same `stateKey`). Between turns (`calls` empty) the loop goes on with the model's next turn; inside a
+ * turn it runs the calls that have no result yet, asking for a decision on each `pending` one. A state resumes
+ * once (see `claim`). The states of one turn share their conversation, calls and pending calls, frozen.
  *
  * @example
  * const { state } = await runTools({ ...options, stateKey }); // finishReason: "approval"
@@ -87,7 +88,7 @@ export function stateSealer(key: CryptoKey | undefined): (unsealed: UnsealedStat
   const conversations = new WeakMap<object, Promise<string>>();
   const sealedCalls = new WeakMap<object, Promise<PendingCall[]>>();
   return async (unsealed) => {
-    const pending = await once(sealedCalls, unsealed.pending, () => Promise.all(unsealed.pending.map((call) => sealCall(key, unsealed, call))));
+    const pending = await once(sealedCalls, unsealed.pending, async () => Object.freeze(await Promise.all(unsealed.pending.map((call) => sealCall(key, unsealed, call)))) as PendingCall[]);
     const body = { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, keyId: await (keyId ??= sign(key, KEY_ID)) };
     const messagesHash = await once(conversations, unsealed.messages, () => digest(unsealed.messages));
     return { ...body, signature: await sign(key, signedForm(body, messagesHash)) };
@@ -117,7 +118,7 @@ const signedForm = (body: object, messagesHash: string) => ({ ...body, messages:
 async function sealCall(key: CryptoKey, unsealed: UnsealedState, call: UnsealedState["pending"][number]): Promise<PendingCall> {
   const argumentsHash = await digest(call.arguments);
   const seal = await sign(key, callBinding(unsealed, call, argumentsHash));
-  return { id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal };
+  return Object.freeze({ id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal });
 }
 
 function once<T>(cache: WeakMap<object, Promise<T>>, of: object, make: () => Promise<T>): Promise<T> {
