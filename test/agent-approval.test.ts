@@ -139,7 +139,7 @@ approval("resume refuses what it cannot continue: wrong provider, missing or str
   await fails(() => resume(state, { call_e1: "yes" as never }, { provider: "openai", chat, tools: list }), /must be true, false or/);
   await fails(() => resume(state, { call_e1: true }, { provider: "anthropic", chat, tools: list }), /written for provider "openai", not "anthropic"/);
   await fails(() => resume("nonsense", {}, { provider: "openai", chat, tools: list }), /the state must be the object the loop gave/);
-  await fails(() => resume({ ...state, version: 1 }, {}, { provider: "openai", chat, tools: list }), /unknown state version 1 \(this tooltype writes version 2\)/);
+  await fails(() => resume({ ...state, version: 1 }, {}, { provider: "openai", chat, tools: list }), /unknown state version 1 \(this tooltype writes version 3\)/);
   assert.is(fake.requests.length, 1, "nothing was sent for a refused resume");
 });
 

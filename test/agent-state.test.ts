@@ -62,7 +62,7 @@ const attacks = suite("saved state: edits, forgeries and replays are refused");
 
 attacks("a paused state is signed and each pending call bound to its id, name and arguments hash", async () => {
   const { state } = await paused();
-  assert.is(state.version, 2);
+  assert.is(state.version, 3);
   assert.match(state.signature, /^[\w-]{43}$/);
   assert.is(state.id, `${state.run}:1:approval`);
   const [call] = state.pending;
@@ -234,6 +234,155 @@ checkpoints("a turn's end resumes with the model's next turn; the run keeps its 
 });
 
 checkpoints.run();
+
+// ---- cost ----------------------------------------------------------------------------------------------
+
+const cost = suite("checkpoint cost follows use: states sealed only where seen, the conversation hashed once per step");
+
+// Counts what Web Crypto is asked to sign and to hash (calls and bytes, and the largest text signed) while `run` runs.
+async function cryptoWork(run: () => Promise<unknown>) {
+  const subtle = globalThis.crypto.subtle as SubtleCrypto & Record<string, unknown>;
+  const work = { sign: 0, digest: 0, bytes: 0, largestSigned: 0 };
+  for (const name of ["sign", "digest"] as const) {
+    const original = subtle[name] as (...args: unknown[]) => Promise<ArrayBuffer>;
+    const counted = function (this: SubtleCrypto, ...args: unknown[]) {
+      const bytes = (args.at(-1) as Uint8Array).byteLength;
+      work[name]++;
+      work.bytes += bytes;
+      if (name === "sign") work.largestSigned = Math.max(work.largestSigned, bytes);
+      return original.apply(this, args);
+    };
+    Object.defineProperty(subtle, name, { value: counted, configurable: true });
+  }
+  try {
+    await run();
+  } finally {
+    delete subtle.sign;
+    delete subtle.digest;
+  }
+  return work;
+}
+
+// A long conversation (200 messages, about 200 kB) and a model that asks for 50 calls in one turn, then answers.
+const history = Array.from({ length: 200 }, (_, i) => ({ role: i % 2 ? ("assistant" as const) : ("user" as const), content: `message ${i} `.padEnd(1000, "x") }));
+const historyBytes = JSON.stringify(history).length;
+const fiftyCalls = () => model({ calls: Array.from({ length: 50 }, (_, i) => [`c${i}`, "get_weather", { city: `City ${i}` }] as [string, string, object]) }, { text: "Done." });
+
+cost("runTools without onCheckpoint seals no state on a run that does not pause, and only the paused state on one that does", async () => {
+  const { chat } = fiftyCalls();
+  const own = tools();
+  const work = await cryptoWork(() => runTools({ provider: "openai", chat, request: { ...request, messages: history }, tools: own.list, stateKey: KEY }));
+  assert.is(own.ran.length, 50);
+  assert.equal(work, { sign: 0, digest: 0, bytes: 0, largestSigned: 0 });
+  let out: Awaited<ReturnType<typeof paused>> | undefined;
+  const pausing = await cryptoWork(async () => (out = await paused()));
+  // the key's id, the pending call's seal, the state; the pending call's arguments and the conversation
+  assert.equal([pausing.sign, pausing.digest], [3, 2]);
+  assert.match(out!.state.signature, /^[\w-]{43}$/);
+});
+
+cost("streamTools and onCheckpoint: one state per point, the conversation hashed once per step and never signed whole", async () => {
+  for (const how of ["streamTools", "runTools with onCheckpoint"]) {
+    const { chat } = fiftyCalls();
+    const states: LoopState[] = [];
+    const options = { provider: "openai" as const, request: { ...request, messages: history }, tools: tools().list, stateKey: KEY };
+    const work = await cryptoWork(async () => {
+      if (how === "runTools with onCheckpoint") await runTools({ ...options, chat, onCheckpoint: (s) => void states.push(s) });
+      else for await (const e of streamTools({ ...options, chat: (r: any) => chat({ ...r, stream: undefined }) })) if ((e.type === "tool-call" && e.index === 0) || e.type === "tool-result" || e.type === "step-finish") states.push(e.state);
+    });
+    assert.is(states.length, 53, `${how}: the decided turn, 50 results and 2 step ends`);
+    assert.is(work.sign, 53 + 1, `${how}: one signature per state and the key's id once`);
+    assert.is(work.digest, 3, `${how}: the conversation hashed once for the turn's calls and once at each turn's end`);
+    assert.ok(work.largestSigned < historyBytes / 4, `${how}: no signature covers the conversation (${work.largestSigned} bytes signed at most)`);
+    assert.ok(work.bytes < 8 * historyBytes, `${how}: ${work.bytes} bytes hashed for a ${historyBytes}-byte conversation`);
+  }
+});
+
+cost("the states of a turn share one frozen conversation, and each still resumes", async () => {
+  const { chat } = fiftyCalls();
+  const states: LoopState[] = [];
+  await runTools({ provider: "openai", chat, request: { ...request, messages: history }, tools: tools().list, stateKey: KEY, onCheckpoint: (s) => void states.push(s) });
+  const [decided, firstResult] = states;
+  assert.is(decided!.messages, firstResult!.messages);
+  assert.ok(Object.isFrozen(decided!.messages) && Object.isFrozen(decided!.messages[0]));
+  assert.throws(() => (decided!.messages as unknown[]).push("x"));
+  await paused({ onCheckpoint: (s: LoopState) => void states.push(s) });
+  const { pending } = states.at(-1)!;
+  assert.is(pending.length, 1);
+  assert.ok(Object.isFrozen(pending) && Object.isFrozen(pending[0]), "the sealed pending calls are frozen too");
+  const again = tools();
+  const out = await resume(JSON.parse(JSON.stringify(firstResult)), {}, { provider: "openai", chat: model({ text: "Resumed." }).chat, tools: again.list, stateKey: KEY });
+  assert.is(again.ran.length, 49, "the calls without a result ran");
+  assert.is(out.text, "Resumed.");
+});
+
+cost.run();
+
+// ---- without Web Crypto ----------------------------------------------------------------------------------
+
+const insecure = suite("without Web Crypto (a page that is not a secure context): runs work, states are unsigned and never resume");
+
+// As in a browser page on plain http: `crypto` is there (getRandomValues), `crypto.subtle` is not; or, with
+// `whole`, as in a runtime without `crypto` at all.
+async function withoutWebCrypto<T>(run: () => Promise<T>, whole = false): Promise<T> {
+  const crypto = globalThis.crypto;
+  const own = Object.getOwnPropertyDescriptor(globalThis, "crypto")!;
+  if (whole) Object.defineProperty(globalThis, "crypto", { value: undefined, configurable: true, writable: true });
+  else Object.defineProperty(crypto, "subtle", { value: undefined, configurable: true });
+  try {
+    return await run();
+  } finally {
+    if (whole) Object.defineProperty(globalThis, "crypto", own);
+    else delete (crypto as { subtle?: unknown }).subtle;
+    assert.ok(globalThis.crypto.subtle, "Web Crypto is back for the other tests");
+  }
+}
+
+insecure("runTools and streamTools run; every state says it is unsigned and carries no signature, key id or seal", async () => {
+  for (const whole of [false, true]) {
+    const out = await withoutWebCrypto(() => paused(), whole);
+    assert.equal([out.state.unsigned, out.state.signature, out.state.keyId], ["no-web-crypto", undefined, undefined]);
+    assert.equal(out.state.pending, [{ id: "call_e", name: "send_email", arguments: { to: "ann@example.org", body: "Sunny" }, index: 1 }]);
+    assert.match(out.state.run, /^[\w-]{22}$/);
+    assert.equal(out.ran, ["weather Oslo"]);
+  }
+  const { chat } = model({ calls: [["a", "get_weather", { city: "Oslo" }]] }, { text: "Done." });
+  const events = await withoutWebCrypto(async () => {
+    const seen: LoopEvent[] = [];
+    for await (const e of streamTools({ provider: "openai", chat: (r: any) => chat({ ...r, stream: undefined }), request, tools: tools().list, stateKey: KEY })) seen.push(e);
+    return seen;
+  });
+  const states = events.flatMap((e) => ("state" in e && e.state ? [e.state] : []));
+  assert.is(states.length, 4, "tool-call, tool-result and two step-finish");
+  assert.ok(states.every((s) => s.unsigned === "no-web-crypto" && !("signature" in s)));
+  assert.is((events.at(-1) as { text?: string }).text, "Done.");
+});
+
+insecure("an unsigned state is refused, wherever it is resumed, naming why; marking a signed state unsigned does not help", async () => {
+  const { state, chat, list, ran } = await withoutWebCrypto(() => paused());
+  const options = { provider: "openai" as const, chat, tools: list, stateKey: KEY };
+  await refused(() => resume(state, { call_e: true }, options), "unsigned", /the state is unsigned \("no-web-crypto"\): it was made where Web Crypto was missing/);
+  await refused(() => withoutWebCrypto(() => resume(state, { call_e: true }, options)), "unsigned", /made where Web Crypto was missing/);
+  const { unsigned: _, ...unmarked } = state;
+  await refused(() => resume(unmarked, { call_e: true }, options), "unsigned", /has no signature/);
+  const signed = (await paused()).state;
+  const { signature: _s, keyId: _k, ...stripped } = signed;
+  await refused(() => resume({ ...stripped, unsigned: "no-web-crypto" }, { call_e: true }, options), "unsigned", /the state is unsigned/);
+  assert.equal(ran, ["weather Oslo"], "the email was never sent");
+});
+
+insecure("a signed state resumed where Web Crypto is missing: refused, since its signature cannot be checked there", async () => {
+  const { state, chat, list, ran } = await paused();
+  const options = { provider: "openai" as const, chat, tools: list, stateKey: KEY };
+  for (const whole of [false, true]) {
+    await refused(() => withoutWebCrypto(() => resume(state, { call_e: true }, options), whole), "no-web-crypto", /checked with Web Crypto, and Web Crypto \(globalThis\.crypto\.subtle\) is missing here/);
+  }
+  assert.equal(ran, ["weather Oslo"]);
+  const done = await resume(state, { call_e: true }, options);
+  assert.is(done.text, "Done.", "the refusal did not claim the state: it resumes where Web Crypto is");
+});
+
+insecure.run();
 
 // ---- unknown options --------------------------------------------------------------------------------------
 

@@ -14,10 +14,13 @@ import { failure, type ToolResult } from "../tools/result.js";
 export interface PendingCall extends ToolCall {
   /** Its position among the turn's calls. */
   readonly index: number;
-  /** SHA-256 of the arguments' canonical JSON (keys sorted), base64url: give it back in a decision to pin what was approved. */
-  readonly argumentsHash: string;
-  /** HMAC of the run, the step, the id, the name and `argumentsHash`. */
-  readonly seal: string;
+  /**
+   * SHA-256 of the arguments' canonical JSON (keys sorted), base64url: give it back in a decision to pin what was
+   * approved. Absent on an `unsigned` state (made without Web Crypto).
+   */
+  readonly argumentsHash?: string;
+  /** HMAC of the run, the step, the id, the name and `argumentsHash`. Absent on an `unsigned` state. */
+  readonly seal?: string;
 }
 
 /**

@@ -13,7 +13,7 @@ import { resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
 import { decisionOf, jsonResult, needsApproval, rejection, type ApprovalDecisions, type ApprovalRule } from "./approval.js";
-import { openState, sealState, type LoopState, type UnsealedState } from "./state.js";
+import { frozenData, openState, stateSealer, type LoopState, type UnsealedState } from "./state.js";
 import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
 import { checkKnownOptions } from "../util/known-options.js";
 import { afterCall, beforeCall, wrapCall, type AfterHook, type BeforeHook, type WrapHook } from "../tools/guardrails.js";
@@ -171,6 +171,8 @@ interface Turn {
   readonly calls: readonly ToolCall[];
   readonly results: (CallResult | null)[];
   readonly pending: readonly (ToolCall & { readonly index: number })[];
+  /** What the turn's states share, kept at its first state: the conversation, calls and pending calls do not change during a turn. */
+  kept?: Pick<UnsealedState, "messages" | "calls" | "pending">;
 }
 
 /**
@@ -235,6 +237,7 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   const { signal } = options;
   const key = adapter.conversation;
   const signing = await hmacKey(options.stateKey);
+  const seal = stateSealer(signing);
   const state = resumption ? await openState(resumption.state, resumption.decisions, adapter.name, signing, options.claim ?? claimInMemory) : undefined;
   const run = state?.run ?? randomId();
   const base = (state ? { ...state.request, ...(options.request as object) } : { ...(options.request as object) }) as Record<string, unknown>;
@@ -255,32 +258,33 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   });
   // The run as a signed state: between turns, or inside one (`turn`).
   const checkpoint = async (turn?: Turn): Promise<LoopState> => {
-    const unsealed: UnsealedState = {
-      run,
-      provider: adapter.name,
-      request: (resultData(base) ?? {}) as Record<string, unknown>,
-      messages: resultData(messages) as unknown[],
-      step,
-      calls: turn ? (resultData(turn.calls) as ToolCall[]) : [],
-      results: turn ? turn.results.map((r) => r && jsonResult(r)) : [],
-      pending: turn ? (resultData(turn.pending) as Turn["pending"]) : [],
-    };
-    const sealed = await sealState(unsealed, signing);
+    const kept = turn ? (turn.kept ??= keep(turn)) : keep();
+    const results = turn ? turn.results.map((r) => r && jsonResult(r)) : [];
+    const sealed = await seal({ run, provider: adapter.name, request: (resultData(base) ?? {}) as Record<string, unknown>, step, results, ...kept });
     await options.onCheckpoint?.(sealed);
     return sealed;
   };
-  const record = async function* (entry: ToolStep, saved: LoopState): AsyncGenerator<LoopEvent> {
+  const keep = (turn?: Turn): NonNullable<Turn["kept"]> => ({
+    messages: frozenData(messages) as unknown[],
+    calls: turn ? (frozenData(turn.calls) as ToolCall[]) : [],
+    pending: turn ? (frozenData(turn.pending) as Turn["pending"]) : [],
+  });
+  // States are made only where they can be seen: streamTools' events and onCheckpoint. runTools drops its events,
+  // so without onCheckpoint it seals only the state a paused run returns.
+  const observed = stream || options.onCheckpoint !== undefined;
+  const seen = (turn?: Turn): Promise<LoopState | undefined> => (observed ? checkpoint(turn) : Promise.resolve(undefined));
+  const record = async function* (entry: ToolStep, saved: LoopState | undefined): AsyncGenerator<LoopEvent> {
     spans.step?.set({ "gen_ai.usage.input_tokens": entry.usage?.inputTokens, "gen_ai.usage.output_tokens": entry.usage?.outputTokens, "tooltype.tool_calls": entry.calls.length });
     spans.step?.end();
     steps.push(entry);
     usage = addUsage(usage, entry.usage);
-    yield { type: "step-finish", ...entry, state: saved };
+    if (saved) yield { type: "step-finish", ...entry, state: saved };
     await options.onStep?.(entry);
   };
   // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
   const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
     messages.push(...adapter.toolMessages(entry.results, options));
-    yield* record(entry, await checkpoint());
+    yield* record(entry, await seen());
     signal?.throwIfAborted();
     return shouldStop(options.stopWhen, { step: entry, steps, messages });
   };
@@ -328,7 +332,8 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
       const i = open[k]!;
       const call = state.calls[i]!;
       turn.results[i] = { id: call.id, name: call.name, result };
-      yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ms, state: await checkpoint(turn) };
+      const saved = await seen(turn);
+      if (saved) yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ms, state: saved };
     }
     const toolsMs = now() - t0;
     const entry: ToolStep = { step, response: undefined, calls: state.calls, results: turn.results as CallResult[], usage: undefined, timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs } };
@@ -391,7 +396,7 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     const timing = (toolsMs: number): StepTiming => ({ startedAt, modelMs, ...(firstChunkMs !== undefined && { firstChunkMs }), toolsMs, totalMs: now() - t0 });
     if (!calls.length) {
       messages.push(...assistant);
-      yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) }, await checkpoint());
+      yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) }, await seen());
       return yield* finish(finishWith("stop", adapter.text(response)));
     }
 
@@ -428,12 +433,8 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
       else runnable.push(i);
     });
     // Saved before any call runs, so that a resumed run gives each call the same idempotency key.
-    const decided = await checkpoint(turn);
-    for (let index = 0; index < adopted.length; index++) yield { type: "tool-call", step, index, call: adopted[index]!, state: decided };
-    for (let i = 0; i < results.length; i++) {
-      const done = results[i];
-      if (done) yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0, state: decided };
-    }
+    const decided = await seen(turn);
+    if (decided) yield* decidedEvents(step, turn, decided);
     const tasks = runnable.map((i) => async () => {
       const t = now();
       const p = guarded[i] as Extract<Prepared, { ok: true }>;
@@ -445,7 +446,8 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
       const call = adopted[i]!;
       results[i] = { id: call.id, name: call.name, result };
       const { repaired } = prepared[i] as Extract<Prepared, { ok: true }>;
-      yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ...(repaired && { repaired }), ms, state: await checkpoint(turn) };
+      const saved = await seen(turn);
+      if (saved) yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ...(repaired && { repaired }), ms, state: saved };
     }
     const toolsMs = now() - t1;
 
@@ -457,6 +459,15 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     }
     const entry: ToolStep = { step, response, calls: adopted, results: results as CallResult[], usage: stepUsage, timing: timing(toolsMs) };
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
+  }
+}
+
+// A turn's calls once decided, and the answers of those that will not run, all with the state saved before any runs.
+function* decidedEvents(step: number, turn: Turn, state: LoopState): Generator<LoopEvent> {
+  for (let index = 0; index < turn.calls.length; index++) yield { type: "tool-call", step, index, call: turn.calls[index]!, state };
+  for (let i = 0; i < turn.results.length; i++) {
+    const done = turn.results[i];
+    if (done) yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0, state };
   }
 }
 

@@ -13,7 +13,8 @@ export type { RunToolsResult, ToolStep } from "./step.js";
  * answers in text, `maxSteps` turns have passed, a `stopWhen` condition holds, or a call needs a person's
  * approval (then `finishReason` is `"approval"` and `state` is what `resume` takes). Bad arguments and
  * unknown tools go back to the model as tool errors it can correct; `lenient` and `repair` may fix them first.
- * States are signed with `stateKey`; `onCheckpoint` gets one at every point a run can be resumed from; `before`,
+ * States are signed with `stateKey`; `onCheckpoint` gets one at every point a run can be resumed from (without it,
+ * only a paused run's state is made: states cost a hash of the conversation per turn and a signature each); `before`,
  * `after` and `wrap` guard every call. An option it does not know is a `TypeError` naming it.
  *
  * @example

@@ -22,28 +22,38 @@ const MIN_KEY_BYTES = 32;
 let processKey: Promise<CryptoKey> | undefined;
 let claimedHere: Set<string> | undefined;
 
+/**
+ * Why Web Crypto is missing, where it is: what an unsigned state and a refused resume say.
+ *
+ * @example
+ * throw new TypeError(`resume: ${NO_WEB_CRYPTO}`);
+ */
+export const NO_WEB_CRYPTO = "Web Crypto (globalThis.crypto.subtle) is missing here; browsers give it to secure pages only (https, or http on localhost)";
+
 const subtle = (): SubtleCrypto => {
   const crypto = globalThis.crypto;
-  if (!crypto?.subtle) throw new TypeError("tooltype/agent: signing a state needs Web Crypto (globalThis.crypto.subtle); browsers give it to secure (https or localhost) pages only");
+  if (!crypto?.subtle) throw new TypeError(`tooltype/agent: signing a state needs Web Crypto: ${NO_WEB_CRYPTO}`);
   return crypto.subtle;
 };
 
 /**
  * The HMAC key of a run: the application's `stateKey`, or without one a random key made once per process (so a
- * state then resumes only in the process that made it).
+ * state then resumes only in the process that made it). `undefined` where Web Crypto is missing (a browser page
+ * that is not a secure context): the run goes on and its states are unsigned.
  *
  * @example
  * const key = await hmacKey(process.env.AGENT_STATE_KEY);
  */
-export function hmacKey(stateKey: StateKey | undefined): Promise<CryptoKey> {
-  if (stateKey === undefined) {
+export async function hmacKey(stateKey: StateKey | undefined): Promise<CryptoKey | undefined> {
+  if (typeof stateKey === "object" && stateKey !== null && !(stateKey instanceof Uint8Array) && (stateKey as CryptoKey).type === "secret") return stateKey as CryptoKey;
+  const bytes = typeof stateKey === "string" ? new TextEncoder().encode(stateKey) : stateKey;
+  if (bytes !== undefined && (!(bytes instanceof Uint8Array) || bytes.length < MIN_KEY_BYTES)) {
+    throw new TypeError(`stateKey: give ${MIN_KEY_BYTES} bytes or more (a string, a Uint8Array) or an HMAC CryptoKey; e.g. \`openssl rand -base64 32\``);
+  }
+  if (!globalThis.crypto?.subtle) return undefined;
+  if (bytes === undefined) {
     processKey ??= subtle().generateKey({ name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) as Promise<CryptoKey>;
     return processKey;
-  }
-  if (typeof stateKey === "object" && stateKey !== null && !(stateKey instanceof Uint8Array) && (stateKey as CryptoKey).type === "secret") return Promise.resolve(stateKey as CryptoKey);
-  const bytes = typeof stateKey === "string" ? new TextEncoder().encode(stateKey) : stateKey;
-  if (!(bytes instanceof Uint8Array) || bytes.length < MIN_KEY_BYTES) {
-    throw new TypeError(`stateKey: give ${MIN_KEY_BYTES} bytes or more (a string, a Uint8Array) or an HMAC CryptoKey; e.g. \`openssl rand -base64 32\``);
   }
   return subtle().importKey("raw", bytes as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
@@ -94,13 +104,16 @@ export async function verify(key: CryptoKey, value: unknown, signature: unknown)
 }
 
 /**
- * A random id (128 bits, base64url).
+ * A random id (128 bits, base64url; from `Math.random` where `crypto` is missing altogether).
  *
  * @example
  * randomId(); // "3vQm9x…" (22 characters)
  */
 export function randomId(): string {
-  return base64url(globalThis.crypto.getRandomValues(new Uint8Array(16)).buffer);
+  const bytes = new Uint8Array(16);
+  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256); // an id only has to differ, not be secret
+  return base64url(bytes.buffer);
 }
 
 /**

@@ -1,20 +1,22 @@
 import type { CallResult, ToolCall } from "../tools/call.js";
 import { preview } from "../util/text.js";
+import { resultData } from "../calls/wire.js";
 import type { ApprovalDecision, PendingCall } from "./approval.js";
-import { canonicalJSON, digest, sign, verify, type ClaimHook } from "./seal.js";
+import { canonicalJSON, digest, NO_WEB_CRYPTO, sign, verify, type ClaimHook } from "./seal.js";
 
 /**
- * Where a run stands, as signed plain JSON: `JSON.stringify` it, store it anywhere (a database, `localStorage`),
- * and give it to `resume` later, in this process or another one (with the same `stateKey`). Between turns
- * (`calls` empty) the loop goes on with the model's next turn; inside a turn it runs the calls that have no
- * result yet, asking for a decision on each `pending` one. A state resumes once (see `claim`).
+ * Where a run stands, as signed plain JSON (marked `unsigned` where Web Crypto is missing): `JSON.stringify` it,
+ * store it anywhere (a database, `localStorage`), and give it to `resume` later, in this process or another one
+ * (with the same `stateKey`). Between turns (`calls` empty) the loop goes on with the model's next turn; inside a
+ * turn it runs the calls that have no result yet, asking for a decision on each `pending` one. A state resumes
+ * once (see `claim`). The states of one turn share their conversation, calls and pending calls, frozen.
  *
  * @example
  * const { state } = await runTools({ ...options, stateKey }); // finishReason: "approval"
  * localStorage.setItem("agent", JSON.stringify(state));
  */
 export interface LoopState {
-  readonly version: 2;
+  readonly version: 3;
   /** This checkpoint's place in its run (`run:step:approval` for a turn awaiting decisions); what `claim` is given. */
   readonly id: string;
   /** The run's id, kept over `resume`: with the step and a call's id, the call's `idempotencyKey`. */
@@ -32,25 +34,32 @@ export interface LoopState {
   readonly results: (CallResult | null)[];
   /** The calls awaiting a decision. */
   readonly pending: PendingCall[];
-  /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". */
-  readonly keyId: string;
-  /** HMAC-SHA-256 of everything else, canonical JSON, base64url. */
-  readonly signature: string;
+  /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". Absent when `unsigned`. */
+  readonly keyId?: string;
+  /** HMAC-SHA-256 of everything else (the conversation by its SHA-256), canonical JSON, base64url. Absent when `unsigned`. */
+  readonly signature?: string;
+  /**
+   * Present on a state that could not be signed: `"no-web-crypto"`, made where `globalThis.crypto.subtle` is
+   * missing (a browser page that is not a secure context: plain http, not localhost). It shows where the run
+   * stood, but it does not resume: `resume` refuses it (`StateError` code `"unsigned"`).
+   */
+  readonly unsigned?: "no-web-crypto";
 }
 
-/** What the loop knows of a state before it is sealed. @example sealState({ run, provider, request, messages, step, calls, results, pending }, key) */
-export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature"> & { readonly pending: readonly (ToolCall & { readonly index: number })[] };
+/** What the loop knows of a state before it is sealed. @example seal({ run, provider, request, messages, step, calls, results, pending }) */
+export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature" | "unsigned"> & { readonly pending: readonly (ToolCall & { readonly index: number })[] };
 
 /**
- * Why a state did not resume: `code` is `"unsigned"` (no signature), `"other-key"` (signed with another key, or
- * in another process without a `stateKey`), `"changed"` (edited after it was signed; the message says what,
- * where it can tell) or `"resumed"` (`claim` said it resumed before).
+ * Why a state did not resume: `code` is `"unsigned"` (no signature: removed, or made where Web Crypto was
+ * missing), `"no-web-crypto"` (resumed where Web Crypto is missing, so its signature cannot be checked),
+ * `"other-key"` (signed with another key, or in another process without a `stateKey`), `"changed"` (edited after
+ * it was signed; the message says what, where it can tell) or `"resumed"` (`claim` said it resumed before).
  *
  * @example
  * try { await resume(state, decisions, options); } catch (e) { if (e instanceof StateError && e.code === "resumed") showLatest(); }
  */
 export class StateError extends Error {
-  readonly code: "unsigned" | "other-key" | "changed" | "resumed";
+  readonly code: "unsigned" | "no-web-crypto" | "other-key" | "changed" | "resumed";
   constructor(code: StateError["code"], message: string) {
     super(message);
     this.name = "StateError";
@@ -59,23 +68,70 @@ export class StateError extends Error {
 }
 
 /**
- * Signs a state: binds each pending call to its id, name and arguments hash, then signs the whole.
+ * Seals a run's states: binds each pending call to its id, name and arguments hash, then signs the whole, the
+ * conversation by its SHA-256. What the states of one turn share is worked out once: the conversation's hash per
+ * `messages` array, the pending calls' seals per `pending` array, the key's id per run. So give a turn's states the
+ * same (frozen) `messages` and `pending` arrays. Without a key (Web Crypto missing) states are marked `unsigned`.
  *
  * @example
- * const state = await sealState(unsealed, await hmacKey(options.stateKey));
+ * const seal = stateSealer(await hmacKey(options.stateKey));
+ * const state = await seal({ run, provider, request, messages, step, calls, results, pending });
  */
-export async function sealState(unsealed: UnsealedState, key: CryptoKey): Promise<LoopState> {
-  const pending = await Promise.all(
-    unsealed.pending.map(async (call) => {
-      const argumentsHash = await digest(call.arguments);
-      const seal = await sign(key, callBinding(unsealed, call, argumentsHash));
-      return { id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal };
-    }),
-  );
+export function stateSealer(key: CryptoKey | undefined): (unsealed: UnsealedState) => Promise<LoopState> {
+  if (!key) {
+    return async (unsealed) => {
+      const pending = unsealed.pending.map(({ id, name, arguments: args, index }) => ({ id, name, arguments: args, index }));
+      return { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, unsigned: "no-web-crypto" };
+    };
+  }
+  let keyId: Promise<string> | undefined;
+  const conversations = new WeakMap<object, Promise<string>>();
+  const sealedCalls = new WeakMap<object, Promise<PendingCall[]>>();
+  return async (unsealed) => {
+    const pending = await once(sealedCalls, unsealed.pending, async () => Object.freeze(await Promise.all(unsealed.pending.map((call) => sealCall(key, unsealed, call)))) as PendingCall[]);
+    const body = { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, keyId: await (keyId ??= sign(key, KEY_ID)) };
+    const messagesHash = await once(conversations, unsealed.messages, () => digest(unsealed.messages));
+    return { ...body, signature: await sign(key, signedForm(body, messagesHash)) };
+  };
+}
+
+/**
+ * A value as a state keeps it: plain JSON data, frozen all the way down, so the states that share it cannot drift
+ * from what was signed.
+ *
+ * @example
+ * const messages = frozenData(conversation) as unknown[];
+ */
+export function frozenData(value: unknown): unknown {
+  const freeze = (v: unknown): unknown => {
+    if (typeof v === "object" && v !== null) for (const item of Object.values(Object.freeze(v))) freeze(item);
+    return v;
+  };
+  return freeze(resultData(value));
+}
+
+const VERSION = 3 as const;
+
+// What the signature covers: the state with its conversation replaced by the conversation's SHA-256.
+const signedForm = (body: object, messagesHash: string) => ({ ...body, messages: { sha256: messagesHash } });
+
+async function sealCall(key: CryptoKey, unsealed: UnsealedState, call: UnsealedState["pending"][number]): Promise<PendingCall> {
+  const argumentsHash = await digest(call.arguments);
+  const seal = await sign(key, callBinding(unsealed, call, argumentsHash));
+  return Object.freeze({ id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal });
+}
+
+function once<T>(cache: WeakMap<object, Promise<T>>, of: object, make: () => Promise<T>): Promise<T> {
+  let made = cache.get(of);
+  if (!made) cache.set(of, (made = make()));
+  return made;
+}
+
+// A state's id: its run, its step, and where in the step (awaiting decisions, calls done so far, or between turns).
+function placeOf(unsealed: UnsealedState): string {
   const done = unsealed.results.filter((r) => r !== null).length;
-  const place = pending.length ? "approval" : unsealed.calls.length ? String(done) : "next";
-  const body = { ...unsealed, version: 2 as const, id: `${unsealed.run}:${unsealed.step}:${place}`, pending, keyId: await sign(key, KEY_ID) };
-  return { ...body, signature: await sign(key, body) };
+  const place = unsealed.pending.length ? "approval" : unsealed.calls.length ? String(done) : "next";
+  return `${unsealed.run}:${unsealed.step}:${place}`;
 }
 
 /**
@@ -86,11 +142,15 @@ export async function sealState(unsealed: UnsealedState, key: CryptoKey): Promis
  * @example
  * const state = await openState(JSON.parse(saved), { call_1: true }, "openai", key, claimInMemory);
  */
-export async function openState(value: unknown, decisions: unknown, provider: string, key: CryptoKey, claim: ClaimHook): Promise<LoopState> {
+export async function openState(value: unknown, decisions: unknown, provider: string, key: CryptoKey | undefined, claim: ClaimHook): Promise<LoopState> {
   const state = shapeOf(value, provider);
+  if (state.unsigned !== undefined) {
+    throw new StateError("unsigned", `resume: the state is unsigned (${preview(state.unsigned, 30)}): it was made where Web Crypto was missing (a browser page that is not a secure context), so nothing vouches for it; run the loop where Web Crypto is (https, localhost, a server) to get states that resume`);
+  }
   if (state.signature === undefined) throw new StateError("unsigned", "resume: the state has no signature (was it removed?); only a state the loop signed resumes");
+  if (!key) throw new StateError("no-web-crypto", `resume: a state's signature is checked with Web Crypto, and ${NO_WEB_CRYPTO}; resume it on such a page or on a server`);
   const { signature, ...body } = state;
-  if (!(await verify(key, body, signature))) {
+  if (!(await verify(key, signedForm(body, await digest(body.messages)), signature))) {
     if (!(await verify(key, KEY_ID, state.keyId))) {
       throw new StateError("other-key", "resume: the state was signed with another key; give the same stateKey where a state is made and where it resumes (without a stateKey, a state resumes only in the process that made it)");
     }
@@ -115,7 +175,7 @@ function shapeOf(value: unknown, provider: string): LoopState {
   };
   if (typeof value !== "object" || value === null) fail(`the state must be the object the loop gave, received ${preview(value, 60)}`);
   const state = value as Partial<LoopState>;
-  if (state.version !== 2) fail(`unknown state version ${preview(state.version, 30)} (this tooltype writes version 2)`);
+  if (state.version !== VERSION) fail(`unknown state version ${preview(state.version, 30)} (this tooltype writes version ${VERSION})`);
   if (state.provider !== provider) fail(`the state was written for provider ${preview(state.provider, 40)}, not ${JSON.stringify(provider)}`);
   if (!Array.isArray(state.messages) || !Array.isArray(state.calls) || !Array.isArray(state.results) || !Array.isArray(state.pending)) fail("the state lacks messages, calls, results or pending (is it a state the loop gave?)");
   if (typeof state.id !== "string" || typeof state.run !== "string") fail("the state has no id or run");
