@@ -6,6 +6,7 @@ import { boundedCall } from "../tools/bounded-call.js";
 import { guardedSchema, runDecoded } from "../tools/tool.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
+import type { SchemaRules } from "../tools/provider-formats.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData } from "../calls/wire.js";
@@ -79,7 +80,10 @@ export interface RunToolsOptions<Request extends object> {
   /** Applies to the first turn only, so `"required"` or a named tool cannot loop forever. */
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
-  readonly strict?: boolean;
+  /** Strict tool schemas: `true`, or `"prefer"` (strict for each tool whose schema allows it, reported to `onIssue`). */
+  readonly strict?: boolean | "prefer";
+  /** The schema rules of the model behind `chat` when they are not the provider's (an OpenAI-compatible gateway in front of Gemini: `"gemini"`). */
+  readonly dialect?: SchemaRules;
   /** Called after each turn (awaited). */
   readonly onStep?: (step: ToolStep) => void | Promise<void>;
   /** Cancels the request in flight (a stream stops where it is) and the running calls; the run rejects with the signal's reason. */
@@ -142,6 +146,7 @@ const LOOP_OPTIONS = {
   toolChoice: true,
   parallelToolCalls: true,
   strict: true,
+  dialect: true,
   onStep: true,
   signal: true,
   timeout: true,
@@ -358,6 +363,8 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
       ...(choice !== undefined && { toolChoice: choice }),
       ...(options.parallelToolCalls !== undefined && { parallelToolCalls: options.parallelToolCalls }),
       ...(options.strict !== undefined && { strict: options.strict }),
+      ...(options.dialect !== undefined && { dialect: options.dialect }),
+      ...(options.onIssue && { onIssue: options.onIssue }),
     });
     request = { ...request, [key]: [...(settings?.messages ?? messages)] };
     if (stream) request = streamingRequest(adapter.name, request);

@@ -1,4 +1,5 @@
 import type { AnyTool } from "../tools/tool.js";
+import type { SchemaRules, ToolIssue } from "../tools/provider-formats.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { AnswerOptions } from "./output.js";
 
@@ -20,7 +21,12 @@ export type ToolChoice = "auto" | "required" | "none" | { readonly name: string 
 export interface RequestOptions {
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
-  readonly strict?: boolean;
+  /** Strict schemas (`"prefer"`: where each tool's schema allows); Gemini's strict is function calling mode `VALIDATED`. */
+  readonly strict?: boolean | "prefer";
+  /** The schema rules of the model behind the endpoint (see `FormatOptions.dialect`). */
+  readonly dialect?: SchemaRules;
+  /** Receives what the formats report (a tool sent without strict mode, a keyword moved into a description). */
+  readonly onIssue?: (issue: ToolIssue) => void;
   /** Anthropic prompt caching: `cache_control` on the last tool (see `AnthropicFormatOptions`); other providers ignore it. */
   readonly cacheControl?: boolean | { readonly ttl?: "5m" | "1h" };
 }

@@ -19,6 +19,6 @@ export { toolTokens, type ToolTokens, type ToolTokensOptions } from "./tokens.js
 export { modelOutput, isModelOutput, type ModelOutput, type OutputPart, type ModelPart } from "./output.js";
 export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
 export {
-  toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toAnthropicTools, toGeminiFormat, toMCPFormat, checkTool,
-  type FormatOptions, type AnthropicFormatOptions, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toAnthropicTools, anthropicStrictIssues, ANTHROPIC_STRICT_LIMITS, toGeminiFormat, toMCPFormat, checkTool,
+  type FormatOptions, type AnthropicFormatOptions, type SchemaRules, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./provider-formats.js";

@@ -3,7 +3,7 @@ import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
 import { boundedCall } from "./bounded-call.js";
-import { checkTool, type FormatOptions, type Provider, type ToolIssue } from "./provider-formats.js";
+import { anthropicStrictIssues, checkTool, type FormatOptions, type Provider, type SchemaRules, type ToolIssue } from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
 import type { ToolTokens, ToolTokensOptions } from "./tokens.js";
 
@@ -79,9 +79,10 @@ export class ToolRegistry {
    * @example
    * registry.check("gemini"); // [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
    */
-  check(provider: Provider, options: { readonly category?: string; readonly strict?: boolean; readonly jsonSchema?: boolean } = {}): ToolIssue[] {
+  check(provider: Provider, options: { readonly category?: string; readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
     const tools = this.listTools(options.category);
-    return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options))];
+    const setIssues = provider === "anthropic" ? anthropicStrictIssues(tools, options) : [];
+    return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options)), ...setIssues];
   }
 
   #countIssues(count: number, provider: Provider): ToolIssue[] {

@@ -1,6 +1,6 @@
 import { toAnthropicTools } from "../../tools/provider-formats.js";
 import type { ProviderAdapter, ToolChoice } from "../types.js";
-import { field, list, resultText } from "../wire.js";
+import { field, list, resultText, formatOptions } from "../wire.js";
 import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../output.js";
 import type { CallResult } from "../../tools/call.js";
 import { decodeBase64 } from "../../util/base64.js";
@@ -31,9 +31,10 @@ export const anthropic: ProviderAdapter = {
     return parts.length ? parts.join("") : undefined;
   },
   truncated: (response) => field(response, "stop_reason") === "max_tokens",
-  withTools: (request, tools, { toolChoice, parallelToolCalls, strict, cacheControl }) => {
+  withTools: (request, tools, options) => {
+    const { toolChoice, parallelToolCalls, cacheControl } = options;
     const choice = anthropicChoice(toolChoice ?? (parallelToolCalls === false ? "auto" : undefined), parallelToolCalls);
-    return { ...request, tools: toAnthropicTools(tools, { ...(strict !== undefined && { strict }), ...(cacheControl !== undefined && { cacheControl }) }), ...(choice && { tool_choice: choice }) };
+    return { ...request, tools: toAnthropicTools(tools, { ...formatOptions(options), ...(cacheControl !== undefined && { cacheControl }) }), ...(choice && { tool_choice: choice }) };
   },
 };
 

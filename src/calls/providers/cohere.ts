@@ -1,7 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { textOnly } from "../output.js";
-import { field, list, parseArguments } from "../wire.js";
+import { field, list, parseArguments, formatOptions } from "../wire.js";
 
 /**
  * Cohere v2 chat (the `cohere-ai` SDK's camelCase, and the snake_case wire): calls from
@@ -31,10 +31,13 @@ export const cohere: ProviderAdapter = {
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(response, "finish_reason") === "MAX_TOKENS",
-  withTools: (request, tools, { toolChoice, strict }) => ({
-    ...request,
-    tools: tools.map((t) => toOpenAIFormat(t)),
-    ...(toolChoice === "required" || typeof toolChoice === "object" ? { toolChoice: "REQUIRED" } : toolChoice === "none" ? { toolChoice: "NONE" } : {}),
-    ...(strict !== undefined && { strictTools: strict }),
-  }),
+  withTools: (request, tools, options) => {
+    const { toolChoice, strict } = options;
+    return {
+      ...request,
+      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
+      ...(toolChoice === "required" || typeof toolChoice === "object" ? { toolChoice: "REQUIRED" } : toolChoice === "none" ? { toolChoice: "NONE" } : {}),
+      ...(typeof strict === "boolean" && { strictTools: strict }),
+    };
+  },
 };

@@ -1,6 +1,6 @@
 import { toGeminiFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { GENERATED, field, generatedId, list, resultData } from "../wire.js";
+import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../wire.js";
 import { isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
 import type { CallResult } from "../../tools/call.js";
 
@@ -50,15 +50,17 @@ export const gemini: ProviderAdapter = {
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(list(response, "candidates")[0], "finishReason", "finish_reason") === "MAX_TOKENS",
-  withTools: (request, tools, { toolChoice }) => {
+  withTools: (request, tools, options) => {
+    const { toolChoice, strict } = options;
     const config = (request.config as Record<string, unknown> | undefined) ?? {};
-    const mode = toolChoice === undefined ? undefined : toolChoice === "auto" ? "AUTO" : toolChoice === "none" ? "NONE" : "ANY";
+    // Gemini's strict mode is a calling mode: VALIDATED checks each call against its declaration (and may answer in text).
+    const mode = toolChoice === "none" ? "NONE" : toolChoice === "required" || typeof toolChoice === "object" ? "ANY" : strict ? "VALIDATED" : toolChoice === "auto" ? "AUTO" : undefined;
     const functionCallingConfig = mode && { mode, ...(typeof toolChoice === "object" && { allowedFunctionNames: [toolChoice.name] }) };
     return {
       ...request,
       config: {
         ...config,
-        tools: [...((config.tools as unknown[] | undefined) ?? []), { functionDeclarations: tools.map((t) => toGeminiFormat(t)) }],
+        tools: [...((config.tools as unknown[] | undefined) ?? []), { functionDeclarations: tools.map((t) => toGeminiFormat(t, formatOptions({ ...options, strict: undefined }))) }],
         ...(functionCallingConfig && { toolConfig: { ...(config.toolConfig as object | undefined), functionCallingConfig } }),
       },
     };

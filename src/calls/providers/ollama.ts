@@ -1,7 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { textOnly } from "../output.js";
-import { field, generatedId, list, parseArguments } from "../wire.js";
+import { field, generatedId, list, parseArguments, formatOptions } from "../wire.js";
 
 /**
  * Ollama chat: calls from `message.tool_calls` (arguments already objects, no ids: stable ones are
@@ -28,5 +28,5 @@ export const ollama: ProviderAdapter = {
     return typeof content === "string" && content ? content : undefined;
   },
   truncated: (response) => field(response, "done_reason") === "length",
-  withTools: (request, tools) => ({ ...request, tools: tools.map((t) => toOpenAIFormat(t)) }),
+  withTools: (request, tools, options) => ({ ...request, tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))) }),
 };

@@ -1,6 +1,6 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText } from "../wire.js";
+import { field, list, parseArguments, resultText, formatOptions } from "../wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
 import type { CallResult } from "../../tools/call.js";
 
@@ -34,12 +34,15 @@ export const openai: ProviderAdapter = {
   },
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
   truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
-  withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
-    ...request,
-    tools: tools.map((t) => toOpenAIFormat(t, strict === undefined ? {} : { strict })),
-    ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
-    ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
-  }),
+  withTools: (request, tools, options) => {
+    const { toolChoice, parallelToolCalls } = options;
+    return {
+      ...request,
+      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
+      ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
+      ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
+    };
+  },
 };
 
 // The tool message's text; its images and files are added to `media`, the user message that follows the answers.

@@ -1,6 +1,6 @@
 import { toResponsesFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText } from "../wire.js";
+import { field, list, parseArguments, resultText, formatOptions } from "../wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
 import type { CallResult } from "../../tools/call.js";
 
@@ -33,12 +33,15 @@ export const responses: ProviderAdapter = {
     return parts.length ? parts.join("") : undefined;
   },
   truncated: (response) => field(field(response, "incomplete_details"), "reason") === "max_output_tokens",
-  withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
-    ...request,
-    tools: tools.map((t) => toResponsesFormat(t, strict === undefined ? {} : { strict })),
-    ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", name: toolChoice.name } }),
-    ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
-  }),
+  withTools: (request, tools, options) => {
+    const { toolChoice, parallelToolCalls } = options;
+    return {
+      ...request,
+      tools: tools.map((t) => toResponsesFormat(t, formatOptions(options))),
+      ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", name: toolChoice.name } }),
+      ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
+    };
+  },
 };
 
 // A result as text, or as content parts when the tool gave parts: `function_call_output.output` is "Text, image,
