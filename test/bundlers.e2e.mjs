@@ -33,8 +33,32 @@ if (!existsSync(join(root, "dist/index.js"))) {
 }
 
 // ---- the programs --------------------------------------------------------------------------------------------
+// Programs of this suite: each format method reached through one import alone, where nothing else would keep a
+// module the method needs (a program that also imports the root's ToolRegistry keeps more of the root).
+const SEAMS = [
+  ["root tool", `import { t, tool } from "tooltype";
+const weather = tool({ name: "get_weather", description: "Weather.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+console.log(JSON.stringify([weather.toOpenAIFormat({ strict: true }), weather.toResponsesFormat(), weather.toGeminiFormat(), await weather.execute({ city: "Paris" })]));`],
+  ["root functionToTool", `import { functionToTool } from "tooltype";
+/** Adds two numbers. */
+function add(a: number, b = 0) { return a + b; }
+console.log(JSON.stringify(functionToTool(add).toAnthropicFormat()));`],
+  ["root new Tool and ToolRegistry", `import { t, Tool, ToolRegistry } from "tooltype";
+const echo = new Tool({ name: "echo", description: "Echoes.", parameters: t.object({ s: t.string() }), run: ({ s }: { s: string }) => s });
+console.log(JSON.stringify([echo.toMCPFormat(), new ToolRegistry().register(echo).toAnthropicFormat()]));`],
+  ["builtins", `import { createCalculatorTool, createDatetimeTool } from "tooltype/builtins";
+console.log(JSON.stringify([createCalculatorTool().toOpenAIFormat(), createDatetimeTool().toMCPFormat(), await createCalculatorTool().execute({ expression: "2 ** 10" })]));`],
+  ["lean tool beside the root", `import { t } from "tooltype/t";
+import { tool, toOpenAIFormat } from "tooltype/tools";
+import { tool as rootTool } from "tooltype";
+const lean = tool({ name: "echo", description: "Echoes.", parameters: t.object({ s: t.string() }), execute: ({ s }) => s });
+const rooted = rootTool({ name: "echo", description: "Echoes.", parameters: t.object({ s: t.string() }), execute: ({ s }) => s });
+console.log(JSON.stringify(["toOpenAIFormat" in lean, toOpenAIFormat(lean), rooted.toOpenAIFormat()]));`, /^\[false,/],
+].map(([label, code, prints], i) => ({ label: `program "${label}"`, name: `seam-${i + 1}`, words: [], code: `${code}\n`, prints }));
+
 const CALLS = /\.to(?:OpenAI|Responses|Anthropic|Gemini|MCP)Format\(|\bcreate\w+Tool\(|\btoolsFrom\(|toOpenAIFormat\(/;
-const programs = readmeBlocks(root).filter((b) => !b.words.includes("no-run") && !b.words.includes("fragment") && (CALLS.test(b.code) || b.code.includes("// 1. A tool")));
+const readmePrograms = readmeBlocks(root).filter((b) => !b.words.includes("no-run") && !b.words.includes("fragment") && (CALLS.test(b.code) || b.code.includes("// 1. A tool")));
+const programs = [...readmePrograms, ...SEAMS];
 const work = join(root, ".test-build", `bundlers-${process.pid}`);
 rmSync(work, { recursive: true, force: true });
 mkdirSync(join(work, "node_modules"), { recursive: true });
@@ -150,7 +174,8 @@ if (unknown.length) {
 }
 const bundlers = chosen.length ? chosen : Object.keys(BUNDLERS);
 
-await check(`README programs to bundle: the quick start and every block that calls a format method, a builtin or toolsFrom (${programs.map((p) => p.label).join(", ")})`, () => {
+await check(`README programs to bundle: the quick start and every block that calls a format method, a builtin or toolsFrom (${readmePrograms.map((p) => p.label).join(", ")})`, () => {
+  const programs = readmePrograms;
   expect(programs.some((p) => p.code.includes("// 1. A tool")), "the quick start");
   expect(programs.some((p) => /\.to(?:OpenAI|Anthropic)Format\(/.test(p.code)) && programs.some((p) => /create\w+Tool\(/.test(p.code)) && programs.some((p) => /toolsFrom\(/.test(p.code)), "blocks calling a format method, a builtin and toolsFrom");
 });
@@ -164,6 +189,7 @@ for (const { runtime, program } of references) {
   await check(`${program.label}: runs unbundled in ${runtime === "deno" ? "Deno" : "Node"}`, () => {
     const r = reference.get(`${runtime} ${program.name}`);
     expect(r.code === 0 && /^##FAKE /m.test(r.stdout), `exited ${r.code ?? r.signal}:\n${r.stderr.slice(-3000)}`);
+    expect(!program.prints || program.prints.test(r.stdout), `printed ${r.stdout.slice(0, 300)}; expected ${program.prints}`);
   });
 }
 
