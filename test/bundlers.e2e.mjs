@@ -26,6 +26,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { check, expect, finish } = createChecks({ traceLines: 12 });
 const argv = process.argv.slice(2);
 const keep = argv.includes("--keep");
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
 if (!existsSync(join(root, "dist/index.js"))) {
   console.log("dist/index.js is missing: run `node esbuild.config.mjs` first");
@@ -43,9 +44,6 @@ console.log(JSON.stringify([weather.toOpenAIFormat({ strict: true }), weather.to
 /** Adds two numbers. */
 function add(a: number, b = 0) { return a + b; }
 console.log(JSON.stringify(functionToTool(add).toAnthropicFormat()));`],
-  ["root new Tool and ToolRegistry", `import { t, Tool, ToolRegistry } from "tooltype";
-const echo = new Tool({ name: "echo", description: "Echoes.", parameters: t.object({ s: t.string() }), run: ({ s }: { s: string }) => s });
-console.log(JSON.stringify([echo.toMCPFormat(), new ToolRegistry().register(echo).toAnthropicFormat()]));`],
   ["builtins", `import { createCalculatorTool, createDatetimeTool } from "tooltype/builtins";
 console.log(JSON.stringify([createCalculatorTool().toOpenAIFormat(), createDatetimeTool().toMCPFormat(), await createCalculatorTool().execute({ expression: "2 ** 10" })]));`],
   ["lean tool beside the root", `import { t } from "tooltype/t";
@@ -101,8 +99,9 @@ const BUNDLERS = {
     const { rollup } = await import("rollup");
     const { nodeResolve } = await import("@rollup/plugin-node-resolve");
     const terser = (await import("@rollup/plugin-terser")).default;
-    const warnings = [];
-    const bundle = await rollup({ input: entry, external: isExternal, plugins: [nodeResolve(), ...(minify ? [terser()] : [])], onwarn: (w) => warnings.push(w.message) });
+    // The modules parsed by one build are reused by the next (rollup's cache): each still shakes its own program.
+    const bundle = await rollup({ input: entry, external: isExternal, cache: rollupCache, plugins: [nodeResolve(), ...(minify ? [terser()] : [])], onwarn: () => {} });
+    rollupCache = bundle.cache;
     await bundle.write({ file: out, format: "es", inlineDynamicImports: true });
     await bundle.close();
   },
@@ -135,6 +134,7 @@ const BUNDLERS = {
   },
 };
 let denoTurn = Promise.resolve();
+let rollupCache;
 /** Where each bundler's output runs: `deno bundle`'s in Deno, the others' in Node. */
 const runtimeOf = (bundler) => (bundler === "deno" ? "deno" : "node");
 
@@ -199,17 +199,20 @@ const cases = bundlers.flatMap((bundler) => programs.flatMap((program) => [false
 const outcomes = new Map();
 await pool(cases, async (c) => {
   const out = join(work, `${c.program.name}.${c.bundler}${c.minify ? ".min" : ""}.mjs`);
+  const started = Date.now();
   try {
     await BUNDLERS[c.bundler](c.program, join(work, `${c.program.name}.mjs`), out, c.minify);
   } catch (error) {
     outcomes.set(c, { error });
     return;
   }
-  outcomes.set(c, { ran: await runProgram(out, runtimeOf(c.bundler)) });
+  const built = Date.now();
+  outcomes.set(c, { ran: await runProgram(out, runtimeOf(c.bundler)), ms: [built - started, Date.now() - built] });
 });
 for (const c of cases) {
-  await check(`${c.bundler}${c.minify ? " --minify" : ""}: ${c.program.label} bundled alone runs and prints what the program prints`, () => {
-    const { error, ran } = outcomes.get(c);
+  const { error, ran, ms } = outcomes.get(c);
+  const took = ms ? ` (built in ${seconds(ms[0])}, ran in ${seconds(ms[1])})` : "";
+  await check(`${c.bundler}${c.minify ? " --minify" : ""}: ${c.program.label} bundled alone runs and prints what the program prints${took}`, () => {
     if (error) throw error;
     const expected = reference.get(`${runtimeOf(c.bundler)} ${c.program.name}`).stdout;
     expect(ran.code === 0, `the bundle exited ${ran.code ?? ran.signal}:\n${ran.stderr.slice(-3000)}`);
