@@ -62,15 +62,17 @@ entries("the root's tool, functionToTool, toolsFrom, functionToToolFromSource an
   const params = types.t.object({ s: types.t.string() });
   const made = [
     root.tool({ name: "echo", description: "Echo.", parameters: params, execute: ({ s }) => s }),
-    root.tool(function ping(host = "") { "Pings a host."; return host; }),
-    root.functionToTool(function add(a = 0, b = 0) { "Adds."; return a + b; }),
-    root.function_to_tool(function sub(a = 0, b = 0) { "Subtracts."; return a - b; }),
-    ...root.toolsFrom({ mul(a = 0, b = 0) { "Multiplies."; return a * b; } }),
+    // Descriptions given, not read: Bun drops docstrings from function source.
+    root.tool(function ping(host = "") { return host; }, { description: "Pings a host." }),
+    root.functionToTool(function add(a = 0, b = 0) { return a + b; }, { description: "Adds." }),
+    root.function_to_tool(function sub(a = 0, b = 0) { return a - b; }, { description: "Subtracts." }),
+    ...root.toolsFrom({ mul(a = 0, b = 0) { return a * b; } }, { methods: { mul: { description: "Multiplies." } } }),
     root.functionToToolFromSource('function ping(host) { "Pings a host." }'),
     new root.Tool({ name: "plain", description: "Plain.", parameters: params, run: () => 1 }),
     builtins.createCalculatorTool(),
     builtins.createDatetimeTool(),
   ];
+  assert.is(made.length, 9);
   for (const tool of made) {
     assert.ok(tool instanceof root.Tool && tool instanceof tools.Tool, tool.name);
     assert.equal(tool.toOpenAIFormat({ strict: true }), tools.toOpenAIFormat(tool, { strict: true }), tool.name);
