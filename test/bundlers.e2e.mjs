@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // README programs through every bundler an app may use, minified and not, and each bundle run. The programs are
-// README.md's TypeScript blocks (test/support/readme-blocks.mjs) that call a format method, a builtin or toolsFrom,
-// the quick start, and the lean entries' block; each is compiled to JavaScript once (esbuild transform, as
-// test/readme.e2e.mjs does; tooltype/build's transform first where it reads functions), then bundled alone by esbuild, Vite (library mode), Rollup (+ node-resolve, + terser
-// when minified), webpack (its Node API; production and development mode), Bun.build and `deno bundle`. "tooltype"
-// resolves by package name (a node_modules/tooltype link to this repository, so package.json's "exports" and
-// "sideEffects": false are what each bundler reads); the model SDKs stay external. Every bundle runs in Node (the
-// `deno bundle` ones in Deno) with the model APIs answered on this machine (test/support/fake-providers.mjs), and
-// must exit 0 and print exactly what the unbundled program prints. A bundler that drops a module a program needs
-// fails here: the suite checks what the size test's numbers cannot. Prints `N passed, N failed`; needs dist/ built.
+// README.md's TypeScript blocks (test/support/readme-blocks.mjs) that call a format method, a format function, a
+// builtin or toolsFrom, and the quick start; and a few of this suite's own, each reaching the format methods
+// through one import alone. Each is compiled to JavaScript once (esbuild transform, as test/readme.e2e.mjs does;
+// tooltype/build's transform first where it reads functions), then bundled alone by esbuild, Vite (library
+// mode), Rollup (+ node-resolve, + terser when minified), webpack (its Node API; production and development
+// mode), Bun.build and `deno bundle`. "tooltype" resolves by package name (a node_modules/tooltype link to this
+// repository, so package.json's "exports" and "sideEffects": false are what each bundler reads); the model SDKs
+// stay external. Every bundle runs in Node (the `deno bundle` ones in Deno) with the model APIs answered on this
+// machine (test/support/fake-providers.mjs), and must exit 0 and print exactly what the unbundled program prints
+// in that runtime. A bundler that drops a module a program needs fails here: the suite checks what the size
+// test's numbers cannot. Prints `N passed, N failed`; needs dist/ built.
 //
 //   node test/bundlers.e2e.mjs                  every bundler
 //   node test/bundlers.e2e.mjs esbuild rollup   only these (esbuild, vite, rollup, webpack, bun, deno)
@@ -61,6 +63,8 @@ const work = join(root, ".test-build", `bundlers-${process.pid}`);
 rmSync(work, { recursive: true, force: true });
 mkdirSync(join(work, "node_modules"), { recursive: true });
 symlinkSync(root, join(work, "node_modules", "tooltype"), "dir");
+// Removed however the suite ends: its node_modules/tooltype links back to this repository.
+if (!keep) process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 // A program that reads functions at run time (functionToTool, toolsFrom, @tool) is first read at build time by
 // tooltype/build, as README says to for code that is minified: a minifier renames the parameters it would read.
 const { createTransform } = await import(pathToFileURL(join(root, "dist/build/index.js")).href);
@@ -228,5 +232,4 @@ async function pool(items, task, width = 3) {
   }));
 }
 
-if (!keep) rmSync(work, { recursive: true, force: true });
 finish();
