@@ -58,7 +58,7 @@ export const OTHER_BUNDLES = [
 ];
 
 /**
- * Bundles each entry; `min` and `gz` in bytes, with esbuild's errors and warnings.
+ * Bundles each entry; `min` and `gz` in bytes, the bundle itself (`bundle`), with esbuild's errors and warnings.
  *
  * @example
  * const [row] = await sizeRows([{ name: "t", code: 'export { t } from "tooltype";' }]);
@@ -66,8 +66,8 @@ export const OTHER_BUNDLES = [
 export async function sizeRows(entries = [...TOOLTYPE_BUNDLES, ...OTHER_BUNDLES], root = ROOT) {
   const out = [];
   for (const entry of entries) {
-    const { result, min, gz } = await appBundle({ stdin: { contents: entry.code, resolveDir: root, loader: "js" } });
-    out.push({ ...entry, min, gz, warnings: result.warnings.map((w) => w.text) });
+    const { result, code, min, gz } = await appBundle({ stdin: { contents: entry.code, resolveDir: root, loader: "js" } });
+    out.push({ ...entry, min, gz, bundle: code, warnings: result.warnings.map((w) => w.text) });
   }
   return out;
 }

@@ -30,6 +30,7 @@
 //   readme        node test/readme.e2e.mjs        (README's TypeScript blocks: tsc --strict, then run against fake providers)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
+//   bundlers      node test/bundlers.e2e.mjs      (README programs bundled alone by six bundlers, minified and not, and run)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,7 +43,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "readme", "agent", "toolchains"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "readme", "agent", "toolchains", "bundlers"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
 
@@ -187,6 +188,8 @@ const EXTRA = {
   readme: ["test/readme.e2e.mjs", "README's TypeScript blocks type-checked with --strict and run against recorded provider answers", 4],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
   toolchains: ["test/build.e2e.mjs", "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP"],
+  // About 130 bundles (terser minifies Rollup's and webpack's), each run: four runtime timeouts, as readme.
+  bundlers: ["test/bundlers.e2e.mjs", "README programs bundled alone by esbuild, Vite, Rollup, webpack, Bun.build and deno bundle, minified and not, each run", 4],
 };
 for (const [name, [script, , timeouts = 2]] of Object.entries(EXTRA)) {
   if (runtimes.includes(name) && !fileFilters.length) {

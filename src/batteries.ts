@@ -9,10 +9,10 @@ import { anthropic, draft202012, mcp, openai } from "./schema/dialects/plain.js"
 import { anthropicStrict, openaiStrict } from "./schema/dialects/strict.js";
 import { gemini } from "./schema/dialects/gemini.js";
 import type { ConversionWarning, Dialect } from "./schema/dialects/warnings.js";
-import { functionToTool as readFunctionTool, type FunctionToToolOptions } from "./source/function-to-tool.js";
-import { tool as defineTool, toolsFrom as readToolsFrom } from "./source/define.js";
-import { withFormats } from "./tools/methods.js";
-import type { AnyTool } from "./tools/tool.js";
+import { functionToTool as readFunctionTool, functionToToolFromSource as readFunctionSource, type FunctionToToolOptions } from "./source/function-to-tool.js";
+import { tool as defineTool, toolsFrom as readToolsFrom, type MethodDecorator, type ToolDecoratorOptions, type ToolsFromOptions } from "./source/define.js";
+import type { ArgsOf, TypedToolDefinition } from "./tools/define.js";
+import { Tool } from "./tools/methods.js";
 
 /**
  * Every dialect by the name the root entry's `toJSONSchema` takes.
@@ -76,33 +76,56 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   return compileGuard(schema, { jit, ...options });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRootTool = Tool<any, any, any>;
+
 /**
- * `functionToTool` of the root entry (see `tooltype/source`), with generated-code guards.
+ * `functionToTool` of the root entry (see `tooltype/source`): generated-code guards, and a `Tool` with the format methods.
  *
  * @example
- * functionToTool(function add(a = 0, b = 0) { "Adds two numbers."; return a + b; });
+ * functionToTool(function add(a = 0, b = 0) { "Adds two numbers."; return a + b; }).toOpenAIFormat();
  */
-export const functionToTool: typeof readFunctionTool = (fn, options?: FunctionToToolOptions) => withFormats(readFunctionTool(fn, { jit, ...options }));
+export function functionToTool<Result = unknown, Context = unknown>(fn: (...args: never[]) => Result | Promise<Result>, options?: FunctionToToolOptions): Tool<Record<string, unknown>, Result, Context> {
+  return readFunctionTool(fn, { jit, toolClass: Tool, ...options }) as Tool<Record<string, unknown>, Result, Context>;
+}
 
 /** The seed's name for `functionToTool`. @example function_to_tool(add) */
 export const function_to_tool = functionToTool;
 
 /**
- * `tool` of the root entry (a typed definition, a function, or `@tool` on class methods; see `tooltype/source`), with
- * generated-code guards.
+ * `functionToToolFromSource` of the root entry (see `tooltype/source`): a `Tool` with the format methods.
  *
  * @example
- * tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+ * functionToToolFromSource('function ping(host) { "Pings a host." }').toOpenAIFormat().function.name; // "ping"
  */
-export const tool: typeof defineTool = ((definition?: object, options?: FunctionToToolOptions) => {
-  const made = typeof definition === "function" ? defineTool(definition as never, { jit, ...options }) : defineTool({ jit, ...definition } as never);
-  return typeof made === "function" ? made : withFormats(made as AnyTool); // a decorator's tools are made by functionToTool
-}) as typeof defineTool;
+export function functionToToolFromSource<Result = unknown, Context = unknown>(
+  source: string,
+  options: FunctionToToolOptions & { readonly implementation?: (...args: never[]) => Result | Promise<Result> } = {},
+): Tool<Record<string, unknown>, Result, Context> {
+  return readFunctionSource(source, { toolClass: Tool, ...options }) as Tool<Record<string, unknown>, Result, Context>;
+}
 
 /**
- * `toolsFrom` of the root entry (see `tooltype/source`), with generated-code guards.
+ * `tool` of the root entry (a typed definition, a function, or `@tool` on class methods; see `tooltype/source`):
+ * generated-code guards, and tools with the format methods.
  *
  * @example
- * toolsFrom({ add(a = 0, b = 0) { "Adds two numbers."; return a + b; } });
+ * tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city }).toOpenAIFormat();
  */
-export const toolsFrom: typeof readToolsFrom = (object, options = {}) => readToolsFrom(object, { jit, ...options }).map(withFormats);
+export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context>;
+export function tool<Result = unknown, Context = unknown>(fn: (...args: never[]) => Result | Promise<Result>, options?: FunctionToToolOptions): Tool<Record<string, unknown>, Result, Context>;
+export function tool(options?: ToolDecoratorOptions): MethodDecorator;
+export function tool(definition: object = {}, options?: FunctionToToolOptions): AnyRootTool | MethodDecorator {
+  const made = typeof definition === "function" ? defineTool(definition as never, { jit, toolClass: Tool, ...options }) : defineTool({ jit, toolClass: Tool, ...definition } as never);
+  return made as AnyRootTool | MethodDecorator;
+}
+
+/**
+ * `toolsFrom` of the root entry (see `tooltype/source`): generated-code guards, and tools with the format methods.
+ *
+ * @example
+ * toolsFrom({ add(a = 0, b = 0) { "Adds two numbers."; return a + b; } })[0].toAnthropicFormat();
+ */
+export function toolsFrom(object: object, options: ToolsFromOptions = {}): AnyRootTool[] {
+  return readToolsFrom(object, { jit, toolClass: Tool, ...options }) as AnyRootTool[];
+}

@@ -1,10 +1,9 @@
 // `npx tooltype FILE [--provider P] [--out F]`: prints the tool definitions of a module's exported tools and
 // documented functions as JSON, for teams that register tools from a build step or from another language.
-import { Tool } from "./tools/methods.js";
-import type { AnyTool } from "./tools/tool.js";
-
+import { Tool, type AnyTool } from "./tools/tool.js";
 import { functionToTool } from "./source/function-to-tool.js";
-import { ToolRegistry } from "./tools/methods.js";
+import { ToolRegistry } from "./tools/registry.js";
+import { toAnthropicFormat, toGeminiFormat, toMCPFormat, toOpenAIFormat, toResponsesFormat } from "./tools/provider-formats.js";
 import { guardModule } from "./build/guard-code.js";
 
 // The parts of Node used here (the package has no @types/node; the CLI runs only in Node).
@@ -98,9 +97,13 @@ function parseArgs(argv: readonly string[]): Options {
   return { file, provider: (values.provider as CliProvider | undefined) ?? "openai", out: values.out };
 }
 
-// Tools may come from another copy of tooltype (the module's own dependency), so they are recognised by shape.
+// Tools may come from another copy of tooltype (the module's own dependency), lean or the root entry's, so they
+// are recognised by shape: what the format functions read, and execute.
 function isTool(value: unknown): value is AnyTool {
-  return value instanceof Tool || (typeof value === "object" && value !== null && typeof (value as AnyTool).toOpenAIFormat === "function" && typeof (value as AnyTool).name === "string");
+  if (value instanceof Tool) return true;
+  if (typeof value !== "object" || value === null) return false;
+  const tool = value as Partial<Record<keyof AnyTool, unknown>>;
+  return typeof tool.name === "string" && typeof tool.description === "string" && typeof tool.parameters === "object" && tool.parameters !== null && typeof tool.execute === "function";
 }
 
 function isClass(fn: Function): boolean {
@@ -142,17 +145,17 @@ function definition(tool: AnyTool, provider: CliProvider): unknown {
   const quiet = { onWarning: (w: { path: string; message: string }) => process.stderr.write(`warning: ${tool.name}${w.path ? ` at ${w.path}` : ""}: ${w.message}\n`) };
   switch (provider) {
     case "openai":
-      return tool.toOpenAIFormat(quiet);
+      return toOpenAIFormat(tool, quiet);
     case "openai-strict":
-      return tool.toOpenAIFormat({ ...quiet, strict: true });
+      return toOpenAIFormat(tool, { ...quiet, strict: true });
     case "responses":
-      return tool.toResponsesFormat(quiet);
+      return toResponsesFormat(tool, quiet);
     case "anthropic":
-      return tool.toAnthropicFormat(quiet);
+      return toAnthropicFormat(tool, quiet);
     case "gemini":
-      return tool.toGeminiFormat(quiet);
+      return toGeminiFormat(tool, quiet);
     case "mcp":
-      return tool.toMCPFormat(quiet);
+      return toMCPFormat(tool, quiet);
   }
 }
 

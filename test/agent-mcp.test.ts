@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { t, tool, runTools, mcpTools, mcpValidator, ToolRegistry } from "tooltype";
+import { t, tool, runTools, mcpTools, mcpValidator, toOpenAIFormat, ToolRegistry } from "tooltype";
 
 const LISTING = [
   {
@@ -48,7 +48,7 @@ mcp("tools from every page, prefixed; a schema the guard cannot check is skipped
     assert.is(skipped[0]!.name, "kb_weird");
     assert.match(skipped[0]!.reason, /\$dynamicRef/);
     assert.is(tools[2]!.description, "Statistics", "the title when there is no description");
-    assert.equal(tools[0]!.toOpenAIFormat().function.parameters, { type: "object", properties: { query: { type: "string", minLength: 1 }, limit: { type: "integer", maximum: 10 } }, required: ["query"], additionalProperties: false });
+    assert.equal(toOpenAIFormat(tools[0]!).function.parameters, { type: "object", properties: { query: { type: "string", minLength: 1 }, limit: { type: "integer", maximum: 10 } }, required: ["query"], additionalProperties: false });
   } finally {
     await close();
   }

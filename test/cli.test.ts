@@ -115,4 +115,11 @@ cli("one tool object exported itself, in a registry and in a list is one tool", 
   assert.equal((JSON.parse(stdout) as { function: { name: string } }[]).map((x) => x.function.name), ["add", "negate"]);
 });
 
+cli("tools and registries of the lean entries, which have no format methods, are read too", async () => {
+  if (!inNode) return;
+  const { code, stdout, stderr } = await run("test/fixtures/cli/lean.mjs", "--provider", "anthropic");
+  assert.is(code, 0, stderr);
+  assert.equal((JSON.parse(stdout) as { name: string }[]).map((x) => x.name), ["add", "negate"]);
+});
+
 cli.run();

@@ -13,6 +13,7 @@ import * as source from "tooltype/source";
 import * as calls from "tooltype/calls";
 import * as agent from "tooltype/agent";
 import * as mcp from "tooltype/mcp";
+import * as builtins from "tooltype/builtins";
 
 const entries = suite("lean entries");
 
@@ -24,8 +25,13 @@ entries("tooltype/t exports each builder by itself too, the same functions as t'
 });
 
 entries("classes, symbols and functions are the same objects through the root and the subpaths", () => {
-  assert.is(root.Tool, tools.Tool);
-  assert.is(root.ToolRegistry, tools.ToolRegistry);
+  // The root's Tool and ToolRegistry are subclasses whose bodies add the format methods; the lean classes have none.
+  assert.is(Object.getPrototypeOf(root.Tool), tools.Tool);
+  assert.is(Object.getPrototypeOf(root.ToolRegistry), tools.ToolRegistry);
+  for (const method of ["toOpenAIFormat", "toResponsesFormat", "toAnthropicFormat", "toGeminiFormat", "toMCPFormat"]) {
+    assert.ok(Object.hasOwn(root.Tool.prototype, method) && Object.hasOwn(root.ToolRegistry.prototype, method), method);
+    assert.not.ok(method in tools.Tool.prototype || method in tools.ToolRegistry.prototype, `${method} on a lean class`);
+  }
   assert.is(root.SchemaError, guard.SchemaError);
   assert.is(root.ValidationError, guard.ValidationError);
   assert.is(root.ConversionError, schema.ConversionError);
@@ -34,18 +40,66 @@ entries("classes, symbols and functions are the same objects through the root an
   assert.is(root.jit, jit);
   assert.is(root.fromJSONSchema, schema.fromJSONSchema);
   assert.is(root.standard, guard.standard);
-  assert.is(root.functionToToolFromSource, source.functionToToolFromSource);
   assert.is(root.parseToolCalls, calls.parseToolCalls);
   assert.is(root.runTools, agent.runTools);
   assert.is(root.mcpHandlers, mcp.mcpHandlers);
 });
 
-entries("a tool made through one entry is a Tool of the other, and registers in the root's registry", async () => {
+entries("a lean tool is a Tool without format methods, even with the root loaded, and registers in the root's registry", async () => {
   const made = tools.tool({ name: "echo", description: "Echo.", parameters: types.t.object({ s: types.t.string() }), execute: ({ s }) => s });
-  assert.ok(made instanceof root.Tool);
-  const registry = new root.ToolRegistry().register(made, source.functionToTool(function add(a = 0, b = 0) { return a + b; }, { description: "Adds." }));
+  assert.ok(made instanceof tools.Tool);
+  assert.not.ok(made instanceof root.Tool);
+  assert.not.ok("toOpenAIFormat" in made);
+  const add = source.functionToTool(function add(a = 0, b = 0) { return a + b; }, { description: "Adds." });
+  assert.not.ok("toAnthropicFormat" in add);
+  const registry = new root.ToolRegistry().register(made, add);
   assert.equal(await registry.execute("echo", { s: "x" }), { success: true, value: "x" });
-  assert.equal(tools.toOpenAIFormat(made), made.toOpenAIFormat());
+  assert.equal(registry.toOpenAIFormat(), [tools.toOpenAIFormat(made), tools.toOpenAIFormat(add)]);
+  assert.not.ok("toOpenAIFormat" in new tools.ToolRegistry());
+});
+
+entries("the root's tool, functionToTool, toolsFrom, functionToToolFromSource and the builtins make the root's Tool", () => {
+  const params = types.t.object({ s: types.t.string() });
+  const made = [
+    root.tool({ name: "echo", description: "Echo.", parameters: params, execute: ({ s }) => s }),
+    // Descriptions given, not read: Bun drops docstrings from function source.
+    root.tool(function ping(host = "") { return host; }, { description: "Pings a host." }),
+    root.functionToTool(function add(a = 0, b = 0) { return a + b; }, { description: "Adds." }),
+    root.function_to_tool(function sub(a = 0, b = 0) { return a - b; }, { description: "Subtracts." }),
+    ...root.toolsFrom({ mul(a = 0, b = 0) { return a * b; } }, { methods: { mul: { description: "Multiplies." } } }),
+    root.functionToToolFromSource('function ping(host) { "Pings a host." }'),
+    new root.Tool({ name: "plain", description: "Plain.", parameters: params, run: () => 1 }),
+    builtins.createCalculatorTool(),
+    builtins.createDatetimeTool(),
+  ];
+  assert.is(made.length, 9);
+  for (const tool of made) {
+    assert.ok(tool instanceof root.Tool && tool instanceof tools.Tool, tool.name);
+    assert.equal(tool.toOpenAIFormat({ strict: true }), tools.toOpenAIFormat(tool, { strict: true }), tool.name);
+    assert.equal(tool.toAnthropicFormat(), tools.toAnthropicFormat(tool), tool.name);
+    assert.equal(tool.toGeminiFormat(), tools.toGeminiFormat(tool), tool.name);
+    assert.equal(tool.toMCPFormat(), tools.toMCPFormat(tool), tool.name);
+    assert.equal(tool.toResponsesFormat(), tools.toResponsesFormat(tool), tool.name);
+  }
+});
+
+entries("toolsFrom of the root makes the root's Tool of methods decorated through tooltype/source, and the other way round", () => {
+  // The decorator, called as a class would call it: its initializer makes the tool when the object is made.
+  const decorate = (decorator: ReturnType<typeof source.tool>, owner: object, name: string) => {
+    const initializers: ((this: unknown) => void)[] = [];
+    decorator((owner as Record<string, never>)[name]!, { kind: "method", name, private: false, addInitializer: (f: () => void) => initializers.push(f) } as never);
+    for (const f of initializers) f.call(owner);
+  };
+  const calc = { add(a = 0, b = 0) { return a + b; } };
+  decorate(source.tool({ description: "Adds." }), calc, "add");
+  const [lean] = source.toolsFrom(calc);
+  assert.ok(lean instanceof tools.Tool && !(lean instanceof root.Tool));
+  const [rooted] = root.toolsFrom(calc);
+  assert.ok(rooted instanceof root.Tool);
+  assert.equal(rooted!.toOpenAIFormat(), tools.toOpenAIFormat(lean!));
+  const other = { sub(a = 0, b = 0) { return a - b; } };
+  decorate(root.tool({ description: "Subtracts." }), other, "sub");
+  assert.ok(source.toolsFrom(other)[0] instanceof root.Tool);
 });
 
 entries("tooltype/guard compiles the interpreter; with jit, generated code where eval is allowed", () => {

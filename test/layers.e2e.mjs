@@ -54,9 +54,8 @@ await check("no module is dead: each is an entry, the CLI, or imported by anothe
   const dead = files.filter((f) => !imported.has(f) && !exported.includes(f) && !cli.includes(f) && !f.endsWith("worker-script.ts"));
   expect(!dead.length, `imported by nothing: ${dead.map((f) => relative(root, f)).join(", ")}`);
 });
-// The format methods (tool.toOpenAIFormat(), registry.toMCPFormat()) exist only where the root entry's
-// tools/methods.ts is loaded; TypeScript sees them everywhere (a module augmentation), so a lean module that
-// called one would type-check and then fail in an app on the lean entries.
+// The format methods (tool.toOpenAIFormat(), registry.toMCPFormat()) are the root entry's Tool and ToolRegistry
+// (tools/methods.ts); a module below the root receives tools of any entry, so it calls the format functions.
 await check("no module below the root calls a format method (they are the root entry's)", () => {
   const method = /\.to(?:OpenAI|Responses|Anthropic|Gemini|MCP)Format\(/;
   const calls = files

@@ -8,43 +8,21 @@
 // `ts fragment` skips it (for an illustration that is not a program). The quick start must print the model's answer.
 // Prints `N passed, N failed` and exits 1 when anything failed.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { transform } from "esbuild";
 import { createChecks } from "./support/checks.mjs";
+import { readmeBlocks } from "./support/readme-blocks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { check, expect, finish } = createChecks();
 
-// ---- the blocks ------------------------------------------------------------------------------------------------
-function markdownFiles() {
-  const docs = join(root, "docs");
-  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
-  return [join(root, "README.md"), ...(existsSync(docs) ? walk(docs) : [])];
-}
-
-/** Fenced ```ts / ```typescript blocks: file, first line of code, info words, code. */
-function blocksOf(file) {
-  const lines = readFileSync(file, "utf8").split("\n");
-  const out = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(ts|typescript)\b(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    const start = i + 1;
-    let end = start;
-    while (end < lines.length && lines[end] !== "```") end++;
-    out.push({ file: relative(root, file), line: start + 1, words: open[2].trim().split(/\s+/).filter(Boolean), code: lines.slice(start, end).join("\n") + "\n" });
-    i = end;
-  }
-  return out;
-}
-
-const blocks = markdownFiles().flatMap(blocksOf);
+// ---- the blocks --------------------------------------------------------------------------------------------------
+const named = readmeBlocks(root);
 const work = join(root, ".test-build", `readme-${process.pid}`);
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
-const named = blocks.map((b, i) => ({ ...b, name: `block-${String(i + 1).padStart(2, "0")}`, label: `${b.file}:${b.line}` }));
 const checked = named.filter((b) => !b.words.includes("fragment"));
 for (const b of checked) writeFileSync(join(work, `${b.name}.ts`), b.code);
 
@@ -62,8 +40,8 @@ const run = (command, args, options = {}) =>
     });
   });
 
-await check(`README.md has TypeScript blocks, a quick start first among them, and none skipped without saying so (${blocks.length} blocks, ${named.filter((b) => b.words.includes("no-run")).length} no-run, ${blocks.length - checked.length} fragment)`, () => {
-  expect(blocks.length >= 10, `only ${blocks.length} blocks found`);
+await check(`README.md has TypeScript blocks, a quick start first among them, and none skipped without saying so (${named.length} blocks, ${named.filter((b) => b.words.includes("no-run")).length} no-run, ${named.length - checked.length} fragment)`, () => {
+  expect(named.length >= 10, `only ${named.length} blocks found`);
   const readme = readFileSync(join(root, "README.md"), "utf8");
   const quick = readme.indexOf("## Quick start");
   expect(quick >= 0 && readme.indexOf("```ts", quick) < readme.indexOf("## ", quick + 5), "a ```ts block under ## Quick start");

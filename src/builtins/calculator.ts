@@ -1,7 +1,7 @@
 import * as t from "../t/builders.js";
 import { tool } from "../tools/define.js";
-import { withFormats } from "../tools/methods.js";
-import type { Logger, Tool } from "../tools/tool.js";
+import { Tool } from "../tools/methods.js";
+import type { Logger } from "../tools/tool.js";
 import { DEFAULT_ARITHMETIC_LIMITS, evaluateArithmetic } from "./arithmetic.js";
 import { hostFaultsOnly } from "./expected-failure.js";
 
@@ -33,7 +33,8 @@ export function createCalculatorTool(options: CalculatorToolOptions = {}): Tool<
     maxLength: options.maxLength ?? DEFAULT_ARITHMETIC_LIMITS.maxLength,
     maxDepth: options.maxDepth ?? DEFAULT_ARITHMETIC_LIMITS.maxDepth,
   };
-  return withFormats(tool({
+  return tool({
+    toolClass: Tool,
     name: "calculator",
     description:
       "Evaluates an arithmetic expression and returns the number. Takes numbers (12, 1.5, 2e-3), + - * / % (remainder) ** (power), " +
@@ -43,7 +44,7 @@ export function createCalculatorTool(options: CalculatorToolOptions = {}): Tool<
     }),
     logger: hostFaultsOnly(options.logger),
     execute: ({ expression }) => evaluateArithmetic(expression, limits),
-  }));
+  }) as Tool<{ expression: string }, number>; // toolClass: Tool makes the root entry's Tool
 }
 
 /** Seed 003's spelling. @example create_calculator_tool().execute({ expression: "2 ** 10" }) */

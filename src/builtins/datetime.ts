@@ -1,7 +1,7 @@
 import * as t from "../t/builders.js";
 import { tool } from "../tools/define.js";
-import { withFormats } from "../tools/methods.js";
-import type { Logger, Tool } from "../tools/tool.js";
+import { Tool } from "../tools/methods.js";
+import type { Logger } from "../tools/tool.js";
 import { hostFaultsOnly } from "./expected-failure.js";
 import { strftime } from "./strftime.js";
 
@@ -29,7 +29,8 @@ const ISO_WITH_OFFSET = "%Y-%m-%dT%H:%M:%S%:z";
  */
 export function createDatetimeTool(options: DatetimeToolOptions = {}): Tool<{ format?: string; timezone?: string }, string> {
   const now = options.now ?? (() => new Date());
-  return withFormats(tool({
+  return tool({
+    toolClass: Tool,
     name: "get_datetime",
     description:
       "Returns the current date and time, formatted with strftime directives (%Y %m %d %H %M %S %y %b %B %a %A %j %p %I %Z %z %% and more) " +
@@ -45,7 +46,7 @@ export function createDatetimeTool(options: DatetimeToolOptions = {}): Tool<{ fo
       // An empty string is what a model often sends for "no value".
       return strftime(date, format || (timezone ? ISO_WITH_OFFSET : ISO_UTC), timezone || "UTC");
     },
-  }));
+  }) as Tool<{ format?: string; timezone?: string }, string>; // toolClass: Tool makes the root entry's Tool
 }
 
 /** Seed 003's spelling. @example create_datetime_tool().execute({ format: "%Y" }) */

@@ -1,7 +1,7 @@
 import * as t from "../t/builders.js";
 import { tool } from "../tools/define.js";
-import { withFormats } from "../tools/methods.js";
-import type { Logger, Tool } from "../tools/tool.js";
+import { Tool } from "../tools/methods.js";
+import type { Logger } from "../tools/tool.js";
 import { ExpectedFailure, hostFaultsOnly } from "./expected-failure.js";
 import { processIsolationAvailable } from "./run-in-process.js";
 import { runInWorker, runSlots } from "./run-in-worker.js";
@@ -81,7 +81,8 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
   if (isolation === "process" && !available) {
     throw new TypeError('createJavaScriptTool: isolation "process" needs Node or Deno (a child process under a permission barrier); browsers and Bun run code in a worker');
   }
-  return withFormats(tool({
+  return tool({
+    toolClass: Tool,
     name: "javascript",
     description:
       `Runs JavaScript in a fresh ${isolation === "process" ? "process" : "worker"} and returns the value of the last expression (a promise is awaited), or else what the code ` +
@@ -110,5 +111,5 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
           throw new Error(outcome.reason);
       }
     },
-  }));
+  }) as Tool<{ code: string }, unknown>; // toolClass: Tool makes the root entry's Tool
 }

@@ -1,7 +1,7 @@
 import { functionToTool, type FunctionToToolOptions } from "./function-to-tool.js";
 import { SourceError } from "./read-function.js";
 import { tool as typedTool, type ArgsOf, type TypedToolDefinition } from "../tools/define.js";
-import type { AnyTool, Logger, Tool } from "../tools/tool.js";
+import type { AnyTool, Logger, Tool, ToolClass } from "../tools/tool.js";
 import type { Jit } from "../guard/compile.js";
 import { checkKnownOptions } from "../util/known-options.js";
 import { preview } from "../util/text.js";
@@ -9,9 +9,16 @@ import { preview } from "../util/text.js";
 /** Options of `@tool(...)` on a class method: anything `functionToTool` takes but the function. @example const options: ToolDecoratorOptions = { description: "Adds two numbers.", category: "math" }; */
 export type ToolDecoratorOptions = Omit<FunctionToToolOptions, "thisArg">;
 
-type MethodDecorator = (method: (...args: never[]) => unknown, context: ClassMethodDecoratorContext) => void;
+/** What `tool(options)` returns: a standard decorator for class methods. @example const decorate: MethodDecorator = tool({ category: "math" }); */
+export type MethodDecorator = (method: (...args: never[]) => unknown, context: ClassMethodDecoratorContext) => void;
 
-const decorated = new WeakMap<object, AnyTool[]>();
+/** A decorated method's tool, and how to make it again as another class (`toolsFrom` with a `toolClass`). */
+interface Decorated {
+  readonly tool: AnyTool;
+  readonly remake: (toolClass: ToolClass) => AnyTool;
+}
+
+const decorated = new WeakMap<object, Decorated[]>();
 
 /**
  * Defines a tool. With `execute`, the typed form: `execute` receives `Infer<parameters>` (decoded: `Date`,
@@ -55,8 +62,9 @@ export function tool(definition: (Partial<TypedToolDefinition<object, unknown, u
     const options = { name: String(context.name), ...definition } as FunctionToToolOptions;
     context.addInitializer(function (this: unknown) {
       const owner = this as object;
-      const made = functionToTool(method, { ...options, thisArg: owner });
-      decorated.set(owner, [...(decorated.get(owner) ?? []).filter((t) => t.name !== made.name), made]);
+      const remake = (toolClass?: ToolClass) => functionToTool(method, { ...options, thisArg: owner, ...(toolClass && { toolClass }) });
+      const made = remake();
+      decorated.set(owner, [...(decorated.get(owner) ?? []).filter((d) => d.tool.name !== made.name), { tool: made, remake }]);
     });
   };
 }
@@ -75,6 +83,7 @@ const DECORATOR_OPTIONS = {
   types: true,
   defaults: true,
   jit: true,
+  toolClass: true,
   declared: true,
 } as const satisfies Record<keyof ToolDecoratorOptions, true>;
 const TYPED_ONLY = {
@@ -111,6 +120,8 @@ export interface ToolsFromOptions {
   readonly category?: string;
   readonly logger?: Logger;
   readonly jit?: Jit;
+  /** The class to construct (default `Tool`); the root entry passes its `Tool`, which has the format methods. */
+  readonly toolClass?: ToolClass;
   /** Per method name, options for `functionToTool`: what `tooltype/build` read from each method's declaration. */
   readonly methods?: { readonly [name: string]: ToolDecoratorOptions };
 }
@@ -128,7 +139,10 @@ export function toolsFrom(object: object, options: ToolsFromOptions = {}): AnyTo
   if (typeof object !== "object" && typeof object !== "function") throw new TypeError("toolsFrom: expects an object, an instance or a class");
   const { methods, ...common } = options;
   const out = new Map<string, AnyTool>();
-  for (const made of decorated.get(object) ?? []) out.set(made.name, made);
+  // A method decorated through another entry made another class of tool: made again as the one asked for.
+  for (const { tool: made, remake } of decorated.get(object) ?? []) {
+    out.set(made.name, common.toolClass && !(made instanceof common.toolClass) ? remake(common.toolClass) : made);
+  }
   for (const key of methodNames(object)) {
     if (out.has(key)) continue;
     const method = (object as Record<string, unknown>)[key] as (...args: never[]) => unknown;

@@ -4,7 +4,7 @@ import { derive, type Descriptor } from "../t/descriptor.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { parseDocstring, type DocParameter } from "./docstring.js";
 import { readFunction, readSource, SourceError, type SourceFunction, type SourceParameter } from "./read-function.js";
-import { Tool, type Logger } from "../tools/tool.js";
+import { Tool, type Logger, type ToolClass } from "../tools/tool.js";
 import type { Jit } from "../guard/compile.js";
 import { readType } from "./type-text.js";
 import { typeText } from "../schema/type-text.js";
@@ -42,6 +42,8 @@ export interface FunctionToToolOptions {
   readonly thisArg?: unknown;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
   readonly jit?: Jit;
+  /** The class to construct (default `Tool`); the root entry passes its `Tool`, which has the format methods. */
+  readonly toolClass?: ToolClass;
   /**
    * The parameters as `tooltype/build` read them from the declaration (types, JSDoc, defaults): the source text
    * is then not read at all, so minified or comment-stripped code gives the same tool. Written by the build
@@ -89,7 +91,7 @@ export interface DeclaredParameter {
  * function get_weather(location, unit = "celsius") {
  *   "Get weather information for a location.";
  * }
- * functionToTool(get_weather).toOpenAIFormat();
+ * toOpenAIFormat(functionToTool(get_weather)); // from "tooltype", also functionToTool(get_weather).toOpenAIFormat()
  * // { type: "function", function: { name: "get_weather", description: "Get weather information for a location.",
  * //   parameters: { type: "object", properties: { location: {...}, unit: {...} }, required: ["location"] } } }
  */
@@ -128,7 +130,7 @@ interface Declared {
  * fails with a result saying there is nothing to run.
  *
  * @example
- * functionToToolFromSource('function ping(host) { "Pings a host." }').toOpenAIFormat().function.name; // "ping"
+ * functionToToolFromSource('function ping(host) { "Pings a host." }').name; // "ping"
  */
 export function functionToToolFromSource<Result = unknown, Context = unknown>(
   source: string,
@@ -177,7 +179,8 @@ function fromSource<Result, Context>(
   const returns = options.returns ?? (doc?.returns?.type ? withDescription(readType(doc.returns.type, options.types).descriptor, doc.returns.description) : undefined);
   const context = options.context === true;
   const self = options.thisArg;
-  return new Tool<Record<string, unknown>, Result, Context>({
+  const ToolClass = options.toolClass ?? Tool;
+  return new ToolClass<Record<string, unknown>, Result, Context>({
     name,
     description,
     parameters,

@@ -1,7 +1,7 @@
 import type { Descriptor, Infer } from "../t/descriptor.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import type { Jit } from "../guard/compile.js";
-import { Tool, type Logger, type RunOptions } from "./tool.js";
+import { Tool, type Logger, type RunOptions, type ToolClass } from "./tool.js";
 import { checkKnownOptions } from "../util/known-options.js";
 import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
 import type { OutputPart } from "./output.js";
@@ -43,6 +43,8 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly logger?: Logger;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
   readonly jit?: Jit;
+  /** The class to construct (default `Tool`); the root entry passes its `Tool`, which has the format methods. */
+  readonly toolClass?: ToolClass;
   /** Ask a person before the agent loop runs a call: `true`, or a function of the decoded arguments. */
   readonly needsApproval?: boolean | ((args: ArgsOf<P>, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
@@ -80,8 +82,8 @@ export function tool<P extends object, Result = unknown, Context = unknown>(defi
     throw new TypeError('tool: expects a definition with name, description, parameters and an execute function (a function or a class method is read by tool from "tooltype/source")');
   }
   checkKnownOptions(definition, TOOL_OPTIONS, `tool${typeof definition.name === "string" ? ` "${definition.name}"` : ""}`);
-  const { execute, ...rest } = definition;
-  return new Tool({ ...rest, run: execute as never });
+  const { execute, toolClass = Tool, ...rest } = definition;
+  return new toolClass({ ...rest, run: execute as never });
 }
 
 // Every option of `tool({...})`; TypeScript keeps the list whole (a key of the definition missing here fails the build).
@@ -102,5 +104,6 @@ const TOOL_OPTIONS = {
   wrap: true,
   eagerInputStreaming: true,
   toModelOutput: true,
+  toolClass: true,
   execute: true,
 } as const satisfies Record<keyof TypedToolDefinition<object, unknown, unknown>, true>;

@@ -1,86 +1,92 @@
-// The root entry's `Tool` and `ToolRegistry`: the same classes as `tooltype/tools`, with the provider formats
-// as methods too (`tool.toOpenAIFormat()`, `registry.toAnthropicFormat()`). Installed when this module is
-// loaded, which only the root entry, its `tool` / `functionToTool` / `toolsFrom` and the builtins do, so an
-// app on the lean entries carries only the format functions it calls.
-import { Tool, type AnyTool } from "./tool.js";
-import { ToolRegistry, formatArguments } from "./registry.js";
+// The root entry's `Tool` and `ToolRegistry`: subclasses of `tooltype/tools`' classes whose bodies add the
+// provider formats as methods (`tool.toOpenAIFormat()`, `registry.toAnthropicFormat()`). Nothing is patched: the
+// lean classes never have the methods, and only what constructs these classes (the root entry's `tool`,
+// `functionToTool`, `toolsFrom`, and the builtins) carries this module.
+import { Tool as LeanTool } from "./tool.js";
+import { ToolRegistry as LeanToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
 import * as format from "./provider-formats.js";
 import type { AnthropicFormatOptions, AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, Provider, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 
-declare module "./tool.js" {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface Tool<Args, Result, Context> extends ProviderFormats {}
-}
+/**
+ * A tool with its provider formats as methods: what the root entry's `tool`, `functionToTool`, `toolsFrom` and
+ * the builtins make. An `instanceof` the `Tool` of `tooltype/tools` too.
+ *
+ * @example
+ * import { t, tool } from "tooltype";
+ * const weather = tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+ * weather.toOpenAIFormat({ strict: true }); // { type: "function", function: { name: "get_weather", ..., strict: true } }
+ */
+export class Tool<Args = unknown, Result = unknown, Context = unknown> extends LeanTool<Args, Result, Context> implements ProviderFormats {
+  /** OpenAI Chat Completions. @example openai.chat.completions.create({ tools: [weather.toOpenAIFormat()] }) */
+  toOpenAIFormat(options?: FormatOptions): OpenAITool {
+    return format.toOpenAIFormat(this, options);
+  }
 
-declare module "./registry.js" {
-  // Each takes `{ strict, category }`, or a category name then the options; a category no tool has is an error.
-  interface ToolRegistry {
-    /** OpenAI Chat Completions `tools`. @example openai.chat.completions.create({ tools: registry.toOpenAIFormat({ strict: true }) }) */
-    toOpenAIFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): OpenAITool[];
-    /** OpenAI Responses API `tools`. @example openai.responses.create({ tools: registry.toResponsesFormat() }) */
-    toResponsesFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): ResponsesTool[];
-    /** Anthropic Messages API `tools`. @example anthropic.messages.create({ tools: registry.toAnthropicFormat({ category: "weather" }) }) */
-    toAnthropicFormat(category?: string | (RegistryFormatOptions & AnthropicFormatOptions), options?: AnthropicFormatOptions): AnthropicTool[];
-    /** Gemini `functionDeclarations`. @example { tools: [{ functionDeclarations: registry.toGeminiFormat() }] } */
-    toGeminiFormat(category?: string | (RegistryFormatOptions & { jsonSchema?: boolean }), options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[];
-    /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */
-    toMCPFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): MCPTool[];
+  /** OpenAI Responses API. @example openai.responses.create({ tools: [weather.toResponsesFormat()] }) */
+  toResponsesFormat(options?: FormatOptions): ResponsesTool {
+    return format.toResponsesFormat(this, options);
+  }
+
+  /** Anthropic Messages API. @example anthropic.messages.create({ tools: [weather.toAnthropicFormat()] }) */
+  toAnthropicFormat(options?: AnthropicFormatOptions): AnthropicTool {
+    return format.toAnthropicFormat(this, options);
+  }
+
+  /** A Gemini function declaration. @example { tools: [{ functionDeclarations: [weather.toGeminiFormat()] }] } */
+  toGeminiFormat(options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration {
+    return format.toGeminiFormat(this, options);
+  }
+
+  /** An MCP `tools/list` entry. @example ({ tools: [weather.toMCPFormat()] }) */
+  toMCPFormat(options?: FormatOptions): MCPTool {
+    return format.toMCPFormat(this, options);
   }
 }
 
-const toolMethods: ProviderFormats & ThisType<AnyTool> = {
-  toOpenAIFormat(options) {
-    return format.toOpenAIFormat(this, options);
-  },
-  toResponsesFormat(options) {
-    return format.toResponsesFormat(this, options);
-  },
-  toAnthropicFormat(options) {
-    return format.toAnthropicFormat(this, options);
-  },
-  toGeminiFormat(options) {
-    return format.toGeminiFormat(this, options);
-  },
-  toMCPFormat(options) {
-    return format.toMCPFormat(this, options);
-  },
-};
-
-type RegistryMethods = Pick<ToolRegistry, "toOpenAIFormat" | "toResponsesFormat" | "toAnthropicFormat" | "toGeminiFormat" | "toMCPFormat">;
-
-/** A registry method from a format function: the tools of the request (`toolsForRequest`), each in that format. */
-function listedIn<O extends FormatOptions, Formatted>(provider: Provider, toFormat: (tool: AnyTool, options?: O) => Formatted) {
-  return function (this: ToolRegistry, first?: string | (O & { readonly category?: string }), second?: O): Formatted[] {
-    const { category, options } = formatArguments(first, second);
-    return this.toolsForRequest(category, provider, options).map((t) => toFormat(t, options));
-  };
-}
-
-const registryMethods: RegistryMethods = {
-  toOpenAIFormat: listedIn("openai", format.toOpenAIFormat),
-  toResponsesFormat: listedIn("responses", format.toResponsesFormat),
-  toAnthropicFormat(this: ToolRegistry, first, second) {
-    const { category, options } = formatArguments(first, second);
-    return format.toAnthropicTools(this.toolsForRequest(category, "anthropic", options), options); // cache_control on the last tool only
-  },
-  toGeminiFormat: listedIn("gemini", format.toGeminiFormat),
-  toMCPFormat: listedIn("mcp", format.toMCPFormat),
-};
-
-// Methods, as a class declares them: not enumerable.
-for (const [target, methods] of [[Tool.prototype, toolMethods], [ToolRegistry.prototype, registryMethods]] as const) {
-  for (const [name, value] of Object.entries(methods)) Object.defineProperty(target, name, { value, writable: true, configurable: true });
-}
-
 /**
- * A tool with its provider-format methods: the root entry's `tool`, `functionToTool`, `toolsFrom` and the
- * builtins pass what they make through it, which also keeps this module (and the methods) in their bundles.
+ * A registry with its tools' provider formats as methods. Each takes `{ strict, category }`, or a category name
+ * then the options; a category no tool has is an error. Any tool registers, the lean entries' too.
  *
  * @example
- * withFormats(tool({ name: "echo", description: "Echo.", parameters: t.object({ s: t.string() }), execute: ({ s }) => s })).toOpenAIFormat();
+ * const registry = new ToolRegistry().register(weather);
+ * openai.chat.completions.create({ tools: registry.toOpenAIFormat({ strict: true }), ... });
  */
-export function withFormats<T extends AnyTool>(tool: T): T & ProviderFormats {
-  return tool as T & ProviderFormats;
+export class ToolRegistry extends LeanToolRegistry {
+  /** OpenAI Chat Completions `tools`. @example openai.chat.completions.create({ tools: registry.toOpenAIFormat({ strict: true }) }) */
+  toOpenAIFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): OpenAITool[] {
+    return listed(this, "openai", format.toOpenAIFormat, category, options);
+  }
+
+  /** OpenAI Responses API `tools`. @example openai.responses.create({ tools: registry.toResponsesFormat() }) */
+  toResponsesFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): ResponsesTool[] {
+    return listed(this, "responses", format.toResponsesFormat, category, options);
+  }
+
+  /** Anthropic Messages API `tools`. @example anthropic.messages.create({ tools: registry.toAnthropicFormat({ category: "weather" }) }) */
+  toAnthropicFormat(category?: string | (RegistryFormatOptions & AnthropicFormatOptions), options?: AnthropicFormatOptions): AnthropicTool[] {
+    const { category: chosen, options: given } = formatArguments(category, options);
+    return format.toAnthropicTools(this.toolsForRequest(chosen, "anthropic", given), given); // cache_control on the last tool only
+  }
+
+  /** Gemini `functionDeclarations`. @example { tools: [{ functionDeclarations: registry.toGeminiFormat() }] } */
+  toGeminiFormat(category?: string | (RegistryFormatOptions & { jsonSchema?: boolean }), options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[] {
+    return listed(this, "gemini", format.toGeminiFormat, category, options);
+  }
+
+  /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */
+  toMCPFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): MCPTool[] {
+    return listed(this, "mcp", format.toMCPFormat, category, options);
+  }
 }
 
-export { Tool, ToolRegistry };
+// The tools of one request (`toolsForRequest`), each in a provider's format.
+function listed<O extends FormatOptions, Formatted>(
+  registry: LeanToolRegistry,
+  provider: Provider,
+  toFormat: (tool: LeanTool, options?: O) => Formatted,
+  first: string | (O & { readonly category?: string }) | undefined,
+  second: O | undefined,
+): Formatted[] {
+  const { category, options } = formatArguments(first, second);
+  return registry.toolsForRequest(category, provider, options).map((tool) => toFormat(tool, options));
+}

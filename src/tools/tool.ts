@@ -121,7 +121,7 @@ export let guardedSchema: (tool: AnyTool) => JSONSchema | undefined;
 /**
  * A tool a model can call: a name, a description, parameters as JSON Schema, and `execute`, which parses,
  * checks, decodes and runs, and always resolves to a `ToolResult`. Its provider formats are functions
- * (`toOpenAIFormat(tool)` from `tooltype/tools`); through the root entry it also has them as methods.
+ * (`toOpenAIFormat(tool)` from `tooltype/tools`); the root entry's `Tool`, a subclass, has them as methods too.
  *
  * @example
  * const weather = tool({ name: "get_weather", description: "Weather for a city.",
@@ -370,3 +370,12 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** A tool of any argument, result and context types, for collections of tools. @example const tools: AnyTool[] = [weather, calculator]; */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = Tool<any, any, any>;
+
+/**
+ * `Tool` or a subclass of it: the class the functions that make tools construct (`toolClass`). The root entry
+ * passes its `Tool`, whose class body adds the provider formats as methods.
+ *
+ * @example
+ * tool({ name: "echo", description: "Echoes.", parameters: t.object({ s: t.string() }), execute: ({ s }) => s, toolClass: Tool });
+ */
+export type ToolClass = new <Args, Result, Context>(definition: ToolDefinition<Args, Result, Context>) => Tool<Args, Result, Context>;

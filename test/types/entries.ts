@@ -38,7 +38,8 @@ const weather = tool({ name: "get_weather", description: "Weather.", parameters:
 expect<Equal<typeof weather, Tool<Infer<typeof Weather>, string, unknown>>>();
 const openaiTool: OpenAITool = toOpenAIFormat(weather, { strict: true });
 const geminiTool: GeminiFunctionDeclaration = toGeminiFormat(weather);
-expect<Equal<typeof weather, root.Tool<Infer<typeof Weather>, string, unknown>>>();
+// The root's Tool is a subclass with the format methods; a lean tool is not one (test/types/formats.ts).
+expect<Equal<typeof weather, root.Tool<Infer<typeof Weather>, string, unknown>> extends false ? true : false>();
 
 const Search = fromJSONSchema<{ q: string }>({ type: "object", properties: { q: { type: "string" } }, required: ["q"] });
 const search = tool({ name: "search", description: "Search.", parameters: Search, execute: ({ q }) => q.length });
