@@ -6,7 +6,7 @@ import { generate } from "../guard/codegen.js";
 import { compile } from "../guard/compile.js";
 import { SchemaError } from "../guard/node.js";
 import { readSchema } from "../guard/ir.js";
-import { Verdicts } from "../guard/revisit.js";
+import { ScopedVerdicts, Verdicts } from "../guard/revisit.js";
 
 /** A guard compiled ahead of time, as text. @example const { schema, body }: GuardCode = guardCode(t.object({ q: t.string() })); */
 export interface GuardCode {
@@ -21,7 +21,7 @@ export interface GuardCode {
 
 const HELPER_NAMES = new Map<unknown, string>(
   Object.entries(aotHelpers)
-    .filter(([name]) => name !== "formats" && name !== "Verdicts")
+    .filter(([name]) => name !== "formats" && name !== "Verdicts" && name !== "ScopedVerdicts")
     .map(([name, value]) => [value, name]),
 );
 const FORMAT_NAMES = new Map<unknown, string>(Object.entries(aotHelpers.formats).map(([name, check]) => [check, name]));
@@ -79,6 +79,7 @@ function valueCode(value: unknown, index: number): string {
   if (value instanceof RegExp) return `new RegExp(${JSON.stringify(value.source)}, ${JSON.stringify(value.flags)})`;
   if (value instanceof Set) return `new Set(${JSON.stringify([...value])})`;
   if (value instanceof Verdicts) return "new H.Verdicts()";
+  if (value instanceof ScopedVerdicts) return "new H.ScopedVerdicts()";
   if (Array.isArray(value)) return JSON.stringify(value);
   throw new SchemaError(`guard code: value ${index} (${Object.prototype.toString.call(value)}) cannot be written out`);
 }

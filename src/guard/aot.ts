@@ -5,7 +5,7 @@ import { compile, finishGuard, type Guard } from "./compile.js";
 import { hasDuplicates, jsonEqual } from "./equal.js";
 import { FORMATS, isBase64 } from "./format-checks.js";
 import { issueMessage } from "./issue.js";
-import { Verdicts } from "./revisit.js";
+import { ScopedVerdicts, Verdicts } from "./revisit.js";
 import { codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, typeBits } from "./values.js";
 
 /**
@@ -19,7 +19,7 @@ import { codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, t
  */
 export const aotHelpers = {
   hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn,
-  codePoints, issueMessage, pointerSegment, preview, typeName, tooDeep, formats: FORMATS, Verdicts,
+  codePoints, issueMessage, pointerSegment, preview, typeName, tooDeep, formats: FORMATS, Verdicts, ScopedVerdicts,
 };
 
 /** The helpers' type, as guard code compiled ahead of time receives them. @example const H: AotHelpers = aotHelpers; */

@@ -112,7 +112,8 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
   scanSchema(json, options); // depth and (untrusted) size, before anything recurses
   const root = readSchema(json, options);
   const recursion = recursionOf(root);
-  const state: CallState = { depth: 0, call: 0, reporting: false };
+  const state: CallState = { depth: 0, call: 0, reporting: false, scope: [] };
+  const scoped = root.scopes !== undefined;
   let calls = 0;
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
   let build: ((node: Node) => Check) | undefined;
@@ -133,10 +134,11 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     const check = buildOf()(root);
     test = (value) => {
       // The caller's state is put back after: a getter in the value may call this guard again.
-      const { depth, call, reporting } = state;
+      const { depth, call, reporting, scope } = state;
       state.depth = 0;
       state.call = ++calls * 4;
       state.reporting = false;
+      if (scoped) state.scope = [];
       try {
         return check(value);
       } catch (error) {
@@ -146,6 +148,7 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
         state.depth = depth;
         state.call = call;
         state.reporting = reporting;
+        state.scope = scope;
       }
     };
   }
@@ -161,10 +164,11 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
   };
   const errors = (value: unknown, limit: number): Issue[] => {
     const out: Issue[] = limit === Infinity ? [] : bounded(limit);
-    const { depth, call, reporting } = state;
+    const { depth, call, reporting, scope } = state;
     state.depth = 0;
     state.call = ++calls * 4;
     state.reporting = true;
+    if (scoped) state.scope = [];
     try {
       (report ?? reportOf())(value, out);
     } catch (error) {
@@ -176,6 +180,7 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
       state.depth = depth;
       state.call = call;
       state.reporting = reporting;
+      state.scope = scope;
     }
     // The guard went past the $ref limit where the report, walking in another order, did not.
     if (!out.length) out.push(issue("too_deep", "", String(recursion.limit().levels)));

@@ -1,5 +1,5 @@
 import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
-import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./node.js";
+import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, enterScope, leaveScope, type Node, type ScopeEntry } from "./node.js";
 import { allOfCheck } from "./keywords/all-of.js";
 import { containsCheck } from "./keywords/contains.js";
 import { dependentCheck } from "./keywords/dependent.js";
@@ -27,17 +27,18 @@ import { isObject } from "./values.js";
  *
  * @example
  * const root = readSchema({ type: "string", minLength: 2 });
- * const check = interpreter({ depth: 0, call: 0, reporting: false }, recursionOf(root))(root);
+ * const check = interpreter({ depth: 0, call: 0, reporting: false, scope: [] }, recursionOf(root))(root);
  * check("ab");              // true
  * const issues: Issue[] = [];
  * check("a", issues, "");   // false; issues: [{ code: "min_length", path: "", ... }]
  */
 export function interpreter(state: CallState, recursion: Recursion): (node: Node) => Check {
   const built = new Map<Node, Check>();
-  const verdicts = new Map<Node, Verdicts>();
-  const verdictsOf = (target: Node) => {
-    let kept = verdicts.get(target);
-    if (!kept) verdicts.set(target, (kept = new Verdicts()));
+  const verdicts = new Map<string, Verdicts>();
+  const verdictsOf = (target: Node, scope: string) => {
+    const key = scope ? `${target.id} ${scope}` : String(target.id);
+    let kept = verdicts.get(key);
+    if (!kept) verdicts.set(key, (kept = new Verdicts()));
     return kept;
   };
   const refs: RefChecks = { state, recursion, verdictsOf };
@@ -51,11 +52,12 @@ export function interpreter(state: CallState, recursion: Recursion): (node: Node
         let inner: Check = always;
         built.set(node, (v, r, p) => inner(v, r, p));
         inner = buildNode(node, build, refs);
+        if (node.enters) inner = entering(node.enters, inner, state);
         built.set(node, (check = inner));
       }
       return check;
     },
-    { leaves: new Map(), lists: new Map(), shapes: new Map() },
+    { leaves: new Map(), lists: new Map(), shapes: new Map(), state },
   );
   return build;
 }
@@ -82,7 +84,7 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   if (node.oneOf) add(unionCheck(node.oneOf, build, true));
   add(notCheck(node, build));
   add(conditionalCheck(node, build));
-  if (node.ref) add(refCheck(node.ref.target!, build, refs));
+  if (node.ref) add(refCheck(node.ref, build, refs));
   // Last: they count what the keywords above evaluated.
   add(unevaluatedItemsCheck(node, build), ARRAY, Array.isArray);
   add(unevaluatedPropertiesCheck(node, build), OBJECT, isObject);
@@ -101,6 +103,16 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   }
   if (types === ANY) return body;
   return typed(types, body);
+}
+
+/** A check that brings its resource's `$dynamicAnchor`s into the call's dynamic scope while it runs. */
+function entering(entries: readonly ScopeEntry[], check: Check, state: CallState): Check {
+  return (v, r, p) => {
+    const set = enterScope(state.scope, entries);
+    const ok = check(v, r, p);
+    leaveScope(state.scope, set);
+    return ok;
+  };
 }
 
 /** The node's value keywords of one JSON type (`STRING_KEYWORDS`, `NUMBER_KEYWORDS`), each a check that lists its issue. */

@@ -1,6 +1,6 @@
 import { pointerTarget } from "../util/pointer.js";
 import { cut } from "../util/text.js";
-import { ANY, sameValueParts, type Node, type ReadOptions } from "./node.js";
+import { ANY, sameValueParts, type Node, type ReadOptions, type ScopeEntry } from "./node.js";
 import { refuse, mustBe, type KeywordReader, type SchemaReader } from "./keywords/read.js";
 import { KEYWORD_READERS } from "./keywords/readers.js";
 import { Resources } from "./resources.js";
@@ -42,7 +42,8 @@ function ownersOf(): Map<string, KeywordReader> {
 export function readSchema(root: unknown, options: ReadOptions = {}): Node {
   const reader = new Reader(root, options);
   const node = reader.read(root, "#");
-  reader.resolve();
+  const scopes = reader.resolve();
+  if (scopes) node.scopes = scopes;
   return node;
 }
 
@@ -51,7 +52,9 @@ class Reader implements SchemaReader {
   private readonly byObject = new Map<object, Node>();
   /** Nodes whose keywords are being read: a schema object met again among them contains itself. */
   private readonly reading = new Set<Node>();
-  private readonly refs: { node: Node; at: string; schema: object }[] = [];
+  private readonly refs: { node: Node; at: string; schema: object; dynamic: boolean }[] = [];
+  /** The anchor names some `$dynamicRef` resolves at run time, each with its scope slot. */
+  private readonly slots = new Map<string, number>();
   private resources: Resources | undefined;
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
@@ -89,8 +92,8 @@ class Reader implements SchemaReader {
     return node;
   }
 
-  reference(node: Node, _pointer: string, at: string, schema: object): void {
-    this.refs.push({ node, at, schema });
+  reference(node: Node, _pointer: string, at: string, schema: object, dynamic = false): void {
+    this.refs.push({ node, at, schema, dynamic });
   }
 
   // The keys no keyword owns: identifiers, the meta-schema, annotations; anything else is refused.
@@ -104,8 +107,6 @@ class Reader implements SchemaReader {
         // Draft-04's `$id`, kept as an annotation: nothing resolves against it (a `$ref` to it says it points nowhere).
         if (typeof value !== "string") throw mustBe(key, at, "a string (draft-04's identifier)", value);
         return;
-      case "$dynamicRef":
-        throw refuse(`"$dynamicRef"`, at, "is not supported: which schema it names depends on the path taken at run time; write a $ref");
       case "$schema":
         if (typeof value !== "string" || !META_SCHEMAS.has(metaSchemaKey(value))) {
           throw refuse(`"$schema" ${cut(JSON.stringify(value), 80)}`, at, `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`);
@@ -118,16 +119,60 @@ class Reader implements SchemaReader {
     }
   }
 
-  /** Points every `$ref` at its node; targets are read on demand, so unused `$defs` are never checked. */
-  resolve(): void {
+  /**
+   * Points every `$ref` at its node; targets are read on demand, so unused `$defs` are never checked. Returns how
+   * many anchor names `$dynamicRef`s resolve at run time.
+   */
+  resolve(): number {
     // Duplicate `$id`s are refused even when nothing refers to them (definitions are read on demand).
     const root = this.root as Record<string, unknown> | null;
     if (this.sawIds || (typeof root === "object" && root !== null && (root.$defs !== undefined || root.definitions !== undefined))) this.index();
     for (let i = 0; i < this.refs.length; i++) {
-      const { node, at, schema } = this.refs[i]!;
-      node.ref!.target = this.read(this.lookup(node.ref!.pointer, schema, at), node.ref!.pointer);
+      const { node, at, schema, dynamic } = this.refs[i]!;
+      const target = this.lookup(node.ref!.pointer, schema, at, dynamic ? "$dynamicRef" : "$ref");
+      node.ref!.target = this.read(target, node.ref!.pointer);
+      if (dynamic) this.dynamicTarget(node.ref!, target);
     }
+    this.enterScopes();
     this.refuseLoops();
+    return this.slots.size;
+  }
+
+  /**
+   * A `$dynamicRef` whose fragment is an anchor name and whose first target has a `$dynamicAnchor` of that name
+   * names the outermost schema with that `$dynamicAnchor` in the dynamic scope, found at run time when the document
+   * has more than one; any other behaves as a `$ref` (draft 2020-12 section 8.2.3.2).
+   */
+  private dynamicTarget(ref: NonNullable<Node["ref"]>, target: unknown): void {
+    const hash = ref.pointer.indexOf("#");
+    const name = hash < 0 ? "" : ref.pointer.slice(hash + 1);
+    if (!name || (target as { $dynamicAnchor?: unknown } | null)?.$dynamicAnchor !== name) return;
+    const schemas = this.index().dynamicAnchors.get(name) ?? [];
+    if (schemas.length < 2) return;
+    let slot = this.slots.get(name);
+    if (slot === undefined) this.slots.set(name, (slot = this.slots.size));
+    ref.dynamic = { slot, candidates: schemas.map((schema) => this.read(schema, `${this.index().baseOf(schema)}#${name}`)) };
+  }
+
+  /**
+   * Marks where a check enters a resource that holds a `$dynamicAnchor` some `$dynamicRef` resolves: the resource's
+   * root, and every `$ref` target in it (a `$ref` from the same resource enters nothing new, at no cost but a test).
+   */
+  private enterScopes(): void {
+    if (!this.slots.size) return;
+    const index = this.index();
+    const byResource = new Map<string, ScopeEntry[]>();
+    for (const [name, slot] of this.slots) {
+      index.dynamicAnchors.get(name)!.forEach((schema, i) => {
+        const uri = index.baseOf(schema);
+        byResource.set(uri, [...(byResource.get(uri) ?? []), { slot, index: i }]);
+      });
+    }
+    const targets = new Set(this.refs.flatMap(({ node }) => [node.ref!.target!, ...(node.ref!.dynamic?.candidates ?? [])]));
+    for (const [schema, node] of this.byObject) {
+      const entries = byResource.get(index.baseOf(schema));
+      if (entries && (targets.has(node) || index.isResource(schema))) node.enters = entries;
+    }
   }
 
   /**
@@ -151,6 +196,7 @@ class Reader implements SchemaReader {
       if (node.ref) {
         followed.push(node);
         visit(node.ref.target!);
+        for (const candidate of node.ref.dynamic?.candidates ?? []) visit(candidate);
         followed.pop();
       }
       open.delete(node);
@@ -164,7 +210,7 @@ class Reader implements SchemaReader {
    * from the root directly; otherwise the reference is resolved against the base URI of the schema that
    * holds it (a nested `$id` changes it), as a resource, a JSON Pointer into one, or an anchor.
    */
-  private lookup(pointer: string, from: object, at: string): unknown {
+  private lookup(pointer: string, from: object, at: string, key: string): unknown {
     if (!this.sawIds && (pointer === "#" || pointer === "")) return this.root;
     if (!this.sawIds && pointer.startsWith("#/")) {
       const here = pointerTarget(this.root, pointer.slice(1));
@@ -176,7 +222,7 @@ class Reader implements SchemaReader {
     const absolute = this.index().absolute(pointer, from);
     const remote = !absolute.startsWith("tooltype:");
     throw refuse(
-      `"$ref" ${JSON.stringify(pointer)}`,
+      `"${key}" ${JSON.stringify(pointer)}`,
       at,
       `points to nothing in this schema${remote ? ` (${absolute}: remote references are not fetched; inline the schema under $defs with its $id)` : ""}`,
     );

@@ -70,8 +70,67 @@ export interface Node {
   unevaluatedProperties?: Node;
   /** What items no other keyword of this node (or of its passing in-place subschemas) evaluated must match. */
   unevaluatedItems?: Node;
-  /** A `$ref`: the node it points to, filled in once the target is read (it may be an ancestor). */
-  ref?: { target: Node | undefined; readonly pointer: string };
+  /**
+   * A `$ref` or `$dynamicRef`: the node it points to, filled in once the target is read (it may be an ancestor).
+   * A `$dynamicRef` whose target depends on the path taken has `dynamic`.
+   */
+  ref?: { target: Node | undefined; readonly pointer: string; dynamic?: DynamicTarget };
+  /**
+   * The `$dynamicAnchor`s this node's schema resource brings into the dynamic scope when a check enters the
+   * resource here (at its root, or through a `$ref` into it). Set only where some `$dynamicRef` depends on them.
+   */
+  enters?: readonly ScopeEntry[];
+  /** On the root only: how many anchor names some `$dynamicRef` resolves through the dynamic scope. */
+  scopes?: number;
+}
+
+/**
+ * A `$dynamicRef` resolved at run time: the scope slot of its anchor name, and every schema in the document with a
+ * `$dynamicAnchor` of that name. The slot holds the index (in `candidates`) of the outermost one in scope.
+ */
+export interface DynamicTarget {
+  readonly slot: number;
+  readonly candidates: readonly Node[];
+}
+
+/** One `$dynamicAnchor` a resource brings into scope: its name's slot, and its index among that name's candidates. */
+export interface ScopeEntry {
+  readonly slot: number;
+  readonly index: number;
+}
+
+/**
+ * The dynamic scope of one guard call: for each anchor name (slot), the index of the outermost resource's
+ * candidate entered so far, or undefined.
+ */
+export type Scope = (number | undefined)[];
+
+/**
+ * Enters a resource: each entry whose name no outer resource set takes its slot. Returns the slots it set (to
+ * `leave`), or undefined when it set none, which is the usual case once the outermost resources are in scope.
+ *
+ * @example
+ * const set = enterScope(scope, node.enters!); const ok = check(value); leaveScope(scope, set);
+ */
+export function enterScope(scope: Scope, entries: readonly ScopeEntry[]): number[] | undefined {
+  let set: number[] | undefined;
+  for (const { slot, index } of entries) {
+    if (scope[slot] !== undefined) continue;
+    scope[slot] = index;
+    (set ??= []).push(slot);
+  }
+  return set;
+}
+
+/** Leaves a resource entered with `enterScope`. @example leaveScope(scope, set) */
+export function leaveScope(scope: Scope, set: number[] | undefined): void {
+  if (set) for (const slot of set) scope[slot] = undefined;
+}
+
+/** The node a `$ref` or `$dynamicRef` names in the current dynamic scope. @example refTarget(node.ref!, scope) */
+export function refTarget(ref: NonNullable<Node["ref"]>, scope: Scope): Node {
+  const index = ref.dynamic ? scope[ref.dynamic.slot] : undefined;
+  return index === undefined ? ref.target! : ref.dynamic!.candidates[index]!;
 }
 
 /**
@@ -111,7 +170,7 @@ export function reachable(root: Node): Node[] {
     if (seen.has(node)) continue;
     seen.add(node);
     pending.push(...sameValueParts(node), ...childParts(node));
-    if (node.ref?.target) pending.push(node.ref.target);
+    if (node.ref?.target) pending.push(node.ref.target, ...(node.ref.dynamic?.candidates ?? []));
   }
   return [...seen];
 }

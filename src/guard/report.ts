@@ -35,7 +35,7 @@ function leftToInterpreter(node: Node): boolean {
     node.anyOf !== undefined || node.oneOf !== undefined || node.not !== undefined || node.ref !== undefined || node.contains !== undefined ||
     node.patternProperties !== undefined || node.propertyNames !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined ||
     node.if !== undefined || node.dependentRequired !== undefined || node.dependentSchemas !== undefined ||
-    node.unevaluatedProperties !== undefined || node.unevaluatedItems !== undefined
+    node.unevaluatedProperties !== undefined || node.unevaluatedItems !== undefined || node.enters !== undefined
   );
 }
 
