@@ -5,7 +5,7 @@ import { allowsEval } from "../util/allows-eval.js";
 import { checkDefaults } from "./defaults.js";
 import { interpreter } from "./interpret.js";
 import type { CallState, Check } from "./interpret/check.js";
-import { SchemaError, type Node, type ReadOptions } from "./node.js";
+import { SchemaError, type IgnoredKeyword, type Node, type ReadOptions } from "./node.js";
 import { readSchema } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
 import { recursionOf, type Recursion } from "./recursion.js";
@@ -60,6 +60,11 @@ export interface Guard<T> {
   readonly mode: "eval" | "interpret" | "aot";
   /** The generated source, for debugging; undefined in interpreter mode. */
   readonly code: string | undefined;
+  /**
+   * The keywords of an untrusted schema (`{ untrusted }`) that the guard does not know and left out of the check,
+   * each with where it is; empty for any other schema, which refuses them.
+   */
+  readonly ignored: readonly IgnoredKeyword[];
   /** Standard Schema v1 and Standard JSON Schema v1. */
   readonly "~standard": GuardStandardProps<T>;
 }
@@ -110,7 +115,8 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
 
 function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
   scanSchema(json, options); // depth and (untrusted) size, before anything recurses
-  const root = readSchema(json, options);
+  const ignored: IgnoredKeyword[] = [];
+  const root = readSchema(json, options, ignored);
   const recursion = recursionOf(root);
   const state: CallState = { depth: 0, call: 0, reporting: false, scope: [] };
   const scoped = root.scopes !== undefined;
@@ -186,12 +192,14 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     if (!out.length) out.push(issue("too_deep", "", String(recursion.limit().levels)));
     return limit === Infinity ? out : out.slice();
   };
-  return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code);
+  return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code, ignored.length ? Object.freeze(ignored) : NONE_IGNORED);
 }
+
+const NONE_IGNORED: readonly IgnoredKeyword[] = Object.freeze([]);
 
 /**
  * Gives a predicate the rest of a guard: `errors` (asked only once the predicate says false, its `limit`
- * checked here), `assert`, `schema`, `mode`, `code` and `~standard`. Every property is a plain value: a getter
+ * checked here), `assert`, `schema`, `mode`, `code`, `ignored` and `~standard`. Every property is a plain value: a getter
  * per guard gave each guard a shape of its own, and `compile` spent most of its time collecting them.
  *
  * @example
@@ -204,6 +212,7 @@ export function finishGuard<T>(
   schema: JSONSchema,
   mode: Guard<T>["mode"],
   code: string | undefined,
+  ignored: readonly IgnoredKeyword[] = NONE_IGNORED,
 ): Guard<T> {
   const guard = test as Guard<T>;
   const listErrors = (value: unknown, options?: { readonly limit?: number }): Issue[] => {
@@ -222,6 +231,7 @@ export function finishGuard<T>(
     schema: { value: schema, enumerable: true },
     mode: { value: mode, enumerable: true },
     code: { value: code },
+    ignored: { value: ignored },
     "~standard": { value: standardProps<T>(guard) },
   });
   return guard;

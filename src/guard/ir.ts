@@ -1,6 +1,6 @@
 import { pointerTarget } from "../util/pointer.js";
 import { cut } from "../util/text.js";
-import { ANY, sameValueParts, type Node, type ReadOptions, type ScopeEntry } from "./node.js";
+import { ANY, sameValueParts, type IgnoredKeyword, type Node, type ReadOptions, type ScopeEntry } from "./node.js";
 import { refuse, mustBe, type KeywordReader, type SchemaReader } from "./keywords/read.js";
 import { KEYWORD_READERS } from "./keywords/readers.js";
 import { Resources } from "./resources.js";
@@ -34,13 +34,13 @@ function ownersOf(): Map<string, KeywordReader> {
  * Reads a JSON Schema into checked nodes. Each keyword is read by its own module (`./keywords/`); this reader
  * finds each key's owner, reads the identifiers and annotations itself, and resolves `$ref`s after the pass.
  * Throws `SchemaError` naming the keyword and its location for anything the guards do not check: nothing is
- * silently accepted.
+ * silently accepted. With `untrusted`, an unknown keyword is left out of the check instead and listed in `ignored`.
  *
  * @example
  * readSchema({ type: "string", minLength: 1 }); // { id: 0, types: STRING, minLength: 1 }
  */
-export function readSchema(root: unknown, options: ReadOptions = {}): Node {
-  const reader = new Reader(root, options);
+export function readSchema(root: unknown, options: ReadOptions = {}, ignored: IgnoredKeyword[] = []): Node {
+  const reader = new Reader(root, options, ignored);
   const node = reader.read(root, "#");
   const scopes = reader.resolve();
   if (scopes) node.scopes = scopes;
@@ -60,7 +60,11 @@ class Reader implements SchemaReader {
   private sawIds = false;
   private readonly owners = (owners ??= ownersOf());
 
-  constructor(private readonly root: unknown, readonly options: ReadOptions) {}
+  constructor(
+    private readonly root: unknown,
+    readonly options: ReadOptions,
+    private readonly ignored: IgnoredKeyword[],
+  ) {}
 
   read(schema: unknown, at: string): Node {
     if (schema === true) return { id: this.nextId++, types: ANY };
@@ -113,7 +117,10 @@ class Reader implements SchemaReader {
         }
         return;
       default:
-        if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) {
+        if (ANNOTATIONS.has(key) || key.startsWith("x-")) return;
+        // Someone else's schema may carry its own annotations (markdownDescription, errorMessage): left out, and said.
+        if (this.options.untrusted) this.ignored.push({ keyword: key, at });
+        else {
           throw refuse(`unsupported keyword "${key}"`, at, "(tooltype does not check it, and ignoring it would let invalid values through)");
         }
     }

@@ -181,8 +181,10 @@ export interface ReadOptions {
   readonly formats?: { readonly [name: string]: FormatCheck | RegExp };
   /**
    * The schema comes from someone else (an MCP server, a user): `{ untrusted }` from `tooltype/guard`.
-   * A `pattern` that could backtrack catastrophically is refused, and the schema's size is bounded. A value,
-   * not a flag, so that apps that never read others' schemas do not ship the pattern check.
+   * A `pattern` that could backtrack catastrophically is refused, and the schema's size is bounded. A keyword
+   * the guard does not know (another tool's annotation: `markdownDescription`, `errorMessage`) is left out of
+   * the check and listed in the guard's `ignored`, where a schema of one's own refuses it (usually a typo). A
+   * value, not a flag, so that apps that never read others' schemas do not ship the pattern check.
    */
   readonly untrusted?: Untrusted;
   /**
@@ -196,6 +198,18 @@ export interface ReadOptions {
 /** What `compile(s, { untrusted })` needs: why a pattern could hang (`patternHazard`), or undefined when it cannot. */
 export interface Untrusted {
   patternHazard(source: string): string | undefined;
+}
+
+/**
+ * A keyword an untrusted schema holds that the guard does not know, left out of the check: its name, and the JSON
+ * Pointer (in the schema) of the object holding it.
+ *
+ * @example
+ * compile({ type: "string", markdownDescription: "**Name**" }, { untrusted }).ignored; // [{ keyword: "markdownDescription", at: "#" }]
+ */
+export interface IgnoredKeyword {
+  readonly keyword: string;
+  readonly at: string;
 }
 
 /** Thrown when a schema cannot be compiled: an unsupported keyword, a bad value, a `$ref` that points nowhere. */
