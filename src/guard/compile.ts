@@ -7,10 +7,10 @@ import { interpreter } from "./interpret.js";
 import type { CallState, Check } from "./interpret/check.js";
 import { SchemaError, type IgnoredKeyword, type Node, type ReadOptions } from "./node.js";
 import { readSchema } from "./ir.js";
-import { issue, type Issue } from "./issue.js";
+import type { Issue } from "./issue.js";
+import { listIssues } from "./issue-list.js";
 import { recursionOf, type Recursion } from "./recursion.js";
 import { standardProps, type GuardStandardProps } from "./standard.js";
-import { TooDeep } from "./values.js";
 import { scanSchema } from "./limits.js";
 
 /**
@@ -169,28 +169,19 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     return report;
   };
   const errors = (value: unknown, limit: number): Issue[] => {
-    const out: Issue[] = limit === Infinity ? [] : bounded(limit);
     const { depth, call, reporting, scope } = state;
     state.depth = 0;
     state.call = ++calls * 4;
     state.reporting = true;
     if (scoped) state.scope = [];
     try {
-      (report ?? reportOf())(value, out);
-    } catch (error) {
-      if (error === ENOUGH) return out.slice();
-      // Too deep, or the stack ran out: the issues found so far, then the refusal of the whole value.
-      if (!(error instanceof RangeError)) throw error;
-      if (out.length < limit) out.push(issue("too_deep", "", error instanceof TooDeep ? String(error.levels) : undefined));
+      return listIssues(report ?? reportOf(), value, limit, () => String(recursion.limit().levels));
     } finally {
       state.depth = depth;
       state.call = call;
       state.reporting = reporting;
       state.scope = scope;
     }
-    // The guard went past the $ref limit where the report, walking in another order, did not.
-    if (!out.length) out.push(issue("too_deep", "", String(recursion.limit().levels)));
-    return limit === Infinity ? out : out.slice();
   };
   return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code, ignored.length ? Object.freeze(ignored) : NONE_IGNORED);
 }
@@ -235,24 +226,4 @@ export function finishGuard<T>(
     "~standard": { value: standardProps<T>(guard) },
   });
   return guard;
-}
-
-// Thrown by a bounded list when it is full, to stop the report there.
-const ENOUGH = { reason: "issue limit reached" };
-
-/**
- * An issue list that stops the report (throws ENOUGH) once it holds `limit` issues. Reporters only
- * `push`; its own `push` makes this list's call sites polymorphic, not every list's. Copied to a plain
- * array before it is returned.
- */
-function bounded(limit: number): Issue[] {
-  const list: Issue[] = [];
-  list.push = (...items: Issue[]) => {
-    for (const item of items) {
-      if (list.length >= limit) throw ENOUGH;
-      list[list.length] = item;
-    }
-    return list.length;
-  };
-  return list;
 }

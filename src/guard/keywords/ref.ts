@@ -4,7 +4,7 @@ import type { Check, CallState, Build } from "../interpret/check.js";
 import { refTarget, type Node } from "../node.js";
 import { ScopedVerdicts, Verdicts } from "../revisit.js";
 import type { Recursion } from "../recursion.js";
-import { tooDeep } from "../values.js";
+import { tooDeep, tooDeepMessage } from "../values.js";
 import { failIf, type Message, type StructureWriter } from "./keyword.js";
 import { mustBe, type KeywordReader } from "./read.js";
 /** What `$ref` checks need: the call's state, the schema's `Recursion` facts, and each target's verdicts (per dynamic scope). */
@@ -87,7 +87,7 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
 
 /** The `too_deep` issue's message. @example REF_MESSAGES.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)" */
 export const REF_MESSAGES = {
-  too_deep: ((expected) => (expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`)) as Message,
+  too_deep: ((expected) => tooDeepMessage(expected)) as Message,
 };
 
 /**
