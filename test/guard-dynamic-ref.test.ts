@@ -2,6 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { compile } from "tooltype";
+import { compile as leanCompile, dynamicScope } from "tooltype/guard";
 import { check, codes, guards } from "./support/guards.js";
 
 const dynamic = suite("compile: $dynamicRef");
@@ -64,6 +65,14 @@ dynamic("with one schema of that anchor name, or a fragment that is no anchor, i
 
 dynamic("a $dynamicRef beside a $ref is checked too", () => {
   check({ $id: "https://example.com/x", $ref: "#/$defs/a", $dynamicRef: "#b", $defs: { a: { type: "string" }, b: { $dynamicAnchor: "b", minLength: 2 } } }, ["ab"], ["a", 1]);
+});
+
+dynamic("tooltype/guard's compile reads $dynamicRef with the dynamicScope value (the root entry's compile passes it), and names it when missing", () => {
+  assert.throws(() => leanCompile(strings), /"\$dynamicRef" "#item" at list\/items needs \{ dynamicScope \} \(from tooltype\/guard/);
+  const guard = leanCompile(strings, { dynamicScope });
+  assert.is(guard(["a"]), true);
+  assert.is(guard([1]), false);
+  assert.equal(guard.errors([1]).map((e) => e.path), ["/0"]);
 });
 
 dynamic("a $dynamicRef that points nowhere, or back to its own value, is refused naming it", () => {

@@ -4,6 +4,7 @@ import { isDescriptor } from "../t/symbols.js";
 import * as aot from "../guard/aot.js";
 import { generate, type Generated } from "../guard/codegen.js";
 import { compile } from "../guard/compile.js";
+import { dynamicScope } from "../guard/dynamic-scope.js";
 import { SchemaError, type Node } from "../guard/node.js";
 import { readSchema } from "../guard/ir.js";
 import { generateReport } from "../guard/report.js";
@@ -54,9 +55,9 @@ const HANDED_OFF = () => false;
 
 /** The schema checked as `compile` checks it (keywords, defaults), read into its checked form. */
 function readChecked(schema: object): { json: JSONSchema; root: Node } {
-  compile(schema, { eval: false }); // before anything is written
+  compile(schema, { eval: false, dynamicScope }); // before anything is written
   const json = (isDescriptor(schema) ? emitJSONSchema(schema) : schema) as JSONSchema;
-  return { json: JSON.parse(JSON.stringify(json)) as JSONSchema, root: readSchema(json) };
+  return { json: JSON.parse(JSON.stringify(json)) as JSONSchema, root: readSchema(json, { dynamicScope }) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import { pointerSegment } from "../util/pointer.js";
 import { preview, typeName } from "../util/text.js";
 import { compile, finishGuard, type Guard } from "./compile.js";
+import { dynamicScope } from "./dynamic-scope.js";
 import { hasDuplicates, jsonEqual } from "./equal.js";
 import { isBase64 } from "./formats/base64.js";
 import type { Issue } from "./issue.js";
@@ -45,7 +46,7 @@ export { aotHelpers, type AotHelpers } from "./aot-helpers.js";
 export function aotGuard<T = unknown>(schema: JSONSchema, predicate: (value: unknown) => boolean): Guard<T> {
   if (typeof predicate !== "function") throw new TypeError("aotGuard: expects the schema and its compiled predicate");
   let interpreted: Guard<unknown> | undefined;
-  const slow = () => (interpreted ??= compile(schema, { eval: false }));
+  const slow = () => (interpreted ??= compile(schema, { eval: false, dynamicScope }));
   // The predicate itself is the guard (no call in between on the hot path), unless it already is one.
   const test = Object.hasOwn(predicate, "errors") ? (value: unknown) => predicate(value) : predicate;
   return finishGuard<T>(test, (value, limit) => slow().errors(value, { limit }), schema, "aot", Function.prototype.toString.call(predicate));
@@ -64,5 +65,11 @@ export function aotGuard<T = unknown>(schema: JSONSchema, predicate: (value: unk
  */
 export function generatedGuard<T = unknown>(schema: JSONSchema, predicate: (value: unknown) => boolean, report: (value: unknown, issues: Issue[]) => void): Guard<T> {
   if (typeof predicate !== "function" || typeof report !== "function") throw new TypeError("generatedGuard: expects the schema, its compiled predicate and its compiled report");
-  return finishGuard<T>(predicate, (value, limit) => listIssues(report, value, limit, () => undefined), schema, "aot", Function.prototype.toString.call(predicate));
+  return finishGuard<T>(predicate, (value, limit) => listIssues(report, value, limit, tooDeepIssue, () => undefined), schema, "aot", Function.prototype.toString.call(predicate));
+}
+
+// The `too_deep` issue of a whole value, worded as the message table words it (a generated guard carries no table).
+function tooDeepIssue(levels: string | undefined): Issue {
+  const message = `Value is nested too deeply to check${levels === undefined ? "" : ` (more than ${levels} levels)`}`;
+  return levels === undefined ? { code: "too_deep", path: "", message } : { code: "too_deep", path: "", message, expected: levels };
 }

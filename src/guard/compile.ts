@@ -7,7 +7,7 @@ import { interpreter } from "./interpret.js";
 import type { CallState, Check } from "./interpret/check.js";
 import { SchemaError, type IgnoredKeyword, type Node, type ReadOptions } from "./node.js";
 import { readSchema } from "./ir.js";
-import type { Issue } from "./issue.js";
+import { issue, type Issue } from "./issue.js";
 import { listIssues } from "./issue-list.js";
 import { recursionOf, type Recursion } from "./recursion.js";
 import { standardProps, type GuardStandardProps } from "./standard.js";
@@ -22,6 +22,8 @@ export interface Jit {
   guard(root: Node, recursion: Recursion): { readonly test: (value: unknown) => boolean; readonly code: string };
   /** A reporter writing the same checks' issues; `build` gives the interpreter's check of a node it hands off. */
   report(root: Node, build: (node: Node) => Check): (value: unknown, issues: Issue[]) => void;
+  /** The refusal of `{ eval: true }` where the runtime forbids eval. */
+  readonly forbidden: string;
 }
 
 /** Options of `compile`. */
@@ -123,13 +125,13 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
   let calls = 0;
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
   let build: ((node: Node) => Check) | undefined;
-  const buildOf = () => (build ??= interpreter(state, recursion));
+  const buildOf = () => (build ??= interpreter(state, recursion, options.dynamicScope));
 
   const jit = options.eval === false ? undefined : options.jit;
   if (options.eval === true && !(jit && allowsEval())) {
     throw new SchemaError(
       jit
-        ? "compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter"
+        ? jit.forbidden
         : 'compile: { eval: true } needs generated code: pass { jit } (import { jit } from "tooltype/jit")',
     );
   }
@@ -175,7 +177,7 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     state.reporting = true;
     if (scoped) state.scope = [];
     try {
-      return listIssues(report ?? reportOf(), value, limit, () => String(recursion.limit().levels));
+      return listIssues(report ?? reportOf(), value, limit, tooDeepIssue, () => String(recursion.limit().levels));
     } finally {
       state.depth = depth;
       state.call = call;
@@ -183,10 +185,10 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
       state.scope = scope;
     }
   };
-  return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code, ignored.length ? Object.freeze(ignored) : NONE_IGNORED);
+  return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code, Object.freeze(ignored));
 }
 
-const NONE_IGNORED: readonly IgnoredKeyword[] = Object.freeze([]);
+const tooDeepIssue = (levels: string | undefined) => issue("too_deep", "", levels);
 
 /**
  * Gives a predicate the rest of a guard: `errors` (asked only once the predicate says false, its `limit`
@@ -203,7 +205,7 @@ export function finishGuard<T>(
   schema: JSONSchema,
   mode: Guard<T>["mode"],
   code: string | undefined,
-  ignored: readonly IgnoredKeyword[] = NONE_IGNORED,
+  ignored: readonly IgnoredKeyword[] = [],
 ): Guard<T> {
   const guard = test as Guard<T>;
   const listErrors = (value: unknown, options?: { readonly limit?: number }): Issue[] => {

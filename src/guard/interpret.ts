@@ -1,5 +1,5 @@
 import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
-import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, enterScope, leaveScope, type Node, type ScopeEntry } from "./node.js";
+import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type DynamicScope, type Node } from "./node.js";
 import { allOfCheck } from "./keywords/all-of.js";
 import { containsCheck } from "./keywords/contains.js";
 import { dependentCheck } from "./keywords/dependent.js";
@@ -23,7 +23,8 @@ import { isObject } from "./values.js";
  * Makes the builder of interpreted checks for one guard: a tree of closures made once per schema (and
  * once per node, so a node reached twice shares its check), so checking a value walks no keyword lists.
  * It needs no `eval`, so it runs under any Content Security Policy. `recursion` holds what `$ref` checks
- * need of the whole schema (`recursionOf(root)`); it is asked when the first `$ref` is built.
+ * need of the whole schema (`recursionOf(root)`); it is asked when the first `$ref` is built. `dynamic` builds the
+ * checks of nodes that enter a resource, where a `$dynamicRef` resolves through the dynamic scope.
  *
  * @example
  * const root = readSchema({ type: "string", minLength: 2 });
@@ -32,13 +33,12 @@ import { isObject } from "./values.js";
  * const issues: Issue[] = [];
  * check("a", issues, "");   // false; issues: [{ code: "min_length", path: "", ... }]
  */
-export function interpreter(state: CallState, recursion: Recursion): (node: Node) => Check {
+export function interpreter(state: CallState, recursion: Recursion, dynamic?: DynamicScope): (node: Node) => Check {
   const built = new Map<Node, Check>();
-  const verdicts = new Map<string, Verdicts>();
-  const verdictsOf = (target: Node, scope: string) => {
-    const key = scope ? `${target.id} ${scope}` : String(target.id);
-    let kept = verdicts.get(key);
-    if (!kept) verdicts.set(key, (kept = new Verdicts()));
+  const verdicts = new Map<Node, Verdicts>();
+  const verdictsOf = (target: Node) => {
+    let kept = verdicts.get(target);
+    if (!kept) verdicts.set(target, (kept = new Verdicts()));
     return kept;
   };
   const refs: RefChecks = { state, recursion, verdictsOf };
@@ -51,8 +51,8 @@ export function interpreter(state: CallState, recursion: Recursion): (node: Node
         // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
         let inner: Check = always;
         built.set(node, (v, r, p) => inner(v, r, p));
-        inner = buildNode(node, build, refs);
-        if (node.enters) inner = entering(node.enters, inner, state);
+        inner = buildNode(node, build, refs, dynamic);
+        if (node.enters) inner = dynamic!.enter(node.enters, inner, state);
         built.set(node, (check = inner));
       }
       return check;
@@ -63,7 +63,7 @@ export function interpreter(state: CallState, recursion: Recursion): (node: Node
 }
 
 // The keywords in the order they run and list their issues; each keyword's check is its module's (./keywords/).
-function buildNode(node: Node, build: Build, refs: RefChecks): Check {
+function buildNode(node: Node, build: Build, refs: RefChecks, dynamic: DynamicScope | undefined): Check {
   if (node.never) return neverCheck;
   const types = node.types;
   const parts: Check[] = [];
@@ -84,7 +84,7 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   if (node.oneOf) add(unionCheck(node.oneOf, build, true));
   add(notCheck(node, build));
   add(conditionalCheck(node, build));
-  if (node.ref) add(refCheck(node.ref, build, refs));
+  if (node.ref) add(dynamic && refs.recursion.scoped() ? dynamic.refCheck(node.ref, build, refs) : refCheck(node.ref.target!, build, refs));
   // Last: they count what the keywords above evaluated.
   add(unevaluatedItemsCheck(node, build), ARRAY, Array.isArray);
   add(unevaluatedPropertiesCheck(node, build), OBJECT, isObject);
@@ -103,16 +103,6 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   }
   if (types === ANY) return body;
   return typed(types, body);
-}
-
-/** A check that brings its resource's `$dynamicAnchor`s into the call's dynamic scope while it runs. */
-function entering(entries: readonly ScopeEntry[], check: Check, state: CallState): Check {
-  return (v, r, p) => {
-    const set = enterScope(state.scope, entries);
-    const ok = check(v, r, p);
-    leaveScope(state.scope, set);
-    return ok;
-  };
 }
 
 /** The node's value keywords of one JSON type (`STRING_KEYWORDS`, `NUMBER_KEYWORDS`), each a check that lists its issue. */

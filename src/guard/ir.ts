@@ -1,6 +1,6 @@
 import { pointerTarget } from "../util/pointer.js";
 import { cut } from "../util/text.js";
-import { ANY, sameValueParts, type IgnoredKeyword, type Node, type ReadOptions, type ScopeEntry } from "./node.js";
+import { ANY, sameValueParts, type IgnoredKeyword, type Node, type ReadOptions, type ScopeDocument } from "./node.js";
 import { refuse, mustBe, type KeywordReader, type SchemaReader } from "./keywords/read.js";
 import { KEYWORD_READERS } from "./keywords/readers.js";
 import { Resources } from "./resources.js";
@@ -47,15 +47,16 @@ export function readSchema(root: unknown, options: ReadOptions = {}, ignored: Ig
   return node;
 }
 
-class Reader implements SchemaReader {
+class Reader implements SchemaReader, ScopeDocument {
   private nextId = 0;
   private readonly byObject = new Map<object, Node>();
+  readonly nodes: ReadonlyMap<object, Node> = this.byObject;
   /** Nodes whose keywords are being read: a schema object met again among them contains itself. */
   private readonly reading = new Set<Node>();
   private readonly refs: { node: Node; at: string; schema: object; dynamic: boolean }[] = [];
   /** The anchor names some `$dynamicRef` resolves at run time, each with its scope slot. */
-  private readonly slots = new Map<string, number>();
-  private resources: Resources | undefined;
+  readonly slots = new Map<string, number>();
+  private indexed: Resources | undefined;
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
   private readonly owners = (owners ??= ownersOf());
@@ -138,48 +139,25 @@ class Reader implements SchemaReader {
       const { node, at, schema, dynamic } = this.refs[i]!;
       const target = this.lookup(node.ref!.pointer, schema, at, dynamic ? "$dynamicRef" : "$ref");
       node.ref!.target = this.read(target, node.ref!.pointer);
-      if (dynamic) this.dynamicTarget(node.ref!, target);
+      if (dynamic) this.dynamicTarget(node.ref!, target, at);
     }
-    this.enterScopes();
+    if (this.slots.size) this.options.dynamicScope!.mark(this);
     this.refuseLoops();
     return this.slots.size;
   }
 
-  /**
-   * A `$dynamicRef` whose fragment is an anchor name and whose first target has a `$dynamicAnchor` of that name
-   * names the outermost schema with that `$dynamicAnchor` in the dynamic scope, found at run time when the document
-   * has more than one; any other behaves as a `$ref` (draft 2020-12 section 8.2.3.2).
-   */
-  private dynamicTarget(ref: NonNullable<Node["ref"]>, target: unknown): void {
-    const hash = ref.pointer.indexOf("#");
-    const name = hash < 0 ? "" : ref.pointer.slice(hash + 1);
-    if (!name || (target as { $dynamicAnchor?: unknown } | null)?.$dynamicAnchor !== name) return;
-    const schemas = this.index().dynamicAnchors.get(name) ?? [];
-    if (schemas.length < 2) return;
-    let slot = this.slots.get(name);
-    if (slot === undefined) this.slots.set(name, (slot = this.slots.size));
-    ref.dynamic = { slot, candidates: schemas.map((schema) => this.read(schema, `${this.index().baseOf(schema)}#${name}`)) };
+  get resources(): Resources {
+    return this.index();
   }
 
-  /**
-   * Marks where a check enters a resource that holds a `$dynamicAnchor` some `$dynamicRef` resolves: the resource's
-   * root, and every `$ref` target in it (a `$ref` from the same resource enters nothing new, at no cost but a test).
-   */
-  private enterScopes(): void {
-    if (!this.slots.size) return;
-    const index = this.index();
-    const byResource = new Map<string, ScopeEntry[]>();
-    for (const [name, slot] of this.slots) {
-      index.dynamicAnchors.get(name)!.forEach((schema, i) => {
-        const uri = index.baseOf(schema);
-        byResource.set(uri, [...(byResource.get(uri) ?? []), { slot, index: i }]);
-      });
-    }
-    const targets = new Set(this.refs.flatMap(({ node }) => [node.ref!.target!, ...(node.ref!.dynamic?.candidates ?? [])]));
-    for (const [schema, node] of this.byObject) {
-      const entries = byResource.get(index.baseOf(schema));
-      if (entries && (targets.has(node) || index.isResource(schema))) node.enters = entries;
-    }
+  get refNodes(): Node[] {
+    return this.refs.map((r) => r.node);
+  }
+
+  /** A `$dynamicRef` is read by `dynamicScope`, and refused without it. */
+  private dynamicTarget(ref: NonNullable<Node["ref"]>, target: unknown, at: string): void {
+    if (!this.options.dynamicScope) throw refuse(`"$dynamicRef" ${JSON.stringify(ref.pointer)}`, at, "needs { dynamicScope } (from tooltype/guard; the root entry's compile passes it)");
+    this.options.dynamicScope.read(ref, target, this);
   }
 
   /**
@@ -237,7 +215,7 @@ class Reader implements SchemaReader {
 
   // TypeBox's Type.Ref writes `$ref: "Name"` next to a schema with `$id: "Name"`: both resolve to one URI.
   private index(): Resources {
-    return (this.resources ??= new Resources(this.root, refuse));
+    return (this.indexed ??= new Resources(this.root, refuse));
   }
 }
 

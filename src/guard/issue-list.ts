@@ -1,7 +1,7 @@
 // How `guard.errors` runs a reporter: the issue limit, and a value too deep to check. Shared by `compile`'s guards and
 // guards compiled ahead of time, so both list the same issues.
 import type { Issue } from "./issue.js";
-import { TooDeep, tooDeepIssue } from "./values.js";
+import { TooDeep } from "./values.js";
 
 // Thrown by a bounded list when it is full, to stop the report there.
 const ENOUGH = { reason: "issue limit reached" };
@@ -10,21 +10,27 @@ const ENOUGH = { reason: "issue limit reached" };
  * Runs `report` on `value` and returns what it listed, at most `limit` issues. A report that goes too deep (a
  * RangeError: past the `$ref` limit, or out of stack) ends with the issues found so far and a `too_deep` issue for
  * the whole value; so does a report that found nothing (the guard went past the `$ref` limit where the report,
- * walking in another order, did not), naming `levels()`.
+ * walking in another order, did not), naming `levels()`. `tooDeep` builds that issue.
  *
  * @example
- * listIssues((value, issues) => void issues.push(issue("type", "", "string", typeName(value))), 1, Infinity, () => undefined); // [{ code: "type", ... }]
+ * listIssues((value, issues) => void issues.push(issue("type", "", "string", typeName(value))), 1, Infinity, (levels) => issue("too_deep", "", levels), () => undefined); // [{ code: "type", ... }]
  */
-export function listIssues(report: (value: unknown, issues: Issue[]) => void, value: unknown, limit: number, levels: () => string | undefined): Issue[] {
+export function listIssues(
+  report: (value: unknown, issues: Issue[]) => void,
+  value: unknown,
+  limit: number,
+  tooDeep: (levels: string | undefined) => Issue,
+  levels: () => string | undefined,
+): Issue[] {
   const out: Issue[] = limit === Infinity ? [] : bounded(limit);
   try {
     report(value, out);
   } catch (error) {
     if (error === ENOUGH) return out.slice();
     if (!(error instanceof RangeError)) throw error;
-    if (out.length < limit) out.push(tooDeepIssue(error instanceof TooDeep ? String(error.levels) : undefined));
+    if (out.length < limit) out.push(tooDeep(error instanceof TooDeep ? String(error.levels) : undefined));
   }
-  if (!out.length) out.push(tooDeepIssue(levels()));
+  if (!out.length) out.push(tooDeep(levels()));
   return limit === Infinity ? out : out.slice();
 }
 

@@ -1,6 +1,9 @@
 // The checked schema form: what every guard path (generated code, interpreter, errors) reads, and what the reader
 // (./ir.ts) and each keyword's reader (./keywords/) write.
 import type { FormatCheck } from "./format-checks.js";
+import type { Build, CallState, Check } from "./interpret/check.js";
+import type { RefChecks } from "./keywords/ref.js";
+import type { Resources } from "./resources.js";
 
 // JSON types as bits, so a node's allowed types are one number.
 export const NULL = 1, BOOLEAN = 2, INTEGER = 4, NUMBER = 8, STRING = 16, ARRAY = 32, OBJECT = 64;
@@ -105,28 +108,6 @@ export interface ScopeEntry {
  */
 export type Scope = (number | undefined)[];
 
-/**
- * Enters a resource: each entry whose name no outer resource set takes its slot. Returns the slots it set (to
- * `leave`), or undefined when it set none, which is the usual case once the outermost resources are in scope.
- *
- * @example
- * const set = enterScope(scope, node.enters!); const ok = check(value); leaveScope(scope, set);
- */
-export function enterScope(scope: Scope, entries: readonly ScopeEntry[]): number[] | undefined {
-  let set: number[] | undefined;
-  for (const { slot, index } of entries) {
-    if (scope[slot] !== undefined) continue;
-    scope[slot] = index;
-    (set ??= []).push(slot);
-  }
-  return set;
-}
-
-/** Leaves a resource entered with `enterScope`. @example leaveScope(scope, set) */
-export function leaveScope(scope: Scope, set: number[] | undefined): void {
-  if (set) for (const slot of set) scope[slot] = undefined;
-}
-
 /** The node a `$ref` or `$dynamicRef` names in the current dynamic scope. @example refTarget(node.ref!, scope) */
 export function refTarget(ref: NonNullable<Node["ref"]>, scope: Scope): Node {
   const index = ref.dynamic ? scope[ref.dynamic.slot] : undefined;
@@ -193,6 +174,36 @@ export interface ReadOptions {
    * base64 are checked, as users of a tool schema expect.
    */
   readonly assertFormats?: boolean;
+  /**
+   * `dynamicScope` from `tooltype/guard`: a `$dynamicRef` that names another schema depending on the path taken is
+   * resolved at run time; without it such a `$dynamicRef` is refused. The root entry's `compile` passes it.
+   */
+  readonly dynamicScope?: DynamicScope;
+}
+
+/**
+ * What `compile(s, { dynamicScope })` needs (`dynamicScope` from `tooltype/guard`): the reading of `$dynamicRef`s
+ * resolved at run time, and the interpreter's check of a node that enters a resource.
+ */
+export interface DynamicScope {
+  /** Reads a `$dynamicRef` whose first target is `target`: into `ref.dynamic` when it resolves at run time. */
+  read(ref: NonNullable<Node["ref"]>, target: unknown, document: ScopeDocument): void;
+  /** Once every reference is resolved: sets `enters` where a check enters a resource holding such an anchor. */
+  mark(document: ScopeDocument): void;
+  /** The check of a node with `enters`: the anchors come into the call's scope while `check` runs. */
+  enter(entries: readonly ScopeEntry[], check: Check, state: CallState): Check;
+  /** A `$ref` or `$dynamicRef` check of such a schema: `refCheck`'s, its target found in the scope, its verdicts kept per scope. */
+  refCheck(ref: NonNullable<Node["ref"]>, build: Build, refs: RefChecks): Check;
+}
+
+/** What `DynamicScope` reads of a document being read: its resources, its nodes by schema object, its `$ref` nodes. */
+export interface ScopeDocument {
+  read(schema: unknown, at: string): Node;
+  readonly resources: Resources;
+  /** Each anchor name resolved at run time, with its scope slot. */
+  readonly slots: Map<string, number>;
+  readonly nodes: ReadonlyMap<object, Node>;
+  readonly refNodes: readonly Node[];
 }
 
 /** What `compile(s, { untrusted })` needs: why a pattern could hang (`patternHazard`), or undefined when it cannot. */

@@ -33,8 +33,6 @@ export class Resources {
   private readonly byUri = new Map<string, object>();
   private readonly anchors = new Map<string, object>();
   private readonly bases = new Map<object, string>();
-  /** Every schema with a `$dynamicAnchor`, by the anchor's name, in document order. */
-  readonly dynamicAnchors = new Map<string, object[]>();
 
   constructor(root: unknown, private readonly refuse: (what: string, at: string, why: string) => Error) {
     this.walk(root, DEFAULT_BASE, "#", new Set());
@@ -62,9 +60,9 @@ export class Resources {
     return this.anchors.get(`${resource}#${decodeFragment(fragment)}`);
   }
 
-  /** Whether `schema` is a resource's root (it has a `$id`, or it is the document). */
-  isResource(schema: object): boolean {
-    return this.byUri.get(this.baseOf(schema)) === schema;
+  /** Every schema object of the document (those reached through keywords whose values are schemas), in document order. */
+  schemas(): IterableIterator<object> {
+    return this.bases.keys();
   }
 
   /** The absolute form of a `$ref`, for messages. */
@@ -91,7 +89,6 @@ export class Resources {
       if (typeof name !== "string" || !ANCHOR.test(name)) throw this.refuse(`"${key}" ${JSON.stringify(name)}`, at, "must be a name: a letter or _, then letters, digits, -, _ or .");
       // $anchor and $dynamicAnchor of one name on one schema are one anchor.
       if (this.anchors.get(`${here}#${name}`) !== schema) this.add(this.anchors, `${here}#${name}`, schema, `"${key}" ${JSON.stringify(name)}`, at);
-      if (key === "$dynamicAnchor") this.dynamicAnchors.set(name, [...(this.dynamicAnchors.get(name) ?? []), schema]);
     }
     for (const key of Object.keys(s)) {
       const value = s[key];

@@ -1,5 +1,4 @@
 import { ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } from "./node.js";
-import type { Issue } from "./issue.js";
 
 /** The JSON type bits of a value (an integer is both `INTEGER` and `NUMBER`); 0 for non-JSON values. */
 export function typeBits(value: unknown): number {
@@ -84,18 +83,3 @@ export function tooDeep(levels: number): never {
   throw new TooDeep(levels);
 }
 
-/** The `too_deep` issue's message. @example tooDeepMessage("512") // "Value is nested too deeply to check (more than 512 levels)" */
-export function tooDeepMessage(levels: string | undefined): string {
-  return levels === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${levels} levels)`;
-}
-
-/**
- * The `too_deep` issue of a whole value, built without the message table (guards compiled ahead of time carry none).
- *
- * @example
- * tooDeepIssue("512"); // { code: "too_deep", path: "", message: "Value is nested too deeply to check (more than 512 levels)", expected: "512" }
- */
-export function tooDeepIssue(levels: string | undefined): Issue {
-  const message = tooDeepMessage(levels);
-  return levels === undefined ? { code: "too_deep", path: "", message } : { code: "too_deep", path: "", message, expected: levels };
-}

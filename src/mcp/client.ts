@@ -2,6 +2,7 @@ import { Tool, consoleLogger, type AnyTool, type Logger } from "../tools/tool.js
 import { preview } from "../util/text.js";
 import { compile } from "../guard/compile.js";
 import { untrusted } from "../guard/pattern-safety.js";
+import { dynamicScope } from "../guard/dynamic-scope.js";
 
 /**
  * A tool as an MCP server lists it (`tools/list`).
@@ -110,7 +111,7 @@ export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions =
     try {
       const approval = typeof options.needsApproval === "function" ? options.needsApproval(listing) : options.needsApproval;
       // The server's schema is not ours: a keyword the guard does not know is left out of the check, and said.
-      const parameters = compile(schemaOf(listing.inputSchema), { untrusted });
+      const parameters = compile(schemaOf(listing.inputSchema), { untrusted, dynamicScope });
       tools.push(
         new Tool<Record<string, unknown>>({
           name,

@@ -6,6 +6,4 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[
  * @example
  * isBase64("aGk="); // true
  */
-export function isBase64(value: string): boolean {
-  return BASE64.test(value);
-}
+export const isBase64 = (value: string): boolean => BASE64.test(value);

@@ -1,6 +1,6 @@
 // RFC 3339 Appendix A: units in order, none skipped between two given (P1Y2D and PT1H2S are not durations).
 const DUR_TIME = String.raw`T(?:\d+H(?:\d+M(?:\d+S)?)?|\d+M(?:\d+S)?|\d+S)`;
-let duration: RegExp | undefined;
+const DURATION = new RegExp(String.raw`^P(?:(?:\d+D|\d+M(?:\d+D)?|\d+Y(?:\d+M(?:\d+D)?)?)(?:${DUR_TIME})?|${DUR_TIME}|\d+W)$`);
 
 /**
  * RFC 3339 Appendix A duration: the `duration` format.
@@ -9,7 +9,4 @@ let duration: RegExp | undefined;
  * isDuration("P1Y2M"); // true
  * isDuration("P1Y2D"); // false: a unit skipped
  */
-export function isDuration(value: string): boolean {
-  duration ??= new RegExp(String.raw`^P(?:(?:\d+D|\d+M(?:\d+D)?|\d+Y(?:\d+M(?:\d+D)?)?)(?:${DUR_TIME})?|${DUR_TIME}|\d+W)$`);
-  return duration.test(value);
-}
+export const isDuration = (value: string): boolean => DURATION.test(value);

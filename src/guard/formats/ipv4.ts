@@ -8,6 +8,4 @@ export const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0
  * isIPv4("192.168.0.1"); // true
  * isIPv4("01.2.3.4");    // false
  */
-export function isIPv4(value: string): boolean {
-  return IPV4.test(value);
-}
+export const isIPv4 = (value: string): boolean => IPV4.test(value);

@@ -8,9 +8,7 @@ const RELATIVE_JSON_POINTER = /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~[01])*)*)$/
  * @example
  * isJsonPointer("/a/~1b"); // true
  */
-export function isJsonPointer(value: string): boolean {
-  return JSON_POINTER.test(value);
-}
+export const isJsonPointer = (value: string): boolean => JSON_POINTER.test(value);
 
 /**
  * A relative JSON Pointer: the `relative-json-pointer` format.
@@ -18,6 +16,4 @@ export function isJsonPointer(value: string): boolean {
  * @example
  * isRelativeJsonPointer("1/a"); // true
  */
-export function isRelativeJsonPointer(value: string): boolean {
-  return RELATIVE_JSON_POINTER.test(value);
-}
+export const isRelativeJsonPointer = (value: string): boolean => RELATIVE_JSON_POINTER.test(value);

@@ -43,9 +43,7 @@ export function uriLike(pattern: RegExp, value: string): boolean {
  * isUri("https://example.com/a?b#c"); // true
  * isUri("/relative");                 // false
  */
-export function isUri(value: string): boolean {
-  return uriLike((uri ??= uriPatterns("")).absolute, value);
-}
+export const isUri = (value: string): boolean => uriLike((uri ??= uriPatterns("")).absolute, value);
 
 /**
  * RFC 3986 URI reference (absolute or relative): the `uri-reference` format.
@@ -53,6 +51,4 @@ export function isUri(value: string): boolean {
  * @example
  * isUriReference("../a#b"); // true
  */
-export function isUriReference(value: string): boolean {
-  return uriLike((uri ??= uriPatterns("")).reference, value);
-}
+export const isUriReference = (value: string): boolean => uriLike((uri ??= uriPatterns("")).reference, value);

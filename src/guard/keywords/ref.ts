@@ -1,17 +1,17 @@
 // `$ref`: depth counted, verdicts kept per value where the schema may check one value twice; its check, its
 // generated code and the `too_deep` message of a value whose check went past the limit.
 import type { Check, CallState, Build } from "../interpret/check.js";
-import { refTarget, type Node } from "../node.js";
+import type { Node } from "../node.js";
 import { ScopedVerdicts, Verdicts } from "../revisit.js";
 import type { Recursion } from "../recursion.js";
-import { tooDeep, tooDeepMessage } from "../values.js";
+import { tooDeep } from "../values.js";
 import { failIf, type Message, type StructureWriter } from "./keyword.js";
 import { mustBe, type KeywordReader } from "./read.js";
-/** What `$ref` checks need: the call's state, the schema's `Recursion` facts, and each target's verdicts (per dynamic scope). */
+/** What `$ref` checks need: the call's state, the schema's `Recursion` facts, and each target's verdicts. */
 export interface RefChecks {
   readonly state: CallState;
   readonly recursion: Recursion;
-  readonly verdictsOf: (target: Node, scope: string) => Verdicts;
+  readonly verdictsOf: (target: Node) => Verdicts;
 }
 
 /**
@@ -20,29 +20,25 @@ export interface RefChecks {
  * never overflows the stack and no verdict depends on the depth it was reached at. A target's verdict
  * on an object is kept for the call where the schema may check one value twice (`mayRevisit`), and
  * whenever the call lists issues, since reporting checks again what a union tried: a second check
- * answers at once and lists no issue twice. A `$dynamicRef` finds its target in the call's dynamic scope, and
- * where the schema has one, verdicts are kept per scope (a target's verdict may depend on it).
+ * answers at once and lists no issue twice. (`dynamicScope` checks the `$ref`s of a schema whose `$dynamicRef`s
+ * resolve at run time.)
  */
-export function refCheck(ref: NonNullable<Node["ref"]>, build: Build, { state, recursion, verdictsOf }: RefChecks): Check {
+export function refCheck(node: Node, build: Build, { state, recursion, verdictsOf }: RefChecks): Check {
+  const target = build(node); // an ancestor still being built answers through its reserved slot
+  const verdicts = verdictsOf(node);
   const keepAlways = recursion.revisits();
   const { refs, levels } = recursion.limit();
-  const scoped = recursion.scoped();
-  const target = build(ref.target!); // an ancestor still being built answers through its reserved slot
-  const verdicts = verdictsOf(ref.target!, "");
   return (v, r, p) => {
     if (state.depth >= refs) tooDeep(levels);
-    const node = ref.dynamic ? refTarget(ref, state.scope) : undefined;
-    const check = node ? build(node) : target;
     const keep = (keepAlways || state.reporting) && typeof v === "object" && v !== null;
-    const kept = keep ? (scoped ? verdictsOf(node ?? ref.target!, state.scope.join()) : verdicts) : undefined;
-    if (kept) {
-      const known = kept.get(v as object, state.call, r !== undefined);
+    if (keep) {
+      const known = verdicts.get(v, state.call, r !== undefined);
       if (known !== -1) return known === 1;
     }
     state.depth++;
-    const ok = check(v, r, p);
+    const ok = target(v, r, p);
     state.depth--;
-    if (kept) kept.set(v as object, state.call, ok, r !== undefined);
+    if (keep) verdicts.set(v, state.call, ok, r !== undefined);
     return ok;
   };
 }
@@ -87,7 +83,7 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
 
 /** The `too_deep` issue's message. @example REF_MESSAGES.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)" */
 export const REF_MESSAGES = {
-  too_deep: ((expected) => tooDeepMessage(expected)) as Message,
+  too_deep: ((expected) => (expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`)) as Message,
 };
 
 /**
