@@ -5,13 +5,30 @@
 // and test/size.e2e.mjs (a ceiling per tooltype entry, and README.md's table up to date).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { appBundle } from "./app-bundle.mjs";
 
 /** The repository: bench/ and .bench-build/ (where bench/run.ts is bundled to) both sit one level below it. */
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/** What an application importing a part of tooltype ships. `id` keys the size test's ceilings. */
+/** A tool's parameters (five properties, one `date` format), for the row of a guard module compiled ahead of time. */
+export const AOT_SCHEMA = {
+  type: "object",
+  properties: {
+    location: { type: "string", minLength: 1 },
+    unit: { type: "string", enum: ["celsius", "fahrenheit"] },
+    days: { type: "integer", minimum: 1, maximum: 14 },
+    tags: { type: "array", items: { type: "string" } },
+    start: { type: "string", format: "date" },
+  },
+  required: ["location"],
+  additionalProperties: false,
+};
+
+/**
+ * What an application importing a part of tooltype ships. `id` keys the size test's ceilings. `code` is the entry's
+ * source, or a function of the repository that writes it (from the built dist/).
+ */
 export const TOOLTYPE_BUNDLES = [
   { id: "t", name: "tooltype/t: the builders used (import * as t)", code: `import * as t from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
   { id: "tObject", name: "tooltype/t: every builder (import { t })", code: `import { t } from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
@@ -34,6 +51,11 @@ export const TOOLTYPE_BUNDLES = [
     code: `import * as t from "tooltype/t"; import { tool, toOpenAIFormat } from "tooltype/tools";
 const weather = tool({ name: "get_weather", description: "Weather.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
 export default [toOpenAIFormat(weather), weather.execute('{"city":"Paris"}')];`,
+  },
+  {
+    id: "aot",
+    name: "a guard module from tooltype compile (5 properties, a date), errors()",
+    code: async (root) => (await import(pathToFileURL(join(root, "dist/build/guard-code.js")).href)).guardModule(AOT_SCHEMA),
   },
   { id: "stream", name: "createToolCallStream", code: `import { createToolCallStream } from "tooltype/calls"; export default createToolCallStream("openai");` },
   { id: "runTools", name: "runTools (provider openai)", code: `import { runTools } from "tooltype/agent"; export default (chat, tools) => runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools });` },
@@ -66,8 +88,9 @@ export const OTHER_BUNDLES = [
 export async function sizeRows(entries = [...TOOLTYPE_BUNDLES, ...OTHER_BUNDLES], root = ROOT) {
   const out = [];
   for (const entry of entries) {
-    const { result, code, min, gz } = await appBundle({ stdin: { contents: entry.code, resolveDir: root, loader: "js" } });
-    out.push({ ...entry, min, gz, bundle: code, warnings: result.warnings.map((w) => w.text) });
+    const source = typeof entry.code === "function" ? await entry.code(root) : entry.code;
+    const { result, code, min, gz } = await appBundle({ stdin: { contents: source, resolveDir: root, loader: "js" } });
+    out.push({ ...entry, code: source, min, gz, bundle: code, warnings: result.warnings.map((w) => w.text) });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // The root entry's conveniences over the lean layers: string targets for toJSONSchema, generated-code guards
 // (where eval is allowed) for compile and for the tools the root makes, and those tools' format methods.
 import { compile as compileGuard, type CompileOptions, type Guard, type GuardType } from "./guard/compile.js";
+import { dynamicScope } from "./guard/dynamic-scope.js";
 import { jit } from "./guard/jit.js";
 import { toJSONSchema as writeJSONSchema, dialectIssues as listDialectIssues, type ToJSONSchemaOptions } from "./schema/to-json-schema.js";
 import type { JSONSchema } from "./schema/json-schema.js";
@@ -65,7 +66,7 @@ export function dialectIssues(schema: object, target: Target | Dialect): Convers
 
 /**
  * `compile` of the root entry: generated code where the runtime allows `new Function`, the interpreter
- * with identical answers elsewhere (`{ eval: false }` forces it).
+ * with identical answers elsewhere (`{ eval: false }` forces it); `$dynamicRef` resolved through the dynamic scope.
  *
  * @example
  * const guard = compile({ type: "object", properties: { q: { type: "string" } }, required: ["q"] });
@@ -73,7 +74,7 @@ export function dialectIssues(schema: object, target: Target | Dialect): Convers
  * guard.mode;               // "eval", or "interpret" under a CSP without unsafe-eval
  */
 export function compile<S extends object>(schema: S, options: CompileOptions = {}): Guard<GuardType<S>> {
-  return compileGuard(schema, { jit, ...options });
+  return compileGuard(schema, { jit, dynamicScope, ...options });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

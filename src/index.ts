@@ -11,7 +11,7 @@
 export * from "./t/index.js";
 export { toJSONSchema, dialectIssues, compile, functionToTool, function_to_tool, functionToToolFromSource, tool, toolsFrom, DIALECTS, type Target } from "./batteries.js";
 export { fromJSONSchema, toDraft07, typeText, shareRepeated, repeatedSchemas, type RepeatedSchema, type ToJSONSchemaOptions, type JSONSchema, ConversionError, type ConversionWarning, type IssueKind, type Dialect } from "./schema/index.js";
-export { ValidationError, standard, SchemaError, untrusted, patternHazard, type Untrusted, FORMATS, IDN_FORMATS, type Guard, type GuardType, type CompileOptions, type Jit, type GuardStandardProps, type StandardJSONSchemaOptions, type FormatCheck, type Issue, type IssueCode, type StandardSchemaV1 } from "./guard/index.js";
+export { ValidationError, standard, SchemaError, untrusted, patternHazard, type Untrusted, type IgnoredKeyword, dynamicScope, type DynamicScope, FORMATS, IDN_FORMATS, type Guard, type GuardType, type CompileOptions, type Jit, type GuardStandardProps, type StandardJSONSchemaOptions, type FormatCheck, type Issue, type IssueCode, type StandardSchemaV1 } from "./guard/index.js";
 export { jit } from "./guard/jit.js";
 export { allowsEval } from "./util/allows-eval.js";
 export { Tool, ToolRegistry } from "./tools/methods.js";

@@ -2,7 +2,7 @@ import ts from "typescript";
 import { BuildError } from "./build-error.js";
 import { declaredOptions, located, type FunctionSite } from "./declaration.js";
 import { readDoc } from "./doc.js";
-import { guardCode } from "./guard-code.js";
+import { guardSource } from "./guard-code.js";
 import type { TransformOptions } from "./options.js";
 import { Programs } from "./program.js";
 import { staticValue, type TBindings } from "./static-value.js";
@@ -23,8 +23,8 @@ export type Transform = (code: string, file: string) => string | undefined;
 export const TYPESCRIPT_FILES = /\.[cm]?tsx?$/;
 
 const T = "__tooltype_t";
-const AOT_GUARD = "__tooltype_aotGuard";
-const AOT_HELPERS = "__tooltype_aotHelpers";
+// What guard code compiled here imports from "tooltype/aot" is named with this prefix, so no name of the file is shadowed.
+const AOT_PREFIX = "__tooltype_";
 
 // What each tooltype entry exports that the transform rewrites.
 const ENTRIES: Record<string, readonly string[]> = {
@@ -70,7 +70,7 @@ class FileTransform {
   private readonly namespaces = new Set<string>();
   private readonly bindingsCache = new Map<ts.SourceFile, TBindings>();
   private usesT = false;
-  private usesAot = false;
+  private readonly aotImports = new Set<string>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -109,7 +109,7 @@ class FileTransform {
     for (const edit of [...this.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
     const imports = [
       this.usesT && `import { t as ${T} } from "tooltype/t";`,
-      this.usesAot && `import { aotGuard as ${AOT_GUARD}, aotHelpers as ${AOT_HELPERS} } from "tooltype/aot";`,
+      this.aotImports.size > 0 && `import { ${[...this.aotImports].map((name) => `${name} as ${AOT_PREFIX}${name}`).join(", ")} } from "tooltype/aot";`,
     ].filter(Boolean).join(" ");
     if (!imports) return out;
     // On the first line, so that no line number below moves (a shebang stays first).
@@ -179,18 +179,18 @@ class FileTransform {
     // Only options that change nothing once the code is written: `{ jit }`, `{ eval: true | "auto" }`.
     if (given && !(ts.isObjectLiteralExpression(given) && given.properties.every((p) => isIgnorableCompileOption(p)))) return;
     const bindingsOf = (file: ts.SourceFile) => this.bindingsOf(file);
-    let code: ReturnType<typeof guardCode>;
+    let code: ReturnType<typeof guardSource>;
     try {
       const known = staticValue(schema, this.checker, bindingsOf);
       if (!known || typeof known.value !== "object" || known.value === null) return;
-      code = guardCode(known.value);
+      code = guardSource(known.value, (name) => `${AOT_PREFIX}${name}`);
     } catch (error) {
       if (error instanceof BuildError) throw error;
       throw located(schema, `tooltype/build: compile(...) of a schema known at build time: ${(error as Error).message}`);
     }
-    this.usesAot = true;
-    const predicate = `(function (H) { ${code.body.replaceAll("\n", " ")} })(${AOT_HELPERS})`;
-    this.edits.push({ start: node.getStart(this.source), end: node.getEnd(), text: `${AOT_GUARD}(${JSON.stringify(code.schema)}, ${predicate})` });
+    for (const name of code.imports) this.aotImports.add(name);
+    // On one line, so that no line number below moves.
+    this.edits.push({ start: node.getStart(this.source), end: node.getEnd(), text: code.call(JSON.stringify(code.schema)).replaceAll("\n", " ") });
   }
 
   // Options as code, with recursive types declared first (inside an arrow, so nothing leaks into the file's scope).

@@ -36,13 +36,15 @@ export function generate(root: Node, recursion: Recursion = recursionOf(root)): 
   const guarded = `try {\n${body}return true;\n} catch (e) {\nif (e instanceof RangeError) return false;\nthrow e;\n}`;
   if (!gen.counted.size) source += `${gen.functions}return function guard(v) {\n${guarded}\n};`;
   else {
-    // `D` counts `$ref` levels; with remembered verdicts, `C` is the call's number (`N` counts calls).
-    // The caller's are put back after: a getter in the value may call this guard again.
+    // `D` counts `$ref` levels; with remembered verdicts, `C` is the call's number (`N` counts calls); with
+    // `$dynamicRef`s, `S` is the call's dynamic scope. The caller's are put back after: a getter in the value may
+    // call this guard again.
     const calls = recursion.revisits();
-    source += calls ? "let D = 0, C = 0, N = 0;\n" : "let D = 0;\n";
-    source += `${gen.functions}return function guard(v) {\n`;
-    source += calls ? "const d = D, c = C;\nD = 0;\nC = ++N * 4;\n" : "const d = D;\nD = 0;\n";
-    source += `${guarded} finally {\n${calls ? "D = d;\nC = c;\n" : "D = d;\n"}}\n};`;
+    const scoped = recursion.scoped();
+    const kept = ["D", ...(calls ? ["C"] : []), ...(scoped ? ["S"] : [])];
+    source += `let D = 0${calls ? ", C = 0, N = 0" : ""}${scoped ? ", S = []" : ""};\n${gen.functions}return function guard(v) {\n`;
+    source += `const ${kept.map((name) => `${name.toLowerCase()} = ${name}`).join(", ")};\nD = 0;\n${calls ? "C = ++N * 4;\n" : ""}${scoped ? "S = [];\n" : ""}`;
+    source += `${guarded} finally {\n${kept.map((name) => `${name} = ${name.toLowerCase()};\n`).join("")}}\n};`;
   }
   return { source, externals: gen.externals };
 }
@@ -73,20 +75,33 @@ export class Generator implements StructureWriter {
     return name;
   }
 
-  /** The name of a function `(v) => boolean` for a node, written once. */
+  /**
+   * The name of a function `(v) => boolean` for a node, written once. A node that enters a resource brings its
+   * `$dynamicAnchor`s into the scope `S` around a call of its keywords' function, and takes them out after.
+   */
   fn(node: Node): string {
     let name = this.named.get(node);
     if (!name) {
       name = this.id("f");
       this.named.set(node, name);
-      const body = this.body(node, "v");
-      this.functions += `function ${name}(v) {\n${body}return true;\n}\n`;
+      const body = this.keywords(node, "v");
+      if (!node.enters) this.functions += `function ${name}(v) {\n${body}return true;\n}\n`;
+      else {
+        const enter = node.enters.map(({ slot, index }) => `const a${slot} = S[${slot}] === undefined;\nif (a${slot}) S[${slot}] = ${index};\n`).join("");
+        const leave = node.enters.map(({ slot }) => `if (a${slot}) S[${slot}] = undefined;\n`).join("");
+        this.functions += `function ${name}k(v) {\n${body}return true;\n}\nfunction ${name}(v) {\n${enter}const ok = ${name}k(v);\n${leave}return ok;\n}\n`;
+      }
     }
     return name;
   }
 
-  /** Statements that `return false` unless `x` satisfies `node`: each keyword's source (./keywords/), in the interpreter's order. */
+  /** Statements that `return false` unless `x` satisfies `node`, inlined unless the node enters a resource (`fn`). */
   body(node: Node, x: string): string {
+    return node.enters ? failUnless(`${this.fn(node)}(${x})`) : this.keywords(node, x);
+  }
+
+  /** Each keyword's source (./keywords/), in the interpreter's order. */
+  private keywords(node: Node, x: string): string {
     if (node.never) return "return false;\n";
     const types = node.types;
     // A few enum values, compared one by one, make the type test redundant when each has an allowed type.
@@ -115,6 +130,7 @@ export class Generator implements StructureWriter {
     const entries = nodes.map((n) => `[${this.external(n)}, ${this.fn(n)}]`);
     const map = this.id("t");
     this.declarations += `const ${map} = new Map([${entries.join(", ")}]);\nconst ${map}f = (n, v) => ${map}.get(n)(v);\n`;
+    if (this.recursion?.scoped()) this.declarations += `${map}f.scope = () => S;\n`;
     return `${map}f`;
   }
 

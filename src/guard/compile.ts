@@ -5,12 +5,12 @@ import { allowsEval } from "../util/allows-eval.js";
 import { checkDefaults } from "./defaults.js";
 import { interpreter } from "./interpret.js";
 import type { CallState, Check } from "./interpret/check.js";
-import { SchemaError, type Node, type ReadOptions } from "./node.js";
+import { SchemaError, type IgnoredKeyword, type Node, type ReadOptions } from "./node.js";
 import { readSchema } from "./ir.js";
 import { issue, type Issue } from "./issue.js";
+import { listIssues } from "./issue-list.js";
 import { recursionOf, type Recursion } from "./recursion.js";
 import { standardProps, type GuardStandardProps } from "./standard.js";
-import { TooDeep } from "./values.js";
 import { PatternUnevaluated } from "./keywords/pattern.js";
 import { scanSchema } from "./limits.js";
 
@@ -23,6 +23,8 @@ export interface Jit {
   guard(root: Node, recursion: Recursion): { readonly test: (value: unknown) => boolean; readonly code: string };
   /** A reporter writing the same checks' issues; `build` gives the interpreter's check of a node it hands off. */
   report(root: Node, build: (node: Node) => Check): (value: unknown, issues: Issue[]) => void;
+  /** The refusal of `{ eval: true }` where the runtime forbids eval. */
+  readonly forbidden: string;
 }
 
 /** Options of `compile`. */
@@ -61,6 +63,11 @@ export interface Guard<T> {
   readonly mode: "eval" | "interpret" | "aot";
   /** The generated source, for debugging; undefined in interpreter mode. */
   readonly code: string | undefined;
+  /**
+   * The keywords of an untrusted schema (`{ untrusted }`) that the guard does not know and left out of the check,
+   * each with where it is; empty for any other schema, which refuses them.
+   */
+  readonly ignored: readonly IgnoredKeyword[];
   /** Standard Schema v1 and Standard JSON Schema v1. */
   readonly "~standard": GuardStandardProps<T>;
 }
@@ -111,19 +118,21 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
 
 function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
   scanSchema(json, options); // depth and (untrusted) size, before anything recurses
-  const root = readSchema(json, options);
+  const ignored: IgnoredKeyword[] = [];
+  const root = readSchema(json, options, ignored);
   const recursion = recursionOf(root);
-  const state: CallState = { depth: 0, call: 0, reporting: false };
+  const state: CallState = { depth: 0, call: 0, reporting: false, scope: [] };
+  const scoped = root.scopes !== undefined;
   let calls = 0;
   // The interpreter and the error reporter are built on first use: a guard that only answers needs neither.
   let build: ((node: Node) => Check) | undefined;
-  const buildOf = () => (build ??= interpreter(state, recursion));
+  const buildOf = () => (build ??= interpreter(state, recursion, options.dynamicScope));
 
   const jit = options.eval === false ? undefined : options.jit;
   if (options.eval === true && !(jit && allowsEval())) {
     throw new SchemaError(
       jit
-        ? "compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter"
+        ? jit.forbidden
         : 'compile: { eval: true } needs generated code: pass { jit } (import { jit } from "tooltype/jit")',
     );
   }
@@ -134,10 +143,11 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     const check = buildOf()(root);
     test = (value) => {
       // The caller's state is put back after: a getter in the value may call this guard again.
-      const { depth, call, reporting } = state;
+      const { depth, call, reporting, scope } = state;
       state.depth = 0;
       state.call = ++calls * 4;
       state.reporting = false;
+      if (scoped) state.scope = [];
       try {
         return check(value);
       } catch (error) {
@@ -147,6 +157,7 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
         state.depth = depth;
         state.call = call;
         state.reporting = reporting;
+        state.scope = scope;
       }
     };
   }
@@ -161,39 +172,30 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     return report;
   };
   const errors = (value: unknown, limit: number): Issue[] => {
-    const out: Issue[] = limit === Infinity ? [] : bounded(limit);
-    const { depth, call, reporting } = state;
+    const { depth, call, reporting, scope } = state;
     state.depth = 0;
     state.call = ++calls * 4;
     state.reporting = true;
+    if (scoped) state.scope = [];
     try {
-      (report ?? reportOf())(value, out);
-    } catch (error) {
-      if (error === ENOUGH) return out.slice();
-      // Too deep, or the stack ran out: the issues found so far, then the refusal of the whole value.
-      if (!(error instanceof RangeError)) throw error;
-      if (out.length < limit) out.push(refusal(error));
+      return listIssues(report ?? reportOf(), value, limit, tooDeepIssue, () => String(recursion.limit().levels));
     } finally {
       state.depth = depth;
       state.call = call;
       state.reporting = reporting;
+      state.scope = scope;
     }
-    // The guard went past the $ref limit where the report, walking in another order, did not.
-    if (!out.length) out.push(issue("too_deep", "", String(recursion.limit().levels)));
-    return limit === Infinity ? out : out.slice();
   };
-  return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code);
+  return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code, Object.freeze(ignored));
 }
 
-/** The issue that ends a report a RangeError stopped: a pattern the engine could not evaluate, else the value too deep. */
-function refusal(error: RangeError): Issue {
-  if (error instanceof PatternUnevaluated) return issue("pattern_unevaluated", "", error.pattern, String(error.length));
-  return issue("too_deep", "", error instanceof TooDeep ? String(error.levels) : undefined);
-}
+// A report a RangeError stopped ends with the refusal of the whole value: a pattern the engine could not evaluate, else too deep.
+const tooDeepIssue = (levels: string | undefined, error?: RangeError) =>
+  error instanceof PatternUnevaluated ? issue("pattern_unevaluated", "", error.pattern, String(error.length)) : issue("too_deep", "", levels);
 
 /**
  * Gives a predicate the rest of a guard: `errors` (asked only once the predicate says false, its `limit`
- * checked here), `assert`, `schema`, `mode`, `code` and `~standard`. Every property is a plain value: a getter
+ * checked here), `assert`, `schema`, `mode`, `code`, `ignored` and `~standard`. Every property is a plain value: a getter
  * per guard gave each guard a shape of its own, and `compile` spent most of its time collecting them.
  *
  * @example
@@ -206,6 +208,7 @@ export function finishGuard<T>(
   schema: JSONSchema,
   mode: Guard<T>["mode"],
   code: string | undefined,
+  ignored: readonly IgnoredKeyword[] = [],
 ): Guard<T> {
   const guard = test as Guard<T>;
   const listErrors = (value: unknown, options?: { readonly limit?: number }): Issue[] => {
@@ -224,27 +227,8 @@ export function finishGuard<T>(
     schema: { value: schema, enumerable: true },
     mode: { value: mode, enumerable: true },
     code: { value: code },
+    ignored: { value: ignored },
     "~standard": { value: standardProps<T>(guard) },
   });
   return guard;
-}
-
-// Thrown by a bounded list when it is full, to stop the report there.
-const ENOUGH = { reason: "issue limit reached" };
-
-/**
- * An issue list that stops the report (throws ENOUGH) once it holds `limit` issues. Reporters only
- * `push`; its own `push` makes this list's call sites polymorphic, not every list's. Copied to a plain
- * array before it is returned.
- */
-function bounded(limit: number): Issue[] {
-  const list: Issue[] = [];
-  list.push = (...items: Issue[]) => {
-    for (const item of items) {
-      if (list.length >= limit) throw ENOUGH;
-      list[list.length] = item;
-    }
-    return list.length;
-  };
-  return list;
 }

@@ -1,15 +1,19 @@
 // What `unevaluatedProperties` and `unevaluatedItems` need: which of a value's properties and items the
 // other keywords evaluated (draft 2020-12 section 11). One walk over the checked schema, shared by the
 // interpreter and generated code, so both paths count the same annotations.
-import { sameValueParts, type Node } from "./node.js";
+import { refTarget, sameValueParts, type Node, type Scope } from "./node.js";
 
 /**
- * A node's verdict on a value, as the caller's guard path computes it.
+ * A node's verdict on a value, as the caller's guard path computes it, and (where a `$dynamicRef` needs it) the
+ * call's dynamic scope.
  *
  * @example
  * const test: Test = (node, value) => build(node)(value); // the interpreter's
  */
-export type Test = (node: Node, value: unknown) => boolean;
+export interface Test {
+  (node: Node, value: unknown): boolean;
+  readonly scope?: () => Scope;
+}
 
 /**
  * Adds to `into` the keys of `o` that `node` evaluates, given that `node` passes on `o`: declared and
@@ -53,7 +57,7 @@ export function evaluatedItems(node: Node, a: readonly unknown[], test: Test, in
 
 /** Calls `collect` on each in-place subschema that passes on `v`; stops at the first that says "all". */
 function inPlace(node: Node, v: unknown, test: Test, collect: (part: Node) => boolean): boolean {
-  if (node.ref?.target && collect(node.ref.target)) return true;
+  if (node.ref?.target && collect(test.scope ? refTarget(node.ref, test.scope()) : node.ref.target)) return true;
   for (const part of node.allOf ?? []) if (collect(part)) return true;
   for (const part of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) if (test(part, v) && collect(part)) return true;
   if (node.if) {
@@ -84,7 +88,7 @@ export function testedBy(node: Node): Node[] {
     if (n.if) out.add(n.if);
     if (n.contains) out.add(n.contains);
     for (const part of sameValueParts(n)) if (part !== n.not) visit(part);
-    if (n.ref?.target) visit(n.ref.target);
+    if (n.ref?.target) for (const target of [n.ref.target, ...(n.ref.dynamic?.candidates ?? [])]) visit(target);
   };
   visit(node);
   return [...out];

@@ -1,8 +1,11 @@
-import { emailDomain, isHostname, isULabel, punycode, uriLike, uriPatterns, type FormatCheck } from "./format-checks.js";
+import type { FormatCheck } from "./format-checks.js";
+import { emailDomain } from "./formats/email.js";
+import { isHostname, isULabel, punycode } from "./formats/hostname.js";
+import { uriLike, uriPatterns } from "./formats/uri.js";
 
 // The internationalized formats: host names and e-mail addresses in any script (IDNA2008, RFC 6531) and IRIs
 // (RFC 3987). Tool schemas rarely use them, and their rules (the Bidi rule, non-ASCII grammars) add to every
-// guard's size, so they are a value to pass in. (A-labels of plain host names are decoded in ./format-checks.ts.)
+// guard's size, so they are a value to pass in. (A-labels of plain host names are decoded in ./formats/hostname.ts.)
 
 /**
  * RFC 5890 internationalized host name: labels split at any IDNA dot, each an ASCII label or a valid

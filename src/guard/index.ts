@@ -10,8 +10,9 @@
 export { compile, ValidationError, type Guard, type GuardType, type CompileOptions, type Jit } from "./compile.js";
 export { standard } from "./to-standard.js";
 export type { GuardStandardProps, StandardJSONSchemaOptions } from "./standard.js";
-export { SchemaError, type Untrusted } from "./node.js";
+export { SchemaError, type Untrusted, type IgnoredKeyword, type DynamicScope } from "./node.js";
 export { untrusted, patternHazard } from "./pattern-safety.js";
+export { dynamicScope } from "./dynamic-scope.js";
 export { FORMATS, type FormatCheck } from "./format-checks.js";
 export { IDN_FORMATS } from "./idn-formats.js";
 export type { Issue, IssueCode } from "./issue.js";

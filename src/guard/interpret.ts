@@ -1,5 +1,5 @@
 import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
-import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./node.js";
+import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type DynamicScope, type Node } from "./node.js";
 import { allOfCheck } from "./keywords/all-of.js";
 import { containsCheck } from "./keywords/contains.js";
 import { dependentCheck } from "./keywords/dependent.js";
@@ -24,16 +24,17 @@ import type { Issue } from "./issue.js";
  * Makes the builder of interpreted checks for one guard: a tree of closures made once per schema (and
  * once per node, so a node reached twice shares its check), so checking a value walks no keyword lists.
  * It needs no `eval`, so it runs under any Content Security Policy. `recursion` holds what `$ref` checks
- * need of the whole schema (`recursionOf(root)`); it is asked when the first `$ref` is built.
+ * need of the whole schema (`recursionOf(root)`); it is asked when the first `$ref` is built. `dynamic` builds the
+ * checks of nodes that enter a resource, where a `$dynamicRef` resolves through the dynamic scope.
  *
  * @example
  * const root = readSchema({ type: "string", minLength: 2 });
- * const check = interpreter({ depth: 0, call: 0, reporting: false }, recursionOf(root))(root);
+ * const check = interpreter({ depth: 0, call: 0, reporting: false, scope: [] }, recursionOf(root))(root);
  * check("ab");              // true
  * const issues: Issue[] = [];
  * check("a", issues, "");   // false; issues: [{ code: "min_length", path: "", ... }]
  */
-export function interpreter(state: CallState, recursion: Recursion): (node: Node) => Check {
+export function interpreter(state: CallState, recursion: Recursion, dynamic?: DynamicScope): (node: Node) => Check {
   const built = new Map<Node, Check>();
   const verdicts = new Map<Node, Verdicts>();
   const verdictsOf = (target: Node) => {
@@ -51,18 +52,19 @@ export function interpreter(state: CallState, recursion: Recursion): (node: Node
         // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
         let inner: Check = always;
         built.set(node, (v, r, p) => inner(v, r, p));
-        inner = buildNode(node, build, refs);
+        inner = buildNode(node, build, refs, dynamic);
+        if (node.enters) inner = dynamic!.enter(node.enters, inner, state);
         built.set(node, (check = inner));
       }
       return check;
     },
-    { leaves: new Map(), lists: new Map(), shapes: new Map() },
+    { leaves: new Map(), lists: new Map(), shapes: new Map(), state },
   );
   return build;
 }
 
 // The keywords in the order they run and list their issues; each keyword's check is its module's (./keywords/).
-function buildNode(node: Node, build: Build, refs: RefChecks): Check {
+function buildNode(node: Node, build: Build, refs: RefChecks, dynamic: DynamicScope | undefined): Check {
   if (node.never) return neverCheck;
   const types = node.types;
   const parts: Check[] = [];
@@ -83,7 +85,7 @@ function buildNode(node: Node, build: Build, refs: RefChecks): Check {
   if (node.oneOf) add(unionCheck(node.oneOf, build, true));
   add(notCheck(node, build));
   add(conditionalCheck(node, build));
-  if (node.ref) add(refCheck(node.ref.target!, build, refs));
+  if (node.ref) add(dynamic && refs.recursion.scoped() ? dynamic.refCheck(node.ref, build, refs) : refCheck(node.ref.target!, build, refs));
   // Last: they count what the keywords above evaluated.
   add(unevaluatedItemsCheck(node, build), ARRAY, Array.isArray);
   add(unevaluatedPropertiesCheck(node, build), OBJECT, isObject);

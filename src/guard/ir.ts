@@ -1,6 +1,6 @@
 import { pointerTarget } from "../util/pointer.js";
 import { cut } from "../util/text.js";
-import { ANY, sameValueParts, type Node, type ReadOptions } from "./node.js";
+import { ANY, sameValueParts, type IgnoredKeyword, type Node, type ReadOptions, type ScopeDocument } from "./node.js";
 import { refuse, mustBe, type KeywordReader, type SchemaReader } from "./keywords/read.js";
 import { KEYWORD_READERS } from "./keywords/readers.js";
 import { Resources } from "./resources.js";
@@ -34,30 +34,38 @@ function ownersOf(): Map<string, KeywordReader> {
  * Reads a JSON Schema into checked nodes. Each keyword is read by its own module (`./keywords/`); this reader
  * finds each key's owner, reads the identifiers and annotations itself, and resolves `$ref`s after the pass.
  * Throws `SchemaError` naming the keyword and its location for anything the guards do not check: nothing is
- * silently accepted.
+ * silently accepted. With `untrusted`, an unknown keyword is left out of the check instead and listed in `ignored`.
  *
  * @example
  * readSchema({ type: "string", minLength: 1 }); // { id: 0, types: STRING, minLength: 1 }
  */
-export function readSchema(root: unknown, options: ReadOptions = {}): Node {
-  const reader = new Reader(root, options);
+export function readSchema(root: unknown, options: ReadOptions = {}, ignored: IgnoredKeyword[] = []): Node {
+  const reader = new Reader(root, options, ignored);
   const node = reader.read(root, "#");
-  reader.resolve();
+  const scopes = reader.resolve();
+  if (scopes) node.scopes = scopes;
   return node;
 }
 
-class Reader implements SchemaReader {
+class Reader implements SchemaReader, ScopeDocument {
   private nextId = 0;
   private readonly byObject = new Map<object, Node>();
+  readonly nodes: ReadonlyMap<object, Node> = this.byObject;
   /** Nodes whose keywords are being read: a schema object met again among them contains itself. */
   private readonly reading = new Set<Node>();
-  private readonly refs: { node: Node; at: string; schema: object }[] = [];
-  private resources: Resources | undefined;
+  private readonly refs: { node: Node; at: string; schema: object; dynamic: boolean }[] = [];
+  /** The anchor names some `$dynamicRef` resolves at run time, each with its scope slot. */
+  readonly slots = new Map<string, number>();
+  private indexed: Resources | undefined;
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
   private readonly owners = (owners ??= ownersOf());
 
-  constructor(private readonly root: unknown, readonly options: ReadOptions) {}
+  constructor(
+    private readonly root: unknown,
+    readonly options: ReadOptions,
+    private readonly ignored: IgnoredKeyword[],
+  ) {}
 
   read(schema: unknown, at: string): Node {
     if (schema === true) return { id: this.nextId++, types: ANY };
@@ -89,8 +97,8 @@ class Reader implements SchemaReader {
     return node;
   }
 
-  reference(node: Node, _pointer: string, at: string, schema: object): void {
-    this.refs.push({ node, at, schema });
+  reference(node: Node, _pointer: string, at: string, schema: object, dynamic = false): void {
+    this.refs.push({ node, at, schema, dynamic });
   }
 
   // The keys no keyword owns: identifiers, the meta-schema, annotations; anything else is refused.
@@ -104,30 +112,52 @@ class Reader implements SchemaReader {
         // Draft-04's `$id`, kept as an annotation: nothing resolves against it (a `$ref` to it says it points nowhere).
         if (typeof value !== "string") throw mustBe(key, at, "a string (draft-04's identifier)", value);
         return;
-      case "$dynamicRef":
-        throw refuse(`"$dynamicRef"`, at, "is not supported: which schema it names depends on the path taken at run time; write a $ref");
       case "$schema":
         if (typeof value !== "string" || !META_SCHEMAS.has(metaSchemaKey(value))) {
           throw refuse(`"$schema" ${cut(JSON.stringify(value), 80)}`, at, `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`);
         }
         return;
       default:
-        if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) {
+        if (ANNOTATIONS.has(key) || key.startsWith("x-")) return;
+        // Someone else's schema may carry its own annotations (markdownDescription, errorMessage): left out, and said.
+        if (this.options.untrusted) this.ignored.push({ keyword: key, at });
+        else {
           throw refuse(`unsupported keyword "${key}"`, at, "(tooltype does not check it, and ignoring it would let invalid values through)");
         }
     }
   }
 
-  /** Points every `$ref` at its node; targets are read on demand, so unused `$defs` are never checked. */
-  resolve(): void {
+  /**
+   * Points every `$ref` at its node; targets are read on demand, so unused `$defs` are never checked. Returns how
+   * many anchor names `$dynamicRef`s resolve at run time.
+   */
+  resolve(): number {
     // Duplicate `$id`s are refused even when nothing refers to them (definitions are read on demand).
     const root = this.root as Record<string, unknown> | null;
     if (this.sawIds || (typeof root === "object" && root !== null && (root.$defs !== undefined || root.definitions !== undefined))) this.index();
     for (let i = 0; i < this.refs.length; i++) {
-      const { node, at, schema } = this.refs[i]!;
-      node.ref!.target = this.read(this.lookup(node.ref!.pointer, schema, at), node.ref!.pointer);
+      const { node, at, schema, dynamic } = this.refs[i]!;
+      const target = this.lookup(node.ref!.pointer, schema, at, dynamic ? "$dynamicRef" : "$ref");
+      node.ref!.target = this.read(target, node.ref!.pointer);
+      if (dynamic) this.dynamicTarget(node.ref!, target, at);
     }
+    if (this.slots.size) this.options.dynamicScope!.mark(this);
     this.refuseLoops();
+    return this.slots.size;
+  }
+
+  get resources(): Resources {
+    return this.index();
+  }
+
+  get refNodes(): Node[] {
+    return this.refs.map((r) => r.node);
+  }
+
+  /** A `$dynamicRef` is read by `dynamicScope`, and refused without it. */
+  private dynamicTarget(ref: NonNullable<Node["ref"]>, target: unknown, at: string): void {
+    if (!this.options.dynamicScope) throw refuse(`"$dynamicRef" ${JSON.stringify(ref.pointer)}`, at, "needs { dynamicScope } (from tooltype/guard; the root entry's compile passes it)");
+    this.options.dynamicScope.read(ref, target, this);
   }
 
   /**
@@ -151,6 +181,7 @@ class Reader implements SchemaReader {
       if (node.ref) {
         followed.push(node);
         visit(node.ref.target!);
+        for (const candidate of node.ref.dynamic?.candidates ?? []) visit(candidate);
         followed.pop();
       }
       open.delete(node);
@@ -164,7 +195,7 @@ class Reader implements SchemaReader {
    * from the root directly; otherwise the reference is resolved against the base URI of the schema that
    * holds it (a nested `$id` changes it), as a resource, a JSON Pointer into one, or an anchor.
    */
-  private lookup(pointer: string, from: object, at: string): unknown {
+  private lookup(pointer: string, from: object, at: string, key: string): unknown {
     if (!this.sawIds && (pointer === "#" || pointer === "")) return this.root;
     if (!this.sawIds && pointer.startsWith("#/")) {
       const here = pointerTarget(this.root, pointer.slice(1));
@@ -176,7 +207,7 @@ class Reader implements SchemaReader {
     const absolute = this.index().absolute(pointer, from);
     const remote = !absolute.startsWith("tooltype:");
     throw refuse(
-      `"$ref" ${JSON.stringify(pointer)}`,
+      `"${key}" ${JSON.stringify(pointer)}`,
       at,
       `points to nothing in this schema${remote ? ` (${absolute}: remote references are not fetched; inline the schema under $defs with its $id)` : ""}`,
     );
@@ -184,7 +215,7 @@ class Reader implements SchemaReader {
 
   // TypeBox's Type.Ref writes `$ref: "Name"` next to a schema with `$id: "Name"`: both resolve to one URI.
   private index(): Resources {
-    return (this.resources ??= new Resources(this.root, refuse));
+    return (this.indexed ??= new Resources(this.root, refuse));
   }
 }
 

@@ -19,6 +19,8 @@ export const jit: Jit = {
     const generated = generate(root, recursion);
     return { test: run(generated) as (value: unknown) => boolean, code: generated.source };
   },
+  forbidden:
+    "compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter",
   report: (root, build) => run(generateReport(root, build)) as (value: unknown, issues: import("./issue.js").Issue[]) => void,
 };
 

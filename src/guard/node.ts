@@ -1,6 +1,9 @@
 // The checked schema form: what every guard path (generated code, interpreter, errors) reads, and what the reader
 // (./ir.ts) and each keyword's reader (./keywords/) write.
 import type { FormatCheck } from "./format-checks.js";
+import type { Build, CallState, Check } from "./interpret/check.js";
+import type { RefChecks } from "./keywords/ref.js";
+import type { Resources } from "./resources.js";
 
 // JSON types as bits, so a node's allowed types are one number.
 export const NULL = 1, BOOLEAN = 2, INTEGER = 4, NUMBER = 8, STRING = 16, ARRAY = 32, OBJECT = 64;
@@ -70,8 +73,45 @@ export interface Node {
   unevaluatedProperties?: Node;
   /** What items no other keyword of this node (or of its passing in-place subschemas) evaluated must match. */
   unevaluatedItems?: Node;
-  /** A `$ref`: the node it points to, filled in once the target is read (it may be an ancestor). */
-  ref?: { target: Node | undefined; readonly pointer: string };
+  /**
+   * A `$ref` or `$dynamicRef`: the node it points to, filled in once the target is read (it may be an ancestor).
+   * A `$dynamicRef` whose target depends on the path taken has `dynamic`.
+   */
+  ref?: { target: Node | undefined; readonly pointer: string; dynamic?: DynamicTarget };
+  /**
+   * The `$dynamicAnchor`s this node's schema resource brings into the dynamic scope when a check enters the
+   * resource here (at its root, or through a `$ref` into it). Set only where some `$dynamicRef` depends on them.
+   */
+  enters?: readonly ScopeEntry[];
+  /** On the root only: how many anchor names some `$dynamicRef` resolves through the dynamic scope. */
+  scopes?: number;
+}
+
+/**
+ * A `$dynamicRef` resolved at run time: the scope slot of its anchor name, and every schema in the document with a
+ * `$dynamicAnchor` of that name. The slot holds the index (in `candidates`) of the outermost one in scope.
+ */
+export interface DynamicTarget {
+  readonly slot: number;
+  readonly candidates: readonly Node[];
+}
+
+/** One `$dynamicAnchor` a resource brings into scope: its name's slot, and its index among that name's candidates. */
+export interface ScopeEntry {
+  readonly slot: number;
+  readonly index: number;
+}
+
+/**
+ * The dynamic scope of one guard call: for each anchor name (slot), the index of the outermost resource's
+ * candidate entered so far, or undefined.
+ */
+export type Scope = (number | undefined)[];
+
+/** The node a `$ref` or `$dynamicRef` names in the current dynamic scope. @example refTarget(node.ref!, scope) */
+export function refTarget(ref: NonNullable<Node["ref"]>, scope: Scope): Node {
+  const index = ref.dynamic ? scope[ref.dynamic.slot] : undefined;
+  return index === undefined ? ref.target! : ref.dynamic!.candidates[index]!;
 }
 
 /**
@@ -111,7 +151,7 @@ export function reachable(root: Node): Node[] {
     if (seen.has(node)) continue;
     seen.add(node);
     pending.push(...sameValueParts(node), ...childParts(node));
-    if (node.ref?.target) pending.push(node.ref.target);
+    if (node.ref?.target) pending.push(node.ref.target, ...(node.ref.dynamic?.candidates ?? []));
   }
   return [...seen];
 }
@@ -122,8 +162,10 @@ export interface ReadOptions {
   readonly formats?: { readonly [name: string]: FormatCheck | RegExp };
   /**
    * The schema comes from someone else (an MCP server, a user): `{ untrusted }` from `tooltype/guard`.
-   * A `pattern` that could backtrack catastrophically is refused, and the schema's size is bounded. A value,
-   * not a flag, so that apps that never read others' schemas do not ship the pattern check.
+   * A `pattern` that could backtrack catastrophically is refused, and the schema's size is bounded. A keyword
+   * the guard does not know (another tool's annotation: `markdownDescription`, `errorMessage`) is left out of
+   * the check and listed in the guard's `ignored`, where a schema of one's own refuses it (usually a typo). A
+   * value, not a flag, so that apps that never read others' schemas do not ship the pattern check.
    */
   readonly untrusted?: Untrusted;
   /**
@@ -132,11 +174,53 @@ export interface ReadOptions {
    * base64 are checked, as users of a tool schema expect.
    */
   readonly assertFormats?: boolean;
+  /**
+   * `dynamicScope` from `tooltype/guard`: a `$dynamicRef` that names another schema depending on the path taken is
+   * resolved at run time; without it such a `$dynamicRef` is refused. The root entry's `compile` passes it.
+   */
+  readonly dynamicScope?: DynamicScope;
+}
+
+/**
+ * What `compile(s, { dynamicScope })` needs (`dynamicScope` from `tooltype/guard`): the reading of `$dynamicRef`s
+ * resolved at run time, and the interpreter's check of a node that enters a resource.
+ */
+export interface DynamicScope {
+  /** Reads a `$dynamicRef` whose first target is `target`: into `ref.dynamic` when it resolves at run time. */
+  read(ref: NonNullable<Node["ref"]>, target: unknown, document: ScopeDocument): void;
+  /** Once every reference is resolved: sets `enters` where a check enters a resource holding such an anchor. */
+  mark(document: ScopeDocument): void;
+  /** The check of a node with `enters`: the anchors come into the call's scope while `check` runs. */
+  enter(entries: readonly ScopeEntry[], check: Check, state: CallState): Check;
+  /** A `$ref` or `$dynamicRef` check of such a schema: `refCheck`'s, its target found in the scope, its verdicts kept per scope. */
+  refCheck(ref: NonNullable<Node["ref"]>, build: Build, refs: RefChecks): Check;
+}
+
+/** What `DynamicScope` reads of a document being read: its resources, its nodes by schema object, its `$ref` nodes. */
+export interface ScopeDocument {
+  read(schema: unknown, at: string): Node;
+  readonly resources: Resources;
+  /** Each anchor name resolved at run time, with its scope slot. */
+  readonly slots: Map<string, number>;
+  readonly nodes: ReadonlyMap<object, Node>;
+  readonly refNodes: readonly Node[];
 }
 
 /** What `compile(s, { untrusted })` needs: why a pattern could hang (`patternHazard`), or undefined when it cannot. */
 export interface Untrusted {
   patternHazard(source: string): string | undefined;
+}
+
+/**
+ * A keyword an untrusted schema holds that the guard does not know, left out of the check: its name, and the JSON
+ * Pointer (in the schema) of the object holding it.
+ *
+ * @example
+ * compile({ type: "string", markdownDescription: "**Name**" }, { untrusted }).ignored; // [{ keyword: "markdownDescription", at: "#" }]
+ */
+export interface IgnoredKeyword {
+  readonly keyword: string;
+  readonly at: string;
 }
 
 /** Thrown when a schema cannot be compiled: an unsupported keyword, a bad value, a `$ref` that points nowhere. */

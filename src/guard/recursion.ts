@@ -17,11 +17,13 @@ export interface Recursion {
   readonly revisits: () => boolean;
   /** How many `$ref` levels a check may follow (`depthLimit`). */
   readonly limit: () => DepthLimit;
+  /** Whether some `$dynamicRef` resolves through the dynamic scope, so verdicts are kept per scope. */
+  readonly scoped: () => boolean;
 }
 
 /** The `Recursion` facts of the schema read as `root`. @example generate(root, recursionOf(root)) */
 export function recursionOf(root: Node): Recursion {
   let revisits: boolean | undefined;
   let limit: DepthLimit | undefined;
-  return { revisits: () => (revisits ??= mayRevisit(root)), limit: () => (limit ??= depthLimit(root)) };
+  return { revisits: () => (revisits ??= mayRevisit(root)), limit: () => (limit ??= depthLimit(root)), scoped: () => root.scopes !== undefined };
 }

@@ -35,7 +35,7 @@ function leftToInterpreter(node: Node): boolean {
     node.anyOf !== undefined || node.oneOf !== undefined || node.not !== undefined || node.ref !== undefined || node.contains !== undefined ||
     node.patternProperties !== undefined || node.propertyNames !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined ||
     node.if !== undefined || node.dependentRequired !== undefined || node.dependentSchemas !== undefined ||
-    node.unevaluatedProperties !== undefined || node.unevaluatedItems !== undefined
+    node.unevaluatedProperties !== undefined || node.unevaluatedItems !== undefined || node.enters !== undefined
   );
 }
 
@@ -46,7 +46,7 @@ function leftToInterpreter(node: Node): boolean {
  *
  * @example
  * const root = readSchema(schema);
- * const { source, externals } = generateReport(root, interpreter({ depth: 0, call: 0, reporting: false }, recursionOf(root)));
+ * const { source, externals } = generateReport(root, interpreter({ depth: 0, call: 0, reporting: false, scope: [] }, recursionOf(root)));
  * const report = new Function("E", source)(externals);
  * const issues: Issue[] = [];
  * report({ q: 1 }, issues); // issues: [{ code: "type", path: "/q", ... }]

@@ -60,6 +60,11 @@ export class Resources {
     return this.anchors.get(`${resource}#${decodeFragment(fragment)}`);
   }
 
+  /** Every schema object of the document (those reached through keywords whose values are schemas), in document order. */
+  schemas(): IterableIterator<object> {
+    return this.bases.keys();
+  }
+
   /** The absolute form of a `$ref`, for messages. */
   absolute(ref: string, from: object): string {
     return resolveUri(ref, this.baseOf(from)) ?? ref;

@@ -72,3 +72,20 @@ export class Verdicts {
     this.entries.set(v, call + (reporting ? 2 : 0) + (ok ? 1 : 0));
   }
 }
+
+/**
+ * A `$ref` target's `Verdicts` per dynamic scope (the scope's slots joined), for schemas whose `$dynamicRef`s make a
+ * target's verdict depend on the path taken to it.
+ *
+ * @example
+ * new ScopedVerdicts().at("1,").get(value, 4, false); // -1: not known in that scope
+ */
+export class ScopedVerdicts {
+  private readonly byScope = new Map<string, Verdicts>();
+
+  at(scope: string): Verdicts {
+    let verdicts = this.byScope.get(scope);
+    if (!verdicts) this.byScope.set(scope, (verdicts = new Verdicts()));
+    return verdicts;
+  }
+}

@@ -82,3 +82,4 @@ export class TooDeep extends RangeError {
 export function tooDeep(levels: number): never {
   throw new TooDeep(levels);
 }
+

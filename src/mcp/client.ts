@@ -1,5 +1,8 @@
 import { Tool, consoleLogger, type AnyTool, type Logger } from "../tools/tool.js";
 import { preview } from "../util/text.js";
+import { compile } from "../guard/compile.js";
+import { untrusted } from "../guard/pattern-safety.js";
+import { dynamicScope } from "../guard/dynamic-scope.js";
 
 /**
  * A tool as an MCP server lists it (`tools/list`).
@@ -59,8 +62,10 @@ export interface MCPToolsOptions {
  */
 export interface MCPTools {
   readonly tools: AnyTool[];
-  /** Tools whose name or input schema tooltype cannot take (an unsupported keyword, a name providers refuse). */
+  /** Tools whose name or input schema tooltype cannot take (a remote `$ref`, a name providers refuse). */
   readonly skipped: { readonly name: string; readonly reason: string }[];
+  /** Keywords of a tool's input schema the guard does not know (`markdownDescription`), left out of its check. */
+  readonly ignored: { readonly name: string; readonly keyword: string; readonly at: string }[];
 }
 
 /** A server's tool answered with `isError`: an expected failure, reported to the model, never logged. */
@@ -100,15 +105,18 @@ export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions =
   };
   const tools: AnyTool[] = [];
   const skipped: { name: string; reason: string }[] = [];
+  const ignored: MCPTools["ignored"] = [];
   for (const listing of wanted) {
     const name = `${options.prefix ?? ""}${String(listing?.name)}`;
     try {
       const approval = typeof options.needsApproval === "function" ? options.needsApproval(listing) : options.needsApproval;
+      // The server's schema is not ours: a keyword the guard does not know is left out of the check, and said.
+      const parameters = compile(schemaOf(listing.inputSchema), { untrusted, dynamicScope });
       tools.push(
         new Tool<Record<string, unknown>>({
           name,
           description: describe(listing),
-          parameters: schemaOf(listing.inputSchema),
+          parameters,
           ...(options.category !== undefined && { category: options.category }),
           ...(approval && { needsApproval: true }),
           ...(options.timeout !== undefined && { timeout: options.timeout }),
@@ -119,11 +127,12 @@ export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions =
           },
         }),
       );
+      for (const { keyword, at } of parameters.ignored) ignored.push({ name, keyword, at });
     } catch (error) {
       skipped.push({ name, reason: error instanceof Error ? error.message : String(error) });
     }
   }
-  return { tools, skipped };
+  return { tools, skipped, ignored };
 }
 
 function describe(listing: MCPListedTool): string {

@@ -2,7 +2,7 @@
 import type { Elements } from "../keywords/items.js";
 import type { Leaf } from "./leaf.js";
 import type { Shape } from "../keywords/properties.js";
-import type { Node } from "../node.js";
+import type { Node, Scope } from "../node.js";
 import { issue, type Issue, type IssueCode } from "../issue.js";
 
 /**
@@ -20,6 +20,8 @@ export interface CallState {
   call: number;
   /** The call lists issues, so it re-checks values: `$ref` targets keep their verdicts whatever `mayRevisit` says. */
   reporting: boolean;
+  /** The call's dynamic scope (`$dynamicRef`), a fresh one per call of a guard whose schema needs one. */
+  scope: Scope;
 }
 
 /** Builds a node's check (once per node), and keeps this guard's memos of what nodes are as direct parts. */
@@ -28,6 +30,8 @@ export interface Build {
   readonly leaves: Map<Node, Leaf | null>;
   readonly lists: Map<Node, Elements | null>;
   readonly shapes: Map<Node, Shape | null>;
+  /** The guard's call state. */
+  readonly state: CallState;
 }
 
 export const always: Check = () => true;

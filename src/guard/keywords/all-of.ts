@@ -12,7 +12,7 @@ export const allOfReader: KeywordReader = {
   read(s, node, at, r) {
     const list = s.allOf;
     if (!Array.isArray(list) || list.length === 0) throw mustBe("allOf", at, "a non-empty array of schemas", list);
-    node.allOf = list.map((member, i) => r.read(member, `${at}/allOf/${i}`));
+    node.allOf = [...list.map((member, i) => r.read(member, `${at}/allOf/${i}`)), ...(node.allOf ?? [])]; // a $dynamicRef beside a $ref may be there
   },
 };
 

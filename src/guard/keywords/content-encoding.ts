@@ -1,5 +1,5 @@
 import { preview } from "../../util/text.js";
-import { isBase64 } from "../format-checks.js";
+import { isBase64 } from "../formats/base64.js";
 import type { KeywordSource, ValueKeyword } from "./keyword.js";
 import { mustBe, type KeywordReader } from "./read.js";
 

@@ -13,8 +13,8 @@ import { SchemaError, type Node, type ReadOptions } from "../node.js";
 export interface SchemaReader {
   /** Reads a sub-schema found at `at` (a JSON Pointer of the document) into its node. */
   read(schema: unknown, at: string): Node;
-  /** Keeps `node`'s `$ref` (found at `at`, in `schema`) to be pointed at its target after the pass. */
-  reference(node: Node, pointer: string, at: string, schema: object): void;
+  /** Keeps `node`'s `$ref` or (`dynamic`) `$dynamicRef` (found at `at`, in `schema`) to be pointed at its target after the pass. */
+  reference(node: Node, pointer: string, at: string, schema: object, dynamic?: boolean): void;
   readonly options: ReadOptions;
 }
 

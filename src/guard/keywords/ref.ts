@@ -2,7 +2,7 @@
 // generated code and the `too_deep` message of a value whose check went past the limit.
 import type { Check, CallState, Build } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { Verdicts } from "../revisit.js";
+import { ScopedVerdicts, Verdicts } from "../revisit.js";
 import type { Recursion } from "../recursion.js";
 import { tooDeep } from "../values.js";
 import { failIf, type Message, type StructureWriter } from "./keyword.js";
@@ -20,7 +20,8 @@ export interface RefChecks {
  * never overflows the stack and no verdict depends on the depth it was reached at. A target's verdict
  * on an object is kept for the call where the schema may check one value twice (`mayRevisit`), and
  * whenever the call lists issues, since reporting checks again what a union tried: a second check
- * answers at once and lists no issue twice.
+ * answers at once and lists no issue twice. (`dynamicScope` checks the `$ref`s of a schema whose `$dynamicRef`s
+ * resolve at run time.)
  */
 export function refCheck(node: Node, build: Build, { state, recursion, verdictsOf }: RefChecks): Check {
   const target = build(node); // an ancestor still being built answers through its reserved slot
@@ -42,9 +43,20 @@ export function refCheck(node: Node, build: Build, { state, recursion, verdictsO
   };
 }
 
-/** `$ref` as generated code: a call of the target's counting function. @example refSource(node, "v", writer) // "if (!f0r(v)) return false;\n" */
+/**
+ * `$ref` as generated code: a call of the target's counting function; for a `$dynamicRef`, of the function of the
+ * candidate the scope `S` names, else of its first target.
+ *
+ * @example
+ * refSource(node, "v", writer) // "if (!f0r(v)) return false;\n"
+ */
 export function refSource(node: Node, x: string, w: StructureWriter): string {
-  return node.ref ? failIf(`!${w.refFn(node.ref.target!)}(${x})`) : "";
+  const ref = node.ref;
+  if (!ref) return "";
+  if (!ref.dynamic) return failIf(`!${w.refFn(ref.target!)}(${x})`);
+  const k = w.id("k");
+  const pick = ref.dynamic.candidates.reduceRight((rest, candidate, i) => `${k} === ${i} ? ${w.refFn(candidate)} : ${rest}`, w.refFn(ref.target!));
+  return `const ${k} = S[${ref.dynamic.slot}];\n${failIf(`!(${pick})(${x})`)}`;
 }
 
 /**
@@ -59,9 +71,12 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
   const { refs, levels } = recursion.limit();
   const call = `if (D >= ${refs}) ${w.use("tooDeep", tooDeep)}(${levels});\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
   if (!recursion.revisits()) return `function ${name}(v) {\n${call}return ok;\n}\n`;
-  const m = w.external(new Verdicts());
+  // Where a `$dynamicRef` resolves through the scope, a target's verdict may depend on it: kept per scope.
+  const scoped = recursion.scoped();
+  const m = scoped ? "m" : w.external(new Verdicts());
+  const perScope = scoped ? `const m = o ? ${w.external(new ScopedVerdicts())}.at(S.join()) : undefined;\n` : "";
   return (
-    `function ${name}(v) {\nconst o = typeof v === "object" && v !== null;\n` +
+    `function ${name}(v) {\nconst o = typeof v === "object" && v !== null;\n${perScope}` +
     `if (o) {\nconst k = ${m}.get(v, C, false);\nif (k !== -1) return k === 1;\n}\n${call}if (o) ${m}.set(v, C, ok, false);\nreturn ok;\n}\n`
   );
 }
@@ -71,13 +86,24 @@ export const REF_MESSAGES = {
   too_deep: ((expected) => (expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`)) as Message,
 };
 
-/** How `$ref` is read: a reference, pointed at its target once the whole document is read. @example refReader.keys // ["$ref"] */
+/**
+ * How `$ref` and `$dynamicRef` are read: references, pointed at their targets once the whole document is read. A
+ * schema with both keeps the `$dynamicRef` as one more `allOf` member.
+ *
+ * @example
+ * refReader.keys // ["$ref", "$dynamicRef"]
+ */
 export const refReader: KeywordReader = {
-  keys: ["$ref"],
+  keys: ["$ref", "$dynamicRef"],
   read(s, node, at, r) {
-    const pointer = s.$ref;
-    if (typeof pointer !== "string") throw mustBe("$ref", at, "a string", pointer);
-    node.ref = { target: undefined, pointer };
-    r.reference(node, pointer, at, s);
+    for (const key of ["$ref", "$dynamicRef"] as const) {
+      const pointer = s[key];
+      if (pointer === undefined) continue;
+      if (typeof pointer !== "string") throw mustBe(key, at, "a string", pointer);
+      const holder = node.ref ? r.read(true, at) : node;
+      holder.ref = { target: undefined, pointer };
+      r.reference(holder, pointer, at, s, key === "$dynamicRef");
+      if (holder !== node) node.allOf = [...(node.allOf ?? []), holder];
+    }
   },
 };

@@ -9,6 +9,11 @@ import type { Node } from "../node.js";
 import { failUnless, type StructureWriter } from "./keyword.js";
 import type { KeywordReader } from "./read.js";
 
+/** The interpreter's `Test`: a node's check, and the call's dynamic scope where the schema has one. */
+function testOf(build: Build): Test {
+  return Object.assign((n: Node, v: unknown) => build(n)(v), { scope: () => build.state.scope });
+}
+
 /**
  * The object check of `unevaluatedProperties` (called for objects only): a `false` lists each such
  * property as an `additional_property` issue, a schema lists its own issues.
@@ -20,7 +25,7 @@ import type { KeywordReader } from "./read.js";
 export function unevaluatedPropertiesCheck(node: Node, build: Build): Check | undefined {
   const rest = node.unevaluatedProperties;
   if (!rest) return undefined;
-  const test: Test = (n, v) => build(n)(v);
+  const test = testOf(build);
   const check = build(rest);
   return (v, r, p) => {
     const o = v as Record<string, unknown>;
@@ -48,7 +53,7 @@ export function unevaluatedPropertiesCheck(node: Node, build: Build): Check | un
 export function unevaluatedItemsCheck(node: Node, build: Build): Check | undefined {
   const rest = node.unevaluatedItems;
   if (!rest) return undefined;
-  const test: Test = (n, v) => build(n)(v);
+  const test = testOf(build);
   const check = build(rest);
   return (v, r, p) => {
     const a = v as unknown[];
