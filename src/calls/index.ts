@@ -10,7 +10,7 @@
  */
 export { parseToolCalls, toToolMessages } from "./parse.js";
 export { createToolCallStream, type ToolCallStream, type PartialToolCall } from "./stream.js";
-export { createPartialJSONParser, type PartialJSONParser } from "./partial-json.js";
+export { createPartialJSONParser, type PartialJSONParser, type PartialJSONOptions } from "./partial-json.js";
 export { ADAPTERS, adapterOf } from "./providers/index.js";
 export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";
 export type {
