@@ -1,4 +1,5 @@
 import type { ToolRegistry } from "../tools/registry.js";
+import type { AnyTool } from "../tools/tool.js";
 import { mcpCallResult, mcpToolList } from "./server.js";
 
 /**
@@ -29,14 +30,14 @@ export type MCPInput = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8
 /** Where `serveMCP` writes, one JSON-RPC message a line: a Node stream (`process.stdout`), a web `WritableStream`, or anything with `write(text)`. @example serveMCP(registry, { input, output: { write: (line) => socket.send(line) } }) */
 export type MCPOutput = { write(text: string): unknown } | WritableStream<Uint8Array>;
 
-/** Options of `serveMCP`. @example serveMCP(registry, { input: process.stdin, output: process.stdout, maxMessageBytes: 1 << 20, maxBatch: 20, maxInFlight: 8, timeout: 30_000 }) */
-export interface ServeMCPOptions {
-  /** Newline-delimited JSON-RPC messages from the client. */
-  readonly input: MCPInput;
-  /** Newline-delimited JSON-RPC messages to the client. */
-  readonly output: MCPOutput;
-  /** The longest message read, in bytes (default 4 MiB). A longer line is skipped without being kept, and answered with -32600. */
-  readonly maxMessageBytes?: number;
+/**
+ * What `serveMCP` and `mcpHttpHandler` answer with beside the tools: the server's name, its instructions, a
+ * call's time limit, the longest batch, and what MCP shows of each tool beyond its schema.
+ *
+ * @example
+ * { serverInfo: { name: "weather", version: "1.2.0" }, timeout: 30_000, describeTool: (tool) => ({ annotations: { readOnlyHint: true } }) }
+ */
+export interface MCPProtocolOptions {
   /** The server's name and version in `initialize` (default `{ name: "tooltype", version: "0.1.0" }`). */
   readonly serverInfo?: { readonly name: string; readonly version: string };
   /** Text for the client's model about how to use these tools, sent in `initialize`. */
@@ -45,6 +46,30 @@ export interface ServeMCPOptions {
   readonly timeout?: number;
   /** The most messages one batch may hold (default 100; batches exist only under `2025-03-26`). A longer batch is refused whole with -32600, none of it run. */
   readonly maxBatch?: number;
+  /** What `tools/list` shows of a tool beyond its name, description and schemas: `title`, `annotations` (`readOnlyHint`, ...), `icons`. */
+  readonly describeTool?: (tool: AnyTool) => MCPToolExtras | undefined;
+}
+
+/**
+ * A served tool's MCP fields beyond its schema.
+ *
+ * @example
+ * { title: "Weather", annotations: { readOnlyHint: true, openWorldHint: true }, icons: [{ src: "https://example.com/sun.png", mimeType: "image/png" }] }
+ */
+export interface MCPToolExtras {
+  readonly title?: string;
+  readonly annotations?: { readonly title?: string; readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly idempotentHint?: boolean; readonly openWorldHint?: boolean };
+  readonly icons?: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[] }[];
+}
+
+/** Options of `serveMCP`. @example serveMCP(registry, { input: process.stdin, output: process.stdout, maxMessageBytes: 1 << 20, maxBatch: 20, maxInFlight: 8, timeout: 30_000 }) */
+export interface ServeMCPOptions extends MCPProtocolOptions {
+  /** Newline-delimited JSON-RPC messages from the client. */
+  readonly input: MCPInput;
+  /** Newline-delimited JSON-RPC messages to the client. */
+  readonly output: MCPOutput;
+  /** The longest message read, in bytes (default 4 MiB). A longer line is skipped without being kept, and answered with -32600. */
+  readonly maxMessageBytes?: number;
   /**
    * The most requests answered at once (default 32; a batch counts as one, and its messages run one after
    * another). Past it, no more input is read until one is answered: a client cannot queue work faster than
@@ -53,8 +78,10 @@ export interface ServeMCPOptions {
   readonly maxInFlight?: number;
 }
 
-type Id = string | number;
-interface Reply {
+/** A JSON-RPC id. @example 7 */
+export type Id = string | number;
+/** A JSON-RPC reply. @example { jsonrpc: "2.0", id: 1, result: {} } */
+export interface Reply {
   jsonrpc: "2.0";
   id: Id | null;
   result?: unknown;
@@ -106,7 +133,7 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       broken = true; // the client is gone: nothing more can be said
     }
   };
-  const context: Context = { registry, options, session, send };
+  const context: Context = { registry, options, session };
 
   const decoder = new TextDecoder();
   const onLine = (bytes: Uint8Array) => {
@@ -170,15 +197,21 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
   while (pending.size) await Promise.all(pending);
 }
 
-interface Context {
+/** What answering a message needs: the tools, the options, and the protocol version agreed on (undefined before `initialize`). */
+export interface Context {
   readonly registry: ToolRegistry;
-  readonly options: ServeMCPOptions;
+  readonly options: MCPProtocolOptions;
   readonly session: { version: string | undefined };
-  readonly send: (message: unknown) => void;
 }
 
-// A message (or a batch): the reply to send, undefined for none, or no promise at all when nothing is to be done.
-function handleMessage(context: Context, message: unknown): Promise<unknown> | undefined {
+/**
+ * A parsed message (or a batch): the reply to send, undefined for none, or no promise at all when nothing
+ * is to be done. Shared by `serveMCP` and `mcpHttpHandler`.
+ *
+ * @example
+ * await handleMessage({ registry, options: {}, session: { version: "2025-06-18" } }, { jsonrpc: "2.0", id: 1, method: "ping" }); // { jsonrpc: "2.0", id: 1, result: {} }
+ */
+export function handleMessage(context: Context, message: unknown): Promise<unknown> | undefined {
   if (Array.isArray(message)) {
     if (context.session.version !== "2025-03-26") {
       return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: JSON-RPC batches are not part of MCP ${context.session.version ?? MCP_PROTOCOL_VERSIONS[0]}; send one message a line`));
@@ -256,7 +289,7 @@ async function request(context: Context, method: string, params: Record<string, 
     case "ping":
       return {};
     case "tools/list":
-      return mcpToolList(registry);
+      return withExtras(mcpToolList(registry), registry, options.describeTool);
     case "tools/call": {
       const name = params.name;
       if (typeof name !== "string") throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call needs "name", a string');
@@ -274,7 +307,26 @@ async function request(context: Context, method: string, params: Record<string, 
   }
 }
 
-function failure(id: Id | null, code: number, message: string): Reply {
+// The listing with each tool's title, annotations and icons, where `describeTool` gives them.
+function withExtras(list: ReturnType<typeof mcpToolList>, registry: ToolRegistry, describeTool: MCPProtocolOptions["describeTool"]): ReturnType<typeof mcpToolList> {
+  if (!describeTool) return list;
+  return {
+    tools: list.tools.map((listed) => {
+      const tool = registry.get(listed.name);
+      const extras = tool ? describeTool(tool) : undefined;
+      if (!extras) return listed;
+      return { ...listed, ...(extras.title !== undefined && { title: extras.title }), ...(extras.annotations && { annotations: { ...extras.annotations } }), ...(extras.icons && { icons: extras.icons.map((icon) => ({ ...icon })) }) };
+    }),
+  };
+}
+
+/**
+ * A JSON-RPC error reply.
+ *
+ * @example
+ * failure(1, JSONRPC_ERRORS.INVALID_PARAMS, "Invalid params: ..."); // { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params: ..." } }
+ */
+export function failure(id: Id | null, code: number, message: string): Reply {
   return { jsonrpc: "2.0", id, error: { code, message } };
 }
 
