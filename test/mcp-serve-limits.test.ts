@@ -82,7 +82,12 @@ s("one batch line of 89,240 requests (4 MiB): one -32600 error naming the limit,
   gc?.();
   const before = heapUsed();
   let peak = 0;
-  const watched = { write: (chunk: string) => (output.write(chunk), (peak = Math.max(peak, (heapUsed() ?? 0) - (before ?? 0)))) };
+  const watched = {
+    write(chunk: string) {
+      output.write(chunk);
+      peak = Math.max(peak, (heapUsed() ?? 0) - (before ?? 0));
+    },
+  };
   await serveMCP(registry, { input: lines([initialize("2025-03-26"), batch, request(2, "ping")]).input, output: watched });
   gc?.();
   const kept = before === undefined || !gc ? undefined : heapUsed()! - before;

@@ -195,7 +195,7 @@ function serverTool(client: MCPClientLike, listing: MCPListedTool, name: string,
     logger,
     run: async (args, _context, { signal }) => {
       const result = await client.callTool({ name: listing.name, arguments: args }, undefined, { ...(signal && { signal }), ...(options.timeout !== undefined && { timeout: options.timeout }) });
-      return valueOf(result);
+      return resultValue(result);
     },
   });
 }
@@ -212,7 +212,7 @@ function schemaOf(schema: unknown): object {
 }
 
 /** A `tools/call` result as the value the model reads; `isError` as a failure with the server's text. */
-function valueOf(result: unknown): unknown {
+function resultValue(result: unknown): unknown {
   const r = (typeof result === "object" && result !== null ? result : {}) as { content?: unknown; structuredContent?: unknown; isError?: unknown; toolResult?: unknown };
   const content = Array.isArray(r.content) ? r.content : [];
   const texts = content.filter((c) => c && (c as { type?: unknown }).type === "text").map((c) => String((c as { text?: unknown }).text ?? ""));
