@@ -128,11 +128,26 @@ patterns("everyday patterns are accepted: the simulated search is linear on host
   console.log(`hostile patterns: ${SAFE.length} everyday patterns accepted, linear in counted steps, ${checks} checks on 20,000-character strings`);
 });
 
+patterns("a schema of 300 costly patterns: analysis stops at a budget for the run, counted in patterns analyzed; the next run starts afresh", async () => {
+  const costly = (i: number) => `(?:[a-z]{20}\\d{20}){6}${String.fromCodePoint(0x4e00 + i)}`;
+  let analyzed = 0;
+  const counting = { patternHazard: (source: string) => (analyzed++, UNTRUSTED.patternHazard(source)) };
+  const properties = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`p${i}`, { type: "string", pattern: costly(i) }]));
+  const message = refusal(() => compile({ type: "object", properties }, { untrusted: counting }));
+  assert.match(message, /the patterns analyzed together took more than 2000000 steps before this one/);
+  assert.ok(analyzed < 300, `${analyzed} of 300 patterns analyzed`);
+  await Promise.resolve(); // a new run
+  untrusted(costly(1000));
+  const repeated = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`p${i}`, { type: "string", pattern: costly(1000) }]));
+  compile({ type: "object", properties: repeated }, { untrusted: UNTRUSTED }); // one pattern 5,000 times: analyzed once
+  console.log(`hostile patterns: 300 costly patterns in one schema refused after ${analyzed} analyses; one pattern repeated 5,000 times analyzed once`);
+});
+
 patterns("a trusted schema keeps any pattern JavaScript takes (the default)", () => {
   for (const [pattern] of [...EXPONENTIAL, ...POLYNOMIAL]) compile({ type: "string", pattern });
 });
 
-patterns("property: every generated pattern the analysis accepts is linear in the simulated search's steps", () => {
+patterns("property: every generated pattern the analysis accepts is linear in the simulated search's steps", async () => {
   const atom = fc.constantFrom("a", "b", "\\d", "\\w", "[a-z]", "[^x]", ".", "\\.", "-", "(?:ab)", "(?:a|b)", "(?:a|ab)", "\\p{L}");
   const quantifier = fc.constantFrom("", "", "*", "+", "?", "{1,3}", "{2,}", "*?", "{2}");
   const flat = fc.array(fc.tuple(atom, quantifier), { minLength: 1, maxLength: 5 }).map((parts) => parts.map(([a, q]) => a + q).join(""));
@@ -141,8 +156,9 @@ patterns("property: every generated pattern the analysis accepts is linear in th
   const pumps = [(n: number) => "a".repeat(n), (n: number) => "ab".repeat(n / 2) + "!", (n: number) => "a1-".repeat(n / 3) + "x", (n: number) => "a.".repeat(n / 2)];
   let refused = 0;
   let accepted = 0;
-  fc.assert(
-    fc.property(pattern, (source) => {
+  await fc.assert(
+    fc.asyncProperty(pattern, async (source) => {
+      await Promise.resolve(); // each pattern in its own run: the analysis budget is per synchronous run
       try {
         untrusted(source);
       } catch (error) {

@@ -20,7 +20,10 @@
  * Where it cannot decide, it refuses (fail closed): a backreference; a lookaround with an unbounded
  * repetition inside, except at the start of a `^`-anchored pattern (it could run at every position); a
  * lookbehind that is not a plain sequence; a pattern with more than `MAX_STATES` states, groups nested
- * deeper than `MAX_GROUP_DEPTH`, or whose exploration takes more than `MAX_STEPS` steps. Assertions (`^`
+ * deeper than `MAX_GROUP_DEPTH`, or whose exploration takes more than `MAX_STEPS` steps; and once the patterns
+ * analyzed in one synchronous run (one `compile`, or several in a row) have taken `MAX_RUN_STEPS` steps, the
+ * rest (a schema of thousands of costly patterns would otherwise take minutes to read). A pattern seen
+ * before costs nothing: verdicts are kept, for the last `MAX_REMEMBERED` patterns. Assertions (`^`
  * inside, `$`, `\b`, lookarounds) are read as always true, and a Unicode property (`\p{L}`) as any
  * character: both can only add paths, so the answer stays on the safe side.
  */
@@ -42,7 +45,11 @@ const MAX_LIVE_PATHS = 256;
 /** States of the position automaton an analysis may build. */
 const MAX_STATES = 2000;
 /** Steps (path counts moved along an edge) an analysis may take before it gives up and refuses. */
-const MAX_STEPS = 3_000_000;
+const MAX_STEPS = 500_000;
+/** Steps all analyses of one synchronous run may take together (until the next microtask). */
+const MAX_RUN_STEPS = 2_000_000;
+/** Verdicts kept, so a pattern repeated across a schema is analyzed once. */
+const MAX_REMEMBERED = 1000;
 /** Groups inside groups a pattern may nest. */
 const MAX_GROUP_DEPTH = 64;
 /** A counted repetition is expanded when its copies add at most this many states, else read as `+` or `*`. */
@@ -75,6 +82,29 @@ class Hazard extends Error {}
  * patternHazard("^[a-z]+\\d{2}$"); // undefined
  */
 export function patternHazard(source: string): string | undefined {
+  const known = remembered.get(source);
+  if (known !== undefined) return known || undefined;
+  if (!run.queued) {
+    run.queued = true;
+    queueMicrotask(() => {
+      run.spent = 0;
+      run.queued = false;
+    });
+  }
+  if (run.spent >= MAX_RUN_STEPS) {
+    return `the patterns analyzed together took more than ${MAX_RUN_STEPS} steps before this one; a schema may hold many patterns, but not that many costly ones`;
+  }
+  const verdict = analyze(source);
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(source, verdict ?? "");
+  return verdict;
+}
+
+/** Steps spent in the current synchronous run (reset at the next microtask), and verdicts by pattern ("" for none). */
+const run = { spent: 0, queued: false };
+const remembered = new Map<string, string>();
+
+function analyze(source: string): string | undefined {
   try {
     const parser = new Parser(source);
     const tree = parser.alternation(0);
@@ -360,6 +390,13 @@ interface Part {
 class Automaton {
   readonly sets: Chars[] = [];
   readonly edges = new Map<number, Map<number, number>>();
+  /** Work done on this pattern, building and exploring: past `MAX_STEPS`, the analysis gives up. */
+  steps = 0;
+
+  charge(steps: number): void {
+    this.steps += steps;
+    if (this.steps > MAX_STEPS) throw new Hazard(`the pattern is too complex to analyze within ${MAX_STEPS} steps`);
+  }
 
   state(set: Chars): number {
     if (this.sets.length >= MAX_STATES) throw new Hazard(`more than ${MAX_STATES} character positions to analyze`);
@@ -368,6 +405,7 @@ class Automaton {
   }
 
   link(from: Map<number, number>, to: Map<number, number>, times = 1): void {
+    this.charge(from.size * to.size);
     for (const [a, ways] of from) {
       const out = this.edges.get(a) ?? new Map<number, number>();
       this.edges.set(a, out);
@@ -402,6 +440,7 @@ class Automaton {
 
   /** `a` then `b`. */
   private followedBy(a: Part, b: Part): Part {
+    this.charge(a.first.size + a.last.size + a.endsFree.size + b.first.size + b.last.size + b.endsFree.size);
     this.link(a.last, b.first);
     return {
       first: sum([a.first, scale(b.first, a.empty)]),
@@ -466,6 +505,14 @@ function sum(maps: readonly Map<number, number>[]): Map<number, number> {
  */
 function liveGrowth(tree: Tree, anywhere: boolean): string | undefined {
   const automaton = new Automaton();
+  try {
+    return growthOf(automaton, tree, anywhere);
+  } finally {
+    run.spent += automaton.steps; // charged to the run, whatever the outcome
+  }
+}
+
+function growthOf(automaton: Automaton, tree: Tree, anywhere: boolean): string | undefined {
   const start = automaton.state([]); // reads nothing: where every path begins
   const part = automaton.build(tree);
   const one = new Map([[start, 1]]);
@@ -490,17 +537,17 @@ function liveGrowth(tree: Tree, anywhere: boolean): string | undefined {
 function explore(automaton: Automaton, start: number): string | undefined {
   const seen = new Set<string>();
   const queue: { live: Map<number, number>; depth: number }[] = [{ live: new Map([[start, 1]]), depth: 0 }];
-  let steps = 0;
   for (let next = 0; next < queue.length; next++) {
     const { live, depth } = queue[next]!;
     const targets = new Set<number>();
     for (const from of live.keys()) for (const to of automaton.edges.get(from)?.keys() ?? []) targets.add(to);
+    automaton.charge(32 + live.size + 4 * targets.size); // the pieces of the alphabet, sorted, and the maps made
     for (const c of representatives([...targets].map((t) => automaton.sets[t]!))) {
       const after = new Map<number, number>();
       let total = 0;
       for (const [from, count] of live) {
         for (const [to, ways] of automaton.edges.get(from) ?? []) {
-          steps++;
+          automaton.charge(1);
           if (!contains(automaton.sets[to]!, c)) continue;
           const paths = count * ways;
           after.set(to, (after.get(to) ?? 0) + paths);
@@ -508,7 +555,7 @@ function explore(automaton: Automaton, start: number): string | undefined {
         }
       }
       if (total > MAX_LIVE_PATHS) return `after ${depth + 1} characters`;
-      if (steps > MAX_STEPS) throw new Hazard(`the pattern is too complex to analyze within ${MAX_STEPS} steps`);
+      automaton.charge(8 + after.size);
       if (!after.size) continue;
       const key = [...after].sort((a, b) => a[0] - b[0]).join(";");
       if (seen.has(key)) continue;
