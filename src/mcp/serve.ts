@@ -197,7 +197,12 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
   while (pending.size) await Promise.all(pending);
 }
 
-/** What answering a message needs: the tools, the options, and the protocol version agreed on (undefined before `initialize`). */
+/**
+ * What answering a message needs: the tools, the options, and the protocol version agreed on (undefined before `initialize`).
+ *
+ * @example
+ * const context: Context = { registry, options: { timeout: 10_000 }, session: { version: "2025-06-18" } };
+ */
 export interface Context {
   readonly registry: ToolRegistry;
   readonly options: MCPProtocolOptions;
