@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: serves the demo page (demo/ at /, the built bundle dist/ at /dist/) on 127.0.0.1 and prints
 // the URL. PORT picks the port (default 0: any free one). Every response carries a Content-Security-Policy
-// without 'unsafe-eval', so the page shows the library's no-eval path; CSP=off serves without it.
+// without 'unsafe-eval', so the page shows the library's no-eval path; CSP=off serves without it. A request
+// whose Host is not a loopback name (a page that rebinds its own name to 127.0.0.1) gets 403.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
@@ -24,6 +25,14 @@ const TYPES = {
   ".ico": "image/x-icon",
 };
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'";
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Whether a Host header names this machine's loopback (any port): the only names this server answers to. */
+export function isLoopbackHost(host) {
+  const lower = String(host ?? "").toLowerCase();
+  const name = lower.startsWith("[") ? lower.slice(0, lower.indexOf("]") + 1) : lower.split(":")[0];
+  return LOOPBACK.has(name);
+}
 
 // The file a URL path names, or undefined when it is outside the mounted folders.
 function fileFor(pathname) {
@@ -41,6 +50,7 @@ export function createDemoServer({ csp = true } = {}) {
       res.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...(csp && { "Content-Security-Policy": CSP }) });
       res.end(req.method === "HEAD" ? undefined : body);
     };
+    if (!isLoopbackHost(req.headers.host)) return send(403, "Forbidden: this server answers to localhost, 127.0.0.1 and [::1] only\n");
     if (req.method !== "GET" && req.method !== "HEAD") return send(405, "Method not allowed\n");
     let pathname;
     try {

@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { createServer as createHttpServer } from "node:http";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -66,15 +66,27 @@ await check("an MCP server spawned over stdio: its tools, checked by the guard, 
 
 await check("an MCP server over streamable HTTP on 127.0.0.1: connectMCP({ url })", async () => {
   const calls = [];
+  const allowedHosts = [];
   const http = createHttpServer(async (req, res) => {
-    // Stateless: a server and a transport per request, as the MCP SDK's examples do.
+    // Stateless: a server and a transport per request, as the MCP SDK's examples do; with the SDK's DNS-rebinding
+    // protection on (off by default there): a Host other than this server's loopback names is refused.
     const server = createMCPServer(calls);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableDnsRebindingProtection: true, allowedHosts });
     res.on("close", () => void transport.close());
     await server.connect(transport);
     await transport.handleRequest(req, res, req.method === "POST" ? await bodyOf(req) : undefined);
   });
   const origin = await listen(http);
+  const { port } = new URL(origin);
+  allowedHosts.push(`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`);
+  // fetch cannot set Host: a raw request, as a browser would send it after rebinding attacker.example to 127.0.0.1.
+  const rebound = await new Promise((resolve, reject) => {
+    const headers = { host: `attacker.example:${port}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const req = httpRequest({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers }, (res) => resolve((res.resume(), res.statusCode)));
+    req.on("error", reject);
+    req.end('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+  });
+  expect(rebound === 403, `a rebinding Host got ${rebound}`);
   const remote = await connectMCP({ url: `${origin}/mcp` }, { include: ["lookup"], logger: quiet });
   try {
     expect(remote.tools.length === 1 && remote.tools[0].name === "lookup", `tools: ${remote.tools.map((x) => x.name)}`);

@@ -356,14 +356,16 @@ s("duplicate keys: the last one wins, as with JSON.parse", () => {
   assert.ok(same(parse(chars(text)).value(), JSON.parse(text)));
 });
 
-s("nesting 100,000 deep needs no recursion", () => {
+s("nesting 100,000 deep needs no recursion (with maxDepth raised)", () => {
   const depth = 100_000;
-  const p = parse(["[".repeat(depth), "]".repeat(depth)]);
+  const p = createPartialJSONParser({ maxDepth: depth });
+  p.push("[".repeat(depth));
+  p.push("]".repeat(depth));
   assert.ok(p.done);
   let v = p.value();
   for (let d = 1; d < depth; d++) v = (v as unknown[])[0];
   assert.equal(v, []);
-  const q = createPartialJSONParser();
+  const q = createPartialJSONParser({ maxDepth: 10_000 });
   for (let d = 0; d < 10_000; d++) q.push('{"k":');
   q.push("1");
   for (let d = 0; d < 10_000; d++) q.push("}");
@@ -600,20 +602,23 @@ hostile("work grows linearly: 4 times the text costs at most 4.2 times the reads
 
 const measured = heapUsed() === undefined ? hostile.skip : hostile;
 
-measured("memory: a million '[' keeps at most 400 bytes a character (an array each); a 100 MB string at most 3 bytes a character", async () => {
+measured("memory: 12 MB of '[' is refused at 1,000 levels, keeping under 1 MB; a 100 MB string at most 3 bytes a character", async () => {
   const gc = await collector();
   if (!gc) {
     console.log("fuzz partial JSON: memory not measured here (no way to collect garbage first: a figure would count garbage)");
     return;
   }
+  const brackets = "[".repeat(12 << 20); // made (and flattened, by reading it) before measuring: the parser keeps the text it is given
+  assert.is(brackets.charCodeAt(12 << 19), 91);
   gc();
   const before = heapUsed()!;
   const p = createPartialJSONParser();
-  p.push("[".repeat(1_000_000));
+  p.push(brackets);
   gc();
   const deep = heapUsed()! - before;
-  assert.ok(p.value() !== undefined && !p.error);
-  assert.ok(deep <= 400 * 1_000_000, `${deep} bytes for a million '['`); // about 206 measured: V8 gives an array its first 17 slots
+  assert.match(p.error!.message, /nests deeper than 1000 levels/);
+  assert.is(p.error!.position, 1000);
+  assert.ok(deep <= 1 << 20, `${deep} bytes kept for 12 MB of '['`); // before the limit: about 200 bytes a '[', 2.5 GB
   const mb = 1 << 20;
   const q = createPartialJSONParser();
   gc();
@@ -628,12 +633,34 @@ measured("memory: a million '[' keeps at most 400 bytes a character (an array ea
   const big = heapUsed()! - start;
   assert.ok(q.done);
   assert.ok(big <= 3 * 100 * mb, `${big} bytes for a 100 MB string`);
-  console.log(`fuzz partial JSON: memory measured, ${(deep / 1e6).toFixed(1)} bytes a character for a million '[', ${(big / (100 * mb)).toFixed(2)} bytes a character for a 100 MB string`);
+  console.log(`fuzz partial JSON: memory measured, ${(deep / 1e3).toFixed(0)} kB kept for 12 MB of '[' (refused at 1,000 levels), ${(big / (100 * mb)).toFixed(2)} bytes a character for a 100 MB string`);
+});
+
+hostile("depth: 1,000 levels parse, one more is an error naming the limit and where; pushes after it are not parsed (reads counted)", () => {
+  const ok = createPartialJSONParser();
+  ok.push("[".repeat(1000) + "]".repeat(1000));
+  assert.ok(ok.done);
+  const mixed = createPartialJSONParser();
+  mixed.push('{"a":'.repeat(999) + "[");
+  assert.not.ok(mixed.error);
+  mixed.push("{");
+  assert.equal(mixed.error, { message: "The value nests deeper than 1000 levels of objects and arrays", position: 999 * 5 + 1 });
+  const small = createPartialJSONParser({ maxDepth: 3 });
+  small.push('{"a": [[1]], "b": [[[');
+  assert.match(small.error!.message, /deeper than 3 levels/);
+  assert.equal(small.value(), { a: [[1]], b: [[]] });
+  // After the error, a megabyte a push more costs no reads at all: the text is kept, not parsed.
+  const chunk = "[".repeat(1 << 20);
+  const reads = work(() => {
+    for (let i = 0; i < 12; i++) small.push(chunk);
+  });
+  assert.is(reads, 0);
+  assert.throws(() => createPartialJSONParser({ maxDepth: 0 }), /maxDepth must be a whole number, 1 or more, received 0/);
 });
 
 const inBrowser = isBrowser ? hostile : hostile.skip;
 
-inBrowser("in a browser (no memory reading): a 16 MB string streams whole, a million '[' parses", () => {
+inBrowser("in a browser (no memory reading): a 16 MB string streams whole, 12 MB of '[' is refused", () => {
   // Browsers expose no exact heap size to a page, and a tab's memory is smaller: the sizes are cut, and only work is counted above.
   const q = createPartialJSONParser();
   q.push('"');
@@ -642,8 +669,8 @@ inBrowser("in a browser (no memory reading): a 16 MB string streams whole, a mil
   assert.ok(q.done);
   assert.is((q.value() as string).length, 16 << 20);
   const p = createPartialJSONParser();
-  p.push("[".repeat(1_000_000));
-  assert.not.ok(p.error);
+  p.push("[".repeat(12 << 20));
+  assert.match(p.error!.message, /nests deeper than 1000 levels/);
 });
 
 hostile.run();

@@ -40,9 +40,7 @@ const NOTHING = Symbol("nothing");
 // Text to a value: as JSON, else without its code fence, trailing commas and single quotes.
 function readLenient(raw: string): unknown {
   let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  text = text.trim();
-  const fence = /^```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?```$/.exec(text);
-  if (fence) text = fence[1]!.trim();
+  text = unfenced(text.trim());
   for (const candidate of [text, rewrite(text)]) {
     if (candidate === undefined) continue;
     try {
@@ -52,6 +50,19 @@ function readLenient(raw: string): unknown {
     }
   }
   return NOTHING;
+}
+
+/**
+ * The text inside a Markdown code fence (`` ```json ... ``` ``), or the text itself. Read with string
+ * operations, each a single pass: a regular expression for this backtracked quadratically on a long
+ * unclosed fence, and the text is the model's.
+ */
+function unfenced(text: string): string {
+  if (text.length < 6 || !text.startsWith("```") || !text.endsWith("```")) return text;
+  let at = 3;
+  while (at < text.length - 3 && /[\w-]/.test(text[at]!)) at++; // the language tag
+  while (at < text.length - 3 && (text[at] === " " || text[at] === "\t")) at++;
+  return text.slice(at, text.length - 3).trim();
 }
 
 /**

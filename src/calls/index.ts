@@ -10,7 +10,7 @@
  */
 export { parseToolCalls, toToolMessages } from "./parse.js";
 export { createToolCallStream, type ToolCallStream, type PartialToolCall } from "./stream.js";
-export { createPartialJSONParser, type PartialJSONParser, type ParserEvents } from "./partial-json.js";
+export { createPartialJSONParser, type PartialJSONParser, type PartialJSONOptions, type ParserEvents } from "./partial-json.js";
 export { createArgumentChecker, type PartialVerdict } from "./viability.js";
 export { ADAPTERS, adapterOf } from "./providers/index.js";
 export { mcpContent, type AnswerOptions, type ResultIssue } from "./output.js";

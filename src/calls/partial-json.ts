@@ -97,6 +97,29 @@ export interface ParserEvents {
 
 type Container = Record<string, unknown> | unknown[];
 
+/**
+ * The deepest the parser nests objects and arrays (default of `maxDepth`). Each open level costs an object or
+ * an array, about 200 bytes, so without a limit 12 MB of `[` in one streamed call took gigabytes; no tool's
+ * arguments need a thousand levels.
+ *
+ * @example
+ * createPartialJSONParser().push("[".repeat(MAX_PARTIAL_JSON_DEPTH + 1)); // error: ... nests deeper than 1000 levels
+ */
+const MAX_PARTIAL_JSON_DEPTH = 1000;
+
+/**
+ * Options of `createPartialJSONParser`.
+ *
+ * @example
+ * createPartialJSONParser({ maxDepth: 64 });
+ */
+export interface PartialJSONOptions {
+  /** The deepest objects and arrays may nest (default 1,000); one level more is an `error`, and nothing after it is parsed. */
+  readonly maxDepth?: number;
+  /** Told of each value, key and string piece as it is read (the streamed arguments' checks follow them). */
+  readonly events?: ParserEvents;
+}
+
 // Parser states.
 const VALUE = 0; // a value must start (at the top, after ':' and after ',' in an array)
 const ARRAY_FIRST = 1; // after '[': a value or ']'
@@ -156,7 +179,9 @@ function flattenedIfDue(text: string, pieces: number): boolean {
  * }
  * p.done; // true
  */
-export function createPartialJSONParser(options: { readonly events?: ParserEvents } = {}): PartialJSONParser {
+export function createPartialJSONParser(options: PartialJSONOptions = {}): PartialJSONParser {
+  const maxDepth = options.maxDepth ?? MAX_PARTIAL_JSON_DEPTH;
+  if (!(Number.isSafeInteger(maxDepth) && maxDepth >= 1)) throw new TypeError(`createPartialJSONParser: maxDepth must be a whole number, 1 or more, received ${String(maxDepth)}`);
   const events = options.events;
   let all = "";
   let allPieces = 0; // appended to `all` since it was last flattened; `strPieces` likewise for `str`
@@ -251,6 +276,10 @@ export function createPartialJSONParser(options: { readonly events?: ParserEvent
 
   /** Starts the value whose first character is `c` at index `i`; returns the index to continue at. */
   function start(chunk: string, c: number, i: number): number {
+    if ((c === 123 || c === 91) && stack.length >= maxDepth) {
+      fail(`The value nests deeper than ${maxDepth} levels of objects and arrays`, i);
+      return i;
+    }
     if (c === 123) {
       events?.begin("object");
       const object: Record<string, unknown> = {};

@@ -1,8 +1,10 @@
-import { Tool, consoleLogger, type AnyTool, type Logger } from "../tools/tool.js";
-import { preview } from "../util/text.js";
 import { compile } from "../guard/compile.js";
 import { untrusted } from "../guard/pattern-safety.js";
+import { ToolRegistry } from "../tools/registry.js";
+import { Tool, consoleLogger, type AnyTool, type Logger } from "../tools/tool.js";
+import { preview } from "../util/text.js";
 import { dynamicScope } from "../guard/dynamic-scope.js";
+import { mcpValidator } from "./server.js";
 
 /**
  * A tool as an MCP server lists it (`tools/list`).
@@ -52,6 +54,28 @@ export interface MCPToolsOptions {
   readonly category?: string;
   /** Where faults of the connection are reported (a tool's own `isError` results are not faults). Default: the console. */
   readonly logger?: Logger;
+  /**
+   * The tools these will sit beside (tools, a registry, or their names). A server's tool whose name is taken
+   * by one of them is left out, in `skipped` and `issues`: a server cannot stand in for a local tool (which
+   * may ask for approval) by naming one of its tools the same. Give `prefix` to keep both.
+   */
+  readonly local?: ToolRegistry | readonly (AnyTool | string)[];
+  /** On a clash with `local`: `"local"` (default) keeps the local tool; `"server"` takes the server's, still reported in `issues`. */
+  readonly clash?: "local" | "server";
+}
+
+/**
+ * Something `mcpTools` noticed about a server's listing, as data: a name that clashes with a local tool
+ * (`name_clash`) or with another tool of the same listing (`duplicate_name`), or a listing longer than
+ * `mcpTools` reads (`too_many_tools`).
+ *
+ * @example
+ * { code: "name_clash", name: "send_email", message: "the server's tool send_email has the name of a local tool; the local one is kept" }
+ */
+export interface MCPToolIssue {
+  readonly code: "name_clash" | "duplicate_name" | "too_many_tools";
+  readonly name: string;
+  readonly message: string;
 }
 
 /**
@@ -62,39 +86,57 @@ export interface MCPToolsOptions {
  */
 export interface MCPTools {
   readonly tools: AnyTool[];
-  /** Tools whose name or input schema tooltype cannot take (a remote `$ref`, a name providers refuse). */
+  /**
+   * Tools left out, with the reason: a name or input schema tooltype cannot take (an unsupported keyword, a
+   * name providers refuse, a schema too large, too deep or with a pattern that could hang), or a name clash.
+   */
   readonly skipped: { readonly name: string; readonly reason: string }[];
+  /** Name clashes, as data (a clash that left a tool out is in `skipped` too). */
+  readonly issues: MCPToolIssue[];
   /** Keywords of a tool's input schema the guard does not know (`markdownDescription`), left out of its check. */
   readonly ignored: { readonly name: string; readonly keyword: string; readonly at: string }[];
 }
+
+/** The most tools `mcpTools` reads from one server. */
+const MAX_SERVER_TOOLS = 10_000;
 
 /** A server's tool answered with `isError`: an expected failure, reported to the model, never logged. */
 class MCPToolError extends Error {}
 
 /**
  * An MCP server's tools as `Tool`s, for a `ToolRegistry` or the agent loop, beside local tools. Each tool's
- * `inputSchema` is compiled by tooltype's guard (the interpreter: the schema comes from elsewhere, and no
- * code is generated from it), so a model's bad arguments are answered with the precise error before the
- * server sees them. A call goes to the server with `tools/call`; its `structuredContent` (else its text,
- * else its content list) is the value; an `isError` result is a failed `ToolResult` with the server's text.
- * Pages of `tools/list` are followed.
+ * `inputSchema` is compiled by tooltype's guard as untrusted (`compile(s, { untrusted })`: the interpreter, no
+ * code generated from it; more than 100,000 properties and items, deeper than 512 levels, or a `pattern` that
+ * could make a check cost more than linear time, and the tool is skipped with the reason), so a model's bad
+ * arguments are answered with the precise error before the server sees them. A name already taken (by a tool
+ * in `options.local`, or earlier in the listing) is skipped and reported in `issues`. A call goes to the
+ * server with `tools/call`; its `structuredContent` (else its text, else its content list) is the value; an
+ * `isError` result is a failed `ToolResult` with the server's text. Pages of `tools/list` are followed, up to
+ * 10,000 tools (the rest is reported in `issues`).
  *
  * @example
  * const client = new Client({ name: "app", version: "1.0.0" });
  * await client.connect(new StreamableHTTPClientTransport(new URL("https://example.com/mcp")));
- * const { tools } = await mcpTools(client, { prefix: "docs_" });
+ * const { tools, issues } = await mcpTools(client, { prefix: "docs_", local: [weather] });
  * await runTools({ provider: "openai", chat, request, tools: [...tools, weather] });
  */
 export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions = {}): Promise<MCPTools> {
   if (typeof client?.listTools !== "function" || typeof client.callTool !== "function") throw new TypeError("mcpTools: expects a connected MCP client (the MCP SDK's Client)");
   const listed: MCPListedTool[] = [];
+  const issues: MCPToolIssue[] = [];
+  let more = false; // the listing goes on past MAX_SERVER_TOOLS
   let cursor: string | undefined;
-  for (let page = 0; page < 1000; page++) {
+  for (let page = 0; page < 1000 && !more; page++) {
     const answer = await client.listTools(cursor === undefined ? undefined : { cursor });
-    listed.push(...(Array.isArray(answer?.tools) ? answer.tools : []));
+    for (const listing of Array.isArray(answer?.tools) ? answer.tools : []) {
+      if (listed.length === MAX_SERVER_TOOLS) more = true;
+      else listed.push(listing);
+    }
     cursor = typeof answer?.nextCursor === "string" && answer.nextCursor ? answer.nextCursor : undefined;
     if (cursor === undefined) break;
+    if (listed.length === MAX_SERVER_TOOLS) more = true;
   }
+  if (more) issues.push({ code: "too_many_tools", name: "", message: `the server lists more than ${MAX_SERVER_TOOLS} tools; the first ${MAX_SERVER_TOOLS} are read` });
   const include = options.include;
   const wanted = listed.filter((t) => (include === undefined ? true : typeof include === "function" ? include(t) : include.includes(t.name)));
   const logger = options.logger ?? consoleLogger;
@@ -106,33 +148,64 @@ export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions =
   const tools: AnyTool[] = [];
   const skipped: { name: string; reason: string }[] = [];
   const ignored: MCPTools["ignored"] = [];
+  const localNames = namesOf(options.local);
+  const taken = new Set<string>();
   for (const listing of wanted) {
     const name = `${options.prefix ?? ""}${String(listing?.name)}`;
+    const clash = nameClash(name, localNames, taken, options.clash ?? "local");
+    if (clash) {
+      issues.push(clash.issue);
+      if (clash.skip) {
+        skipped.push({ name, reason: clash.issue.message });
+        continue;
+      }
+    }
     try {
-      const approval = typeof options.needsApproval === "function" ? options.needsApproval(listing) : options.needsApproval;
-      // The server's schema is not ours: a keyword the guard does not know is left out of the check, and said.
-      const parameters = compile(schemaOf(listing.inputSchema), { untrusted, dynamicScope });
-      tools.push(
-        new Tool<Record<string, unknown>>({
-          name,
-          description: describe(listing),
-          parameters,
-          ...(options.category !== undefined && { category: options.category }),
-          ...(approval && { needsApproval: true }),
-          ...(options.timeout !== undefined && { timeout: options.timeout }),
-          logger: quietLogger,
-          run: async (args, _context, { signal }) => {
-            const result = await client.callTool({ name: listing.name, arguments: args }, undefined, { ...(signal && { signal }), ...(options.timeout !== undefined && { timeout: options.timeout }) });
-            return valueOf(result);
-          },
-        }),
-      );
-      for (const { keyword, at } of parameters.ignored) ignored.push({ name, keyword, at });
+      tools.push(serverTool(client, listing, name, options, quietLogger, (keyword, at) => ignored.push({ name, keyword, at })));
+      taken.add(name);
     } catch (error) {
       skipped.push({ name, reason: error instanceof Error ? error.message : String(error) });
     }
   }
-  return { tools, skipped, ignored };
+  return { tools, skipped, ignored, issues };
+}
+
+function namesOf(local: MCPToolsOptions["local"]): Set<string> {
+  if (local === undefined) return new Set();
+  const list = local instanceof ToolRegistry ? local.listTools() : local;
+  return new Set(list.map((item) => (typeof item === "string" ? item : item.name)));
+}
+
+// A name already taken: by a local tool (kept unless the caller prefers the server's), or earlier in this listing.
+function nameClash(name: string, local: ReadonlySet<string>, taken: ReadonlySet<string>, prefer: "local" | "server"): { issue: MCPToolIssue; skip: boolean } | undefined {
+  if (taken.has(name)) {
+    return { skip: true, issue: { code: "duplicate_name", name, message: `the server lists more than one tool named ${name}; only the first is taken` } };
+  }
+  if (!local.has(name)) return undefined;
+  const kept = prefer === "server" ? "the server's is taken (clash: \"server\"): leave the local one out" : "the local one is kept; give a prefix to have both";
+  return { skip: prefer !== "server", issue: { code: "name_clash", name, message: `the server's tool ${name} has the name of a local tool; ${kept}` } };
+}
+
+// One listed tool as a Tool; throws (and the tool is skipped) when its name or input schema cannot be taken.
+// A keyword the guard does not know is left out of the check, and said (`ignore`).
+function serverTool(client: MCPClientLike, listing: MCPListedTool, name: string, options: MCPToolsOptions, logger: Logger, ignore: (keyword: string, at: string) => void): AnyTool {
+  const approval = typeof options.needsApproval === "function" ? options.needsApproval(listing) : options.needsApproval;
+  const parameters = compile(schemaOf(listing.inputSchema), { untrusted, dynamicScope }); // limits and patterns checked before anything recurses
+  const tool = new Tool<Record<string, unknown>>({
+    name,
+    description: describe(listing),
+    parameters,
+    ...(options.category !== undefined && { category: options.category }),
+    ...(approval && { needsApproval: true }),
+    ...(options.timeout !== undefined && { timeout: options.timeout }),
+    logger,
+    run: async (args, _context, { signal }) => {
+      const result = await client.callTool({ name: listing.name, arguments: args }, undefined, { ...(signal && { signal }), ...(options.timeout !== undefined && { timeout: options.timeout }) });
+      return resultValue(result);
+    },
+  });
+  for (const { keyword, at } of parameters.ignored) ignore(keyword, at);
+  return tool;
 }
 
 function describe(listing: MCPListedTool): string {
@@ -147,7 +220,7 @@ function schemaOf(schema: unknown): object {
 }
 
 /** A `tools/call` result as the value the model reads; `isError` as a failure with the server's text. */
-function valueOf(result: unknown): unknown {
+function resultValue(result: unknown): unknown {
   const r = (typeof result === "object" && result !== null ? result : {}) as { content?: unknown; structuredContent?: unknown; isError?: unknown; toolResult?: unknown };
   const content = Array.isArray(r.content) ? r.content : [];
   const texts = content.filter((c) => c && (c as { type?: unknown }).type === "text").map((c) => String((c as { text?: unknown }).text ?? ""));
@@ -213,7 +286,8 @@ export async function connectMCP(server: MCPServer, options: MCPToolsOptions & {
     throw new Error(`connectMCP needs the MCP SDK: npm install @modelcontextprotocol/sdk (${error instanceof Error ? error.message : String(error)})`);
   }
   const Client = sdk.Client as new (info: object, options: object) => MCPClientLike & { connect(t: unknown): Promise<void>; close(): Promise<void> };
-  const client = new Client(options.clientInfo ?? { name: "tooltype", version: "0.1.0" }, { capabilities: {} });
+  // The server's output schemas are checked by tooltype's guard, as untrusted, not compiled to code by the SDK's default.
+  const client = new Client(options.clientInfo ?? { name: "tooltype", version: "0.1.0" }, { capabilities: {}, jsonSchemaValidator: mcpValidator() });
   await client.connect(transport);
   try {
     const listed = await mcpTools(client, options);

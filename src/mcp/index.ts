@@ -1,7 +1,8 @@
 /**
- * `tooltype/mcp`: serving tools over the Model Context Protocol (handlers for `tools/list` and
- * `tools/call`), checking an MCP client's tool results with tooltype's guard, and the other way round:
- * an MCP server's tools as `Tool`s for the agent loop (`mcpTools`, `connectMCP`).
+ * `tooltype/mcp`: serving tools over the Model Context Protocol (on stdio with `serveMCP`, over streamable
+ * HTTP with `mcpHttpHandler`, or through the SDK with handlers for `tools/list` and `tools/call`), checking an
+ * MCP client's tool results with tooltype's guard, and the other way round: an MCP server's tools as `Tool`s
+ * for the agent loop (`mcpTools`, `connectMCP`).
  *
  * @example
  * import { mcpHandlers, connectMCP } from "tooltype/mcp";
@@ -10,5 +11,6 @@
  */
 export { mcpHandlers, mcpCallResult, mcpValidator, type MCPCallResult } from "./server.js";
 export { registerMCPTools, type MCPToolServer } from "./register.js";
-export { serveMCP, MCP_PROTOCOL_VERSIONS, JSONRPC_ERRORS, type ServeMCPOptions, type MCPInput, type MCPOutput } from "./serve.js";
-export { mcpTools, connectMCP, type MCPClientLike, type MCPListedTool, type MCPToolsOptions, type MCPTools, type MCPServer, type MCPConnection } from "./client.js";
+export { serveMCP, MCP_PROTOCOL_VERSIONS, JSONRPC_ERRORS, type ServeMCPOptions, type MCPProtocolOptions, type MCPToolExtras, type MCPInput, type MCPOutput } from "./serve.js";
+export { mcpHttpHandler, type MCPHttpOptions } from "./http.js";
+export { mcpTools, connectMCP, type MCPClientLike, type MCPListedTool, type MCPToolsOptions, type MCPTools, type MCPToolIssue, type MCPServer, type MCPConnection } from "./client.js";

@@ -1,4 +1,5 @@
 import type { ToolRegistry } from "../tools/registry.js";
+import type { AnyTool } from "../tools/tool.js";
 import { mcpCallResult, mcpToolList } from "./server.js";
 
 /**
@@ -29,24 +30,58 @@ export type MCPInput = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8
 /** Where `serveMCP` writes, one JSON-RPC message a line: a Node stream (`process.stdout`), a web `WritableStream`, or anything with `write(text)`. @example serveMCP(registry, { input, output: { write: (line) => socket.send(line) } }) */
 export type MCPOutput = { write(text: string): unknown } | WritableStream<Uint8Array>;
 
-/** Options of `serveMCP`. @example serveMCP(registry, { input: process.stdin, output: process.stdout, maxMessageBytes: 1 << 20, timeout: 30_000 }) */
-export interface ServeMCPOptions {
-  /** Newline-delimited JSON-RPC messages from the client. */
-  readonly input: MCPInput;
-  /** Newline-delimited JSON-RPC messages to the client. */
-  readonly output: MCPOutput;
-  /** The longest message read, in bytes (default 4 MiB). A longer line is skipped without being kept, and answered with -32600. */
-  readonly maxMessageBytes?: number;
+/**
+ * What `serveMCP` and `mcpHttpHandler` answer with beside the tools: the server's name, its instructions, a
+ * call's time limit, the longest batch, and what MCP shows of each tool beyond its schema.
+ *
+ * @example
+ * { serverInfo: { name: "weather", version: "1.2.0" }, timeout: 30_000, describeTool: (tool) => ({ annotations: { readOnlyHint: true } }) }
+ */
+export interface MCPProtocolOptions {
   /** The server's name and version in `initialize` (default `{ name: "tooltype", version: "0.1.0" }`). */
   readonly serverInfo?: { readonly name: string; readonly version: string };
   /** Text for the client's model about how to use these tools, sent in `initialize`. */
   readonly instructions?: string;
   /** Milliseconds one `tools/call` may take; a slower one is an `isError` result (its function is not stopped). */
   readonly timeout?: number;
+  /** The most messages one batch may hold (default 100; batches exist only under `2025-03-26`). A longer batch is refused whole with -32600, none of it run. */
+  readonly maxBatch?: number;
+  /** What `tools/list` shows of a tool beyond its name, description and schemas: `title`, `annotations` (`readOnlyHint`, ...), `icons`. */
+  readonly describeTool?: (tool: AnyTool) => MCPToolExtras | undefined;
 }
 
-type Id = string | number;
-interface Reply {
+/**
+ * A served tool's MCP fields beyond its schema.
+ *
+ * @example
+ * { title: "Weather", annotations: { readOnlyHint: true, openWorldHint: true }, icons: [{ src: "https://example.com/sun.png", mimeType: "image/png" }] }
+ */
+export interface MCPToolExtras {
+  readonly title?: string;
+  readonly annotations?: { readonly title?: string; readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly idempotentHint?: boolean; readonly openWorldHint?: boolean };
+  readonly icons?: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[] }[];
+}
+
+/** Options of `serveMCP`. @example serveMCP(registry, { input: process.stdin, output: process.stdout, maxMessageBytes: 1 << 20, maxBatch: 20, maxInFlight: 8, timeout: 30_000 }) */
+export interface ServeMCPOptions extends MCPProtocolOptions {
+  /** Newline-delimited JSON-RPC messages from the client. */
+  readonly input: MCPInput;
+  /** Newline-delimited JSON-RPC messages to the client. */
+  readonly output: MCPOutput;
+  /** The longest message read, in bytes (default 4 MiB). A longer line is skipped without being kept, and answered with -32600. */
+  readonly maxMessageBytes?: number;
+  /**
+   * The most requests answered at once (default 32; a batch counts as one, and its messages run one after
+   * another). Past it, no more input is read until one is answered: a client cannot queue work faster than
+   * it is done.
+   */
+  readonly maxInFlight?: number;
+}
+
+/** A JSON-RPC id. @example 7 */
+export type Id = string | number;
+/** A JSON-RPC reply. @example { jsonrpc: "2.0", id: 1, result: {} } */
+export interface Reply {
   jsonrpc: "2.0";
   id: Id | null;
   result?: unknown;
@@ -61,9 +96,11 @@ interface Reply {
  * unknown method -32601, a call to an unknown tool or with `params` of the wrong shape -32602, a fault of the
  * host -32603. Ids are echoed as they came. A line longer than `maxMessageBytes` is skipped as it streams,
  * never held whole, and answered with -32600. Batches (JSON arrays) are answered one by one when the session
- * speaks `2025-03-26`, the one version that allowed them, and refused with -32600 otherwise. Bad arguments
- * to a known tool are `isError` results the model can act on. Resolves when the input ends and every call
- * has been answered.
+ * speaks `2025-03-26`, the one version that allowed them (at most `maxBatch` messages), and refused with
+ * -32600 otherwise. At most `maxInFlight` requests are answered at once; past that, input waits, and so it
+ * does while the output is full (a Node stream's `write` returned false, a web stream's writer is not
+ * ready). Bad arguments to a known tool are `isError` results the model can act on. Resolves when the input
+ * ends and every call has been answered.
  *
  * @example
  * // server.mjs, started by an MCP client (Claude Desktop, the MCP SDK's StdioClientTransport, ...)
@@ -73,7 +110,11 @@ interface Reply {
 export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions): Promise<void> {
   const max = options.maxMessageBytes ?? 4 * 1024 * 1024;
   if (!(Number.isSafeInteger(max) && max >= 64)) throw new TypeError(`serveMCP: maxMessageBytes must be a whole number of bytes, 64 or more, received ${String(max)}`);
-  const write = writer(options.output);
+  const maxInFlight = options.maxInFlight ?? 32;
+  for (const [name, value] of [["maxBatch", options.maxBatch ?? 100], ["maxInFlight", maxInFlight]] as const) {
+    if (!(Number.isSafeInteger(value) && value >= 1)) throw new TypeError(`serveMCP: ${name} must be a whole number, 1 or more, received ${String(value)}`);
+  }
+  const { write, ready } = writer(options.output);
   const session = { version: undefined as string | undefined };
   const pending = new Set<Promise<void>>();
   let broken = false;
@@ -92,7 +133,7 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       broken = true; // the client is gone: nothing more can be said
     }
   };
-  const context: Context = { registry, options, session, send };
+  const context: Context = { registry, options, session };
 
   const decoder = new TextDecoder();
   const onLine = (bytes: Uint8Array) => {
@@ -115,6 +156,11 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
     ).finally(() => pending.delete(tracked));
     pending.add(tracked);
   };
+  // Before the next line: wait while too many requests are running, or the client is not reading what was written.
+  const room = async () => {
+    while (pending.size >= maxInFlight) await Promise.race(pending);
+    await ready();
+  };
 
   // Lines are cut from the bytes as they stream; a line past `max` is dropped piece by piece, never kept whole.
   let parts: Uint8Array[] = [];
@@ -136,7 +182,10 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       }
       if (newline === -1) break;
       if (skipping) send(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a message longer than ${max} bytes was skipped`));
-      else onLine(parts.length === 1 ? parts[0]! : concat(parts, size));
+      else {
+        onLine(parts.length === 1 ? parts[0]! : concat(parts, size));
+        await room();
+      }
       parts = [];
       size = 0;
       skipping = false;
@@ -148,26 +197,48 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
   while (pending.size) await Promise.all(pending);
 }
 
-interface Context {
+/**
+ * What answering a message needs: the tools, the options, and the protocol version agreed on (undefined before `initialize`).
+ *
+ * @example
+ * const context: Context = { registry, options: { timeout: 10_000 }, session: { version: "2025-06-18" } };
+ */
+export interface Context {
   readonly registry: ToolRegistry;
-  readonly options: ServeMCPOptions;
+  readonly options: MCPProtocolOptions;
   readonly session: { version: string | undefined };
-  readonly send: (message: unknown) => void;
 }
 
-// A message (or a batch): the reply to send, undefined for none, or no promise at all when nothing is to be done.
-function handleMessage(context: Context, message: unknown): Promise<unknown> | undefined {
+/**
+ * A parsed message (or a batch): the reply to send, undefined for none, or no promise at all when nothing
+ * is to be done. Shared by `serveMCP` and `mcpHttpHandler`.
+ *
+ * @example
+ * await handleMessage({ registry, options: {}, session: { version: "2025-06-18" } }, { jsonrpc: "2.0", id: 1, method: "ping" }); // { jsonrpc: "2.0", id: 1, result: {} }
+ */
+export function handleMessage(context: Context, message: unknown): Promise<unknown> | undefined {
   if (Array.isArray(message)) {
     if (context.session.version !== "2025-03-26") {
       return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: JSON-RPC batches are not part of MCP ${context.session.version ?? MCP_PROTOCOL_VERSIONS[0]}; send one message a line`));
     }
     if (!message.length) return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, "Invalid Request: an empty batch"));
-    return Promise.all(message.map((item) => handleOne(context, item))).then((replies) => {
-      const answered = replies.filter((r) => r !== undefined);
-      return answered.length ? answered : undefined;
-    });
+    const most = context.options.maxBatch ?? 100;
+    if (message.length > most) {
+      return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a batch of ${message.length} messages; at most ${most} are taken in one batch, and none of this one was run`));
+    }
+    return handleBatch(context, message);
   }
   return handleOne(context, message);
+}
+
+// A batch's messages, one after another: a batch is one request in flight, whatever it holds.
+async function handleBatch(context: Context, messages: readonly unknown[]): Promise<Reply[] | undefined> {
+  const answered: Reply[] = [];
+  for (const item of messages) {
+    const reply = await handleOne(context, item);
+    if (reply !== undefined) answered.push(reply);
+  }
+  return answered.length ? answered : undefined;
 }
 
 async function handleOne(context: Context, message: unknown): Promise<Reply | undefined> {
@@ -223,7 +294,7 @@ async function request(context: Context, method: string, params: Record<string, 
     case "ping":
       return {};
     case "tools/list":
-      return mcpToolList(registry);
+      return withExtras(mcpToolList(registry), registry, options.describeTool);
     case "tools/call": {
       const name = params.name;
       if (typeof name !== "string") throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call needs "name", a string');
@@ -241,7 +312,26 @@ async function request(context: Context, method: string, params: Record<string, 
   }
 }
 
-function failure(id: Id | null, code: number, message: string): Reply {
+// The listing with each tool's title, annotations and icons, where `describeTool` gives them.
+function withExtras(list: ReturnType<typeof mcpToolList>, registry: ToolRegistry, describeTool: MCPProtocolOptions["describeTool"]): ReturnType<typeof mcpToolList> {
+  if (!describeTool) return list;
+  return {
+    tools: list.tools.map((listed) => {
+      const tool = registry.get(listed.name);
+      const extras = tool ? describeTool(tool) : undefined;
+      if (!extras) return listed;
+      return { ...listed, ...(extras.title !== undefined && { title: extras.title }), ...(extras.annotations && { annotations: { ...extras.annotations } }), ...(extras.icons && { icons: extras.icons.map((icon) => ({ ...icon })) }) };
+    }),
+  };
+}
+
+/**
+ * A JSON-RPC error reply.
+ *
+ * @example
+ * failure(1, JSONRPC_ERRORS.INVALID_PARAMS, "Invalid params: ..."); // { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params: ..." } }
+ */
+export function failure(id: Id | null, code: number, message: string): Reply {
   return { jsonrpc: "2.0", id, error: { code, message } };
 }
 
@@ -279,12 +369,34 @@ async function* chunks(input: MCPInput): AsyncIterable<Uint8Array | string> {
   yield* input as AsyncIterable<Uint8Array | string>;
 }
 
-function writer(output: MCPOutput): (text: string) => void {
+/** How to write a line, and a promise for when the output can take more (a full Node or web stream waits). */
+function writer(output: MCPOutput): { write: (text: string) => void; ready: () => Promise<void> } {
   if (typeof (output as { write?: unknown }).write === "function") {
-    const target = output as { write(text: string): unknown };
-    return (text) => void target.write(text);
+    type Emitter = { write(text: string): unknown; once?: (event: string, listener: () => void) => unknown; off?: (event: string, listener: () => void) => unknown };
+    const target = output as Emitter;
+    let full: Promise<void> | undefined;
+    // A Node stream whose write returned false: ready again at "drain", or never needed again at "close" or "error".
+    const waitForRoom = () =>
+      new Promise<void>((resolve) => {
+        const events = ["drain", "close", "error"];
+        const done = () => {
+          for (const event of events) target.off?.(event, done);
+          full = undefined;
+          resolve();
+        };
+        for (const event of events) target.once!(event, done);
+      });
+    return {
+      write: (text) => {
+        if (target.write(text) === false && typeof target.once === "function") full ??= waitForRoom();
+      },
+      ready: () => full ?? Promise.resolve(),
+    };
   }
   const streamWriter = (output as WritableStream<Uint8Array>).getWriter();
   const encoder = new TextEncoder();
-  return (text) => void streamWriter.write(encoder.encode(text)).catch(() => {});
+  return {
+    write: (text) => void streamWriter.write(encoder.encode(text)).catch(() => {}),
+    ready: () => streamWriter.ready.catch(() => {}),
+  };
 }

@@ -1,0 +1,134 @@
+import type { ToolRegistry } from "../tools/registry.js";
+import { JSONRPC_ERRORS, MCP_PROTOCOL_VERSIONS, failure, handleMessage, type MCPProtocolOptions } from "./serve.js";
+
+/**
+ * Options of `mcpHttpHandler`.
+ *
+ * @example
+ * mcpHttpHandler(registry, { allowedHosts: ["localhost", "mcp.example.com"], maxMessageBytes: 1 << 20 });
+ */
+export interface MCPHttpOptions extends MCPProtocolOptions {
+  /**
+   * Host names a request's `Host` (and, when sent, its `Origin`) may name; anything else is refused with 403,
+   * so a web page cannot reach a local server by rebinding its own name to 127.0.0.1. Default: the loopback
+   * names `localhost`, `127.0.0.1` and `[::1]`, on any port. A server reached by another name lists it here.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** Whole origins (`https://app.example.com`) allowed beside those on `allowedHosts`. */
+  readonly allowedOrigins?: readonly string[];
+  /** The longest request body read, in bytes (default 4 MiB); a longer one is refused with 413, never held whole. */
+  readonly maxMessageBytes?: number;
+}
+
+const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * Serves a registry's tools over MCP's streamable HTTP transport as a fetch-style handler, stateless (no
+ * session: every POST carries one JSON-RPC message, or a batch under `2025-03-26`, and is answered with JSON),
+ * for Node (through any adapter that makes a `Request`), Deno, Bun and Workers. The protocol is `serveMCP`'s:
+ * `initialize`, `ping`, `tools/list`, `tools/call`, each error a JSON-RPC error. A notification is answered
+ * with 202; `GET` and `DELETE` with 405 (a stateless server opens no stream and has no session to end). A
+ * `Host` or `Origin` outside `allowedHosts` is refused with 403 before the body is read.
+ *
+ * @example
+ * import { mcpHttpHandler } from "tooltype/mcp";
+ * const handler = mcpHttpHandler(new ToolRegistry().register(weather));
+ * Deno.serve({ hostname: "127.0.0.1", port: 8787 }, handler); // Bun.serve({ fetch: handler }); export default { fetch: handler }
+ */
+export function mcpHttpHandler(registry: ToolRegistry, options: MCPHttpOptions = {}): (request: Request) => Promise<Response> {
+  const max = options.maxMessageBytes ?? 4 * 1024 * 1024;
+  if (!(Number.isSafeInteger(max) && max >= 64)) throw new TypeError(`mcpHttpHandler: maxMessageBytes must be a whole number of bytes, 64 or more, received ${String(max)}`);
+  const hosts = new Set((options.allowedHosts ?? LOOPBACK).map((host) => host.toLowerCase()));
+  const origins = new Set(options.allowedOrigins ?? []);
+  return async (request) => {
+    const refused = refusedHost(request, hosts, origins);
+    if (refused) return reply(403, failure(null, -32000, refused));
+    if (request.method !== "POST") {
+      return reply(405, failure(null, -32000, `Method not allowed: this MCP server is stateless and answers POST only (received ${request.method})`), { allow: "POST" });
+    }
+    const version = request.headers.get("mcp-protocol-version");
+    if (version !== null && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+      return reply(400, failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version).slice(0, 100)}; this server speaks ${MCP_PROTOCOL_VERSIONS.join(", ")}`));
+    }
+    const body = await readBody(request, max);
+    if (body === undefined) return reply(413, failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a body longer than ${max} bytes was refused`));
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch (error) {
+      return reply(400, failure(null, JSONRPC_ERRORS.PARSE_ERROR, `Parse error: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    // Stateless: the version is the one the client sends on each request (2025-03-26 when it sends none, as the transport says).
+    const session = { version: version ?? (isInitialize(message) ? undefined : "2025-03-26") };
+    const answer = await handleMessage({ registry, options, session }, message);
+    return answer === undefined ? new Response(null, { status: 202 }) : reply(200, answer);
+  };
+}
+
+// Why a request's Host or Origin is refused, or undefined when both name an allowed host.
+function refusedHost(request: Request, hosts: ReadonlySet<string>, origins: ReadonlySet<string>): string | undefined {
+  const host = request.headers.get("host") ?? hostOf(request.url);
+  if (!host || !hosts.has(hostName(host))) return `Forbidden: the Host ${JSON.stringify(host ?? "").slice(0, 200)} is not one this server answers to (allowedHosts)`;
+  const origin = request.headers.get("origin");
+  if (origin === null || origins.has(origin)) return undefined;
+  const originHost = hostOf(origin);
+  if (originHost && hosts.has(hostName(originHost))) return undefined;
+  return `Forbidden: the Origin ${JSON.stringify(origin).slice(0, 200)} is not allowed (allowedHosts, allowedOrigins)`;
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `example.com:8080` → `example.com`, `[::1]:80` → `[::1]`, lowercased. */
+function hostName(host: string): string {
+  const lower = host.toLowerCase();
+  if (lower.startsWith("[")) return lower.slice(0, lower.indexOf("]") + 1);
+  const colon = lower.indexOf(":");
+  return colon < 0 ? lower : lower.slice(0, colon);
+}
+
+function isInitialize(message: unknown): boolean {
+  return typeof message === "object" && message !== null && (message as { method?: unknown }).method === "initialize";
+}
+
+// The body as text, read piece by piece and dropped past `max` bytes (undefined then).
+async function readBody(request: Request, max: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > max) return undefined;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function reply(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    text = JSON.stringify(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `The response could not be written as JSON: ${error instanceof Error ? error.message : String(error)}`));
+  }
+  return new Response(text, { status, headers: { "content-type": "application/json", ...headers } });
+}

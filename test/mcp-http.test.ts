@@ -1,0 +1,140 @@
+// mcpHttpHandler: MCP over streamable HTTP as a fetch-style handler, stateless. Driven by the official MCP SDK's
+// Client over its StreamableHTTPClientTransport, whose fetch calls the handler directly (no socket, so every
+// runtime runs it); in Node also behind a real HTTP server on 127.0.0.1. A Host or Origin outside allowedHosts
+// (a page that rebinds its own name to 127.0.0.1) is refused before anything is read.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { t, tool, ToolRegistry, mcpValidator } from "tooltype";
+import { mcpHttpHandler, type MCPHttpOptions } from "tooltype/mcp";
+
+const isNode = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === "string" && !("Deno" in globalThis) && !("Bun" in globalThis);
+
+const registry = new ToolRegistry().register(
+  tool({ name: "add", description: "Adds.", parameters: t.object({ a: t.number(), b: t.number() }), returns: t.number(), execute: ({ a, b }) => a + b }),
+  tool({ name: "now", description: "The time, in a zone if given.", parameters: t.object({ zone: t.optional(t.string()) }), execute: ({ zone }) => `12:00 ${zone ?? "UTC"}` }),
+);
+const options: MCPHttpOptions = {
+  serverInfo: { name: "calc", version: "2.0.0" },
+  describeTool: (x) => (x.name === "add" ? { title: "Addition", annotations: { readOnlyHint: true, idempotentHint: true }, icons: [{ src: "https://example.com/plus.png", mimeType: "image/png" }] } : undefined),
+};
+
+/** The SDK's Client on the handler, through the transport's own fetch option. */
+async function connect(handler: (request: Request) => Promise<Response>, url = "http://127.0.0.1:8787/mcp") {
+  const fetch = (input: string | URL | Request, init?: RequestInit) => handler(new Request(input, init));
+  const client = new Client({ name: "test", version: "1.0.0" }, { jsonSchemaValidator: mcpValidator() });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch }));
+  return client;
+}
+
+const post = (body: unknown, headers: Record<string, string> = {}, url = "http://127.0.0.1/mcp") =>
+  new Request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+const s = suite("mcpHttpHandler: MCP over streamable HTTP, stateless, for the MCP SDK's client");
+
+s("the SDK's Client lists (title, annotations, icons) and calls; a tool of optional parameters is called without arguments", async () => {
+  const client = await connect(mcpHttpHandler(registry, options));
+  try {
+    assert.equal(client.getServerVersion(), { name: "calc", version: "2.0.0" });
+    const { tools } = await client.listTools();
+    assert.equal(tools.map((x) => x.name), ["add", "now"]);
+    assert.is(tools[0]!.title, "Addition");
+    assert.equal(tools[0]!.annotations, { readOnlyHint: true, idempotentHint: true });
+    assert.equal(tools[0]!.icons, [{ src: "https://example.com/plus.png", mimeType: "image/png" }]);
+    assert.equal(await client.callTool({ name: "add", arguments: { a: 2, b: 3 } }), { content: [{ type: "text", text: "5" }], structuredContent: { result: 5 } });
+    assert.equal(await client.callTool({ name: "now" }), { content: [{ type: "text", text: "12:00 UTC" }] });
+    const bad = (await client.callTool({ name: "add", arguments: { a: "2" } })) as { isError: boolean; content: { text: string }[] };
+    assert.ok(bad.isError && /a/.test(bad.content[0]!.text));
+    const unknown = await client.callTool({ name: "nope", arguments: {} }).then(() => undefined, (e: Error) => e);
+    assert.match(String(unknown?.message), /-32602|Unknown tool/);
+    await client.ping();
+  } finally {
+    await client.close();
+  }
+});
+
+s("a Host outside allowedHosts is refused with 403 before the body is read: the SDK's Client cannot connect", async () => {
+  const handler = mcpHttpHandler(registry);
+  const error = await connect(handler, "http://attacker.example:8787/mcp").then(() => undefined, (e: Error) => e);
+  assert.ok(error, "connected through a rebinding host");
+  const rebound = post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, {}, "http://rebind.attacker.example/mcp");
+  const response = await handler(rebound);
+  assert.is(response.status, 403);
+  assert.match(((await response.json()) as { error: { message: string } }).error.message, /Host "rebind.attacker.example" is not one this server answers to/);
+  assert.not.ok(rebound.bodyUsed, "the body was read");
+  for (const host of ["localhost:3000", "127.0.0.1", "[::1]:8080", "LOCALHOST"]) {
+    const ok = await handler(post({ jsonrpc: "2.0", id: 1, method: "ping" }, {}, `http://${host}/mcp`));
+    assert.is(ok.status, 200, host);
+  }
+  const named = mcpHttpHandler(registry, { allowedHosts: ["mcp.example.com"] });
+  assert.is((await named(post({ jsonrpc: "2.0", id: 1, method: "ping" }, {}, "https://mcp.example.com/mcp"))).status, 200);
+  assert.is((await named(post({ jsonrpc: "2.0", id: 1, method: "ping" }, {}, "http://127.0.0.1/mcp"))).status, 403);
+});
+
+s("an Origin outside allowedHosts is refused (where a Request may carry one: not in browsers, which set it themselves)", async () => {
+  const handler = mcpHttpHandler(registry, { allowedOrigins: ["https://app.example.com"] });
+  const evil = post({ jsonrpc: "2.0", id: 1, method: "ping" }, { origin: "http://attacker.example" });
+  if (evil.headers.get("origin") === null) return; // a browser's Request drops the header
+  assert.is((await handler(evil)).status, 403);
+  assert.is((await handler(post({ jsonrpc: "2.0", id: 1, method: "ping" }, { origin: "http://localhost:5173" }))).status, 200);
+  assert.is((await handler(post({ jsonrpc: "2.0", id: 1, method: "ping" }, { origin: "https://app.example.com" }))).status, 200);
+});
+
+s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -32700, a long body 413, an unknown version 400", async () => {
+  const handler = mcpHttpHandler(registry, { maxMessageBytes: 1024 });
+  assert.is((await handler(post({ jsonrpc: "2.0", method: "notifications/initialized" }))).status, 202);
+  for (const method of ["GET", "DELETE"]) {
+    const response = await handler(new Request("http://127.0.0.1/mcp", { method }));
+    assert.is(response.status, 405);
+    assert.is(response.headers.get("allow"), "POST");
+  }
+  const garbage = await handler(post("{nope"));
+  assert.is(garbage.status, 400);
+  assert.is(((await garbage.json()) as { error: { code: number } }).error.code, -32700);
+  assert.is((await handler(post({ jsonrpc: "2.0", id: 1, method: "ping", pad: "x".repeat(2000) }))).status, 413);
+  assert.is((await handler(post({ jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-protocol-version": "1999-01-01" }))).status, 400);
+  const batch = await handler(post([{ jsonrpc: "2.0", id: 1, method: "ping" }], { "mcp-protocol-version": "2025-06-18" }));
+  assert.is(((await batch.json()) as { error: { code: number } }).error.code, -32600);
+  const old = await handler(post([{ jsonrpc: "2.0", id: 1, method: "ping" }, { jsonrpc: "2.0", id: 2, method: "ping" }], { "mcp-protocol-version": "2025-03-26" }));
+  assert.equal(await old.json(), [{ jsonrpc: "2.0", id: 1, result: {} }, { jsonrpc: "2.0", id: 2, result: {} }]);
+  assert.throws(() => mcpHttpHandler(registry, { maxMessageBytes: 1 }), /maxMessageBytes must be a whole number of bytes, 64 or more/);
+});
+
+(isNode ? s : s.skip)("in Node behind a real HTTP server on 127.0.0.1: the SDK's Client over the network; a rebinding Host gets 403 (Node)", async () => {
+  const httpName = "node:http";
+  const http = (await import(/* @vite-ignore */ httpName)) as typeof import("node:http");
+  const handler = mcpHttpHandler(registry, options);
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+    const body = req.method === "POST" ? Buffer.concat(chunks) : undefined;
+    const response = await handler(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  try {
+    const client = new Client({ name: "test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    assert.equal(await client.callTool({ name: "add", arguments: { a: 40, b: 2 } }), { content: [{ type: "text", text: "42" }], structuredContent: { result: 42 } });
+    await client.close();
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host: `attacker.example:${port}`, "content-type": "application/json" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+    });
+    assert.is(rebound, 403);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+s.run();
