@@ -27,6 +27,7 @@
 //   size          node test/size.e2e.mjs          (bundle-size ceilings of representative imports; README's size table)
 //   runtimes      node test/runtimes.e2e.mjs      (Deno and Bun importing "tooltype" by name; the IIFE build in a page)
 //   layers        node test/layers.e2e.mjs        (imports follow the layers t → schema → guard → tools → ...)
+//   checkout      node test/checkout.e2e.mjs      (a clone alone passes: nothing names a path outside the checkout)
 //   readme        node test/readme.e2e.mjs        (README's TypeScript blocks: tsc --strict, then run against fake providers)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
@@ -42,7 +43,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "readme", "agent", "toolchains"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "checkout", "readme", "agent", "toolchains"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
 
@@ -183,6 +184,7 @@ const EXTRA = {
   size: ["test/size.e2e.mjs", "bundle-size ceilings, README's size table"],
   runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"],
   layers: ["test/layers.e2e.mjs", "imports follow the layers; entries exist; no dead module"],
+  checkout: ["test/checkout.e2e.mjs", "no test, script, bench or demo file names a path outside the checkout"],
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
   readme: ["test/readme.e2e.mjs", "README's TypeScript blocks type-checked with --strict and run against recorded provider answers", 4],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
