@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every uvu suite (test/*.test.ts) in every runtime, then the type tests, and ends with one line
-// `N passed, N failed`. Exit code 1 when anything failed, a runtime crashed, or no test ran at all.
+// `N passed, N failed, N skipped` (a skipped test is never counted as passed). Exit code 1 when anything
+// failed, a runtime crashed, or no test ran at all.
 //
 //   node scripts/test-all.mjs                 all runtimes (npm test builds dist/ first: deno and bun use it)
 //   node scripts/test-all.mjs node deno       only these runtimes (node, node-noeval, chromium, chromium-csp,
@@ -222,6 +223,7 @@ const lanes = Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, l
 
 let totalPassed = 0;
 let totalFailed = 0;
+let totalSkipped = 0;
 let totalTests = 0;
 const order = runtimes.filter((r) => r === "types" || r === "bench" || r === "demo" || r in EXTRA || files.length);
 for (const name of [...order, "internal"]) {
@@ -274,6 +276,7 @@ for (const name of [...order, "internal"]) {
   const counts = tally({ env: name, expectEval, output: run.output, result: run.result, problems: run.problems });
   totalPassed += counts.passed;
   totalFailed += counts.failed;
+  totalSkipped += counts.skipped;
   totalTests += counts.passed + counts.failed;
   const extra = [seconds(run.ms), counts.skipped ? `${counts.skipped} skipped` : "", note ?? ""].filter(Boolean).join(", ");
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed (${extra})`);
@@ -302,5 +305,5 @@ if (totalTests === 0) {
   totalFailed = Math.max(totalFailed, 1);
 }
 console.log(`(all runtimes in ${seconds(Date.now() - started)})`);
-console.log(`${totalPassed} passed, ${totalFailed} failed`);
+console.log(`${totalPassed} passed, ${totalFailed} failed, ${totalSkipped} skipped`);
 process.exitCode = totalFailed > 0 || totalPassed === 0 ? 1 : 0;
