@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: serves the demo page (demo/ at /, the built bundle dist/ at /dist/) on 127.0.0.1 and prints
-// the URL. PORT picks the port (default 0: any free one). Every response carries a Content-Security-Policy
-// without 'unsafe-eval', so the page shows the library's no-eval path; CSP=off serves without it.
+// The demo server (`npm start` runs it through scripts/start.mjs): serves the demo page (demo/ at /, the built
+// bundle dist/ at /dist/) on 127.0.0.1 and prints the URL. PORT picks the port (default 0: any free one). Every
+// response carries a Content-Security-Policy without 'unsafe-eval', so the page shows the library's no-eval
+// path; CSP=off serves without it.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
@@ -60,11 +61,15 @@ export function createDemoServer({ csp = true } = {}) {
   });
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Serves the demo on 127.0.0.1 (PORT, default any free port; CSP=off without the policy) and prints the URL. */
+export function startDemoServer() {
   const server = createDemoServer({ csp: process.env.CSP !== "off" });
   server.listen(Number(process.env.PORT) || 0, "127.0.0.1", () => {
     const { port } = server.address();
     console.log(`tooltype demo: http://127.0.0.1:${port}/`);
     console.log("(Content-Security-Policy without 'unsafe-eval'" + (process.env.CSP === "off" ? ": off" : "; CSP=off to serve without it") + ". Ctrl-C to stop.)");
   });
+  return server;
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) startDemoServer();

@@ -29,6 +29,7 @@
 //   runtimes      node test/runtimes.e2e.mjs      (Deno and Bun importing "tooltype" by name; the IIFE build in a page)
 //   layers        node test/layers.e2e.mjs        (imports follow the layers t → schema → guard → tools → ...)
 //   checkout      node test/checkout.e2e.mjs      (a clone alone passes: nothing names a path outside the checkout)
+//   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
 //   readme        node test/readme.e2e.mjs        (README's TypeScript blocks: tsc --strict, then run against fake providers)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
@@ -44,7 +45,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "checkout", "readme", "agent", "toolchains"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "checkout", "package", "readme", "agent", "toolchains"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
 
@@ -186,6 +187,7 @@ const EXTRA = {
   runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"],
   layers: ["test/layers.e2e.mjs", "imports follow the layers; entries exist; no dead module"],
   checkout: ["test/checkout.e2e.mjs", "no test, script, bench or demo file names a path outside the checkout"],
+  package: ["test/package.e2e.mjs", "npm pack: size, the source once, maps resolve, tooltype/build without typescript"],
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
   readme: ["test/readme.e2e.mjs", "README's TypeScript blocks type-checked with --strict and run against recorded provider answers", 4],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
