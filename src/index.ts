@@ -19,7 +19,7 @@ export {
   TOOLS_PER_REQUEST_WARNING, TOOL_LIMITS, withJSONSchema, type WithJSONSchema, toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat, checkTool,
   toAISDKTool, toAgentsTool, ToolCallError, type AISDKTool, type AgentsToolOptions, type ToolInputSchema,
   type AnyTool, type ToolDefinition, type Logger, type RunOptions, type ArgsOf, type TypedToolDefinition, type ToolResult, type ToolCall, type CallResult, type ExecuteAllOptions,
-  type FormatOptions, type RegistryFormatOptions, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  type FormatOptions, type RegistryFormatOptions, type ToolFormat, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./tools/index.js";
 export { functionToToolFromSource, SourceError, readType, parseDocstring, type FunctionToToolOptions, type ToolDecoratorOptions, type Docstring } from "./source/index.js";
 export * from "./calls/index.js";

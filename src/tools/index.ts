@@ -18,5 +18,5 @@ export type { ToolResult } from "./result.js";
 export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
 export {
   toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat, checkTool,
-  type FormatOptions, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  type FormatOptions, type ToolFormat, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./provider-formats.js";

@@ -5,7 +5,7 @@
 import { Tool, type AnyTool } from "./tool.js";
 import { ToolRegistry, formatArguments } from "./registry.js";
 import * as format from "./provider-formats.js";
-import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, Provider, ProviderFormats, ResponsesTool } from "./provider-formats.js";
+import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ToolFormat, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 
 declare module "./tool.js" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -49,7 +49,7 @@ const toolMethods: ProviderFormats & ThisType<AnyTool> = {
 type RegistryMethods = Pick<ToolRegistry, "toOpenAIFormat" | "toResponsesFormat" | "toAnthropicFormat" | "toGeminiFormat" | "toMCPFormat">;
 
 /** A registry method from a format function: the tools of the request (`toolsForRequest`), each in that format. */
-function listedIn<O extends FormatOptions, Formatted>(provider: Provider, toFormat: (tool: AnyTool, options?: O) => Formatted) {
+function listedIn<O extends FormatOptions, Formatted>(provider: ToolFormat, toFormat: (tool: AnyTool, options?: O) => Formatted) {
   return function (this: ToolRegistry, first?: string | (O & { readonly category?: string }), second?: O): Formatted[] {
     const { category, options } = formatArguments(first, second);
     return this.toolsForRequest(category, provider, options).map((t) => toFormat(t, options));

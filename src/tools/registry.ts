@@ -3,7 +3,7 @@ import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
 import { boundedCall } from "./bounded-call.js";
-import { checkTool, type FormatOptions, type Provider, type ToolIssue } from "./provider-formats.js";
+import { checkTool, type FormatOptions, type ToolFormat, type ToolIssue } from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
 
 /**
@@ -24,7 +24,7 @@ export const TOOLS_PER_REQUEST_WARNING = 20;
  * @example
  * TOOL_LIMITS.openai; // 128
  */
-export const TOOL_LIMITS: Partial<Record<Provider, number>> = { openai: 128, responses: 128, gemini: 128 };
+export const TOOL_LIMITS: Partial<Record<ToolFormat, number>> = { openai: 128, responses: 128, gemini: 128 };
 
 /**
  * Finds and runs tools by name. Unknown names (`constructor` and `__proto__` included) and bad arguments
@@ -78,12 +78,12 @@ export class ToolRegistry {
    * @example
    * registry.check("gemini"); // [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
    */
-  check(provider: Provider, options: { readonly category?: string; readonly strict?: boolean; readonly jsonSchema?: boolean } = {}): ToolIssue[] {
+  check(provider: ToolFormat, options: { readonly category?: string; readonly strict?: boolean; readonly jsonSchema?: boolean } = {}): ToolIssue[] {
     const tools = this.listTools(options.category);
     return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options))];
   }
 
-  #countIssues(count: number, provider: Provider): ToolIssue[] {
+  #countIssues(count: number, provider: ToolFormat): ToolIssue[] {
     const issues: ToolIssue[] = [];
     const limit = TOOL_LIMITS[provider];
     if (limit !== undefined && count > limit) {
@@ -145,7 +145,7 @@ export class ToolRegistry {
    * @example
    * registry.toolsForRequest("math", "anthropic").map((t) => toAnthropicFormat(t));
    */
-  toolsForRequest(category: string | undefined, provider: Provider, options: FormatOptions = {}): AnyTool[] {
+  toolsForRequest(category: string | undefined, provider: ToolFormat, options: FormatOptions = {}): AnyTool[] {
     const tools = this.listTools(category);
     if (category !== undefined && !tools.length) {
       // A typo must not send an empty list: the model would answer without the tools, and nothing would say why.
