@@ -82,7 +82,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
  */
 export const functionToTool: typeof readFunctionTool = (fn, options?: FunctionToToolOptions) => withFormats(readFunctionTool(fn, { jit, ...options }));
 
-/** The seed's name for `functionToTool`. @example function_to_tool(add) */
+/** `functionToTool` spelt as Python tool libraries spell it. @example function_to_tool(add) */
 export const function_to_tool = functionToTool;
 
 /**

@@ -67,7 +67,7 @@ export interface ToolsFromOptions {
 }
 
 /**
- * The tools of an object (seed 001's `mk_ns`): methods marked `@tool`, and every other method, own or
+ * The tools of an object (a namespace of tools): methods marked `@tool`, and every other method, own or
  * inherited, that has documentation. Undocumented methods, `constructor` and names starting with `_` are
  * left out. Methods are bound to the object.
  *

@@ -131,7 +131,7 @@ function checkName(tool: FormattableTool, provider: ToolFormat): string {
   return tool.name;
 }
 
-/** The description a model reads: the tool's, then its return type as seed 001 writes it. */
+/** The description a model reads: the tool's, then its return type as the Python tool libraries write it. */
 function fullDescription(tool: FormattableTool): string {
   if (!tool.returns) return tool.description;
   const lines = [`- type: ${typeText(tool.returns)}`];
@@ -156,7 +156,7 @@ function geminiJsonSchema(tool: FormattableTool, options: FormatOptions): JSONSc
 }
 
 /**
- * Seed 000's form; with `strict`, seed 002's (every property required, closed objects, `strict: true`).
+ * OpenAI's function tool; with `strict`, its strict form (every property required, closed objects, `strict: true`).
  *
  * @example
  * const weather = tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });

@@ -72,7 +72,7 @@ export class ToolRegistry {
 
   /**
    * Every issue of this registry's tools (or one category's) in a provider's format, as data: more tools
-   * than the provider takes in one request, more than seed 002's 20 (advice), names it refuses, and each
+   * than the provider takes in one request, more than 20 (advice: models choose worse among many), names it refuses, and each
    * tool's schema issues (`checkTool`). Nothing is printed or thrown.
    *
    * @example
@@ -112,7 +112,7 @@ export class ToolRegistry {
   }
 
   /**
-   * Runs several calls at once (seed 002's parallel calls), each bounded by `timeout` and cancellable by
+   * Runs several calls at once (the parallel calls of one turn), each bounded by `timeout` and cancellable by
    * `signal`, and resolves to their results in call order. One failing call never affects another.
    *
    * @example
@@ -138,7 +138,7 @@ export class ToolRegistry {
 
   /**
    * The tools to send in one request to a provider (every one, or one category's). A category no tool has
-   * is an error. Issues of the count (more tools than the provider takes, more than seed 002's 20) go to
+   * is an error. Issues of the count (more tools than the provider takes, more than 20) go to
    * `options.onIssue`; without one, a rejection throws and advice goes to a logger given to the registry
    * (never to the console by default).
    *

@@ -10,7 +10,7 @@ import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result
 import { snapshot } from "./snapshot.js";
 
 /**
- * Where a tool reports a function's exceptions (seed 003: logged before they become a failed result).
+ * Where a tool reports a function's exceptions (logged before they become a failed result).
  *
  * @example
  * const logger: Logger = { error: (message, error) => console.error(message, error), warn: (message) => console.warn(message) };

@@ -3,7 +3,7 @@ import type { ProviderAdapter } from "../types.js";
 import { field, list, parseArguments, resultText } from "../wire.js";
 
 /**
- * OpenAI Chat Completions (seed 002): calls from `choices[0].message.tool_calls`, answers as
+ * OpenAI Chat Completions: calls from `choices[0].message.tool_calls`, answers as
  * `{ role: "tool", tool_call_id, content }`, `tool_choice` and `parallel_tool_calls` as the API spells them.
  *
  * @example
