@@ -8,7 +8,7 @@
 import { createRequire } from "node:module";
 import type * as TypeScript from "typescript";
 
-/** What `loadTypeScript` calls to load the package; a test passes one that fails. */
+/** What `loadTypeScript` calls to load the package; a test passes one that fails. @example loadTypeScript(() => { throw missing; }) */
 export type RequireTypeScript = (id: "typescript") => unknown;
 
 /**
@@ -31,4 +31,5 @@ export function loadTypeScript(require: RequireTypeScript = createRequire(import
   }
 }
 
+/** The typescript package, loaded once. @example import ts from "./typescript.js"; ts.createSourceFile(...) */
 export default loadTypeScript();
