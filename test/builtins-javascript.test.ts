@@ -350,6 +350,7 @@ closed("files, processes and the host's own process: every route fails", async (
   // In Node and Deno a child process may run eval (it has its own flags): only the file and process routes count there.
   const list = [...(runsIn === "worker" ? common : []), ...(env.startsWith("node") ? node : []), ...(env === "deno" ? deno : [])];
   const seen = await attempts(list);
+  assert.ok(list.length > 0 && seen.length === list.length, `${seen.length} of ${list.length} attempts made`);
   console.log(`escapes (${env}, ${runsIn}): ${seen.length} file, process and code-from-string attempts, all failed`);
 });
 
