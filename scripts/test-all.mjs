@@ -280,8 +280,8 @@ for (const name of [...order, "internal"]) {
   totalFailed += counts.failed;
   totalSkipped += counts.skipped;
   totalTests += counts.passed + counts.failed;
-  const extra = [seconds(run.ms), counts.skipped ? `${counts.skipped} skipped` : "", note ?? ""].filter(Boolean).join(", ");
-  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed (${extra})`);
+  const extra = [seconds(run.ms), note ?? ""].filter(Boolean).join(", ");
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${extra})`);
   if (verbose && record.command) console.log(indent(`$ ${record.command}`));
   const failed = counts.failed > 0;
   const traced = splitTraces(run.stderr);
