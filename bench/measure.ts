@@ -1,9 +1,10 @@
 // Paired, interleaved timing: a candidate and its baseline run in alternating batches, and the result is
 // the median of the per-round ratios, so the machine's drift (other processes, frequency changes) cancels.
 
-/** One measured candidate: median nanoseconds per call and median ratio to the baseline. */
+/** One measured pair: the candidate's and the baseline's median nanoseconds per call, and the median per-round ratio. */
 export interface Measured {
   readonly ns: number;
+  readonly baseNs: number;
   readonly ratio: number;
 }
 
@@ -52,7 +53,8 @@ function calibrate(fn: () => void, ms: number): number {
   }
 }
 
-function median(values: number[]): number {
+/** The median of a list of numbers. @example median([3, 1, 2]) // 2 */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
@@ -69,6 +71,7 @@ export function paired(candidate: () => void, baseline: () => void, budget: Budg
   const n = calibrate(candidate, budget.batchMs);
   const m = calibrate(baseline, budget.batchMs);
   const nsPerOp: number[] = [];
+  const baseNs: number[] = [];
   const ratios: number[] = [];
   for (let round = 0; round < budget.rounds; round++) {
     const first = round % 2 === 0;
@@ -77,16 +80,36 @@ export function paired(candidate: () => void, baseline: () => void, budget: Budg
     const b2 = first ? 0 : batchTime(baseline, m) / m;
     const base = first ? b1 : b2;
     nsPerOp.push(c * 1e6);
+    baseNs.push(base * 1e6);
     ratios.push(c / base);
   }
-  return { ns: median(nsPerOp), ratio: median(ratios) };
+  return { ns: median(nsPerOp), baseNs: median(baseNs), ratio: median(ratios) };
 }
 
-/** Times a thunk on its own (for work with no natural baseline), in nanoseconds per call. */
-export function alone(fn: () => void, budget: Budget): number {
-  batchTime(fn, 100);
-  const n = calibrate(fn, budget.batchMs);
-  const times: number[] = [];
-  for (let round = 0; round < budget.rounds; round++) times.push((batchTime(fn, n) / n) * 1e6);
-  return median(times);
+/**
+ * Paired timing of whole runs, for work that takes milliseconds or more, or is asynchronous: the candidate and
+ * the baseline alternate (which goes first alternates too), and each round gives one ratio.
+ *
+ * @example
+ * const { ratio } = await pairedRuns(() => registry.executeAll(calls, { signal }), () => registry.executeAll(calls), 7);
+ */
+export async function pairedRuns(candidate: () => unknown, baseline: () => unknown, runs: number): Promise<Measured> {
+  const time = async (fn: () => unknown) => {
+    const start = now();
+    consume(await fn());
+    return (now() - start) * 1e6;
+  };
+  const nsPerRun: number[] = [];
+  const baseNs: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < runs; round++) {
+    const first = round % 2 === 0;
+    const b1 = first ? await time(baseline) : 0;
+    const c = await time(candidate);
+    const base = first ? b1 : await time(baseline);
+    nsPerRun.push(c);
+    baseNs.push(base);
+    ratios.push(c / base);
+  }
+  return { ns: median(nsPerRun), baseNs: median(baseNs), ratio: median(ratios) };
 }

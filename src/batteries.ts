@@ -4,6 +4,7 @@ import { compile as compileGuard, type CompileOptions, type Guard, type GuardTyp
 import { jit } from "./guard/jit.js";
 import { toJSONSchema as writeJSONSchema, dialectIssues as listDialectIssues, type ToJSONSchemaOptions } from "./schema/to-json-schema.js";
 import type { JSONSchema } from "./schema/json-schema.js";
+import { shareRepeated } from "./schema/share.js";
 import { anthropic, draft202012, mcp, openai } from "./schema/dialects/plain.js";
 import { anthropicStrict, openaiStrict } from "./schema/dialects/strict.js";
 import { gemini } from "./schema/dialects/gemini.js";
@@ -39,6 +40,7 @@ export type Target = keyof typeof DIALECTS;
  * toJSONSchema(t.object({ city: t.optional(t.string()) }), { target: "openai-strict" });
  */
 export function toJSONSchema(schema: object, options: Omit<ToJSONSchemaOptions, "target"> & { readonly target?: Target | Dialect } = {}): JSONSchema {
+  if (options.shareRepeated === true) options = { ...options, shareRepeated };
   const target = options.target;
   if (typeof target !== "string") return writeJSONSchema(schema, options as ToJSONSchemaOptions);
   const dialect = Object.hasOwn(DIALECTS, target) ? DIALECTS[target] : undefined;

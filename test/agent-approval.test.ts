@@ -138,8 +138,8 @@ approval("resume refuses what it cannot continue: wrong provider, missing or str
   await fails(() => resume(state, { call_e1: true, call_x: false }, { provider: "openai", chat, tools: list }), /not pending: "call_x"/);
   await fails(() => resume(state, { call_e1: "yes" as never }, { provider: "openai", chat, tools: list }), /must be true, false or/);
   await fails(() => resume(state, { call_e1: true }, { provider: "anthropic", chat, tools: list }), /written for provider "openai", not "anthropic"/);
-  await fails(() => resume("nonsense", {}, { provider: "openai", chat, tools: list }), /the state must be the object a paused loop returned/);
-  await fails(() => resume({ ...state, version: 2 }, {}, { provider: "openai", chat, tools: list }), /unknown state version 2/);
+  await fails(() => resume("nonsense", {}, { provider: "openai", chat, tools: list }), /the state must be the object the loop gave/);
+  await fails(() => resume({ ...state, version: 1 }, {}, { provider: "openai", chat, tools: list }), /unknown state version 1 \(this tooltype writes version 3\)/);
   assert.is(fake.requests.length, 1, "nothing was sent for a refused resume");
 });
 

@@ -124,7 +124,8 @@ loop("a lenient fix the guard still refuses is not adopted: the model gets the e
   assert.equal(got, []);
   const body = fake.requests[1]!.body;
   assert.match(body.messages[2].content, /not valid JSON/);
-  assert.is(body.messages[1].tool_calls[0].function.arguments, "{'city': 'Paris', 'nights': '0',}", "the conversation keeps what the model sent");
+  assert.match(body.messages[2].content, /Received: .*\{'city': 'Paris', 'nights': '0',\}/, "the model reads what it sent in the error");
+  assert.is(body.messages[1].tool_calls[0].function.arguments, "{}", "the history holds JSON every server takes back");
 });
 
 loop("the repair hook: text and error in, arguments out; asked once per call; adopted only when valid", async () => {

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The agent loop end to end, across processes (issue 19): an MCP server spawned over stdio and one reached over
 // streamable HTTP, as tools; and an approval paused in one process, its state serialized, and the run resumed
-// in a fresh process, both talking to a fake OpenAI server on 127.0.0.1 that streams recorded SSE. Uses the
+// in a fresh process (with a shared stateKey), and a run killed with SIGKILL mid-turn and resumed from its last
+// checkpoint in a fresh process, all talking to a fake OpenAI server on 127.0.0.1 that streams recorded SSE. Uses the
 // built dist/ (`node esbuild.config.mjs` first). Prints `N passed, N failed`; exit 1 when anything failed.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer as createHttpServer } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,9 +93,9 @@ await check("connectMCP without a command or url is a clear error", async () => 
   expect(error instanceof TypeError && /give \{ command, args \}/.test(error.message), String(error));
 });
 
-await check("approval: paused in one process, the state serialized, resumed in a fresh process; the refusal reaches the model", async () => {
-  // A fake OpenAI chat server streaming the two recorded turns, one per request, whoever asks.
-  const turns = [1, 2].map((n) => readFileSync(fixture(`streams/approval/${n}.txt`), "utf8"));
+// A fake OpenAI chat server on 127.0.0.1 streaming recorded turns, one per request, whoever asks.
+async function scriptedModel(turnFiles) {
+  const turns = turnFiles.map((path) => readFileSync(fixture(path), "utf8"));
   const requests = [];
   const http = createHttpServer(async (req, res) => {
     const body = await bodyOf(req);
@@ -108,17 +110,33 @@ await check("approval: paused in one process, the state serialized, resumed in a
     res.end();
   });
   const origin = await listen(http);
-  const run = (mode, input) =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [fixture("agent-restart.mjs"), mode, `${origin}/v1`], { stdio: ["pipe", "pipe", "pipe"] });
-      let out = "";
-      let err = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (err += d));
-      child.on("error", reject);
-      child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${mode} exited ${code}: ${err}`))));
-      child.stdin.end(input ?? "");
-    });
+  const close = async () => {
+    http.closeAllConnections();
+    await new Promise((r) => http.close(r));
+  };
+  return { baseURL: `${origin}/v1`, requests, close };
+}
+
+// Runs a fixture as its own process; resolves with what it printed (as JSON) once it exits with 0.
+const STATE_KEY = "e2e-shared-state-key-of-32-bytes-or-more";
+function runFixture(script, args, { input, key = STATE_KEY, onSpawn } = {}) {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, TOOLTYPE_STATE_KEY: key ?? "" };
+    const child = spawn(process.execPath, [fixture(script), ...args], { stdio: ["pipe", "pipe", "pipe"], env });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => (code === 0 ? resolve(out ? JSON.parse(out) : undefined) : reject(new Error(`${script} ${args[0]} exited ${code ?? signal}: ${err}`))));
+    child.stdin.end(input ?? "");
+    onSpawn?.(child);
+  });
+}
+
+await check("approval: paused in one process, the state serialized, resumed in a fresh process with the shared stateKey; without it, refused", async () => {
+  const model = await scriptedModel([1, 2].map((n) => `streams/approval/${n}.txt`));
+  const run = (mode, input, key) => runFixture("agent-restart.mjs", [mode, model.baseURL], { input, key });
   try {
     const first = await run("start");
     expect(first.finishReason === "approval", `first process: ${JSON.stringify(first).slice(0, 300)}`);
@@ -126,18 +144,56 @@ await check("approval: paused in one process, the state serialized, resumed in a
     expect(state.pending.length === 1 && state.pending[0].name === "send_email", `pending: ${JSON.stringify(state.pending)}`);
     expect(state.results[1]?.result.value === "serendipity: a happy accident", "the MCP call ran before the pause");
     const id = state.pending[0].id;
-    const second = await run("resume", JSON.stringify({ state, decisions: { [id]: { approved: false, reason: "Ann asked not to be emailed" } } }));
+    const input = JSON.stringify({ state, decisions: { [id]: { approved: false, reason: "Ann asked not to be emailed" } } });
+    const keyless = await run("resume", input, null);
+    expect(keyless.error?.code === "other-key" && /signed with another key/.test(keyless.error.message), `without the key: ${JSON.stringify(keyless)}`);
+    const second = await run("resume", input);
     expect(second.pid !== first.pid, "two processes");
     expect(second.finishReason === "stop" && second.text === "Ann was not emailed, as you asked. Serendipity: a happy accident.", JSON.stringify(second));
     expect(second.sent.length === 0 && first.sent.length === 0, "nothing was sent");
     expect(JSON.stringify(second.steps) === "[1,2]", `steps ${second.steps}`);
-    expect(requests.length === 2, `${requests.length} requests`);
-    const answers = requests[1].body.messages.filter((m) => m.role === "tool").map((m) => m.content);
+    expect(model.requests.length === 2, `${model.requests.length} requests`);
+    const answers = model.requests[1].body.messages.filter((m) => m.role === "tool").map((m) => m.content);
     expect(/refused the call of tool "send_email"; it did not run\. Reason: Ann asked not to be emailed/.test(answers[0]) && answers[1] === "serendipity: a happy accident", JSON.stringify(answers));
-    expect(requests[1].body.stream === undefined && requests[1].body.model === "gpt-4o-mini", "the stored request settings were sent again");
+    expect(model.requests[1].body.stream === undefined && model.requests[1].body.model === "gpt-4o-mini", "the stored request settings were sent again");
   } finally {
-    http.closeAllConnections();
-    await new Promise((r) => http.close(r));
+    await model.close();
+  }
+});
+
+await check("a run killed mid-turn (SIGKILL, one call finished, one running) resumes in a fresh process from its last checkpoint: the finished call does not run again", async () => {
+  const model = await scriptedModel([1, 2, 3].map((n) => `streams/openai-chat/${n}.txt`));
+  const dir = mkdtempSync(join(tmpdir(), "tooltype-killed-"));
+  const lines = () => (existsSync(join(dir, "calls.log")) ? readFileSync(join(dir, "calls.log"), "utf8").trim().split("\n") : []);
+  const checkpoint = () => (existsSync(join(dir, "state.json")) ? JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) : undefined);
+  try {
+    let killed;
+    const first = runFixture("agent-killed.mjs", ["start", model.baseURL, dir], { onSpawn: (child) => (killed = child) }).then(() => "exited", (e) => String(e));
+    // Wait (by polling, at most about 20 s) until get_weather's result is checkpointed while get_time runs.
+    let ready = false;
+    for (let i = 0; i < 1000 && !ready; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const state = checkpoint();
+      ready = Boolean(state?.results.some((r) => r?.name === "get_weather") && lines().some((l) => l.startsWith("start get_time")));
+    }
+    expect(ready, `never reached: one call finished, one running (log: ${lines()})`);
+    killed.kill("SIGKILL");
+    expect(/exited SIGKILL/.test(await first), "the first process was killed");
+    const before = lines();
+    expect(before.filter((l) => l.startsWith("finish")).map((l) => l.split(" ")[1]).join() === "get_weather", `before the kill: ${before}`);
+    const out = await runFixture("agent-killed.mjs", ["resume", model.baseURL, dir]);
+    expect(out.finishReason === "stop" && out.text === "In Paris it is 21 °C (69.8 °F), and the local time is 12:00.", JSON.stringify(out));
+    const all = lines();
+    const count = (prefix) => all.filter((l) => l.startsWith(prefix)).length;
+    expect(count("start get_weather") === 1 && count("finish get_weather") === 1, `get_weather ran again: ${all}`);
+    const timeKeys = all.filter((l) => l.startsWith("start get_time")).map((l) => l.split(" ")[2]);
+    expect(timeKeys.length === 2 && timeKeys[0] === timeKeys[1], `get_time kept its idempotency key over the restart: ${timeKeys}`);
+    expect(count("finish get_time") === 1 && count("finish convert_temperature") === 1, `after resuming: ${all}`);
+    expect(JSON.stringify(out.steps) === "[1,2,3]", `steps ${out.steps}`);
+    expect(model.requests.length === 3, `${model.requests.length} requests: the first turn was not asked again`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await model.close();
   }
 });
 

@@ -12,9 +12,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createChecks } from "./support/checks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-// The packed (gzipped) size; 600 kB is the goal. Measured 617 kB: README, the IIFE build and the .d.ts files
-// are most of what is left above it (see the report in the commit that set this).
-const PACKED_CEILING = 630_000;
+// The packed (gzipped) size, a ceiling about 5% above the last measurement (724 kB), so growth is seen. The
+// goal is 600 kB: the source ships once now (942 kB when the maps carried a second copy), and what is left is
+// src/ (about 290 kB), the modules (160 kB), the .d.ts files (110 kB), the maps (95 kB), the IIFE build (82 kB)
+// and README (38 kB).
+const PACKED_CEILING = 760_000;
 const { check, expect, finish } = createChecks();
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";

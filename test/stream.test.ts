@@ -116,12 +116,12 @@ streaming("parallel calls that share an index (or have none) stay apart by id; a
   openai.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c", function: { name: "get_weather", arguments: '"Rome"}' } }] } }] });
   assert.equal(openai.calls(), [{ id: "c", name: "get_weather", arguments: { city: "Rome" } }]);
   // A server that sends a fresh id on every delta of one call (no name after the first) keeps one call;
-  // name pieces that happen to be equal are still joined.
+  // a whole name repeated before the arguments is kept once (servers repeat it; none splits a name into equal halves).
   const fresh = createToolCallStream("openai");
   fresh.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "x1", function: { name: "go", arguments: "" } }] } }] });
   fresh.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "go", arguments: '{"a":' } }] } }] });
   fresh.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "x2", function: { arguments: "1}" } }] } }] });
-  assert.equal(fresh.calls().map((c) => [c.name, c.arguments]), [["gogo", { a: 1 }]]);
+  assert.equal(fresh.calls().map((c) => [c.name, c.arguments]), [["go", { a: 1 }]]);
 });
 
 streaming("whole calls per chunk: Gemini, Ollama, MCP", () => {

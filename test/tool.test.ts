@@ -396,6 +396,19 @@ decorators("@tool refuses fields and private methods", () => {
   assert.throws(() => decorate((() => 1) as never, { kind: "method", name: "#x", private: true } as never), /is private/);
 });
 
+decorators("an object without execute is @tool's options only when every key is one: a misspelt execute is an error naming it", () => {
+  const definition = { name: "ping", description: "Pings.", parameters: t.object({ host: t.string() }) };
+  const misspelt = () => tool({ ...definition, exectue: () => "pong" } as never);
+  assert.throws(misspelt, (e: Error) => e instanceof TypeError && /^tool "ping": unknown option exectue \(did you mean execute\?\); known: name, description/.test(e.message));
+  assert.throws(() => tool({ ...definition, execute: "pong" } as never), /tool "ping": execute must be a function, received "pong"/);
+  assert.throws(() => tool({ ...definition, needsApproval: true, timeout: 5 } as never), /tool "ping": needsApproval, timeout belong to a tool defined with execute, and there is none; without execute, tool\(\{\.\.\.\}\) is the @tool decorator for class methods, whose options are name, description/);
+  assert.throws(() => tool({ descripton: "x" } as never), /tool: unknown option descripton \(did you mean description\?\)/);
+  for (const options of [undefined, {}, { ...definition, category: "net", returns: t.string(), checkReturns: true, strict: true, types: {}, defaults: true, context: false, jit: false }]) {
+    assert.type(tool(options as never), "function", `decorator options ${Object.keys(options ?? {}).join(", ")}`);
+  }
+  assert.instance(tool({ ...definition, execute: () => "pong" }), Tool);
+});
+
 const registry = suite("ToolRegistry (seed 003)");
 
 registry("register, get, listTools by category, execute", async () => {

@@ -1,17 +1,36 @@
 import { createPartialJSONParser, type PartialJSONParser } from "../calls/partial-json.js";
+import { createArgumentChecker, type PartialVerdict } from "../calls/viability.js";
+import type { JSONSchema } from "../schema/json-schema.js";
 import { field, generatedId, list, parseArguments } from "../calls/wire.js";
+import { argumentText, beginsAnother, joinedName, type OpenCall } from "../calls/chat-deltas.js";
 import { ProviderError } from "./chat-output.js";
 
 /**
  * What a streamed chunk adds, as the loop reports it.
  *
  * @example
- * { type: "tool-call-delta", index: 0, id: "call_1", name: "get_weather", delta: '"Par', arguments: { location: "Par" } }
+ * { type: "tool-call-delta", index: 0, id: "call_1", name: "get_weather", delta: '"Par', partial: { location: "Par" }, arguments: { location: "Par" }, settled: [], viable: true }
  */
 export type Delta =
   | { readonly type: "text-delta"; readonly text: string }
   | { readonly type: "tool-call-start"; readonly index: number; readonly id: string; readonly name: string }
-  | { readonly type: "tool-call-delta"; readonly index: number; readonly id: string; readonly name: string; readonly delta: string; readonly arguments: unknown };
+  | ({
+      readonly type: "tool-call-delta";
+      readonly index: number;
+      readonly id: string;
+      readonly name: string;
+      readonly delta: string;
+      /** The arguments parsed so far (a live view that later deltas fill in). */
+      readonly partial: unknown;
+      /** The same value as `partial`, under its former name. */
+      readonly arguments: unknown;
+    } & PartialVerdict);
+
+/** The schema a tool's streamed arguments are checked against, by tool name; undefined where none is. */
+export type SchemaOf = (name: string) => JSONSchema | undefined;
+
+/** The verdict where no schema is known: nothing settled, nothing refused. */
+const UNCHECKED: PartialVerdict = Object.freeze({ settled: Object.freeze([]) as readonly string[], viable: true });
 
 /**
  * Builds a provider's whole response from its stream, chunk by chunk, in time linear in the stream: the
@@ -49,16 +68,16 @@ export type StreamingProvider = (typeof STREAMING)[number];
  * for await (const event of events) assembler.push(event, (delta) => console.log(delta));
  * anthropic.calls(assembler.response());
  */
-export function createAssembler(provider: string): Assembler {
+export function createAssembler(provider: string, schemaOf: SchemaOf = () => undefined): Assembler {
   switch (provider) {
     case "openai":
-      return openaiChat();
+      return openaiChat(schemaOf);
     case "responses":
-      return responses();
+      return responses(schemaOf);
     case "anthropic":
-      return anthropic();
+      return anthropic(schemaOf);
     case "gemini":
-      return gemini();
+      return gemini(schemaOf);
     default:
       throw new TypeError(`tooltype: streaming is read for ${STREAMING.join(", ")}; provider ${JSON.stringify(provider)} streams are not (give its chat function whole responses)`);
   }
@@ -68,30 +87,44 @@ interface Call {
   readonly index: number;
   id: string;
   name: string;
-  readonly parser: PartialJSONParser;
+  parser: PartialJSONParser;
+  verdict: () => PartialVerdict;
   started: boolean;
 }
 
 const record = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 function newCall(index: number): Call {
-  return { index, id: "", name: "", parser: createPartialJSONParser(), started: false };
+  return { index, id: "", name: "", parser: createPartialJSONParser(), verdict: () => UNCHECKED, started: false };
+}
+
+/** Reads the call's arguments anew (`text`, or what was read before it was named) with its tool's checks. */
+function restart(call: Call, schemaOf: SchemaOf, text = call.parser.text()): void {
+  const schema = schemaOf(call.name);
+  const checker = schema ? createArgumentChecker(schema) : undefined;
+  call.parser = createPartialJSONParser(checker ? { events: checker.events } : {});
+  call.verdict = checker ? checker.verdict : () => UNCHECKED;
+  if (text) call.parser.push(text);
 }
 
 // Reports a call once its id and name are known, then each piece of its arguments with the value so far.
-function argumentPiece(call: Call, piece: unknown, emit: (delta: Delta) => void): void {
+function argumentPiece(call: Call, piece: unknown, emit: (delta: Delta) => void, schemaOf: SchemaOf): void {
   if (!call.started) {
     call.started = true;
+    restart(call, schemaOf);
     emit({ type: "tool-call-start", index: call.index, id: call.id, name: call.name });
   }
   if (typeof piece !== "string" || piece === "") return;
   call.parser.push(piece);
-  emit({ type: "tool-call-delta", index: call.index, id: call.id, name: call.name, delta: piece, arguments: call.parser.value() ?? {} });
+  const partial = call.parser.value() ?? {};
+  emit({ type: "tool-call-delta", index: call.index, id: call.id, name: call.name, delta: piece, partial, arguments: partial, ...call.verdict() });
 }
+
+const openOf = (call: Call): OpenCall => ({ id: call.id, name: call.name, text: call.parser.text(), done: call.parser.done });
 
 // ---- OpenAI Chat Completions: `chat.completion.chunk` objects, `choices[0].delta` -------------------------
 
-function openaiChat(): Assembler {
+function openaiChat(schemaOf: SchemaOf): Assembler {
   let base: Record<string, unknown> = {};
   const text: string[] = [];
   const refusal: string[] = [];
@@ -118,17 +151,18 @@ function openaiChat(): Assembler {
           const name = typeof fn.name === "string" ? fn.name : "";
           const key = String(field(piece, "index") ?? 0);
           let call = byKey.get(key);
-          // Another id under an index in use, with a name: a server that numbers parallel calls alike began a new one.
-          if (!call || (id && name && call.id && call.id !== id)) {
+          if (!call || beginsAnother(openOf(call), id, name)) {
             call = newCall(calls.length);
             byKey.set(key, call);
             calls.push(call);
           }
-          // Name pieces are joined; a delta that repeats the call's id repeats its whole name (some servers do).
-          if (name) call.name = id && id === call.id ? name : call.name + name;
+          if (name) call.name = joinedName(openOf(call), id, name);
           if (id) call.id = id;
-          if (call.started || (call.id && call.name)) argumentPiece(call, fn.arguments, emit);
-          else if (typeof fn.arguments === "string" && fn.arguments) call.parser.push(fn.arguments); // reported once named
+          const args = argumentText(fn.arguments, call.parser.text());
+          if (call.started || (call.name && (call.id || args !== undefined))) {
+            call.id ||= generatedId(call.name, call.index); // a server that gave this call no id
+            argumentPiece(call, args, emit, schemaOf);
+          } else if (args) call.parser.push(args); // reported once named
         }
         const reason = field(choice, "finish_reason");
         if (reason !== undefined && reason !== null) finish = reason;
@@ -145,7 +179,7 @@ function openaiChat(): Assembler {
 
 // ---- OpenAI Responses: typed events; `response.completed` carries the whole response ----------------------
 
-function responses(): Assembler {
+function responses(schemaOf: SchemaOf): Assembler {
   let base: Record<string, unknown> = {};
   let final: Record<string, unknown> | undefined;
   const items = new Map<number, unknown>(); // by output_index (a Map: an index from the wire never sizes an array)
@@ -168,14 +202,15 @@ function responses(): Assembler {
         }
         call.id = String(item.call_id ?? item.id ?? call.id);
         call.name = String(item.name ?? call.name);
-        argumentPiece(call, type === "response.output_item.added" ? item.arguments : undefined, emit);
-        if (type === "response.output_item.done" && typeof item.arguments === "string" && item.arguments !== call.parser.text()) reset(call, item.arguments);
+        argumentPiece(call, type === "response.output_item.added" ? item.arguments : undefined, emit, schemaOf);
+        if (type === "response.output_item.done" && typeof item.arguments === "string" && item.arguments !== call.parser.text()) restart(call, schemaOf, item.arguments);
       } else if (type === "response.function_call_arguments.delta") {
         const call = calls.get(at);
-        if (call) argumentPiece(call, e.delta, emit);
+        if (call) argumentPiece(call, e.delta, emit, schemaOf);
       } else if (type === "response.function_call_arguments.done") {
         const call = calls.get(at);
-        if (call && typeof e.arguments === "string" && e.arguments !== call.parser.text()) reset(call, e.arguments);
+        // A "done" event whose text differs from what streamed: the done text wins.
+        if (call && typeof e.arguments === "string" && e.arguments !== call.parser.text()) restart(call, schemaOf, e.arguments);
       } else if (type === "response.output_text.delta" && typeof e.delta === "string" && e.delta) {
         emit({ type: "text-delta", text: e.delta });
       } else if (type === "response.completed" || type === "response.incomplete") {
@@ -199,15 +234,9 @@ function responses(): Assembler {
   };
 }
 
-function reset(call: Call, text: string): void {
-  // A "done" event whose text differs from what streamed: the done text wins.
-  (call as { parser: PartialJSONParser }).parser = createPartialJSONParser();
-  call.parser.push(text);
-}
-
 // ---- Anthropic Messages: message_start, content_block_start / _delta / _stop, message_delta ---------------
 
-function anthropic(): Assembler {
+function anthropic(schemaOf: SchemaOf): Assembler {
   let base: Record<string, unknown> = {};
   const blocks = new Map<number, Record<string, unknown>>(); // by index (a Map: an index from the wire never sizes an array)
   const texts = new Map<number, string[]>();
@@ -234,7 +263,7 @@ function anthropic(): Assembler {
             call.id = String(block.id ?? "");
             call.name = String(block.name ?? "");
             calls.set(index, call);
-            argumentPiece(call, undefined, emit);
+            argumentPiece(call, undefined, emit, schemaOf);
           } else if (block.type === "text" && typeof block.text === "string" && block.text) {
             texts.set(index, [block.text]);
             emit({ type: "text-delta", text: block.text });
@@ -252,7 +281,7 @@ function anthropic(): Assembler {
             if (delta.text) emit({ type: "text-delta", text: delta.text });
           } else if (delta.type === "input_json_delta") {
             const call = calls.get(index);
-            if (call) argumentPiece(call, delta.partial_json, emit);
+            if (call) argumentPiece(call, delta.partial_json, emit, schemaOf);
           } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
             block.thinking = String(block.thinking ?? "") + delta.thinking;
           } else if (delta.type === "signature_delta" && typeof delta.signature === "string") {
@@ -287,7 +316,7 @@ function anthropic(): Assembler {
 
 // ---- Gemini: each chunk a GenerateContentResponse; function calls arrive whole ---------------------------
 
-function gemini(): Assembler {
+function gemini(schemaOf: SchemaOf): Assembler {
   // Parts in order; consecutive plain text pieces are one part, its pieces joined at the end.
   const parts: ({ readonly part: Record<string, unknown> } | { readonly texts: string[] })[] = [];
   let base: Record<string, unknown> = {};
@@ -319,8 +348,10 @@ function gemini(): Assembler {
         call.id = String(field(fc, "id") ?? generatedId(call.name, calls));
         calls++;
         const args = field(fc, "args") ?? {};
+        const text = JSON.stringify(args);
+        restart(call, schemaOf, text); // arguments arrive whole: checked at once
         emit({ type: "tool-call-start", index: call.index, id: call.id, name: call.name });
-        emit({ type: "tool-call-delta", index: call.index, id: call.id, name: call.name, delta: JSON.stringify(args), arguments: args });
+        emit({ type: "tool-call-delta", index: call.index, id: call.id, name: call.name, delta: text, partial: args, arguments: args, ...call.verdict() });
       }
     },
     response() {

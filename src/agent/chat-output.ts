@@ -111,7 +111,11 @@ function checked(chunk: unknown, provider: string, event?: string): unknown {
   throw new ProviderError(`${provider} sent an error: ${message}`, undefined, chunk);
 }
 
-/** Iterates, and stops with the signal's reason as soon as it aborts, whether or not the source listens. */
+/**
+ * Iterates, and stops with the signal's reason as soon as it aborts, whether or not the source listens. Each read
+ * is one promise that settles with it (rejected by the listener when the signal aborts first): racing every read
+ * against one promise that never settles kept a reaction on it per chunk until the stream ended.
+ */
 async function* abortable(source: AsyncIterable<unknown> | Iterable<unknown>, signal?: AbortSignal): AsyncGenerator<unknown> {
   if (!signal) {
     yield* source;
@@ -119,15 +123,17 @@ async function* abortable(source: AsyncIterable<unknown> | Iterable<unknown>, si
   }
   signal.throwIfAborted();
   const iterator = Symbol.asyncIterator in source ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]();
-  let stop: (reason: unknown) => void = () => {};
-  const aborted = new Promise<never>((_, reject) => (stop = reject));
-  aborted.catch(() => {});
-  const onAbort = () => stop(signal.reason);
+  let stopRead: ((reason: unknown) => void) | undefined;
+  const onAbort = () => stopRead?.(signal.reason);
   signal.addEventListener("abort", onAbort, { once: true });
   let done = false;
   try {
     for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
+      const next = await new Promise<IteratorResult<unknown>>((resolve, reject) => {
+        stopRead = reject;
+        Promise.resolve(iterator.next()).then(resolve, reject);
+      });
+      stopRead = undefined;
       if (next.done) {
         done = true;
         return;

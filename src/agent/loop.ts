@@ -1,22 +1,30 @@
 import { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
-import type { ToolResult } from "../tools/result.js";
+import { failure, type ToolResult } from "../tools/result.js";
 import { boundedCall } from "../tools/bounded-call.js";
-import { runDecoded } from "../tools/tool.js";
+import { guardedSchema, runDecoded } from "../tools/tool.js";
+import { toolListChange } from "../tools/stable.js";
+import type { ConversionWarning } from "../schema/dialects/warnings.js";
+import type { SchemaRules } from "../tools/provider-formats.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData } from "../calls/wire.js";
 import { resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
-import { decisionOf, jsonResult, needsApproval, readState, rejection, type ApprovalDecisions, type ApprovalRule, type LoopState, type PendingCall } from "./approval.js";
+import { decisionOf, jsonResult, needsApproval, rejection, type ApprovalDecisions, type ApprovalRule } from "./approval.js";
+import { frozenData, openState, stateSealer, type LoopState, type UnsealedState } from "./state.js";
+import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
+import { checkKnownOptions } from "../util/known-options.js";
+import { afterCall, beforeCall, wrapCall, type AfterHook, type BeforeHook, type WrapHook } from "../tools/guardrails.js";
 import { completions } from "./completions.js";
 import { prepareCall, unknownTool, type Prepared, type RepairHook } from "./repair.js";
 import { REWRITABLE, withArguments } from "./rewrite.js";
 import { shouldStop, type StopCondition } from "./stop.js";
 import { addUsage, usageOf, type Usage } from "./usage.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
+import { chatAttributes, endTool, responseAttributes, runSpan, toolAttributes, type SpanHandle, type Tracer } from "./tracing.js";
 
 /**
  * What `prepareStep` sees before a turn.
@@ -72,7 +80,10 @@ export interface RunToolsOptions<Request extends object> {
   /** Applies to the first turn only, so `"required"` or a named tool cannot loop forever. */
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
-  readonly strict?: boolean;
+  /** Strict tool schemas: `true`, or `"prefer"` (strict for each tool whose schema allows it, reported to `onIssue`). */
+  readonly strict?: boolean | "prefer";
+  /** The schema rules of the model behind `chat` when they are not the provider's (an OpenAI-compatible gateway in front of Gemini: `"gemini"`). */
+  readonly dialect?: SchemaRules;
   /** Called after each turn (awaited). */
   readonly onStep?: (step: ToolStep) => void | Promise<void>;
   /** Cancels the request in flight (a stream stops where it is) and the running calls; the run rejects with the signal's reason. */
@@ -93,6 +104,80 @@ export interface RunToolsOptions<Request extends object> {
   readonly lenient?: boolean;
   /** Fixes arguments the guard refused; see `RepairHook`. */
   readonly repair?: RepairHook;
+  /** The secret states are signed with (see `StateKey`); without one, a random key of this process, so a state resumes only here. */
+  readonly stateKey?: StateKey;
+  /** Marks a state as resumed, once (see `ClaimHook`); default: this process's memory. */
+  readonly claim?: ClaimHook;
+  /**
+   * Called, and awaited, with each state the loop gives: once a turn's calls are decided (before any runs), as
+   * each call finishes, and at the end of each turn. Store the latest to resume a run a crash cut off.
+   */
+  readonly onCheckpoint?: (state: LoopState) => void | Promise<void>;
+  /** Guardrail before every call (before the tool's own): allow, `{ refuse: message }`, or `{ arguments }`; see `BeforeHook`. */
+  readonly before?: BeforeHook;
+  /** Guardrail after every call (after the tool's own): keep, `{ value }` or `{ refuse: message }`; see `AfterHook`. */
+  readonly after?: AfterHook;
+  /** Runs around every call (around the tool's own `wrap`); see `WrapHook`. */
+  readonly wrap?: WrapHook;
+  /**
+   * Streaming only: stop the model's request as soon as a call's arguments can no longer pass its tool's schema
+   * (a `tool-call-delta` with `viable: false`), and answer that call with the reason, so the model can try
+   * again at once instead of finishing arguments that would be refused.
+   */
+  readonly abortDoomedCalls?: boolean;
+  /**
+   * Where spans go (an OpenTelemetry `Tracer`): one for the run (`invoke_agent`), each step, each model request
+   * (`chat {model}`) and each tool call (`execute_tool {name}`), with the GenAI semantic conventions' attributes.
+   * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
+   */
+  readonly tracer?: Tracer;
+  /** Receives advice (`prepareStep` changed the tool list, which breaks prompt caching) and what an answer writer changed in a result (an image the provider cannot take). */
+  readonly onIssue?: (issue: ConversionWarning & { readonly tool: string; readonly provider: string }) => void;
+}
+
+// Every option of the loop; TypeScript keeps the list whole (a key of RunToolsOptions missing here fails the build).
+const LOOP_OPTIONS = {
+  provider: true,
+  chat: true,
+  request: true,
+  registry: true,
+  tools: true,
+  maxSteps: true,
+  toolChoice: true,
+  parallelToolCalls: true,
+  strict: true,
+  dialect: true,
+  onStep: true,
+  signal: true,
+  timeout: true,
+  concurrency: true,
+  context: true,
+  stopWhen: true,
+  prepareStep: true,
+  needsApproval: true,
+  lenient: true,
+  repair: true,
+  stateKey: true,
+  claim: true,
+  onCheckpoint: true,
+  before: true,
+  after: true,
+  wrap: true,
+  tracer: true,
+  abortDoomedCalls: true,
+  onIssue: true,
+} as const satisfies Record<keyof RunToolsOptions<object>, true>;
+
+/** A prepared call after `before`: `rewritten` when a guardrail gave other arguments. */
+type Guarded = Prepared & { readonly rewritten?: boolean };
+
+/** A turn's calls and where they stand: the part of a state inside a turn. */
+interface Turn {
+  readonly calls: readonly ToolCall[];
+  readonly results: (CallResult | null)[];
+  readonly pending: readonly (ToolCall & { readonly index: number })[];
+  /** What the turn's states share, kept at its first state: the conversation, calls and pending calls do not change during a turn. */
+  kept?: Pick<UnsealedState, "messages" | "calls" | "pending">;
 }
 
 /**
@@ -116,6 +201,33 @@ const now = (): number => (typeof performance !== "undefined" ? performance.now(
  * for await (const event of toolLoop(options, true)) console.log(event.type);
  */
 export async function* toolLoop<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption?: Resumption): AsyncGenerator<LoopEvent, RunToolsResult> {
+  const caller = stream ? (resumption ? "resumeStream" : "streamTools") : resumption ? "resume" : "runTools";
+  if (typeof options !== "object" || options === null) throw new TypeError(`${caller}: expects an options object`);
+  checkKnownOptions(options, LOOP_OPTIONS, caller);
+  const provider = typeof options.provider === "string" ? options.provider : options.provider?.name;
+  const spans: Spans = { run: runSpan(options.tracer, String(provider), (options.request as { model?: unknown } | undefined)?.model) };
+  let failure: unknown;
+  try {
+    const result = yield* loopSteps(options, stream, resumption, spans);
+    spans.run.set({ "tooltype.finish_reason": result.finishReason, "gen_ai.usage.input_tokens": result.usage?.inputTokens, "gen_ai.usage.output_tokens": result.usage?.outputTokens });
+    return result;
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    // Also reached when the caller stops iterating early: every open span ends, with the error if there was one.
+    for (const span of [spans.chat, spans.step, spans.run]) span?.end(failure);
+  }
+}
+
+/** The spans open at a point of the loop, so that an error or an early stop can end them. */
+interface Spans {
+  readonly run: SpanHandle;
+  step?: SpanHandle;
+  chat?: SpanHandle;
+}
+
+async function* loopSteps<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption: Resumption | undefined, spans: Spans): AsyncGenerator<LoopEvent, RunToolsResult> {
   const adapter = adapterOf(options.provider);
   const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
   const allTools = options.registry && options.tools ? [...registry.listTools(), ...options.tools] : registry.listTools();
@@ -129,7 +241,10 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
   }
   const { signal } = options;
   const key = adapter.conversation;
-  const state = resumption ? readState(resumption.state, resumption.decisions, adapter.name) : undefined;
+  const signing = await hmacKey(options.stateKey);
+  const seal = stateSealer(signing);
+  const state = resumption ? await openState(resumption.state, resumption.decisions, adapter.name, signing, options.claim ?? claimInMemory) : undefined;
+  const run = state?.run ?? randomId();
   const base = (state ? { ...state.request, ...(options.request as object) } : { ...(options.request as object) }) as Record<string, unknown>;
   const messages: unknown[] = state ? [...state.messages] : conversationOf(adapter, base[key]);
   delete base[key];
@@ -146,129 +261,191 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
     usage,
     ...(paused && { state: paused }),
   });
-  const record = async function* (entry: ToolStep): AsyncGenerator<LoopEvent> {
+  // The run as a signed state: between turns, or inside one (`turn`).
+  const checkpoint = async (turn?: Turn): Promise<LoopState> => {
+    const kept = turn ? (turn.kept ??= keep(turn)) : keep();
+    const results = turn ? turn.results.map((r) => r && jsonResult(r)) : [];
+    const sealed = await seal({ run, provider: adapter.name, request: (resultData(base) ?? {}) as Record<string, unknown>, step, results, ...kept });
+    await options.onCheckpoint?.(sealed);
+    return sealed;
+  };
+  const keep = (turn?: Turn): NonNullable<Turn["kept"]> => ({
+    messages: frozenData(messages) as unknown[],
+    calls: turn ? (frozenData(turn.calls) as ToolCall[]) : [],
+    pending: turn ? (frozenData(turn.pending) as Turn["pending"]) : [],
+  });
+  // States are made only where they can be seen: streamTools' events and onCheckpoint. runTools drops its events,
+  // so without onCheckpoint it seals only the state a paused run returns.
+  const observed = stream || options.onCheckpoint !== undefined;
+  const seen = (turn?: Turn): Promise<LoopState | undefined> => (observed ? checkpoint(turn) : Promise.resolve(undefined));
+  const record = async function* (entry: ToolStep, saved: LoopState | undefined): AsyncGenerator<LoopEvent> {
+    spans.step?.set({ "gen_ai.usage.input_tokens": entry.usage?.inputTokens, "gen_ai.usage.output_tokens": entry.usage?.outputTokens, "tooltype.tool_calls": entry.calls.length });
+    spans.step?.end();
     steps.push(entry);
     usage = addUsage(usage, entry.usage);
-    yield { type: "step-finish", ...entry };
+    if (saved) yield { type: "step-finish", ...entry, state: saved };
     await options.onStep?.(entry);
   };
   // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
   const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
-    messages.push(...adapter.toolMessages(entry.results));
-    yield* record(entry);
+    messages.push(...adapter.toolMessages(entry.results, options));
+    yield* record(entry, await seen());
     signal?.throwIfAborted();
     return shouldStop(options.stopWhen, { step: entry, steps, messages });
   };
+  // The idempotency key is the same for a call however often its run is resumed: run, turn, call id.
+  const keyOf = (call: ToolCall) => `${run}:${step}:${call.id}`;
   // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
-  const run = (tool: AnyTool, decoded: unknown) => boundedCall(tool.name, (own) => runDecoded(tool, decoded, options.context, { signal: own }), { signal, timeout: tool.timeout ?? options.timeout });
+  // The guardrails: `wrap` inside the call's time limit, `after` on whatever it gave (a timeout too).
+  const execute = async (tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> => {
+    const idempotencyKey = keyOf(call);
+    const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context, idempotencyKey };
+    const span = (spans.step ?? spans.run).child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, call.id));
+    const result = await span.within(() => boundedCall(tool.name, (own) => wrapCall([options, tool], guarded, () => runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey })), { signal, timeout: tool.timeout ?? options.timeout }));
+    const after = await afterCall([options, tool], guarded, result);
+    endTool(span, after);
+    return after;
+  };
+  // `before`, the loop's then the tool's, on a call that passed its guard: what approval is asked for and what runs.
+  const guardBefore = async (p: Prepared, call: ToolCall): Promise<Guarded> => {
+    if (!p.ok) return p;
+    const out = await beforeCall([options, p.tool], { id: call.id, name: call.name, arguments: p.decoded, context: options.context, idempotencyKey: keyOf(call), json: p.arguments }, (json) => p.tool.validate(json));
+    return out.ok ? { ...p, arguments: out.json, decoded: out.decoded, rewritten: out.rewritten } : { ok: false, result: out.result };
+  };
 
-  if (state) {
-    // The paused turn: run what was approved, answer what was refused, then go on as if it had not paused.
+  if (state?.calls.length) {
+    // A turn in progress: run the calls without a result (those pending as decided), then go on as if it had not stopped.
     const started = Date.now();
     const t0 = now();
+    spans.step = spans.run.child(`step ${state.step}`, "internal", { "tooltype.step": state.step, "tooltype.resumed": true });
     const tools = byName(allTools);
-    const results: (CallResult | null)[] = [...state.results];
-    const tasks = state.pending.map((call) => async (): Promise<{ result: ToolResult; ms: number }> => {
+    const turn: Turn = { calls: state.calls, results: [...state.results], pending: [] };
+    const open = state.results.flatMap((r, i) => (r ? [] : [i]));
+    const pendingAt = new Map(state.pending.map((call) => [call.index, call]));
+    const tasks = open.map((i) => async (): Promise<{ result: ToolResult; ms: number }> => {
       const t = now();
-      const { approved, reason } = decisionOf(resumption!.decisions[call.id]!);
+      const call = pendingAt.get(i) ?? state.calls[i]!;
+      const { approved, reason } = pendingAt.has(i) ? decisionOf(resumption!.decisions[call.id]!) : { approved: true, reason: undefined };
       const tool = tools.get(call.name);
       if (!approved) return { result: rejection(call, reason), ms: 0 };
       if (!tool) return { result: unknownTool(call.name, [...tools.keys()]), ms: 0 };
       const checked = await tool.validate(call.arguments);
-      const result = checked.success ? await run(tool, checked.value) : checked;
+      const result = checked.success ? await execute(tool, checked.value, call) : checked;
       return { result, ms: now() - t };
     });
-    for await (const [i, { result, ms }] of completions(tasks, concurrency)) {
-      const call = state.pending[i]!;
-      results[call.index] = { id: call.id, name: call.name, result };
-      yield { type: "tool-result", step: state.step, index: call.index, id: call.id, name: call.name, result, ms };
+    for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
+      const i = open[k]!;
+      const call = state.calls[i]!;
+      turn.results[i] = { id: call.id, name: call.name, result };
+      const saved = await seen(turn);
+      if (saved) yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ms, state: saved };
     }
     const toolsMs = now() - t0;
-    const entry: ToolStep = { step: state.step, response: undefined, calls: state.calls, results: results as CallResult[], usage: undefined, timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs } };
+    const entry: ToolStep = { step, response: undefined, calls: state.calls, results: turn.results as CallResult[], usage: undefined, timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs } };
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
 
+  let offeredBefore: string[] | undefined;
   for (;;) {
     if (step >= maxSteps) return yield* finish(finishWith("max_steps", undefined));
     step++;
     signal?.throwIfAborted();
+    spans.step = spans.run.child(`step ${step}`, "internal", { "tooltype.step": step });
     const startedAt = Date.now();
     const t0 = now();
     const settings = (await options.prepareStep?.({ step, steps, messages, tools: allTools })) || undefined;
     const offered = settings?.tools ? chosenTools(settings.tools, allTools) : allTools;
+    const change = toolListChange(offeredBefore, offered.map((t) => t.name), step);
+    offeredBefore = offered.map((t) => t.name);
+    if (change) options.onIssue?.({ tool: "", provider: adapter.name, path: "", kind: "advice", message: change });
     const choice = settings?.toolChoice ?? (step === 1 ? options.toolChoice : laterChoice(options.toolChoice));
     let request = adapter.withTools({ ...base, ...(settings?.request as object | undefined) }, offered, {
       ...(choice !== undefined && { toolChoice: choice }),
       ...(options.parallelToolCalls !== undefined && { parallelToolCalls: options.parallelToolCalls }),
       ...(options.strict !== undefined && { strict: options.strict }),
+      ...(options.dialect !== undefined && { dialect: options.dialect }),
+      ...(options.onIssue && { onIssue: options.onIssue }),
     });
     request = { ...request, [key]: [...(settings?.messages ?? messages)] };
     if (stream) request = streamingRequest(adapter.name, request);
     yield { type: "step-start", step };
 
     // The model's turn: a whole response, or a stream assembled into one.
+    spans.chat = spans.step.child(`chat ${typeof request.model === "string" ? request.model : adapter.name}`, "client", chatAttributes(adapter.name, request));
     const output = await readChatOutput(await options.chat(request as Request, { ...(signal && { signal }) }), adapter.name, signal);
     let response: unknown;
     let firstChunkMs: number | undefined;
+    let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
     if ("whole" in output) response = output.whole;
     else {
-      const assembler = createAssembler(adapter.name);
+      const assembler = createAssembler(adapter.name, schemasOf(offered));
       const deltas: Delta[] = [];
       const emit = (delta: Delta) => void deltas.push(delta);
       for await (const chunk of output.chunks) {
         firstChunkMs ??= now() - t0;
         assembler.push(chunk, emit);
-        for (const delta of deltas) yield { ...delta, step };
+        for (const delta of deltas) {
+          yield { ...delta, step };
+          if (options.abortDoomedCalls && delta.type === "tool-call-delta" && !delta.viable) doomed ??= delta;
+        }
         deltas.length = 0;
+        if (doomed) break; // leaving the stream closes the request
       }
       response = assembler.response();
     }
     signal?.throwIfAborted();
     const modelMs = now() - t0;
     const stepUsage = usageOf(response);
+    spans.chat.set(responseAttributes(response, stepUsage));
+    spans.chat.end();
     const calls = adapter.calls(response);
     const assistant = adapter.assistantMessages(response);
     const timing = (toolsMs: number): StepTiming => ({ startedAt, modelMs, ...(firstChunkMs !== undefined && { firstChunkMs }), toolsMs, totalMs: now() - t0 });
     if (!calls.length) {
       messages.push(...assistant);
-      yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) });
+      yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) }, await seen());
       return yield* finish(finishWith("stop", adapter.text(response)));
     }
 
     // The calls: checked (repaired when allowed), asked about, run.
     const t1 = now();
     const tools = byName(offered);
+    const refusal = refusedWhole(adapter, response, doomed);
     const prepared: Prepared[] = await Promise.all(
       calls.map((call) => {
         const tool = tools.get(call.name);
+        const refused = refusal(call);
+        if (refused) return { ok: false as const, result: refused };
         return tool ? prepareCall(call, tool, { ...(options.lenient && { lenient: true }), ...(options.repair && { repair: options.repair }), messages }) : { ok: false as const, result: unknownTool(call.name, [...tools.keys()]) };
       }),
     );
+    const repeated = repeatedIds(calls);
+    const guarded: Guarded[] = await Promise.all(prepared.map((p, i) => (repeated.has(i) ? p : guardBefore(p, calls[i]!))));
     const adopted = calls.map((call, i) => {
-      const p = prepared[i]!;
-      return p.ok && p.repaired ? { ...call, arguments: p.arguments } : call;
+      const p = guarded[i]!;
+      return p.ok && (p.repaired || p.rewritten) ? { ...call, arguments: p.arguments } : call;
     });
     messages.push(...assistantWith(adapter.name, assistant, calls, prepared));
-    for (let index = 0; index < adopted.length; index++) yield { type: "tool-call", step, index, call: adopted[index]! };
-    const ask = await Promise.all(prepared.map((p, i) => (p.ok ? needsApproval(p.tool, p.decoded, calls[i]!, options.context, options.needsApproval) : false)));
+    const ask = await Promise.all(guarded.map((p, i) => (p.ok && !repeated.has(i) ? needsApproval(p.tool, p.decoded, adopted[i]!, options.context, options.needsApproval) : false)));
 
-    const results: (CallResult | null)[] = calls.map(() => null);
+    const turn: Turn = { calls: adopted, results: calls.map(() => null), pending: [] };
+    const { results } = turn;
     const runnable: number[] = [];
-    const pending: PendingCall[] = [];
-    prepared.forEach((p, i) => {
+    const pending = turn.pending as (ToolCall & { index: number })[];
+    guarded.forEach((p, i) => {
       const call = adopted[i]!;
-      if (!p.ok) results[i] = { id: call.id, name: call.name, result: p.result };
+      if (repeated.has(i)) results[i] = { id: call.id, name: call.name, result: repeatedId(call) };
+      else if (!p.ok) results[i] = { id: call.id, name: call.name, result: p.result };
       else if (ask[i]) pending.push({ id: call.id, name: call.name, arguments: p.arguments, index: i });
       else runnable.push(i);
     });
-    for (let i = 0; i < results.length; i++) {
-      const done = results[i];
-      if (done) yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0 };
-    }
+    // Saved before any call runs, so that a resumed run gives each call the same idempotency key.
+    const decided = await seen(turn);
+    if (decided) yield* decidedEvents(step, turn, decided);
     const tasks = runnable.map((i) => async () => {
       const t = now();
-      const p = prepared[i] as Extract<Prepared, { ok: true }>;
-      const result = await run(p.tool, p.decoded);
+      const p = guarded[i] as Extract<Prepared, { ok: true }>;
+      const result = await execute(p.tool, p.decoded, adopted[i]!);
       return { result: noted(adapter.name, p, result), ms: now() - t };
     });
     for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
@@ -276,28 +453,68 @@ export async function* toolLoop<Request extends object>(options: RunToolsOptions
       const call = adopted[i]!;
       results[i] = { id: call.id, name: call.name, result };
       const { repaired } = prepared[i] as Extract<Prepared, { ok: true }>;
-      yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ...(repaired && { repaired }), ms };
+      const saved = await seen(turn);
+      if (saved) yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ...(repaired && { repaired }), ms, state: saved };
     }
     const toolsMs = now() - t1;
 
     if (pending.length) {
-      for (const call of pending) yield { type: "approval-required", step, index: call.index, call };
-      const paused: LoopState = {
-        version: 1,
-        provider: adapter.name,
-        request: (resultData(base) ?? {}) as Record<string, unknown>,
-        messages: resultData(messages) as unknown[],
-        step,
-        calls: resultData(adopted) as ToolCall[],
-        results: results.map((r) => r && jsonResult(r)),
-        pending: resultData(pending) as PendingCall[],
-      };
-      yield* record({ step, response, calls: adopted, results: results.filter((r) => r !== null), pending, usage: stepUsage, timing: timing(toolsMs) });
+      const paused = await checkpoint(turn);
+      for (const call of paused.pending) yield { type: "approval-required", step, index: call.index, call };
+      yield* record({ step, response, calls: adopted, results: results.filter((r) => r !== null), pending: paused.pending, usage: stepUsage, timing: timing(toolsMs) }, paused);
       return yield* finish(finishWith("approval", undefined, paused));
     }
     const entry: ToolStep = { step, response, calls: adopted, results: results as CallResult[], usage: stepUsage, timing: timing(toolsMs) };
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
+}
+
+// A turn's calls once decided, and the answers of those that will not run, all with the state saved before any runs.
+function* decidedEvents(step: number, turn: Turn, state: LoopState): Generator<LoopEvent> {
+  for (let index = 0; index < turn.calls.length; index++) yield { type: "tool-call", step, index, call: turn.calls[index]!, state };
+  for (let i = 0; i < turn.results.length; i++) {
+    const done = turn.results[i];
+    if (done) yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0, state };
+  }
+}
+
+// Indexes of calls whose id an earlier call of the turn has: their answers could not be told apart, so they do not run.
+function repeatedIds(calls: readonly ToolCall[]): Set<number> {
+  const seen = new Set<string>();
+  const repeated = new Set<number>();
+  calls.forEach((call, i) => {
+    if (seen.has(call.id)) repeated.add(i);
+    seen.add(call.id);
+  });
+  return repeated;
+}
+
+function repeatedId(call: ToolCall): ToolResult {
+  return failure(`Call id ${JSON.stringify(call.id)} was used by an earlier call in this turn; this call of tool "${call.name}" did not run. Give each call its own id.`);
+}
+
+/** The tools' schemas for checking streamed arguments, by name. */
+function schemasOf(tools: readonly AnyTool[]): (name: string) => ReturnType<typeof guardedSchema> {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return (name) => {
+    const tool = byName.get(name);
+    return tool && guardedSchema(tool);
+  };
+}
+
+/**
+ * Calls answered without running: every call of a turn cut at the output token limit (its arguments may be
+ * cut short too), and a call whose streamed arguments could no longer pass (`abortDoomedCalls`).
+ */
+function refusedWhole(adapter: ProviderAdapter, response: unknown, doomed: { readonly id: string; readonly name: string; readonly reason?: string } | undefined): (call: ToolCall) => ToolResult | undefined {
+  if (adapter.truncated?.(response)) {
+    return (call) => failure(`Your turn was cut at the output token limit, so tool "${call.name}" did not run: its arguments may be incomplete. Call it again (with shorter arguments if you can).`);
+  }
+  if (!doomed) return () => undefined;
+  return (call) =>
+    call.id === doomed.id && call.name === doomed.name
+      ? failure(`The arguments for tool "${call.name}" were refused while they streamed, so the request was stopped: ${doomed.reason}. Call the tool again with arguments that fit its schema.`)
+      : undefined;
 }
 
 async function* finish(result: RunToolsResult): AsyncGenerator<LoopEvent, RunToolsResult> {
@@ -327,14 +544,16 @@ function streamingRequest(provider: string, request: Record<string, unknown>): R
 }
 
 /**
- * The assistant turn as the conversation keeps it: a repaired call shows the arguments its tool ran on; for
- * Anthropic and Gemini, whose calls must hold objects, arguments that never parsed show as `{}`.
+ * The assistant turn as the conversation keeps it, in a form every provider takes back: a repaired call shows
+ * the arguments its tool ran on, and arguments that never parsed as an object (broken JSON, a stream cut short or
+ * stopped) show as `{}`: Anthropic, Gemini and Bedrock refuse a call without an object, and servers that read
+ * the history as JSON refuse broken text. The model still reads what it sent, in the call's error.
  */
 function assistantWith(provider: string, assistant: unknown[], calls: readonly ToolCall[], prepared: readonly Prepared[]): unknown[] {
   const replace = new Map<number, unknown>();
   prepared.forEach((p, i) => {
     if (p.ok && p.repaired) replace.set(i, p.arguments);
-    else if ((provider === "anthropic" || provider === "gemini") && !isObject(calls[i]!.arguments)) replace.set(i, {});
+    else if (!isObject(calls[i]!.arguments)) replace.set(i, {});
   });
   if (!replace.size) return assistant;
   return withArguments(provider, assistant, replace) ?? assistant;

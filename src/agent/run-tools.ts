@@ -13,6 +13,9 @@ export type { RunToolsResult, ToolStep } from "./step.js";
  * answers in text, `maxSteps` turns have passed, a `stopWhen` condition holds, or a call needs a person's
  * approval (then `finishReason` is `"approval"` and `state` is what `resume` takes). Bad arguments and
  * unknown tools go back to the model as tool errors it can correct; `lenient` and `repair` may fix them first.
+ * States are signed with `stateKey`; `onCheckpoint` gets one at every point a run can be resumed from (without it,
+ * only a paused run's state is made: states cost a hash of the conversation per turn and a signature each); `before`,
+ * `after` and `wrap` guard every call. An option it does not know is a `TypeError` naming it.
  *
  * @example
  * const { text } = await runTools({
@@ -42,16 +45,18 @@ export type TypedRunToolsResult<P, Request> = Omit<RunToolsResult, "messages"> &
 export type ResumeOptions<Request extends object> = Omit<RunToolsOptions<Request>, "request"> & { readonly request?: Request };
 
 /**
- * Continues a run that stopped for approval, in this process or another one: the approved calls run, the
- * refused ones answer the model with the reason, and the loop goes on as `runTools` would. `state` is the
- * paused run's `state` (after `JSON.parse` is fine); `decisions` has one entry per pending call id. The
- * tools are looked up again by name, so give the same tools (functions cannot be stored).
+ * Continues a run from a saved state, in this process or another one: a paused approval (the approved calls run,
+ * the refused ones answer the model with the reason), or any checkpoint (`onCheckpoint`, or an event's `state`:
+ * the calls without a result run, then the loop goes on as `runTools` would). `state` may come from `JSON.parse`;
+ * it must carry the signature of the same `stateKey` (without one, of this process) and resumes once (`claim`).
+ * `decisions` has one entry per pending call id (`{}` when none is pending). The tools are looked up again by name,
+ * so give the same tools (functions cannot be stored).
  *
  * @example
- * const paused = await runTools({ ...options, tools: [sendEmail] }); // finishReason: "approval"
+ * const paused = await runTools({ ...options, tools: [sendEmail], stateKey }); // finishReason: "approval"
  * const saved = JSON.stringify(paused.state);
  * // later, maybe elsewhere:
- * const done = await resume(JSON.parse(saved), { [paused.state!.pending[0]!.id]: { approved: false, reason: "Not to that address" } }, { ...options, tools: [sendEmail] });
+ * const done = await resume(JSON.parse(saved), { [paused.state!.pending[0]!.id]: { approved: false, reason: "Not to that address" } }, { ...options, tools: [sendEmail], stateKey });
  */
 export function resume<Request extends object>(state: unknown, decisions: ApprovalDecisions, options: ResumeOptions<Request>): Promise<RunToolsResult> {
   return drain(toolLoop(options as RunToolsOptions<Request>, false, { state, decisions }));

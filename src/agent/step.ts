@@ -1,7 +1,8 @@
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
 import type { Delta } from "./assemble.js";
-import type { LoopState, PendingCall } from "./approval.js";
+import type { PendingCall } from "./approval.js";
+import type { LoopState } from "./state.js";
 import type { Repaired } from "./repair.js";
 import type { Usage } from "./usage.js";
 
@@ -62,7 +63,7 @@ export interface RunToolsResult {
   readonly finishReason: "stop" | "max_steps" | "stop_when" | "approval";
   /** Tokens over this run's turns. */
   readonly usage: Usage | undefined;
-  /** With `finishReason: "approval"`: the plain-JSON state to give `resume` with the decisions. */
+  /** With `finishReason: "approval"`: the signed plain-JSON state to give `resume` with the decisions. */
   readonly state?: LoopState;
 }
 
@@ -70,7 +71,8 @@ export interface RunToolsResult {
  * What `streamTools` yields, in order: per turn `step-start`, the streamed `text-delta`, `tool-call-start`
  * and `tool-call-delta` (with the arguments parsed so far: a live view, later deltas fill it in), then
  * `tool-call` for each complete call, `tool-result` as each call finishes (or `approval-required`), and
- * `step-finish` with usage and timing; last, one `finish` with the whole conversation.
+ * `step-finish` with usage and timing; last, one `finish` with the whole conversation. `tool-call`, `tool-result`
+ * and `step-finish` carry `state`: the run so far, signed, which `resume` continues (a checkpoint).
  *
  * @example
  * for await (const event of streamTools(options)) {
@@ -81,8 +83,8 @@ export interface RunToolsResult {
 export type LoopEvent =
   | { readonly type: "step-start"; readonly step: number }
   | (Delta & { readonly step: number })
-  | { readonly type: "tool-call"; readonly step: number; readonly index: number; readonly call: ToolCall }
-  | { readonly type: "tool-result"; readonly step: number; readonly index: number; readonly id: string; readonly name: string; readonly result: ToolResult; readonly repaired?: Repaired; readonly ms: number }
+  | { readonly type: "tool-call"; readonly step: number; readonly index: number; readonly call: ToolCall; readonly state: LoopState }
+  | { readonly type: "tool-result"; readonly step: number; readonly index: number; readonly id: string; readonly name: string; readonly result: ToolResult; readonly repaired?: Repaired; readonly ms: number; readonly state: LoopState }
   | { readonly type: "approval-required"; readonly step: number; readonly index: number; readonly call: PendingCall }
-  | ({ readonly type: "step-finish" } & ToolStep)
+  | ({ readonly type: "step-finish"; readonly state: LoopState } & ToolStep)
   | ({ readonly type: "finish" } & RunToolsResult);

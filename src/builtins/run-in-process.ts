@@ -7,6 +7,7 @@ interface Stream {
   on(event: string, listener: (value: never) => void): void;
 }
 interface ChildProcess {
+  readonly pid?: number;
   readonly stdin: Stream & { end(text: string): void };
   readonly stdout: Stream;
   readonly stderr: Stream;
@@ -19,6 +20,7 @@ type Spawn = (command: string, args: readonly string[], options: object) => Chil
 interface Runtime {
   readonly Deno?: { execPath?: () => string };
   readonly process?: {
+    pid?: number;
     execPath?: string;
     versions?: { node?: string; bun?: string };
     allowedNodeEnvironmentFlags?: { has(flag: string): boolean };
@@ -27,6 +29,9 @@ interface Runtime {
 
 /** Bytes of stderr kept, to tell an out-of-memory death from another. */
 const STDERR_KEPT = 16_384;
+
+/** How often a child's resident memory is read (Linux), in milliseconds. */
+const MEMORY_CHECK_MS = 20;
 
 /**
  * Whether this runtime can run code in a child process under a permission barrier: Node (its permission
@@ -41,11 +46,14 @@ export function processIsolationAvailable(): boolean {
   return typeof g.process?.versions?.node === "string" && !g.process.versions.bun && typeof g.process.execPath === "string";
 }
 
-/** The command line of the child: `node --permission` (or `--experimental-permission`) or `deno run` without permissions. */
+/**
+ * The command line of the child: `node --permission` (or `--experimental-permission`; `--allow-worker` for the
+ * child's watchdog thread, the host's pid its argument) or `deno run` without permissions.
+ */
 function commandLine(limits: RunLimits): { command: string; args: string[]; env: Record<string, string> } {
   const g = globalThis as Runtime;
   const heap = `--max-old-space-size=${Math.floor(limits.memoryLimitMb)}`;
-  const output = { maxPrinted: limits.maxPrinted, maxValue: limits.maxValue };
+  const output = { maxPrinted: limits.maxPrinted, maxValue: limits.maxValue, timeout: limits.timeout };
   if (typeof g.Deno === "object") {
     const script = `data:text/javascript;charset=utf-8,${encodeURIComponent(denoProcessScript(output))}`;
     return {
@@ -56,7 +64,8 @@ function commandLine(limits: RunLimits): { command: string; args: string[]; env:
   }
   // Node 22.13 and 23.5 made the permission model stable as --permission; Node 20 knows only the experimental flag.
   const permission = g.process?.allowedNodeEnvironmentFlags?.has("--permission") ? "--permission" : "--experimental-permission";
-  return { command: g.process!.execPath!, args: [permission, heap, "--no-warnings", "-e", nodeProcessScript(output)], env: {} };
+  const args = [permission, "--allow-worker", heap, "--no-warnings", "-e", nodeProcessScript(output), String(g.process!.pid)];
+  return { command: g.process!.execPath!, args, env: {} };
 }
 
 async function loadSpawn(): Promise<Spawn | undefined> {
@@ -65,8 +74,11 @@ async function loadSpawn(): Promise<Spawn | undefined> {
 
 /** A child process as this module uses it, from node:child_process or from Deno.Command. */
 interface Child {
+  readonly pid: number | undefined;
   write(text: string): void;
   kill(): void;
+  /** Settles once the child has exited. */
+  readonly gone: Promise<void>;
 }
 interface ChildEvents {
   stdout(bytes: Uint8Array): void;
@@ -81,9 +93,17 @@ function spawnNode(spawn: Spawn, command: string, args: string[], env: Record<st
   child.stdout.on("data", (chunk: Uint8Array) => on.stdout(chunk));
   child.stderr.on("data", (chunk: Uint8Array) => on.stderr(chunk));
   child.stdin.on("error", () => {}); // the child may be gone before it has read the code
-  child.on("error", (error) => on.error(`${error?.code ?? ""} ${error?.message ?? ""}`.trim()));
-  child.on("close", (code, signal) => on.closed(code, signal));
-  return { write: (text) => child.stdin.end(text), kill: () => void child.kill("SIGKILL") };
+  const gone = new Promise<void>((resolve) => {
+    child.on("error", (error) => {
+      on.error(`${error?.code ?? ""} ${error?.message ?? ""}`.trim());
+      if (child.pid === undefined) resolve(); // it never started: no close may follow
+    });
+    child.on("close", (code, signal) => {
+      on.closed(code, signal);
+      resolve();
+    });
+  });
+  return { pid: child.pid, gone, write: (text) => child.stdin.end(text), kill: () => void child.kill("SIGKILL") };
 }
 
 // Deno's node:child_process would turn `deno run` into `deno run -A` (it translates Node's command lines):
@@ -93,6 +113,7 @@ interface DenoChild {
   readonly stdout: ReadableStream<Uint8Array>;
   readonly stderr: ReadableStream<Uint8Array>;
   readonly status: Promise<{ code: number; signal: string | null }>;
+  readonly pid: number;
   kill(signal?: string): void;
 }
 type DenoCommand = new (command: string, options: object) => { spawn(): DenoChild };
@@ -116,6 +137,8 @@ function spawnDeno(Command: DenoCommand, command: string, args: string[], env: R
     (error: unknown) => on.error(String(error)),
   );
   return {
+    pid: child.pid,
+    gone: child.status.then(() => {}, () => {}),
     write: (text) => {
       const writer = child.stdin.getWriter();
       writer.write(new TextEncoder().encode(text)).then(() => writer.close()).catch(() => {});
@@ -133,7 +156,8 @@ function spawnDeno(Command: DenoCommand, command: string, args: string[], env: R
 /**
  * Starts the child process that runs one piece of code, or says why it cannot. Its stdout is read as JSON
  * lines, at most `outputBytes(limits)` bytes (past that the child is killed and the run fails); a death by
- * the heap limit is reported as running out of memory.
+ * the heap limit, or (Linux) resident memory grown by more than `memoryLimitMb` once it is ready, is reported
+ * as running out of memory. `stop()` settles once the child has exited.
  *
  * @example
  * const handle = await startProcess(listener, { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1e6, isolation: "process" });
@@ -150,6 +174,13 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
   let stderr = "";
   let over = false;
   let child: Child | undefined;
+  let watching = false;
+  const outOfMemory = () => {
+    if (over) return;
+    over = true;
+    child?.kill();
+    listener.failed("", "ERR_WORKER_OUT_OF_MEMORY");
+  };
   const events: ChildEvents = {
     stdout(bytes) {
       if (over) return;
@@ -163,13 +194,11 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
       const lines = (pending + decoder.decode(bytes, { stream: true })).split("\n");
       pending = lines.pop()!;
       for (const line of lines) {
-        let message: unknown;
-        try {
-          message = JSON.parse(line);
-        } catch {
-          continue; // not a message: something the code wrote to stdout itself
+        if (line === READY && child && !watching) {
+          watching = true;
+          void watchMemory(child, limits.memoryLimitMb, outOfMemory);
         }
-        listener.message(message);
+        listener.message(line);
       }
     },
     stderr(bytes) {
@@ -192,9 +221,41 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
   const started = child;
   return {
     kind: "process",
-    post: (message) => started.write(String((message as { code?: unknown }).code ?? "")),
-    stop: () => started.kill(),
+    timesItself: !Command,
+    post: (message) => started.write(message.code),
+    stop: () => {
+      started.kill();
+      return started.gone;
+    },
   };
+}
+
+const READY = '{"type":"ready"}';
+
+type ReadFile = (path: string, encoding: "utf8") => Promise<string>;
+
+/**
+ * Where /proc can be read (Linux), watches the child's resident memory from when it is ready: once it has grown
+ * by more than `limitMb`, `exceeded` is called. This counts what the heap limit does not: ArrayBuffers, typed
+ * arrays, WebAssembly memories.
+ *
+ * @example
+ * void watchMemory(child, 256, () => child.kill());
+ */
+async function watchMemory(child: Child, limitMb: number, exceeded: () => void): Promise<void> {
+  const readFile = (await nodeBuiltin<{ promises?: { readFile?: ReadFile } }>("node:fs"))?.promises?.readFile;
+  if (!readFile || child.pid === undefined) return;
+  const path = `/proc/${child.pid}/status`;
+  const residentKb = () => readFile(path, "utf8").then((status) => Number(/VmRSS:\s*(\d+)\s*kB/.exec(status)?.[1] ?? Number.NaN), () => Number.NaN);
+  let alive = true;
+  void child.gone.then(() => (alive = false));
+  const start = await residentKb();
+  while (alive && Number.isFinite(start)) {
+    await new Promise((resolve) => setTimeout(resolve, MEMORY_CHECK_MS));
+    const now = await residentKb();
+    if (!alive || !Number.isFinite(now)) return;
+    if (now - start > limitMb * 1024) return exceeded();
+  }
 }
 
 /**

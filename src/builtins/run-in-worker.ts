@@ -24,16 +24,20 @@ export interface RunLimits {
   readonly isolation: "process" | "worker";
 }
 
-/** A started worker or child process. @example handle.post({ code: "1 + 1" }); handle.stop(); */
+/** A started worker or child process. @example handle.post({ code: "1 + 1" }); await handle.stop(); */
 export interface WorkerHandle {
   readonly kind: "web" | "node" | "process";
-  post(message: unknown): void;
-  stop(): void;
+  /** Whether the code is stopped at its time limit inside (Node's sandbox), which then reports what it printed. */
+  readonly timesItself: boolean;
+  post(message: { code: string }): void;
+  /** Stops it; settles once it is gone (a child process has exited). */
+  stop(): Promise<void>;
 }
 
-/** What a worker or child process reports to the run. @example listener.message({ type: "ready" }) */
+/** What a worker or child process reports to the run. @example listener.message('{"type":"ready"}') */
 export interface WorkerListener {
-  message(data: unknown): void;
+  /** One message as JSON text; anything else is ignored. */
+  message(text: unknown): void;
   failed(description: string, code?: string): void;
   exited(exitCode: number): void;
 }
@@ -51,6 +55,47 @@ const WORKER_NAME = "tooltype javascript tool";
 /** How long a worker may take to start (a loaded machine can be slow) before the run is given up. */
 const WORKER_START_LIMIT_MS = 10_000;
 
+/** Where the sandbox stops the code at its time limit itself, how much later the host stops the sandbox. */
+const HOST_TIME_MARGIN_MS = 2_000;
+
+/**
+ * At most `limit` runs at a time; the others wait their turn, in order. A slot is given back once the run's
+ * process or worker is gone, so the number alive never exceeds the limit.
+ *
+ * @example
+ * const slots = runSlots(4);
+ * const release = await slots.take(); // ...run...; release();
+ */
+export function runSlots(limit: number): { take(): Promise<() => void> } {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  return {
+    take: () =>
+      new Promise((resolve) => {
+        const give = () => resolve(once(release));
+        if (running < limit) {
+          running++;
+          give();
+        } else waiting.push(give);
+      }),
+  };
+}
+
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) action();
+    done = true;
+  };
+}
+
+const UNLIMITED = { take: async () => () => {} };
+
 /**
  * Runs `code` in a new child process (`isolation: "process"`: Node under its permission model, Deno without
  * permissions) or worker (Node's `worker_threads` in Node and Deno, a Web Worker in browsers and Bun)
@@ -61,7 +106,12 @@ const WORKER_START_LIMIT_MS = 10_000;
  * await runInWorker("[1, 2, 3].map((x) => x * 2)", { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1_000_000, isolation: "process" });
  * // { kind: "value", value: [2, 4, 6], printed: "" }
  */
-export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome> {
+export async function runInWorker(code: string, limits: RunLimits, slots: { take(): Promise<() => void> } = UNLIMITED): Promise<RunOutcome> {
+  const release = await slots.take();
+  return runTaken(code, limits, release);
+}
+
+function runTaken(code: string, limits: RunLimits, release: () => void): Promise<RunOutcome> {
   return new Promise((resolve) => {
     const lines: string[] = [];
     let printedLength = 0;
@@ -75,7 +125,7 @@ export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome
       if (done) return;
       done = true;
       clearTimeout(timer);
-      handle?.stop();
+      if (handle) handle.stop().then(release, release);
       resolve(outcome);
     };
     // The code's time starts when its worker is ready, so a slow start does not eat into it.
@@ -85,13 +135,15 @@ export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome
     );
     const startTheClock = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => finish({ kind: "timeout", printed: printed() }), limits.timeout);
+      const margin = handle?.timesItself ? HOST_TIME_MARGIN_MS : 0;
+      timer = setTimeout(() => finish({ kind: "timeout", printed: printed() }), Math.min(limits.timeout + margin, 2 ** 31 - 1));
     };
 
-    // Messages are data (structured clones), but the code can post its own: every field is checked.
+    // Messages are JSON text the sandbox wrote; what the code printed is inside them as data, and every field is checked.
     const listener: WorkerListener = {
-      message(data) {
-        if (typeof data !== "object" || data === null) return;
+      message(text) {
+        const data = parseMessage(text);
+        if (data === undefined) return;
         const message = data as { type?: unknown; text?: unknown; cut?: unknown; hasValue?: unknown; value?: unknown; error?: unknown };
         if (message.type === "ready" && !ready) {
           ready = true;
@@ -109,13 +161,17 @@ export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome
           if (message.cut === true) cut = true;
         } else if (message.type === "result") {
           finish(message.hasValue === true ? { kind: "value", value: message.value, printed: printed() } : { kind: "no-value", printed: printed() });
+        } else if (message.type === "timeout") {
+          finish({ kind: "timeout", printed: printed() });
         } else if (message.type === "error") {
           finish({ kind: "error", error: typeof message.error === "string" ? message.error : "The code failed.", printed: printed() });
         }
       },
       failed(description, code) {
         if (code === "ERR_WORKER_OUT_OF_MEMORY") {
-          finish({ kind: "error", error: `The code ran out of memory (the limit is ${limits.memoryLimitMb} MB); its ${handle?.kind === "process" ? "process" : "worker"} was stopped.`, printed: printed() });
+          const inProcess = handle?.kind === "process";
+          const what = inProcess ? "MB, ArrayBuffers and typed arrays included" : "MB of heap";
+          finish({ kind: "error", error: `The code ran out of memory (the limit is ${limits.memoryLimitMb} ${what}); its ${inProcess ? "process" : "worker"} was stopped.`, printed: printed() });
         } else if (code === "ERR_OUTPUT_LIMIT") {
           finish({ kind: "error", error: description, printed: printed() });
         } else if (!ready) {
@@ -135,7 +191,7 @@ export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome
       (started) => {
         if (typeof started === "string") return finish({ kind: "unavailable", reason: started });
         handle = started;
-        if (done) return started.stop();
+        if (done) return void started.stop().then(release, release);
         try {
           started.post({ code });
         } catch (error) {
@@ -143,8 +199,20 @@ export function runInWorker(code: string, limits: RunLimits): Promise<RunOutcome
         }
       },
       (error: unknown) => finish({ kind: "unavailable", reason: `The javascript tool could not start a worker: ${describe(error)}` }),
-    );
+    ).then(() => {
+      if (!handle) release(); // none started: nothing to wait for
+    });
   });
+}
+
+function parseMessage(text: unknown): object | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    const data: unknown = JSON.parse(text);
+    return typeof data === "object" && data !== null ? data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function describe(error: unknown): string {
@@ -202,8 +270,9 @@ function startWebWorker(WebWorker: typeof Worker, listener: WorkerListener, limi
   };
   return {
     kind: "web",
+    timesItself: false,
     post: (message) => worker.postMessage(message),
-    stop: () => {
+    stop: async () => {
       worker.terminate();
       if (blobURL) URL.revokeObjectURL(blobURL);
     },
@@ -215,7 +284,7 @@ async function loadNodeWorker(): Promise<NodeWorkerConstructor | undefined> {
 }
 
 function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerListener, limits: RunLimits): WorkerHandle {
-  const worker = new NodeWorker(nodeWorkerScript(limits), {
+  const worker = new NodeWorker(nodeWorkerScript({ maxPrinted: limits.maxPrinted, maxValue: limits.maxValue, timeout: limits.timeout }), {
     eval: true,
     name: WORKER_NAME,
     env: {}, // hygiene, not a barrier: the host's environment variables are not handed over
@@ -229,7 +298,8 @@ function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerList
   worker.on("exit", (exitCode: number) => listener.exited(exitCode));
   return {
     kind: "node",
+    timesItself: true,
     post: (message) => worker.postMessage(message),
-    stop: () => void worker.terminate().catch(() => {}),
+    stop: () => worker.terminate().then(() => {}, () => {}),
   };
 }

@@ -1,23 +1,14 @@
-// The source text of the javascript tool's worker. It is plain JavaScript in strings (not functions whose
-// source is read back), so no bundler or transpiler can rewrite it, and the host never evaluates it: the
-// worker runtime loads it as the worker's script.
+// The source text of the javascript tool's workers and child processes. It is plain JavaScript in strings (not
+// functions whose source is read back), so no bundler or transpiler can rewrite it, and the host never evaluates it.
 //
-// Protocol, worker to host: { type: "ready" } once started; { type: "print", text, cut? } for each console
-// call; then one { type: "result", hasValue, value? } or { type: "error", error }. Host to worker: { code }.
-// A child process (Node under its permission model, Deno without permissions) reads the code from stdin and
-// writes the same messages as JSON lines on stdout.
-
-// Both Node scripts (worker and child process) run code with the `compile` defined before this: like Node's REPL,
-// code that starts with "{" is first read as an object literal. Errors nobody awaited end the run with their text.
-const NODE_EVALUATE = String.raw`function evaluate(code) {
-  let script;
-  if (/^\s*\{/.test(code)) try { script = compile("(" + code + "\n)"); } catch {}
-  return (script || compile(code)).runInThisContext({ displayErrors: false });
-}
-process.on("uncaughtException", (error) => fail("Uncaught in a callback: ", error));
-process.on("unhandledRejection", (reason) => fail("Unhandled promise rejection: ", reason));
-`;
-
+// Messages, sandbox to host, each one line of JSON text (never an object the host would read with getters):
+// {"type":"ready"} once started; {"type":"print","text":…,"cut"?:true} for each console call; then one
+// {"type":"result","hasValue":…,"value"?:…} or {"type":"error","error":…}. Host to sandbox: the code.
+//
+// In Node (child process or worker thread) the code runs in a fresh `vm` context: a realm of its own holding only
+// the language's built-ins and what the sandbox script below defines in it. No object of the realm that holds
+// `process` is ever put in it, and nothing there reads the context's objects: values leave as JSON text, made
+// inside the context. Browsers, Bun and Deno run the code in the worker's or child's own realm.
 /** The virtual file name of the model's code in stack traces: frames naming it are the code's own. */
 const CODE_FILE = "code.js"; // OWN_FRAME in the worker matches it
 
@@ -38,6 +29,8 @@ export interface OutputLimits {
   readonly maxPrinted: number;
   /** Characters the value may take as JSON text. */
   readonly maxValue: number;
+  /** Milliseconds the code may run, where the sandbox stops the code itself (Node); the host stops it anyway. */
+  readonly timeout?: number;
 }
 
 const DEFAULT_LIMITS: OutputLimits = { maxPrinted: MAX_PRINTED, maxValue: MAX_VALUE };
@@ -202,26 +195,35 @@ function fail(prefix, thrown) {
   deliver({ type: "error", error: prefix + thrownText(thrown) });
 }
 
-async function run(code) {
-  if (typeof code !== "string") return fail("", new TypeError("no code was sent"));
-  let value;
+// The code's completion value: a thenable is awaited here, inside the code's realm.
+async function settle(value) {
   try {
-    value = evaluate(code);
     if (value !== null && (typeof value === "object" || typeof value === "function") && typeof value.then === "function") value = await value;
   } catch (thrown) {
     return fail("", thrown);
   }
   deliver(value === undefined ? { type: "result", hasValue: false } : { type: "result", hasValue: true, value });
 }
+
+// Where the glue defines evaluate (browsers, Bun, Deno: the code runs in the worker's own realm).
+function run(code) {
+  if (typeof code !== "string") return fail("", new TypeError("no code was sent"));
+  let value;
+  try {
+    value = evaluate(code);
+  } catch (thrown) {
+    return fail("", thrown);
+  }
+  settle(value);
+}
 `;
 }
 
 // Removes names from the global object and every prototype it inherits from, before the code runs; fails
-// closed: a name that stays reachable stops the run. `forbidCode` also turns off code from strings (eval,
-// the Function constructors, string timers), which in a module worker could otherwise write `import()`.
-function lockDown(names: readonly string[], forbidCode: boolean, keepOnly?: readonly string[]): string {
+// closed: a name that stays reachable stops the run. It also turns off code from strings (eval, the Function
+// constructors, string timers), which in a module worker could otherwise write `import()`.
+function lockDown(names: readonly string[]): string {
   return String.raw`
-const KEPT = ${JSON.stringify(keepOnly ?? null)};
 const REMOVED = ${JSON.stringify(names)};
 function removeEverywhere(name) {
   for (let o = globalThis; o !== null; o = prototypeOf(o)) {
@@ -231,85 +233,242 @@ function removeEverywhere(name) {
   }
   if (globalThis[name] !== undefined) throw new Error("the javascript tool could not remove " + name + " from the worker's globals");
 }
-// Run again just before the code: node -e puts module back on the global once its script has run.
-function secure() {
-  const names = [];
-  for (let i = 0; i < REMOVED.length; i++) add(names, REMOVED[i]);
-  if (KEPT) { const own = Object.getOwnPropertyNames(globalThis); for (let i = 0; i < own.length; i++) if (!has(KEPT, own[i])) add(names, own[i]); }
-  for (let i = 0; i < names.length; i++) removeEverywhere(names[i]);
+for (let i = 0; i < REMOVED.length; i++) removeEverywhere(REMOVED[i]);
+const refuse = function () { throw new EvalError("Code from strings (eval, new Function, a string timer) is turned off in the javascript tool: it could load code over the network."); };
+for (const f of [function () {}, async function () {}, function* () {}, async function* () {}]) {
+  Object.defineProperty(prototypeOf(f), "constructor", { value: refuse, writable: false, configurable: false });
 }
-secure();
-if (${forbidCode}) {
-  const refuse = function () { throw new EvalError("Code from strings (eval, new Function, a string timer) is turned off in the javascript tool: it could load code over the network."); };
-  for (const f of [function () {}, async function () {}, function* () {}, async function* () {}]) {
-    Object.defineProperty(prototypeOf(f), "constructor", { value: refuse, writable: false, configurable: false });
-  }
-  Object.defineProperty(refuse, "prototype", { value: prototypeOf(refuse) }); // f instanceof Function still holds
-  globalThis.eval = refuse;
-  globalThis.Function = refuse;
-  for (const name of ["setTimeout", "setInterval"]) {
-    const timer = globalThis[name];
-    globalThis[name] = function (handler, ...rest) {
-      if (typeof handler !== "function") return refuse();
-      return timer(handler, ...rest);
-    };
-  }
+Object.defineProperty(refuse, "prototype", { value: prototypeOf(refuse) }); // f instanceof Function still holds
+globalThis.eval = refuse;
+globalThis.Function = refuse;
+for (const name of ["setTimeout", "setInterval"]) {
+  const timer = globalThis[name];
+  globalThis[name] = function (handler, ...rest) {
+    if (typeof handler !== "function") return refuse();
+    return timer(handler, ...rest);
+  };
 }
 `;
 }
 
 /**
- * What the code may not reach in a Web Worker (browsers, Bun): the network, other workers, the host's channel.
+ * What the code may not reach in a Web Worker (browsers, Bun): the network, other workers, the host's channel,
+ * and (a worker started from a `blob:` URL shares the page's origin) the page's databases, broadcast channels and
+ * origin-private files (`navigator.storage`).
  * Bun's own global (Bun.file, Bun.connect, Bun.spawn) cannot be removed: Bun defines it and all its
  * properties as non-configurable, so in Bun this is no barrier (the README says so).
  */
 const WEB_REMOVED = ["fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource", "WebTransport", "importScripts", "Worker", "SharedWorker",
-  "caches", "postMessage", "process", "require"];
+  "caches", "postMessage", "process", "require", "indexedDB", "BroadcastChannel", "navigator"];
 
-/** What the code may not reach in Node's child process: Node's modules (through process and require), the network, console's streams. */
-const NODE_REMOVED = ["process", "require", "module", "exports", "__filename", "__dirname", "fetch", "WebSocket", "EventSource", "XMLHttpRequest", "navigator"];
+// Runs inside Node's fresh vm context, after core: timers of the context's own (the host's would hand the code a
+// function of the host's realm, and through its constructor the host's Function), and `control`, the one function
+// the host calls ("step" through a script, so that a time limit can interrupt the timers' callbacks). The host
+// hands it a kind ("value", "threw", "rejected", "step", "flush") and a value of the context's realm, and reads back
+// only a string: the milliseconds to the next timer (-1 for none, -2 once the outcome is delivered), then the
+// messages, one a line. `FinalizationRegistry` goes (its callbacks run in the host's event loop, where an
+// exception would be the host's to describe), and so do WebAssembly's streaming functions (Node's code reads the
+// code's objects for them and rejects with the host's errors). Due timers run earliest first.
+const SANDBOX_CONTROL = String.raw`
+const outbox = [];
+const send = (message) => add(outbox, jsonText(message, 0));
+const apply = Reflect.apply;
+const now = Date.now;
+const promiseThen = Promise.prototype.then;
+const resolved = Promise.resolve();
+delete globalThis.FinalizationRegistry;
+delete WebAssembly.compileStreaming;
+delete WebAssembly.instantiateStreaming;
+
+const timers = { __proto__: null };
+let lastTimer = 0;
+function schedule(callback, delay, args, repeat) {
+  if (typeof callback !== "function") throw new TypeError("A timer needs a function: code from strings is turned off in the javascript tool.");
+  const ms = typeof delay === "number" && delay > 0 ? delay : 0;
+  timers[++lastTimer] = { callback, args, due: now() + ms, every: repeat ? (ms >= 1 ? ms : 1) : -1 };
+  return lastTimer;
+}
+function cancel(id) {
+  if (typeof id === "number") delete timers[id];
+}
+function microtask(callback) {
+  if (typeof callback !== "function") throw new TypeError("queueMicrotask needs a function.");
+  apply(promiseThen, resolved, [() => { try { callback(); } catch (thrown) { fail("Uncaught in a callback: ", thrown); } }]);
+}
+const timerGlobals = {
+  setTimeout: (callback, delay, ...args) => schedule(callback, delay, args, false),
+  setInterval: (callback, delay, ...args) => schedule(callback, delay, args, true),
+  setImmediate: (callback, ...args) => schedule(callback, 0, args, false),
+  clearTimeout: cancel,
+  clearInterval: cancel,
+  clearImmediate: cancel,
+  queueMicrotask: microtask,
+};
+for (const name of keysOf(timerGlobals)) Object.defineProperty(globalThis, name, { value: timerGlobals[name], writable: true, configurable: true, enumerable: false });
+
+function runDueTimers() {
+  const start = now();
+  const due = [];
+  for (const id in timers) if (timers[id].due <= start) add(due, id);
+  for (let i = 1; i < due.length; i++) {
+    for (let j = i; j > 0 && timers[due[j - 1]].due > timers[due[j]].due; j--) { const id = due[j]; due[j] = due[j - 1]; due[j - 1] = id; }
+  }
+  for (let i = 0; i < due.length && !delivered; i++) {
+    const timer = timers[due[i]];
+    if (!timer) continue;
+    if (timer.every < 0) delete timers[due[i]];
+    else timer.due = now() + timer.every;
+    try { apply(timer.callback, undefined, timer.args); } catch (thrown) { fail("Uncaught in a callback: ", thrown); }
+  }
+}
+function nextWait() {
+  const at = now();
+  let soonest = -1;
+  for (const id in timers) {
+    const wait = timers[id].due - at;
+    if (soonest < 0 || wait < soonest) soonest = wait > 0 ? wait : 0;
+  }
+  return soonest;
+}
+
+return function control(kind, payload) {
+  try {
+    if (kind === "value") settle(payload);
+    else if (kind === "threw") fail("", payload);
+    else if (kind === "rejected") fail("Unhandled promise rejection: ", payload);
+    else if (kind === "step") runDueTimers();
+  } catch (thrown) {
+    fail("", thrown);
+  }
+  let text = delivered ? "-2" : "" + nextWait();
+  for (let i = 0; i < outbox.length; i++) text += "\n" + outbox[i];
+  outbox.length = 0;
+  return text;
+};
+`;
 
 /**
- * The only globals left in Node's child process: the language's own and a few data-only web APIs. Everything
- * else goes, whatever its name: `node -e` puts every built-in module (`net`, `http`, `fs`, ...) on the global.
+ * The part of Node's scripts (worker and child process) outside the vm context: it makes the context, compiles the
+ * code (so `eval` stays off in the context, and the word `import` is refused: Node's `import()` in a context
+ * would reject with an error of the host's realm), runs it, and passes the context's lines on with `emitLine`
+ * (defined before this, with `finish`). It never reads a property of a value from the context: values, exceptions
+ * and rejections go back in to be described there; only errors of its own realm (a syntax error, a fault here)
+ * are read here. The time limit's error is not read either (Node makes it in either realm): the clock says it.
+ * Like Node's REPL, code that starts with "{" is first read as an object literal.
  */
-const NODE_KEPT = [
-  "Object", "Function", "Array", "Number", "parseFloat", "parseInt", "Infinity", "NaN", "undefined", "Boolean", "String", "Symbol", "Date", "Promise",
-  "RegExp", "Error", "AggregateError", "EvalError", "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError", "globalThis", "JSON", "Math",
-  "Intl", "ArrayBuffer", "Atomics", "Uint8Array", "Int8Array", "Uint16Array", "Int16Array", "Uint32Array", "Int32Array", "Float32Array", "Float64Array",
-  "Uint8ClampedArray", "BigUint64Array", "BigInt64Array", "DataView", "Map", "BigInt", "Set", "WeakMap", "WeakSet", "Proxy", "Reflect", "WeakRef",
-  "FinalizationRegistry", "SharedArrayBuffer", "Iterator", "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "unescape",
-  "eval", "isFinite", "isNaN", "WebAssembly", "console", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate",
-  "queueMicrotask", "structuredClone", "atob", "btoa", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "AbortController", "AbortSignal",
-  "Event", "EventTarget", "DOMException", "performance",
-];
+function nodeSandboxHost(limits: OutputLimits): string {
+  const sandbox = `const tooltypeControl = (function () {\n${core(limits)}${SANDBOX_CONTROL}})();\ntooltypeControl`;
+  return String.raw`
+const vm = require("node:vm");
+const context = vm.createContext(Object.create(null), { name: "javascript tool", codeGeneration: { strings: false, wasm: true } });
+const control = new vm.Script(${JSON.stringify(sandbox)}, { filename: "sandbox.js" }).runInContext(context);
+const step = new vm.Script('tooltypeControl("step")', { filename: "sandbox.js" });
+const FILE = ${JSON.stringify(CODE_FILE)};
+const IMPORT = /\bimport\b/;
+const TIME_LIMIT = ${Math.floor(limits.timeout ?? 2 ** 31 - 1)};
+let deadline = Infinity;
+let over = false;
+let pumping;
+function end(error) {
+  if (over) return;
+  over = true;
+  clearTimeout(pumping);
+  emitLine(JSON.stringify(error === undefined ? { type: "timeout" } : { type: "error", error }));
+  finish();
+}
+const outOfTime = () => Date.now() >= deadline - 1;
+function stopInTime() {
+  if (over) return;
+  let text;
+  try {
+    text = control("flush");
+  } catch {}
+  if (typeof text === "string") emitLines(text);
+  end(undefined);
+}
+function emitLines(text) {
+  const lines = text.split("\n");
+  for (let i = 1; i < lines.length; i++) emitLine(lines[i]);
+  return Number(lines[0]);
+}
+function pass(kind, payload) {
+  if (over) return;
+  let text;
+  const left = deadline - Date.now();
+  if (left <= 0) return stopInTime();
+  try {
+    text = kind === "step" ? step.runInContext(context, { timeout: Math.ceil(left), displayErrors: false }) : control(kind, payload);
+  } catch {
+    if (outOfTime()) return stopInTime();
+  }
+  if (typeof text !== "string") return end("The javascript tool's sandbox stopped answering.");
+  const wait = emitLines(text);
+  clearTimeout(pumping);
+  if (wait === -2) {
+    over = true;
+    return finish();
+  }
+  pumping = setTimeout(() => pass("step"), wait >= 0 && wait < 10 ? wait : 10);
+}
+function compile(code) {
+  if (/^\s*\{/.test(code)) try { return new vm.Script("(" + code + "\n)", { filename: FILE }); } catch {}
+  return new vm.Script(code, { filename: FILE });
+}
+function syntaxText(error) {
+  const stack = String(error && error.stack);
+  const frame = stack.search(/\n\s+at /);
+  return (frame >= 0 ? stack.slice(0, frame) : stack).trim();
+}
+function start(code) {
+  if (typeof code !== "string") return end("TypeError: no code was sent");
+  if (IMPORT.test(code)) return end("The word import is refused by the javascript tool (import() would reach the host's module loader); inline the code instead.");
+  let script;
+  try {
+    script = compile(code);
+  } catch (error) {
+    return end(syntaxText(error));
+  }
+  let value;
+  deadline = Date.now() + TIME_LIMIT;
+  try {
+    value = script.runInContext(context, { displayErrors: false, timeout: TIME_LIMIT });
+  } catch (thrown) {
+    if (outOfTime()) return stopInTime();
+    return thrown instanceof Object ? end("The javascript tool failed: " + String(thrown.message)) : pass("threw", thrown);
+  }
+  pass("value", value);
+}
+process.on("unhandledRejection", (reason, promise) => {
+  if (promise instanceof Promise || reason instanceof Object) end("The javascript tool failed: a promise of its own was rejected.");
+  else pass("rejected", reason);
+});
+process.on("uncaughtException", () => end("The javascript tool failed: an exception escaped its sandbox."));
+`;
+}
 
 /**
- * The worker for `node:worker_threads` in Node and Deno (`new Worker(source, { eval: true })`). The code runs through
- * `vm.Script` in the worker's own context, which `--disallow-code-generation-from-strings` does not block.
+ * The worker for `node:worker_threads` in Node and Deno (`new Worker(source, { eval: true })`): the code runs in a
+ * fresh vm context inside it (see nodeSandboxHost); each message to the host is a line of JSON text.
  *
  * @example
  * new Worker(nodeWorkerScript(), { eval: true });
  */
 export function nodeWorkerScript(limits: OutputLimits = DEFAULT_LIMITS): string {
   return (
-    core(limits) +
-    String.raw`
-const vm = require("node:vm");
+    String.raw`"use strict";
 const { parentPort } = require("node:worker_threads");
-const post = parentPort.postMessage.bind(parentPort);
-const send = (message) => post(message);
-const loader = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-const compile = (source) => new vm.Script(source, loader ? { filename: FILE, importModuleDynamically: loader } : { filename: FILE });
-${NODE_EVALUATE}// "on", not "once": the listening port keeps the worker alive while a promise is pending, so a promise that
-// never settles meets the timeout instead of ending the worker.
+const emitLine = (line) => { if (line) parentPort.postMessage(line); };
+const finish = () => {};
+` +
+    nodeSandboxHost(limits) +
+    String.raw`
 let started = false;
 parentPort.on("message", (message) => {
   if (started) return;
   started = true;
-  run(message && message.code);
+  start(message && message.code);
 });
-send({ type: "ready" });
+emitLine('{"type":"ready"}');
 `
   );
 }
@@ -327,7 +486,7 @@ export function webWorkerScript(limits: OutputLimits = DEFAULT_LIMITS): string {
     core(limits) +
     String.raw`
 const post = globalThis.postMessage.bind(globalThis);
-const send = (message) => post(message);
+const send = (message) => post(jsonText(message, 0));
 const indirectEval = globalThis.eval;
 const parse = globalThis.Function;
 const IMPORT = /\bimport\b/;
@@ -343,7 +502,7 @@ globalThis.addEventListener("error", (event) => { event.preventDefault(); fail("
 globalThis.addEventListener("unhandledrejection", (event) => { event.preventDefault(); fail("Unhandled promise rejection: ", event.reason); });
 globalThis.addEventListener("message", (event) => run(event.data && event.data.code), { once: true });
 ` +
-    lockDown(WEB_REMOVED, true) +
+    lockDown(WEB_REMOVED) +
     String.raw`
 send({ type: "ready" });
 `
@@ -351,53 +510,44 @@ send({ type: "ready" });
 }
 
 /**
- * The script of Node's child process (`node --permission`, `--experimental-permission` before Node 22.13):
- * the permission model refuses files, child processes, workers and native addons to the whole process; the
- * script then removes `process`, `require`, the network globals and the console's streams from the code's
- * reach. The code comes on stdin; messages go out as JSON lines on stdout. `import()` fails: the code's
- * `vm.Script` has no loader.
+ * The script of Node's child process (`node --permission`, `--experimental-permission` before Node 22.13, with
+ * `--allow-worker` for its watchdog only): the code runs in a fresh vm context (see nodeSandboxHost), and the
+ * permission model refuses files and child processes to the whole process besides. The code comes on stdin;
+ * messages go out as JSON lines on stdout. The host's pid comes as the first argument: a watchdog thread kills
+ * the process once its parent is gone, even while the code holds the main thread in a loop.
  *
  * @example
- * spawn(process.execPath, ["--experimental-permission", "-e", nodeProcessScript()]);
+ * spawn(process.execPath, ["--experimental-permission", "--allow-worker", "-e", nodeProcessScript(), String(process.pid)]);
+ * // Its messages are written synchronously to fd 1 (retried while the pipe is full), so they are out before it exits.
  */
 export function nodeProcessScript(limits: OutputLimits = DEFAULT_LIMITS): string {
-  // In a function: a script's top-level functions would be properties of the global object, which lockDown empties.
   return (
-    "(function () {\n" +
-    core(limits) +
-    String.raw`
-const vm = require("node:vm");
-// Written synchronously to the file descriptor, past Node's streams, whose code reads built-ins the code may replace.
+    String.raw`(function () {
+"use strict";
 const writeSync = require("node:fs").writeSync;
-const encode = TextEncoder.prototype.encode.bind(new TextEncoder());
-const send = (message) => {
-  const bytes = encode(jsonText(message, 0) + "\n");
+const encoder = new TextEncoder();
+function emitLine(line) {
+  if (!line) return;
+  const bytes = encoder.encode(line + "\n");
   for (let at = 0; at < bytes.length;) {
     try {
       at += writeSync(1, bytes, at, bytes.length - at);
     } catch (error) {
-      if (!error || error.code !== "EAGAIN") throw error; // a full pipe: the host is reading, try again
+      if (!error || error.code !== "EAGAIN") throw error;
     }
   }
-};
-const compile = (source) => new vm.Script(source, { filename: FILE });
-${NODE_EVALUATE}const input = process.stdin;
-const pieces = [];
-input.setEncoding("utf8");
-input.on("data", (piece) => pieces.push(piece));
-input.on("end", () => {
-  try {
-    secure();
-  } catch (error) {
-    return fail("", error);
-  }
-  run(pieces.join(""));
-});
-setInterval(() => {}, 1 << 30); // a promise that never settles meets the timeout, not an empty event loop
+}
+const finish = () => process.exit(0);
 ` +
-    lockDown(NODE_REMOVED, false, NODE_KEPT) +
+    nodeSandboxHost(limits) +
     String.raw`
-send({ type: "ready" });
+const watchdog = 'const parent = require("node:worker_threads").workerData; setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, "SIGKILL"); }, 100);';
+new (require("node:worker_threads").Worker)(watchdog, { eval: true, workerData: Number(process.argv[1]), env: {}, stdout: true, stderr: true }).unref();
+const pieces = [];
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (piece) => pieces.push(piece));
+process.stdin.on("end", () => start(pieces.join("")));
+emitLine('{"type":"ready"}');
 })();
 `
   );

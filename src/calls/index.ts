@@ -10,12 +10,14 @@
  */
 export { parseToolCalls, toToolMessages } from "./parse.js";
 export { createToolCallStream, type ToolCallStream, type PartialToolCall } from "./stream.js";
-export { createPartialJSONParser, type PartialJSONParser } from "./partial-json.js";
+export { createPartialJSONParser, type PartialJSONParser, type ParserEvents } from "./partial-json.js";
+export { createArgumentChecker, type PartialVerdict } from "./viability.js";
 export { ADAPTERS, adapterOf } from "./providers/index.js";
+export { mcpContent, type AnswerOptions, type ResultIssue } from "./output.js";
 export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";
 export type {
   ProviderMessages, ProviderRequests, RequestShape, ToolMessageOf, AssistantMessageOf, ConversationOf,
-  OpenAIMessageToolCall, OpenAIAssistantMessage, OpenAIToolMessage,
+  OpenAIMessageToolCall, OpenAIAssistantMessage, OpenAIToolMessage, OpenAIUserMessage,
   ResponsesFunctionCallOutput, ResponsesFunctionCall, ResponsesAnnotation, ResponsesOutputMessage, ResponsesReasoningItem, ResponsesOutputItem,
   AnthropicContentBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage,
   GeminiPart, GeminiContent, MCPSamplingMessage, BedrockMessage, MistralMessage, OllamaMessage, CohereMessage,

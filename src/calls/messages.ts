@@ -30,14 +30,25 @@ export interface OpenAIToolMessage {
   tool_call_id: string;
   content: string;
 }
+/**
+ * The user message after the tool messages that carries the images and files tools returned (Chat Completions:
+ * tool messages take text only).
+ *
+ * @example
+ * { role: "user", content: [{ type: "text", text: "image 1, returned by chart (call call_1):" }, { type: "image_url", image_url: { url: "data:image/png;base64,..." } }] }
+ */
+export interface OpenAIUserMessage {
+  role: "user";
+  content: ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } } | { type: "file"; file: { file_data?: string; filename?: string } })[];
+}
 
 // ---- OpenAI Responses -----------------------------------------------------------------------------------
 
-/** A function call output item (Responses). @example { type: "function_call_output", call_id: "call_1", output: "21 °C" } */
+/** A function call output item (Responses): text, or text, image and file parts. @example { type: "function_call_output", call_id: "call_1", output: "21 °C" } */
 export interface ResponsesFunctionCallOutput {
   type: "function_call_output";
   call_id: string;
-  output: string;
+  output: string | ({ type: "input_text"; text: string } | { type: "input_image"; image_url: string } | { type: "input_file"; file_data: string; filename?: string })[];
 }
 /** A function call item of a response's output (Responses). @example { type: "function_call", call_id: "call_1", name: "get_weather", arguments: "{}" } */
 export interface ResponsesFunctionCall {
@@ -89,7 +100,13 @@ export interface AnthropicAssistantMessage {
 export interface AnthropicToolResultBlock {
   type: "tool_result";
   tool_use_id: string;
-  content: string;
+  content:
+    | string
+    | (
+        | { type: "text"; text: string }
+        | { type: "image"; source: { type: "base64"; media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp"; data: string } }
+        | { type: "document"; source: { type: "base64"; media_type: "application/pdf"; data: string } | { type: "text"; media_type: "text/plain"; data: string }; title?: string }
+      )[];
   is_error?: boolean;
 }
 /** The user turn holding every tool result (Anthropic). @example { role: "user", content: [{ type: "tool_result", ... }] } */
@@ -106,7 +123,7 @@ export interface GeminiPart {
   thought?: boolean;
   thoughtSignature?: string;
   functionCall?: { id?: string; name?: string; args?: Record<string, unknown> };
-  functionResponse?: { id?: string; name?: string; response?: Record<string, unknown> };
+  functionResponse?: { id?: string; name?: string; response?: Record<string, unknown>; parts?: { inlineData?: { mimeType?: string; data?: string; displayName?: string } }[] };
 }
 /** A Gemini `Content`: the model's turn, or the user turn holding the function responses. @example { role: "user", parts: [{ functionResponse: { name: "get_weather", response: { result: "21 °C" } } }] } */
 export interface GeminiContent {
@@ -119,7 +136,7 @@ export interface GeminiContent {
 /** An MCP sampling message (`sampling/createMessage` with tools). @example { role: "user", content: [{ type: "tool_result", toolUseId: "c1", content: [{ type: "text", text: "3" }] }] } */
 export interface MCPSamplingMessage {
   role: "user" | "assistant";
-  content: ({ type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> } | { type: "tool_result"; toolUseId: string; content: { type: "text"; text: string }[]; isError?: boolean })[];
+  content: ({ type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> } | { type: "tool_result"; toolUseId: string; content: ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string } | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } })[]; structuredContent?: Record<string, unknown>; isError?: boolean })[];
 }
 /** A Bedrock Converse message. @example { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] } */
 export interface BedrockMessage {
@@ -149,7 +166,7 @@ export type CohereMessage =
  * type Answers = ProviderMessages["anthropic"]["tool"]; // AnthropicToolResultMessage
  */
 export interface ProviderMessages {
-  openai: { tool: OpenAIToolMessage; assistant: OpenAIAssistantMessage };
+  openai: { tool: OpenAIToolMessage | OpenAIUserMessage; assistant: OpenAIAssistantMessage };
   responses: { tool: ResponsesFunctionCallOutput; assistant: ResponsesOutputItem };
   anthropic: { tool: AnthropicToolResultMessage; assistant: AnthropicAssistantMessage };
   gemini: { tool: GeminiContent & { role: "user"; parts: GeminiPart[] }; assistant: GeminiContent };

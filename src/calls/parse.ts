@@ -1,6 +1,7 @@
 import { adapterOf } from "./providers/index.js";
 import type { CallResult, Provider, ProviderAdapter, ToolCall } from "./types.js";
 import type { ToolMessageOf } from "./messages.js";
+import type { AnswerOptions } from "./output.js";
 
 /**
  * The tool calls of a provider's response, in order, as `{ id, name, arguments }`. Arguments are parsed
@@ -18,11 +19,14 @@ export function parseToolCalls(response: unknown, provider: Provider | ProviderA
  * The conversation entries that answer tool calls, in the provider's own shape; always an array (OpenAI:
  * one `tool` message per call; Anthropic, Gemini, Bedrock, MCP: one `user` message holding every result). Typed per
  * provider (`OpenAIToolMessage`, `AnthropicToolResultMessage`, `GeminiContent`, ...), so the SDKs take them as
- * they are.
+ * they are. Images and files a tool returned (`toModelOutput`) go where the provider reads them: Anthropic `image` and
+ * `document` blocks, Responses `input_image` and `input_file`, Gemini `functionResponse.parts`, MCP `image` and
+ * `resource` blocks; Chat Completions tool messages take text only, so they follow in one user message. Each such
+ * change is reported to `options.onIssue`.
  *
  * @example
  * messages.push(...toToolMessages(await registry.executeAll(calls), "anthropic"));
  */
-export function toToolMessages<P extends Provider | ProviderAdapter>(results: readonly CallResult[], provider: P): ToolMessageOf<P>[] {
-  return adapterOf(provider).toolMessages(results) as ToolMessageOf<P>[];
+export function toToolMessages<P extends Provider | ProviderAdapter>(results: readonly CallResult[], provider: P, options?: AnswerOptions): ToolMessageOf<P>[] {
+  return adapterOf(provider).toolMessages(results, options) as ToolMessageOf<P>[];
 }

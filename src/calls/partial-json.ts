@@ -75,6 +75,26 @@ export interface PartialJSONParser {
   readonly error: { message: string; position: number } | undefined;
 }
 
+/**
+ * What a parser reports as it reads, for a reader that follows the value's structure without walking it
+ * again (the streamed arguments' checks): each callback is called once per value, key or string piece.
+ *
+ * @example
+ * createPartialJSONParser({ events: { begin: (kind) => console.log(kind), key() {}, text() {}, end() {}, close() {} } });
+ */
+export interface ParserEvents {
+  /** A value starts: its JSON kind is known from its first character. */
+  begin(kind: "object" | "array" | "string" | "number" | "boolean" | "null"): void;
+  /** A property name is complete; its value begins next. */
+  key(name: string): void;
+  /** More of the open string value (never of a key), as decoded text. */
+  text(piece: string): void;
+  /** A string, number, boolean or null is complete. */
+  end(value: unknown): void;
+  /** An object or array is complete. */
+  close(): void;
+}
+
 type Container = Record<string, unknown> | unknown[];
 
 // Parser states.
@@ -110,6 +130,20 @@ const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const show = (c: number) => (c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCharCode(c)}'`);
 
+// Text built with `+=` is a rope: appending is O(1), but every piece keeps a node of its own, so text streamed
+// in 10-character deltas held about four times its size in nodes. Once the pieces appended since the last
+// flattening number a 64th of the length (and at least 64), one indexed read makes the engine copy the rope
+// into one flat string: the nodes stay a fraction of the text, and each piece costs at most 64 characters copied.
+const FLATTEN_EVERY = 64;
+let probe = 0; // where the read goes, so no optimiser drops it
+
+/** Whether text that had `pieces` appended since it was last flat should be flattened now (then it is). */
+function flattenedIfDue(text: string, pieces: number): boolean {
+  if (pieces < FLATTEN_EVERY || pieces * FLATTEN_EVERY < text.length) return false;
+  probe = text.charCodeAt(text.length >> 1) + probe;
+  return true;
+}
+
 /**
  * Creates a parser for JSON text that arrives in chunks, such as streamed tool-call arguments. Linear in
  * the text however it is split; `value()` is O(1). Once `done`, `value()` deep-equals `JSON.parse(text())`.
@@ -122,8 +156,10 @@ const show = (c: number) => (c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase
  * }
  * p.done; // true
  */
-export function createPartialJSONParser(): PartialJSONParser {
+export function createPartialJSONParser(options: { readonly events?: ParserEvents } = {}): PartialJSONParser {
+  const events = options.events;
   let all = "";
+  let allPieces = 0; // appended to `all` since it was last flattened; `strPieces` likewise for `str`
   let offset = 0; // index in `all` of the chunk being parsed
   let state = VALUE;
   let root: unknown;
@@ -137,6 +173,7 @@ export function createPartialJSONParser(): PartialJSONParser {
   // The open string: `str` is what has been committed; `pieces` the decoded parts of the current chunk;
   // `high` a trailing high surrogate held back until its low half may arrive, so no half pair is shown.
   let str = "";
+  let strPieces = 0;
   let high = "";
   let isKey = false;
   const pieces: string[] = [];
@@ -181,6 +218,7 @@ export function createPartialJSONParser(): PartialJSONParser {
   }
 
   function close(): void {
+    events?.close();
     stack.pop();
     keys.pop();
     ended();
@@ -201,30 +239,41 @@ export function createPartialJSONParser(): PartialJSONParser {
         piece = piece.slice(0, -1);
       }
     }
-    if (piece) str += piece; // `+=` builds a rope: appending is O(1) however long the string grows
-    if (!isKey) replace(str);
+    if (piece) {
+      str += piece; // `+=` builds a rope: appending is O(1) however long the string grows
+      if (flattenedIfDue(str, ++strPieces)) strPieces = 0;
+    }
+    if (!isKey) {
+      if (piece) events?.text(piece);
+      replace(str);
+    }
   }
 
   /** Starts the value whose first character is `c` at index `i`; returns the index to continue at. */
   function start(chunk: string, c: number, i: number): number {
     if (c === 123) {
+      events?.begin("object");
       const object: Record<string, unknown> = {};
       place(object);
       stack.push(object);
       keys.push("");
       state = OBJECT_FIRST;
     } else if (c === 91) {
+      events?.begin("array");
       const array: unknown[] = [];
       place(array);
       stack.push(array);
       keys.push("");
       state = ARRAY_FIRST;
     } else if (c === 34) {
+      events?.begin("string");
       str = "";
+      strPieces = 0;
       isKey = false;
       place("");
       state = STRING;
     } else if (c === 45 || isDigit(c)) {
+      events?.begin("number");
       num = "";
       numState = N_START;
       state = NUMBER;
@@ -236,6 +285,7 @@ export function createPartialJSONParser(): PartialJSONParser {
         return i;
       }
       [word, wordValue] = literal;
+      events?.begin(wordValue === null ? "null" : "boolean");
       wordAt = 1;
       state = LITERAL;
     }
@@ -279,7 +329,9 @@ export function createPartialJSONParser(): PartialJSONParser {
       if (next < 0) {
         if (numState === N_ZERO || numState === N_INT || numState === N_FRAC || numState === N_EXP) {
           num += chunk.slice(from, i);
-          place(Number(num)); // the same double JSON.parse gives, -0 and huge integers included
+          const value = Number(num); // the same double JSON.parse gives, -0 and huge integers included
+          place(value);
+          events?.end(value);
           ended();
         } else fail(`Unexpected ${show(c)} in number, expected a digit`, i);
         return i;
@@ -304,8 +356,12 @@ export function createPartialJSONParser(): PartialJSONParser {
           commit(true);
           if (isKey) {
             keys[keys.length - 1] = str;
+            events?.key(str);
             state = COLON;
-          } else ended();
+          } else {
+            events?.end(str);
+            ended();
+          }
           return i + 1;
         }
         if (c === 92) state = ESCAPE;
@@ -351,6 +407,7 @@ export function createPartialJSONParser(): PartialJSONParser {
   function push(chunk: string): void {
     if (typeof chunk !== "string") throw new TypeError(`push() takes a string, received ${typeof chunk}`);
     all += chunk;
+    if (flattenedIfDue(all, ++allPieces)) allPieces = 0;
     if (state === FAILED) return;
     const n = chunk.length;
     let i = 0;
@@ -368,6 +425,7 @@ export function createPartialJSONParser(): PartialJSONParser {
         if (c !== word.charCodeAt(wordAt)) fail(`Unexpected ${show(c)}, expected '${word}'`, i);
         else if (++wordAt === word.length) {
           place(wordValue);
+          events?.end(wordValue);
           ended();
         }
         i++;
@@ -392,6 +450,7 @@ export function createPartialJSONParser(): PartialJSONParser {
         case KEY:
           if (c === 34) {
             str = "";
+            strPieces = 0;
             isKey = true;
             state = STRING;
           } else if (c === 125 && state === OBJECT_FIRST) close();

@@ -1,6 +1,7 @@
 import { createPartialJSONParser, type PartialJSONParser } from "./partial-json.js";
 import type { Provider, ToolCall } from "./types.js";
 import { field, generatedId, list, parseArguments } from "./wire.js";
+import { argumentText, beginsAnother, joinedName, type OpenCall } from "./chat-deltas.js";
 
 /**
  * A call while it streams: arguments parsed as far as they go (a half-streamed string shows its prefix).
@@ -39,6 +40,8 @@ export interface ToolCallStream {
 }
 
 interface Entry {
+  /** The call's place in the stream, from 0. */
+  readonly index: number;
   id: string;
   name: string;
   parser: PartialJSONParser | undefined; // undefined when the arguments came whole
@@ -47,10 +50,11 @@ interface Entry {
 }
 
 /**
- * Finds or makes the call a stream key names (`at`; given an id other than its call's, a new call under
- * that key), finds one without making it (`find`), numbers whole calls (`count`).
+ * Finds or makes the call a stream key names (`at`; a new call under that key when `another` says the open one
+ * is finished), finds one without making it (`find`), numbers whole calls (`count`).
  */
-type Reader = (chunk: unknown, at: (key: string, id?: string) => Entry, count: () => number, find: (key: string) => Entry | undefined) => void;
+type At = (key: string, another?: (open: Entry) => boolean) => Entry;
+type Reader = (chunk: unknown, at: At, count: () => number, find: (key: string) => Entry | undefined) => void;
 
 // One reader per provider: where tool-call pieces sit in its stream events.
 const READERS: { readonly [P in Provider]: Reader } = {
@@ -172,11 +176,10 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
   if (!read) throw new TypeError(`createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(READERS).join(", ")}`);
   const entries = new Map<string, Entry>();
   const order: Entry[] = [];
-  const at = (key: string, id?: string): Entry => {
+  const at: At = (key, another) => {
     let entry = entries.get(key);
-    // Another id under a key in use: a server that numbers parallel calls alike (Mistral, some OpenAI-compatible ones) began a new call.
-    if (!entry || (id && entry.id && entry.id !== id)) {
-      entry = { id: "", name: "", parser: undefined, whole: undefined, closed: false };
+    if (!entry || another?.(entry)) {
+      entry = { index: order.length, id: "", name: "", parser: undefined, whole: undefined, closed: false };
       entries.set(key, entry);
       order.push(entry);
     }
@@ -206,23 +209,28 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
 }
 
 // OpenAI-style chat deltas: `choices[i].delta.tool_calls[j]` with `index`, an id and name once, argument pieces.
-function chatDeltas(chunk: unknown, at: (key: string, id?: string) => Entry, ...names: string[]): void {
+function chatDeltas(chunk: unknown, at: At, ...names: string[]): void {
   for (const choice of list(chunk, "choices")) {
     for (const delta of list(field(choice, "delta"), ...names)) {
       const id = field(delta, "id") ? text(field(delta, "id")) : "";
       const fn = field(delta, "function");
       const name = field(fn, "name") ? text(field(fn, "name")) : "";
-      // A new call opens with its id and its name: only then may another id under the same index be one.
-      const entry = at(`${text(field(choice, "index") ?? 0)}:${text(field(delta, "index") ?? 0)}`, id && name ? id : undefined);
-      // Name pieces are joined; a delta that repeats the call's id repeats its whole name (some servers do).
-      if (name) entry.name = id && id === entry.id ? name : entry.name + name;
+      const entry = at(`${text(field(choice, "index") ?? 0)}:${text(field(delta, "index") ?? 0)}`, (open) => beginsAnother(openOf(open), id, name));
+      if (name) entry.name = joinedName(openOf(entry), id, name);
       if (id) entry.id = id;
-      const args = field(fn, "arguments");
-      if (typeof args === "object" && args !== null) entry.whole = args; // Mistral may send an object
-      else appendText(entry, args);
+      const args = argumentText(field(fn, "arguments"), openOf(entry).text); // Mistral and others may send an object
+      if (!entry.id && entry.name && args !== undefined) entry.id = generatedId(entry.name, entry.index); // a server that gave it no id
+      appendText(entry, args);
     }
   }
 }
+
+const openOf = (entry: Entry): OpenCall => ({
+  id: entry.id,
+  name: entry.name,
+  text: entry.parser ? entry.parser.text() : entry.whole === undefined ? "" : wholeText(entry.whole),
+  done: entry.parser ? entry.parser.done : entry.whole !== undefined,
+});
 
 /** `String(value)`, or "" for a value that has no text (an object without a prototype, a throwing toString). */
 function text(value: unknown): string {

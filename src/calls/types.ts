@@ -1,5 +1,7 @@
 import type { AnyTool } from "../tools/tool.js";
+import type { SchemaRules, ToolIssue } from "../tools/provider-formats.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
+import type { AnswerOptions } from "./output.js";
 
 export type { CallResult, ToolCall } from "../tools/call.js";
 
@@ -19,7 +21,14 @@ export type ToolChoice = "auto" | "required" | "none" | { readonly name: string 
 export interface RequestOptions {
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
-  readonly strict?: boolean;
+  /** Strict schemas (`"prefer"`: where each tool's schema allows); Gemini's strict is function calling mode `VALIDATED`. */
+  readonly strict?: boolean | "prefer";
+  /** The schema rules of the model behind the endpoint (see `FormatOptions.dialect`). */
+  readonly dialect?: SchemaRules;
+  /** Receives what the formats report (a tool sent without strict mode, a keyword moved into a description). */
+  readonly onIssue?: (issue: ToolIssue) => void;
+  /** Anthropic prompt caching: `cache_control` on the last tool (see `AnthropicFormatOptions`); other providers ignore it. */
+  readonly cacheControl?: boolean | { readonly ttl?: "5m" | "1h" };
 }
 
 /**
@@ -37,12 +46,17 @@ export interface ProviderAdapter {
   readonly conversation: string;
   /** The tool calls of a response, in order. */
   calls(response: unknown): ToolCall[];
-  /** The conversation entries that answer the calls (always an array). */
-  toolMessages(results: readonly CallResult[]): unknown[];
+  /**
+   * The conversation entries that answer the calls (always an array). Parts a result carries (`toModelOutput`)
+   * are sent as the provider takes them; what it cannot take is changed and reported to `options.onIssue`.
+   */
+  toolMessages(results: readonly CallResult[], options?: AnswerOptions): unknown[];
   /** The conversation entries a response adds (the assistant turn), to append before the answers. */
   assistantMessages(response: unknown): unknown[];
   /** The response's text, if any. */
   text(response: unknown): string | undefined;
+  /** The turn was cut at the output token limit, so its last call's arguments may be incomplete. */
+  truncated?(response: unknown): boolean;
   /** The request with the tools, tool choice and parallel-call setting in this provider's spelling. */
   withTools(request: Record<string, unknown>, tools: readonly AnyTool[], options: RequestOptions): Record<string, unknown>;
 }

@@ -1,3 +1,5 @@
+import type { RequestOptions } from "./types.js";
+import type { FormatOptions } from "../tools/provider-formats.js";
 import type { ToolResult } from "../tools/result.js";
 import { jsonData } from "../util/json-data.js";
 
@@ -58,3 +60,17 @@ export function generatedId(name: string, index: number): string {
 
 /** The prefix of generated ids, which are never sent back to the provider. */
 export const GENERATED = "tooltype_call_";
+
+/**
+ * The format options a request's options carry (strictness, the model's schema rules, where issues go).
+ *
+ * @example
+ * tools.map((t) => toOpenAIFormat(t, formatOptions({ strict: "prefer", dialect: "gemini" })));
+ */
+export function formatOptions(options: RequestOptions): FormatOptions {
+  return {
+    ...(options.strict !== undefined && { strict: options.strict }),
+    ...(options.dialect !== undefined && { dialect: options.dialect }),
+    ...(options.onIssue && { onIssue: options.onIssue }),
+  };
+}

@@ -6,6 +6,7 @@ import { hasDuplicates, jsonEqual } from "./equal.js";
 import { FORMATS, isBase64 } from "./format-checks.js";
 import { issueMessage } from "./issue.js";
 import { Verdicts } from "./revisit.js";
+import { matches } from "./keywords/pattern.js";
 import { codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, typeBits } from "./values.js";
 
 /**
@@ -19,7 +20,7 @@ import { codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, t
  */
 export const aotHelpers = {
   hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn,
-  codePoints, issueMessage, pointerSegment, preview, typeName, tooDeep, formats: FORMATS, Verdicts,
+  codePoints, issueMessage, pointerSegment, preview, typeName, tooDeep, formats: FORMATS, Verdicts, matches,
 };
 
 /** The helpers' type, as guard code compiled ahead of time receives them. @example const H: AotHelpers = aotHelpers; */

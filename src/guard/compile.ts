@@ -11,6 +11,7 @@ import { issue, type Issue } from "./issue.js";
 import { recursionOf, type Recursion } from "./recursion.js";
 import { standardProps, type GuardStandardProps } from "./standard.js";
 import { TooDeep } from "./values.js";
+import { PatternUnevaluated } from "./keywords/pattern.js";
 import { scanSchema } from "./limits.js";
 
 /**
@@ -171,7 +172,7 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
       if (error === ENOUGH) return out.slice();
       // Too deep, or the stack ran out: the issues found so far, then the refusal of the whole value.
       if (!(error instanceof RangeError)) throw error;
-      if (out.length < limit) out.push(issue("too_deep", "", error instanceof TooDeep ? String(error.levels) : undefined));
+      if (out.length < limit) out.push(refusal(error));
     } finally {
       state.depth = depth;
       state.call = call;
@@ -182,6 +183,12 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
     return limit === Infinity ? out : out.slice();
   };
   return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code);
+}
+
+/** The issue that ends a report a RangeError stopped: a pattern the engine could not evaluate, else the value too deep. */
+function refusal(error: RangeError): Issue {
+  if (error instanceof PatternUnevaluated) return issue("pattern_unevaluated", "", error.pattern, String(error.length));
+  return issue("too_deep", "", error instanceof TooDeep ? String(error.levels) : undefined);
 }
 
 /**

@@ -18,6 +18,7 @@ import { uniqueItemsCheck } from "./keywords/unique-items.js";
 import type { Recursion } from "./recursion.js";
 import { Verdicts } from "./revisit.js";
 import { isObject } from "./values.js";
+import type { Issue } from "./issue.js";
 
 /**
  * Makes the builder of interpreted checks for one guard: a tree of closures made once per schema (and
@@ -112,7 +113,9 @@ function valueCheck(node: Node, keywords: readonly ValueKeyword<never, never>[])
     const holds = k.holds as (value: unknown, limit: unknown) => boolean;
     const received = k.received as (value: unknown) => string;
     let expected: string | undefined;
-    parts.push((v, r, p) => holds(v, limit) || (r !== undefined && miss(r, k.code, p, (expected ??= k.expected(limit)), received(v))));
+    const report = k.report as ((value: unknown, limit: unknown, issues: Issue[], path: string) => boolean) | undefined;
+    if (report) parts.push((v, r, p) => (r === undefined ? holds(v, limit) : report(v, limit, r, p!)));
+    else parts.push((v, r, p) => holds(v, limit) || (r !== undefined && miss(r, k.code, p, (expected ??= k.expected(limit)), received(v))));
   }
   return parts.length ? all(parts) : undefined;
 }

@@ -9,11 +9,12 @@ import { PROPERTIES_MESSAGES } from "./keywords/properties.js";
 import { UNION_MESSAGES } from "./keywords/union.js";
 import { NOT_MESSAGES } from "./keywords/not.js";
 import { REF_MESSAGES } from "./keywords/ref.js";
+import { PATTERN_MESSAGES } from "./keywords/pattern.js";
 
 /** What kind of rule a value broke. Strings, so a model reading an error understands it. */
 export type IssueCode =
   | "type" | "required" | "additional_property" | "enum" | "const"
-  | "min_length" | "max_length" | "pattern" | "format" | "content_encoding"
+  | "min_length" | "max_length" | "pattern" | "pattern_unevaluated" | "format" | "content_encoding"
   | "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" | "multiple_of"
   | "min_items" | "max_items" | "unique_items" | "contains" | "additional_item"
   | "min_properties" | "max_properties" | "property_name"
@@ -39,7 +40,7 @@ export interface Issue {
 let messages: Map<IssueCode, Message> | undefined;
 
 function messagesOf(): Map<IssueCode, Message> {
-  const structural = { ...TYPE_MESSAGES, ...ENUM_MESSAGES, ...ITEMS_MESSAGES, ...UNIQUE_ITEMS_MESSAGES, ...CONTAINS_MESSAGES, ...PROPERTIES_MESSAGES, ...UNION_MESSAGES, ...NOT_MESSAGES, ...REF_MESSAGES };
+  const structural = { ...TYPE_MESSAGES, ...ENUM_MESSAGES, ...ITEMS_MESSAGES, ...UNIQUE_ITEMS_MESSAGES, ...CONTAINS_MESSAGES, ...PROPERTIES_MESSAGES, ...UNION_MESSAGES, ...NOT_MESSAGES, ...REF_MESSAGES, ...PATTERN_MESSAGES };
   const all = new Map(Object.entries(structural) as [IssueCode, Message][]);
   for (const k of [...STRING_KEYWORDS, ...NUMBER_KEYWORDS]) all.set(k.code, k.message);
   return all;

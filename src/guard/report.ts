@@ -96,7 +96,9 @@ class Reporter implements ReportWriter {
     let out = "";
     for (const [k, source] of keywords) {
       const limit = node[k.key] as never;
-      if (limit !== undefined) out += `if (!(${source.holds(x, limit, this.src)})) ${this.push(k.code, path, k.expected(limit), source.received(x, this.src))}`;
+      if (limit === undefined) continue;
+      if (source.report) out += source.report(x, limit, render(path), this.src);
+      else out += `if (!(${source.holds(x, limit, this.src)})) ${this.push(k.code, path, k.expected(limit), source.received(x, this.src))}`;
     }
     return out;
   }

@@ -5,6 +5,7 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import { toMCPFormat, type MCPTool } from "../tools/provider-formats.js";
 import { resultData, resultText } from "../calls/wire.js";
+import { mcpContent, mcpStructured } from "../calls/output.js";
 import { MAX_ERROR_ISSUES, failure, type ToolResult } from "../tools/result.js";
 
 /**
@@ -15,7 +16,7 @@ import { MAX_ERROR_ISSUES, failure, type ToolResult } from "../tools/result.js";
  */
 export interface MCPCallResult {
   [key: string]: unknown;
-  content: { type: "text"; text: string }[];
+  content: ReturnType<typeof mcpContent>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
@@ -24,7 +25,8 @@ export interface MCPCallResult {
  * A `tools/call` result from a `ToolResult`: a failure as `isError` text (bad arguments and unknown tools
  * are tool errors the model can act on, not protocol errors); a value as text, plus `structuredContent`
  * when the tool declares a result type (wrapped as `{ result }` when it is not an object, as
- * `toMCPFormat`'s `outputSchema` is).
+ * `toMCPFormat`'s `outputSchema` is). Parts the tool gave (`toModelOutput`) are the content: text, `image`,
+ * and files as embedded `resource` blocks; without a result type, its one JSON object is the `structuredContent`.
  *
  * @example
  * mcpCallResult(tool, { success: true, value: 3 }); // { content: [{ type: "text", text: "3" }], structuredContent: { result: 3 } }
@@ -32,8 +34,11 @@ export interface MCPCallResult {
 export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MCPCallResult {
   if (!result.success) return { isError: true, content: [{ type: "text", text: result.error }] };
   const value = result.value;
-  const text = resultText(result);
-  if (!tool?.returns) return { content: [{ type: "text", text }] };
+  const content = result.output ? mcpContent(result.output) : [{ type: "text" as const, text: resultText(result) }];
+  if (!tool?.returns) {
+    const structured = result.output && mcpStructured(result.output); // a tool's one JSON object, when it declares no result type
+    return structured ? { content, structuredContent: structured } : { content };
+  }
   const data = resultData(value);
   // The client checks structuredContent against outputSchema and answers a mismatch with a protocol error:
   // a result outside the declared type is a tool error instead, which the model can read.
@@ -45,7 +50,7 @@ export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MC
     return { isError: true, content: [{ type: "text", text: error }] };
   }
   const structured = tool.returns.type === "object" ? data : { result: data };
-  return { content: [{ type: "text", text }], structuredContent: structured as Record<string, unknown> };
+  return { content, structuredContent: structured as Record<string, unknown> };
 }
 
 const returnsGuards = new WeakMap<object, Guard<unknown> | string>();

@@ -9,6 +9,7 @@
  */
 export { toJSONSchema, dialectIssues, type ToJSONSchemaOptions } from "./to-json-schema.js";
 export { fromJSONSchema } from "./from-json-schema.js";
+export { shareRepeated, repeatedSchemas, type RepeatedSchema } from "./share.js";
 export { toDraft07 } from "./draft-07.js";
 export { typeText } from "./type-text.js";
 export type { JSONSchema } from "./json-schema.js";

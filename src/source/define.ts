@@ -3,6 +3,8 @@ import { SourceError } from "./read-function.js";
 import { tool as typedTool, type ArgsOf, type TypedToolDefinition } from "../tools/define.js";
 import type { AnyTool, Logger, Tool } from "../tools/tool.js";
 import type { Jit } from "../guard/compile.js";
+import { checkKnownOptions } from "../util/known-options.js";
+import { preview } from "../util/text.js";
 
 /** Options of `@tool(...)` on a class method: anything `functionToTool` takes but the function. @example const options: ToolDecoratorOptions = { description: "Adds two numbers.", category: "math" }; */
 export type ToolDecoratorOptions = Omit<FunctionToToolOptions, "thisArg">;
@@ -15,7 +17,8 @@ const decorated = new WeakMap<object, AnyTool[]>();
  * Defines a tool. With `execute`, the typed form: `execute` receives `Infer<parameters>` (decoded: `Date`,
  * `Uint8Array`, `Set`, defaults filled in). Given a function, `functionToTool(fn, options)`. Without either, a
  * standard decorator for class methods, read like `functionToTool` reads a function; `toolsFrom(instance)` then
- * returns the instance's tools.
+ * returns the instance's tools. An object without `execute` must hold decorator options only: a misspelt
+ * `exectue`, or `needsApproval` without `execute`, is a `TypeError` naming the key.
  *
  * @example
  * const weather = tool({
@@ -45,6 +48,7 @@ export function tool(definition: (Partial<TypedToolDefinition<object, unknown, u
     return functionToTool(definition, options);
   }
   if (typeof definition.execute === "function") return typedTool(definition as TypedToolDefinition<object, unknown, unknown>) as Tool;
+  checkDecoratorOptions(definition);
   return (method, context) => {
     if (context.kind !== "method") throw new TypeError("@tool: decorates class methods only");
     if (context.private) throw new TypeError(`@tool: ${String(context.name)} is private; a model cannot call it`);
@@ -55,6 +59,51 @@ export function tool(definition: (Partial<TypedToolDefinition<object, unknown, u
       decorated.set(owner, [...(decorated.get(owner) ?? []).filter((t) => t.name !== made.name), made]);
     });
   };
+}
+
+// Every option of `@tool(...)`, and those only a tool with `execute` takes; TypeScript keeps both lists whole.
+const DECORATOR_OPTIONS = {
+  name: true,
+  description: true,
+  parameters: true,
+  returns: true,
+  checkReturns: true,
+  category: true,
+  strict: true,
+  logger: true,
+  context: true,
+  types: true,
+  defaults: true,
+  jit: true,
+  declared: true,
+} as const satisfies Record<keyof ToolDecoratorOptions, true>;
+const TYPED_ONLY = {
+  execute: true,
+  needsApproval: true,
+  timeout: true,
+  before: true,
+  after: true,
+  wrap: true,
+  eagerInputStreaming: true,
+  toModelOutput: true,
+} as const satisfies Record<Exclude<keyof TypedToolDefinition<object, unknown, unknown>, keyof ToolDecoratorOptions>, true>;
+
+/**
+ * An object without an `execute` function is the options of `@tool(...)`: a key neither form knows (a misspelt
+ * `exectue`), an `execute` that is not a function, or an option only a tool with `execute` takes is an error, not a
+ * decorator that would never run.
+ */
+function checkDecoratorOptions(options: object): void {
+  const name = (options as { name?: unknown }).name;
+  const where = `tool${typeof name === "string" ? ` "${name}"` : ""}`;
+  checkKnownOptions(options, { ...DECORATOR_OPTIONS, ...TYPED_ONLY }, where);
+  if (Object.hasOwn(options, "execute")) throw new TypeError(`${where}: execute must be a function, received ${preview((options as { execute?: unknown }).execute, 40)}`);
+  const typedOnly = Object.keys(options).filter((key) => Object.hasOwn(TYPED_ONLY, key));
+  if (typedOnly.length) {
+    throw new TypeError(
+      `${where}: ${typedOnly.join(", ")} belong${typedOnly.length > 1 ? "" : "s"} to a tool defined with execute, and there is none; without execute, tool({...}) is the @tool decorator for class methods, whose options are ${Object.keys(DECORATOR_OPTIONS).join(", ")}`,
+    );
+  }
 }
 
 /** Options of `toolsFrom`. @example toolsFrom(new Calculator(), { category: "math", logger }); */

@@ -2,6 +2,9 @@ import type { Descriptor, Infer } from "../t/descriptor.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import type { Jit } from "../guard/compile.js";
 import { Tool, type Logger, type RunOptions } from "./tool.js";
+import { checkKnownOptions } from "../util/known-options.js";
+import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
+import type { OutputPart } from "./output.js";
 
 /**
  * The arguments a tool's function receives for its `parameters`: decoded `Infer`, TypeBox 0.34's `static`, or a
@@ -44,6 +47,16 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly needsApproval?: boolean | ((args: ArgsOf<P>, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
   readonly timeout?: number;
+  /** Guardrail before each call in the agent loop: allow, `{ refuse: message }`, or `{ arguments }` to run on instead. */
+  readonly before?: BeforeHook<ArgsOf<P>, Context>;
+  /** Guardrail after each call in the agent loop: keep the result, `{ value }` to replace it, or `{ refuse: message }`. */
+  readonly after?: AfterHook<ArgsOf<P>, Context>;
+  /** Runs around each call in the agent loop: `(call, next) => next()`. */
+  readonly wrap?: WrapHook<ArgsOf<P>, Context>;
+  /** Anthropic: stream the arguments as the model writes them (`eager_input_streaming`). */
+  readonly eagerInputStreaming?: boolean;
+  /** What the model is sent for a value: a string, or text, JSON, image and file parts (see `OutputPart`). */
+  readonly toModelOutput?: (value: Result) => string | OutputPart | readonly OutputPart[];
   /** The function; `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly execute: (args: ArgsOf<P>, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
@@ -66,6 +79,28 @@ export function tool<P extends object, Result = unknown, Context = unknown>(defi
   if (typeof definition !== "object" || definition === null || typeof definition.execute !== "function") {
     throw new TypeError('tool: expects a definition with name, description, parameters and an execute function (a function or a class method is read by tool from "tooltype/source")');
   }
+  checkKnownOptions(definition, TOOL_OPTIONS, `tool${typeof definition.name === "string" ? ` "${definition.name}"` : ""}`);
   const { execute, ...rest } = definition;
   return new Tool({ ...rest, run: execute as never });
 }
+
+// Every option of `tool({...})`; TypeScript keeps the list whole (a key of the definition missing here fails the build).
+const TOOL_OPTIONS = {
+  name: true,
+  description: true,
+  parameters: true,
+  returns: true,
+  checkReturns: true,
+  category: true,
+  strict: true,
+  logger: true,
+  jit: true,
+  needsApproval: true,
+  timeout: true,
+  before: true,
+  after: true,
+  wrap: true,
+  eagerInputStreaming: true,
+  toModelOutput: true,
+  execute: true,
+} as const satisfies Record<keyof TypedToolDefinition<object, unknown, unknown>, true>;

@@ -5,7 +5,7 @@
 import { Tool, type AnyTool } from "./tool.js";
 import { ToolRegistry, formatArguments } from "./registry.js";
 import * as format from "./provider-formats.js";
-import type { AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ToolFormat, ProviderFormats, ResponsesTool } from "./provider-formats.js";
+import type { AnthropicFormatOptions, AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ToolFormat, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 
 declare module "./tool.js" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -20,7 +20,7 @@ declare module "./registry.js" {
     /** OpenAI Responses API `tools`. @example openai.responses.create({ tools: registry.toResponsesFormat() }) */
     toResponsesFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): ResponsesTool[];
     /** Anthropic Messages API `tools`. @example anthropic.messages.create({ tools: registry.toAnthropicFormat({ category: "weather" }) }) */
-    toAnthropicFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): AnthropicTool[];
+    toAnthropicFormat(category?: string | (RegistryFormatOptions & AnthropicFormatOptions), options?: AnthropicFormatOptions): AnthropicTool[];
     /** Gemini `functionDeclarations`. @example { tools: [{ functionDeclarations: registry.toGeminiFormat() }] } */
     toGeminiFormat(category?: string | (RegistryFormatOptions & { jsonSchema?: boolean }), options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[];
     /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */
@@ -59,7 +59,10 @@ function listedIn<O extends FormatOptions, Formatted>(provider: ToolFormat, toFo
 const registryMethods: RegistryMethods = {
   toOpenAIFormat: listedIn("openai", format.toOpenAIFormat),
   toResponsesFormat: listedIn("responses", format.toResponsesFormat),
-  toAnthropicFormat: listedIn("anthropic", format.toAnthropicFormat),
+  toAnthropicFormat(this: ToolRegistry, first, second) {
+    const { category, options } = formatArguments(first, second);
+    return format.toAnthropicTools(this.toolsForRequest(category, "anthropic", options), options); // cache_control on the last tool only
+  },
   toGeminiFormat: listedIn("gemini", format.toGeminiFormat),
   toMCPFormat: listedIn("mcp", format.toMCPFormat),
 };

@@ -18,6 +18,8 @@ export interface Parameters {
   /** The tooltype descriptor, when the parameters were written with `t`. */
   readonly descriptor?: object;
   readonly codec: Codec;
+  /** Another library checks the arguments (a Standard Schema): the JSON Schema describes them, the library decides. */
+  readonly library?: true;
   /** Checks normalized arguments: the value to decode, or the issues. May be async (a Standard Schema's validator). */
   check(value: unknown): { value: unknown } | { issues: Issue[] } | Promise<{ value: unknown } | { issues: Issue[] }>;
 }
@@ -57,6 +59,7 @@ export function readParameters(input: ParametersInput, owner: string, jit?: Jit)
     const schema = objectRoot(standardJSONSchema(input as StandardLike, owner), owner);
     return {
       schema,
+      library: true,
       codec: { normalize: codecOf(schema).normalize, decode: (v) => v, decodes: false }, // the library decodes
       check: async (value) => {
         const result = (await standard.validate(value)) as { value?: unknown; issues?: readonly { message: string; path?: readonly unknown[] }[] };

@@ -2,11 +2,12 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { anthropic, mcp, openai } from "../schema/dialects/plain.js";
 import { anthropicStrict, openaiStrict } from "../schema/dialects/strict.js";
-import { gemini, geminiParameters } from "../schema/dialects/gemini.js";
-import type { ConversionWarning, Dialect } from "../schema/dialects/warnings.js";
+import { gemini, geminiJSON, geminiParameters } from "../schema/dialects/gemini.js";
+import { ConversionError, type ConversionWarning, type Dialect } from "../schema/dialects/warnings.js";
 import { objectRoot } from "../schema/dialects/wrap.js";
 import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
+import { shareRepeated } from "../schema/share.js";
 
 /** What a format needs of a tool. */
 export interface FormattableTool {
@@ -15,6 +16,8 @@ export interface FormattableTool {
   readonly parameters: JSONSchema;
   readonly returns: JSONSchema | undefined;
   readonly strict: boolean;
+  /** Anthropic `eager_input_streaming`. */
+  readonly eagerInputStreaming?: boolean;
 }
 
 /**
@@ -46,8 +49,18 @@ export interface ToolIssue extends ConversionWarning {
  * toOpenAIFormat(weather, { strict: true, onIssue: (issue) => console.warn(`${issue.tool}${issue.path}: ${issue.message}`) });
  */
 export interface FormatOptions {
-  /** The strict form (OpenAI Structured Outputs, Anthropic strict tool use); the tool's own `strict` by default. */
-  readonly strict?: boolean;
+  /**
+   * The strict form (OpenAI Structured Outputs, Anthropic strict tool use); the tool's own `strict` by default.
+   * `"prefer"`: strict where the schema allows it, else the plain form, with an `advice` issue saying why.
+   */
+  readonly strict?: boolean | "prefer";
+  /**
+   * The schema rules of the model behind the endpoint, apart from its wire format: an OpenAI-compatible gateway
+   * (OpenRouter, LiteLLM, Vertex's OpenAI endpoint, vLLM) in front of Gemini or Claude takes OpenAI's tool shape,
+   * and the model's own rules for the schema. `"openai"`, `"anthropic"`, `"gemini"` (Gemini's rules, JSON Schema
+   * spelling), `"mcp"`, or a dialect value. Default: the wire's own.
+   */
+  readonly dialect?: SchemaRules;
   /**
    * Receives each issue (`ToolIssue`): what the dialect changed, what the provider would refuse, advice.
    * Nothing is printed. `"error"` throws a `ConversionError` on the first. Without it, changes are not
@@ -57,7 +70,17 @@ export interface FormatOptions {
   readonly onIssue?: ((issue: ToolIssue) => void) | "error";
   /** The former name of `onIssue`, kept working. */
   readonly onWarning?: ((issue: ToolIssue) => void) | "error";
+  /** Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning. */
+  readonly shareRepeated?: boolean;
 }
+
+/**
+ * A model family's schema rules by name, or any dialect as a value.
+ *
+ * @example
+ * const rules: SchemaRules = "gemini"; toOpenAIFormat(weather, { dialect: rules });
+ */
+export type SchemaRules = "openai" | "anthropic" | "gemini" | "mcp" | Dialect;
 
 /** An OpenAI Chat Completions function tool. @example { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } */
 export interface OpenAITool {
@@ -78,6 +101,24 @@ export interface AnthropicTool {
   description: string;
   input_schema: JSONSchema & { type: "object" };
   strict?: boolean;
+  eager_input_streaming?: boolean;
+  cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" };
+}
+
+/**
+ * Options of the Anthropic format: a format's options and a prompt-caching breakpoint.
+ *
+ * @example
+ * registry.toAnthropicFormat({ cacheControl: true }); // the last tool carries cache_control: { type: "ephemeral" }
+ */
+export interface AnthropicFormatOptions extends FormatOptions {
+  /**
+   * Anthropic prompt caching: `cache_control` on the tool (`true`: `{ type: "ephemeral" }`, 5 minutes; or
+   * `{ ttl: "1h" }`). Tools come first in the prompt Anthropic caches, so a breakpoint on the last tool caches
+   * every tool definition; a list (`registry.toAnthropicFormat`, `toAnthropicTools`) puts it on the last one only,
+   * since a request may hold only 4 breakpoints.
+   */
+  readonly cacheControl?: boolean | { readonly ttl?: "5m" | "1h" };
 }
 /** A Gemini function declaration. @example { name: "get_weather", description: "Current weather for a city.", parameters: { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] } } */
 export interface GeminiFunctionDeclaration {
@@ -101,7 +142,7 @@ export interface MCPTool {
 export interface ProviderFormats {
   toOpenAIFormat(options?: FormatOptions): OpenAITool;
   toResponsesFormat(options?: FormatOptions): ResponsesTool;
-  toAnthropicFormat(options?: FormatOptions): AnthropicTool;
+  toAnthropicFormat(options?: AnthropicFormatOptions): AnthropicTool;
   toGeminiFormat(options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration;
   toMCPFormat(options?: FormatOptions): MCPTool;
 }
@@ -146,7 +187,44 @@ function handlerOf(tool: FormattableTool, provider: ToolFormat, options: FormatO
 }
 
 function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, provider: ToolFormat, options: FormatOptions): JSONSchema {
-  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options) });
+  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options), ...(options.shareRepeated && { shareRepeated }) });
+}
+
+// Each family's rules, plain and strict (a family without a strict form keeps its plain one).
+const RULES: Record<Exclude<SchemaRules, Dialect>, readonly [plain: Dialect, strict: Dialect]> = {
+  openai: [openai, openaiStrict],
+  anthropic: [anthropic, anthropicStrict],
+  gemini: [geminiJSON, geminiJSON],
+  mcp: [mcp, mcp],
+};
+
+/**
+ * The dialect a tool's parameters are written in for a wire (`family`, unless `dialect` names other rules), and
+ * whether the tool goes strict: with `"prefer"`, strict when the strict rules write it without a rejection.
+ */
+function rulesFor(tool: FormattableTool, family: Exclude<SchemaRules, Dialect>, provider: ToolFormat, options: FormatOptions): { readonly dialect: Dialect; readonly strict: boolean } {
+  const chosen = options.dialect ?? family;
+  if (chosen !== null && typeof chosen === "object") return { dialect: chosen, strict: options.strict === true || (options.strict === undefined && tool.strict) };
+  const pair = Object.hasOwn(RULES, chosen) ? RULES[chosen] : undefined;
+  if (!pair) throw new TypeError(`dialect: ${JSON.stringify(chosen)} is not one of ${Object.keys(RULES).join(", ")} or a dialect value`);
+  const wanted = options.strict ?? tool.strict;
+  if (wanted !== "prefer") return { dialect: pair[wanted ? 1 : 0], strict: wanted };
+  const why = strictRefusal(tool, pair[1]);
+  if (why === undefined) return { dialect: pair[1], strict: true };
+  const handler = handlerOf(tool, provider, options);
+  if (typeof handler === "function") handler({ path: "", message: `sent without strict mode: ${why}`, kind: "advice" });
+  return { dialect: pair[0], strict: false };
+}
+
+/** Why the strict rules cannot take a tool's parameters (a rejection or what no strict schema expresses), or undefined. */
+function strictRefusal(tool: FormattableTool, strict: Dialect): string | undefined {
+  let rejected: string | undefined;
+  try {
+    toJSONSchema(tool.parameters, { target: strict, onIssue: (issue) => void (issue.kind === "rejected" && (rejected ??= `${issue.path || "/"}: ${issue.message}`)) });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return rejected;
 }
 
 /** Gemini's `parametersJsonSchema`: JSON Schema as it is, with an object root. */
@@ -165,9 +243,9 @@ function geminiJsonSchema(tool: FormattableTool, options: FormatOptions): JSONSc
  * //   parameters: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false, required: ["city"] }, strict: true } }
  */
 export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {}): OpenAITool {
-  const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "openai");
-  const parameters = schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, "openai", options);
+  const { dialect, strict } = rulesFor(tool, "openai", "openai", options);
+  const parameters = schemaFor(tool, tool.parameters, dialect, "openai", options);
   return { type: "function", function: { name, description: fullDescription(tool), parameters, ...(strict && { strict: true }) } };
 }
 
@@ -178,9 +256,9 @@ export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {
  * toResponsesFormat(weather); // { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", ... }, strict: false }
  */
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
-  const strict = options.strict ?? tool.strict;
   const name = checkName(tool, "responses");
-  return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, strict ? openaiStrict : openai, "responses", options), strict };
+  const { dialect, strict } = rulesFor(tool, "openai", "responses", options);
+  return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, dialect, "responses", options), strict };
 }
 
 /**
@@ -189,11 +267,109 @@ export function toResponsesFormat(tool: FormattableTool, options: FormatOptions 
  * @example
  * toAnthropicFormat(weather); // { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
  */
-export function toAnthropicFormat(tool: FormattableTool, options: FormatOptions = {}): AnthropicTool {
-  const strict = options.strict ?? tool.strict;
+export function toAnthropicFormat(tool: FormattableTool, options: AnthropicFormatOptions = {}): AnthropicTool {
   const name = checkName(tool, "anthropic");
-  const input_schema = schemaFor(tool, tool.parameters, strict ? anthropicStrict : anthropic, "anthropic", options) as AnthropicTool["input_schema"];
-  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }) };
+  const cache = cacheControl(options.cacheControl);
+  const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", options);
+  const input_schema = schemaFor(tool, tool.parameters, dialect, "anthropic", options) as AnthropicTool["input_schema"];
+  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }), ...(tool.eagerInputStreaming && { eager_input_streaming: true }), ...(cache && { cache_control: cache }) };
+}
+
+/**
+ * Tools in Anthropic's format, with `cacheControl` on the last one only (what `registry.toAnthropicFormat` writes).
+ *
+ * @example
+ * anthropic.messages.create({ tools: toAnthropicTools([weather, calculator], { cacheControl: true }), ... });
+ */
+export function toAnthropicTools(tools: readonly FormattableTool[], options: AnthropicFormatOptions = {}): AnthropicTool[] {
+  const each = { ...options, cacheControl: undefined };
+  const strictness = strictWithinLimits(tools, options);
+  return tools.map((tool, i) => toAnthropicFormat(tool, { ...(i === tools.length - 1 ? options : each), strict: strictness[i] }));
+}
+
+/**
+ * Anthropic's documented limits on the strict tools of one request, all strict schemas counted together
+ * (https://docs.anthropic.com/en/docs/build-with-claude/structured-outputs, "Schema complexity limits"): past
+ * them the request fails ("compiled grammar is too large").
+ *
+ * @example
+ * ANTHROPIC_STRICT_LIMITS.tools; // 20
+ */
+export const ANTHROPIC_STRICT_LIMITS = { tools: 20, optionalParameters: 24, unionParameters: 16 } as const;
+
+/**
+ * Each tool's strictness in one Anthropic request: what the options and the tool ask for, kept within
+ * `ANTHROPIC_STRICT_LIMITS`. A tool that would pass a limit is reported: with `strict: "prefer"` it goes
+ * without strict mode (advice); asked for strict, the request would fail (rejected, which throws without `onIssue`).
+ */
+function strictWithinLimits(tools: readonly FormattableTool[], options: AnthropicFormatOptions): (boolean | "prefer" | undefined)[] {
+  const used = { tools: 0, optionalParameters: 0, unionParameters: 0 };
+  return tools.map((tool) => {
+    const wanted = options.strict ?? tool.strict;
+    if (!wanted || (options.dialect !== undefined && options.dialect !== "anthropic")) return options.strict;
+    const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", { ...options, onIssue: undefined, onWarning: undefined });
+    if (!strict) return wanted; // "prefer" that the schema refuses: toAnthropicFormat reports it
+    const cost = { tools: 1, ...strictCost(toJSONSchema(tool.parameters, { target: dialect, onIssue: () => {} })) };
+    const over = (Object.keys(used) as (keyof typeof used)[]).find((key) => used[key] + cost[key] > ANTHROPIC_STRICT_LIMITS[key]);
+    if (over === undefined) {
+      for (const key of Object.keys(used) as (keyof typeof used)[]) used[key] += cost[key];
+      return true;
+    }
+    const message = `${wanted === "prefer" ? "sent without strict mode" : "cannot be strict"}: Anthropic allows ${ANTHROPIC_STRICT_LIMITS[over]} ${LIMIT_WORDS[over]} across a request's strict tools, and this tool would make ${used[over] + cost[over]}`;
+    const handler = handlerOf(tool, "anthropic", options);
+    const issue = { path: "", message, kind: wanted === "prefer" ? ("advice" as const) : ("rejected" as const) };
+    if (typeof handler === "function") handler(issue);
+    else if (wanted !== "prefer") throw new ConversionError(`Tool "${tool.name}" ${message}; pass strict: "prefer" to send the rest without strict mode, or onIssue to send it anyway`);
+    return false;
+  });
+}
+
+/**
+ * The issues of an Anthropic request's strict tools against `ANTHROPIC_STRICT_LIMITS` (what `registry.check("anthropic")`
+ * adds to each tool's own): rejected when strict is asked for, advice with `"prefer"`.
+ *
+ * @example
+ * anthropicStrictIssues(tools, { strict: true }); // [{ tool: "t21", provider: "anthropic", kind: "rejected", message: "cannot be strict: Anthropic allows 20 strict tools ..." }]
+ */
+export function anthropicStrictIssues(tools: readonly FormattableTool[], options: { readonly strict?: boolean | "prefer"; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
+  const issues: ToolIssue[] = [];
+  strictWithinLimits(tools, { ...options, onIssue: (issue) => void (issue.message.includes("Anthropic allows") && issues.push(issue)) });
+  return issues;
+}
+
+const LIMIT_WORDS = { tools: "strict tools", optionalParameters: "optional parameters", unionParameters: "parameters with union types" } as const;
+
+/** A strict schema's optional parameters (properties not required) and parameters with union types (anyOf or a type list). */
+function strictCost(schema: unknown): { optionalParameters: number; unionParameters: number } {
+  const cost = { optionalParameters: 0, unionParameters: 0 };
+  const stack: unknown[] = [schema];
+  while (stack.length) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    const properties = record.properties;
+    if (typeof properties === "object" && properties !== null) {
+      const required = new Set(Array.isArray(record.required) ? record.required : []);
+      for (const [name, child] of Object.entries(properties)) {
+        if (!required.has(name)) cost.optionalParameters++;
+        if (typeof child === "object" && child !== null && (Array.isArray((child as Record<string, unknown>).anyOf) || Array.isArray((child as Record<string, unknown>).type))) cost.unionParameters++;
+      }
+    }
+    for (const [key, value] of Object.entries(record)) if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") stack.push(value);
+  }
+  return cost;
+}
+
+function cacheControl(option: AnthropicFormatOptions["cacheControl"]): AnthropicTool["cache_control"] {
+  if (option === undefined || option === false) return undefined;
+  if (option === true) return { type: "ephemeral" };
+  const ttl = typeof option === "object" && option !== null ? option.ttl : null;
+  if (ttl !== undefined && ttl !== "5m" && ttl !== "1h") throw new TypeError(`toAnthropicFormat: cacheControl is true or { ttl: "5m" | "1h" }; received ${JSON.stringify(option)}`);
+  return { type: "ephemeral", ...(ttl && { ttl }) };
 }
 
 /**
@@ -206,7 +382,11 @@ export function toAnthropicFormat(tool: FormattableTool, options: FormatOptions 
 export function toGeminiFormat(tool: FormattableTool, options: FormatOptions & { jsonSchema?: boolean } = {}): GeminiFunctionDeclaration {
   const name = checkName(tool, "gemini");
   const out: GeminiFunctionDeclaration = { name, description: fullDescription(tool) };
-  if (options.jsonSchema) {
+  if (options.dialect !== undefined && options.dialect !== "gemini") {
+    // Another model's rules behind Gemini's wire: JSON Schema, which parametersJsonSchema takes as it is.
+    out.parametersJsonSchema = schemaFor(tool, tool.parameters, rulesFor(tool, "gemini", "gemini", options).dialect, "gemini", options);
+    if (tool.returns) out.responseJsonSchema = tool.returns;
+  } else if (options.jsonSchema) {
     out.parametersJsonSchema = geminiJsonSchema(tool, options);
     if (tool.returns) out.responseJsonSchema = tool.returns;
   } else {
@@ -251,12 +431,12 @@ function responseIssues(options: FormatOptions): FormatOptions["onIssue"] {
  * checkTool(weather, "openai", { strict: true });
  * // [{ tool: "get_weather", provider: "openai", path: "/properties/days", message: "...", kind: "changed" }]
  */
-export function checkTool(tool: FormattableTool, provider: ToolFormat, options: { readonly strict?: boolean; readonly jsonSchema?: boolean } = {}): ToolIssue[] {
+export function checkTool(tool: FormattableTool, provider: ToolFormat, options: { readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
   const issues: ToolIssue[] = [];
   const problem = nameIssue(tool, provider);
   if (problem) issues.push({ tool: tool.name, provider, path: "", message: problem, kind: "rejected" });
   const renamed = problem ? { ...tool, name: provider === "gemini" ? "_" : "x", description: tool.description } : tool;
-  const collect: FormatOptions = { strict: options.strict, onIssue: (issue) => issues.push({ ...issue, tool: tool.name }) };
+  const collect: FormatOptions = { strict: options.strict, ...(options.dialect !== undefined && { dialect: options.dialect }), onIssue: (issue) => issues.push({ ...issue, tool: tool.name }) };
   try {
     if (provider === "openai") toOpenAIFormat(renamed, collect);
     else if (provider === "responses") toResponsesFormat(renamed, collect);

@@ -3,8 +3,9 @@ import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
 import { boundedCall } from "./bounded-call.js";
-import { checkTool, type FormatOptions, type ToolFormat, type ToolIssue } from "./provider-formats.js";
+import { anthropicStrictIssues, checkTool, type FormatOptions, type ToolFormat, type SchemaRules, type ToolIssue } from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
+import type { ToolTokens, ToolTokensOptions } from "./tokens.js";
 
 /**
  * Seed 002: accuracy drops with many tools in one request. Above this many, `registry.check` and
@@ -78,9 +79,10 @@ export class ToolRegistry {
    * @example
    * registry.check("gemini"); // [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
    */
-  check(provider: ToolFormat, options: { readonly category?: string; readonly strict?: boolean; readonly jsonSchema?: boolean } = {}): ToolIssue[] {
+  check(provider: ToolFormat, options: { readonly category?: string; readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
     const tools = this.listTools(options.category);
-    return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options))];
+    const setIssues = provider === "anthropic" ? anthropicStrictIssues(tools, options) : [];
+    return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options)), ...setIssues];
   }
 
   #countIssues(count: number, provider: ToolFormat): ToolIssue[] {
@@ -93,6 +95,21 @@ export class ToolRegistry {
       issues.push({ tool: "", provider, path: "", kind: "advice", message: `${count} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)` });
     }
     return issues;
+  }
+
+  /**
+   * What this registry's tools (or one category's) cost in a provider's request, in tokens, per tool and in total,
+   * with advice as issues (see `toolTokens`): the count's own issues (more tools than the provider takes) first.
+   *
+   * @example
+   * const { total, tools, issues } = await registry.tokens("openai");
+   */
+  async tokens(provider: ToolFormat, options: ToolTokensOptions & { readonly category?: string } = {}): Promise<ToolTokens> {
+    const countIssues: ToolIssue[] = [];
+    const tools = this.toolsForRequest(options.category, provider, { onIssue: (issue) => countIssues.push(issue) });
+    const { toolTokens } = await import("./tokens.js"); // loaded when counting: a bundler that splits code keeps it out of the registry's chunk
+    const counted = await toolTokens(tools, provider, options);
+    return { ...counted, issues: [...countIssues, ...counted.issues] };
   }
 
   /**

@@ -1,15 +1,18 @@
 import { type Issue } from "../guard/issue.js";
 import { cut } from "../util/text.js";
+import type { ModelPart } from "./output.js";
 
 /**
  * What running a tool gives: the value, or an error text a model can act on. Never a thrown exception.
+ * `output`, when present, is what the model is sent instead of the value as JSON text: parts (text, JSON,
+ * images, files) from the tool's `toModelOutput` or a `modelOutput(...)` its function returned.
  *
  * @example
  * const result = await tool.execute('{"location":"Paris"}');
  * if (result.success) console.log(result.value); else console.log(result.error);
  */
 export type ToolResult<T = unknown> =
-  | { readonly success: true; readonly value: T }
+  | { readonly success: true; readonly value: T; readonly output?: readonly ModelPart[] }
   | { readonly success: false; readonly error: string; readonly issues?: readonly Issue[] };
 
 /** The most issues an error text lists, and its most characters: errors go back into a model's context. */

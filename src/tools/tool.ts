@@ -8,6 +8,8 @@ import { isObjectRoot, WRAPPER_KEY } from "../schema/dialects/wrap.js";
 import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 import { snapshot } from "./snapshot.js";
+import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
+import { isModelOutput, modelParts, type ModelPart, type OutputPart } from "./output.js";
 
 /**
  * Where a tool reports a function's exceptions (logged before they become a failed result).
@@ -50,6 +52,22 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly needsApproval?: boolean | ((args: Args, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
   readonly timeout?: number;
+  /** Guardrail before each call in the agent loop (after the loop's): allow, refuse, or rewrite the arguments; see `BeforeHook`. */
+  readonly before?: BeforeHook<Args, Context>;
+  /** Guardrail after each call in the agent loop (before the loop's): keep, replace or refuse the result; see `AfterHook`. */
+  readonly after?: AfterHook<Args, Context>;
+  /** Runs around each call in the agent loop (inside the loop's `wrap`); see `WrapHook`. */
+  readonly wrap?: WrapHook<Args, Context>;
+  /**
+   * Anthropic: stream this tool's arguments as the model writes them (`eager_input_streaming`), instead of in
+   * bursts the API holds back to check them; the agent loop checks them as they arrive instead.
+   */
+  readonly eagerInputStreaming?: boolean;
+  /**
+   * What the model is sent for a value: a string, or parts (text, JSON, images, files), instead of the value
+   * as JSON text. Each provider's answer writer sends what that provider accepts and reports what it changed.
+   */
+  readonly toModelOutput?: (value: Result) => string | OutputPart | readonly OutputPart[];
   /** The function. `options.signal` aborts when the agent loop cancels the call or it times out. */
   readonly run: (args: Args, context: Context, options: RunOptions) => Result | Promise<Result>;
 }
@@ -63,6 +81,12 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
 export interface RunOptions {
   /** Aborted when the caller gives up on the call (cancelled, timed out): stop the work then. */
   readonly signal?: AbortSignal;
+  /**
+   * In the agent loop: a key for this call that stays the same when its run is resumed from a saved state (the
+   * run's id, the step and the call's id). Pass it to an API that deduplicates (`Idempotency-Key`), or record it,
+   * so a call a crash cut off is not done twice.
+   */
+  readonly idempotencyKey?: string;
 }
 
 // A tool name every provider takes (the strictest of their documented rules, so a tool goes anywhere):
@@ -91,6 +115,16 @@ export const consoleLogger: Logger = {
 export let runDecoded: <Args, Result, Context>(tool: Tool<Args, Result, Context>, args: Args, context: Context | undefined, options: RunOptions) => Promise<ToolResult<Result>>;
 
 /**
+ * The JSON Schema that tooltype's own guard checks a tool's arguments against, when it is an object root; undefined
+ * when another library checks them or the root is sent wrapped. For checks of streamed arguments, which must
+ * never refuse what the tool would accept. Not part of the public entries.
+ *
+ * @example
+ * const schema = guardedSchema(weather); // { type: "object", properties: { city: { type: "string" } }, ... }
+ */
+export let guardedSchema: (tool: AnyTool) => JSONSchema | undefined;
+
+/**
  * A tool a model can call: a name, a description, parameters as JSON Schema, and `execute`, which parses,
  * checks, decodes and runs, and always resolves to a `ToolResult`. Its provider formats are functions
  * (`toOpenAIFormat(tool)` from `tooltype/tools`); through the root entry it also has them as methods.
@@ -116,10 +150,17 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly needsApproval: ToolDefinition<Args, Result, Context>["needsApproval"];
   /** Milliseconds a call may take in the agent loop, when set. */
   readonly timeout: number | undefined;
+  /** The guardrails the agent loop applies to this tool's calls; see `ToolDefinition`. */
+  readonly before: BeforeHook<Args, Context> | undefined;
+  readonly after: AfterHook<Args, Context> | undefined;
+  readonly wrap: WrapHook<Args, Context> | undefined;
+  /** Anthropic streams this tool's arguments as they are written; see `ToolDefinition.eagerInputStreaming`. */
+  readonly eagerInputStreaming: boolean;
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
   readonly #jit: Jit | undefined;
+  readonly #toModelOutput: ToolDefinition<Args, Result, Context>["toModelOutput"];
   /** The result check: compiled on the first call, false when `checkReturns` is off or there is no `returns`. */
   #returnsGuard: Guard<unknown> | false | undefined;
   /** The parameters are sent wrapped as `{ input: ... }` (see `parameters`). */
@@ -145,9 +186,16 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       throw new TypeError(`Tool "${name}": timeout must be a number of milliseconds, 0 or more`);
     }
     this.timeout = definition.timeout;
+    for (const hook of ["before", "after", "wrap"] as const) {
+      if (definition[hook] !== undefined && typeof definition[hook] !== "function") throw new TypeError(`Tool "${name}": ${hook} must be a function`);
+    }
+    [this.before, this.after, this.wrap] = [definition.before, definition.after, definition.wrap];
+    this.eagerInputStreaming = definition.eagerInputStreaming === true;
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;
+    if (definition.toModelOutput !== undefined && typeof definition.toModelOutput !== "function") throw new TypeError(`Tool "${name}": toModelOutput must be a function of the value`);
+    this.#toModelOutput = definition.toModelOutput;
     if (definition.checkReturns === false || !this.returns) this.#returnsGuard = false;
     Object.freeze(this.parameters);
   }
@@ -174,6 +222,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
 
   static {
     runDecoded = (tool, args, context, options) => tool.#call(args, context, options);
+    guardedSchema = (tool) => (tool.#input.library || tool.#wrapped ? undefined : tool.parameters);
   }
 
   // Runs the function on decoded arguments; its exceptions and results outside `returns` become failed results.
@@ -191,7 +240,20 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       }
       return failure(`Tool "${this.name}" failed: ${messageOf(error)}`);
     }
-    return this.#checkResult(value as Result);
+    if (isModelOutput(value)) return this.#withOutput(value.parts as never, value.parts);
+    const checked = this.#checkResult(value as Result);
+    return checked.success && this.#toModelOutput ? this.#withOutput(checked.value, undefined) : checked;
+  }
+
+  // A value with the parts the model is sent: given (`modelOutput(...)`), or made by `toModelOutput`.
+  #withOutput(value: Result, given: readonly OutputPart[] | undefined): ToolResult<Result> {
+    let output: ModelPart[];
+    try {
+      output = modelParts(this.name, given ?? this.#toModelOutput!(value));
+    } catch (error) {
+      return failure(`Tool "${this.name}" could not write its output for the model: ${messageOf(error)}`);
+    }
+    return { success: true, value: (given ? output : value) as Result, output };
   }
 
   /**

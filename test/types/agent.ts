@@ -1,5 +1,6 @@
 // The agent loop's types: events narrow by `type`; SDK streaming methods fit `chat`; needsApproval and execute
-// see the decoded arguments; resume takes the paused state.
+// see the decoded arguments; resume takes the paused state; checkpoints are states; guardrails see the decoded
+// arguments; calls get an idempotency key.
 import OpenAI from "openai";
 import Anthropic from "@anthropic-ai/sdk";
 import { streamTools, resume, runTools, httpChat, stepCountIs, t, tool, type LoopEvent, type LoopState, type Usage } from "tooltype";
@@ -17,8 +18,16 @@ const email = tool({
     return !to.endsWith("@example.com");
   },
   timeout: 5_000,
-  execute: async ({ to }, _context, { signal }) => {
+  before: ({ arguments: { to, when } }) => {
+    expect<Equal<typeof to, string>>();
+    expect<Equal<typeof when, Date | undefined>>();
+    return to.endsWith(".test") ? { refuse: "Not to test domains." } : { arguments: { to: to.toLowerCase() } };
+  },
+  after: (call, result) => (result.success ? { value: `${call.name}: ${String(result.value)}` } : undefined),
+  wrap: (_call, next) => next(),
+  execute: async ({ to }, _context, { signal, idempotencyKey }) => {
     expect<Equal<typeof signal, AbortSignal | undefined>>();
+    expect<Equal<typeof idempotencyKey, string | undefined>>();
     return to;
   },
 });
@@ -37,6 +46,7 @@ export async function events(): Promise<void> {
     if (event.type === "text-delta") expect<Equal<typeof event.text, string>>();
     if (event.type === "tool-call-delta") expect<Equal<typeof event.arguments, unknown>>();
     if (event.type === "step-finish") expect<Equal<typeof event.usage, Usage | undefined>>();
+    if (event.type === "step-finish" || event.type === "tool-call" || event.type === "tool-result") expect<Equal<typeof event.state, LoopState>>();
     if (event.type === "finish") expect<Equal<typeof event.state, LoopState | undefined>>();
   }
   const all: LoopEvent["type"][] = ["step-start", "text-delta", "tool-call-start", "tool-call-delta", "tool-call", "tool-result", "approval-required", "step-finish", "finish"];
@@ -44,4 +54,10 @@ export async function events(): Promise<void> {
   void streamTools({ provider: "anthropic", chat: (request: Anthropic.MessageCreateParamsStreaming, { signal }) => anthropic.messages.create(request, { signal }), request: { model: "m", max_tokens: 10, messages: [], stream: true }, tools: [email] });
   const paused = await runTools({ provider: "gemini", chat: httpChat("gemini", { apiKey: "k" }), request: { model: "gemini-2.5-flash", contents: "Hi" }, tools: [email] });
   if (paused.state) await resume(paused.state, { [paused.state.pending[0]!.id]: { approved: false, reason: "no" } }, { provider: "gemini", chat: httpChat("gemini"), tools: [email] });
+  const stateKey = new Uint8Array(32);
+  const claim = async (stateId: string) => stateId.length > 0;
+  const saved: string[] = [];
+  await runTools({ provider: "openai", chat: httpChat("openai"), request: { model: "m", messages: [] }, tools: [email], stateKey, claim, onCheckpoint: (state) => void saved.push(JSON.stringify(state)), before: (call) => (call.name === "x" ? { refuse: "no" } : undefined) });
+  // @ts-expect-error: a misspelt option is a type error too (and an error at run time)
+  await runTools({ provider: "openai", chat: httpChat("openai"), request: { model: "m", messages: [] }, tools: [email], maxStep: 3 });
 }

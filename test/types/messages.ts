@@ -3,7 +3,7 @@
 import OpenAI from "openai";
 import Anthropic from "@anthropic-ai/sdk";
 import type { Content, GoogleGenAI, GenerateContentParameters } from "@google/genai";
-import { runTools, t, tool, toToolMessages, type CallResult, type ConversationOf, type OpenAIToolMessage } from "tooltype";
+import { runTools, t, tool, toToolMessages, type CallResult, type ConversationOf, type OpenAIToolMessage, type OpenAIUserMessage } from "tooltype";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expect<T extends true>(): void {}
@@ -16,12 +16,14 @@ const weather = tool({ name: "get_weather", description: "W.", parameters: t.obj
 
 // ---- toToolMessages ----------------------------------------------------------------------------------------
 const chatAnswers: OpenAI.ChatCompletionMessageParam[] = toToolMessages(results, "openai");
-const chatTool: OpenAI.ChatCompletionToolMessageParam[] = toToolMessages(results, "openai");
+// Images and files a tool returned follow the tool messages in a user message (tool messages take text only).
+const chatUser: OpenAI.ChatCompletionUserMessageParam = {} as OpenAIUserMessage;
 const responsesAnswers: OpenAI.Responses.ResponseInputItem[] = toToolMessages(results, "responses");
 const claudeAnswers: Anthropic.MessageParam[] = toToolMessages(results, "anthropic");
 const geminiAnswers: Content[] = toToolMessages(results, "gemini");
-expect<Equal<ReturnType<typeof toToolMessages<"openai">>, OpenAIToolMessage[]>>();
-void [chatAnswers, chatTool, responsesAnswers, claudeAnswers, geminiAnswers];
+const chatTool: OpenAI.ChatCompletionToolMessageParam = {} as OpenAIToolMessage;
+expect<Equal<ReturnType<typeof toToolMessages<"openai">>, (OpenAIToolMessage | OpenAIUserMessage)[]>>();
+void [chatAnswers, chatTool, chatUser, responsesAnswers, claudeAnswers, geminiAnswers];
 
 // ---- runTools: README's form, the request written inline, chat not annotated -------------------------------
 export async function readmeForms() {

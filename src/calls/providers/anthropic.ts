@@ -1,10 +1,15 @@
-import { toAnthropicFormat } from "../../tools/provider-formats.js";
+import { toAnthropicTools } from "../../tools/provider-formats.js";
 import type { ProviderAdapter, ToolChoice } from "../types.js";
-import { field, list, resultText } from "../wire.js";
+import { field, list, resultText, formatOptions } from "../wire.js";
+import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../output.js";
+import type { CallResult } from "../../tools/call.js";
+import { decodeBase64 } from "../../util/base64.js";
 
 /**
  * Anthropic Messages API: calls are `tool_use` content blocks, answered by ONE `user` message of
  * `tool_result` blocks (`is_error` on failures); `tool_choice` is `{ type: "auto" | "any" | "tool" | "none" }`.
+ * A tool's parts become `text`, `image` (JPEG, PNG, GIF, WebP) and `document` (PDF, plain text) blocks; another
+ * image or file type is a note, reported.
  *
  * @example
  * toToolMessages(results, "anthropic"); // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
@@ -16,18 +21,20 @@ export const anthropic: ProviderAdapter = {
     list(response, "content")
       .filter((b) => field(b, "type") === "tool_use")
       .map((b) => ({ id: String(field(b, "id") ?? ""), name: String(field(b, "name") ?? ""), arguments: field(b, "input") ?? {} })),
-  toolMessages: (results) =>
+  toolMessages: (results, options) =>
     results.length
-      ? [{ role: "user", content: results.map((r) => ({ type: "tool_result", tool_use_id: r.id, content: resultText(r.result), ...(!r.result.success && { is_error: true }) })) }]
+      ? [{ role: "user", content: results.map((r) => ({ type: "tool_result", tool_use_id: r.id, content: resultContent(r, options), ...(!r.result.success && { is_error: true }) })) }]
       : [],
   assistantMessages: (response) => [{ role: "assistant", content: list(response, "content") }],
   text: (response) => {
     const parts = list(response, "content").filter((b) => field(b, "type") === "text").map((b) => String(field(b, "text") ?? ""));
     return parts.length ? parts.join("") : undefined;
   },
-  withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => {
+  truncated: (response) => field(response, "stop_reason") === "max_tokens",
+  withTools: (request, tools, options) => {
+    const { toolChoice, parallelToolCalls, cacheControl } = options;
     const choice = anthropicChoice(toolChoice ?? (parallelToolCalls === false ? "auto" : undefined), parallelToolCalls);
-    return { ...request, tools: tools.map((t) => toAnthropicFormat(t, strict === undefined ? {} : { strict })), ...(choice && { tool_choice: choice }) };
+    return { ...request, tools: toAnthropicTools(tools, { ...formatOptions(options), ...(cacheControl !== undefined && { cacheControl }) }), ...(choice && { tool_choice: choice }) };
   },
 };
 
@@ -38,4 +45,22 @@ function anthropicChoice(choice: ToolChoice | undefined, parallel: boolean | und
   if (choice === "auto") return { type: "auto", ...single };
   if (choice === "required") return { type: "any", ...single };
   return { type: "tool", name: choice.name, ...single };
+}
+
+// What Anthropic reads in a tool result: `text`, `image` (base64 JPEG, PNG, GIF or WebP) and `document` (a base64
+// PDF or plain text) blocks (https://docs.anthropic.com/en/api/messages, tool_result content).
+const IMAGE_TYPES = /* @__PURE__ */ new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+function resultContent(call: CallResult, options: AnswerOptions | undefined): string | unknown[] {
+  const output = outputOf(call, "anthropic", options);
+  if (!output) return resultText(call.result);
+  return output.parts.map((part, index) => {
+    if (!isMedia(part)) return { type: "text", text: partText(part) };
+    if (part.type === "image" && IMAGE_TYPES.has(part.mediaType)) return { type: "image", source: { type: "base64", media_type: part.mediaType, data: part.data } };
+    const title = part.type === "file" && part.filename ? { title: part.filename } : {};
+    if (part.mediaType === "application/pdf") return { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data }, ...title };
+    if (part.mediaType === "text/plain") return { type: "document", source: { type: "text", media_type: "text/plain", data: new TextDecoder().decode(decodeBase64(part.data)) }, ...title };
+    output.report(index, `anthropic reads images as JPEG, PNG, GIF or WebP and documents as PDF or plain text; the ${part.mediaType} ${part.type} was replaced by a note`);
+    return { type: "text", text: omitted(part, "anthropic") };
+  });
 }

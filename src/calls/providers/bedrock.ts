@@ -1,10 +1,13 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, list, resultData, resultText } from "../wire.js";
+import { omitted, outputOf, type AnswerOptions } from "../output.js";
+import type { CallResult } from "../../tools/call.js";
 
 /**
  * AWS Bedrock Converse: calls are `toolUse` content blocks of `output.message`, answered by one `user`
- * message of `toolResult` blocks (`json` for objects, `text` otherwise; `status: "error"` on failures).
+ * message of `toolResult` blocks (`json` for objects, `text` otherwise; `status: "error"` on failures). A tool's
+ * images and files are written as notes (reported): tooltype sends Converse JSON, not the SDK's bytes.
  *
  * @example
  * toToolMessages(results, "bedrock"); // [{ role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "21 °C" }], status: "success" } }] }]
@@ -17,16 +20,12 @@ export const bedrock: ProviderAdapter = {
       .map((b) => field(b, "toolUse"))
       .filter((u) => u !== undefined)
       .map((u) => ({ id: String(field(u, "toolUseId") ?? ""), name: String(field(u, "name") ?? ""), arguments: field(u, "input") ?? {} })),
-  toolMessages: (results) =>
+  toolMessages: (results, options) =>
     results.length
       ? [
           {
             role: "user",
-            content: results.map((r) => {
-              const value = r.result.success ? r.result.value : undefined;
-              const body = r.result.success && typeof value === "object" && value !== null && !Array.isArray(value) ? { json: resultData(value) } : { text: resultText(r.result) };
-              return { toolResult: { toolUseId: r.id, content: [body], status: r.result.success ? "success" : "error" } };
-            }),
+            content: results.map((r) => ({ toolResult: { toolUseId: r.id, content: resultContent(r, options), status: r.result.success ? "success" : "error" } })),
           },
         ]
       : [],
@@ -38,6 +37,7 @@ export const bedrock: ProviderAdapter = {
     const texts = content(response).map((b) => field(b, "text")).filter((t): t is string => typeof t === "string");
     return texts.length ? texts.join("") : undefined;
   },
+  truncated: (response) => field(response, "stopReason") === "max_tokens",
   withTools: (request, tools, { toolChoice }) => {
     const choice = toolChoice === undefined || toolChoice === "none" ? undefined : toolChoice === "auto" ? { auto: {} } : toolChoice === "required" ? { any: {} } : { tool: { name: toolChoice.name } };
     const specs = tools.map((t) => {
@@ -50,4 +50,18 @@ export const bedrock: ProviderAdapter = {
 
 function content(response: unknown): unknown[] {
   return list(field(field(response, "output"), "message"), "content");
+}
+
+function resultContent(call: CallResult, options: AnswerOptions | undefined): ({ text: string } | { json: unknown })[] {
+  const output = outputOf(call, "bedrock", options);
+  if (output) {
+    return output.parts.map((part, index) => {
+      if (part.type === "text") return { text: part.text };
+      if (part.type === "json") return { json: part.value };
+      output.report(index, `bedrock tool results are written as text and JSON here; the ${part.type} was replaced by a note`);
+      return { text: omitted(part, "bedrock") };
+    });
+  }
+  const value = call.result.success ? call.result.value : undefined;
+  return [call.result.success && typeof value === "object" && value !== null && !Array.isArray(value) ? { json: resultData(value) } : { text: resultText(call.result) }];
 }

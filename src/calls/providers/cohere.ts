@@ -1,6 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText } from "../wire.js";
+import { textOnly } from "../output.js";
+import { field, list, parseArguments, formatOptions } from "../wire.js";
 
 /**
  * Cohere v2 chat (the `cohere-ai` SDK's camelCase, and the snake_case wire): calls from
@@ -19,7 +20,7 @@ export const cohere: ProviderAdapter = {
       name: String(field(field(c, "function"), "name") ?? ""),
       arguments: parseArguments(field(field(c, "function"), "arguments")),
     })),
-  toolMessages: (results) => results.map((r) => ({ role: "tool", toolCallId: r.id, content: resultText(r.result) })),
+  toolMessages: (results, options) => results.map((r) => ({ role: "tool", toolCallId: r.id, content: textOnly(r, "cohere", options) })),
   assistantMessages: (response) => {
     const m = field(response, "message");
     if (!m) return [];
@@ -29,10 +30,14 @@ export const cohere: ProviderAdapter = {
     const texts = list(field(response, "message"), "content").filter((c) => field(c, "type") === "text").map((c) => String(field(c, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
-  withTools: (request, tools, { toolChoice, strict }) => ({
-    ...request,
-    tools: tools.map((t) => toOpenAIFormat(t)),
-    ...(toolChoice === "required" || typeof toolChoice === "object" ? { toolChoice: "REQUIRED" } : toolChoice === "none" ? { toolChoice: "NONE" } : {}),
-    ...(strict !== undefined && { strictTools: strict }),
-  }),
+  truncated: (response) => field(response, "finish_reason") === "MAX_TOKENS",
+  withTools: (request, tools, options) => {
+    const { toolChoice, strict } = options;
+    return {
+      ...request,
+      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
+      ...(toolChoice === "required" || typeof toolChoice === "object" ? { toolChoice: "REQUIRED" } : toolChoice === "none" ? { toolChoice: "NONE" } : {}),
+      ...(typeof strict === "boolean" && { strictTools: strict }),
+    };
+  },
 };

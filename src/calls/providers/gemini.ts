@@ -1,10 +1,13 @@
 import { toGeminiFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { GENERATED, field, generatedId, list, resultData } from "../wire.js";
+import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../wire.js";
+import { isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
+import type { CallResult } from "../../tools/call.js";
 
 /**
  * Google Gemini (`@google/genai`): calls are `functionCall` parts (ids generated when the API gives none),
- * answered by ONE `user` content of `functionResponse` parts (`response.output` or `response.error`);
+ * answered by ONE `user` content of `functionResponse` parts (`response.output` or `response.error`; a tool's
+ * images and files as the function response's own `parts`, `inlineData`);
  * tools and `functionCallingConfig` go into `config`.
  *
  * @example
@@ -21,7 +24,7 @@ export const gemini: ProviderAdapter = {
         const name = String(field(c, "name") ?? "");
         return { id: String(field(c, "id") ?? generatedId(name, i)), name, arguments: field(c, "args") ?? {} };
       }),
-  toolMessages: (results) =>
+  toolMessages: (results, options) =>
     results.length
       ? [
           {
@@ -30,7 +33,7 @@ export const gemini: ProviderAdapter = {
               functionResponse: {
                 ...(!r.id.startsWith(GENERATED) && { id: r.id }),
                 name: r.name,
-                response: r.result.success ? { output: resultData(r.result.value) } : { error: r.result.error },
+                ...functionResponse(r, options),
               },
             })),
           },
@@ -46,15 +49,18 @@ export const gemini: ProviderAdapter = {
       .map((p) => field<string>(p, "text")!);
     return texts.length ? texts.join("") : undefined;
   },
-  withTools: (request, tools, { toolChoice }) => {
+  truncated: (response) => field(list(response, "candidates")[0], "finishReason", "finish_reason") === "MAX_TOKENS",
+  withTools: (request, tools, options) => {
+    const { toolChoice, strict } = options;
     const config = (request.config as Record<string, unknown> | undefined) ?? {};
-    const mode = toolChoice === undefined ? undefined : toolChoice === "auto" ? "AUTO" : toolChoice === "none" ? "NONE" : "ANY";
+    // Gemini's strict mode is a calling mode: VALIDATED checks each call against its declaration (and may answer in text).
+    const mode = toolChoice === "none" ? "NONE" : toolChoice === "required" || typeof toolChoice === "object" ? "ANY" : strict ? "VALIDATED" : toolChoice === "auto" ? "AUTO" : undefined;
     const functionCallingConfig = mode && { mode, ...(typeof toolChoice === "object" && { allowedFunctionNames: [toolChoice.name] }) };
     return {
       ...request,
       config: {
         ...config,
-        tools: [...((config.tools as unknown[] | undefined) ?? []), { functionDeclarations: tools.map((t) => toGeminiFormat(t)) }],
+        tools: [...((config.tools as unknown[] | undefined) ?? []), { functionDeclarations: tools.map((t) => toGeminiFormat(t, formatOptions({ ...options, strict: undefined }))) }],
         ...(functionCallingConfig && { toolConfig: { ...(config.toolConfig as object | undefined), functionCallingConfig } }),
       },
     };
@@ -63,4 +69,18 @@ export const gemini: ProviderAdapter = {
 
 function parts(response: unknown): unknown[] {
   return list(field(list(response, "candidates")[0], "content"), "parts");
+}
+
+// `response` (the value, or the text and JSON parts) and `parts` (the images and files): FunctionResponse.parts,
+// "Ordered Parts that constitute a function response", each `inlineData` with a MIME type (https://ai.google.dev/api/caching#FunctionResponse).
+function functionResponse(call: CallResult, options: AnswerOptions | undefined): { response: Record<string, unknown>; parts?: unknown[] } {
+  const result = call.result;
+  if (!result.success) return { response: { error: result.error } };
+  const output = outputOf(call, "gemini", options);
+  if (!output) return { response: { output: resultData(result.value) } };
+  const data = output.parts.filter((p) => !isMedia(p));
+  const media = output.parts.filter(isMedia);
+  const only = data.length === 1 && data[0]!.type === "json" ? data[0]!.value : data.map(partText).join("\n");
+  const parts = media.map((p) => ({ inlineData: { mimeType: p.mediaType, data: p.data, ...(p.type === "file" && p.filename && { displayName: p.filename }) } }));
+  return { response: { output: only }, ...(parts.length && { parts }) };
 }

@@ -1,10 +1,13 @@
 import { toMCPFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { field, resultText } from "../wire.js";
+import { mcpContent, mcpStructured } from "../output.js";
+import type { CallResult } from "../../tools/call.js";
 
 /**
  * MCP sampling (`sampling/createMessage` with tools): calls are `tool_use` content blocks of the result,
- * answered by a `user` message of `tool_result` blocks (`toolUseId`, text content, `isError`).
+ * answered by a `user` message of `tool_result` blocks (`toolUseId`, content blocks: text, and a tool's
+ * images and files as `image` and `resource` blocks, its one JSON object as `structuredContent`; `isError`).
  *
  * @example
  * toToolMessages(results, "mcp"); // [{ role: "user", content: [{ type: "tool_result", toolUseId: "t1", content: [{ type: "text", text: "21 °C" }] }] }]
@@ -18,13 +21,14 @@ export const mcp: ProviderAdapter = {
       .map((b) => ({ id: String(field(b, "id") ?? ""), name: String(field(b, "name") ?? ""), arguments: field(b, "input") ?? {} })),
   toolMessages: (results) =>
     results.length
-      ? [{ role: "user", content: results.map((r) => ({ type: "tool_result", toolUseId: r.id, content: [{ type: "text", text: resultText(r.result) }], ...(!r.result.success && { isError: true }) })) }]
+      ? [{ role: "user", content: results.map(toolResult) }]
       : [],
   assistantMessages: (response) => [{ role: "assistant", content: blocks(response) }],
   text: (response) => {
     const texts = blocks(response).filter((b) => field(b, "type") === "text").map((b) => String(field(b, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
+  truncated: (response) => field(response, "stopReason") === "maxTokens",
   withTools: (request, tools, { toolChoice }) => ({
     ...request,
     tools: tools.map((t) => toMCPFormat(t)),
@@ -36,4 +40,11 @@ export const mcp: ProviderAdapter = {
 function blocks(response: unknown): unknown[] {
   const content = field(response, "content");
   return Array.isArray(content) ? content : content ? [content] : [];
+}
+
+function toolResult(call: CallResult): Record<string, unknown> {
+  const { result } = call;
+  if (!result.success || !result.output) return { type: "tool_result", toolUseId: call.id, content: [{ type: "text", text: resultText(result) }], ...(!result.success && { isError: true }) };
+  const structured = mcpStructured(result.output);
+  return { type: "tool_result", toolUseId: call.id, content: mcpContent(result.output), ...(structured && { structuredContent: structured }) };
 }

@@ -1,6 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText } from "../wire.js";
+import { textOnly } from "../output.js";
+import { field, list, parseArguments, formatOptions } from "../wire.js";
 
 /**
  * Mistral chat (the `@mistralai/mistralai` SDK's camelCase, and the snake_case wire): calls from
@@ -18,7 +19,7 @@ export const mistral: ProviderAdapter = {
       name: String(field(field(c, "function"), "name") ?? ""),
       arguments: parseArguments(field(field(c, "function"), "arguments")),
     })),
-  toolMessages: (results) => results.map((r) => ({ role: "tool", toolCallId: r.id, name: r.name, content: resultText(r.result) })),
+  toolMessages: (results, options) => results.map((r) => ({ role: "tool", toolCallId: r.id, name: r.name, content: textOnly(r, "mistral", options) })),
   assistantMessages: (response) => {
     const m = message(response);
     return m ? [{ role: "assistant", content: field(m, "content") ?? "", toolCalls: list(m, "toolCalls", "tool_calls") }] : [];
@@ -27,12 +28,16 @@ export const mistral: ProviderAdapter = {
     const content = field(message(response), "content");
     return typeof content === "string" && content ? content : undefined;
   },
-  withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
-    ...request,
-    tools: tools.map((t) => toOpenAIFormat(t, strict === undefined ? {} : { strict })),
-    ...(toolChoice !== undefined && { toolChoice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
-    ...(parallelToolCalls !== undefined && { parallelToolCalls }),
-  }),
+  truncated: (response) => field(list(field(response, "data") ?? response, "choices")[0], "finish_reason", "finishReason") === "length",
+  withTools: (request, tools, options) => {
+    const { toolChoice, parallelToolCalls } = options;
+    return {
+      ...request,
+      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
+      ...(toolChoice !== undefined && { toolChoice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
+      ...(parallelToolCalls !== undefined && { parallelToolCalls }),
+    };
+  },
 };
 
 function message(response: unknown): unknown {

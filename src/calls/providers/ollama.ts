@@ -1,6 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, generatedId, list, parseArguments, resultText } from "../wire.js";
+import { textOnly } from "../output.js";
+import { field, generatedId, list, parseArguments, formatOptions } from "../wire.js";
 
 /**
  * Ollama chat: calls from `message.tool_calls` (arguments already objects, no ids: stable ones are
@@ -17,7 +18,7 @@ export const ollama: ProviderAdapter = {
       const name = String(field(field(c, "function"), "name") ?? "");
       return { id: String(field(c, "id") ?? generatedId(name, i)), name, arguments: parseArguments(field(field(c, "function"), "arguments")) };
     }),
-  toolMessages: (results) => results.map((r) => ({ role: "tool", content: resultText(r.result), tool_name: r.name })),
+  toolMessages: (results, options) => results.map((r) => ({ role: "tool", content: textOnly(r, "ollama", options), tool_name: r.name })),
   assistantMessages: (response) => {
     const m = field(response, "message");
     return m ? [m] : [];
@@ -26,5 +27,6 @@ export const ollama: ProviderAdapter = {
     const content = field(field(response, "message"), "content");
     return typeof content === "string" && content ? content : undefined;
   },
-  withTools: (request, tools) => ({ ...request, tools: tools.map((t) => toOpenAIFormat(t)) }),
+  truncated: (response) => field(response, "done_reason") === "length",
+  withTools: (request, tools, options) => ({ ...request, tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))) }),
 };

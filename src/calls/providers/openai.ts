@@ -1,10 +1,14 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText } from "../wire.js";
+import { field, list, parseArguments, resultText, formatOptions } from "../wire.js";
+import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
+import type { CallResult } from "../../tools/call.js";
 
 /**
  * OpenAI Chat Completions: calls from `choices[0].message.tool_calls`, answers as
  * `{ role: "tool", tool_call_id, content }`, `tool_choice` and `parallel_tool_calls` as the API spells them.
+ * A tool message holds text only (its content parts are `text` alone), so images and files a tool returned
+ * follow the tool messages in one user message (`image_url` and `file` parts), each move reported.
  *
  * @example
  * parseToolCalls(completion, "openai"); // [{ id: "call_1", name: "get_weather", arguments: { location: "Paris" } }]
@@ -16,7 +20,11 @@ export const openai: ProviderAdapter = {
     list(message(response), "tool_calls")
       .filter((c) => field(c, "type") === undefined || field(c, "type") === "function")
       .map((c) => ({ id: String(field(c, "id") ?? ""), name: String(field(field(c, "function"), "name") ?? ""), arguments: parseArguments(field(field(c, "function"), "arguments")) })),
-  toolMessages: (results) => results.map((r) => ({ role: "tool", tool_call_id: r.id, content: resultText(r.result) })),
+  toolMessages: (results, options) => {
+    const media: unknown[] = [];
+    const answers = results.map((r) => ({ role: "tool", tool_call_id: r.id, content: toolContent(r, media, options) }));
+    return media.length ? [...answers, { role: "user", content: media }] : answers;
+  },
   assistantMessages: (response) => {
     const m = message(response) as Record<string, unknown> | undefined;
     if (!m) return [];
@@ -25,13 +33,35 @@ export const openai: ProviderAdapter = {
     return [{ role: "assistant", content: m.content ?? null, ...(calls.length && { tool_calls: calls }) }];
   },
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
-  withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
-    ...request,
-    tools: tools.map((t) => toOpenAIFormat(t, strict === undefined ? {} : { strict })),
-    ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
-    ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
-  }),
+  truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
+  withTools: (request, tools, options) => {
+    const { toolChoice, parallelToolCalls } = options;
+    return {
+      ...request,
+      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
+      ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
+      ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
+    };
+  },
 };
+
+// The tool message's text; its images and files are added to `media`, the user message that follows the answers.
+// A tool message's content parts: "For tool messages, only type `text` is supported" (OpenAI's API reference,
+// ChatCompletionRequestToolMessage); a user message takes `image_url` and `file` parts.
+function toolContent(call: CallResult, media: unknown[], options: AnswerOptions | undefined): string {
+  const output = outputOf(call, "openai", options);
+  if (!output) return resultText(call.result);
+  const texts: string[] = [];
+  output.parts.forEach((part, index) => {
+    if (!isMedia(part)) return void texts.push(partText(part));
+    const label = `${part.type} ${media.filter((m) => (m as { type: string }).type !== "text").length + 1}`;
+    texts.push(`[${label}: in the next user message]`);
+    media.push({ type: "text", text: `${label}, returned by ${call.name} (call ${call.id}):` });
+    media.push(part.type === "image" ? { type: "image_url", image_url: { url: dataURL(part) } } : { type: "file", file: { file_data: dataURL(part), ...(part.filename && { filename: part.filename }) } });
+    output.report(index, `openai tool messages take text only; the ${part.type} was sent in a user message after them`);
+  });
+  return texts.join("\n");
+}
 
 function message(response: unknown): unknown {
   return field(list(response, "choices")[0], "message");

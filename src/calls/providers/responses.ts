@@ -1,10 +1,13 @@
 import { toResponsesFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText } from "../wire.js";
+import { field, list, parseArguments, resultText, formatOptions } from "../wire.js";
+import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
+import type { CallResult } from "../../tools/call.js";
 
 /**
  * OpenAI Responses API: calls are `function_call` output items (answered by `call_id`), answers are
- * `function_call_output` items, tools are flat with `strict` always written.
+ * `function_call_output` items (text, or `input_text`, `input_image` and `input_file` parts for a tool's
+ * images and files), tools are flat with `strict` always written.
  *
  * @example
  * toToolMessages(results, "responses"); // [{ type: "function_call_output", call_id: "call_1", output: "21 °C" }]
@@ -16,7 +19,7 @@ export const responses: ProviderAdapter = {
     list(response, "output")
       .filter((item) => field(item, "type") === "function_call")
       .map((item) => ({ id: String(field(item, "call_id") ?? field(item, "id") ?? ""), name: String(field(item, "name") ?? ""), arguments: parseArguments(field(item, "arguments")) })),
-  toolMessages: (results) => results.map((r) => ({ type: "function_call_output", call_id: r.id, output: resultText(r.result) })),
+  toolMessages: (results, options) => results.map((r) => ({ type: "function_call_output", call_id: r.id, output: functionOutput(r, options) })),
   // Every output item goes back into the input: reasoning items must precede their function calls.
   assistantMessages: (response) => list(response, "output"),
   text: (response) => {
@@ -29,10 +32,26 @@ export const responses: ProviderAdapter = {
       .map((c) => String(field(c, "text") ?? ""));
     return parts.length ? parts.join("") : undefined;
   },
-  withTools: (request, tools, { toolChoice, parallelToolCalls, strict }) => ({
-    ...request,
-    tools: tools.map((t) => toResponsesFormat(t, strict === undefined ? {} : { strict })),
-    ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", name: toolChoice.name } }),
-    ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
-  }),
+  truncated: (response) => field(field(response, "incomplete_details"), "reason") === "max_output_tokens",
+  withTools: (request, tools, options) => {
+    const { toolChoice, parallelToolCalls } = options;
+    return {
+      ...request,
+      tools: tools.map((t) => toResponsesFormat(t, formatOptions(options))),
+      ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", name: toolChoice.name } }),
+      ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
+    };
+  },
 };
+
+// A result as text, or as content parts when the tool gave parts: `function_call_output.output` is "Text, image,
+// or file output of the function tool call" (`input_text`, `input_image`, `input_file`; OpenAI's API reference).
+function functionOutput(call: CallResult, options: AnswerOptions | undefined): string | unknown[] {
+  const output = outputOf(call, "responses", options);
+  if (!output) return resultText(call.result);
+  return output.parts.map((part) => {
+    if (!isMedia(part)) return { type: "input_text", text: partText(part) };
+    if (part.type === "image") return { type: "input_image", image_url: dataURL(part) };
+    return { type: "input_file", file_data: dataURL(part), ...(part.filename && { filename: part.filename }) };
+  });
+}

@@ -322,15 +322,15 @@ export const propertiesReader: KeywordReader = {
     if (required !== undefined && (!Array.isArray(required) || !required.every((k) => typeof k === "string"))) {
       throw mustBe("required", at, "an array of strings", required);
     }
-    // Short lists: includes costs less than building a Set.
-    const names = (required ?? []) as string[];
+    // One Set, read once: a lookup per property stays constant however long the list is.
+    const names = new Set(required as string[] | undefined);
     if (properties !== undefined) {
       if (typeof properties !== "object" || properties === null) throw mustBe("properties", at, "an object", properties);
       const props = properties as Record<string, unknown>;
-      node.properties = Object.keys(props).map((key) => ({ key, node: r.read(props[key], `${at}/properties/${pointerSegment(key)}`), required: names.includes(key) }));
+      node.properties = Object.keys(props).map((key) => ({ key, node: r.read(props[key], `${at}/properties/${pointerSegment(key)}`), required: names.has(key) }));
     }
-    const undeclared = names.filter((k, i) => names.indexOf(k) === i && !node.properties?.some((p) => p.key === k));
-    if (undeclared.length) node.requiredOnly = undeclared;
+    for (const p of node.properties ?? []) names.delete(p.key);
+    if (names.size) node.requiredOnly = [...names];
     if (s.additionalProperties !== undefined) node.additionalProperties = r.read(s.additionalProperties, `${at}/additionalProperties`);
     if (s.propertyNames !== undefined) node.propertyNames = r.read(s.propertyNames, `${at}/propertyNames`);
     const map = s.patternProperties;

@@ -37,6 +37,36 @@ export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeG
  */
 export const geminiParameters: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(objectRoot(schema, "gemini", warn), warn) };
 
+/**
+ * Gemini's rules in JSON Schema's spelling, for an OpenAI-compatible endpoint in front of Gemini (Vertex AI's, a
+ * gateway's), which takes JSON Schema and hands it on: what Gemini refuses is rewritten as `gemini` does
+ * (definitions inlined, recursion unrolled, nothing beside `anyOf`, string enums), with lower-case types,
+ * `nullable` as a `"null"` type, counts as numbers, and no `propertyOrdering`.
+ *
+ * @example
+ * toJSONSchema(t.object({ a: t.nullable(t.string()) }), { target: geminiJSON }); // { type: "object", properties: { a: { type: ["string", "null"] } }, required: ["a"] }
+ */
+export const geminiJSON: Dialect = { name: "gemini", write: (schema, warn) => jsonSpelling(writeGemini(objectRoot(schema, "gemini", warn), warn)) };
+
+/** A Gemini schema node in JSON Schema's spelling (a fresh copy; what `writeGemini` wrote is not shared). */
+function jsonSpelling(node: Schema): Schema {
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "propertyOrdering" || key === "nullable") continue;
+    if (key === "type" && typeof value === "string") setOwn(out, key, value.toLowerCase());
+    else if (COUNTS.includes(key) && typeof value === "string") setOwn(out, key, Number(value));
+    else if (key === "properties") setOwn(out, key, Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, child]) => [name, jsonSpelling(child)])));
+    else if (key === "items") setOwn(out, key, jsonSpelling(value as Schema));
+    else if (key === "anyOf") setOwn(out, key, (value as Schema[]).map(jsonSpelling));
+    else setOwn(out, key, value);
+  }
+  if (node.nullable === true) {
+    if (typeof out.type === "string") out.type = [out.type, "null"];
+    else if (Array.isArray(out.anyOf)) out.anyOf = [...out.anyOf, { type: "null" }];
+  }
+  return out;
+}
+
 // Keys that say something about an object only: never moved into a branch of another type.
 const OBJECT_KEYS = new Set(["properties", "required", "propertyOrdering", "minProperties", "maxProperties"]);
 

@@ -10,6 +10,6 @@
  */
 export { draft202012, openai, anthropic, mcp } from "./plain.js";
 export { openaiStrict, anthropicStrict } from "./strict.js";
-export { gemini, GEMINI_UNROLL } from "./gemini.js";
+export { gemini, geminiJSON, GEMINI_UNROLL } from "./gemini.js";
 export { ConversionError, type ConversionWarning, type IssueKind, type Dialect } from "./warnings.js";
 export { isObjectRoot, WRAPPER_KEY } from "./wrap.js";

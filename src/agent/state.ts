@@ -1,0 +1,236 @@
+import type { CallResult, ToolCall } from "../tools/call.js";
+import { preview } from "../util/text.js";
+import { resultData } from "../calls/wire.js";
+import type { ApprovalDecision, PendingCall } from "./approval.js";
+import { canonicalJSON, digest, NO_WEB_CRYPTO, sign, verify, type ClaimHook } from "./seal.js";
+
+/**
+ * Where a run stands, as signed plain JSON (marked `unsigned` where Web Crypto is missing): `JSON.stringify` it,
+ * store it anywhere (a database, `localStorage`), and give it to `resume` later, in this process or another one
+ * (with the same `stateKey`). Between turns (`calls` empty) the loop goes on with the model's next turn; inside a
+ * turn it runs the calls that have no result yet, asking for a decision on each `pending` one. A state resumes
+ * once (see `claim`). The states of one turn share their conversation, calls and pending calls, frozen.
+ *
+ * @example
+ * const { state } = await runTools({ ...options, stateKey }); // finishReason: "approval"
+ * localStorage.setItem("agent", JSON.stringify(state));
+ */
+export interface LoopState {
+  readonly version: 3;
+  /** This checkpoint's place in its run (`run:step:approval` for a turn awaiting decisions); what `claim` is given. */
+  readonly id: string;
+  /** The run's id, kept over `resume`: with the step and a call's id, the call's `idempotencyKey`. */
+  readonly run: string;
+  readonly provider: string;
+  /** The request's other settings (model, max_tokens, ...), without the conversation and the tools. */
+  readonly request: Record<string, unknown>;
+  /** The conversation, up to and including the last assistant turn (and its answers, between turns). */
+  readonly messages: unknown[];
+  /** Model turns taken so far. */
+  readonly step: number;
+  /** Every call of the turn in progress, in order; empty between turns. */
+  readonly calls: ToolCall[];
+  /** What each call gave, in the same order; `null` where a call has not finished (or awaits its decision). */
+  readonly results: (CallResult | null)[];
+  /** The calls awaiting a decision. */
+  readonly pending: PendingCall[];
+  /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". Absent when `unsigned`. */
+  readonly keyId?: string;
+  /** HMAC-SHA-256 of everything else (the conversation by its SHA-256), canonical JSON, base64url. Absent when `unsigned`. */
+  readonly signature?: string;
+  /**
+   * Present on a state that could not be signed: `"no-web-crypto"`, made where `globalThis.crypto.subtle` is
+   * missing (a browser page that is not a secure context: plain http, not localhost). It shows where the run
+   * stood, but it does not resume: `resume` refuses it (`StateError` code `"unsigned"`).
+   */
+  readonly unsigned?: "no-web-crypto";
+}
+
+/** What the loop knows of a state before it is sealed. @example seal({ run, provider, request, messages, step, calls, results, pending }) */
+export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature" | "unsigned"> & { readonly pending: readonly (ToolCall & { readonly index: number })[] };
+
+/**
+ * Why a state did not resume: `code` is `"unsigned"` (no signature: removed, or made where Web Crypto was
+ * missing), `"no-web-crypto"` (resumed where Web Crypto is missing, so its signature cannot be checked),
+ * `"other-key"` (signed with another key, or in another process without a `stateKey`), `"changed"` (edited after
+ * it was signed; the message says what, where it can tell) or `"resumed"` (`claim` said it resumed before).
+ *
+ * @example
+ * try { await resume(state, decisions, options); } catch (e) { if (e instanceof StateError && e.code === "resumed") showLatest(); }
+ */
+export class StateError extends Error {
+  readonly code: "unsigned" | "no-web-crypto" | "other-key" | "changed" | "resumed";
+  constructor(code: StateError["code"], message: string) {
+    super(message);
+    this.name = "StateError";
+    this.code = code;
+  }
+}
+
+/**
+ * Seals a run's states: binds each pending call to its id, name and arguments hash, then signs the whole, the
+ * conversation by its SHA-256. What the states of one turn share is worked out once: the conversation's hash per
+ * `messages` array, the pending calls' seals per `pending` array, the key's id per run. So give a turn's states the
+ * same (frozen) `messages` and `pending` arrays. Without a key (Web Crypto missing) states are marked `unsigned`.
+ *
+ * @example
+ * const seal = stateSealer(await hmacKey(options.stateKey));
+ * const state = await seal({ run, provider, request, messages, step, calls, results, pending });
+ */
+export function stateSealer(key: CryptoKey | undefined): (unsealed: UnsealedState) => Promise<LoopState> {
+  if (!key) {
+    return async (unsealed) => {
+      const pending = unsealed.pending.map(({ id, name, arguments: args, index }) => ({ id, name, arguments: args, index }));
+      return { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, unsigned: "no-web-crypto" };
+    };
+  }
+  let keyId: Promise<string> | undefined;
+  const conversations = new WeakMap<object, Promise<string>>();
+  const sealedCalls = new WeakMap<object, Promise<PendingCall[]>>();
+  return async (unsealed) => {
+    const pending = await once(sealedCalls, unsealed.pending, async () => Object.freeze(await Promise.all(unsealed.pending.map((call) => sealCall(key, unsealed, call)))) as PendingCall[]);
+    const body = { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, keyId: await (keyId ??= sign(key, KEY_ID)) };
+    const messagesHash = await once(conversations, unsealed.messages, () => digest(unsealed.messages));
+    return { ...body, signature: await sign(key, signedForm(body, messagesHash)) };
+  };
+}
+
+/**
+ * A value as a state keeps it: plain JSON data, frozen all the way down, so the states that share it cannot drift
+ * from what was signed.
+ *
+ * @example
+ * const messages = frozenData(conversation) as unknown[];
+ */
+export function frozenData(value: unknown): unknown {
+  const freeze = (v: unknown): unknown => {
+    if (typeof v === "object" && v !== null) for (const item of Object.values(Object.freeze(v))) freeze(item);
+    return v;
+  };
+  return freeze(resultData(value));
+}
+
+const VERSION = 3 as const;
+
+// What the signature covers: the state with its conversation replaced by the conversation's SHA-256.
+const signedForm = (body: object, messagesHash: string) => ({ ...body, messages: { sha256: messagesHash } });
+
+async function sealCall(key: CryptoKey, unsealed: UnsealedState, call: UnsealedState["pending"][number]): Promise<PendingCall> {
+  const argumentsHash = await digest(call.arguments);
+  const seal = await sign(key, callBinding(unsealed, call, argumentsHash));
+  return Object.freeze({ id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal });
+}
+
+function once<T>(cache: WeakMap<object, Promise<T>>, of: object, make: () => Promise<T>): Promise<T> {
+  let made = cache.get(of);
+  if (!made) cache.set(of, (made = make()));
+  return made;
+}
+
+// A state's id: its run, its step, and where in the step (awaiting decisions, calls done so far, or between turns).
+function placeOf(unsealed: UnsealedState): string {
+  const done = unsealed.results.filter((r) => r !== null).length;
+  const place = unsealed.pending.length ? "approval" : unsealed.calls.length ? String(done) : "next";
+  return `${unsealed.run}:${unsealed.step}:${place}`;
+}
+
+/**
+ * Reads a state to resume: its shape, its signature (naming what changed when it does not match), the decisions
+ * against its pending calls, then `claim`s it. Throws a `TypeError` for what is not a state or bad decisions, a
+ * `StateError` for a state that must not resume.
+ *
+ * @example
+ * const state = await openState(JSON.parse(saved), { call_1: true }, "openai", key, claimInMemory);
+ */
+export async function openState(value: unknown, decisions: unknown, provider: string, key: CryptoKey | undefined, claim: ClaimHook): Promise<LoopState> {
+  const state = shapeOf(value, provider);
+  if (state.unsigned !== undefined) {
+    throw new StateError("unsigned", `resume: the state is unsigned (${preview(state.unsigned, 30)}): it was made where Web Crypto was missing (a browser page that is not a secure context), so nothing vouches for it; run the loop where Web Crypto is (https, localhost, a server) to get states that resume`);
+  }
+  if (state.signature === undefined) throw new StateError("unsigned", "resume: the state has no signature (was it removed?); only a state the loop signed resumes");
+  if (!key) throw new StateError("no-web-crypto", `resume: a state's signature is checked with Web Crypto, and ${NO_WEB_CRYPTO}; resume it on such a page or on a server`);
+  const { signature, ...body } = state;
+  if (!(await verify(key, signedForm(body, await digest(body.messages)), signature))) {
+    if (!(await verify(key, KEY_ID, state.keyId))) {
+      throw new StateError("other-key", "resume: the state was signed with another key; give the same stateKey where a state is made and where it resumes (without a stateKey, a state resumes only in the process that made it)");
+    }
+    const changes = await whatChanged(state, key);
+    throw new StateError("changed", `resume: the state was changed after it was signed${changes.length ? `: ${changes.join("; ")}` : ""}`);
+  }
+  checkDecisions(state, decisions);
+  if (!(await claim(state.id))) {
+    throw new StateError("resumed", `resume: the state ${JSON.stringify(state.id)} was resumed before; a state resumes once (resume the run's latest state instead)`);
+  }
+  return state;
+}
+
+const KEY_ID = "tooltype loop state key";
+
+const callBinding = (state: Pick<LoopState, "run" | "step">, call: ToolCall, argumentsHash: string) => ({ run: state.run, step: state.step, id: call.id, name: call.name, argumentsHash });
+
+// The checks of a value's shape: what is not a state this version wrote is a TypeError.
+function shapeOf(value: unknown, provider: string): LoopState {
+  const fail = (why: string): never => {
+    throw new TypeError(`resume: ${why}`);
+  };
+  if (typeof value !== "object" || value === null) fail(`the state must be the object the loop gave, received ${preview(value, 60)}`);
+  const state = value as Partial<LoopState>;
+  if (state.version !== VERSION) fail(`unknown state version ${preview(state.version, 30)} (this tooltype writes version ${VERSION})`);
+  if (state.provider !== provider) fail(`the state was written for provider ${preview(state.provider, 40)}, not ${JSON.stringify(provider)}`);
+  if (!Array.isArray(state.messages) || !Array.isArray(state.calls) || !Array.isArray(state.results) || !Array.isArray(state.pending)) fail("the state lacks messages, calls, results or pending (is it a state the loop gave?)");
+  if (typeof state.id !== "string" || typeof state.run !== "string") fail("the state has no id or run");
+  if (state.results!.length !== state.calls!.length) fail("the state's results do not match its calls");
+  if (typeof state.step !== "number" || !(state.step >= 1)) fail("the state's step count is missing");
+  if (typeof state.request !== "object" || state.request === null) fail("the state's request is missing");
+  for (const call of [...state.calls!, ...state.pending!]) {
+    if (typeof call !== "object" || call === null || typeof call.id !== "string" || typeof call.name !== "string") fail("a call in the state has no id or name");
+  }
+  return state as LoopState;
+}
+
+// What differs from what the pending calls' decisions were bound to, where it can be told.
+async function whatChanged(state: LoopState, key: CryptoKey): Promise<string[]> {
+  const found = duplicates(state.pending);
+  for (const call of state.pending) {
+    const label = `pending call ${preview(call.id, 60)} of tool ${preview(call.name, 60)}`;
+    const inTurn = state.calls[call.index];
+    if (!inTurn || state.results[call.index] !== null) found.push(`${label} has no open place among the turn's calls`);
+    else if (inTurn.id !== call.id || inTurn.name !== call.name || canonicalJSON(inTurn.arguments) !== canonicalJSON(call.arguments)) {
+      const fields = (["id", "name", "arguments"] as const).filter((f) => canonicalJSON(inTurn[f]) !== canonicalJSON(call[f]));
+      found.push(`${label} differs from the turn's call ${call.index} in ${fields.join(", ")}`);
+    }
+    if ((await digest(call.arguments)) !== call.argumentsHash) found.push(`the arguments of ${label} are not the ones its approval was asked for`);
+    else if (!(await verify(key, callBinding(state, call, call.argumentsHash), call.seal))) found.push(`${label}: its id, tool name or arguments hash is not what its approval was asked for`);
+  }
+  return found;
+}
+
+function duplicates(calls: readonly ToolCall[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const call of calls) (seen.has(call.id) ? twice : seen).add(call.id);
+  return [...twice].map((id) => `two pending calls share the id ${JSON.stringify(id)}`);
+}
+
+// One decision for each pending call, each one readable; a decision pinned to an arguments hash must match it.
+function checkDecisions(state: LoopState, decisions: unknown): void {
+  const fail = (why: string): never => {
+    throw new TypeError(`resume: ${why}`);
+  };
+  if (typeof decisions !== "object" || decisions === null) fail("decisions must be an object: { [callId]: true | false | { approved, reason } }");
+  const byId = decisions as Record<string, ApprovalDecision>;
+  const missing = state.pending.filter((c) => !Object.hasOwn(byId, c.id));
+  if (missing.length) fail(`no decision for ${missing.map((c) => `${c.id} (${c.name})`).join(", ")}`);
+  const ids = new Set(state.pending.map((c) => c.id));
+  const stray = Object.keys(byId).filter((id) => !ids.has(id));
+  if (stray.length) fail(`decisions for calls that are not pending: ${stray.map((id) => JSON.stringify(id)).join(", ")}`);
+  for (const call of state.pending) {
+    const decision = byId[call.id];
+    const ok = typeof decision === "boolean" || (typeof decision === "object" && decision !== null && typeof decision.approved === "boolean");
+    if (!ok) fail(`the decision for ${JSON.stringify(call.id)} must be true, false or { approved: boolean, reason?: string, argumentsHash?: string }`);
+    const pinned = typeof decision === "object" ? decision.argumentsHash : undefined;
+    if (pinned !== undefined && pinned !== call.argumentsHash) {
+      throw new StateError("changed", `resume: the decision for ${JSON.stringify(call.id)} (${call.name}) was made for other arguments (argumentsHash ${preview(pinned, 50)}, the call's is ${call.argumentsHash})`);
+    }
+  }
+}

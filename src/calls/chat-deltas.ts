@@ -1,0 +1,53 @@
+// How OpenAI-style chat deltas (`delta.tool_calls[i]`) open, name and fill calls, as OpenAI and the servers that
+// copy its API send them: one rule for both stream assemblers (createToolCallStream and the agent loop's).
+
+/** What a delta is read against: the call open under its index so far. */
+export interface OpenCall {
+  readonly id: string;
+  readonly name: string;
+  /** The argument text so far. */
+  readonly text: string;
+  /** The argument text is one whole JSON value. */
+  readonly done: boolean;
+}
+
+/**
+ * Whether a delta under an index in use begins another call, as servers that number parallel calls alike
+ * send them (vLLM, Ollama, some gateways): another id with a name, or a name once the open call's arguments
+ * are whole. Another id alone does not: some servers send a fresh id on every delta of one call.
+ *
+ * @example
+ * beginsAnother({ id: "call_1", name: "add_task", text: '{"a":1}', done: true }, "", "add_task"); // true
+ */
+export function beginsAnother(open: OpenCall, id: string, name: string): boolean {
+  if (id && name && open.id && id !== open.id) return true;
+  return name !== "" && open.name !== "" && open.done;
+}
+
+/**
+ * The call's name after a delta that names it: pieces are joined, and a whole name repeated on every delta
+ * (with or without the id) is kept once. Once arguments began, the name is whole.
+ *
+ * @example
+ * joinedName({ id: "call_1", name: "get_", text: "", done: false }, "", "weather"); // "get_weather"
+ */
+export function joinedName(open: OpenCall, id: string, name: string): string {
+  if (name === open.name || (id && id === open.id)) return name;
+  return open.text ? open.name : open.name + name;
+}
+
+/**
+ * A delta's arguments as text: some servers send them as an object instead of JSON text (whole, once).
+ *
+ * @example
+ * argumentText({ city: "Lima" }, ""); // '{"city":"Lima"}'
+ */
+export function argumentText(value: unknown, sofar: string): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null || sofar) return undefined;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,347 @@
+// Checks a tool call's arguments while they stream: which parts are complete and already valid (`settled`), and
+// whether any completion of the text so far could still pass (`viable`). It follows the partial parser's events,
+// so each delta costs what the delta holds: a key, a value's first character, a string piece, a completed scalar.
+//
+// Sound, never alarming falsely: it checks only what holds for every completion (a keyword constrains a value
+// whatever other keywords say), and where a value may still be read otherwise it checks nothing. The tool's guard
+// also accepts strict mode's forms: `null` for an optional property, a tuple sent as an object, a record as a
+// list of entries. So a `null` where a property is optional, and any other kind where a tuple or record
+// is expected, are left unchecked; so is a root that is not an object (the arguments encoded twice as a string).
+import type { JSONSchema } from "../schema/json-schema.js";
+import { jsonEqual } from "../guard/equal.js";
+import { isMultipleOf } from "../guard/values.js";
+import { pointerSegment, pointerTarget } from "../util/pointer.js";
+import type { ParserEvents } from "./partial-json.js";
+
+/**
+ * Where a streamed call's arguments stand: the JSON Pointers of the arguments' properties that are complete and
+ * pass their schema (`""` once the whole arguments object is; at most 256 are listed, so a verdict costs the same
+ * however many there are), and whether the text so far can still become arguments the tool accepts (with the
+ * reason when not).
+ *
+ * @example
+ * { settled: ["/city"], viable: true }
+ * { settled: [], viable: false, reason: 'at /unit: "kel" cannot become one of "celsius", "fahrenheit"' }
+ */
+export interface PartialVerdict {
+  readonly settled: readonly string[];
+  readonly viable: boolean;
+  readonly reason?: string;
+}
+
+type Kind = "object" | "array" | "string" | "number" | "boolean" | "null";
+type Schema = Record<string, unknown>;
+
+interface Frame {
+  readonly kind: Kind;
+  /** The schema every completion of this value must pass; undefined where nothing is checked. */
+  readonly schema: Schema | undefined;
+  readonly pointer: string;
+  /** Every check of the schema is made here and every part so far settled: complete, it is settled. */
+  exact: boolean;
+  count: number;
+  keys?: Set<string>;
+  key?: string;
+  length: number;
+  high: boolean;
+  text?: string;
+  candidates?: unknown[];
+}
+
+// Keywords that say nothing about a value, and the ones checked here; any other leaves a value unsettled.
+const ANNOTATIONS = new Set(["title", "description", "default", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$anchor", "$defs", "definitions", "contentMediaType"]);
+const CHECKED = new Set(["type", "nullable", "enum", "const", "properties", "required", "additionalProperties", "items", "prefixItems", "minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
+const MAX_SETTLED = 256;
+const KINDS: Record<string, readonly Kind[]> = { string: ["string"], number: ["number"], integer: ["number"], boolean: ["boolean"], null: ["null"], object: ["object"], array: ["array"] };
+
+const kindOf = (value: unknown): Kind => (value === null ? "null" : Array.isArray(value) ? "array" : (typeof value as Kind));
+const isSchema = (value: unknown): value is Schema => typeof value === "object" && value !== null && !Array.isArray(value);
+const own = (schema: Schema, key: string): unknown => (Object.hasOwn(schema, key) ? schema[key] : undefined);
+
+/**
+ * A checker fed by a partial JSON parser's events (`createPartialJSONParser({ events: checker.events })`), for
+ * arguments the given JSON Schema describes (a tool's `parameters`, its object root unwrapped).
+ *
+ * @example
+ * const checker = createArgumentChecker({ type: "object", properties: { unit: { enum: ["celsius", "fahrenheit"] } } });
+ * const parser = createPartialJSONParser({ events: checker.events });
+ * parser.push('{"unit": "kel');
+ * checker.verdict(); // { settled: [], viable: false, reason: 'at /unit: "kel" cannot become one of "celsius", "fahrenheit"' }
+ */
+export function createArgumentChecker(root: JSONSchema): { readonly events: ParserEvents; verdict(): PartialVerdict } {
+  const stack: Frame[] = [];
+  let settled: readonly string[] = [];
+  let listed: PartialVerdict | undefined; // the last verdict, handed out again while nothing changed
+  let reason: string | undefined;
+  const patterns = new Map<string, RegExp | null>();
+  // Schemas whose `$ref` could not be followed here (a sibling keyword, an anchor, another document).
+  const unread = new WeakSet<Schema>();
+
+  const refuse = (pointer: string, why: string) => {
+    if (reason !== undefined) return;
+    reason = `at ${pointer || "/"}: ${why}`;
+    listed = undefined;
+  };
+  const resolve = (schema: unknown, hops = 0): Schema | undefined => {
+    if (schema === true || schema === undefined) return {};
+    if (!isSchema(schema)) return undefined; // false, or not a schema: checked by the guard alone
+    const ref = own(schema, "$ref");
+    if (typeof ref !== "string" || hops > 32) return schema;
+    const keys = Object.keys(schema).filter((k) => k !== "$ref" && !ANNOTATIONS.has(k));
+    const target = keys.length || !ref.startsWith("#/") ? undefined : targetOf(ref);
+    if (target === undefined) {
+      const rest: Schema = { ...schema, $ref: undefined };
+      unread.add(rest);
+      return rest;
+    }
+    return resolve(target, hops + 1);
+  };
+  const targetOf = (ref: string): unknown => {
+    try {
+      return pointerTarget(root, decodeURIComponent(ref.slice(1)));
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** Whether this schema's own checks are all made here. */
+  const exactly = (schema: Schema | undefined): boolean =>
+    !!schema && !unread.has(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k) || CHECKED.has(k) || k.startsWith("x-") || (k === "$ref" && schema[k] === undefined));
+
+  function begin(kind: Kind): void {
+    const parent = stack[stack.length - 1];
+    const { schema, pointer, optional } = parent ? child(parent) : { schema: resolve(root), pointer: "", optional: false };
+    let checked = schema;
+    if (!parent && kind !== "object") checked = undefined; // arguments encoded twice, as a string
+    if (checked && ((kind === "null" && optional) || otherForm(checked, kind))) checked = undefined;
+    const frame: Frame = { kind, schema: checked, pointer, exact: exactly(checked), count: 0, length: 0, high: false };
+    if (kind === "object") frame.keys = new Set();
+    stack.push(frame);
+    if (checked) starts(frame, checked);
+  }
+
+  /** The schema of the next value inside `parent`, from its properties or items. */
+  function child(parent: Frame): { schema: Schema | undefined; pointer: string; optional: boolean } {
+    const index = parent.kind === "array" ? parent.count : parent.key!;
+    const pointer = `${parent.pointer}/${pointerSegment(index)}`;
+    parent.count++;
+    const schema = parent.schema;
+    if (!schema) return { schema: undefined, pointer, optional: false };
+    if (parent.kind === "array") {
+      const prefix = own(schema, "prefixItems");
+      const items = Array.isArray(prefix) && parent.count <= prefix.length ? prefix[parent.count - 1] : own(schema, "items");
+      if (items === false) refuse(pointer, `no item is allowed at index ${parent.count - 1}`);
+      const max = own(schema, "maxItems");
+      if (typeof max === "number" && parent.count > max) refuse(parent.pointer, `more than ${max} items`);
+      return { schema: resolve(items), pointer, optional: false };
+    }
+    const key = index as string;
+    const max = own(schema, "maxProperties");
+    if (typeof max === "number" && parent.count > max) refuse(parent.pointer, `more than ${max} properties`);
+    const required = own(schema, "required");
+    const optional = !(Array.isArray(required) && required.includes(key));
+    const properties = own(schema, "properties");
+    const named = isSchema(properties) && Object.hasOwn(properties, key) ? properties[key] : undefined;
+    if (matchesPattern(schema, key)) {
+      parent.exact = false;
+      return { schema: undefined, pointer, optional };
+    }
+    if (named !== undefined) return { schema: resolve(named), pointer, optional };
+    const extra = own(schema, "additionalProperties");
+    if (extra === false) refuse(pointer, `the property ${JSON.stringify(key)} is not allowed`);
+    return { schema: resolve(extra), pointer, optional };
+  }
+
+  /** A property name is complete: refused at once where the object allows no other. */
+  function key(name: string): void {
+    const frame = stack[stack.length - 1]!;
+    frame.key = name;
+    frame.keys!.add(name);
+    const schema = frame.schema;
+    if (!schema || own(schema, "additionalProperties") !== false) return;
+    const properties = own(schema, "properties");
+    if (!(isSchema(properties) && Object.hasOwn(properties, name)) && !matchesPattern(schema, name)) {
+      refuse(`${frame.pointer}/${pointerSegment(name)}`, `the property ${JSON.stringify(name)} is not allowed`);
+    }
+  }
+
+  function matchesPattern(schema: Schema, key: string): boolean {
+    const patternProperties = own(schema, "patternProperties");
+    if (!isSchema(patternProperties)) return false;
+    return Object.keys(patternProperties).some((source) => regex(source)?.test(key) ?? true);
+  }
+
+  function regex(source: string): RegExp | null {
+    if (!patterns.has(source)) {
+      let compiled: RegExp | null = null;
+      for (const flags of ["u", ""]) {
+        try {
+          compiled = new RegExp(source, flags);
+          break;
+        } catch {
+          // the guard reports a pattern it cannot read
+        }
+      }
+      patterns.set(source, compiled);
+    }
+    return patterns.get(source)!;
+  }
+
+  /** What can be told from a value's first character: its JSON type, and the enum members it may become. */
+  function starts(frame: Frame, schema: Schema): void {
+    const allowed = allowedKinds(schema);
+    if (allowed && !allowed.includes(frame.kind)) return refuse(frame.pointer, `expected ${describe(schema)}, received ${frame.kind === "null" ? "null" : `a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`}`);
+    const members = own(schema, "enum");
+    const candidates = [...(Array.isArray(members) ? members : []), ...(Object.hasOwn(schema, "const") ? [schema.const] : [])].filter((m) => kindOf(m) === frame.kind);
+    if (Array.isArray(members) || Object.hasOwn(schema, "const")) {
+      if (!candidates.length) return refuse(frame.pointer, `no allowed value is a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`);
+      frame.candidates = candidates;
+      if (frame.kind === "string") frame.text = "";
+    } else if (frame.kind === "string" && typeof own(schema, "pattern") === "string") frame.text = "";
+  }
+
+  function text(piece: string): void {
+    const frame = stack[stack.length - 1]!;
+    if (!frame.schema) return;
+    frame.length += codePointCount(piece, frame.high);
+    const last = piece.charCodeAt(piece.length - 1);
+    frame.high = last >= 0xd800 && last <= 0xdbff;
+    const max = own(frame.schema, "maxLength");
+    if (typeof max === "number" && frame.length - (frame.high ? 1 : 0) > max) refuse(frame.pointer, `longer than ${max} characters`);
+    if (frame.text === undefined) return;
+    frame.text += piece;
+    if (frame.candidates) {
+      const prefix = frame.text;
+      frame.candidates = frame.candidates.filter((m) => (m as string).startsWith(prefix));
+      if (!frame.candidates.length) refuse(frame.pointer, `${JSON.stringify(preview(prefix))} cannot become ${describeMembers(frame.schema)}`);
+    }
+  }
+
+  /** A scalar is complete: every check of its schema runs once, on the whole value. */
+  function end(value: unknown): void {
+    const frame = stack.pop()!;
+    if (frame.schema && !passes(frame, value)) frame.exact = false;
+    finish(frame);
+  }
+
+  function close(): void {
+    const frame = stack.pop()!;
+    const schema = frame.schema;
+    if (schema && frame.kind === "object") {
+      const required = own(schema, "required");
+      const missing = Array.isArray(required) ? required.filter((k) => typeof k === "string" && !frame.keys!.has(k)) : [];
+      if (missing.length) refuse(frame.pointer, `missing required ${missing.length === 1 ? "property" : "properties"} ${missing.map((k) => JSON.stringify(k)).join(", ")}`);
+      const min = own(schema, "minProperties");
+      if (typeof min === "number" && frame.count < min) refuse(frame.pointer, `fewer than ${min} properties`);
+    } else if (schema && frame.kind === "array") {
+      const min = own(schema, "minItems");
+      if (typeof min === "number" && frame.count < min) refuse(frame.pointer, `fewer than ${min} items`);
+    }
+    // `enum` and `const` of a container: the guard compares the whole value; not settled here.
+    if (frame.candidates) frame.exact = false;
+    finish(frame);
+  }
+
+  function finish(frame: Frame): void {
+    const parent = stack[stack.length - 1];
+    const settles = frame.exact && !reason;
+    if (parent && !settles) parent.exact = false;
+    if (!settles || stack.length > 1) return;
+    if (!parent) settled = [""];
+    else if (settled.length < MAX_SETTLED) settled = [...settled, frame.pointer];
+    else return;
+    listed = undefined;
+  }
+
+  /** The value against its schema's scalar checks. */
+  function passes(frame: Frame, value: unknown): boolean {
+    const schema = frame.schema!;
+    if (typeof value === "number" && !Number.isInteger(value) && integerOnly(schema)) return refuse(frame.pointer, `expected an integer, received ${value}`), false;
+    if (frame.candidates && !frame.candidates.some((m) => jsonEqual(m, value))) return refuse(frame.pointer, `expected ${describeMembers(schema)}`), false;
+    if (typeof value === "string") return stringPasses(frame, schema, value);
+    if (typeof value === "number") return numberPasses(frame, schema, value);
+    return true;
+  }
+
+  function stringPasses(frame: Frame, schema: Schema, value: string): boolean {
+    const min = own(schema, "minLength");
+    if (typeof min === "number" && frame.length < min) return refuse(frame.pointer, `shorter than ${min} characters`), false;
+    const pattern = own(schema, "pattern");
+    if (typeof pattern !== "string") return true;
+    const compiled = regex(pattern);
+    if (!compiled) return false; // left to the guard
+    if (!compiled.test(value)) return refuse(frame.pointer, `does not match the pattern ${pattern}`), false;
+    return true;
+  }
+
+  function numberPasses(frame: Frame, schema: Schema, value: number): boolean {
+    const bound = (key: string, fails: (limit: number) => boolean, words: string) => {
+      const limit = own(schema, key);
+      if (typeof limit === "number" && fails(limit)) refuse(frame.pointer, `${value} is ${words} ${limit}`);
+      return typeof own(schema, key) === "boolean"; // a draft-04 boolean bound: the guard decides
+    };
+    const unread = [
+      bound("minimum", (m) => value < m, "less than"),
+      bound("maximum", (m) => value > m, "more than"),
+      bound("exclusiveMinimum", (m) => value <= m, "not more than"),
+      bound("exclusiveMaximum", (m) => value >= m, "not less than"),
+    ].some(Boolean);
+    const divisor = own(schema, "multipleOf");
+    if (typeof divisor === "number" && divisor > 0 && !isMultipleOf(value, divisor)) refuse(frame.pointer, `${value} is not a multiple of ${divisor}`);
+    return !unread && !reason;
+  }
+
+  return {
+    events: { begin, key, text, end, close },
+    verdict: () => (listed ??= Object.freeze({ settled, viable: reason === undefined, ...(reason !== undefined && { reason }) })),
+  };
+}
+
+/** JSON types a schema allows, or undefined when it does not say. */
+function allowedKinds(schema: Schema): readonly Kind[] | undefined {
+  const type = own(schema, "type");
+  const names = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
+  if (!names) return undefined;
+  const kinds = names.flatMap((name) => KINDS[name as string] ?? []);
+  return own(schema, "nullable") === true ? [...kinds, "null"] : kinds;
+}
+
+/** Whether `type` allows integers but no other numbers. */
+function integerOnly(schema: Schema): boolean {
+  const type = own(schema, "type");
+  const names = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
+  return names.includes("integer") && !names.includes("number");
+}
+
+/**
+ * Strict mode's forms, which the guard reads back: a tuple sent as an object keyed "0", "1", ..., and an
+ * object (a record) sent as a list of `{ key, value }` entries.
+ */
+function otherForm(schema: Schema, kind: Kind): boolean {
+  if (kind === "object") return Array.isArray(own(schema, "prefixItems")) || Array.isArray(own(schema, "items"));
+  if (kind !== "array") return false;
+  const kinds = allowedKinds(schema);
+  return kinds ? kinds.includes("object") : isSchema(own(schema, "properties")) || own(schema, "additionalProperties") !== undefined;
+}
+
+function codePointCount(piece: string, pendingHigh: boolean): number {
+  let n = piece.length;
+  for (let i = 0; i < piece.length; i++) {
+    const c = piece.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff && (i > 0 ? isHigh(piece.charCodeAt(i - 1)) : pendingHigh)) n--;
+  }
+  return n;
+}
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
+const preview = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}...` : text);
+const describe = (schema: Schema) => {
+  const kinds = allowedKinds(schema) ?? [];
+  return kinds.length ? kinds.join(" or ") : "another type";
+};
+function describeMembers(schema: Schema): string {
+  const members = own(schema, "enum");
+  const list = Array.isArray(members) ? members : [schema.const];
+  const shown = list.slice(0, 5).map((m) => JSON.stringify(m)).join(", ");
+  return list.length > 5 ? `one of ${shown}, ...` : list.length > 1 ? `one of ${shown}` : shown;
+}

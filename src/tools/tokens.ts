@@ -1,0 +1,141 @@
+import { toAnthropicTools, toGeminiFormat, toMCPFormat, toOpenAIFormat, toResponsesFormat, type FormattableTool, type ToolFormat, type ToolIssue } from "./provider-formats.js";
+import { repeatedSchemas } from "../schema/share.js";
+import type { JSONSchema } from "../schema/json-schema.js";
+
+/**
+ * Options of `toolTokens` and `registry.tokens`.
+ *
+ * @example
+ * await toolTokens(tools, "openai", { count: (text) => encode(text).length, strict: true });
+ */
+export interface ToolTokensOptions {
+  /**
+   * Counts the tokens of a text. Default: OpenAI's `o200k_base` (GPT-4o and later) from the `gpt-tokenizer`
+   * package, an optional peer dependency loaded on the first call. Other providers' tokenizers are not public:
+   * for them it is an estimate; pass their counter when you have one.
+   */
+  readonly count?: (text: string) => number;
+  /** The strict form (OpenAI, Responses, Anthropic), as the format methods take it. */
+  readonly strict?: boolean;
+  /** Gemini: `parametersJsonSchema` instead of `parameters`. */
+  readonly jsonSchema?: boolean;
+  /** Count the definitions as `{ shareRepeated: true }` writes them. */
+  readonly shareRepeated?: boolean;
+}
+
+/**
+ * What a tool set costs in one provider's request: each tool's definition and the whole `tools` list, in tokens of
+ * the JSON the format writes (compact, as an SDK sends it), and advice on what to trim as issues.
+ *
+ * @example
+ * { provider: "openai", total: 1210, tools: [{ name: "ship_order", tokens: 702 }, ...], issues: [{ kind: "advice", tool: "ship_order", message: "..." }] }
+ */
+export interface ToolTokens {
+  readonly provider: ToolFormat;
+  /** Each tool's definition alone, in the order given. */
+  readonly tools: readonly { readonly name: string; readonly tokens: number }[];
+  /** The whole list as the request's `tools` holds it. */
+  readonly total: number;
+  /** Advice: the heaviest tools, parameters without a description, repeated subschemas `$defs` would share. */
+  readonly issues: readonly ToolIssue[];
+}
+
+const PROVIDERS: readonly ToolFormat[] = ["openai", "responses", "anthropic", "gemini", "mcp"];
+
+/**
+ * The tokens each tool's definition costs with a provider, per tool and in total, with advice (as issues) on where
+ * they go. Providers turn tool definitions into prompt text their own way and document only the JSON they take, so
+ * this counts that JSON; see the README for how close it comes to what a provider bills.
+ *
+ * @example
+ * const { total, tools, issues } = await toolTokens(registry.listTools(), "anthropic");
+ * for (const issue of issues) console.log(`${issue.tool}${issue.path}: ${issue.message}`);
+ */
+export async function toolTokens(tools: readonly FormattableTool[], provider: ToolFormat, options: ToolTokensOptions = {}): Promise<ToolTokens> {
+  if (!Array.isArray(tools)) throw new TypeError("toolTokens: expects a list of tools (registry.listTools(), or use registry.tokens(provider))");
+  if (!PROVIDERS.includes(provider)) throw new TypeError(`toolTokens: unknown provider ${JSON.stringify(provider)}; known: ${PROVIDERS.join(", ")}`);
+  if (options.count !== undefined && typeof options.count !== "function") throw new TypeError("toolTokens: count must be a function (text) => number of tokens");
+  const count = options.count ?? (await defaultCounter());
+  const written = formatted(tools, provider, options);
+  const each = written.map((definition, i) => ({ name: tools[i]!.name, tokens: count(JSON.stringify(definition)) }));
+  const total = count(JSON.stringify(written));
+  const issues = [...heaviest(each, total, provider), ...tools.flatMap((tool, i) => toolAdvice(tool, each[i]!.tokens, provider, options, count))];
+  return { provider, tools: each, total, issues };
+}
+
+function formatted(tools: readonly FormattableTool[], provider: ToolFormat, options: ToolTokensOptions): unknown[] {
+  const format = { onIssue: () => {}, ...(options.strict !== undefined && { strict: options.strict }), ...(options.shareRepeated && { shareRepeated: true }) };
+  if (provider === "anthropic") return toAnthropicTools(tools, format);
+  return tools.map((tool) => {
+    if (provider === "openai") return toOpenAIFormat(tool, format);
+    if (provider === "responses") return toResponsesFormat(tool, format);
+    if (provider === "gemini") return toGeminiFormat(tool, { ...format, jsonSchema: options.jsonSchema });
+    return toMCPFormat(tool, format);
+  });
+}
+
+// The tools that cost at least twice the median tool (with three tools or more), heaviest first, five at most.
+function heaviest(each: readonly { name: string; tokens: number }[], total: number, provider: ToolFormat): ToolIssue[] {
+  if (each.length < 3) return [];
+  const sorted = [...each].sort((a, b) => b.tokens - a.tokens);
+  const median = sorted[Math.floor(sorted.length / 2)]!.tokens;
+  return sorted
+    .filter((t) => t.tokens >= 2 * median)
+    .slice(0, 5)
+    .map((t) => ({ tool: t.name, provider, path: "", kind: "advice", message: `costs ${t.tokens} tokens, ${Math.round((100 * t.tokens) / Math.max(total, 1))}% of the ${total} the tool set costs (the median tool costs ${median}); shorten its description or schema, or send it only when needed (a category)` }));
+}
+
+function toolAdvice(tool: FormattableTool, tokens: number, provider: ToolFormat, options: ToolTokensOptions, count: (text: string) => number): ToolIssue[] {
+  const issues: ToolIssue[] = undescribed(tool.parameters, "").map((path) => ({ tool: tool.name, provider, path, kind: "advice", message: "this parameter has no description; models fill parameters better when each says what it holds" }));
+  if (!options.shareRepeated) {
+    const repeated = repeatedSchemas(tool.parameters);
+    if (repeated.length) {
+      const shared = count(JSON.stringify(formatted([tool], provider, { ...options, shareRepeated: true })[0]));
+      if (shared < tokens) {
+        const where = repeated.map((r) => r.paths.join(", ")).join("; ");
+        issues.push({ tool: tool.name, provider, path: repeated[0]!.paths[0]!, kind: "advice", message: `the same subschema is written more than once (${where}); { shareRepeated: true } writes it once under $defs and saves ${tokens - shared} of this tool's ${tokens} tokens` });
+      }
+    }
+  }
+  return issues;
+}
+
+// JSON Pointers of the properties, at any depth, that have no description (a $ref's target is checked where it is defined).
+function undescribed(schema: JSONSchema, path: string): string[] {
+  const out: string[] = [];
+  const properties = schema.properties;
+  if (properties && typeof properties === "object") {
+    for (const [name, value] of Object.entries(properties as Record<string, JSONSchema>)) {
+      const at = `${path}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      if (typeof value !== "object" || value === null) continue;
+      if (typeof value.description !== "string" && typeof value.$ref !== "string") out.push(at);
+      out.push(...undescribed(value, at));
+    }
+  }
+  for (const key of ["items", "additionalProperties"] as const) {
+    const child = schema[key];
+    if (typeof child === "object" && child !== null && !Array.isArray(child)) out.push(...undescribed(child as JSONSchema, `${path}/${key}`));
+  }
+  for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"] as const) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach((child, i) => typeof child === "object" && child !== null && out.push(...undescribed(child as JSONSchema, `${path}/${key}/${i}`)));
+  }
+  const defs = schema.$defs;
+  if (path === "" && defs && typeof defs === "object") for (const [name, def] of Object.entries(defs as Record<string, JSONSchema>)) out.push(...undescribed(def, `/$defs/${name}`));
+  return out;
+}
+
+let loaded: Promise<(text: string) => number> | undefined;
+
+// gpt-tokenizer's o200k_base, loaded on first use: an optional peer dependency, so an app that never counts never carries it.
+function defaultCounter(): Promise<(text: string) => number> {
+  const specifier = "gpt-tokenizer/encoding/o200k_base"; // not a literal in import(): bundlers leave it to run time
+  loaded ??= import(/* @vite-ignore */ specifier).then(
+    (tokenizer: { countTokens: (text: string) => number }) => (text: string) => tokenizer.countTokens(text),
+    (error: unknown) => {
+      loaded = undefined;
+      throw new Error(`toolTokens: counting tokens needs the gpt-tokenizer package (npm install gpt-tokenizer), or pass { count: (text) => tokens }; loading "${specifier}" failed: ${(error as Error)?.message ?? String(error)}`);
+    },
+  );
+  return loaded;
+}
