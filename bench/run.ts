@@ -1,4 +1,4 @@
-// `npm run bench`: every comparison of issue 7 in one process (the no-eval group in a child process with
+// `npm run bench`: every comparison in one process (the no-eval group in a child process with
 // code generation disallowed, so each library takes its real fallback), printed as medians and ratios to a
 // hand-written guard, and written to bench/RESULTS.md (the size table also to README.md). `--quick` is the
 // smoke run `npm test` makes: tiny budgets, nothing written, every runner exercised.
@@ -113,8 +113,8 @@ function errorsGroup(): void {
   const ajv = new Ajv2020({ strict: false, allErrors: true }).compile(toJSONSchema(c.tooltype));
   headToHead("errors (5 issues)", c.name, "invalid5", ["tooltype guard.errors", () => guard.errors(value)], [
     ["ajv allErrors", () => (ajv(value), ajv.errors)],
-    ["zod 4 safeParse issues", () => c.zod.safeParse(value).error?.issues],
-    ["valibot safeParse issues", () => v.safeParse(c.valibot, value).issues],
+    ["zod 4 safeParse (issue list)", () => c.zod.safeParse(value).error?.issues],
+    ["valibot safeParse (issue list)", () => v.safeParse(c.valibot, value).issues],
   ]);
 }
 
@@ -181,7 +181,7 @@ function formatsGroup(): void {
     const theirs = typeof ajv === "function" ? ajv : ajv instanceof RegExp ? (s: string) => ajv.test(s) : typeof ajv.validate === "function" ? ajv.validate : ((re) => (s: string) => re.test(s))(ajv.validate);
     const others: [string, () => unknown][] = [["ajv-formats (full)", () => theirs(text)]];
     const before = FORMERLY[name];
-    if (before) others.push(["tooltype before issue 17 (regex)", () => before.test(text)]);
+    if (before) others.push(["tooltype's earlier regex", () => before.test(text)]);
     headToHead("format check", name, "valid", [`tooltype FORMATS["${name}"]`, () => ours(text)], others);
   }
 }
@@ -225,7 +225,7 @@ async function streamGroup(): Promise<void> {
   rows.push({ group: "streaming: push + partial after every chunk", case: label, input: "-", library: "openai SDK partialParse of the prefix", ns: m.ns, oursNs: m.baseNs, ratio: m.ratio, note: "÷ tooltype createPartialJSONParser, same run", target: "faster than re-parsing", met });
 }
 
-// The streaming loop (issue 19) on one call whose arguments stream as OpenAI chat SSE: bytes read, events parsed,
+// The streaming loop on one call whose arguments stream as OpenAI chat SSE: bytes read, events parsed,
 // the call assembled with its partial arguments after every event, the tool run, the answer read. Measured at
 // the full size and at half of it: linear assembly takes about twice as long for twice the bytes.
 async function agentStreamGroup(): Promise<void> {
@@ -359,7 +359,7 @@ async function memoryCosts(): Promise<void> {
 const verdict = (met: boolean | undefined) => (quick ? "smoke run" : met === undefined ? "n/a" : met ? "met" : "**missed**");
 const times = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(2)}×`);
 
-/** The README summary: for each of issue 7's comparisons, tooltype beside the fastest other library, and whether it met its target. */
+/** The README summary: for each comparison, tooltype beside the fastest other library, and whether it met its target. */
 function headline(list: Row[]): string {
   const lines = ["| comparison | case | tooltype | fastest other | target | verdict |", "| --- | --- | --- | --- | --- | --- |"];
   const guards: [string, string, string, (mine: number[], best: number[]) => boolean][] = [

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: serves the demo page (demo/ at /, the built bundle dist/ at /dist/) on 127.0.0.1 and prints
-// the URL. PORT picks the port (default 0: any free one). Every response carries a Content-Security-Policy
-// without 'unsafe-eval', so the page shows the library's no-eval path; CSP=off serves without it. A request
-// whose Host is not a loopback name (a page that rebinds its own name to 127.0.0.1) gets 403.
+// The demo server (`npm start` runs it through scripts/start.mjs): serves the demo page (demo/ at /, the built
+// bundle dist/ at /dist/) on 127.0.0.1 and prints the URL. PORT picks the port (default 0: any free one). Every
+// response carries a Content-Security-Policy without 'unsafe-eval', so the page shows the library's no-eval
+// path; CSP=off serves without it. A request whose Host is not a loopback name (a page that rebinds its own name
+// to 127.0.0.1) gets 403.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { dirname, extname, join, resolve, sep } from "node:path";
@@ -70,11 +71,15 @@ export function createDemoServer({ csp = true } = {}) {
   });
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Serves the demo on 127.0.0.1 (PORT, default any free port; CSP=off without the policy) and prints the URL. */
+export function startDemoServer() {
   const server = createDemoServer({ csp: process.env.CSP !== "off" });
   server.listen(Number(process.env.PORT) || 0, "127.0.0.1", () => {
     const { port } = server.address();
     console.log(`tooltype demo: http://127.0.0.1:${port}/`);
     console.log("(Content-Security-Policy without 'unsafe-eval'" + (process.env.CSP === "off" ? ": off" : "; CSP=off to serve without it") + ". Ctrl-C to stop.)");
   });
+  return server;
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) startDemoServer();

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every uvu suite (test/*.test.ts) in every runtime, then the type tests, and ends with one line
-// `N passed, N failed`. Exit code 1 when anything failed, a runtime crashed, or no test ran at all.
+// `N passed, N failed, N skipped` (a skipped test is never counted as passed). Exit code 1 when anything
+// failed, a runtime crashed, or no test ran at all.
 //
 //   node scripts/test-all.mjs                 all runtimes (npm test builds dist/ first: deno and bun use it)
 //   node scripts/test-all.mjs node deno       only these runtimes (node, node-noeval, chromium, chromium-csp,
@@ -27,6 +28,8 @@
 //   size          node test/size.e2e.mjs          (bundle-size ceilings of representative imports; README's size table)
 //   runtimes      node test/runtimes.e2e.mjs      (Deno and Bun importing "tooltype" by name; the IIFE build in a page)
 //   layers        node test/layers.e2e.mjs        (imports follow the layers t → schema → guard → tools → ...)
+//   checkout      node test/checkout.e2e.mjs      (a clone alone passes: nothing names a path outside the checkout)
+//   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
 //   readme        node test/readme.e2e.mjs        (README's TypeScript blocks: tsc --strict, then run against fake providers)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
@@ -43,7 +46,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "readme", "agent", "toolchains", "bundlers"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "checkout", "package", "readme", "agent", "toolchains", "bundlers"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
 
@@ -184,6 +187,8 @@ const EXTRA = {
   size: ["test/size.e2e.mjs", "bundle-size ceilings, README's size table"],
   runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"],
   layers: ["test/layers.e2e.mjs", "imports follow the layers; entries exist; no dead module"],
+  checkout: ["test/checkout.e2e.mjs", "no test, script, bench or demo file names a path outside the checkout"],
+  package: ["test/package.e2e.mjs", "npm pack: size, the source once, maps resolve, tooltype/build without typescript"],
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
   readme: ["test/readme.e2e.mjs", "README's TypeScript blocks type-checked with --strict and run against recorded provider answers", 4],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
@@ -223,6 +228,7 @@ const lanes = Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, l
 
 let totalPassed = 0;
 let totalFailed = 0;
+let totalSkipped = 0;
 let totalTests = 0;
 const order = runtimes.filter((r) => r === "types" || r === "bench" || r === "demo" || r in EXTRA || files.length);
 for (const name of [...order, "internal"]) {
@@ -275,9 +281,10 @@ for (const name of [...order, "internal"]) {
   const counts = tally({ env: name, expectEval, output: run.output, result: run.result, problems: run.problems });
   totalPassed += counts.passed;
   totalFailed += counts.failed;
+  totalSkipped += counts.skipped;
   totalTests += counts.passed + counts.failed;
-  const extra = [seconds(run.ms), counts.skipped ? `${counts.skipped} skipped` : "", note ?? ""].filter(Boolean).join(", ");
-  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed (${extra})`);
+  const extra = [seconds(run.ms), note ?? ""].filter(Boolean).join(", ");
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${extra})`);
   if (verbose && record.command) console.log(indent(`$ ${record.command}`));
   const failed = counts.failed > 0;
   const traced = splitTraces(run.stderr);
@@ -303,5 +310,5 @@ if (totalTests === 0) {
   totalFailed = Math.max(totalFailed, 1);
 }
 console.log(`(all runtimes in ${seconds(Date.now() - started)})`);
-console.log(`${totalPassed} passed, ${totalFailed} failed`);
+console.log(`${totalPassed} passed, ${totalFailed} failed, ${totalSkipped} skipped`);
 process.exitCode = totalFailed > 0 || totalPassed === 0 ? 1 : 0;

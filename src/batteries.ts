@@ -90,7 +90,7 @@ export function functionToTool<Result = unknown, Context = unknown>(fn: (...args
   return readFunctionTool(fn, { jit, toolClass: Tool, ...options }) as Tool<Record<string, unknown>, Result, Context>;
 }
 
-/** The seed's name for `functionToTool`. @example function_to_tool(add) */
+/** `functionToTool` spelt as Python tool libraries spell it. @example function_to_tool(add) */
 export const function_to_tool = functionToTool;
 
 /**

@@ -19,7 +19,7 @@ export {
   TOOLS_PER_REQUEST_WARNING, TOOL_LIMITS, toolTokens, type ToolTokens, type ToolTokensOptions, modelOutput, isModelOutput, type ModelOutput, type OutputPart, type ModelPart, withJSONSchema, type WithJSONSchema, toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toAnthropicTools, anthropicStrictIssues, ANTHROPIC_STRICT_LIMITS, toGeminiFormat, toMCPFormat, checkTool,
   toAISDKTool, toAgentsTool, ToolCallError, type AISDKTool, type AgentsToolOptions, type ToolInputSchema,
   type AnyTool, type ToolClass, type ToolDefinition, type Logger, type RunOptions, type ArgsOf, type TypedToolDefinition, type ToolResult, type ToolCall, type CallResult, type ExecuteAllOptions,
-  type FormatOptions, type AnthropicFormatOptions, type SchemaRules, type RegistryFormatOptions, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  type FormatOptions, type AnthropicFormatOptions, type SchemaRules, type RegistryFormatOptions, type ToolFormat, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./tools/index.js";
 export { SourceError, readType, parseDocstring, type FunctionToToolOptions, type ToolDecoratorOptions, type Docstring } from "./source/index.js";
 export * from "./calls/index.js";

@@ -17,6 +17,7 @@ const LISTING = [
   },
   { name: "fail", description: "Always fails.", inputSchema: { type: "object", properties: {} } },
   { name: "weird", description: "A schema tooltype cannot check.", inputSchema: { type: "object", properties: { a: { $dynamicRef: "#node" } } } },
+  { name: "admin.reindex", description: "A name MCP allows and OpenAI does not.", inputSchema: { type: "object", properties: {} } },
   { name: "stats", title: "Statistics", inputSchema: { type: "object", properties: { of: { type: "string", enum: ["docs", "users"] } }, required: ["of"] }, outputSchema: { type: "object", properties: { count: { type: "integer" } }, required: ["count"] } },
 ];
 
@@ -39,14 +40,14 @@ async function connected() {
 
 const mcp = suite("mcpTools: an MCP server's tools as Tools, checked by tooltype's guard");
 
-mcp("tools from every page, prefixed; a schema the guard cannot check is skipped with the reason", async () => {
+mcp("tools from every page, prefixed; a schema the guard cannot check, or a name not every provider takes, is skipped with the reason", async () => {
   const { client, close } = await connected();
   try {
     const { tools, skipped } = await mcpTools(client, { prefix: "kb_" });
     assert.equal(tools.map((x) => x.name), ["kb_search", "kb_fail", "kb_stats"]);
-    assert.is(skipped.length, 1);
-    assert.is(skipped[0]!.name, "kb_weird");
+    assert.equal(skipped.map((s) => s.name), ["kb_weird", "kb_admin.reindex"]);
     assert.match(skipped[0]!.reason, /\$dynamicRef/);
+    assert.match(skipped[1]!.reason, /the name "kb_admin\.reindex" is not usable: .*which every provider takes/);
     assert.is(tools[2]!.description, "Statistics", "the title when there is no description");
     assert.equal(toOpenAIFormat(tools[0]!).function.parameters, { type: "object", properties: { query: { type: "string", minLength: 1 }, limit: { type: "integer", maximum: 10 } }, required: ["query"], additionalProperties: false });
   } finally {

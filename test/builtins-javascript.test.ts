@@ -141,19 +141,20 @@ failing("a syntax error, a thrown non-error, an error thrown later in a callback
 });
 
 failing("an infinite loop: stopped at the timeout, reported, and the next call works", async () => {
-  const quick = createJavaScriptTool({ timeout: 300 });
+  // A generous limit: printing one line must fit in it however loaded the machine is. The three endless runs
+  // go side by side, so the test waits for the limit once.
+  const limited = createJavaScriptTool({ timeout: 3000 });
   let hostTicks = 0;
   const ticking = setInterval(() => hostTicks++, 20);
-  const text = await error("console.log('started'); while (true) {}", quick);
+  const endless = ["console.log('started'); while (true) {}", "for (;;) { [].concat([1]) }", "new Promise(() => {})"];
+  const [looped, ...others] = await Promise.all(endless.map((code) => error(code, limited)));
   clearInterval(ticking);
-  assert.is(text, `Tool "javascript" failed: The code did not finish within 300 ms (an endless loop, or a promise that never settles?); its ${runsIn} was stopped.\nPrinted before it was stopped:\nstarted`);
+  assert.is(looped, `Tool "javascript" failed: The code did not finish within 3000 ms (an endless loop, or a promise that never settles?); its ${runsIn} was stopped.\nPrinted before it was stopped:\nstarted`);
+  for (const text of others) assert.match(text!, /did not finish within 3000 ms/, text);
+  // A host blocked by the loop would tick at most once (after it); three seconds free give dozens.
   assert.ok(hostTicks >= 3, `the host was blocked (${hostTicks} ticks)`);
-  assert.is(await value("'alive'", quick), "alive");
-  for (const code of ["for (;;) { [].concat([1]) }", "new Promise(() => {})"]) {
-    const text = await error(code, quick);
-    assert.match(text, /did not finish within 300 ms/, text);
-  }
-  assert.is(await value("1 + 2", quick), 3);
+  assert.is(await value("'alive'", limited), "alive");
+  assert.is(await value("1 + 2", limited), 3);
 });
 
 failing("calls run side by side, each in its own worker", async () => {
@@ -350,6 +351,7 @@ closed("files, processes and the host's own process: every route fails", async (
   // In Node and Deno a child process may run eval (it has its own flags): only the file and process routes count there.
   const list = [...(runsIn === "worker" ? common : []), ...(env.startsWith("node") ? node : []), ...(env === "deno" ? deno : [])];
   const seen = await attempts(list);
+  assert.ok(list.length > 0 && seen.length === list.length, `${seen.length} of ${list.length} attempts made`);
   console.log(`escapes (${env}, ${runsIn}): ${seen.length} file, process and code-from-string attempts, all failed`);
 });
 
@@ -396,7 +398,7 @@ escaping("silence: code that ends or closes its own worker, or never settles, fa
   const silent = runsIn === "worker" ? ["if (typeof close === 'function') close(); new Promise(() => {})", "new Promise(() => {})"] : env === "deno" ? ["Deno.stdout.close(); new Promise(() => {})", "new Promise(() => {})"] : ["new Promise(() => {})", "setInterval(() => {}, 10); new Promise(() => {})"];
   for (const code of silent) assert.match(await error(code, quick), /did not finish within 500 ms|stopped \(exit code/, code);
   if (env === "deno") assert.match(await error("Deno.exit(0)"), /stopped \(exit code 0\) before the code finished/);
-  assert.is(await value("'next'", quick), "next");
+  assert.is(await value("'next'"), "next"); // the default limit: a loaded machine may take longer than 500 ms
 });
 
 inWebWorker("in a Web Worker the network globals are gone from the global and its prototypes; code from strings is off", async () => {

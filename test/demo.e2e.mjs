@@ -6,6 +6,7 @@
 // demo/screenshot.png (the README's picture).
 // Prints `N passed, N failed` (one per check group) and exits 1 when anything failed. Needs dist/ built.
 import { spawn, spawnSync } from "node:child_process";
+import { connect } from "node:net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -205,10 +206,51 @@ try {
 // `npm start` needs no browser: its set-up step skips Chromium, then the server above prints its URL.
 await check("npm start runs set-up with --no-browser, which succeeds when Chromium is missing", async () => {
   const start = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start;
-  expect(start === "node scripts/setup.mjs --no-browser && node esbuild.config.mjs && node demo/serve.mjs", `npm start is: ${start}`);
+  expect(start === "exec node scripts/start.mjs", `npm start is: ${start}`);
+  expect(readFileSync(join(root, "scripts/start.mjs"), "utf8").includes('step(["scripts/setup.mjs", "--no-browser"]);'), "scripts/start.mjs does not run set-up with --no-browser");
   const setup = spawnSync(process.execPath, ["scripts/setup.mjs", "--no-browser"], { cwd: root, encoding: "utf8", env: { ...process.env, CHROMIUM_PATH: join(tmpdir(), "no-such-chromium"), SKIP_CHROMIUM: "" } });
   expect(setup.status === 0, `setup --no-browser exited ${setup.status}: ${setup.stdout}${setup.stderr}`);
   expect(/--no-browser: not checking Chromium/.test(setup.stdout), `setup said: ${setup.stdout}`);
+});
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+const listening = (port) =>
+  new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+
+// The process `npm start` leaves behind is the server itself, so stopping it by its process id closes the port
+// (a chain of commands under a shell left the server running when the shell was stopped).
+await check("npm start stopped with SIGTERM to its process id: the server stops and its port closes", async () => {
+  const npm = spawn(process.platform === "win32" ? "npm.cmd" : "npm", ["start"], { cwd: root, env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const exited = new Promise((resolve) => npm.once("exit", (code, signal) => resolve(signal ?? code)));
+  const port = await new Promise((resolve, reject) => {
+    const collect = (d) => {
+      output += d;
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+      if (m) resolve(Number(m[1]));
+    };
+    npm.stdout.on("data", collect);
+    npm.stderr.on("data", collect);
+    exited.then((how) => reject(new Error(`npm start ended (${how}) before it served:\n${output}`)));
+    setTimeout(() => reject(new Error(`npm start printed no URL within 300 s:\n${output}`)), 300_000).unref();
+  });
+  expect((await fetch(`http://127.0.0.1:${port}/`)).status === 200, "the demo page is not served");
+  process.kill(npm.pid, "SIGTERM");
+  const how = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000, "still running after 60 s").unref())]);
+  // The port must close with it; the process is given a generous while to go.
+  let open = true;
+  for (let i = 0; i < 100 && open; i++) {
+    open = await listening(port);
+    if (open) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(!open, `port ${port} still open after npm start (pid ${npm.pid}) was sent SIGTERM (it ended: ${how})`);
 });
 const { passed, failed } = counts();
 console.log(`\n  Total:     ${passed + failed}\n  Passed:    ${passed}\n  Skipped:   0\n  Duration:  ${Date.now() - started}ms\n`);

@@ -1,11 +1,11 @@
-// The official JSON-Schema-Test-Suite, draft 2020-12 (../shared/jsts, bundled by scripts/test-lib/build.mjs
-// so that every runtime runs it), on every guard path this runtime has: generated code where eval is
-// allowed, the interpreter always. Required tests: no wrong verdict, and errors() empty exactly when the
-// guard says true. A group may be refused at compile time only for what tooltype refuses by design
+// The official JSON-Schema-Test-Suite, draft 2020-12 (vendored in test/fixtures/json-schema-test-suite/,
+// bundled by scripts/test-lib/build.mjs so that every runtime runs it), on every guard path this runtime has:
+// generated code where eval is allowed, the interpreter always. Required tests: no wrong verdict, and
+// errors() empty exactly when the guard says true. A group may be refused at compile time only for what tooltype refuses by design
 // (remote references, custom meta-schemas, unknown keywords in the optional tests).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-// @ts-expect-error: a module the test bundler writes from ../shared/jsts
+// @ts-expect-error: a module the test bundler writes from test/fixtures/json-schema-test-suite/
 import { files, missing } from "json-schema-test-suite";
 import { guards } from "./support/guards.js";
 import { IDN_FORMATS } from "tooltype";

@@ -3,7 +3,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { t, tool, toJSONSchema, allowsEval, ConversionError, type ConversionWarning, type Descriptor } from "tooltype";
+import { t, tool, toJSONSchema, allowsEval, ConversionError, toOpenAIFormat, toAnthropicFormat, toGeminiFormat, toMCPFormat, type ConversionWarning, type Descriptor } from "tooltype";
 import { toStrictJsonSchema } from "openai/lib/transform";
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -385,17 +385,28 @@ mcp("toMCPFormat parses with the MCP SDK's ToolSchema; outputSchema from returns
 
 const names = suite("provider name rules");
 
-names("names each provider refuses are refused by that format, by name", () => {
-  const dotted = tool({ name: "files.read", description: "Reads.", parameters: t.object({}), execute: () => 1 });
-  assert.ok(dotted.toMCPFormat());
-  assert.ok(dotted.toGeminiFormat());
-  assert.throws(() => dotted.toOpenAIFormat(), /openai tool names must match/);
-  assert.throws(() => dotted.toAnthropicFormat(), /anthropic tool names must match/);
-  const digit = tool({ name: "1st", description: "First.", parameters: t.object({}), execute: () => 1 });
-  assert.throws(() => digit.toGeminiFormat(), /gemini tool names must match/);
-  const long = tool({ name: "x".repeat(65), description: "Long.", parameters: t.object({}), execute: () => 1 });
-  assert.throws(() => long.toOpenAIFormat(), /must match/);
-  assert.ok(long.toMCPFormat());
+names("a tool's name is one every provider takes; the refusal names each provider's own limit", () => {
+  const make = (name: string) => tool({ name, description: "Reads.", parameters: t.object({}), execute: () => 1 });
+  for (const name of ["files.read", "ns:read", "1st", "x".repeat(65), "has space", "", "é"]) {
+    assert.throws(() => make(name), /is not usable: use 1 to 64 letters, digits, "_" or "-", starting with a letter or "_", which every provider takes \(OpenAI and Anthropic: .* up to 64; Gemini: .* up to 64; MCP: .* up to 128\)/, name);
+  }
+  for (const name of ["_private", "get-weather", "a", "x".repeat(64)]) {
+    const made = make(name);
+    for (const write of [() => made.toOpenAIFormat(), () => made.toAnthropicFormat(), () => made.toGeminiFormat(), () => made.toMCPFormat()]) assert.ok(write());
+  }
+});
+
+names("a definition written by hand is held to each format's own rule, by name", () => {
+  const plain = (name: string) => ({ name, description: "Reads.", parameters: { type: "object", properties: {} }, returns: undefined, strict: false });
+  const dotted = plain("files.read");
+  assert.ok(toMCPFormat(dotted));
+  assert.ok(toGeminiFormat(dotted));
+  assert.throws(() => toOpenAIFormat(dotted), /openai tool names must match/);
+  assert.throws(() => toAnthropicFormat(dotted), /anthropic tool names must match/);
+  assert.throws(() => toGeminiFormat(plain("1st")), /gemini tool names must match/);
+  const long = plain("x".repeat(65));
+  assert.throws(() => toOpenAIFormat(long), /must match/);
+  assert.ok(toMCPFormat(long));
 });
 
 strict.run();

@@ -4,6 +4,12 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { createToolCallStream, type Provider } from "tooltype";
 
+// The properties run from a fixed seed, so every runtime and every run checks the same cases; set
+// TOOLTYPE_FUZZ_SEED (and TOOLTYPE_FUZZ_RUNS) to explore others.
+const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+const SEED = Number(env?.TOOLTYPE_FUZZ_SEED) || 20261208;
+const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 1000;
+
 const ARGS = { location: "Paris, \"France\"", days: [1, 2, 3], note: "é😀\n" };
 const TEXT = JSON.stringify(ARGS);
 
@@ -177,9 +183,9 @@ streaming("property: any split of the argument text assembles the same call, for
       const text = JSON.stringify(value);
       const stream = createToolCallStream(provider);
       for (const event of EVENTS[provider]!(split(text, cuts), ["{}"])) stream.push(event);
-      assert.equal(stream.calls()[0]!.arguments, JSON.parse(text));
+      assert.is(JSON.stringify(stream.calls()[0]!.arguments), text); // the value written, key order included
     }),
-    { numRuns: 300 },
+    { seed: SEED + 2, numRuns: 300 },
   );
 });
 
@@ -199,11 +205,7 @@ streaming("a 1 MB argument in 1,000 chunks, partial() after each: the pieces are
 });
 
 const fuzz = suite("createToolCallStream: every split, and garbage");
-const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-const SEED = Number(env?.TOOLTYPE_FUZZ_SEED) || 20261208;
-const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 1000;
 const PROVIDERS = Object.keys(EVENTS) as Provider[];
-const runtime = (globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV__ ?? "node";
 
 fuzz("every split of both calls' argument texts at one or two points gives the same calls, for every streaming provider", () => {
   const a = JSON.stringify({ q: "é\"\\😀\n", n: [1.5e3, -0, true, null] }); // escapes, a surrogate pair, numbers, literals
@@ -244,15 +246,30 @@ fuzz("property: random JSON in both calls, cut anywhere, even into empty pieces:
         // Repeated cut points give empty pieces, which a stream must take in its stride.
         for (const event of EVENTS[provider]!(split(a, cutsA).flatMap((p) => [p, ""]), split(b, cutsB))) pieces.push(event);
         assert.equal(pieces.calls(), whole.calls());
-        // Not in Deno 2.9.6: there, after about twenty runs of this property, the runtime's own JSON.parse read the
-        // key "\"" (an escaped quote) as a backslash, while this parser read a quote (printed and compared while
-        // writing this test; not reproduced in a fresh process). The split-invariance above holds there too.
-        if (runtime !== "deno") assert.equal(whole.calls().map((c) => c.arguments), [JSON.parse(a), JSON.parse(b)]);
+        // What was written comes back, compared as text: the runtime's JSON.parse is no oracle (see below).
+        assert.equal(whole.calls().map((c) => JSON.stringify(c.arguments)), [a, b]);
       },
     ),
     { seed: SEED, numRuns: RUNS },
   );
   console.log(`fuzz stream: ${cases} random streams cut at random points gave the calls of the uncut stream`);
+});
+
+// Deno 2.9.6 (V8 15.0.245) has a JSON.parse that reuses the hidden class of an object it parsed before and then
+// misreads an escaped key: after JSON.parse('{"a":1,"\\\\":2}') (a backslash key), JSON.parse('{"a":1,"\\"":2}') gives the
+// key "\\" where the text says '"'. Node 20, Bun and Chromium 156 read '"'. The property above once compared with
+// JSON.parse and failed there; this parser must read what the text says whatever was parsed before.
+fuzz("escaped keys are read as written after objects with look-alike keys (a runtime's JSON.parse misreads them)", () => {
+  const argumentsOf = (text: string) => {
+    const stream = createToolCallStream("openai");
+    for (const event of EVENTS.openai!([text], ["{}"])) stream.push(event);
+    return stream.calls()[0]!.arguments as object;
+  };
+  const pairs: Array<[string, string]> = [["\\", '"'], ["\\", "\n"], ['\\"', '""'], ['\\"', '"a']];
+  for (const [before, key] of pairs) {
+    assert.equal(Object.keys(argumentsOf(JSON.stringify({ a: 1, [before]: 2 }))), ["a", before]);
+    assert.equal(Object.keys(argumentsOf(JSON.stringify({ a: 1, [key]: 2 }))), ["a", key], `the key ${JSON.stringify(key)} after ${JSON.stringify(before)}`);
+  }
 });
 
 /** A copy of a JSON value with one leaf or member, picked by `at`, replaced by `junk`. */

@@ -42,9 +42,14 @@ s("a guard works in this runtime, in its best mode", () => {
   assert.equal(guard.errors({ name: "x", tags: ["a"] }), []);
 });
 
+let settled = "";
 s("async tests are awaited", async () => {
   await new Promise((resolve) => setTimeout(resolve, 5));
-  assert.ok(true);
+  settled = "after the timer";
+});
+
+s("the next test starts only after the async one has settled", () => {
+  assert.is(settled, "after the timer");
 });
 
 s.run();

@@ -57,16 +57,19 @@ function writeEntry(root, outDir, files) {
   return entry;
 }
 
+/** Where the vendored JSON-Schema-Test-Suite lives in the repository (see its README.md). */
+export const TEST_SUITE_DIR = "test/fixtures/json-schema-test-suite/tests/draft2020-12";
+
 /**
- * The official JSON-Schema-Test-Suite (draft 2020-12), read from ../shared/jsts beside the repository, as
+ * The official JSON-Schema-Test-Suite (draft 2020-12), vendored under test/fixtures/json-schema-test-suite/, as
  * the source of a module: `export const files = { "type.json": [...], "optional/format/email.json": [...] }`.
  * Bundled, so every runtime (browsers included) runs it. When the folder is missing the module says so
- * in `missing`, and the suite's test fails with that message (CI checks shared/ out beside the repo).
+ * in `missing`, and the suite's test fails with that message.
  */
 export function testSuiteModule(root) {
-  const dir = join(root, "..", "shared", "jsts", "tests", "draft2020-12");
+  const dir = join(root, TEST_SUITE_DIR);
   if (!existsSync(dir)) {
-    const missing = `the JSON Schema Test Suite is not at ${dir}: check out shared/ (with jsts/, the official JSON-Schema-Test-Suite) beside the repository`;
+    const missing = `the JSON Schema Test Suite is not at ${dir}: it is part of the repository; restore it with \`git checkout -- ${TEST_SUITE_DIR}\``;
     return `export const files = {}; export const missing = ${JSON.stringify(missing)};`;
   }
   const files = {};

@@ -8,7 +8,7 @@ export type { RunToolsOptions } from "./loop.js";
 export type { RunToolsResult, ToolStep } from "./step.js";
 
 /**
- * The tool loop of seed 002, for any provider: send the request with the tools, run the calls the model
+ * The tool loop, for any provider: send the request with the tools, run the calls the model
  * asks for (in parallel), append the assistant turn then the answers, send again, until the model
  * answers in text, `maxSteps` turns have passed, a `stopWhen` condition holds, or a call needs a person's
  * approval (then `finishReason` is `"approval"` and `state` is what `resume` takes). Bad arguments and

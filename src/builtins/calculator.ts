@@ -16,7 +16,7 @@ export interface CalculatorToolOptions {
 }
 
 /**
- * The `calculator` tool (seed 003): evaluates an arithmetic expression with its own parser, never `eval`.
+ * The `calculator` tool: evaluates an arithmetic expression with its own parser, never `eval`.
  * Numbers (`1.5`, `2e-3`), `+ - * / % **`, signs and parentheses, with JavaScript's precedence and
  * associativity. Anything else (names, calls, strings, brackets, assignment, several statements, an empty
  * expression), division by zero and results that are not finite are failed results that say what and where.

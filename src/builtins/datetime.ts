@@ -17,7 +17,7 @@ const ISO_UTC = "%Y-%m-%dT%H:%M:%SZ";
 const ISO_WITH_OFFSET = "%Y-%m-%dT%H:%M:%S%:z";
 
 /**
- * The `get_datetime` tool (seed 003): the current date and time, formatted by a strftime `format` on the
+ * The `get_datetime` tool: the current date and time, formatted by a strftime `format` on the
  * wall clock of an IANA `timezone` (through `Intl`). Without a format: ISO 8601, in UTC
  * (`2025-07-01T12:00:00Z`) or with the zone's offset (`2025-07-01T14:00:00+02:00`). An unknown directive
  * or time zone is a failed result that names it.

@@ -42,7 +42,7 @@ export interface JavaScriptToolOptions {
 const DEFAULT_CONCURRENCY = 4;
 
 /**
- * The `javascript` tool, the counterpart of seed 001's `python`: runs the code a model sends in a new
+ * The `javascript` tool, the counterpart of Python's code-running tool: runs the code a model sends in a new
  * child process (Node, Deno) or worker (browsers, Bun; Node and Deno with `isolation: "worker"`) and returns
  * the value of its last expression (a promise is awaited), or else what it printed with `console.log`. An
  * exception is a failed result with its message and stack; so is a timeout, which stops the process or

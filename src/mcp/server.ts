@@ -97,11 +97,12 @@ export function mcpHandlers(registry: ToolRegistry): {
  * The MCP SDK's `jsonSchemaValidator` on tooltype's guards. The SDK's default (Ajv) generates code, so
  * under a Content Security Policy, in Workers, or with eval disallowed its Client fails as soon as it
  * checks a tool's output schema; these guards fall back to their interpreter. Guards are cached per schema.
- * A schema the guard cannot check (a keyword such as `if` or `unevaluatedProperties`, an unknown format:
- * add formats with `options.formats`) does not fail the whole client, as a thrown error would when it
- * lists tools: that tool's results are refused with an error message saying why. Schemas are compiled as
- * untrusted (`compile(s, { untrusted })`): a `pattern` that could backtrack catastrophically, or a schema
- * too large or too deep, is such a schema; pass `{ untrusted: undefined }` to trust the server.
+ * A schema the guard cannot check (an unknown keyword, `$dynamicRef`, a remote `$ref`) does not fail the
+ * whole client, as a thrown error would when it lists tools: that tool's results are refused with an error
+ * message saying why. Schemas are compiled as untrusted (`compile(s, { untrusted })`): a `pattern` that could
+ * backtrack catastrophically, or more than 100,000 properties and items, is such a schema too, as is any
+ * schema nested deeper than 512 levels; pass `{ untrusted: undefined }` to trust the server. An unknown
+ * `format` is an annotation, as draft 2020-12 says; `options.formats` adds a check for one.
  *
  * @example
  * new Client(info, { jsonSchemaValidator: mcpValidator({ formats: { int32: Number.isInteger } }) });

@@ -127,9 +127,10 @@ export interface ToolsFromOptions {
 }
 
 /**
- * The tools of an object (seed 001's `mk_ns`): methods marked `@tool`, and every other method, own or
+ * The tools of an object (a namespace of tools): methods marked `@tool`, and every other method, own or
  * inherited, that has documentation. Undocumented methods, `constructor` and names starting with `_` are
- * left out. Methods are bound to the object.
+ * left out. Methods are bound to the object. An object with no tool at all is a `SourceError` that says why
+ * (most often a minifier or Bun's transpiler removed the documentation).
  *
  * @example
  * const math = { add(a, b) { "Adds a and b."; return a + b; }, helper() { return 1; } };
@@ -139,6 +140,7 @@ export function toolsFrom(object: object, options: ToolsFromOptions = {}): AnyTo
   if (typeof object !== "object" && typeof object !== "function") throw new TypeError("toolsFrom: expects an object, an instance or a class");
   const { methods, ...common } = options;
   const out = new Map<string, AnyTool>();
+  const undocumented = new Map<string, string>();
   // A method decorated through another entry made another class of tool: made again as the one asked for.
   for (const { tool: made, remake } of decorated.get(object) ?? []) {
     out.set(made.name, common.toolClass && !(made instanceof common.toolClass) ? remake(common.toolClass) : made);
@@ -150,10 +152,21 @@ export function toolsFrom(object: object, options: ToolsFromOptions = {}): AnyTo
       const read = methods && Object.hasOwn(methods, key) ? methods[key] : undefined;
       out.set(key, functionToTool(method, { name: key, thisArg: object, ...common, ...read }));
     } catch (error) {
-      if (!(error instanceof SourceError)) throw error; // undocumented or unreadable: not a tool
+      if (!(error instanceof SourceError)) throw error;
+      undocumented.set(key, error.message); // undocumented or unreadable: not a tool
     }
   }
+  if (!out.size) throw noToolError(undocumented);
   return [...out.values()];
+}
+
+/** Why `toolsFrom` found no tool: no method at all, or none with documentation it could read (and why not). */
+function noToolError(undocumented: ReadonlyMap<string, string>): SourceError {
+  const [first] = undocumented.values();
+  const found = first === undefined
+    ? "it has no methods (names starting with _ and constructor are left out) and none marked @tool"
+    : `none of its methods (${[...undocumented.keys()].join(", ")}) is marked @tool or has documentation that can be read; the first: ${first}`;
+  return new SourceError(`toolsFrom: found no tool on this object: ${found}`);
 }
 
 // Method names of an object and its prototypes (stopping at the built-in ones), or a class's statics.

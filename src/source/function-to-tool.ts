@@ -29,12 +29,12 @@ export interface FunctionToToolOptions {
   readonly category?: string;
   readonly strict?: boolean;
   readonly logger?: Logger;
-  /** The first parameter receives the call's context (seed 004) and is left out of the schema. */
+  /** The first parameter receives the call's context (what `tool.execute(args, context)` passes) and is left out of the schema. */
   readonly context?: boolean;
   /** Your own types by name, for docs that write `list[Turn]` or `{Turn}`. */
   readonly types?: { readonly [name: string]: Descriptor };
   /**
-   * Also write defaults read from the source into the schema (seed 001); seed 000 leaves them out. A default
+   * Also write defaults read from the source into the schema; without it they are left out. A default
    * JSON cannot carry (`1e400`, `[undefined]`) is left out, as an expression default is: the function applies it.
    */
   readonly defaults?: boolean;
@@ -78,7 +78,7 @@ export interface DeclaredParameter {
 }
 
 /**
- * Turns a documented function into a `Tool` (seed 000's `function_to_tool`). JavaScript keeps no types at
+ * Turns a documented function into a `Tool` (`function_to_tool` is the same function). JavaScript keeps no types at
  * run time, so it reads the function's source text: its name, parameters (positional, or one destructured
  * object; rest parameters skipped), literal defaults and the types they imply, the docstring (a string
  * directive or a comment opening the body, with JSDoc, Google, Sphinx or NumPy parameter sections) and a
@@ -216,7 +216,7 @@ function undocumented(label: string): string {
   );
 }
 
-/** The seed's spelling. @example function_to_tool(get_weather) */
+/** `functionToTool` spelt as Python tool libraries spell it. @example function_to_tool(get_weather) */
 export const function_to_tool = functionToTool;
 
 function parametersFor(fields: readonly SourceParameter[], docs: Record<string, DocParameter>, options: FunctionToToolOptions, label: string, declaredTypes: Record<string, Descriptor> = {}): Descriptor {
@@ -275,7 +275,7 @@ function typeOfValue(value: unknown): Descriptor {
   if (typeof value === "boolean") return t.boolean();
   if (Array.isArray(value)) return t.array(value.length ? typeOfValue(value[0]) : t.string());
   if (typeof value === "object" && value !== null) return t.record(t.any());
-  return t.string(); // null or undefined say nothing about the type: seed 000's fallback
+  return t.string(); // null or undefined say nothing about the type: a string, the fallback
 }
 
 // A value JSON keeps as it is: no Infinity or NaN (they become null), no undefined (dropped or null).

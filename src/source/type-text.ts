@@ -31,7 +31,7 @@ const UNDEFINED = new Set(["undefined", "void"]);
  * Reads a type as people write it in docs: TypeScript/JSDoc (`string[]`, `Array<number>`, `"a" | "b"`,
  * `Record<string, number>`, `{ a: string, b?: number }`, `[string, number]`) or Python
  * (`list[int]`, `dict[str, float]`, `Literal['a', 'b']`, `Optional[str]`, `tuple[int, ...]`).
- * `names` resolves your own types (`list[Turn]`); a name it does not know is a string (seed 000's fallback).
+ * `names` resolves your own types (`list[Turn]`); a name it does not know is a string (the fallback for a type that says nothing usable).
  *
  * @example
  * readType("Literal['celsius', 'fahrenheit']").descriptor; // t.enum(["celsius", "fahrenheit"])
@@ -79,7 +79,7 @@ class TypeParser {
       }
       const part = this.postfix();
       optional ||= part.optional;
-      // Python's `T | None` is Optional[T] (seed 000 unwraps it); TypeScript's `T | null` is nullable.
+      // Python's `T | None` is Optional[T], read as T; TypeScript's `T | null` is nullable.
       if (name === "None" || name === "NoneType") optional = true;
       else if (name === "null" && this.tokens[start]?.kind === "name") nullable = true;
       else branches.push(part.descriptor);

@@ -25,7 +25,7 @@ function itemOf(builder: string, item: Descriptor | undefined): Descriptor {
 }
 
 /**
- * A list: `{"type":"array","items":...}`; without an item type, a list of strings (seed 000).
+ * A list: `{"type":"array","items":...}`; without an item type, a list of strings.
  *
  * @example
  * t.array(t.integer(), { minItems: 1, description: "Scores" });

@@ -69,8 +69,8 @@ export function derive<D>(base: Descriptor, schema: Record<string, unknown>, tag
   const allTags: Partial<Record<symbol, unknown>> = {};
   for (const sym of Object.getOwnPropertySymbols(base)) allTags[sym] = (base as never)[sym];
   if (tags) for (const sym of Object.getOwnPropertySymbols(tags)) allTags[sym] = tags[sym];
-  // A default given here is a source default functionToTool writes as the function has it (seed 001 writes
-  // `None` beside a list as null): marked, so compile does not refuse it.
+  // A default given here is a source default functionToTool writes as the function has it (Python's
+  // `None` beside a list is written null): marked, so compile does not refuse it.
   if ("default" in schema) allTags[SourceDefault] = true;
   return make<D>(base[Kind], merged, allTags);
 }

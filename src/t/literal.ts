@@ -8,8 +8,8 @@ export type Primitive = string | number | boolean | null;
 export type TEnum<V> = Descriptor<V> & { readonly enum: readonly V[] };
 
 /**
- * Exactly one value: `{"type":"string","enum":["on"]}` (seed 000 writes literals as a one-value enum,
- * which every provider accepts, unlike `const`).
+ * Exactly one value: `{"type":"string","enum":["on"]}` (a one-value enum, which every provider
+ * accepts, unlike `const`).
  *
  * @example
  * t.literal("celsius");

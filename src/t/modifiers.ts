@@ -11,7 +11,7 @@ function need(builder: string, d: unknown): asserts d is Descriptor {
 
 /**
  * Marks an object property as optional: it is left out of `required` and its schema is unchanged
- * (seed 000 unwraps `Optional[T]` to `T`). The `openai-strict` target turns it into a nullable,
+ * (as Python's `Optional[T]` is written `T`). The `openai-strict` target turns it into a nullable,
  * required property and maps the model's `null` back to "absent".
  *
  * @example

@@ -11,7 +11,7 @@ function checkName(builder: string, name: unknown): asserts name is string {
 
 /**
  * Names a shared type: wherever it is used below the root it is emitted once under `$defs` and
- * referenced by `{"$ref":"#/$defs/NAME"}` (seed 001's nested classes).
+ * referenced by `{"$ref":"#/$defs/NAME"}` (as nested classes are).
  *
  * @example
  * const Turn = t.named("Turn", t.object({ speaker_a: t.string(), speaker_b: t.string() }));

@@ -71,7 +71,7 @@ export function object<const P extends Properties, const O extends ObjectOptions
 
 /**
  * A map from string keys to values of one type: `{"type":"object","additionalProperties":...}`;
- * without a value type, string values (seed 000).
+ * without a value type, string values.
  *
  * @example
  * t.record(t.number(), { description: "Price per product id" });

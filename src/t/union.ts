@@ -10,7 +10,7 @@ const ALL = ["null", "boolean", "integer", "number", "string", "array", "object"
 
 /**
  * One of several types. Emitted as `oneOf` when no value can match two branches (their JSON types
- * are pairwise disjoint, as seed 000 writes unions), else as `anyOf`, since `oneOf` would reject a
+ * are pairwise disjoint), else as `anyOf`, since `oneOf` would reject a
  * value that fits two branches. Guards check exactly what is emitted.
  *
  * @example

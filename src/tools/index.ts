@@ -20,5 +20,5 @@ export { modelOutput, isModelOutput, type ModelOutput, type OutputPart, type Mod
 export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
 export {
   toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toAnthropicTools, anthropicStrictIssues, ANTHROPIC_STRICT_LIMITS, toGeminiFormat, toMCPFormat, checkTool,
-  type FormatOptions, type AnthropicFormatOptions, type SchemaRules, type Provider, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  type FormatOptions, type AnthropicFormatOptions, type SchemaRules, type ToolFormat, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
 } from "./provider-formats.js";

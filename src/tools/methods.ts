@@ -5,7 +5,7 @@
 import { Tool as LeanTool } from "./tool.js";
 import { ToolRegistry as LeanToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
 import * as format from "./provider-formats.js";
-import type { AnthropicFormatOptions, AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, Provider, ProviderFormats, ResponsesTool } from "./provider-formats.js";
+import type { AnthropicFormatOptions, AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ToolFormat, ProviderFormats, ResponsesTool } from "./provider-formats.js";
 
 /**
  * A tool with its provider formats as methods: what the root entry's `tool`, `functionToTool`, `toolsFrom` and
@@ -82,7 +82,7 @@ export class ToolRegistry extends LeanToolRegistry {
 // The tools of one request (`toolsForRequest`), each in a provider's format.
 function listed<O extends FormatOptions, Formatted>(
   registry: LeanToolRegistry,
-  provider: Provider,
+  provider: ToolFormat,
   toFormat: (tool: LeanTool, options?: O) => Formatted,
   first: string | (O & { readonly category?: string }) | undefined,
   second: O | undefined,

@@ -21,12 +21,14 @@ export interface FormattableTool {
 }
 
 /**
- * The providers whose tool formats tooltype writes (Responses is OpenAI's other API).
+ * The formats of tool definitions tooltype writes, one per API (Responses is OpenAI's other API). Each
+ * `Provider` (tooltype/calls) sends its tools in one of them: Mistral, Ollama, Cohere and Bedrock start from
+ * OpenAI's.
  *
  * @example
- * registry.check("anthropic" satisfies Provider);
+ * registry.check("anthropic" satisfies ToolFormat);
  */
-export type Provider = "openai" | "responses" | "anthropic" | "gemini" | "mcp";
+export type ToolFormat = "openai" | "responses" | "anthropic" | "gemini" | "mcp";
 
 /**
  * An issue of one tool in one provider's format: a `ConversionWarning` (`path`, `message`, `kind`) with
@@ -37,7 +39,7 @@ export type Provider = "openai" | "responses" | "anthropic" | "gemini" | "mcp";
  */
 export interface ToolIssue extends ConversionWarning {
   readonly tool: string;
-  readonly provider: Provider;
+  readonly provider: ToolFormat;
 }
 
 /**
@@ -152,7 +154,7 @@ export interface ProviderFormats {
 // Gemini "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots,
 //   colons and dashes, with a maximum length of 64" (https://ai.google.dev/api/caching#FunctionDeclaration);
 // MCP "between 1 and 128 characters ... A-Z, a-z, 0-9, _, -, ." (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-names).
-const NAME_RULES: Record<Provider, RegExp> = {
+const NAME_RULES: Record<ToolFormat, RegExp> = {
   openai: /^[a-zA-Z0-9_-]{1,64}$/,
   responses: /^[a-zA-Z0-9_-]{1,64}$/,
   anthropic: /^[a-zA-Z0-9_-]{1,64}$/,
@@ -160,17 +162,17 @@ const NAME_RULES: Record<Provider, RegExp> = {
   mcp: /^[A-Za-z0-9._-]{1,128}$/,
 };
 
-function nameIssue(tool: FormattableTool, provider: Provider): string | undefined {
+function nameIssue(tool: FormattableTool, provider: ToolFormat): string | undefined {
   return NAME_RULES[provider].test(tool.name) ? undefined : `${provider} tool names must match ${NAME_RULES[provider]}; rename the tool`;
 }
 
-function checkName(tool: FormattableTool, provider: Provider): string {
+function checkName(tool: FormattableTool, provider: ToolFormat): string {
   const problem = nameIssue(tool, provider);
   if (problem) throw new TypeError(`Tool "${tool.name}": ${problem}`);
   return tool.name;
 }
 
-/** The description a model reads: the tool's, then its return type as seed 001 writes it. */
+/** The description a model reads: the tool's, then its return type as the Python tool libraries write it. */
 function fullDescription(tool: FormattableTool): string {
   if (!tool.returns) return tool.description;
   const lines = [`- type: ${typeText(tool.returns)}`];
@@ -179,12 +181,12 @@ function fullDescription(tool: FormattableTool): string {
 }
 
 /** Where a dialect's issues go: the caller's handler with the tool and provider added, or `"error"`, or nowhere. */
-function handlerOf(tool: FormattableTool, provider: Provider, options: FormatOptions): ToJSONSchemaOptions["onIssue"] {
+function handlerOf(tool: FormattableTool, provider: ToolFormat, options: FormatOptions): ToJSONSchemaOptions["onIssue"] {
   const handler = options.onIssue ?? options.onWarning;
   return typeof handler === "function" ? (issue) => handler({ ...issue, tool: tool.name, provider }) : handler;
 }
 
-function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, provider: Provider, options: FormatOptions): JSONSchema {
+function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, provider: ToolFormat, options: FormatOptions): JSONSchema {
   return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options), ...(options.shareRepeated && { shareRepeated }) });
 }
 
@@ -200,7 +202,7 @@ const RULES: Record<Exclude<SchemaRules, Dialect>, readonly [plain: Dialect, str
  * The dialect a tool's parameters are written in for a wire (`family`, unless `dialect` names other rules), and
  * whether the tool goes strict: with `"prefer"`, strict when the strict rules write it without a rejection.
  */
-function rulesFor(tool: FormattableTool, family: Exclude<SchemaRules, Dialect>, provider: Provider, options: FormatOptions): { readonly dialect: Dialect; readonly strict: boolean } {
+function rulesFor(tool: FormattableTool, family: Exclude<SchemaRules, Dialect>, provider: ToolFormat, options: FormatOptions): { readonly dialect: Dialect; readonly strict: boolean } {
   const chosen = options.dialect ?? family;
   if (chosen !== null && typeof chosen === "object") return { dialect: chosen, strict: options.strict === true || (options.strict === undefined && tool.strict) };
   const pair = Object.hasOwn(RULES, chosen) ? RULES[chosen] : undefined;
@@ -232,7 +234,7 @@ function geminiJsonSchema(tool: FormattableTool, options: FormatOptions): JSONSc
 }
 
 /**
- * Seed 000's form; with `strict`, seed 002's (every property required, closed objects, `strict: true`).
+ * OpenAI's function tool; with `strict`, its strict form (every property required, closed objects, `strict: true`).
  *
  * @example
  * const weather = tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
@@ -429,7 +431,7 @@ function responseIssues(options: FormatOptions): FormatOptions["onIssue"] {
  * checkTool(weather, "openai", { strict: true });
  * // [{ tool: "get_weather", provider: "openai", path: "/properties/days", message: "...", kind: "changed" }]
  */
-export function checkTool(tool: FormattableTool, provider: Provider, options: { readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
+export function checkTool(tool: FormattableTool, provider: ToolFormat, options: { readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
   const issues: ToolIssue[] = [];
   const problem = nameIssue(tool, provider);
   if (problem) issues.push({ tool: tool.name, provider, path: "", message: problem, kind: "rejected" });

@@ -3,7 +3,7 @@ import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
 import { boundedCall } from "./bounded-call.js";
-import { anthropicStrictIssues, checkTool, type FormatOptions, type Provider, type SchemaRules, type ToolIssue } from "./provider-formats.js";
+import { anthropicStrictIssues, checkTool, type FormatOptions, type ToolFormat, type SchemaRules, type ToolIssue } from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
 import type { ToolTokens, ToolTokensOptions } from "./tokens.js";
 
@@ -25,7 +25,7 @@ export const TOOLS_PER_REQUEST_WARNING = 20;
  * @example
  * TOOL_LIMITS.openai; // 128
  */
-export const TOOL_LIMITS: Partial<Record<Provider, number>> = { openai: 128, responses: 128, gemini: 128 };
+export const TOOL_LIMITS: Partial<Record<ToolFormat, number>> = { openai: 128, responses: 128, gemini: 128 };
 
 /**
  * Finds and runs tools by name. Unknown names (`constructor` and `__proto__` included) and bad arguments
@@ -73,19 +73,19 @@ export class ToolRegistry {
 
   /**
    * Every issue of this registry's tools (or one category's) in a provider's format, as data: more tools
-   * than the provider takes in one request, more than seed 002's 20 (advice), names it refuses, and each
+   * than the provider takes in one request, more than 20 (advice: models choose worse among many), names it refuses, and each
    * tool's schema issues (`checkTool`). Nothing is printed or thrown.
    *
    * @example
    * registry.check("gemini"); // [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
    */
-  check(provider: Provider, options: { readonly category?: string; readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
+  check(provider: ToolFormat, options: { readonly category?: string; readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
     const tools = this.listTools(options.category);
     const setIssues = provider === "anthropic" ? anthropicStrictIssues(tools, options) : [];
     return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options)), ...setIssues];
   }
 
-  #countIssues(count: number, provider: Provider): ToolIssue[] {
+  #countIssues(count: number, provider: ToolFormat): ToolIssue[] {
     const issues: ToolIssue[] = [];
     const limit = TOOL_LIMITS[provider];
     if (limit !== undefined && count > limit) {
@@ -104,7 +104,7 @@ export class ToolRegistry {
    * @example
    * const { total, tools, issues } = await registry.tokens("openai");
    */
-  async tokens(provider: Provider, options: ToolTokensOptions & { readonly category?: string } = {}): Promise<ToolTokens> {
+  async tokens(provider: ToolFormat, options: ToolTokensOptions & { readonly category?: string } = {}): Promise<ToolTokens> {
     const countIssues: ToolIssue[] = [];
     const tools = this.toolsForRequest(options.category, provider, { onIssue: (issue) => countIssues.push(issue) });
     const { toolTokens } = await import("./tokens.js"); // loaded when counting: a bundler that splits code keeps it out of the registry's chunk
@@ -129,7 +129,7 @@ export class ToolRegistry {
   }
 
   /**
-   * Runs several calls at once (seed 002's parallel calls), each bounded by `timeout` and cancellable by
+   * Runs several calls at once (the parallel calls of one turn), each bounded by `timeout` and cancellable by
    * `signal`, and resolves to their results in call order. One failing call never affects another.
    *
    * @example
@@ -155,14 +155,14 @@ export class ToolRegistry {
 
   /**
    * The tools to send in one request to a provider (every one, or one category's). A category no tool has
-   * is an error. Issues of the count (more tools than the provider takes, more than seed 002's 20) go to
+   * is an error. Issues of the count (more tools than the provider takes, more than 20) go to
    * `options.onIssue`; without one, a rejection throws and advice goes to a logger given to the registry
    * (never to the console by default).
    *
    * @example
    * registry.toolsForRequest("math", "anthropic").map((t) => toAnthropicFormat(t));
    */
-  toolsForRequest(category: string | undefined, provider: Provider, options: FormatOptions = {}): AnyTool[] {
+  toolsForRequest(category: string | undefined, provider: ToolFormat, options: FormatOptions = {}): AnyTool[] {
     const tools = this.listTools(category);
     if (category !== undefined && !tools.length) {
       // A typo must not send an empty list: the model would answer without the tools, and nothing would say why.

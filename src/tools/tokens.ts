@@ -1,4 +1,4 @@
-import { toAnthropicTools, toGeminiFormat, toMCPFormat, toOpenAIFormat, toResponsesFormat, type FormattableTool, type Provider, type ToolIssue } from "./provider-formats.js";
+import { toAnthropicTools, toGeminiFormat, toMCPFormat, toOpenAIFormat, toResponsesFormat, type FormattableTool, type ToolFormat, type ToolIssue } from "./provider-formats.js";
 import { repeatedSchemas } from "../schema/share.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 
@@ -31,7 +31,7 @@ export interface ToolTokensOptions {
  * { provider: "openai", total: 1210, tools: [{ name: "ship_order", tokens: 702 }, ...], issues: [{ kind: "advice", tool: "ship_order", message: "..." }] }
  */
 export interface ToolTokens {
-  readonly provider: Provider;
+  readonly provider: ToolFormat;
   /** Each tool's definition alone, in the order given. */
   readonly tools: readonly { readonly name: string; readonly tokens: number }[];
   /** The whole list as the request's `tools` holds it. */
@@ -40,7 +40,7 @@ export interface ToolTokens {
   readonly issues: readonly ToolIssue[];
 }
 
-const PROVIDERS: readonly Provider[] = ["openai", "responses", "anthropic", "gemini", "mcp"];
+const PROVIDERS: readonly ToolFormat[] = ["openai", "responses", "anthropic", "gemini", "mcp"];
 
 /**
  * The tokens each tool's definition costs with a provider, per tool and in total, with advice (as issues) on where
@@ -51,7 +51,7 @@ const PROVIDERS: readonly Provider[] = ["openai", "responses", "anthropic", "gem
  * const { total, tools, issues } = await toolTokens(registry.listTools(), "anthropic");
  * for (const issue of issues) console.log(`${issue.tool}${issue.path}: ${issue.message}`);
  */
-export async function toolTokens(tools: readonly FormattableTool[], provider: Provider, options: ToolTokensOptions = {}): Promise<ToolTokens> {
+export async function toolTokens(tools: readonly FormattableTool[], provider: ToolFormat, options: ToolTokensOptions = {}): Promise<ToolTokens> {
   if (!Array.isArray(tools)) throw new TypeError("toolTokens: expects a list of tools (registry.listTools(), or use registry.tokens(provider))");
   if (!PROVIDERS.includes(provider)) throw new TypeError(`toolTokens: unknown provider ${JSON.stringify(provider)}; known: ${PROVIDERS.join(", ")}`);
   if (options.count !== undefined && typeof options.count !== "function") throw new TypeError("toolTokens: count must be a function (text) => number of tokens");
@@ -63,7 +63,7 @@ export async function toolTokens(tools: readonly FormattableTool[], provider: Pr
   return { provider, tools: each, total, issues };
 }
 
-function formatted(tools: readonly FormattableTool[], provider: Provider, options: ToolTokensOptions): unknown[] {
+function formatted(tools: readonly FormattableTool[], provider: ToolFormat, options: ToolTokensOptions): unknown[] {
   const format = { onIssue: () => {}, ...(options.strict !== undefined && { strict: options.strict }), ...(options.shareRepeated && { shareRepeated: true }) };
   if (provider === "anthropic") return toAnthropicTools(tools, format);
   return tools.map((tool) => {
@@ -75,7 +75,7 @@ function formatted(tools: readonly FormattableTool[], provider: Provider, option
 }
 
 // The tools that cost at least twice the median tool (with three tools or more), heaviest first, five at most.
-function heaviest(each: readonly { name: string; tokens: number }[], total: number, provider: Provider): ToolIssue[] {
+function heaviest(each: readonly { name: string; tokens: number }[], total: number, provider: ToolFormat): ToolIssue[] {
   if (each.length < 3) return [];
   const sorted = [...each].sort((a, b) => b.tokens - a.tokens);
   const median = sorted[Math.floor(sorted.length / 2)]!.tokens;
@@ -85,7 +85,7 @@ function heaviest(each: readonly { name: string; tokens: number }[], total: numb
     .map((t) => ({ tool: t.name, provider, path: "", kind: "advice", message: `costs ${t.tokens} tokens, ${Math.round((100 * t.tokens) / Math.max(total, 1))}% of the ${total} the tool set costs (the median tool costs ${median}); shorten its description or schema, or send it only when needed (a category)` }));
 }
 
-function toolAdvice(tool: FormattableTool, tokens: number, provider: Provider, options: ToolTokensOptions, count: (text: string) => number): ToolIssue[] {
+function toolAdvice(tool: FormattableTool, tokens: number, provider: ToolFormat, options: ToolTokensOptions, count: (text: string) => number): ToolIssue[] {
   const issues: ToolIssue[] = undescribed(tool.parameters, "").map((path) => ({ tool: tool.name, provider, path, kind: "advice", message: "this parameter has no description; models fill parameters better when each says what it holds" }));
   if (!options.shareRepeated) {
     const repeated = repeatedSchemas(tool.parameters);

@@ -12,7 +12,7 @@ import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
 import { isModelOutput, modelParts, type ModelPart, type OutputPart } from "./output.js";
 
 /**
- * Where a tool reports a function's exceptions (seed 003: logged before they become a failed result).
+ * Where a tool reports a function's exceptions (logged before they become a failed result).
  *
  * @example
  * const logger: Logger = { error: (message, error) => console.error(message, error), warn: (message) => console.warn(message) };
@@ -89,7 +89,13 @@ export interface RunOptions {
   readonly idempotencyKey?: string;
 }
 
-const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+// A tool name every provider takes (the strictest of their documented rules, so a tool goes anywhere):
+// OpenAI and Anthropic ^[a-zA-Z0-9_-]{1,64}$; Gemini a letter or "_" first, then letters, digits, "_", ".", ":"
+// and "-", up to 64; MCP letters, digits, "_", "-" and ".", 1 to 128.
+const NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+const NAME_RULE =
+  'use 1 to 64 letters, digits, "_" or "-", starting with a letter or "_", which every provider takes ' +
+  '(OpenAI and Anthropic: letters, digits, "_" and "-", up to 64; Gemini: also "." and ":", starting with a letter or "_", up to 64; MCP: also ".", up to 128)';
 
 /** The console, when no logger is given. @example mcpTools(client, { logger: options.logger ?? consoleLogger }) */
 export const consoleLogger: Logger = {
@@ -163,7 +169,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   constructor(definition: ToolDefinition<Args, Result, Context>) {
     const { name, description } = definition;
     if (typeof name !== "string" || !NAME.test(name)) {
-      throw new TypeError(`Tool: the name ${JSON.stringify(name)} is not usable; use 1 to 64 letters, digits, "_" or "-" (providers allow no more)`);
+      throw new TypeError(`Tool: the name ${JSON.stringify(name)} is not usable: ${NAME_RULE}`);
     }
     if (typeof description !== "string" || !description.trim()) throw new TypeError(`Tool "${name}": a description is required; models choose tools by it`);
     if (typeof definition.run !== "function") throw new TypeError(`Tool "${name}": needs a function to run`);

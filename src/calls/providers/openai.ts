@@ -5,7 +5,7 @@ import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../out
 import type { CallResult } from "../../tools/call.js";
 
 /**
- * OpenAI Chat Completions (seed 002): calls from `choices[0].message.tool_calls`, answers as
+ * OpenAI Chat Completions: calls from `choices[0].message.tool_calls`, answers as
  * `{ role: "tool", tool_call_id, content }`, `tool_choice` and `parallel_tool_calls` as the API spells them.
  * A tool message holds text only (its content parts are `text` alone), so images and files a tool returned
  * follow the tool messages in one user message (`image_url` and `file` parts), each move reported.
