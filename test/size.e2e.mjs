@@ -100,6 +100,11 @@ const RUNS = {
   guard: ({ value }) => value.length === 1 && /a/.test(JSON.stringify(value[0])),
   core: ({ value: [schema, errors] }) => schema.type === "object" && errors.length === 1,
   tools: async ({ value: [definition, result] }) => definition.function.name === "get_weather" && (await result).value === "Paris",
+  // The guard module's default export: a guard that answers, and lists the issues, as the interpreter would.
+  aot: ({ value }) =>
+    value({ location: "Oslo", start: "2026-11-26" }) === true &&
+    value({ location: "", start: "2026-02-30" }) === false &&
+    value.errors({ location: "", start: "2026-02-30" }).map((issue) => issue.path).join() === "/location,/start",
   stream: ({ value }) => typeof value.push === "function" && Array.isArray(value.calls()),
   runTools: ({ value }) => typeof value === "function",
   package: async ({ module }) => {
@@ -117,7 +122,7 @@ for (const b of TOOLTYPE_BUNDLES) {
   await check(`${b.name}: the measured bundle runs`, async () => {
     expect(RUNS[b.id], `no run check for the bundle "${b.id}"`);
     const module = await importBundle(byId[b.id].bundle);
-    expect(await RUNS[b.id]({ module, value: module.default }), `the bundle of ${JSON.stringify(b.code).slice(0, 200)} ran but gave what the code does not: ${String(JSON.stringify(module.default)).slice(0, 300)}`);
+    expect(await RUNS[b.id]({ module, value: module.default }), `the bundle of ${String(b.code).slice(0, 200)} ran but gave what the code does not: ${String(JSON.stringify(module.default)).slice(0, 300)}`);
   });
 }
 
