@@ -1,6 +1,6 @@
-// Builds bench/run.ts into .bench-build/ and runs it: `npm run bench` (writes bench/RESULTS.md and README.md's
+// Builds bench/run.ts into .bench-build/ and runs it: `npm run bench` (writes bench/RESULTS.md and docs/performance.md's
 // size table; add --quick for the smoke run, which writes nothing).
-// `node bench/bench.mjs --sizes` only measures the bundle sizes (a few seconds) and rewrites README.md's table.
+// `node bench/bench.mjs --sizes` only measures the bundle sizes (a few seconds) and rewrites docs/performance.md's table.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,7 +13,7 @@ if (process.argv.includes("--sizes")) {
   const { sizeRows, sizeTable, writeReadmeSizeTable } = await import("./sizes.mjs");
   const table = sizeTable(await sizeRows());
   console.log(table);
-  console.log(writeReadmeSizeTable(table) ? "README.md: size table updated" : "README.md: size table already up to date");
+  console.log(writeReadmeSizeTable(table) ? "docs/performance.md: size table updated" : "docs/performance.md: size table already up to date");
   process.exit(0);
 }
 

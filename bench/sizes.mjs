@@ -1,8 +1,8 @@
 // Bundle sizes of representative imports: each entry is bundled by esbuild as an application would ship it
 // (bench/app-bundle.mjs: bundled, minified ESM for the browser, gzip level 9). tooltype is imported by its
 // package name, so the built dist/ and `"sideEffects": false` are what count: build dist/ first.
-// Used by `npm run bench` (bench/RESULTS.md and README.md), `node bench/bench.mjs --sizes` (README.md only)
-// and test/size.e2e.mjs (a ceiling per tooltype entry, and README.md's table up to date).
+// Used by `npm run bench` (bench/RESULTS.md and docs/performance.md), `node bench/bench.mjs --sizes` (that page only)
+// and test/size.e2e.mjs (a ceiling per tooltype entry, and docs/performance.md's table up to date).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -102,22 +102,25 @@ export function sizeTable(rows) {
   return ["| bundle | min | min+gz |", "| --- | ---: | ---: |", ...rows.map((r) => `| ${r.name} | ${kB(r.min)} | ${kB(r.gz)} |`)].join("\n");
 }
 
+/** The page that holds the size table and the benchmark summary between markers. */
+const PAGE = "docs/performance.md";
+
 const readmeParts = (text, name) => {
   const [startMark, endMark] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${startMark} ... ${endMark} markers`);
+  if (start < 0 || end < start) throw new Error(`${PAGE} has no ${startMark} ... ${endMark} markers`);
   return { before: text.slice(0, start + startMark.length), inside: text.slice(start + startMark.length, end), after: text.slice(end) };
 };
 
-/** The size table README.md holds between its markers (trimmed). */
+/** The size table docs/performance.md holds between its markers (trimmed). */
 export function readmeSizeTable(root = ROOT) {
-  return readmeParts(readFileSync(join(root, "README.md"), "utf8"), "sizes").inside.trim();
+  return readmeParts(readFileSync(join(root, PAGE), "utf8"), "sizes").inside.trim();
 }
 
-/** Writes `text` between README.md's `<!-- NAME:start -->` and `<!-- NAME:end -->` markers; true when the file changed. */
+/** Writes `text` between docs/performance.md's `<!-- NAME:start -->` and `<!-- NAME:end -->` markers; true when the file changed. */
 export function writeReadmeBlock(name, text, root = ROOT) {
-  const file = join(root, "README.md");
+  const file = join(root, PAGE);
   const old = readFileSync(file, "utf8");
   const { before, after } = readmeParts(old, name);
   const next = `${before}\n${text}\n${after}`;
@@ -125,7 +128,7 @@ export function writeReadmeBlock(name, text, root = ROOT) {
   return next !== old;
 }
 
-/** Writes `table` between README.md's size-table markers; true when the file changed. */
+/** Writes `table` between docs/performance.md's size-table markers; true when the file changed. */
 export const writeReadmeSizeTable = (table, root = ROOT) => writeReadmeBlock("sizes", table, root);
 
 /**

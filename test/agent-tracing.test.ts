@@ -5,7 +5,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { trace, context, type Tracer as OtelTracer } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
-import { t, tool, runTools, streamTools, httpChat, type Tracer } from "tooltype";
+import { t, tool, runTools, streamTools, httpChat } from "tooltype";
 import { fakeProvider } from "./support/fake-provider.js";
 import type { StreamProvider } from "./support/provider-streams.js";
 import { RECORDED, REQUESTS, makeTools } from "./support/agent-fixtures.js";
@@ -27,7 +27,7 @@ const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 tracing("a three-step run: one run span, a span per step holding its model request and its tool calls", async () => {
   const { exporter, tracer } = recorder();
   const chat = await over("openai", RECORDED.openai);
-  const out = await runTools({ provider: "openai", chat, request: REQUESTS.openai, tools: makeTools().tools, tracer: tracer as Tracer });
+  const out = await runTools({ provider: "openai", chat, request: REQUESTS.openai, tools: makeTools().tools, tracer });
   assert.is(out.finishReason, "stop");
   const spans = exporter.getFinishedSpans();
   const [run] = byName(spans, "invoke_agent");
@@ -65,7 +65,7 @@ tracing("a failed call marks its span as an error; a run that throws ends every 
   const { exporter, tracer } = recorder();
   const failing = tool({ name: "get_weather", description: "Weather.", parameters: t.object({ location: t.string(), unit: t.optional(t.string()) }), logger: { error: () => {} }, execute: () => { throw new Error("the weather service is down"); } });
   const chat = await over("anthropic", RECORDED.anthropic);
-  await runTools({ provider: "anthropic", chat, request: REQUESTS.anthropic, tools: [failing, ...makeTools().tools.filter((x) => x.name !== "get_weather")], tracer: tracer as Tracer });
+  await runTools({ provider: "anthropic", chat, request: REQUESTS.anthropic, tools: [failing, ...makeTools().tools.filter((x) => x.name !== "get_weather")], tracer });
   const failed = byName(exporter.getFinishedSpans(), "execute_tool get_weather");
   assert.ok(failed.length >= 1);
   for (const span of failed) {
@@ -78,7 +78,7 @@ tracing("a failed call marks its span as an error; a run that throws ends every 
   const broken = async () => {
     throw new Error("connection reset");
   };
-  const thrown = await runTools({ provider: "openai", chat: broken, request: REQUESTS.openai, tools: makeTools().tools, tracer: tracer as Tracer }).then(() => null, (error: Error) => error);
+  const thrown = await runTools({ provider: "openai", chat: broken, request: REQUESTS.openai, tools: makeTools().tools, tracer }).then(() => null, (error: Error) => error);
   assert.match(String(thrown?.message), /connection reset/);
   const spans = exporter.getFinishedSpans();
   assert.equal(spans.map((s) => s.name).sort(), ["chat gpt-4o-mini", "invoke_agent tooltype", "step 1"], "every span that was open is ended");
@@ -88,7 +88,7 @@ tracing("a failed call marks its span as an error; a run that throws ends every 
 tracing("streamTools left early still ends its spans", async () => {
   const { exporter, tracer } = recorder();
   const chat = await over("gemini", RECORDED.gemini);
-  for await (const event of streamTools({ provider: "gemini", chat, request: REQUESTS.gemini, tools: makeTools().tools, tracer: tracer as Tracer })) {
+  for await (const event of streamTools({ provider: "gemini", chat, request: REQUESTS.gemini, tools: makeTools().tools, tracer })) {
     if (event.type === "tool-call") break;
   }
   const names = exporter.getFinishedSpans().map((s) => s.name);

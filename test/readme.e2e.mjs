@@ -8,12 +8,12 @@
 // `ts fragment` skips it (for an illustration that is not a program). The quick start must print the model's answer.
 // Prints `N passed, N failed` and exits 1 when anything failed.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { transform } from "esbuild";
 import { createChecks } from "./support/checks.mjs";
-import { readmeBlocks } from "./support/readme-blocks.mjs";
+import { markdownFiles, readmeBlocks } from "./support/readme-blocks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { check, expect, finish } = createChecks();
@@ -48,6 +48,35 @@ await check(`README.md has TypeScript blocks, a quick start first among them, an
   expect(readme.indexOf("npm install tooltype") >= 0 && readme.indexOf("npm install tooltype") < quick, "npm install tooltype before the quick start");
   const unknownWords = named.flatMap((b) => b.words.filter((w) => w !== "no-run" && w !== "fragment").map((w) => `${b.label}: ${w}`));
   expect(!unknownWords.length, `unknown info words: ${unknownWords.join(", ")}`);
+});
+
+// ---- the pages themselves: a short README, links that resolve, words that speak to users ------------------------
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
+const slug = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+/** Each page's prose (code fences removed), for links and words. */
+const prose = new Map(markdownFiles(root).map((file) => [file, readFileSync(file, "utf8").replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "")]));
+const anchorsOf = (file) => new Set([...prose.get(file).matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1].replace(/`/g, ""))));
+
+await check("README.md is under 15 kB", () => {
+  const size = readFileSync(join(root, "README.md")).length;
+  expect(size < 15_000, `README.md is ${size} bytes`);
+});
+await check("every link between README.md and docs/ resolves, anchors included", () => {
+  const broken = [];
+  for (const [file, text] of prose) {
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/i.test(target)) continue; // https:, mailto:
+      const [path, anchor] = target.split("#");
+      const resolved = path ? join(dirname(file), path) : file;
+      if (!existsSync(resolved)) broken.push(`${relative(root, file)}: ${target} (no such file)`);
+      else if (anchor && resolved.endsWith(".md") && !anchorsOf(resolved).has(anchor)) broken.push(`${relative(root, file)}: ${target} (no such heading)`);
+    }
+  }
+  expect(!broken.length, broken.join("\n"));
+});
+await check("README.md and docs/ speak to users (no tracker or requirement numbers)", () => {
+  const internal = [...prose].flatMap(([file, text]) => [...text.matchAll(/\b(?:issues? \d+|seed \d{3})(?![.\d])/gi)].map((m) => `${relative(root, file)}: "${m[0]}"`));
+  expect(!internal.length, internal.join("\n"));
 });
 
 // ---- type-check: tsc --strict over every block, against the package's published types -------------------------

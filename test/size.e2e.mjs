@@ -3,7 +3,7 @@
 // resolved by package name to the built dist/) are bundled as an application would ship them (esbuild, minified,
 // gzip -9: bench/app-bundle.mjs), and each must stay under its ceiling below and run (imported in Node, its
 // exports used), so a bundle that dropped a module it needs fails rather than measuring small. Prints where the
-// minified bytes of three of them go (per source module), then checks that README.md's size table is today's.
+// minified bytes of three of them go (per source module), then checks that docs/performance.md's size table is today's.
 // Prints `N passed, N failed` and exits 1 when anything failed. Needs dist/ built (`node esbuild.config.mjs`).
 //
 //   node test/size.e2e.mjs               the checks, with the per-module breakdown (top 15)
@@ -148,12 +148,12 @@ export const strict = [toJSONSchema(leanT.object({ x: t.string() }), { target: "
   expect(module.same.every(Boolean), `identity across entries: ${JSON.stringify(module.same)}`);
 });
 
-// ---- README.md ---------------------------------------------------------------------------------------------
-await check("README.md's size table is today's measurement", () => {
+// ---- docs/performance.md ---------------------------------------------------------------------------------------------
+await check("docs/performance.md's size table is today's measurement", () => {
   const readme = readmeSizeTable();
   const now = sizeTable(rows);
   const differ = now.split("\n").filter((line) => !readme.split("\n").includes(line));
-  expect(readme === now, `README.md's size table is out of date: refresh it with \`node bench/bench.mjs --sizes\` (npm run bench does it too). Measured now: ${differ.join(" ") || "(the same lines, in another order)"}`);
+  expect(readme === now, `docs/performance.md's size table is out of date: refresh it with \`node bench/bench.mjs --sizes\` (npm run bench does it too). Measured now: ${differ.join(" ") || "(the same lines, in another order)"}`);
 });
 
 finish();

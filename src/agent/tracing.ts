@@ -8,7 +8,7 @@ import { field } from "../calls/wire.js";
 import type { Usage } from "./usage.js";
 
 /** Attribute values as OpenTelemetry takes them. @example const value: SpanAttributeValue = "openai"; */
-export type SpanAttributeValue = string | number | boolean | readonly string[] | readonly number[];
+export type SpanAttributeValue = string | number | boolean | string[] | number[];
 
 /**
  * The part of an OpenTelemetry `Span` the loop uses; `@opentelemetry/api`'s spans have it.

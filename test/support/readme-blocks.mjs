@@ -3,7 +3,8 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 
-function markdownFiles(root) {
+/** README.md and every page under docs/. @example markdownFiles(root) // ["/repo/README.md", "/repo/docs/agent.md", ...] */
+export function markdownFiles(root) {
   const docs = join(root, "docs");
   const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
   return [join(root, "README.md"), ...(existsSync(docs) ? walk(docs) : [])];
