@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every uvu suite (test/*.test.ts) in every runtime, then the type tests, and ends with one line
+// Runs every uvu suite (test/<layer>/*.test.ts) in every runtime, then the type tests, and ends with one line
 // `N passed, N failed, N skipped` (a skipped test is never counted as passed). Exit code 1 when anything
 // failed, a runtime crashed, or no test ran at all.
 //
@@ -114,7 +114,7 @@ if (envs.length && files.length) {
   bundles = await buildBundles(root, outDir, envs, files);
   console.log(`bundled ${files.length} test file(s) for ${envs.join(", ")} in ${seconds(Date.now() - t0)}`);
 } else if (envs.length) {
-  console.log("no test/*.test.ts files" + (fileFilters.length ? ` match ${fileFilters.join(", ")}` : ""));
+  console.log("no test/**/*.test.ts files" + (fileFilters.length ? ` match ${fileFilters.join(", ")}` : ""));
 }
 
 // ---- tasks -----------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// Bundles every test/*.test.ts into one ESM file per runtime environment, under .test-build/run-<pid>/.
+// Bundles every test/**/*.test.ts (a folder per layer of src/) into one ESM file per runtime environment, under .test-build/run-<pid>/.
 import { build, formatMessages } from "esbuild";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -28,11 +28,11 @@ const ENTRY_POINTS = Object.fromEntries(
     }),
 );
 
-/** test/*.test.ts, sorted (code-point order, so the order is the same on every machine). */
+/** Every test/<layer>/NAME.test.ts, as paths under test/ (`guard/guard.test.ts`), sorted (code-point order, so the order is the same on every machine). */
 export function listTestFiles(root) {
-  return readdirSync(join(root, "test"), { withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".test.ts"))
-    .map((e) => e.name)
+  return readdirSync(join(root, "test"), { recursive: true })
+    .map((file) => file.split(sep).join("/"))
+    .filter((file) => file.endsWith(".test.ts") && !file.startsWith("fixtures/"))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 

@@ -1,5 +1,5 @@
 /**
- * fast-check generators for the differential property test (test/property.test.ts).
+ * fast-check generators for the differential property test (test/guard/property.test.ts).
  *
  * A descriptor is generated as a plain-data `Spec` (printable, shrinkable) and turned into a real
  * descriptor by `build`, which only calls the public `t` builders. Values come two ways:
