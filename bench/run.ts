@@ -2,7 +2,7 @@
 // code generation disallowed, so each library takes its real fallback), printed as medians and ratios to a
 // hand-written guard, and written to bench/RESULTS.md (the size table also to README.md). `--quick` is the
 // smoke run `npm test` makes: tiny budgets, nothing written, every runner exercised.
-import { compile, toJSONSchema, tool, t, createPartialJSONParser, createToolCallStream, FORMATS, streamTools, runTools, ToolRegistry } from "../src/index.js";
+import { compile, toJSONSchema, tool, t, createPartialJSONParser, createToolCallStream, checkArguments, FORMATS, streamTools, runTools, ToolRegistry } from "../src/index.js";
 import { readChatOutput } from "../src/agent/chat-output.js";
 import { collector } from "../test/support/gc.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
@@ -223,6 +223,32 @@ async function streamGroup(): Promise<void> {
   const label = `${(text.length / 1e6).toFixed(2)} MB in ${chunks} chunks`;
   const met = m.ratio > 1;
   rows.push({ group: "streaming: push + partial after every chunk", case: label, input: "-", library: "openai SDK partialParse of the prefix", ns: m.ns, oursNs: m.baseNs, ratio: m.ratio, note: "÷ tooltype createPartialJSONParser, same run", target: "faster than re-parsing", met });
+  await validatedStream(quick);
+}
+
+// Validation while streaming: the same call assembled with its tool's checks (settled, viable after every delta)
+// and without, in one run: the cost per delta of checking, against the plain assembler.
+async function validatedStream(quick: boolean): Promise<void> {
+  const write = tool({
+    name: "write_file",
+    description: "Writes a file.",
+    parameters: t.object({ path: t.string({ maxLength: 200 }), lines: t.array(t.object({ n: t.integer({ minimum: 0 }), text: t.string() })), mode: t.enum(["create", "append"]) }),
+    execute: () => "ok",
+  });
+  const lines = Array.from({ length: quick ? 200 : 5000 }, (_, n) => ({ n, text: `line ${n}: ${"x".repeat(40)}` }));
+  const text = JSON.stringify({ path: "notes.txt", lines, mode: "create" });
+  const deltas = Array.from({ length: Math.ceil(text.length / 10) }, (_, i) => ({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: text.slice(i * 10, i * 10 + 10) } }] } }] }));
+  const head = { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_1", function: { name: "write_file", arguments: "" } }] } }] };
+  const run = (options: Parameters<typeof createToolCallStream>[1]) => () => {
+    const stream = createToolCallStream("openai", options);
+    stream.push(head);
+    for (const delta of deltas) (stream.push(delta), consume(stream.partial()));
+    return stream.calls();
+  };
+  const m = await pairedRuns(run({ check: checkArguments([write]) }), run({}), quick ? 1 : 5);
+  const perDelta = (m.ns - m.baseNs) / deltas.length;
+  const met = m.ratio <= 2;
+  rows.push({ group: "streaming: arguments checked as they arrive (settled, viable after every delta)", case: `${(text.length / 1e3).toFixed(0)} kB in ${deltas.length} deltas of 10 characters`, input: "-", library: "createToolCallStream with checkArguments", ns: m.ns, oursNs: m.baseNs, ratio: m.ratio, note: `÷ the same stream unchecked, same run; ${perDelta.toFixed(0)} ns more a delta`, target: "≤ 2× the plain assembler", met });
 }
 
 // The streaming loop on one call whose arguments stream as OpenAI chat SSE: bytes read, events parsed,

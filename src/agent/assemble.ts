@@ -1,6 +1,6 @@
 import { createPartialJSONParser, type PartialJSONParser } from "../calls/partial-json.js";
-import { createArgumentChecker, type PartialVerdict } from "../calls/viability.js";
-import type { JSONSchema } from "../schema/json-schema.js";
+import type { PartialVerdict } from "../calls/viability.js";
+import type { ArgumentChecks } from "../calls/stream.js";
 import { field, generatedId, list, parseArguments } from "../calls/wire.js";
 import { argumentText, beginsAnother, joinedName, type OpenCall } from "../calls/chat-deltas.js";
 import { ProviderError } from "./chat-output.js";
@@ -25,9 +25,6 @@ export type Delta =
       /** The same value as `partial`, under its former name. */
       readonly arguments: unknown;
     } & PartialVerdict);
-
-/** The schema a tool's streamed arguments are checked against, by tool name; undefined where none is. */
-export type SchemaOf = (name: string) => JSONSchema | undefined;
 
 /** The verdict where no schema is known: nothing settled, nothing refused. */
 const UNCHECKED: PartialVerdict = Object.freeze({ settled: Object.freeze([]) as readonly string[], viable: true });
@@ -68,16 +65,16 @@ export type StreamingProvider = (typeof STREAMING)[number];
  * for await (const event of events) assembler.push(event, (delta) => console.log(delta));
  * anthropic.calls(assembler.response());
  */
-export function createAssembler(provider: string, schemaOf: SchemaOf = () => undefined): Assembler {
+export function createAssembler(provider: string, checks: ArgumentChecks = () => undefined): Assembler {
   switch (provider) {
     case "openai":
-      return openaiChat(schemaOf);
+      return openaiChat(checks);
     case "responses":
-      return responses(schemaOf);
+      return responses(checks);
     case "anthropic":
-      return anthropic(schemaOf);
+      return anthropic(checks);
     case "gemini":
-      return gemini(schemaOf);
+      return gemini(checks);
     default:
       throw new TypeError(`tooltype: streaming is read for ${STREAMING.join(", ")}; provider ${JSON.stringify(provider)} streams are not (give its chat function whole responses)`);
   }
@@ -99,19 +96,18 @@ function newCall(index: number): Call {
 }
 
 /** Reads the call's arguments anew (`text`, or what was read before it was named) with its tool's checks. */
-function restart(call: Call, schemaOf: SchemaOf, text = call.parser.text()): void {
-  const schema = schemaOf(call.name);
-  const checker = schema ? createArgumentChecker(schema) : undefined;
+function restart(call: Call, checks: ArgumentChecks, text = call.parser.text()): void {
+  const checker = checks(call.name);
   call.parser = createPartialJSONParser(checker ? { events: checker.events } : {});
   call.verdict = checker ? checker.verdict : () => UNCHECKED;
   if (text) call.parser.push(text);
 }
 
 // Reports a call once its id and name are known, then each piece of its arguments with the value so far.
-function argumentPiece(call: Call, piece: unknown, emit: (delta: Delta) => void, schemaOf: SchemaOf): void {
+function argumentPiece(call: Call, piece: unknown, emit: (delta: Delta) => void, checks: ArgumentChecks): void {
   if (!call.started) {
     call.started = true;
-    restart(call, schemaOf);
+    restart(call, checks);
     emit({ type: "tool-call-start", index: call.index, id: call.id, name: call.name });
   }
   if (typeof piece !== "string" || piece === "") return;
@@ -124,7 +120,7 @@ const openOf = (call: Call): OpenCall => ({ id: call.id, name: call.name, text: 
 
 // ---- OpenAI Chat Completions: `chat.completion.chunk` objects, `choices[0].delta` -------------------------
 
-function openaiChat(schemaOf: SchemaOf): Assembler {
+function openaiChat(checks: ArgumentChecks): Assembler {
   let base: Record<string, unknown> = {};
   const text: string[] = [];
   const refusal: string[] = [];
@@ -161,7 +157,7 @@ function openaiChat(schemaOf: SchemaOf): Assembler {
           const args = argumentText(fn.arguments, call.parser.text());
           if (call.started || (call.name && (call.id || args !== undefined))) {
             call.id ||= generatedId(call.name, call.index); // a server that gave this call no id
-            argumentPiece(call, args, emit, schemaOf);
+            argumentPiece(call, args, emit, checks);
           } else if (args) call.parser.push(args); // reported once named
         }
         const reason = field(choice, "finish_reason");
@@ -179,7 +175,7 @@ function openaiChat(schemaOf: SchemaOf): Assembler {
 
 // ---- OpenAI Responses: typed events; `response.completed` carries the whole response ----------------------
 
-function responses(schemaOf: SchemaOf): Assembler {
+function responses(checks: ArgumentChecks): Assembler {
   let base: Record<string, unknown> = {};
   let final: Record<string, unknown> | undefined;
   const items = new Map<number, unknown>(); // by output_index (a Map: an index from the wire never sizes an array)
@@ -202,15 +198,15 @@ function responses(schemaOf: SchemaOf): Assembler {
         }
         call.id = String(item.call_id ?? item.id ?? call.id);
         call.name = String(item.name ?? call.name);
-        argumentPiece(call, type === "response.output_item.added" ? item.arguments : undefined, emit, schemaOf);
-        if (type === "response.output_item.done" && typeof item.arguments === "string" && item.arguments !== call.parser.text()) restart(call, schemaOf, item.arguments);
+        argumentPiece(call, type === "response.output_item.added" ? item.arguments : undefined, emit, checks);
+        if (type === "response.output_item.done" && typeof item.arguments === "string" && item.arguments !== call.parser.text()) restart(call, checks, item.arguments);
       } else if (type === "response.function_call_arguments.delta") {
         const call = calls.get(at);
-        if (call) argumentPiece(call, e.delta, emit, schemaOf);
+        if (call) argumentPiece(call, e.delta, emit, checks);
       } else if (type === "response.function_call_arguments.done") {
         const call = calls.get(at);
         // A "done" event whose text differs from what streamed: the done text wins.
-        if (call && typeof e.arguments === "string" && e.arguments !== call.parser.text()) restart(call, schemaOf, e.arguments);
+        if (call && typeof e.arguments === "string" && e.arguments !== call.parser.text()) restart(call, checks, e.arguments);
       } else if (type === "response.output_text.delta" && typeof e.delta === "string" && e.delta) {
         emit({ type: "text-delta", text: e.delta });
       } else if (type === "response.completed" || type === "response.incomplete") {
@@ -236,7 +232,7 @@ function responses(schemaOf: SchemaOf): Assembler {
 
 // ---- Anthropic Messages: message_start, content_block_start / _delta / _stop, message_delta ---------------
 
-function anthropic(schemaOf: SchemaOf): Assembler {
+function anthropic(checks: ArgumentChecks): Assembler {
   let base: Record<string, unknown> = {};
   const blocks = new Map<number, Record<string, unknown>>(); // by index (a Map: an index from the wire never sizes an array)
   const texts = new Map<number, string[]>();
@@ -263,7 +259,7 @@ function anthropic(schemaOf: SchemaOf): Assembler {
             call.id = String(block.id ?? "");
             call.name = String(block.name ?? "");
             calls.set(index, call);
-            argumentPiece(call, undefined, emit, schemaOf);
+            argumentPiece(call, undefined, emit, checks);
           } else if (block.type === "text" && typeof block.text === "string" && block.text) {
             texts.set(index, [block.text]);
             emit({ type: "text-delta", text: block.text });
@@ -281,7 +277,7 @@ function anthropic(schemaOf: SchemaOf): Assembler {
             if (delta.text) emit({ type: "text-delta", text: delta.text });
           } else if (delta.type === "input_json_delta") {
             const call = calls.get(index);
-            if (call) argumentPiece(call, delta.partial_json, emit, schemaOf);
+            if (call) argumentPiece(call, delta.partial_json, emit, checks);
           } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
             block.thinking = String(block.thinking ?? "") + delta.thinking;
           } else if (delta.type === "signature_delta" && typeof delta.signature === "string") {
@@ -316,7 +312,7 @@ function anthropic(schemaOf: SchemaOf): Assembler {
 
 // ---- Gemini: each chunk a GenerateContentResponse; function calls arrive whole ---------------------------
 
-function gemini(schemaOf: SchemaOf): Assembler {
+function gemini(checks: ArgumentChecks): Assembler {
   // Parts in order; consecutive plain text pieces are one part, its pieces joined at the end.
   const parts: ({ readonly part: Record<string, unknown> } | { readonly texts: string[] })[] = [];
   let base: Record<string, unknown> = {};
@@ -349,7 +345,7 @@ function gemini(schemaOf: SchemaOf): Assembler {
         calls++;
         const args = field(fc, "args") ?? {};
         const text = JSON.stringify(args);
-        restart(call, schemaOf, text); // arguments arrive whole: checked at once
+        restart(call, checks, text); // arguments arrive whole: checked at once
         emit({ type: "tool-call-start", index: call.index, id: call.id, name: call.name });
         emit({ type: "tool-call-delta", index: call.index, id: call.id, name: call.name, delta: text, partial: args, arguments: args, ...call.verdict() });
       }

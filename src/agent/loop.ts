@@ -3,7 +3,8 @@ import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import { failure, type ToolResult } from "../tools/result.js";
 import { boundedCall } from "../tools/bounded-call.js";
-import { guardedSchema, runDecoded } from "../tools/tool.js";
+import { runDecoded } from "../tools/tool.js";
+import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
@@ -378,7 +379,7 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
     if ("whole" in output) response = output.whole;
     else {
-      const assembler = createAssembler(adapter.name, schemasOf(offered));
+      const assembler = createAssembler(adapter.name, checkArguments(offered));
       const deltas: Delta[] = [];
       const emit = (delta: Delta) => void deltas.push(delta);
       for await (const chunk of output.chunks) {
@@ -491,15 +492,6 @@ function repeatedIds(calls: readonly ToolCall[]): Set<number> {
 
 function repeatedId(call: ToolCall): ToolResult {
   return failure(`Call id ${JSON.stringify(call.id)} was used by an earlier call in this turn; this call of tool "${call.name}" did not run. Give each call its own id.`);
-}
-
-/** The tools' schemas for checking streamed arguments, by name. */
-function schemasOf(tools: readonly AnyTool[]): (name: string) => ReturnType<typeof guardedSchema> {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return (name) => {
-    const tool = byName.get(name);
-    return tool && guardedSchema(tool);
-  };
 }
 
 /**

@@ -9,9 +9,9 @@
  * messages.push(...toToolMessages(results, "openai"));
  */
 export { parseToolCalls, toToolMessages } from "./parse.js";
-export { createToolCallStream, type ToolCallStream, type PartialToolCall } from "./stream.js";
+export { createToolCallStream, type ToolCallStream, type PartialToolCall, type ToolCallStreamOptions, type ArgumentChecks } from "./stream.js";
 export { createPartialJSONParser, type PartialJSONParser, type PartialJSONOptions, type ParserEvents } from "./partial-json.js";
-export { createArgumentChecker, type PartialVerdict } from "./viability.js";
+export { createArgumentChecker, checkArguments, type PartialVerdict } from "./viability.js";
 export { ADAPTERS, adapterOf } from "./providers/index.js";
 export { mcpContent, type AnswerOptions, type ResultIssue } from "./output.js";
 export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";

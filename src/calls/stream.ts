@@ -1,4 +1,4 @@
-import { createPartialJSONParser, type PartialJSONParser } from "./partial-json.js";
+import { createPartialJSONParser, type ParserEvents, type PartialJSONParser } from "./partial-json.js";
 import type { Provider, ToolCall } from "./types.js";
 import { field, generatedId, list, parseArguments } from "./wire.js";
 import { argumentText, beginsAnother, joinedName, type OpenCall } from "./chat-deltas.js";
@@ -17,6 +17,32 @@ export interface PartialToolCall {
   readonly text: string;
   /** The provider said the call is complete, or its arguments are a complete JSON value. */
   readonly done: boolean;
+  /** With `check`: the arguments' properties complete and valid so far (`""` once the whole object is). */
+  readonly settled?: readonly string[];
+  /** With `check`: false once no completion of the arguments so far could pass the tool's schema. */
+  readonly viable?: boolean;
+  /** With `check`, when not viable: what cannot pass, and where. */
+  readonly reason?: string;
+}
+
+/**
+ * The checks of a call's streamed arguments, by tool name (`checkArguments(tools)` from `tooltype/calls` makes
+ * them): a partial parser's events in, a verdict out; undefined for a name it has no schema for.
+ *
+ * @example
+ * createToolCallStream("openai", { check: checkArguments([weather]) });
+ */
+export type ArgumentChecks = (name: string) => { readonly events: ParserEvents; verdict(): { readonly settled: readonly string[]; readonly viable: boolean; readonly reason?: string } } | undefined;
+
+/**
+ * Options of `createToolCallStream`.
+ *
+ * @example
+ * createToolCallStream("anthropic", { check: checkArguments(tools) });
+ */
+export interface ToolCallStreamOptions {
+  /** Check each call's arguments as they stream; `partial()` then carries `settled`, `viable` and `reason`. */
+  readonly check?: ArgumentChecks;
 }
 
 /**
@@ -42,6 +68,10 @@ export interface ToolCallStream {
 interface Entry {
   /** The call's place in the stream, from 0. */
   readonly index: number;
+  /** A parser for this call's argument text, with its tool's checks when the stream has them. */
+  readonly newParser: () => PartialJSONParser;
+  verdict?: () => { readonly settled: readonly string[]; readonly viable: boolean; readonly reason?: string };
+  wholeChecked?: boolean;
   id: string;
   name: string;
   parser: PartialJSONParser | undefined; // undefined when the arguments came whole
@@ -171,7 +201,7 @@ const READERS: { readonly [P in Provider]: Reader } = {
  * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'ris"}' } }] } }] });
  * stream.calls(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]
  */
-export function createToolCallStream(provider: Provider): ToolCallStream {
+export function createToolCallStream(provider: Provider, options: ToolCallStreamOptions = {}): ToolCallStream {
   const read = Object.hasOwn(READERS, provider) ? READERS[provider] : undefined;
   if (!read) throw new TypeError(`createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(READERS).join(", ")}`);
   const entries = new Map<string, Entry>();
@@ -179,7 +209,8 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
   const at: At = (key, another) => {
     let entry = entries.get(key);
     if (!entry || another?.(entry)) {
-      entry = { index: order.length, id: "", name: "", parser: undefined, whole: undefined, closed: false };
+      const made: Entry = { index: order.length, newParser: () => parserOf(made, options.check), id: "", name: "", parser: undefined, whole: undefined, closed: false };
+      entry = made;
       entries.set(key, entry);
       order.push(entry);
     }
@@ -198,6 +229,7 @@ export function createToolCallStream(provider: Provider): ToolCallStream {
         arguments: e.parser ? (e.parser.value() ?? {}) : (e.whole ?? {}),
         text: e.parser ? e.parser.text() : e.whole === undefined ? "" : wholeText(e.whole),
         done: e.closed || (e.parser?.done ?? e.whole !== undefined),
+        ...(options.check && verdictOf(e)),
       })),
     calls: () =>
       order.map((e) => ({
@@ -252,7 +284,23 @@ function wholeText(value: unknown): string {
 
 function appendText(entry: Entry, piece: unknown): void {
   if (typeof piece !== "string" || piece === "") return;
-  (entry.parser ??= createPartialJSONParser()).push(piece);
+  (entry.parser ??= entry.newParser()).push(piece);
+}
+
+/** A parser for a call's arguments, told to its tool's checks (found by the call's name so far). */
+function parserOf(entry: Entry, check: ArgumentChecks | undefined): PartialJSONParser {
+  const checker = check?.(entry.name);
+  entry.verdict = checker?.verdict;
+  return createPartialJSONParser(checker ? { events: checker.events } : {});
+}
+
+// The verdict of a call: its parser's checks, or arguments that came whole read through them once.
+function verdictOf(entry: Entry): { readonly settled: readonly string[]; readonly viable: boolean; readonly reason?: string } {
+  if (!entry.parser && entry.whole !== undefined && !entry.wholeChecked) {
+    entry.wholeChecked = true;
+    entry.newParser().push(wholeText(entry.whole)); // its events reach the checks; the call keeps its whole value
+  }
+  return entry.verdict?.() ?? { settled: [], viable: true };
 }
 
 // A "done" event carries the whole argument text: keep what streamed when it agrees, else take it.
@@ -260,6 +308,6 @@ function settle(entry: Entry, full: unknown): void {
   entry.closed = true;
   if (typeof full !== "string") return;
   if (entry.parser?.text() === full) return;
-  entry.parser = createPartialJSONParser();
+  entry.parser = entry.newParser();
   entry.parser.push(full);
 }

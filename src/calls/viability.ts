@@ -12,6 +12,8 @@ import { jsonEqual } from "../guard/equal.js";
 import { isMultipleOf } from "../guard/values.js";
 import { pointerSegment, pointerTarget } from "../util/pointer.js";
 import type { ParserEvents } from "./partial-json.js";
+import type { ArgumentChecks } from "./stream.js";
+import { guardedSchema, type AnyTool } from "../tools/tool.js";
 
 /**
  * Where a streamed call's arguments stand: the JSON Pointers of the arguments' properties that are complete and
@@ -49,8 +51,8 @@ interface Frame {
 }
 
 // Keywords that say nothing about a value, and the ones checked here; any other leaves a value unsettled.
-const ANNOTATIONS = new Set(["title", "description", "default", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$anchor", "$defs", "definitions", "contentMediaType"]);
-const CHECKED = new Set(["type", "nullable", "enum", "const", "properties", "required", "additionalProperties", "items", "prefixItems", "minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
+const ANNOTATIONS = /* @__PURE__ */ new Set(["title", "description", "default", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$anchor", "$defs", "definitions", "contentMediaType"]);
+const CHECKED = /* @__PURE__ */ new Set(["type", "nullable", "enum", "const", "properties", "required", "additionalProperties", "items", "prefixItems", "minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
 const MAX_SETTLED = 256;
 const KINDS: Record<string, readonly Kind[]> = { string: ["string"], number: ["number"], integer: ["number"], boolean: ["boolean"], null: ["null"], object: ["object"], array: ["array"] };
 
@@ -104,9 +106,17 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     }
   };
 
-  /** Whether this schema's own checks are all made here. */
-  const exactly = (schema: Schema | undefined): boolean =>
-    !!schema && !unread.has(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k) || CHECKED.has(k) || k.startsWith("x-") || (k === "$ref" && schema[k] === undefined));
+  /** Whether this schema's own checks are all made here (worked out once a schema: values repeat their schemas). */
+  const exact = new WeakMap<Schema, boolean>();
+  const exactly = (schema: Schema | undefined): boolean => {
+    if (!schema) return false;
+    let known = exact.get(schema);
+    if (known === undefined) {
+      known = !unread.has(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k) || CHECKED.has(k) || k.startsWith("x-") || (k === "$ref" && schema[k] === undefined));
+      exact.set(schema, known);
+    }
+    return known;
+  };
 
   function begin(kind: Kind): void {
     const parent = stack[stack.length - 1];
@@ -297,8 +307,17 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   };
 }
 
-/** JSON types a schema allows, or undefined when it does not say. */
+const KINDS_OF = /* @__PURE__ */ new WeakMap<Schema, readonly Kind[] | undefined>();
+
+/** JSON types a schema allows, or undefined when it does not say (worked out once a schema). */
 function allowedKinds(schema: Schema): readonly Kind[] | undefined {
+  if (KINDS_OF.has(schema)) return KINDS_OF.get(schema);
+  const kinds = kindsOf(schema);
+  KINDS_OF.set(schema, kinds);
+  return kinds;
+}
+
+function kindsOf(schema: Schema): readonly Kind[] | undefined {
   const type = own(schema, "type");
   const names = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
   if (!names) return undefined;
@@ -344,4 +363,23 @@ function describeMembers(schema: Schema): string {
   const list = Array.isArray(members) ? members : [schema.const];
   const shown = list.slice(0, 5).map((m) => JSON.stringify(m)).join(", ");
   return list.length > 5 ? `one of ${shown}, ...` : list.length > 1 ? `one of ${shown}` : shown;
+}
+
+/**
+ * The checks `createToolCallStream(provider, { check })` runs on each call's streamed arguments, from the tools the
+ * model was given: a checker per call of a tool whose arguments tooltype's guard checks (an object root; a tool
+ * checked by another schema library, or sent wrapped, is not checked while it streams).
+ *
+ * @example
+ * const stream = createToolCallStream("openai", { check: checkArguments([weather]) });
+ * stream.push(chunk);
+ * stream.partial(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Pa" }, ..., settled: [], viable: true }]
+ */
+export function checkArguments(tools: readonly AnyTool[]): ArgumentChecks {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return (name) => {
+    const tool = byName.get(name);
+    const schema = tool && guardedSchema(tool);
+    return schema ? createArgumentChecker(schema) : undefined;
+  };
 }

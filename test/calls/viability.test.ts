@@ -5,7 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { t, tool, createPartialJSONParser, createArgumentChecker, type PartialVerdict } from "tooltype";
+import { t, tool, createPartialJSONParser, createArgumentChecker, createToolCallStream, checkArguments, type PartialVerdict } from "tooltype";
 import { build, spec, valueFor } from "../support/arbitraries.js";
 
 const v = suite("viability: streamed arguments checked as they arrive");
@@ -73,6 +73,24 @@ v("$ref into $defs is followed; what cannot be read here (anyOf, patterns, forma
   const verdicts = feed(loose, chars('{"a": true, "b": "not an email"}'));
   assert.ok(verdicts.every((x) => x.viable), "anyOf is not read: no refusal");
   assert.equal(verdicts.at(-1)!.settled, [], "and nothing under it, nor the unchecked format, is settled");
+});
+
+v("createToolCallStream with checkArguments: each partial call carries settled, viable and reason; without it, nothing changes", () => {
+  const weatherTool = tool({ name: "get_weather", description: "W.", parameters: weather, execute: () => 1 });
+  const chunk = (args: string, first = false) => ({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, ...(first && { id: "c1" }), function: { ...(first && { name: "get_weather" }), arguments: args } }] } }] });
+  const checked = createToolCallStream("openai", { check: checkArguments([weatherTool]) });
+  const plain = createToolCallStream("openai");
+  for (const stream of [checked, plain]) stream.push(chunk('{"city": "Oslo", "unit": "kel', true));
+  const [call] = checked.partial();
+  assert.equal([call!.settled, call!.viable], [["/city"], false]);
+  assert.match(call!.reason!, /at \/unit: "kel" cannot become one of "celsius", "fahrenheit"/);
+  assert.not.ok("viable" in plain.partial()[0]!, "a stream without checks gives what it gave");
+  const whole = createToolCallStream("gemini", { check: checkArguments([weatherTool]) });
+  whole.push({ candidates: [{ content: { parts: [{ functionCall: { name: "get_weather", args: { city: "Rome" } } }] } }] });
+  assert.equal([whole.partial()[0]!.settled, whole.partial()[0]!.viable], [[""], true], "arguments that came whole are read through the checks once");
+  const unknown = createToolCallStream("openai", { check: checkArguments([weatherTool]) });
+  unknown.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c2", function: { name: "other", arguments: "{\"x\": 1" } }] } }] });
+  assert.equal([unknown.partial()[0]!.settled, unknown.partial()[0]!.viable], [[], true], "a tool it has no schema for: nothing settled, nothing refused");
 });
 
 // ---- never a false alarm ------------------------------------------------------------------------------
