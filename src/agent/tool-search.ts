@@ -23,12 +23,15 @@ const wordsOf = (text: string): string[] =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
+// Words that would match nearly every description.
+const COMMON = /* @__PURE__ */ new Set(["a", "an", "the", "to", "of", "for", "and", "or", "in", "on", "at", "by", "with", "from", "is", "it", "my", "me", "i"]);
+
 const matches = (term: string, words: readonly string[]): boolean => words.some((word) => word === term || (term.length >= 3 && word.startsWith(term)));
 
 /**
  * How well a tool fits a query: each query word found among the words of the tool's name scores 2, among the
- * words of its description 1 (a word of 3 letters or more also matches the words it begins); the whole name as
- * the query scores 10 more. 0: no match.
+ * words of its description 1 (a word of 3 letters or more also matches the words it begins; common words such as
+ * "a", "the", "to" are skipped); the whole name as the query scores 10 more. 0: no match.
  *
  * @example
  * toolScore("weather", weather); // 3: "weather" is in the name (2) and in the description (1)
@@ -37,7 +40,7 @@ export function toolScore(query: string, tool: Pick<AnyTool, "name" | "descripti
   const name = wordsOf(tool.name);
   const description = wordsOf(tool.description);
   let score = query.trim().toLowerCase() === tool.name.toLowerCase() ? 10 : 0;
-  for (const term of new Set(wordsOf(query))) score += (matches(term, name) ? 2 : 0) + (matches(term, description) ? 1 : 0);
+  for (const term of new Set(wordsOf(query))) if (!COMMON.has(term)) score += (matches(term, name) ? 2 : 0) + (matches(term, description) ? 1 : 0);
   return score;
 }
 
