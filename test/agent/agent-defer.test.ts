@@ -139,6 +139,13 @@ portable("the tools array only grows at its end, in the order found; no cache ad
   assert.equal(issues, []);
 });
 
+portable("prepareStep's tools narrow the turn; a deferred tool among them is sent once found", async () => {
+  const { list } = kit();
+  const { chat, sent } = openai({ calls: [["c1", "find_tools", { query: "email" }]] }, { text: "ok" });
+  await runTools({ provider: "openai", chat, request, tools: list, prepareStep: () => ({ tools: ["send_email"] }) });
+  assert.equal(sent.map(names), [["find_tools"], ["find_tools", "send_email"]], "list_emails was found too, but this turn does not offer it");
+});
+
 portable("gemini gets find_tools among its function declarations", async () => {
   const sent: any[] = [];
   await runTools({ provider: "gemini", chat: (r: any) => (sent.push(r), { candidates: [{ content: { role: "model", parts: [{ text: "ok" }] } }] }), request: { contents: "hi" }, tools: kit().list });
