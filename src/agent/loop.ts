@@ -24,6 +24,7 @@ import { prepareCall, unknownTool, type Prepared, type RepairHook } from "./repa
 import { REWRITABLE, withArguments } from "./rewrite.js";
 import { shouldStop, type StopCondition } from "./stop.js";
 import { addUsage, usageOf, type Usage } from "./usage.js";
+import { notFoundYet, toolDeferral } from "./tool-search.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
 import { chatAttributes, endTool, responseAttributes, runSpan, toolAttributes, type SpanHandle, type Tracer } from "./tracing.js";
 
@@ -252,6 +253,7 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   const steps: ToolStep[] = [];
   let usage: Usage | undefined;
   let step = state ? state.step : 0;
+  const deferral = toolDeferral(adapter.name, allTools, state?.discovered);
 
   const byName = (tools: readonly AnyTool[]) => new Map(tools.map((tool) => [tool.name, tool]));
   const finishWith = (finishReason: RunToolsResult["finishReason"], text: string | undefined, paused?: LoopState): RunToolsResult => ({
@@ -266,7 +268,8 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   const checkpoint = async (turn?: Turn): Promise<LoopState> => {
     const kept = turn ? (turn.kept ??= keep(turn)) : keep();
     const results = turn ? turn.results.map((r) => r && jsonResult(r)) : [];
-    const sealed = await seal({ run, provider: adapter.name, request: (resultData(base) ?? {}) as Record<string, unknown>, step, results, ...kept });
+    const discovered = deferral?.discovered.length ? { discovered: [...deferral.discovered] } : {};
+    const sealed = await seal({ run, provider: adapter.name, request: (resultData(base) ?? {}) as Record<string, unknown>, step, results, ...kept, ...discovered });
     await options.onCheckpoint?.(sealed);
     return sealed;
   };
@@ -319,7 +322,7 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     const started = Date.now();
     const t0 = now();
     spans.step = spans.run.child(`step ${state.step}`, "internal", { "tooltype.step": state.step, "tooltype.resumed": true });
-    const tools = byName(allTools);
+    const tools = byName(deferral ? [...allTools, deferral.search] : allTools);
     const turn: Turn = { calls: state.calls, results: [...state.results], pending: [] };
     const open = state.results.flatMap((r, i) => (r ? [] : [i]));
     const pendingAt = new Map(state.pending.map((call) => [call.index, call]));
@@ -355,9 +358,12 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     const startedAt = Date.now();
     const t0 = now();
     const settings = (await options.prepareStep?.({ step, steps, messages, tools: allTools })) || undefined;
-    const offered = settings?.tools ? chosenTools(settings.tools, allTools) : allTools;
-    const change = toolListChange(offeredBefore, offered.map((t) => t.name), step);
-    offeredBefore = offered.map((t) => t.name);
+    const chosen = settings?.tools ? chosenTools(settings.tools, allTools) : allTools;
+    // Tools found by the search are appended after the rest, in the order found: the list grows at its end only.
+    const steady = deferral ? deferral.base(chosen) : chosen;
+    const change = toolListChange(offeredBefore, steady.map((t) => t.name), step);
+    offeredBefore = steady.map((t) => t.name);
+    const offered = deferral ? [...steady, ...deferral.found(chosen)] : steady;
     if (change) options.onIssue?.({ tool: "", provider: adapter.name, path: "", kind: "advice", message: change });
     const choice = settings?.toolChoice ?? (step === 1 ? options.toolChoice : laterChoice(options.toolChoice));
     let request = adapter.withTools({ ...base, ...(settings?.request as object | undefined) }, offered, {
@@ -417,7 +423,8 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
         const tool = tools.get(call.name);
         const refused = refusal(call);
         if (refused) return { ok: false as const, result: refused };
-        return tool ? prepareCall(call, tool, { ...(options.lenient && { lenient: true }), ...(options.repair && { repair: options.repair }), messages }) : { ok: false as const, result: unknownTool(call.name, [...tools.keys()]) };
+        if (!tool) return { ok: false as const, result: deferral?.hidden(call.name) ? notFoundYet(call.name) : unknownTool(call.name, [...tools.keys()]) };
+        return prepareCall(call, tool, { ...(options.lenient && { lenient: true }), ...(options.repair && { repair: options.repair }), messages });
       }),
     );
     const repeated = repeatedIds(calls);

@@ -34,6 +34,8 @@ export interface LoopState {
   readonly results: (CallResult | null)[];
   /** The calls awaiting a decision. */
   readonly pending: PendingCall[];
+  /** The deferred tools (`defer: true`) the loop's `find_tools` found, in the order found; absent when none. */
+  readonly discovered?: string[];
   /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". Absent when `unsigned`. */
   readonly keyId?: string;
   /** HMAC-SHA-256 of everything else (the conversation by its SHA-256), canonical JSON, base64url. Absent when `unsigned`. */
@@ -182,6 +184,7 @@ function shapeOf(value: unknown, provider: string): LoopState {
   if (state.results!.length !== state.calls!.length) fail("the state's results do not match its calls");
   if (typeof state.step !== "number" || !(state.step >= 1)) fail("the state's step count is missing");
   if (typeof state.request !== "object" || state.request === null) fail("the state's request is missing");
+  if (state.discovered !== undefined && !(Array.isArray(state.discovered) && state.discovered.every((name) => typeof name === "string"))) fail("the state's discovered tools must be a list of tool names");
   for (const call of [...state.calls!, ...state.pending!]) {
     if (typeof call !== "object" || call === null || typeof call.id !== "string" || typeof call.name !== "string") fail("a call in the state has no id or name");
   }

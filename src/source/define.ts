@@ -94,6 +94,7 @@ const TYPED_ONLY = {
   after: true,
   wrap: true,
   eagerInputStreaming: true,
+  defer: true,
   toModelOutput: true,
 } as const satisfies Record<Exclude<keyof TypedToolDefinition<object, unknown, unknown>, keyof ToolDecoratorOptions>, true>;
 

@@ -57,6 +57,8 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly wrap?: WrapHook<ArgsOf<P>, Context>;
   /** Anthropic: stream the arguments as the model writes them (`eager_input_streaming`). */
   readonly eagerInputStreaming?: boolean;
+  /** Load on demand: the agent loop sends it once the model finds it with tool search (see `docs/agent.md`). */
+  readonly defer?: boolean;
   /** What the model is sent for a value: a string, or text, JSON, image and file parts (see `OutputPart`). */
   readonly toModelOutput?: (value: Result) => string | OutputPart | readonly OutputPart[];
   /** The function; `options.signal` aborts when the agent loop cancels the call or it times out. */
@@ -103,6 +105,7 @@ const TOOL_OPTIONS = {
   after: true,
   wrap: true,
   eagerInputStreaming: true,
+  defer: true,
   toModelOutput: true,
   toolClass: true,
   execute: true,

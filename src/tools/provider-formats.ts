@@ -18,6 +18,8 @@ export interface FormattableTool {
   readonly strict: boolean;
   /** Anthropic `eager_input_streaming`. */
   readonly eagerInputStreaming?: boolean;
+  /** Anthropic and Responses `defer_loading`: sent for the provider's tool search to load on demand. */
+  readonly defer?: boolean;
 }
 
 /**
@@ -94,6 +96,7 @@ export interface ResponsesTool {
   description: string;
   parameters: JSONSchema;
   strict: boolean;
+  defer_loading?: boolean;
 }
 /** An Anthropic Messages API tool. @example { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } */
 export interface AnthropicTool {
@@ -102,6 +105,7 @@ export interface AnthropicTool {
   input_schema: JSONSchema & { type: "object" };
   strict?: boolean;
   eager_input_streaming?: boolean;
+  defer_loading?: boolean;
   cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" };
 }
 
@@ -258,7 +262,7 @@ export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
   const name = checkName(tool, "responses");
   const { dialect, strict } = rulesFor(tool, "openai", "responses", options);
-  return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, dialect, "responses", options), strict };
+  return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, dialect, "responses", options), strict, ...(tool.defer && { defer_loading: true }) };
 }
 
 /**
@@ -272,7 +276,7 @@ export function toAnthropicFormat(tool: FormattableTool, options: AnthropicForma
   const cache = cacheControl(options.cacheControl);
   const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", options);
   const input_schema = schemaFor(tool, tool.parameters, dialect, "anthropic", options) as AnthropicTool["input_schema"];
-  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }), ...(tool.eagerInputStreaming && { eager_input_streaming: true }), ...(cache && { cache_control: cache }) };
+  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }), ...(tool.eagerInputStreaming && { eager_input_streaming: true }), ...(tool.defer && { defer_loading: true }), ...(cache && { cache_control: cache }) };
 }
 
 /**

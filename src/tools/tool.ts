@@ -64,6 +64,11 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
    */
   readonly eagerInputStreaming?: boolean;
   /**
+   * Load on demand: the agent loop does not send this tool until the model finds it. Anthropic and OpenAI
+   * Responses search with their own tool search (`defer_loading`); elsewhere the loop offers `find_tools`.
+   */
+  readonly defer?: boolean;
+  /**
    * What the model is sent for a value: a string, or parts (text, JSON, images, files), instead of the value
    * as JSON text. Each provider's answer writer sends what that provider accepts and reports what it changed.
    */
@@ -156,6 +161,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly wrap: WrapHook<Args, Context> | undefined;
   /** Anthropic streams this tool's arguments as they are written; see `ToolDefinition.eagerInputStreaming`. */
   readonly eagerInputStreaming: boolean;
+  /** Loaded on demand by the agent loop; see `ToolDefinition.defer`. */
+  readonly defer: boolean;
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
@@ -191,6 +198,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     }
     [this.before, this.after, this.wrap] = [definition.before, definition.after, definition.wrap];
     this.eagerInputStreaming = definition.eagerInputStreaming === true;
+    if (definition.defer !== undefined && typeof definition.defer !== "boolean") throw new TypeError(`Tool "${name}": defer must be true or false`);
+    this.defer = definition.defer === true;
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;

@@ -9,7 +9,8 @@ import { decodeBase64 } from "../../util/base64.js";
  * Anthropic Messages API: calls are `tool_use` content blocks, answered by ONE `user` message of
  * `tool_result` blocks (`is_error` on failures); `tool_choice` is `{ type: "auto" | "any" | "tool" | "none" }`.
  * A tool's parts become `text`, `image` (JPEG, PNG, GIF, WebP) and `document` (PDF, plain text) blocks; another
- * image or file type is a note, reported.
+ * image or file type is a note, reported. Deferred tools (`defer`) carry `defer_loading: true`, and the tool search
+ * tool (`tool_search_tool_regex_20251119`) comes first in `tools`.
  *
  * @example
  * toToolMessages(results, "anthropic"); // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
@@ -34,9 +35,15 @@ export const anthropic: ProviderAdapter = {
   withTools: (request, tools, options) => {
     const { toolChoice, parallelToolCalls, cacheControl } = options;
     const choice = anthropicChoice(toolChoice ?? (parallelToolCalls === false ? "auto" : undefined), parallelToolCalls);
-    return { ...request, tools: toAnthropicTools(tools, { ...formatOptions(options), ...(cacheControl !== undefined && { cacheControl }) }), ...(choice && { tool_choice: choice }) };
+    const formatted = toAnthropicTools(tools, { ...formatOptions(options), ...(cacheControl !== undefined && { cacheControl }) });
+    // Deferred tools (`defer_loading`) are found by Anthropic's tool search, which the request must then hold.
+    const search = tools.some((t) => t.defer) ? [ANTHROPIC_TOOL_SEARCH] : [];
+    return { ...request, tools: [...search, ...formatted], ...(choice && { tool_choice: choice }) };
   },
 };
+
+/** Anthropic's server-side tool search (regular expressions over the deferred tools' names and descriptions). */
+const ANTHROPIC_TOOL_SEARCH = { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" } as const;
 
 function anthropicChoice(choice: ToolChoice | undefined, parallel: boolean | undefined): Record<string, unknown> | undefined {
   if (choice === undefined) return undefined;

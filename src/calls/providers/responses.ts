@@ -7,7 +7,8 @@ import type { CallResult } from "../../tools/call.js";
 /**
  * OpenAI Responses API: calls are `function_call` output items (answered by `call_id`), answers are
  * `function_call_output` items (text, or `input_text`, `input_image` and `input_file` parts for a tool's
- * images and files), tools are flat with `strict` always written.
+ * images and files), tools are flat with `strict` always written; deferred tools (`defer`) carry
+ * `defer_loading: true` after a `{ type: "tool_search" }` tool.
  *
  * @example
  * toToolMessages(results, "responses"); // [{ type: "function_call_output", call_id: "call_1", output: "21 °C" }]
@@ -37,7 +38,8 @@ export const responses: ProviderAdapter = {
     const { toolChoice, parallelToolCalls } = options;
     return {
       ...request,
-      tools: tools.map((t) => toResponsesFormat(t, formatOptions(options))),
+      // Deferred tools (`defer_loading`) are found by OpenAI's hosted tool search, which the request must then hold.
+      tools: [...(tools.some((t) => t.defer) ? [{ type: "tool_search" }] : []), ...tools.map((t) => toResponsesFormat(t, formatOptions(options)))],
       ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", name: toolChoice.name } }),
       ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
     };
