@@ -29,6 +29,7 @@
 //   runtimes      node test/runtimes.e2e.mjs      (Deno and Bun importing "tooltype" by name; the IIFE build in a page)
 //   layers        node test/layers.e2e.mjs        (imports follow the layers t → schema → guard → tools → ...)
 //   lean          node test/lean.e2e.mjs          (each lean entry bundled alone, without the root, its checks run in Node)
+//   api-docs      node test/api-docs.e2e.mjs      (npm run docs: TypeDoc over every entry, warnings are errors)
 //   checkout      node test/checkout.e2e.mjs      (a clone alone passes: nothing names a path outside the checkout)
 //   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
 //   readme        node test/readme.e2e.mjs        (README's TypeScript blocks: tsc --strict, then run against fake providers)
@@ -47,7 +48,7 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "checkout", "package", "lean", "readme", "agent", "toolchains", "bundlers"];
+const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "checkout", "package", "lean", "api-docs", "readme", "agent", "toolchains", "bundlers"];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
 
@@ -189,6 +190,7 @@ const EXTRA = {
   runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"],
   layers: ["test/layers.e2e.mjs", "imports follow the layers; entries exist; no dead module"],
   lean: ["test/lean.e2e.mjs", "each lean entry bundled alone, without the root, and its checks run"],
+  "api-docs": ["test/api-docs.e2e.mjs", "the API reference (TypeDoc) builds from the JSDoc without a warning"],
   checkout: ["test/checkout.e2e.mjs", "no test, script, bench or demo file names a path outside the checkout"],
   package: ["test/package.e2e.mjs", "npm pack: size, the source once, maps resolve, tooltype/build without typescript"],
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
