@@ -232,7 +232,7 @@ interface Spans {
 async function* loopSteps<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption: Resumption | undefined, spans: Spans): AsyncGenerator<LoopEvent, RunToolsResult> {
   const adapter = adapterOf(options.provider);
   const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
-  const allTools = options.registry && options.tools ? [...registry.listTools(), ...options.tools] : registry.listTools();
+  const allTools = options.registry && options.tools ? withoutClash(registry.listTools(), options.tools) : registry.listTools();
   const maxSteps = options.maxSteps ?? 10;
   if (!(maxSteps >= 1)) throw new TypeError("runTools: maxSteps must be at least 1");
   const concurrency = options.concurrency ?? Infinity;
@@ -514,6 +514,18 @@ function refusedWhole(adapter: ProviderAdapter, response: unknown, doomed: { rea
     call.id === doomed.id && call.name === doomed.name
       ? failure(`The arguments for tool "${call.name}" were refused while they streamed, so the request was stopped: ${doomed.reason}. Call the tool again with arguments that fit its schema.`)
       : undefined;
+}
+
+/**
+ * A registry's tools and more tools beside them: one name in both is refused (the loop could not tell which one a
+ * call means, and keeping either silently would run a tool the caller did not pick, such as a server's tool in
+ * place of a local one that asks for approval).
+ */
+function withoutClash(registered: readonly AnyTool[], more: readonly AnyTool[]): AnyTool[] {
+  const names = new Set(registered.map((tool) => tool.name));
+  const clash = more.filter((tool) => names.has(tool.name)).map((tool) => tool.name);
+  if (clash.length) throw new TypeError(`runTools: ${clash.map((name) => JSON.stringify(name)).join(", ")} is both in registry and in tools; give each tool one name (mcpTools has prefix and local for a server's tools)`);
+  return [...registered, ...more];
 }
 
 async function* finish(result: RunToolsResult): AsyncGenerator<LoopEvent, RunToolsResult> {

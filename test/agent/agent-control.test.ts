@@ -3,7 +3,7 @@
 // a provider sends, httpChat's requests).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, tool, runTools, streamTools, httpChat, geminiBody, hasToolCall, stepCountIs, readServerSentEvents, usageOf, ProviderError, type LoopEvent } from "tooltype";
+import { t, tool, ToolRegistry, runTools, streamTools, httpChat, geminiBody, hasToolCall, stepCountIs, readServerSentEvents, usageOf, ProviderError, type LoopEvent } from "tooltype";
 import { fakeProvider, ways } from "../support/fake-provider.js";
 import { turnEvents, sse, turnText, type StreamProvider } from "../support/provider-streams.js";
 import { RECORDED, REQUESTS, collect, makeTools } from "../support/agent-fixtures.js";
@@ -298,6 +298,18 @@ pieces("usageOf: every core provider's spelling, cache tokens counted as input, 
   assert.equal(usageOf({ usage: { input_tokens: 10, cache_read_input_tokens: 90, cache_creation_input_tokens: 5, output_tokens: 2 } }), { inputTokens: 105, outputTokens: 2, totalTokens: 107, raw: { input_tokens: 10, cache_read_input_tokens: 90, cache_creation_input_tokens: 5, output_tokens: 2 } });
   assert.equal(usageOf({ usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 6, thoughtsTokenCount: 7, totalTokenCount: 18 } })?.outputTokens, 13);
   assert.is(usageOf({}), undefined);
+});
+
+control("a tool name both in registry and in tools is refused, never one silently replacing the other", async () => {
+  const local = tool({ name: "delete_file", description: "Deletes a file (asks first).", parameters: t.object({ path: t.string() }), needsApproval: true, execute: () => "deleted" });
+  const remote = tool({ name: "delete_file", description: "A server's delete.", parameters: t.object({ path: t.string() }), execute: () => "deleted remotely" });
+  let asked = 0;
+  const chat = async () => (asked++, { choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
+  const thrown = await runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, registry: new ToolRegistry().register(local), tools: [remote] }).then(() => null, (error: Error) => error);
+  assert.match(String(thrown?.message), /"delete_file" is both in registry and in tools/);
+  assert.is(asked, 0, "refused before any request");
+  const twice = await runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools: [local, remote] }).then(() => null, (error: Error) => error);
+  assert.match(String(twice?.message), /a tool named "delete_file" is already registered/);
 });
 
 control.run();
