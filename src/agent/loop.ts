@@ -1,4 +1,4 @@
-import { ToolRegistry } from "../tools/registry.js";
+import { registeredTools, type ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import { failure, type ToolResult } from "../tools/result.js";
@@ -231,8 +231,7 @@ interface Spans {
 
 async function* loopSteps<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption: Resumption | undefined, spans: Spans): AsyncGenerator<LoopEvent, RunToolsResult> {
   const adapter = adapterOf(options.provider);
-  const registry = options.registry ?? new ToolRegistry().register(options.tools ?? []);
-  const allTools = options.registry && options.tools ? withoutClash(registry.listTools(), options.tools) : registry.listTools();
+  const allTools = options.registry ? withoutClash(options.registry.listTools(), registeredTools([options.tools ?? []])) : registeredTools([options.tools ?? []]);
   const maxSteps = options.maxSteps ?? 10;
   if (!(maxSteps >= 1)) throw new TypeError("runTools: maxSteps must be at least 1");
   const concurrency = options.concurrency ?? Infinity;

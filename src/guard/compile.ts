@@ -1,4 +1,4 @@
-import { emitJSONSchema } from "../schema/emit.js";
+import { emit } from "../schema/emit.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import { allowsEval } from "../util/allows-eval.js";
@@ -105,9 +105,9 @@ export class ValidationError extends TypeError {
  */
 export function compile<S extends object>(schema: S, options: CompileOptions = {}): Guard<GuardType<S>> {
   const descriptor = isDescriptor(schema);
-  const json = (descriptor ? emitJSONSchema(schema) : schema) as JSONSchema;
+  const json = (descriptor ? emit(schema) : schema) as JSONSchema; // read once: the cache of toJSONSchema is not needed
   try {
-    if (descriptor) checkDefaults(schema, (part) => guardOf(emitJSONSchema(part), options));
+    if (descriptor) checkDefaults(schema, (part) => guardOf(emit(part), options));
     return guardOf(json, options) as Guard<GuardType<S>>;
   } catch (error) {
     // Within the depth limit, a runtime with a small stack may still run out: an error that says so, not a crash.

@@ -19,6 +19,7 @@ import type { Recursion } from "./recursion.js";
 import { Verdicts } from "./revisit.js";
 import { isObject } from "./values.js";
 import type { Issue } from "./issue.js";
+import { PatternUnevaluated } from "./keywords/pattern.js";
 
 /**
  * Makes the builder of interpreted checks for one guard: a tree of closures made once per schema (and
@@ -106,6 +107,16 @@ function buildNode(node: Node, build: Build, refs: RefChecks, dynamic: DynamicSc
   return typed(types, body);
 }
 
+/** A value keyword's reporting check; a pattern the engine could not evaluate is its own issue at the value's path. */
+function reportValue(r: Issue[], p: string | undefined, check: () => boolean): boolean {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof PatternUnevaluated)) throw error;
+    return miss(r, "pattern_unevaluated", p, error.pattern, String(error.length));
+  }
+}
+
 /** The node's value keywords of one JSON type (`STRING_KEYWORDS`, `NUMBER_KEYWORDS`), each a check that lists its issue. */
 function valueCheck(node: Node, keywords: readonly ValueKeyword<never, never>[]): Check | undefined {
   const parts: Check[] = [];
@@ -115,9 +126,7 @@ function valueCheck(node: Node, keywords: readonly ValueKeyword<never, never>[])
     const holds = k.holds as (value: unknown, limit: unknown) => boolean;
     const received = k.received as (value: unknown) => string;
     let expected: string | undefined;
-    const report = k.report as ((value: unknown, limit: unknown, issues: Issue[], path: string) => boolean) | undefined;
-    if (report) parts.push((v, r, p) => (r === undefined ? holds(v, limit) : report(v, limit, r, p!)));
-    else parts.push((v, r, p) => holds(v, limit) || (r !== undefined && miss(r, k.code, p, (expected ??= k.expected(limit)), received(v))));
+    parts.push((v, r, p) => (r === undefined ? holds(v, limit) : reportValue(r, p, () => holds(v, limit) || miss(r, k.code, p, (expected ??= k.expected(limit)), received(v)))));
   }
   return parts.length ? all(parts) : undefined;
 }

@@ -44,7 +44,14 @@ class Written {
 
 const emitted = new WeakMap<object, Written>();
 
-function emit(schema: object): JSONSchema {
+/**
+ * `emitJSONSchema` without its cache of descriptors' JSON: always written anew, the same JSON. For a caller that
+ * writes each descriptor's JSON once (compile), so the cache and its literal compiler stay out of its bundle.
+ *
+ * @example
+ * emit(t.object({ a: t.string() })); // { type: "object", properties: { a: { type: "string" } }, required: ["a"] }
+ */
+export function emit(schema: object): JSONSchema {
   const emitter = new Emitter();
   const root = emitter.node(schema, true) as JSONSchema;
   if (emitter.defs.size) {

@@ -49,10 +49,10 @@ export interface ObjectOptions<T> extends Annotations<T> {
 
 const ANNOTATIONS = ["description", "title", "default", "examples", "deprecated"];
 /** The option keys each family of builders accepts. */
-export const STRING_KEYS = [...ANNOTATIONS, "minLength", "maxLength", "pattern", "format"];
-export const NUMBER_KEYS = [...ANNOTATIONS, "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
-export const ARRAY_KEYS = [...ANNOTATIONS, "minItems", "maxItems"];
-export const OBJECT_KEYS = [...ANNOTATIONS, "additionalProperties", "minProperties", "maxProperties"];
+export const STRING_KEYS = /* @__PURE__ */ ANNOTATIONS.concat("minLength", "maxLength", "pattern", "format");
+export const NUMBER_KEYS = /* @__PURE__ */ ANNOTATIONS.concat("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf");
+export const ARRAY_KEYS = /* @__PURE__ */ ANNOTATIONS.concat("minItems", "maxItems");
+export const OBJECT_KEYS = /* @__PURE__ */ ANNOTATIONS.concat("additionalProperties", "minProperties", "maxProperties");
 export const ANNOTATION_KEYS = ANNOTATIONS;
 
 const COUNTS = new Set(["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"]);

@@ -28,6 +28,23 @@ export const TOOLS_PER_REQUEST_WARNING = 20;
 export const TOOL_LIMITS: Partial<Record<ToolFormat, number>> = { openai: 128, responses: 128, gemini: 128 };
 
 /**
+ * Adds tools by name as `ToolRegistry.register` does (each a `Tool`, no name twice, the same errors) and returns
+ * them all: for code that needs only the list (the agent loop), without the registry's other methods in its bundle.
+ *
+ * @example
+ * registeredTools([weather, calculator]); // [weather, calculator]
+ * registeredTools([weather, weather]); // TypeError: ToolRegistry.register: a tool named "get_weather" is already registered
+ */
+export function registeredTools(tools: readonly (AnyTool | readonly AnyTool[])[], byName = new Map<string, AnyTool>()): AnyTool[] {
+  for (const item of tools.flat()) {
+    if (!(item instanceof Tool)) throw new TypeError("ToolRegistry.register: expects Tool objects (from tool(), functionToTool() or toolsFrom())");
+    if (byName.has(item.name)) throw new TypeError(`ToolRegistry.register: a tool named "${item.name}" is already registered`);
+    byName.set(item.name, item);
+  }
+  return [...byName.values()];
+}
+
+/**
  * Finds and runs tools by name. Unknown names (`constructor` and `__proto__` included) and bad arguments
  * give a failed `ToolResult` naming what exists, never an exception. Names are unique.
  *
@@ -47,11 +64,7 @@ export class ToolRegistry {
 
   /** Adds tools; a name already taken is refused. Returns the registry, for chaining. */
   register(...tools: readonly (AnyTool | readonly AnyTool[])[]): this {
-    for (const item of tools.flat()) {
-      if (!(item instanceof Tool)) throw new TypeError("ToolRegistry.register: expects Tool objects (from tool(), functionToTool() or toolsFrom())");
-      if (this.#tools.has(item.name)) throw new TypeError(`ToolRegistry.register: a tool named "${item.name}" is already registered`);
-      this.#tools.set(item.name, item);
-    }
+    registeredTools(tools, this.#tools);
     return this;
   }
 

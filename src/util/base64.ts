@@ -1,20 +1,15 @@
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /**
- * Encodes bytes as standard, padded base64 (RFC 4648 section 4), in every runtime.
+ * Encodes bytes as standard, padded base64 (RFC 4648 section 4), in every runtime (`btoa` of the bytes as Latin-1 text).
  *
  * @example
  * encodeBase64(new Uint8Array([104, 105])); // "aGk="
  */
 export function encodeBase64(bytes: Uint8Array): string {
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i]!, b = bytes[i + 1], c = bytes[i + 2];
-    out += ALPHABET[a >> 2]! + ALPHABET[((a & 3) << 4) | ((b ?? 0) >> 4)]!;
-    out += b === undefined ? "=" : ALPHABET[((b & 15) << 2) | ((c ?? 0) >> 6)]!;
-    out += c === undefined ? "=" : ALPHABET[c & 63]!;
-  }
-  return out;
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 8192) binary += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return btoa(binary);
 }
 
 /**

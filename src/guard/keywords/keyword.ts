@@ -1,5 +1,5 @@
 import type { Node } from "../node.js";
-import type { Issue, IssueCode } from "../issue.js";
+import type { IssueCode } from "../issue.js";
 import type { Path } from "./path-code.js";
 
 /**
@@ -17,8 +17,6 @@ export interface ValueKeyword<V = never, L = never> {
   readonly code: IssueCode;
   /** Whether the value meets the limit. */
   readonly holds: (value: V, limit: L) => boolean;
-  /** For a keyword that can fail in more than one way: whether the value meets the limit, pushing the issue when not. */
-  readonly report?: (value: V, limit: L, issues: Issue[], path: string) => boolean;
   /** The issue's `expected` text. */
   readonly expected: (limit: L) => string | undefined;
   /** The issue's `received` text. */
@@ -44,7 +42,7 @@ export interface SourceWriter {
 export interface KeywordSource<L = never> {
   /** An expression true when `x` meets `limit`. */
   readonly holds: (x: string, limit: L, writer: SourceWriter) => string;
-  /** With `ValueKeyword.report`: a statement pushing the issue of `x` to `r`, `path` an expression. */
+  /** For a keyword that can fail in more than one way (`pattern`): a statement pushing the issue of `x` to `r`, `path` an expression. */
   readonly report?: (x: string, limit: L, path: string, writer: SourceWriter) => string;
   /** An expression for the received text of `x`. */
   readonly received: (x: string, writer: SourceWriter) => string;

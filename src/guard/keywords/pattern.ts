@@ -63,7 +63,6 @@ export const pattern: ValueKeyword<string, RegExp> = {
   key: "pattern",
   code: "pattern",
   holds: (s, re) => matches(re, s),
-  report: reportPattern,
   expected: (re) => re.source,
   received: (s) => preview(s),
   message: (expected, received) => `Expected a string matching /${expected}/, received ${received}`,
