@@ -18,6 +18,7 @@ export const FULL: Budget = { rounds: 21, batchMs: 20 };
 export const QUICK: Budget = { rounds: 3, batchMs: 1 };
 
 let sink = 0;
+// biome-ignore lint/correctness/noUnusedVariables: written on every result so the engine keeps the work; never read
 let kept: unknown;
 /**
  * Keeps results alive so the engine cannot drop the work: the last value is stored where the engine

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, posix } from "node:path";
+import { dirname, join, } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createChecks } from "./support/checks.mjs";
 

@@ -127,7 +127,7 @@ async function runPage(context, base, spec, timeoutMs) {
     const url = `${base}/${spec.kind}/index.html`;
     // "commit", not "load": a test that keeps the page's thread busy would also hold back the load event.
     const response = await page.goto(url, { waitUntil: "commit", timeout: START_TIMEOUT_MS });
-    if (!response || !response.ok()) throw new Error(`GET ${url} answered ${response && response.status()}`);
+    if (!response?.ok()) throw new Error(`GET ${url} answered ${response?.status()}`);
     const csp = response.headers()["content-security-policy"];
     if (spec.kind === "csp" && csp !== CSP) problems.push(`the page was served without the CSP header (got ${csp})`);
 

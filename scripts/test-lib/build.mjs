@@ -150,7 +150,7 @@ export async function buildBundles(root, outDir, envs, files) {
       } catch (error) {
         const messages = error && Array.isArray(error.errors) && error.errors.length
           ? (await formatMessages(error.errors, { kind: "error", color: false })).join("")
-          : String(error && error.stack ? error.stack : error);
+          : String(error?.stack ? error.stack : error);
         results[env] = { error: `esbuild could not bundle the tests for ${env}:\n${messages}` };
       }
     }),

@@ -2,7 +2,7 @@ import ts from "typescript";
 import { BuildError } from "./build-error.js";
 import { besideComment, propertyDescription, readDoc } from "./doc.js";
 import { literalValue } from "./literal-value.js";
-import { TypeCode, UnwritableType } from "./type-code.js";
+import { type TypeCode, UnwritableType } from "./type-code.js";
 
 /** A function found in the program, with what names it. */
 export interface FunctionSite {

@@ -141,7 +141,9 @@ export function staticValue(node: ts.Expression, checker: ts.TypeChecker, bindin
     const returned = body;
     return (...args: unknown[]) => {
       const inner = new Map(scope);
-      names.forEach((n, i) => inner.set(n!, args[i]));
+      names.forEach((n, i) => {
+        inner.set(n!, args[i]);
+      });
       const value = evaluate(returned, inner);
       if (value === NOT_KNOWN) throw new NotKnown();
       return value;

@@ -126,8 +126,14 @@ export class TypeCode {
   private collectLiterals(node: ts.TypeNode | undefined, out: unknown[], seen: Set<ts.Node>): void {
     if (!node || seen.has(node)) return;
     seen.add(node);
-    if (ts.isParenthesizedTypeNode(node)) return this.collectLiterals(node.type, out, seen);
-    if (ts.isUnionTypeNode(node)) return node.types.forEach((t) => this.collectLiterals(t, out, seen));
+    if (ts.isParenthesizedTypeNode(node)) {
+      this.collectLiterals(node.type, out, seen);
+      return;
+    }
+    if (ts.isUnionTypeNode(node)) {
+      for (const t of node.types) this.collectLiterals(t, out, seen);
+      return;
+    }
     if (ts.isLiteralTypeNode(node)) {
       const l = node.literal;
       if (ts.isStringLiteral(l) || ts.isNoSubstitutionTemplateLiteral(l)) out.push(l.text);

@@ -15,6 +15,7 @@ const ALLOWED = "numbers, + - * / % **, and parentheses";
 const SPACE = /\s*/y;
 const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
 // What may not touch a number: JavaScript reads `2x`, `1n`, `0x1f`, `1_000` and `1.2.3` as one bad token.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ and ZWJ are listed as code points of their own, as identifiers take them
 const NUMBER_TAIL = /(?:[\p{ID_Continue}$\u200c\u200d\\]|\.\d)[\p{ID_Continue}$\u200c\u200d\\.]*/uy;
 const NAME = /[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*/uy;
 const COMPARISON = /[<>=!]+/y;

@@ -200,11 +200,11 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   /** What can be told from a value's first character: its JSON type, and the enum members it may become. */
   function starts(frame: Frame, schema: Schema): void {
     const allowed = allowedKinds(schema);
-    if (allowed && !allowed.includes(frame.kind)) return refuse(frame.pointer, `expected ${describe(schema)}, received ${frame.kind === "null" ? "null" : `a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`}`);
+    if (allowed && !allowed.includes(frame.kind)) return void refuse(frame.pointer, `expected ${describe(schema)}, received ${frame.kind === "null" ? "null" : `a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`}`);
     const members = own(schema, "enum");
     const candidates = [...(Array.isArray(members) ? members : []), ...(Object.hasOwn(schema, "const") ? [schema.const] : [])].filter((m) => kindOf(m) === frame.kind);
     if (Array.isArray(members) || Object.hasOwn(schema, "const")) {
-      if (!candidates.length) return refuse(frame.pointer, `no allowed value is a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`);
+      if (!candidates.length) return void refuse(frame.pointer, `no allowed value is a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`);
       frame.candidates = candidates;
       if (frame.kind === "string") frame.text = "";
     } else if (frame.kind === "string" && typeof own(schema, "pattern") === "string") frame.text = "";

@@ -36,7 +36,9 @@ export function checkDefaults(root: object, guardOf: (part: object) => Checker):
     if (box?.target) visit(box.target, at);
     if (s[Kind] !== undefined && !s[SourceDefault] && (s.default !== undefined || Array.isArray(s.examples))) checkValues(s, at, guardOf);
     for (const key of CHILD) visit(s[key], `${at}/${key}`);
-    for (const key of LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((part, i) => visit(part, `${at}/${key}/${i}`));
+    for (const key of LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((part, i) => {
+        visit(part, `${at}/${key}/${i}`);
+      });
     for (const key of MAPS) {
       const map = s[key];
       if (typeof map === "object" && map !== null) for (const name of Object.keys(map)) visit((map as Record<string, unknown>)[name], `${at}/${key}/${pointerSegment(name)}`);
@@ -55,7 +57,7 @@ function checkValues(d: Record<string | symbol, unknown>, at: string, guardOf: (
   }
   const values: [string, unknown][] = [];
   if (d.default !== undefined) values.push(['"default"', d.default]);
-  if (Array.isArray(d.examples)) d.examples.forEach((v, i) => values.push([`"examples" (item ${i})`, v]));
+  if (Array.isArray(d.examples)) d.examples.forEach((v, i) => void values.push([`"examples" (item ${i})`, v]));
   for (const [option, value] of values) {
     if (guard(value)) continue;
     const [first] = guard.errors(value, { limit: 1 });

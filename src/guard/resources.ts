@@ -94,7 +94,7 @@ export class Resources {
       const value = s[key];
       if (ONE.has(key) || (key === "items" && !Array.isArray(value))) this.walk(value, here, `${at}/${key}`, seen);
       else if (LIST.has(key) || key === "items") {
-        if (Array.isArray(value)) value.forEach((v, i) => this.walk(v, here, `${at}/${key}/${i}`, seen));
+        if (Array.isArray(value)) value.forEach((v, i) => void this.walk(v, here, `${at}/${key}/${i}`, seen));
       } else if (MAP.has(key) && typeof value === "object" && value !== null) {
         for (const name of Object.keys(value)) this.walk((value as Record<string, unknown>)[name], here, `${at}/${key}/${name}`, seen);
       }

@@ -1,5 +1,6 @@
 import type { JSONSchema } from "./json-schema.js";
 import { setOwn } from "../util/own.js";
+import { pointerSegment } from "../util/pointer.js";
 
 type Schema = Record<string, unknown>;
 
@@ -85,11 +86,11 @@ function groups(root: Schema): Map<string, Site[]> {
       else found.set(text, [site]);
     }
     for (const [key, value] of Object.entries(node)) {
-      const path = `${site?.path ?? ""}/${escape(key)}`;
+      const path = `${site?.path ?? ""}/${pointerSegment(key)}`;
       if (ONE.has(key)) visit(value, { holder: node as Schema, key, path, hint: site?.hint ?? "" });
-      else if (LIST.has(key) && Array.isArray(value)) value.forEach((item, i) => visit(item, { holder: value, key: i, path: `${path}/${i}`, hint: site?.hint ?? "" }));
+      else if (LIST.has(key) && Array.isArray(value)) value.forEach((item, i) => void visit(item, { holder: value, key: i, path: `${path}/${i}`, hint: site?.hint ?? "" }));
       else if (MAP.has(key) && typeof value === "object" && value !== null) {
-        for (const name of Object.keys(value)) visit((value as Schema)[name], { holder: value as Schema, key: name, path: `${path}/${escape(name)}`, hint: name });
+        for (const name of Object.keys(value)) visit((value as Schema)[name], { holder: value as Schema, key: name, path: `${path}/${pointerSegment(name)}`, hint: name });
       }
     }
   };
@@ -123,8 +124,4 @@ function freeName(defs: Schema, base: string): string {
   let i = 2;
   while (Object.hasOwn(defs, `${base}${i}`)) i++;
   return `${base}${i}`;
-}
-
-function escape(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }

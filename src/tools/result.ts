@@ -1,4 +1,4 @@
-import { type Issue } from "../guard/issue.js";
+import type { Issue } from "../guard/issue.js";
 import { cut } from "../util/text.js";
 import type { ModelPart } from "./output.js";
 

@@ -118,7 +118,7 @@ function undescribed(schema: JSONSchema, path: string): string[] {
   }
   for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"] as const) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((child, i) => typeof child === "object" && child !== null && out.push(...undescribed(child as JSONSchema, `${path}/${key}/${i}`)));
+    if (Array.isArray(list)) list.forEach((child, i) => void (typeof child === "object" && child !== null && out.push(...undescribed(child as JSONSchema, `${path}/${key}/${i}`))));
   }
   const defs = schema.$defs;
   if (path === "" && defs && typeof defs === "object") for (const [name, def] of Object.entries(defs as Record<string, JSONSchema>)) out.push(...undescribed(def, `/$defs/${name}`));

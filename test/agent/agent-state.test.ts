@@ -199,7 +199,7 @@ checkpoints("every tool-call, tool-result and step-finish carries a signed state
     ["step-finish", `${run}:2:next`],
   ]);
   assert.equal(saved.map((s) => s.id), [`${run}:1:0`, `${run}:1:1`, `${run}:1:2`, `${run}:1:next`, `${run}:2:next`]);
-  assert.equal(saved[2]!.results.map((r) => r && r.result), [{ success: true, value: "Sunny in Oslo" }, { success: true, value: "Sunny in Rome" }]);
+  assert.equal(saved[2]!.results.map((r) => r?.result), [{ success: true, value: "Sunny in Oslo" }, { success: true, value: "Sunny in Rome" }]);
 });
 
 checkpoints("a state cut off mid-turn resumes: the finished call does not run again, the other runs with the same idempotency key", async () => {

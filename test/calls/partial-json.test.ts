@@ -343,7 +343,7 @@ s("__proto__ keys become own properties, as with JSON.parse", () => {
     assert.ok(same(v, JSON.parse(text)));
     assert.is(Object.getPrototypeOf(v), Object.prototype);
     assert.ok(Object.prototype.hasOwnProperty.call(v, "__proto__"));
-    assert.is((v.a as Record<string, unknown>)["__proto__"], "x");
+    assert.is((v.a as Record<string, unknown>).__proto__, "x");
     assert.is(({} as Record<string, unknown>).polluted, undefined);
   }
   const p = parse(['{"__proto__": "ab']); // an open string under __proto__ streams like any other

@@ -432,7 +432,7 @@ for (const way of WAYS) {
         const blocks = snapshot.content.filter((b) => b.type === "tool_use");
         const sdk = blocks.map((b) => ({ id: b.id, name: b.name, text: (b as { __json_buf?: string }).__json_buf ?? "" }));
         progress.push({ ours: view(live.partial()), sdk });
-        blocks.forEach((b, i) => partialInputs.push({ ours: json(live.partial()[i]?.arguments) as Record<string, unknown>, sdk: json(b.input) as Record<string, unknown> }));
+        blocks.forEach((b, i) => void partialInputs.push({ ours: json(live.partial()[i]?.arguments) as Record<string, unknown>, sdk: json(b.input) as Record<string, unknown> }));
       });
       const ours = createToolCallStream("anthropic");
       let events = 0;

@@ -56,7 +56,7 @@ function run(filter: (file: string) => boolean, allowed: readonly RegExp[]): Tal
       const schema = typeof group.schema === "boolean" ? (group.schema ? {} : { not: {} }) : group.schema;
       // The internationalized formats are an importable value (IDN_FORMATS), given here as an app would.
       const options = ANNOTATING.has(file) ? { assertFormats: false } : { formats: IDN_FORMATS };
-      let paths;
+      let paths: ReturnType<typeof guards>;
       try {
         paths = guards(schema, options);
       } catch (error) {

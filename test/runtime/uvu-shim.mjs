@@ -65,7 +65,7 @@ export function suite(name = "", state) {
   const record = (hook, ctx, error) =>
     shimIssues.push({
       kind: "hook",
-      where: `suite ${JSON.stringify(name)}, ${hook} hook${ctx && ctx.__test__ ? ` (test ${JSON.stringify(ctx.__test__)})` : ""}`,
+      where: `suite ${JSON.stringify(name)}, ${hook} hook${ctx?.__test__ ? ` (test ${JSON.stringify(ctx.__test__)})` : ""}`,
       message: describe(error),
     });
   const wrapTest = (testName, fn) =>

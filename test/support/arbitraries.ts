@@ -867,7 +867,7 @@ function slots(root: { v: unknown }): Slot[] {
   const out: Slot[] = [];
   const walk = (value: unknown, set: (v: unknown) => void) => {
     out.push({ value, set });
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, (v) => (value[i] = v)));
+    if (Array.isArray(value)) value.forEach((item, i) => void walk(item, (v) => (value[i] = v)));
     else if (typeof value === "object" && value !== null) {
       const o = value as Record<string, unknown>;
       for (const k of Object.keys(o)) walk(o[k], (v) => (o[k] = v));

@@ -104,7 +104,7 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
     const fetch = async (input: string, init: RequestInit): Promise<Response> => {
       const request = new Request(input, init);
       const headers: Record<string, string> = {};
-      request.headers.forEach((value, key) => (headers[key] = value));
+      request.headers.forEach((value, key) => void (headers[key] = value));
       const reply = script.reply(request.method, request.url, headers, await request.text());
       const signal = init.signal;
       signal?.throwIfAborted();

@@ -114,7 +114,7 @@ export function replayFetch(recorded: readonly Recorded[]): ReplayFetch {
     fetch: async (input, init) => {
       const request = new Request(input, init);
       const headers: Record<string, string> = {};
-      request.headers.forEach((value, key) => (headers[key] = value));
+      request.headers.forEach((value, key) => void (headers[key] = value));
       const answer = replay.answer(request.method, request.url, headers, await request.text());
       const encoder = new TextEncoder();
       let i = 0;

@@ -252,7 +252,7 @@ immutability("descriptors and their parts are frozen", () => {
   assert.ok(Object.isFrozen(d.properties));
   assert.ok(Object.isFrozen(d.required));
   assert.throws(() => {
-    "use strict";
+    
     d.type = "string";
   });
 });

@@ -94,7 +94,7 @@ function fakeModel(turns: ModelResponse["output"][]): Model & { requests: ModelR
       if (!output) throw new Error("the fake model has no more turns");
       return { usage: new Usage(), output, responseId: `resp_${requests.length}` };
     },
-    // eslint-disable-next-line require-yield
+    // biome-ignore lint/correctness/useYield: the runner asks for a stream this test never gives
     async *getStreamedResponse() {
       throw new Error("not streamed in this test");
     },

@@ -3,7 +3,7 @@
 // strict is its VALIDATED calling mode; Anthropic's strict tool sets stay within its documented limits.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, tool, toOpenAIFormat, toAnthropicFormat, toGeminiFormat, toAnthropicTools, ToolRegistry, ADAPTERS, ANTHROPIC_STRICT_LIMITS, runTools, type ToolIssue } from "tooltype";
+import { t, tool, toOpenAIFormat, toGeminiFormat, toAnthropicTools, ToolRegistry, ADAPTERS, ANTHROPIC_STRICT_LIMITS, runTools, type ToolIssue } from "tooltype";
 
 const g = suite("gateways and strict: the schema follows the model, the wire follows the endpoint");
 

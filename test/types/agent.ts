@@ -1,8 +1,8 @@
 // The agent loop's types: events narrow by `type`; SDK streaming methods fit `chat`; needsApproval and execute
 // see the decoded arguments; resume takes the paused state; checkpoints are states; guardrails see the decoded
 // arguments; calls get an idempotency key.
-import OpenAI from "openai";
-import Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
+import type Anthropic from "@anthropic-ai/sdk";
 import { streamTools, resume, runTools, httpChat, stepCountIs, t, tool, type LoopEvent, type LoopState, type Usage } from "tooltype";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -1,7 +1,7 @@
 // Static types: a tool whose parameters are not an object (a union, a primitive) is still written in each
 // SDK's own tool type, whose input schema must be `type: "object"`; issues are typed data.
-import OpenAI from "openai";
-import Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
+import type Anthropic from "@anthropic-ai/sdk";
 import { t, tool, ToolRegistry, checkTool, dialectIssues, type ConversionWarning, type IssueKind, type ToolIssue } from "tooltype";
 
 const pick = tool({

@@ -1,7 +1,7 @@
 // The conversation entries tooltype writes are assignable to the official SDKs' own parameter types, with no
 // cast: toToolMessages per provider, and runTools().messages handed back to the SDK as the next request's.
-import OpenAI from "openai";
-import Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { Content, GoogleGenAI, GenerateContentParameters } from "@google/genai";
 import { runTools, t, tool, toToolMessages, type CallResult, type ConversationOf, type OpenAIToolMessage, type OpenAIUserMessage } from "tooltype";
 

@@ -1,6 +1,6 @@
 // runTools accepts the official SDKs' own request types, so `chat` can be the SDK method itself.
-import OpenAI from "openai";
-import Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
+import type Anthropic from "@anthropic-ai/sdk";
 import { runTools, t, tool } from "tooltype";
 
 const weather = tool({ name: "w", description: "W.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });

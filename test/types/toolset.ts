@@ -2,7 +2,7 @@
 // parts are checked, and the writers' output fits the SDKs' own parameter types.
 import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
-import { t, tool, toolTokens, ToolRegistry, toAnthropicTools, modelOutput, type ToolTokens, type OutputPart, type ResultIssue } from "tooltype";
+import { t, tool, toolTokens, type ToolRegistry, toAnthropicTools, modelOutput, type ToolTokens, type OutputPart, type ResultIssue } from "tooltype";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expect<T extends true>(): void {}

@@ -53,7 +53,10 @@ function toolContent(call: CallResult, media: unknown[], options: AnswerOptions 
   if (!output) return resultText(call.result);
   const texts: string[] = [];
   output.parts.forEach((part, index) => {
-    if (!isMedia(part)) return void texts.push(partText(part));
+    if (!isMedia(part)) {
+      texts.push(partText(part));
+      return;
+    }
     const label = `${part.type} ${media.filter((m) => (m as { type: string }).type !== "text").length + 1}`;
     texts.push(`[${label}: in the next user message]`);
     media.push({ type: "text", text: `${label}, returned by ${call.name} (call ${call.id}):` });

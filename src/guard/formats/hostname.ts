@@ -33,6 +33,7 @@ const ZWNJ_JOINED = new RegExp(String.raw`${JOINING}\p{Mn}*\u200c\p{Mn}*${JOININ
 /** An IDNA2008 U-label (RFC 5891 section 5.4, RFC 5892 Appendix A contextual rules). */
 export function isULabel(label: string): boolean {
   if (!label || /^\p{M}/u.test(label) || label.startsWith("-") || label.endsWith("-") || (label[2] === "-" && label[3] === "-")) return false;
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ and ZWJ are listed as code points of their own (RFC 5892 CONTEXTJ)
   if (DISALLOWED.test(label) || /[^\p{L}\p{M}\p{N}\u00b7\u0375\u05f3\u05f4\u30fb\u200c\u200d\u06fd\u06fe\u0f0b\u0f0c-]/u.test(label) || /\p{Lu}/u.test(label)) return false;
   const chars = [...label];
   for (let i = 0; i < chars.length; i++) {

@@ -106,7 +106,7 @@ function writeGemini(schema: Schema, warn: Warn): Schema {
     if (typeof input !== "object" || input === null) {
       throw new ConversionError(`gemini: the schema false (no value is valid) at ${path || "/"} cannot be expressed; rewrite the schema without it`);
     }
-    let node = input as Schema;
+    const node = input as Schema;
     if (typeof node.$ref === "string") {
       const name = refSegment(node.$ref.replace(/^#\/\$defs\//, ""));
       const target = Object.hasOwn(defs, name) ? defs[name] : undefined; // not Object's own "constructor"
@@ -138,7 +138,9 @@ function writeGemini(schema: Schema, warn: Warn): Schema {
     if (Array.isArray(node.prefixItems)) {
       const items = node.prefixItems as unknown[];
       const properties: Schema = {};
-      items.forEach((item, i) => (properties[String(i)] = write(item, `${path}/prefixItems/${i}`, seen)));
+      items.forEach((item, i) => {
+        properties[String(i)] = write(item, `${path}/prefixItems/${i}`, seen);
+      });
       if (node.items !== undefined && node.items !== false) properties.rest = { type: "ARRAY", items: write(node.items, `${path}/items`, seen) };
       const out = { type: "OBJECT", properties, required: Object.keys(properties), propertyOrdering: Object.keys(properties) };
       // Every position is required, and no other item can be written without a rest.

@@ -106,7 +106,7 @@ function checkOpenAILimits(root: Schema, warn: Warn): void {
     }
     length += textLength(s.const);
     if (s.items) visit(s.items, `${path}/items`, level);
-    if (Array.isArray(s.anyOf)) s.anyOf.forEach((b, i) => visit(b, `${path}/anyOf/${i}`, level));
+    if (Array.isArray(s.anyOf)) s.anyOf.forEach((b, i) => void visit(b, `${path}/anyOf/${i}`, level));
     if (s.$defs && typeof s.$defs === "object") {
       for (const name of Object.keys(s.$defs)) {
         length += name.length;
@@ -230,7 +230,9 @@ class StrictWriter {
   private tuple(schema: Schema, path: string): Schema {
     const items = schema.prefixItems as unknown[];
     const properties: Schema = {};
-    items.forEach((item, i) => (properties[String(i)] = this.node(item, `${path}/prefixItems/${i}`)));
+    items.forEach((item, i) => {
+      properties[String(i)] = this.node(item, `${path}/prefixItems/${i}`);
+    });
     const rest = schema.items;
     if (rest !== undefined && rest !== false) properties.rest = { type: "array", items: this.node(rest, `${path}/items`) };
     const note = `A tuple: item i of the list is property "i"${properties.rest ? ', further items are in "rest"' : ""}.`;
