@@ -61,7 +61,7 @@ for (const provider of PROVIDERS) {
     const state = paused.state!;
     assert.ok(state, "a state to resume");
     assert.equal(state.pending.map((p) => [p.name, p.index, p.arguments]), [["send_email", 1, { to: "ann@elsewhere.org", body: "Sunny in Oslo" }]]);
-    assert.equal(state.results.map((r) => r?.result), [{ success: true, value: "Sunny in Oslo" }, null]);
+    assert.equal(state.results.map((r) => (r === null ? null : r.result)), [{ success: true, value: "Sunny in Oslo" }, null]);
     assert.is(state.step, 1);
     assert.equal(sent, [], "nothing was sent before approval");
     assert.is(paused.steps[0]!.pending!.length, 1);

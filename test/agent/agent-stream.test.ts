@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import Anthropic from "@anthropic-ai/sdk";
 import { streamTools, runTools, httpChat, type LoopEvent, type ToolStep } from "tooltype";
-import { fakeProvider, ways, } from "../support/fake-provider.js";
+import { fakeProvider, ways } from "../support/fake-provider.js";
 import type { StreamProvider } from "../support/provider-streams.js";
 import { ANSWER, PROVIDERS, RECORDED, REQUESTS, collect, makeTools } from "../support/agent-fixtures.js";
 
