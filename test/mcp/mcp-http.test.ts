@@ -137,4 +137,59 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
   }
 });
 
+// Paced: each report waits until the test lets it go on, so the client has handled it before the next (the SDK's
+// client handles a notification a microtask after reading it but a result at once).
+const waiting: (() => void)[] = [];
+const advance = () => waiting.shift()?.();
+const counting = new ToolRegistry().register(
+  tool({
+    name: "count", description: "Counts, reporting progress.", parameters: t.object({ steps: t.optional(t.integer()), paced: t.optional(t.boolean()) }),
+    execute: async ({ steps = 2, paced = false }, _context, { progress }) => {
+      for (let step = 1; step <= steps; step++) {
+        progress?.(step, steps, `step ${step}`);
+        if (paced) await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      return `counted to ${steps}`;
+    },
+  }),
+);
+
+s("progress: the SDK's Client with onprogress gets each report, then the result, over one SSE answer; without onprogress, JSON", async () => {
+  const client = await connect(mcpHttpHandler(counting));
+  try {
+    const seen: unknown[] = [];
+    const result = await client.callTool({ name: "count", arguments: { steps: 3, paced: true } }, undefined, { onprogress: (p) => (seen.push(p), advance()) });
+    assert.equal(result, { content: [{ type: "text", text: "counted to 3" }] });
+    assert.equal(seen, [1, 2, 3].map((progress) => ({ progress, total: 3, message: `step ${progress}` })));
+    assert.equal(await client.callTool({ name: "count" }), { content: [{ type: "text", text: "counted to 2" }] });
+  } finally {
+    await client.close();
+  }
+});
+
+s("progress by hand: text/event-stream with the token's notifications then the reply; JSON when the client takes no event stream", async () => {
+  const handler = mcpHttpHandler(counting);
+  const call = { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "count", arguments: { steps: 2 }, _meta: { progressToken: "t-1" } } };
+  const streamed = await handler(post(call, { "mcp-protocol-version": "2025-06-18" }));
+  assert.is(streamed.status, 200);
+  assert.is(streamed.headers.get("content-type"), "text/event-stream");
+  const events = (await streamed.text()).split("\n\n").filter(Boolean).map((event) => {
+    const [kind, data] = event.split("\n");
+    assert.is(kind, "event: message");
+    return JSON.parse(data!.slice("data: ".length)) as unknown;
+  });
+  assert.equal(events, [
+    { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t-1", progress: 1, total: 2, message: "step 1" } },
+    { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t-1", progress: 2, total: 2, message: "step 2" } },
+    { jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text: "counted to 2" }] } },
+  ]);
+  const plain = await handler(post(call, { accept: "application/json", "mcp-protocol-version": "2025-06-18" }));
+  assert.is(plain.headers.get("content-type"), "application/json");
+  assert.equal(await plain.json(), { jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text: "counted to 2" }] } });
+  const noToken = await handler(post({ ...call, params: { name: "count" } }, { "mcp-protocol-version": "2025-06-18" }));
+  assert.is(noToken.headers.get("content-type"), "application/json");
+  const unknown = await handler(post({ ...call, params: { name: "nope", _meta: { progressToken: 1 } } }, { "mcp-protocol-version": "2025-06-18" }));
+  assert.match(await unknown.text(), /data: .*"code":-32602/);
+});
+
 s.run();
