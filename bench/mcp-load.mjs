@@ -154,13 +154,15 @@ async function main(quick) {
     "| --- | --- | --- | --- | --- |",
     ...rows.map((r) => `| ${r.processes === 1 ? "1 process" : `${r.processes} processes (node:cluster, one port)`} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.answered.toLocaleString("en-US")} of ${r.sent.toLocaleString("en-US")} |`),
   ].join("\n");
-  const machine = `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), shared with the client process`;
+  const machine = `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), shared with the client process and whatever else the machine runs`;
   const method = `${rounds} round(s) of ${requests.toLocaleString("en-US")} \`tools/call\` requests per setup after a warm-up, ${concurrency} at once over keep-alive connections from a client in another process, to 127.0.0.1; medians over the rounds. Every answer is checked: its id and its sum.`;
   console.log(`${method}\n${machine}\n\n${table}`);
   if (!quick) {
     const out = `# MCP over streamable HTTP under load\n\nWritten by \`node bench/mcp-load.mjs\` (after \`node esbuild.config.mjs\`). ${method} The server is \`mcpHttpHandler\` (stateless) behind Node's \`http\` server.\n\n${machine}. With 2 cores, 4 processes compete with each other and with the client for them: the row shows what \`node:cluster\` costs or gains on such a machine, not what it gains with a core a process.\n\n${table}\n`;
     writeFileSync(new URL("./MCP-LOAD.md", import.meta.url), out);
-    console.log("bench/MCP-LOAD.md written");
+    const { writeReadmeBlock } = await import("./sizes.mjs");
+    writeReadmeBlock("mcp-load", ["| server | requests/s | p50 | p99 |", "| --- | --- | --- | --- |", ...rows.map((r) => `| ${r.processes} process${r.processes > 1 ? "es" : ""} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms |`)].join("\n"));
+    console.log("bench/MCP-LOAD.md and docs/performance.md written");
   }
 }
 
