@@ -312,6 +312,21 @@ s("a call with a progressToken gets notifications/progress with that token, grow
   await server.done;
 });
 
+s("timeout: a slower call is an isError result, and its function's signal aborts so it can stop", async () => {
+  let aborted: unknown;
+  const waits = tool({
+    name: "waits", description: "Waits for its signal.", parameters: t.object({}),
+    execute: (_args, _context, { signal }) => new Promise<string>((resolve) => signal?.addEventListener("abort", () => ((aborted = signal.reason), resolve("stopped")))),
+  });
+  const server = open({ timeout: 20 }, new ToolRegistry().register(waits));
+  await server.send([initialize()]);
+  const [reply] = (await server.send([request(1, "tools/call", { name: "waits" })])) as { result: { isError: boolean; content: { text: string }[] } }[];
+  assert.ok(reply!.result.isError && /timed out after 20 ms/.test(reply!.result.content[0]!.text), JSON.stringify(reply));
+  assert.is((aborted as { name?: string } | undefined)?.name, "TimeoutError");
+  server.end();
+  await server.done;
+});
+
 s("describeTool: a tool's title, annotations and icons in tools/list; a tool it returns nothing for is listed as it is", async () => {
   const both = new ToolRegistry({ logger: quiet }).register(stepper, registry.get("add")!);
   const server = open({ describeTool: (x) => (x.name === "steps" ? { title: "Steps", annotations: { readOnlyHint: true, openWorldHint: false }, icons: [{ src: "data:image/png;base64,AA==", mimeType: "image/png", sizes: ["16x16"] }] } : undefined) }, both);
