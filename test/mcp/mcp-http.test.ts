@@ -20,6 +20,23 @@ const options: MCPHttpOptions = {
   describeTool: (x) => (x.name === "add" ? { title: "Addition", annotations: { readOnlyHint: true, idempotentHint: true }, icons: [{ src: "https://example.com/plus.png", mimeType: "image/png" }] } : undefined),
 };
 
+// Paced: each report waits until the test lets it go on, so the client has handled it before the next (the SDK's
+// client handles a notification a microtask after reading it but a result at once).
+const waiting: (() => void)[] = [];
+const advance = () => waiting.shift()?.();
+const counting = new ToolRegistry().register(
+  tool({
+    name: "count", description: "Counts, reporting progress.", parameters: t.object({ steps: t.optional(t.integer()), paced: t.optional(t.boolean()) }),
+    execute: async ({ steps = 2, paced = false }, _context, { progress }) => {
+      for (let step = 1; step <= steps; step++) {
+        progress?.(step, steps, `step ${step}`);
+        if (paced) await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      return `counted to ${steps}`;
+    },
+  }),
+);
+
 /** The SDK's Client on the handler, through the transport's own fetch option. */
 async function connect(handler: (request: Request) => Promise<Response>, url = "http://127.0.0.1:8787/mcp") {
   const fetch = (input: string | URL | Request, init?: RequestInit) => handler(new Request(input, init));
@@ -101,10 +118,10 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
   assert.throws(() => mcpHttpHandler(registry, { maxMessageBytes: 1 }), /maxMessageBytes must be a whole number of bytes, 64 or more/);
 });
 
-(isNode ? s : s.skip)("in Node behind a real HTTP server on 127.0.0.1: the SDK's Client over the network; a rebinding Host gets 403 (Node)", async () => {
+(isNode ? s : s.skip)("in Node behind a real HTTP server on 127.0.0.1: the SDK's Client over the network, progress streamed as it comes; a rebinding Host gets 403 (Node)", async () => {
   const httpName = "node:http";
   const http = (await import(/* @vite-ignore */ httpName)) as typeof import("node:http");
-  const handler = mcpHttpHandler(registry, options);
+  const handler = mcpHttpHandler(new ToolRegistry().register(registry.get("add")!, counting.get("count")!), options);
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -113,7 +130,9 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
     const body = req.method === "POST" ? Buffer.concat(chunks) : undefined;
     const response = await handler(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }));
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    // Written as it comes: an event stream's events reach the client one by one.
+    for await (const chunk of response.body ?? []) res.write(chunk);
+    res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -121,6 +140,10 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     assert.equal(await client.callTool({ name: "add", arguments: { a: 40, b: 2 } }), { content: [{ type: "text", text: "42" }], structuredContent: { result: 42 } });
+    // Paced, the tool waits for the client to see each report: only a stream written as it comes lets it finish.
+    const seen: number[] = [];
+    const counted = await client.callTool({ name: "count", arguments: { steps: 3, paced: true } }, undefined, { onprogress: (p) => (seen.push(p.progress), advance()) });
+    assert.equal([counted, seen], [{ content: [{ type: "text", text: "counted to 3" }] }, [1, 2, 3]]);
     await client.close();
     const rebound = await new Promise<number>((resolve, reject) => {
       const req = http.request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host: `attacker.example:${port}`, "content-type": "application/json" } }, (res) => {
@@ -136,23 +159,6 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
     await new Promise((resolve) => server.close(resolve));
   }
 });
-
-// Paced: each report waits until the test lets it go on, so the client has handled it before the next (the SDK's
-// client handles a notification a microtask after reading it but a result at once).
-const waiting: (() => void)[] = [];
-const advance = () => waiting.shift()?.();
-const counting = new ToolRegistry().register(
-  tool({
-    name: "count", description: "Counts, reporting progress.", parameters: t.object({ steps: t.optional(t.integer()), paced: t.optional(t.boolean()) }),
-    execute: async ({ steps = 2, paced = false }, _context, { progress }) => {
-      for (let step = 1; step <= steps; step++) {
-        progress?.(step, steps, `step ${step}`);
-        if (paced) await new Promise<void>((resolve) => waiting.push(resolve));
-      }
-      return `counted to ${steps}`;
-    },
-  }),
-);
 
 s("progress: the SDK's Client with onprogress gets each report, then the result, over one SSE answer; without onprogress, JSON", async () => {
   const client = await connect(mcpHttpHandler(counting));
