@@ -131,7 +131,8 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
     const response = await handler(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     // Written as it comes: an event stream's events reach the client one by one.
-    for await (const chunk of response.body ?? []) res.write(chunk);
+    const reader = response.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) res.write(part.value);
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
