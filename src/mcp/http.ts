@@ -30,7 +30,8 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
  * with 202; `GET` and `DELETE` with 405 (a stateless server opens no stream and has no session to end). A
  * `Host` or `Origin` outside `allowedHosts` is refused with 403 before the body is read. A `tools/call` that
  * carries `params._meta.progressToken`, from a client that accepts `text/event-stream`, is answered as an SSE
- * stream: the tool's `notifications/progress`, then the result.
+ * stream: the tool's `notifications/progress`, then the result. A call whose client goes away (the event stream is
+ * cancelled, or the request's `signal` aborts) is cancelled: its function's `signal` aborts.
  *
  * @example
  * import { mcpHttpHandler } from "tooltype/mcp";
@@ -62,8 +63,9 @@ export function mcpHttpHandler(registry: ToolRegistry, options: MCPHttpOptions =
     }
     // Stateless: the version is the one the client sends on each request (2025-03-26 when it sends none, as the transport says).
     const session = { version: version ?? (isInitialize(message) ? undefined : "2025-03-26") };
-    if (wantsProgress(message) && /\btext\/event-stream\b/i.test(request.headers.get("accept") ?? "")) return eventStream({ registry, options, session }, message);
-    const answer = await handleMessage({ registry, options, session }, message);
+    const context: Context = { registry, options, session, signal: request.signal };
+    if (wantsProgress(message) && /\btext\/event-stream\b/i.test(request.headers.get("accept") ?? "")) return eventStream(context, message);
+    const answer = await handleMessage(context, message);
     return answer === undefined ? new Response(null, { status: 202 }) : reply(200, answer);
   };
 }
@@ -103,11 +105,18 @@ function wantsProgress(message: unknown): boolean {
 }
 
 // One request answered as server-sent events: its notifications as they come, then its reply, then the end.
+// The client cancelling the stream, or the request's signal aborting, cancels the call.
 function eventStream(context: Context, message: unknown): Response {
   const encoder = new TextEncoder();
+  const gone = new AbortController();
+  context.signal?.addEventListener("abort", () => gone.abort(context.signal!.reason), { once: true });
   let open = true;
   let sink!: ReadableStreamDefaultController<Uint8Array>;
-  const stream = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller), cancel: () => void (open = false) });
+  const cancel = (reason: unknown) => {
+    open = false;
+    gone.abort(reason);
+  };
+  const stream = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller), cancel });
   const send = (event: unknown) => {
     if (open) sink.enqueue(encoder.encode(`event: message\ndata: ${json(event)}\n\n`));
   };
@@ -116,7 +125,7 @@ function eventStream(context: Context, message: unknown): Response {
     if (open) sink.close();
     open = false;
   };
-  handleMessage({ ...context, notify: send }, message)!.then(finish, (error: unknown) => finish(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${error instanceof Error ? error.message : String(error)}`)));
+  handleMessage({ ...context, notify: send, signal: gone.signal }, message)!.then(finish, (error: unknown) => finish(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${error instanceof Error ? error.message : String(error)}`)));
   return new Response(stream, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
 }
 

@@ -210,6 +210,8 @@ export interface Context {
   readonly session: { version: string | undefined };
   /** Sends a notification to the client while a request runs (`notifications/progress`); without it, none is sent. */
   readonly notify?: (message: object) => void;
+  /** Aborts when the client has gone away: a running call is cancelled and its function's `signal` aborts. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -309,7 +311,7 @@ async function request(context: Context, method: string, params: Record<string, 
       }
       const reporter = progressReporter(params, context.notify);
       try {
-        const result = await boundedCall(name, (signal) => tool.execute(args, undefined, { signal, progress: reporter?.report }), { timeout: options.timeout });
+        const result = await boundedCall(name, (signal) => tool.execute(args, undefined, { signal, progress: reporter?.report }), { timeout: options.timeout, signal: context.signal });
         return mcpCallResult(tool, result);
       } finally {
         reporter?.end();

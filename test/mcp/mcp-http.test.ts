@@ -199,4 +199,23 @@ s("progress by hand: text/event-stream with the token's notifications then the r
   assert.match(await unknown.text(), /data: .*"code":-32602/);
 });
 
+s("progress: a client that cancels the event stream cancels the call, and the tool's signal aborts", async () => {
+  let stopped!: (reason: unknown) => void;
+  const aborted = new Promise<unknown>((resolve) => (stopped = resolve));
+  const waits = tool({
+    name: "waits", description: "Reports once, then waits for its signal.", parameters: t.object({}),
+    execute: (_args, _context, { progress, signal }) => {
+      progress?.(1);
+      return new Promise<string>((resolve) => signal?.addEventListener("abort", () => (stopped(signal.reason), resolve("stopped"))));
+    },
+  });
+  const handler = mcpHttpHandler(new ToolRegistry().register(waits));
+  const response = await handler(post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "waits", _meta: { progressToken: "p" } } }, { "mcp-protocol-version": "2025-06-18" }));
+  const reader = response.body!.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  assert.match(first, /"method":"notifications\/progress","params":\{"progressToken":"p","progress":1\}/);
+  await reader.cancel(new Error("the client went away"));
+  assert.is(((await aborted) as Error).message, "the client went away");
+});
+
 s.run();
