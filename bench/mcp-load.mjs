@@ -132,21 +132,21 @@ function call(agent, port, id) {
 
 async function main(quick) {
   const setups = [1, 4];
-  const rounds = quick ? 1 : 5;
+  const rounds = quick ? 1 : 7;
   const requests = quick ? 300 : 5_000;
   const concurrency = 16;
-  const results = [];
-  for (const processes of setups) {
-    const server = await startServer(processes);
-    try {
-      await runClient({ port: server.port, requests: Math.min(200, requests), concurrency }); // warm-up, checked too
-      const runs = [];
-      for (let round = 0; round < rounds; round++) runs.push(await runClient({ port: server.port, requests, concurrency }));
-      results.push({ processes, runs });
-    } finally {
-      server.stop();
-      await server.exited;
+  // Both servers up at once and their rounds interleaved, so the machine's drift falls on both alike.
+  const servers = [];
+  const results = setups.map((processes) => ({ processes, runs: [] }));
+  try {
+    for (const processes of setups) servers.push(await startServer(processes));
+    for (const server of servers) await runClient({ port: server.port, requests: Math.min(200, requests), concurrency }); // warm-up, checked too
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, server] of servers.entries()) results[i].runs.push(await runClient({ port: server.port, requests, concurrency }));
     }
+  } finally {
+    for (const server of servers) server.stop();
+    await Promise.all(servers.map((server) => server.exited));
   }
   const rows = results.map(({ processes, runs }) => ({ processes, rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), answered: runs.reduce((n, r) => n + r.right, 0), sent: runs.reduce((n, r) => n + r.sent, 0) }));
   const table = [
@@ -155,7 +155,7 @@ async function main(quick) {
     ...rows.map((r) => `| ${r.processes === 1 ? "1 process" : `${r.processes} processes (node:cluster, one port)`} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.answered.toLocaleString("en-US")} of ${r.sent.toLocaleString("en-US")} |`),
   ].join("\n");
   const machine = `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), shared with the client process and whatever else the machine runs`;
-  const method = `${rounds} round(s) of ${requests.toLocaleString("en-US")} \`tools/call\` requests per setup after a warm-up, ${concurrency} at once over keep-alive connections from a client in another process, to 127.0.0.1; medians over the rounds. Every answer is checked: its id and its sum.`;
+  const method = `${rounds} round(s) of ${requests.toLocaleString("en-US")} \`tools/call\` requests per setup after a warm-up, the setups' rounds interleaved, ${concurrency} at once over keep-alive connections from a client in another process, to 127.0.0.1; medians over the rounds. Every answer is checked: its id and its sum.`;
   console.log(`${method}\n${machine}\n\n${table}`);
   if (!quick) {
     const out = `# MCP over streamable HTTP under load\n\nWritten by \`node bench/mcp-load.mjs\` (after \`node esbuild.config.mjs\`). ${method} The server is \`mcpHttpHandler\` (stateless) behind Node's \`http\` server.\n\n${machine}. With 2 cores, 4 processes compete with each other and with the client for them: the row shows what \`node:cluster\` costs or gains on such a machine, not what it gains with a core a process.\n\n${table}\n`;
