@@ -100,8 +100,9 @@ export interface Reply {
  * speaks `2025-03-26`, the one version that allowed them (at most `maxBatch` messages), and refused with
  * -32600 otherwise. At most `maxInFlight` requests are answered at once; past that, input waits, and so it
  * does while the output is full (a Node stream's `write` returned false, a web stream's writer is not
- * ready). Bad arguments to a known tool are `isError` results the model can act on. Resolves when the input
- * ends and every call has been answered.
+ * ready). Bad arguments to a known tool are `isError` results the model can act on. A `tools/call` whose
+ * `params._meta.progressToken` is a string or an integer gets its tool's `progress` reports as
+ * `notifications/progress` lines before its result. Resolves when the input ends and every call has been answered.
  *
  * @example
  * // server.mjs, started by an MCP client (Claude Desktop, the MCP SDK's StdioClientTransport, ...)
