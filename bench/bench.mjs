@@ -1,5 +1,5 @@
 // Builds bench/run.ts into .bench-build/ and runs it: `npm run bench` (writes bench/RESULTS.md and docs/performance.md's
-// size table; add --quick for the smoke run, which writes nothing).
+// size table, then bench/mcp-load.mjs's bench/MCP-LOAD.md; add --quick for the smoke run, which writes nothing).
 // `node bench/bench.mjs --sizes` only measures the bundle sizes (a few seconds) and rewrites docs/performance.md's table.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
@@ -32,4 +32,7 @@ await build({
 const aot = spawnSync(process.execPath, [".bench-build/run.mjs", "--write-aot", ".bench-build/aot-cases.mjs"], { stdio: "inherit" });
 if (aot.status !== 0) process.exit(aot.status ?? 1);
 const result = spawnSync(process.execPath, [".bench-build/run.mjs", ...process.argv.slice(2)], { stdio: "inherit" });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+// MCP over streamable HTTP under load (writes bench/MCP-LOAD.md; --quick: one short checked round, nothing written).
+const load = spawnSync(process.execPath, ["bench/mcp-load.mjs", ...(process.argv.includes("--quick") ? ["--quick"] : [])], { stdio: "inherit" });
+process.exit(load.status ?? 1);

@@ -1,5 +1,5 @@
 import type { ToolRegistry } from "../tools/registry.js";
-import { JSONRPC_ERRORS, MCP_PROTOCOL_VERSIONS, failure, handleMessage, type MCPProtocolOptions } from "./serve.js";
+import { JSONRPC_ERRORS, MCP_PROTOCOL_VERSIONS, failure, handleMessage, type Context, type MCPProtocolOptions } from "./serve.js";
 
 /**
  * Options of `mcpHttpHandler`.
@@ -28,7 +28,10 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
  * for Node (through any adapter that makes a `Request`), Deno, Bun and Workers. The protocol is `serveMCP`'s:
  * `initialize`, `ping`, `tools/list`, `tools/call`, each error a JSON-RPC error. A notification is answered
  * with 202; `GET` and `DELETE` with 405 (a stateless server opens no stream and has no session to end). A
- * `Host` or `Origin` outside `allowedHosts` is refused with 403 before the body is read.
+ * `Host` or `Origin` outside `allowedHosts` is refused with 403 before the body is read. A `tools/call` that
+ * carries `params._meta.progressToken`, from a client that accepts `text/event-stream`, is answered as an SSE
+ * stream: the tool's `notifications/progress`, then the result. A call whose client goes away (the event stream is
+ * cancelled, or the request's `signal` aborts) is cancelled: its function's `signal` aborts.
  *
  * @example
  * import { mcpHttpHandler } from "tooltype/mcp";
@@ -60,7 +63,9 @@ export function mcpHttpHandler(registry: ToolRegistry, options: MCPHttpOptions =
     }
     // Stateless: the version is the one the client sends on each request (2025-03-26 when it sends none, as the transport says).
     const session = { version: version ?? (isInitialize(message) ? undefined : "2025-03-26") };
-    const answer = await handleMessage({ registry, options, session }, message);
+    const context: Context = { registry, options, session, signal: request.signal };
+    if (wantsProgress(message) && /\btext\/event-stream\b/i.test(request.headers.get("accept") ?? "")) return eventStream(context, message);
+    const answer = await handleMessage(context, message);
     return answer === undefined ? new Response(null, { status: 202 }) : reply(200, answer);
   };
 }
@@ -90,6 +95,38 @@ function hostName(host: string): string {
   if (lower.startsWith("[")) return lower.slice(0, lower.indexOf("]") + 1);
   const colon = lower.indexOf(":");
   return colon < 0 ? lower : lower.slice(0, colon);
+}
+
+function wantsProgress(message: unknown): boolean {
+  // A request (it has an id), not a batch or a notification, asking to follow its progress.
+  const params = typeof message === "object" && message !== null && !Array.isArray(message) && Object.hasOwn(message, "id") ? (message as { params?: { _meta?: unknown } }).params : undefined;
+  const meta = typeof params === "object" && params !== null ? params._meta : undefined;
+  return typeof meta === "object" && meta !== null && (meta as { progressToken?: unknown }).progressToken !== undefined;
+}
+
+// One request answered as server-sent events: its notifications as they come, then its reply, then the end.
+// The client cancelling the stream, or the request's signal aborting, cancels the call.
+function eventStream(context: Context, message: unknown): Response {
+  const encoder = new TextEncoder();
+  const gone = new AbortController();
+  context.signal?.addEventListener("abort", () => gone.abort(context.signal!.reason), { once: true });
+  let open = true;
+  let sink!: ReadableStreamDefaultController<Uint8Array>;
+  const cancel = (reason: unknown) => {
+    open = false;
+    gone.abort(reason);
+  };
+  const stream = new ReadableStream<Uint8Array>({ start: (controller) => void (sink = controller), cancel });
+  const send = (event: unknown) => {
+    if (open) sink.enqueue(encoder.encode(`event: message\ndata: ${json(event)}\n\n`));
+  };
+  const finish = (answer: unknown) => {
+    if (answer !== undefined) send(answer);
+    if (open) sink.close();
+    open = false;
+  };
+  handleMessage({ ...context, notify: send, signal: gone.signal }, message)!.then(finish, (error: unknown) => finish(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${error instanceof Error ? error.message : String(error)}`)));
+  return new Response(stream, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
 }
 
 function isInitialize(message: unknown): boolean {
@@ -124,11 +161,13 @@ async function readBody(request: Request, max: number): Promise<string | undefin
 }
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  let text: string;
+  return new Response(json(body), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+function json(body: unknown): string {
   try {
-    text = JSON.stringify(body);
+    return JSON.stringify(body);
   } catch (error) {
-    text = JSON.stringify(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `The response could not be written as JSON: ${error instanceof Error ? error.message : String(error)}`));
+    return JSON.stringify(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `The response could not be written as JSON: ${error instanceof Error ? error.message : String(error)}`));
   }
-  return new Response(text, { status, headers: { "content-type": "application/json", ...headers } });
 }

@@ -1,5 +1,6 @@
 import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
+import { boundedCall } from "../tools/bounded-call.js";
 import { mcpCallResult, mcpToolList } from "./server.js";
 
 /**
@@ -42,7 +43,7 @@ export interface MCPProtocolOptions {
   readonly serverInfo?: { readonly name: string; readonly version: string };
   /** Text for the client's model about how to use these tools, sent in `initialize`. */
   readonly instructions?: string;
-  /** Milliseconds one `tools/call` may take; a slower one is an `isError` result (its function is not stopped). */
+  /** Milliseconds one `tools/call` may take; a slower one is an `isError` result, and its function's `signal` aborts. */
   readonly timeout?: number;
   /** The most messages one batch may hold (default 100; batches exist only under `2025-03-26`). A longer batch is refused whole with -32600, none of it run. */
   readonly maxBatch?: number;
@@ -99,8 +100,9 @@ export interface Reply {
  * speaks `2025-03-26`, the one version that allowed them (at most `maxBatch` messages), and refused with
  * -32600 otherwise. At most `maxInFlight` requests are answered at once; past that, input waits, and so it
  * does while the output is full (a Node stream's `write` returned false, a web stream's writer is not
- * ready). Bad arguments to a known tool are `isError` results the model can act on. Resolves when the input
- * ends and every call has been answered.
+ * ready). Bad arguments to a known tool are `isError` results the model can act on. A `tools/call` whose
+ * `params._meta.progressToken` is a string or an integer gets its tool's `progress` reports as
+ * `notifications/progress` lines before its result. Resolves when the input ends and every call has been answered.
  *
  * @example
  * // server.mjs, started by an MCP client (Claude Desktop, the MCP SDK's StdioClientTransport, ...)
@@ -133,7 +135,7 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       broken = true; // the client is gone: nothing more can be said
     }
   };
-  const context: Context = { registry, options, session };
+  const context: Context = { registry, options, session, notify: send };
 
   const decoder = new TextDecoder();
   const onLine = (bytes: Uint8Array) => {
@@ -207,6 +209,10 @@ export interface Context {
   readonly registry: ToolRegistry;
   readonly options: MCPProtocolOptions;
   readonly session: { version: string | undefined };
+  /** Sends a notification to the client while a request runs (`notifications/progress`); without it, none is sent. */
+  readonly notify?: (message: object) => void;
+  /** Aborts when the client has gone away: a running call is cancelled and its function's `signal` aborts. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -304,12 +310,36 @@ async function request(context: Context, method: string, params: Record<string, 
       if (typeof args !== "object" || args === null || Array.isArray(args)) {
         throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call "arguments" must be an object');
       }
-      const [call] = await registry.executeAll([{ id: "", name, arguments: args }], { timeout: options.timeout });
-      return mcpCallResult(tool, call!.result);
+      const reporter = progressReporter(params, context.notify);
+      try {
+        const result = await boundedCall(name, (signal) => tool.execute(args, undefined, { signal, progress: reporter?.report }), { timeout: options.timeout, signal: context.signal });
+        return mcpCallResult(tool, result);
+      } finally {
+        reporter?.end();
+      }
     }
     default:
       throw new RequestError(JSONRPC_ERRORS.METHOD_NOT_FOUND, `Method not found: ${JSON.stringify(method).slice(0, 200)}`);
   }
+}
+
+/**
+ * `notifications/progress` for a request whose `params._meta.progressToken` is a string or an integer, as the
+ * specification asks: each report's `progress` greater than the last (others dropped), none once the call ended.
+ */
+function progressReporter(params: Record<string, unknown>, notify: Context["notify"]) {
+  const meta = params._meta;
+  const token = typeof meta === "object" && meta !== null ? (meta as { progressToken?: unknown }).progressToken : undefined;
+  if (!notify || !(typeof token === "string" || (typeof token === "number" && Number.isSafeInteger(token)))) return undefined;
+  let last = -Infinity;
+  let ended = false;
+  const report = (progress: number, total?: number, message?: string) => {
+    if (ended || typeof progress !== "number" || !(progress > last) || !Number.isFinite(progress)) return;
+    last = progress;
+    const extra = { ...(typeof total === "number" && Number.isFinite(total) && { total }), ...(typeof message === "string" && { message }) };
+    notify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress, ...extra } });
+  };
+  return { report, end: () => void (ended = true) };
 }
 
 // The listing with each tool's title, annotations and icons, where `describeTool` gives them.

@@ -82,6 +82,7 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
  *
  * @example
  * tool({ ..., execute: async ({ url }, _context, { signal }) => (await fetch(url, { signal })).text() });
+ * tool({ ..., execute: async ({ files }, _context, { progress }) => { for (const [i, f] of files.entries()) { progress?.(i, files.length, f); await upload(f); } } });
  */
 export interface RunOptions {
   /** Aborted when the caller gives up on the call (cancelled, timed out): stop the work then. */
@@ -92,6 +93,12 @@ export interface RunOptions {
    * so a call a crash cut off is not done twice.
    */
   readonly idempotencyKey?: string;
+  /**
+   * Present when the caller asked to follow the call (an MCP client sent a `progressToken`): report how far the
+   * work is, `total` when known, `message` for people. `progress` must grow from one report to the next; a report
+   * that does not, or one after the call ended, is dropped.
+   */
+  readonly progress?: (progress: number, total?: number, message?: string) => void;
 }
 
 // A tool name every provider takes (the strictest of their documented rules, so a tool goes anywhere):

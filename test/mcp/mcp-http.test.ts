@@ -20,6 +20,23 @@ const options: MCPHttpOptions = {
   describeTool: (x) => (x.name === "add" ? { title: "Addition", annotations: { readOnlyHint: true, idempotentHint: true }, icons: [{ src: "https://example.com/plus.png", mimeType: "image/png" }] } : undefined),
 };
 
+// Paced: each report waits until the test lets it go on, so the client has handled it before the next (the SDK's
+// client handles a notification a microtask after reading it but a result at once).
+const waiting: (() => void)[] = [];
+const advance = () => waiting.shift()?.();
+const counting = new ToolRegistry().register(
+  tool({
+    name: "count", description: "Counts, reporting progress.", parameters: t.object({ steps: t.optional(t.integer()), paced: t.optional(t.boolean()) }),
+    execute: async ({ steps = 2, paced = false }, _context, { progress }) => {
+      for (let step = 1; step <= steps; step++) {
+        progress?.(step, steps, `step ${step}`);
+        if (paced) await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      return `counted to ${steps}`;
+    },
+  }),
+);
+
 /** The SDK's Client on the handler, through the transport's own fetch option. */
 async function connect(handler: (request: Request) => Promise<Response>, url = "http://127.0.0.1:8787/mcp") {
   const fetch = (input: string | URL | Request, init?: RequestInit) => handler(new Request(input, init));
@@ -101,10 +118,10 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
   assert.throws(() => mcpHttpHandler(registry, { maxMessageBytes: 1 }), /maxMessageBytes must be a whole number of bytes, 64 or more/);
 });
 
-(isNode ? s : s.skip)("in Node behind a real HTTP server on 127.0.0.1: the SDK's Client over the network; a rebinding Host gets 403 (Node)", async () => {
+(isNode ? s : s.skip)("in Node behind a real HTTP server on 127.0.0.1: the SDK's Client over the network, progress streamed as it comes; a rebinding Host gets 403 (Node)", async () => {
   const httpName = "node:http";
   const http = (await import(/* @vite-ignore */ httpName)) as typeof import("node:http");
-  const handler = mcpHttpHandler(registry, options);
+  const handler = mcpHttpHandler(new ToolRegistry().register(registry.get("add")!, counting.get("count")!), options);
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -113,7 +130,10 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
     const body = req.method === "POST" ? Buffer.concat(chunks) : undefined;
     const response = await handler(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body }));
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    // Written as it comes: an event stream's events reach the client one by one.
+    const reader = response.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) res.write(part.value);
+    res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -121,6 +141,10 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
     assert.equal(await client.callTool({ name: "add", arguments: { a: 40, b: 2 } }), { content: [{ type: "text", text: "42" }], structuredContent: { result: 42 } });
+    // Paced, the tool waits for the client to see each report: only a stream written as it comes lets it finish.
+    const seen: number[] = [];
+    const counted = await client.callTool({ name: "count", arguments: { steps: 3, paced: true } }, undefined, { onprogress: (p) => (seen.push(p.progress), advance()) });
+    assert.equal([counted, seen], [{ content: [{ type: "text", text: "counted to 3" }] }, [1, 2, 3]]);
     await client.close();
     const rebound = await new Promise<number>((resolve, reject) => {
       const req = http.request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host: `attacker.example:${port}`, "content-type": "application/json" } }, (res) => {
@@ -135,6 +159,63 @@ s("stateless HTTP: notifications 202, GET and DELETE 405, bad JSON 400 with -327
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+s("progress: the SDK's Client with onprogress gets each report, then the result, over one SSE answer; without onprogress, JSON", async () => {
+  const client = await connect(mcpHttpHandler(counting));
+  try {
+    const seen: unknown[] = [];
+    const result = await client.callTool({ name: "count", arguments: { steps: 3, paced: true } }, undefined, { onprogress: (p) => (seen.push(p), advance()) });
+    assert.equal(result, { content: [{ type: "text", text: "counted to 3" }] });
+    assert.equal(seen, [1, 2, 3].map((progress) => ({ progress, total: 3, message: `step ${progress}` })));
+    assert.equal(await client.callTool({ name: "count" }), { content: [{ type: "text", text: "counted to 2" }] });
+  } finally {
+    await client.close();
+  }
+});
+
+s("progress by hand: text/event-stream with the token's notifications then the reply; JSON when the client takes no event stream", async () => {
+  const handler = mcpHttpHandler(counting);
+  const call = { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "count", arguments: { steps: 2 }, _meta: { progressToken: "t-1" } } };
+  const streamed = await handler(post(call, { "mcp-protocol-version": "2025-06-18" }));
+  assert.is(streamed.status, 200);
+  assert.is(streamed.headers.get("content-type"), "text/event-stream");
+  const events = (await streamed.text()).split("\n\n").filter(Boolean).map((event) => {
+    const [kind, data] = event.split("\n");
+    assert.is(kind, "event: message");
+    return JSON.parse(data!.slice("data: ".length)) as unknown;
+  });
+  assert.equal(events, [
+    { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t-1", progress: 1, total: 2, message: "step 1" } },
+    { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "t-1", progress: 2, total: 2, message: "step 2" } },
+    { jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text: "counted to 2" }] } },
+  ]);
+  const plain = await handler(post(call, { accept: "application/json", "mcp-protocol-version": "2025-06-18" }));
+  assert.is(plain.headers.get("content-type"), "application/json");
+  assert.equal(await plain.json(), { jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text: "counted to 2" }] } });
+  const noToken = await handler(post({ ...call, params: { name: "count" } }, { "mcp-protocol-version": "2025-06-18" }));
+  assert.is(noToken.headers.get("content-type"), "application/json");
+  const unknown = await handler(post({ ...call, params: { name: "nope", _meta: { progressToken: 1 } } }, { "mcp-protocol-version": "2025-06-18" }));
+  assert.match(await unknown.text(), /data: .*"code":-32602/);
+});
+
+s("progress: a client that cancels the event stream cancels the call, and the tool's signal aborts", async () => {
+  let stopped!: (reason: unknown) => void;
+  const aborted = new Promise<unknown>((resolve) => (stopped = resolve));
+  const waits = tool({
+    name: "waits", description: "Reports once, then waits for its signal.", parameters: t.object({}),
+    execute: (_args, _context, { progress, signal }) => {
+      progress?.(1);
+      return new Promise<string>((resolve) => signal?.addEventListener("abort", () => (stopped(signal.reason), resolve("stopped"))));
+    },
+  });
+  const handler = mcpHttpHandler(new ToolRegistry().register(waits));
+  const response = await handler(post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "waits", _meta: { progressToken: "p" } } }, { "mcp-protocol-version": "2025-06-18" }));
+  const reader = response.body!.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  assert.match(first, /"method":"notifications\/progress","params":\{"progressToken":"p","progress":1\}/);
+  await reader.cancel(new Error("the client went away"));
+  assert.is(((await aborted) as Error).message, "the client went away");
 });
 
 s.run();

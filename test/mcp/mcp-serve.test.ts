@@ -24,7 +24,7 @@ const registry = new ToolRegistry({ logger: quiet }).register(
 );
 
 /** A running server fed line by line, its replies collected. */
-function open(options: Partial<ServeMCPOptions> = {}) {
+function open(options: Partial<ServeMCPOptions> = {}, served = registry) {
   const queue: (string | Uint8Array | null)[] = [];
   let wake: (() => void) | undefined;
   const input = (async function* () {
@@ -52,7 +52,7 @@ function open(options: Partial<ServeMCPOptions> = {}) {
       if (waiting && replies.length >= waiting.count) waiting.resolve();
     },
   };
-  const done = serveMCP(registry, { input, output, ...options });
+  const done = serveMCP(served, { input, output, ...options });
   const push = (chunk: string | Uint8Array | null) => {
     queue.push(chunk);
     wake?.();
@@ -272,6 +272,75 @@ s("fuzz: hostile lines never stop the server; each gets one reply or none, and p
   console.log(`mcp serve: ${lines} hostile lines in ${RUNS} rounds, ${answered} replies, ping answered after every round`);
 });
 
+const stepper = tool({
+  name: "steps", description: "Counts, reporting progress.", parameters: t.object({ to: t.optional(t.integer()) }),
+  execute: async ({ to = 2 }, _context, { progress }) => {
+    progress?.(0, to, "starting");
+    progress?.(0, to, "not more than the last: dropped");
+    for (let step = 1; step <= to; step++) {
+      await new Promise((r) => setTimeout(r, 1));
+      progress?.(step, to);
+    }
+    setTimeout(() => progress?.(to + 1, to, "after the result: dropped"), 0);
+    return `at ${to}`;
+  },
+});
+const described = new ToolRegistry().register(stepper);
+const progressOf = (reply: unknown) => (reply as { method?: string }).method === "notifications/progress" ? (reply as { params: unknown }).params : undefined;
+
+s("a call with a progressToken gets notifications/progress with that token, growing, before its result; without one, none", async () => {
+  const server = open({}, described);
+  await server.send([initialize()]);
+  const lines = await server.send([request(1, "tools/call", { name: "steps", arguments: { to: 3 }, _meta: { progressToken: "job-1" } })], 5);
+  assert.equal(lines.map(progressOf), [
+    { progressToken: "job-1", progress: 0, total: 3, message: "starting" },
+    { progressToken: "job-1", progress: 1, total: 3 },
+    { progressToken: "job-1", progress: 2, total: 3 },
+    { progressToken: "job-1", progress: 3, total: 3 },
+    undefined,
+  ]);
+  assert.equal(lines[4], { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "at 3" }] } });
+  // No token, or one that is neither a string nor an integer: only the result. A tool of optional parameters needs no "arguments".
+  for (const params of [{ name: "steps" }, { name: "steps", _meta: { progressToken: { x: 1 } } }, { name: "steps", _meta: { progressToken: 1.5 } }]) {
+    assert.equal(await server.send([request(2, "tools/call", params)]), [{ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "at 2" }] } }]);
+  }
+  const [integer] = await server.send([request(3, "tools/call", { name: "steps", arguments: { to: 1 }, _meta: { progressToken: 7 } })], 3);
+  assert.equal(progressOf(integer), { progressToken: 7, progress: 0, total: 1, message: "starting" });
+  await new Promise((r) => setTimeout(r, 20));
+  assert.not.ok(server.replies.some((reply) => (progressOf(reply) as { message?: string } | undefined)?.message === "after the result: dropped"));
+  server.end();
+  await server.done;
+});
+
+s("timeout: a slower call is an isError result, and its function's signal aborts so it can stop", async () => {
+  let aborted: unknown;
+  const waits = tool({
+    name: "waits", description: "Waits for its signal.", parameters: t.object({}),
+    execute: (_args, _context, { signal }) => new Promise<string>((resolve) => signal?.addEventListener("abort", () => ((aborted = signal.reason), resolve("stopped")))),
+  });
+  const server = open({ timeout: 20 }, new ToolRegistry().register(waits));
+  await server.send([initialize()]);
+  const [reply] = (await server.send([request(1, "tools/call", { name: "waits" })])) as { result: { isError: boolean; content: { text: string }[] } }[];
+  assert.ok(reply!.result.isError && /timed out after 20 ms/.test(reply!.result.content[0]!.text), JSON.stringify(reply));
+  assert.is((aborted as { name?: string } | undefined)?.name, "TimeoutError");
+  server.end();
+  await server.done;
+});
+
+s("describeTool: a tool's title, annotations and icons in tools/list; a tool it returns nothing for is listed as it is", async () => {
+  const both = new ToolRegistry({ logger: quiet }).register(stepper, registry.get("add")!);
+  const server = open({ describeTool: (x) => (x.name === "steps" ? { title: "Steps", annotations: { readOnlyHint: true, openWorldHint: false }, icons: [{ src: "data:image/png;base64,AA==", mimeType: "image/png", sizes: ["16x16"] }] } : undefined) }, both);
+  await server.send([initialize()]);
+  const [list] = (await server.send([request(1, "tools/list")])) as { result: { tools: Record<string, unknown>[] } }[];
+  const [steps, add] = list!.result.tools;
+  assert.is(steps!.title, "Steps");
+  assert.equal(steps!.annotations, { readOnlyHint: true, openWorldHint: false });
+  assert.equal(steps!.icons, [{ src: "data:image/png;base64,AA==", mimeType: "image/png", sizes: ["16x16"] }]);
+  assert.equal(Object.keys(add!).sort(), ["description", "inputSchema", "name", "outputSchema"]);
+  server.end();
+  await server.done;
+});
+
 s.run();
 
 // ---- Node: a spawned server on stdio, the SDK's Client, garbage by hand ----------------------------------------
@@ -291,7 +360,7 @@ inNode("the official MCP SDK's Client over stdio: lists, calls, and gets -32602 
   try {
     assert.is(client.getServerVersion()?.name, "tooltype");
     const { tools } = await client.listTools();
-    assert.equal(tools.map((x) => x.name), ["add", "echo"]);
+    assert.equal(tools.map((x) => x.name), ["add", "echo", "count", "advance"]);
     assert.equal(await client.callTool({ name: "add", arguments: { a: 2, b: 40 } }), { content: [{ type: "text", text: "42" }], structuredContent: { result: 42 } });
     const bad = (await client.callTool({ name: "add", arguments: { a: "x" } })) as { isError?: boolean };
     assert.ok(bad.isError);
@@ -302,6 +371,26 @@ inNode("the official MCP SDK's Client over stdio: lists, calls, and gets -32602 
       assert.is((error as { code?: number }).code, -32602);
     }
     assert.equal(await client.ping(), {});
+  } finally {
+    await client.close();
+  }
+});
+
+inNode("the SDK's Client over stdio: onprogress gets each notifications/progress of a call; a tool of optional parameters is called without arguments", async () => {
+  const [clientModule, stdioModule] = ["@modelcontextprotocol/sdk/client/index.js", "@modelcontextprotocol/sdk/client/stdio.js"];
+  const { Client } = (await import(clientModule)) as typeof import("@modelcontextprotocol/sdk/client/index.js");
+  const { StdioClientTransport } = (await import(stdioModule)) as typeof import("@modelcontextprotocol/sdk/client/stdio.js");
+  const process = (globalThis as unknown as { process: { execPath: string } }).process;
+  const client = new Client({ name: "tooltype-test", version: "1" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], stderr: "pipe" }));
+  try {
+    const seen: unknown[] = [];
+    // Paced: the tool goes on only once this client has handled its report, so none can come with the result.
+    const advance = () => void client.callTool({ name: "advance" }).catch(() => {});
+    const result = await client.callTool({ name: "count", arguments: { steps: 4, paced: true } }, undefined, { onprogress: (p) => (seen.push(p), advance()) });
+    assert.equal(result, { content: [{ type: "text", text: "counted to 4" }] });
+    assert.equal(seen, [1, 2, 3, 4].map((progress) => ({ progress, total: 4, message: `step ${progress}` })));
+    assert.equal(await client.callTool({ name: "count" }), { content: [{ type: "text", text: "counted to 3" }] });
   } finally {
     await client.close();
   }
