@@ -25,19 +25,39 @@ const typescriptThroughLoader = {
   name: "typescript-through-loader",
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/]build[\\/][^\\/]+\.ts$/ }, ({ path }) => ({
-      contents: readFileSync(path, "utf8").replace(/^import ts from "typescript";$/m, 'import ts from "./typescript.js";'),
+      contents: readFileSync(path, "utf8").replace(
+        /^import ts from "typescript";$/m,
+        'import ts from "./typescript.js";',
+      ),
       loader: "ts",
     }));
   },
 };
 // The source ships once, as src/ in the package: the maps point at it rather than carrying a copy (sourcesContent).
 await build({
-  entryPoints: modules, outdir: "dist", outbase: "src", bundle: false, format: "esm", platform: "neutral", target: "es2022",
-  sourcemap: true, sourcesContent: false, logLevel: "warning", plugins: [typescriptThroughLoader],
+  entryPoints: modules,
+  outdir: "dist",
+  outbase: "src",
+  bundle: false,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: "warning",
+  plugins: [typescriptThroughLoader],
 });
 
 // dist/tooltype.iife.js: for a classic <script src> (no modules, no bundler): the whole API on a `tooltype` global.
-await build({ ...common, entryPoints: ["src/index.ts"], outfile: "dist/tooltype.iife.js", format: "iife", globalName: "tooltype", platform: "browser", minify: true });
+await build({
+  ...common,
+  entryPoints: ["src/index.ts"],
+  outfile: "dist/tooltype.iife.js",
+  format: "iife",
+  globalName: "tooltype",
+  platform: "browser",
+  minify: true,
+});
 
 // dist/cli.js: the `tooltype` command (Node only; it recognises tools from any copy by shape). Only src/cli*.ts
 // are in it: it imports every other module from the tree above, so the package carries that code once.
@@ -50,7 +70,16 @@ const moduleTree = {
     });
   },
 };
-await build({ ...common, entryPoints: ["src/cli-bin.ts"], outfile: "dist/cli.js", format: "esm", platform: "node", target: "node20", banner: { js: "#!/usr/bin/env node" }, plugins: [moduleTree] });
+await build({
+  ...common,
+  entryPoints: ["src/cli-bin.ts"],
+  outfile: "dist/cli.js",
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  banner: { js: "#!/usr/bin/env node" },
+  plugins: [moduleTree],
+});
 
 // Types: tsc writes one .d.ts per module under dist/types, which package.json's "exports" name first.
 execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json"], { stdio: "inherit" });

@@ -8,7 +8,15 @@ import { gzipSync } from "node:zlib";
  * const { code, min, gz } = await appBundle({ stdin: { contents: 'export * from "tooltype"', resolveDir: "." } });
  */
 export async function appBundle(options) {
-  const result = await build({ bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent", ...options });
+  const result = await build({
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+    ...options,
+  });
   const code = result.outputFiles[0].text;
   return { result, code, min: Buffer.byteLength(code), gz: gzipSync(code, { level: 9 }).length };
 }

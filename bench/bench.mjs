@@ -13,7 +13,11 @@ if (process.argv.includes("--sizes")) {
   const { sizeRows, sizeTable, writeReadmeSizeTable } = await import("./sizes.mjs");
   const table = sizeTable(await sizeRows());
   console.log(table);
-  console.log(writeReadmeSizeTable(table) ? "docs/performance.md: size table updated" : "docs/performance.md: size table already up to date");
+  console.log(
+    writeReadmeSizeTable(table)
+      ? "docs/performance.md: size table updated"
+      : "docs/performance.md: size table already up to date",
+  );
   process.exit(0);
 }
 
@@ -29,10 +33,16 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 // The guards compiled ahead of time, written as a module first (run.mjs imports it; the no-eval group cannot evaluate text).
-const aot = spawnSync(process.execPath, [".bench-build/run.mjs", "--write-aot", ".bench-build/aot-cases.mjs"], { stdio: "inherit" });
+const aot = spawnSync(process.execPath, [".bench-build/run.mjs", "--write-aot", ".bench-build/aot-cases.mjs"], {
+  stdio: "inherit",
+});
 if (aot.status !== 0) process.exit(aot.status ?? 1);
 const result = spawnSync(process.execPath, [".bench-build/run.mjs", ...process.argv.slice(2)], { stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
 // MCP over streamable HTTP under load (writes bench/MCP-LOAD.md; --quick: one short checked round, nothing written).
-const load = spawnSync(process.execPath, ["bench/mcp-load.mjs", ...(process.argv.includes("--quick") ? ["--quick"] : [])], { stdio: "inherit" });
+const load = spawnSync(
+  process.execPath,
+  ["bench/mcp-load.mjs", ...(process.argv.includes("--quick") ? ["--quick"] : [])],
+  { stdio: "inherit" },
+);
 process.exit(load.status ?? 1);

@@ -26,7 +26,11 @@ for (const c of CASES) {
     const value = c[input];
     for (const [library, fn] of candidates) {
       if (fn(value) !== (input === "valid")) throw new Error(`${library} is wrong on ${c.name}/${input}`);
-      const m = paired(() => consume(fn(value)), () => consume(c.hand(value)), quick ? QUICK : FULL);
+      const m = paired(
+        () => consume(fn(value)),
+        () => consume(c.hand(value)),
+        quick ? QUICK : FULL,
+      );
       rows.push({ case: c.name, input, library, ns: m.ns, ratio: m.ratio });
     }
   }

@@ -11,11 +11,21 @@ if (!existsSync(".bench-build/aot-cases.mjs")) {
   console.error(".bench-build/aot-cases.mjs is missing: run node bench/bench.mjs (or --quick) first");
   process.exit(1);
 }
-await build({ entryPoints: ["bench/csp-page.ts"], outfile: ".bench-build/csp-page.js", bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022", logLevel: "warning" });
+await build({
+  entryPoints: ["bench/csp-page.ts"],
+  outfile: ".bench-build/csp-page.js",
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  logLevel: "warning",
+});
 const html = '<!doctype html><meta charset="utf-8"><body>running</body><script type="module" src="/page.js"></script>';
 const server = createServer((req, res) => {
   const headers = { "Content-Security-Policy": CSP, "Cache-Control": "no-store" };
-  if (req.url === "/page.js") res.writeHead(200, { ...headers, "Content-Type": "text/javascript" }).end(readFileSync(".bench-build/csp-page.js"));
+  if (req.url === "/page.js")
+    res.writeHead(200, { ...headers, "Content-Type": "text/javascript" }).end(readFileSync(".bench-build/csp-page.js"));
   else res.writeHead(200, { ...headers, "Content-Type": "text/html" }).end(html);
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -31,11 +41,18 @@ try {
   const { evalBlocked, userAgent, rows } = JSON.parse(await page.textContent("body"));
   if (!evalBlocked) throw new Error("the page allowed eval: the CSP was not in force");
   const version = /Chrome\/([\d.]+)/.exec(userAgent)?.[1] ?? userAgent;
-  console.log(`Chromium ${version}, headless, page under Content-Security-Policy: ${CSP} (eval blocked); ${quick ? "QUICK (numbers meaningless)" : "21 paired rounds of ~20 ms"}; ratio = guard ÷ hand-written guard, median.\n`);
-  console.log("| case | tooltype aot: valid / 1 error / 5 errors | interpreter: valid / 1 error / 5 errors |\n| --- | --- | --- |");
+  console.log(
+    `Chromium ${version}, headless, page under Content-Security-Policy: ${CSP} (eval blocked); ${quick ? "QUICK (numbers meaningless)" : "21 paired rounds of ~20 ms"}; ratio = guard ÷ hand-written guard, median.\n`,
+  );
+  console.log(
+    "| case | tooltype aot: valid / 1 error / 5 errors | interpreter: valid / 1 error / 5 errors |\n| --- | --- | --- |",
+  );
   for (const name of [...new Set(rows.map((r) => r.case))]) {
     const ratio = (r) => (r && Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}×` : "n/a"); // NaN in JSON is null
-    const of = (library) => ["valid", "invalid1", "invalid5"].map((input) => ratio(rows.find((r) => r.case === name && r.input === input && r.library === library))).join(" / ");
+    const of = (library) =>
+      ["valid", "invalid1", "invalid5"]
+        .map((input) => ratio(rows.find((r) => r.case === name && r.input === input && r.library === library)))
+        .join(" / ");
     console.log(`| ${name} | ${of("tooltype aot")} | ${of("tooltype (interpreter)")} |`);
   }
 } finally {

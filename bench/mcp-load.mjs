@@ -42,7 +42,13 @@ async function serve(processes) {
   const { t, tool, ToolRegistry } = await import("../dist/index.js");
   const { mcpHttpHandler } = await import("../dist/mcp/index.js");
   const registry = new ToolRegistry().register(
-    tool({ name: "add", description: "Adds two numbers.", parameters: t.object({ a: t.number(), b: t.number() }), returns: t.number(), execute: ({ a, b }) => a + b }),
+    tool({
+      name: "add",
+      description: "Adds two numbers.",
+      parameters: t.object({ a: t.number(), b: t.number() }),
+      returns: t.number(),
+      execute: ({ a, b }) => a + b,
+    }),
   );
   const handler = mcpHttpHandler(registry);
   const server = http.createServer((req, res) => void answer(handler, req, res));
@@ -61,7 +67,11 @@ async function serve(processes) {
 async function answer(handler, req, res) {
   const parts = [];
   for await (const part of req) parts.push(part);
-  const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers, body: req.method === "POST" ? Buffer.concat(parts) : undefined });
+  const request = new Request(`http://${req.headers.host}${req.url}`, {
+    method: req.method,
+    headers: req.headers,
+    body: req.method === "POST" ? Buffer.concat(parts) : undefined,
+  });
   const response = await handler(request);
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
@@ -107,24 +117,53 @@ async function load({ port, requests, concurrency }) {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  console.log(JSON.stringify({ sent: next, right, wrong: wrong.slice(0, 3), wrongCount: wrong.length, rps: right / seconds, p50: at(0.5), p99: at(0.99) }));
+  console.log(
+    JSON.stringify({
+      sent: next,
+      right,
+      wrong: wrong.slice(0, 3),
+      wrongCount: wrong.length,
+      rps: right / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+    }),
+  );
 }
 
 function call(agent, port, id) {
-  const body = JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "add", arguments: { a: id, b: id * 2 } } });
-  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", "content-length": Buffer.byteLength(body) };
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: "add", arguments: { a: id, b: id * 2 } },
+  });
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2025-06-18",
+    "content-length": Buffer.byteLength(body),
+  };
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: HOST, port, path: "/mcp", method: "POST", agent, headers, timeout: 10_000 }, (res) => {
-      let text = "";
-      res.setEncoding("utf8").on("data", (d) => (text += d)).on("end", () => {
-        try {
-          resolve(JSON.parse(text));
-        } catch (error) {
-          reject(new Error(`status ${res.statusCode}, not JSON: ${text.slice(0, 200)} (${error.message})`));
-        }
-      });
-    });
-    req.on("timeout", () => req.destroy(new Error("no answer within 10 s"))).on("error", reject).end(body);
+    const req = http.request(
+      { host: HOST, port, path: "/mcp", method: "POST", agent, headers, timeout: 10_000 },
+      (res) => {
+        let text = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (d) => (text += d))
+          .on("end", () => {
+            try {
+              resolve(JSON.parse(text));
+            } catch (error) {
+              reject(new Error(`status ${res.statusCode}, not JSON: ${text.slice(0, 200)} (${error.message})`));
+            }
+          });
+      },
+    );
+    req
+      .on("timeout", () => req.destroy(new Error("no answer within 10 s")))
+      .on("error", reject)
+      .end(body);
   });
 }
 
@@ -140,19 +179,31 @@ async function main(quick) {
   const results = setups.map((processes) => ({ processes, runs: [] }));
   try {
     for (const processes of setups) servers.push(await startServer(processes));
-    for (const server of servers) await runClient({ port: server.port, requests: Math.min(200, requests), concurrency }); // warm-up, checked too
+    for (const server of servers)
+      await runClient({ port: server.port, requests: Math.min(200, requests), concurrency }); // warm-up, checked too
     for (let round = 0; round < rounds; round++) {
-      for (const [i, server] of servers.entries()) results[i].runs.push(await runClient({ port: server.port, requests, concurrency }));
+      for (const [i, server] of servers.entries())
+        results[i].runs.push(await runClient({ port: server.port, requests, concurrency }));
     }
   } finally {
     for (const server of servers) server.stop();
     await Promise.all(servers.map((server) => server.exited));
   }
-  const rows = results.map(({ processes, runs }) => ({ processes, rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), answered: runs.reduce((n, r) => n + r.right, 0), sent: runs.reduce((n, r) => n + r.sent, 0) }));
+  const rows = results.map(({ processes, runs }) => ({
+    processes,
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    answered: runs.reduce((n, r) => n + r.right, 0),
+    sent: runs.reduce((n, r) => n + r.sent, 0),
+  }));
   const table = [
     "| server | requests/s | p50 | p99 | answered right |",
     "| --- | --- | --- | --- | --- |",
-    ...rows.map((r) => `| ${r.processes === 1 ? "1 process" : `${r.processes} processes (node:cluster, one port)`} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.answered.toLocaleString("en-US")} of ${r.sent.toLocaleString("en-US")} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.processes === 1 ? "1 process" : `${r.processes} processes (node:cluster, one port)`} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.answered.toLocaleString("en-US")} of ${r.sent.toLocaleString("en-US")} |`,
+    ),
   ].join("\n");
   const machine = `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), shared with the client process and whatever else the machine runs`;
   const method = `${rounds} round(s) of ${requests.toLocaleString("en-US")} \`tools/call\` requests per setup after a warm-up, the setups' rounds interleaved, ${concurrency} at once over keep-alive connections from a client in another process, to 127.0.0.1; medians over the rounds. Every answer is checked: its id and its sum.`;
@@ -161,7 +212,17 @@ async function main(quick) {
     const out = `# MCP over streamable HTTP under load\n\nWritten by \`node bench/mcp-load.mjs\` (after \`node esbuild.config.mjs\`). ${method} The server is \`mcpHttpHandler\` (stateless) behind Node's \`http\` server.\n\n${machine}. With 2 cores, 4 processes compete with each other and with the client for them: the row shows what \`node:cluster\` costs or gains on such a machine, not what it gains with a core a process.\n\n${table}\n`;
     writeFileSync(new URL("./MCP-LOAD.md", import.meta.url), out);
     const { writeReadmeBlock } = await import("./sizes.mjs");
-    writeReadmeBlock("mcp-load", ["| server | requests/s | p50 | p99 |", "| --- | --- | --- | --- |", ...rows.map((r) => `| ${r.processes} process${r.processes > 1 ? "es" : ""} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms |`)].join("\n"));
+    writeReadmeBlock(
+      "mcp-load",
+      [
+        "| server | requests/s | p50 | p99 |",
+        "| --- | --- | --- | --- |",
+        ...rows.map(
+          (r) =>
+            `| ${r.processes} process${r.processes > 1 ? "es" : ""} | ${Math.round(r.rps).toLocaleString("en-US")} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms |`,
+        ),
+      ].join("\n"),
+    );
     console.log("bench/MCP-LOAD.md and docs/performance.md written");
   }
 }
@@ -177,7 +238,10 @@ function startServer(processes) {
   const exited = new Promise((resolve) => child.on("exit", resolve));
   return new Promise((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => fail(new Error(`the ${processes}-process server did not start within 30 s`)), 30_000);
+    const timer = setTimeout(
+      () => fail(new Error(`the ${processes}-process server did not start within 30 s`)),
+      30_000,
+    );
     const fail = (error) => {
       clearTimeout(timer);
       child.kill();
@@ -194,14 +258,18 @@ function startServer(processes) {
 }
 
 async function runClient(options) {
-  const child = spawn(process.execPath, [SELF, "--client", JSON.stringify(options)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [SELF, "--client", JSON.stringify(options)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout.setEncoding("utf8").on("data", (d) => (out += d));
   const code = await new Promise((resolve) => child.on("exit", resolve));
   if (code !== 0) throw new Error(`the client exited with ${code}`);
   const result = JSON.parse(out);
   if (result.right !== options.requests || result.wrongCount) {
-    console.error(`mcp-load: ${options.requests} requests sent, ${result.right} answered right, ${result.wrongCount} wrong or failed: ${JSON.stringify(result.wrong)}`);
+    console.error(
+      `mcp-load: ${options.requests} requests sent, ${result.right} answered right, ${result.wrongCount} wrong or failed: ${JSON.stringify(result.wrong)}`,
+    );
     process.exit(1);
   }
   return result;

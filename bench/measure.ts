@@ -68,7 +68,7 @@ export function median(values: readonly number[]): number {
  * const { ns, ratio } = paired(() => consume(guard(value)), () => consume(hand(value)), FULL);
  */
 export function paired(candidate: () => void, baseline: () => void, budget: Budget): Measured {
-  for (let i = 0; i < 3; i++) (warm(candidate), warm(baseline));
+  for (let i = 0; i < 3; i++) warm(candidate), warm(baseline);
   const n = calibrate(candidate, budget.batchMs);
   const m = calibrate(baseline, budget.batchMs);
   const nsPerOp: number[] = [];

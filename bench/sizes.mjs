@@ -30,16 +30,36 @@ export const AOT_SCHEMA = {
  * source, or a function of the repository that writes it (from the built dist/).
  */
 export const TOOLTYPE_BUNDLES = [
-  { id: "t", name: "tooltype/t: the builders used (import * as t)", code: `import * as t from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
-  { id: "tObject", name: "tooltype/t: every builder (import { t })", code: `import { t } from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
-  { id: "rootT", name: "tooltype: t (root entry)", code: `import { t } from "tooltype"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });` },
-  { id: "schema", name: "t + toJSONSchema", code: `import * as t from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; export default toJSONSchema(t.object({ a: t.string() }));` },
+  {
+    id: "t",
+    name: "tooltype/t: the builders used (import * as t)",
+    code: `import * as t from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });`,
+  },
+  {
+    id: "tObject",
+    name: "tooltype/t: every builder (import { t })",
+    code: `import { t } from "tooltype/t"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });`,
+  },
+  {
+    id: "rootT",
+    name: "tooltype: t (root entry)",
+    code: `import { t } from "tooltype"; export default t.object({ city: t.string(), days: t.optional(t.integer({ minimum: 1 })) });`,
+  },
+  {
+    id: "schema",
+    name: "t + toJSONSchema",
+    code: `import * as t from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; export default toJSONSchema(t.object({ a: t.string() }));`,
+  },
   {
     id: "strict",
     name: "t + toJSONSchema + openaiStrict",
     code: `import * as t from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; import { openaiStrict } from "tooltype/dialects"; export default toJSONSchema(t.object({ a: t.string() }), { target: openaiStrict });`,
   },
-  { id: "guard", name: "t + compile (interpreter, errors)", code: `import * as t from "tooltype/t"; import { compile } from "tooltype/guard"; const g = compile(t.object({ a: t.string() })); export default g.errors({});` },
+  {
+    id: "guard",
+    name: "t + compile (interpreter, errors)",
+    code: `import * as t from "tooltype/t"; import { compile } from "tooltype/guard"; const g = compile(t.object({ a: t.string() })); export default g.errors({});`,
+  },
   {
     id: "core",
     name: "t + toJSONSchema + compile",
@@ -55,28 +75,61 @@ export default [toOpenAIFormat(weather), weather.execute('{"city":"Paris"}')];`,
   {
     id: "aot",
     name: "a guard module from tooltype compile (5 properties, a date), errors()",
-    code: async (root) => (await import(pathToFileURL(join(root, "dist/build/guard-code.js")).href)).guardModule(AOT_SCHEMA),
+    code: async (root) =>
+      (await import(pathToFileURL(join(root, "dist/build/guard-code.js")).href)).guardModule(AOT_SCHEMA),
   },
-  { id: "stream", name: "createToolCallStream", code: `import { createToolCallStream } from "tooltype/calls"; export default createToolCallStream("openai");` },
-  { id: "runTools", name: "runTools (provider openai)", code: `import { runTools } from "tooltype/agent"; export default (chat, tools) => runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools });` },
+  {
+    id: "stream",
+    name: "createToolCallStream",
+    code: `import { createToolCallStream } from "tooltype/calls"; export default createToolCallStream("openai");`,
+  },
+  {
+    id: "runTools",
+    name: "runTools (provider openai)",
+    code: `import { runTools } from "tooltype/agent"; export default (chat, tools) => runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools });`,
+  },
   { id: "package", name: "tooltype: the root entry, everything", code: `export * from "tooltype";` },
   { id: "builtins", name: "tooltype/builtins: whole entry", code: `export * from "tooltype/builtins";` },
 ];
 
 /** The same kind of import in the libraries the benchmark compares with. */
 export const OTHER_BUNDLES = [
-  { name: "zod 4: object + safeParse + toJSONSchema", code: `import * as z from "zod"; const s = z.object({ a: z.string() }); export default [s.safeParse({}), z.toJSONSchema(s)];` },
-  { name: "zod 4 mini: object + safeParse + toJSONSchema", code: `import * as z from "zod/mini"; const s = z.object({ a: z.string() }); export default [s.safeParse({}), z.toJSONSchema(s)];` },
-  { name: "valibot: object + safeParse", code: `import * as v from "valibot"; const s = v.object({ a: v.string() }); export default v.safeParse(s, {});` },
+  {
+    name: "zod 4: object + safeParse + toJSONSchema",
+    code: `import * as z from "zod"; const s = z.object({ a: z.string() }); export default [s.safeParse({}), z.toJSONSchema(s)];`,
+  },
+  {
+    name: "zod 4 mini: object + safeParse + toJSONSchema",
+    code: `import * as z from "zod/mini"; const s = z.object({ a: z.string() }); export default [s.safeParse({}), z.toJSONSchema(s)];`,
+  },
+  {
+    name: "valibot: object + safeParse",
+    code: `import * as v from "valibot"; const s = v.object({ a: v.string() }); export default v.safeParse(s, {});`,
+  },
   {
     name: "valibot: object + safeParse + @valibot/to-json-schema",
     code: `import * as v from "valibot"; import { toJsonSchema } from "@valibot/to-json-schema"; const s = v.object({ a: v.string() }); export default [v.safeParse(s, {}), toJsonSchema(s)];`,
   },
-  { name: "TypeBox 0.34: builder + Value.Check", code: `import { Type } from "@sinclair/typebox"; import { Value } from "@sinclair/typebox/value"; const s = Type.Object({ a: Type.String() }); export default Value.Check(s, {});` },
-  { name: "TypeBox 0.34: builder + TypeCompiler", code: `import { Type } from "@sinclair/typebox"; import { TypeCompiler } from "@sinclair/typebox/compiler"; export default TypeCompiler.Compile(Type.Object({ a: Type.String() }));` },
-  { name: "typebox 1.x: builder + Compile", code: `import Type from "typebox"; import { Compile } from "typebox/compile"; export default Compile(Type.Object({ a: Type.String() }));` },
-  { name: "ajv 2020: compile", code: `import Ajv from "ajv/dist/2020.js"; export default new Ajv().compile({ type: "object" });` },
-  { name: "arktype: type + allows + toJsonSchema", code: `import { type } from "arktype"; const s = type({ a: "string" }); export default [s.allows({}), s.toJsonSchema()];` },
+  {
+    name: "TypeBox 0.34: builder + Value.Check",
+    code: `import { Type } from "@sinclair/typebox"; import { Value } from "@sinclair/typebox/value"; const s = Type.Object({ a: Type.String() }); export default Value.Check(s, {});`,
+  },
+  {
+    name: "TypeBox 0.34: builder + TypeCompiler",
+    code: `import { Type } from "@sinclair/typebox"; import { TypeCompiler } from "@sinclair/typebox/compiler"; export default TypeCompiler.Compile(Type.Object({ a: Type.String() }));`,
+  },
+  {
+    name: "typebox 1.x: builder + Compile",
+    code: `import Type from "typebox"; import { Compile } from "typebox/compile"; export default Compile(Type.Object({ a: Type.String() }));`,
+  },
+  {
+    name: "ajv 2020: compile",
+    code: `import Ajv from "ajv/dist/2020.js"; export default new Ajv().compile({ type: "object" });`,
+  },
+  {
+    name: "arktype: type + allows + toJsonSchema",
+    code: `import { type } from "arktype"; const s = type({ a: "string" }); export default [s.allows({}), s.toJsonSchema()];`,
+  },
 ];
 
 /**
@@ -99,7 +152,11 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** The markdown table of `sizeRows` (kB = 1,000 bytes, to 0.1 kB so a few bytes do not churn it). */
 export function sizeTable(rows) {
-  return ["| bundle | min | min+gz |", "| --- | ---: | ---: |", ...rows.map((r) => `| ${r.name} | ${kB(r.min)} | ${kB(r.gz)} |`)].join("\n");
+  return [
+    "| bundle | min | min+gz |",
+    "| --- | ---: | ---: |",
+    ...rows.map((r) => `| ${r.name} | ${kB(r.min)} | ${kB(r.gz)} |`),
+  ].join("\n");
 }
 
 /** The page that holds the size table and the benchmark summary between markers. */
@@ -110,7 +167,11 @@ const readmeParts = (text, name) => {
   const start = text.indexOf(startMark);
   const end = text.indexOf(endMark);
   if (start < 0 || end < start) throw new Error(`${PAGE} has no ${startMark} ... ${endMark} markers`);
-  return { before: text.slice(0, start + startMark.length), inside: text.slice(start + startMark.length, end), after: text.slice(end) };
+  return {
+    before: text.slice(0, start + startMark.length),
+    inside: text.slice(start + startMark.length, end),
+    after: text.slice(end),
+  };
 };
 
 /** The size table docs/performance.md holds between its markers (trimmed). */
@@ -148,14 +209,26 @@ export async function bytesByModule(code, root = ROOT) {
     setup(b) {
       b.onResolve({ filter: /^tooltype(\/[a-z]+)?$/ }, (args) => {
         const target = exports[`.${args.path.slice("tooltype".length)}`];
-        return target && { path: join(src, target.import.slice("./dist/".length).replace(/\.js$/, ".ts")), sideEffects: false };
+        return (
+          target && {
+            path: join(src, target.import.slice("./dist/".length).replace(/\.js$/, ".ts")),
+            sideEffects: false,
+          }
+        );
       });
       b.onResolve({ filter: /^\.\.?\// }, (args) =>
-        args.importer.startsWith(src + sep) ? { path: join(dirname(args.importer), args.path.replace(/\.js$/, ".ts")), sideEffects: false } : undefined,
+        args.importer.startsWith(src + sep)
+          ? { path: join(dirname(args.importer), args.path.replace(/\.js$/, ".ts")), sideEffects: false }
+          : undefined,
       );
     },
   };
-  const { result, min } = await appBundle({ stdin: { contents: code, resolveDir: root, loader: "js" }, absWorkingDir: root, metafile: true, plugins: [fromSource] });
+  const { result, min } = await appBundle({
+    stdin: { contents: code, resolveDir: root, loader: "js" },
+    absWorkingDir: root,
+    metafile: true,
+    plugins: [fromSource],
+  });
   const [output] = Object.values(result.metafile.outputs);
   const modules = Object.entries(output.inputs)
     .filter(([path]) => path !== "<stdin>")

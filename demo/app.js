@@ -14,11 +14,41 @@ const json = (value) => JSON.stringify(value, null, 2);
 const quiet = { error: () => {}, warn: () => {} }; // failures are shown as results; nothing goes to the console
 
 const PROVIDERS = [
-  { id: "openai", title: "OpenAI", call: "toOpenAIFormat()", format: (tool, o) => tool.toOpenAIFormat({ ...o, strict: false }), name: (d) => d.function.name },
-  { id: "openai-strict", title: "OpenAI strict", call: "toOpenAIFormat({ strict: true })", format: (tool, o) => tool.toOpenAIFormat({ ...o, strict: true }), name: (d) => d.function.name },
-  { id: "responses", title: "Responses", call: "toResponsesFormat()", format: (tool, o) => tool.toResponsesFormat(o), name: (d) => d.name },
-  { id: "anthropic", title: "Anthropic", call: "toAnthropicFormat()", format: (tool, o) => tool.toAnthropicFormat(o), name: (d) => d.name },
-  { id: "gemini", title: "Gemini", call: "toGeminiFormat()", format: (tool, o) => tool.toGeminiFormat(o), name: (d) => d.name },
+  {
+    id: "openai",
+    title: "OpenAI",
+    call: "toOpenAIFormat()",
+    format: (tool, o) => tool.toOpenAIFormat({ ...o, strict: false }),
+    name: (d) => d.function.name,
+  },
+  {
+    id: "openai-strict",
+    title: "OpenAI strict",
+    call: "toOpenAIFormat({ strict: true })",
+    format: (tool, o) => tool.toOpenAIFormat({ ...o, strict: true }),
+    name: (d) => d.function.name,
+  },
+  {
+    id: "responses",
+    title: "Responses",
+    call: "toResponsesFormat()",
+    format: (tool, o) => tool.toResponsesFormat(o),
+    name: (d) => d.name,
+  },
+  {
+    id: "anthropic",
+    title: "Anthropic",
+    call: "toAnthropicFormat()",
+    format: (tool, o) => tool.toAnthropicFormat(o),
+    name: (d) => d.name,
+  },
+  {
+    id: "gemini",
+    title: "Gemini",
+    call: "toGeminiFormat()",
+    format: (tool, o) => tool.toGeminiFormat(o),
+    name: (d) => d.name,
+  },
   { id: "mcp", title: "MCP", call: "toMCPFormat()", format: (tool, o) => tool.toMCPFormat(o), name: (d) => d.name },
 ];
 
@@ -43,7 +73,12 @@ function pick(index) {
 function toolFromEditor() {
   const text = $("source").value;
   const example = EXAMPLES.find((e) => sourceOf(e.fn) === text);
-  if (example) return { tool: functionToTool(example.fn, { logger: quiet }), runnable: true, note: `the example ${example.fn.name}, a real function` };
+  if (example)
+    return {
+      tool: functionToTool(example.fn, { logger: quiet }),
+      runnable: true,
+      note: `the example ${example.fn.name}, a real function`,
+    };
   let implementation;
   if (canEval) {
     try {
@@ -52,12 +87,20 @@ function toolFromEditor() {
       implementation = undefined; // a syntax error: the definition may still read; running says so
     }
   }
-  const tool = functionToToolFromSource(text, { logger: quiet, ...(typeof implementation === "function" && { implementation }) });
-  return { tool, runnable: typeof implementation === "function", note: "read from your text" + (canEval ? "" : " (not evaluated: this page forbids eval)") };
+  const tool = functionToToolFromSource(text, {
+    logger: quiet,
+    ...(typeof implementation === "function" && { implementation }),
+  });
+  return {
+    tool,
+    runnable: typeof implementation === "function",
+    note: "read from your text" + (canEval ? "" : " (not evaluated: this page forbids eval)"),
+  };
 }
 
 function update() {
-  for (const b of $("examples").children) b.setAttribute("aria-pressed", String(b.dataset.source === $("source").value));
+  for (const b of $("examples").children)
+    b.setAttribute("aria-pressed", String(b.dataset.source === $("source").value));
   const status = $("source-status");
   try {
     const { tool, runnable, note } = toolFromEditor();
@@ -113,7 +156,15 @@ function renderPanels() {
     }
     list.className = warnings.length ? "warnings" : "warnings none";
     if (!warnings.length) list.append(el("li", { textContent: "No conversion warnings" }));
-    for (const w of warnings) list.append(append(el("li", { className: w.kind }), [append(el("code"), [w.path || "/"]), " ", w.kind === "changed" ? "" : `${w.kind}: `, w.message]));
+    for (const w of warnings)
+      list.append(
+        append(el("li", { className: w.kind }), [
+          append(el("code"), [w.path || "/"]),
+          " ",
+          w.kind === "changed" ? "" : `${w.kind}: `,
+          w.message,
+        ]),
+      );
   }
 }
 
@@ -143,7 +194,8 @@ function checkArgs() {
   const issues = state.guard.errors(value);
   verdict.className = "verdict bad";
   verdict.textContent = `✗ ${issues.length} issue${issues.length === 1 ? "" : "s"}`;
-  for (const issue of issues) errors.append(append(el("li"), [append(el("code"), [issue.path || "/"]), " ", issue.message]));
+  for (const issue of issues)
+    errors.append(append(el("li"), [append(el("code"), [issue.path || "/"]), " ", issue.message]));
 }
 
 async function run() {
@@ -184,7 +236,9 @@ async function replay() {
     const results = await Promise.all(calls.map((c) => weather.execute(c.arguments)));
     $("stream-progress").textContent = `done: ${calls.length} call(s), run with get_weather`;
     $("stream-results").className = "result ok";
-    $("stream-results").textContent = calls.map((c, i) => `${c.id} → ${json(results[i].success ? results[i].value : results[i].error)}`).join("\n");
+    $("stream-results").textContent = calls
+      .map((c, i) => `${c.id} → ${json(results[i].success ? results[i].value : results[i].error)}`)
+      .join("\n");
   } catch (error) {
     $("stream-progress").textContent = `failed: ${error.message}`;
   } finally {
@@ -197,7 +251,10 @@ function renderCalls(partials) {
   $("stream-calls").replaceChildren(
     ...partials.map((c) =>
       append(el("div", { className: c.done ? "call done" : "call" }), [
-        append(el("header"), [append(el("span", { className: "name" }), [`${c.name} `, append(el("small"), [c.id])]), append(el("span", { className: "state" }), [c.done ? "complete" : "streaming…"])]),
+        append(el("header"), [
+          append(el("span", { className: "name" }), [`${c.name} `, append(el("small"), [c.id])]),
+          append(el("span", { className: "state" }), [c.done ? "complete" : "streaming…"]),
+        ]),
         el("pre", { className: "args", textContent: json(c.arguments ?? {}) }),
         el("pre", { className: "raw", textContent: c.text }),
       ]),

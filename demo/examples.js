@@ -7,8 +7,13 @@ function get_weather(location, unit = "celsius") {
    * @param {str} location
    * @param {Literal['celsius', 'fahrenheit']} unit
    */
-  const celsius = 8 + (location.length * 7) % 20;
-  return { location, unit, temperature: unit === "fahrenheit" ? Math.round(celsius * 1.8 + 32) : celsius, sky: "cloudy" };
+  const celsius = 8 + ((location.length * 7) % 20);
+  return {
+    location,
+    unit,
+    temperature: unit === "fahrenheit" ? Math.round(celsius * 1.8 + 32) : celsius,
+    sky: "cloudy",
+  };
 }
 
 function silly_sum(
@@ -30,7 +35,14 @@ function create_event({ title, start, attendees = [], location = { city: "Paris"
    *   location ({ city: string, room?: string, floor?: integer }): Where it happens
    *   metadata: Anything else to keep with the event
    */
-  return { id: "evt_" + title.length, title, start: start.toISOString(), invited: attendees.map((a) => a.name), city: location.city, metadata };
+  return {
+    id: "evt_" + title.length,
+    title,
+    start: start.toISOString(),
+    invited: attendees.map((a) => a.name),
+    city: location.city,
+    metadata,
+  };
 }
 
 export const EXAMPLES = [
@@ -38,6 +50,11 @@ export const EXAMPLES = [
   { fn: silly_sum, args: { a: "The answer is ", b: 42 } },
   {
     fn: create_event,
-    args: { title: "Design review", start: "2026-03-02T14:00:00Z", attendees: [{ name: "Ada", email: "ada@example.com" }], location: { city: "Lyon", floor: 3 } },
+    args: {
+      title: "Design review",
+      start: "2026-03-02T14:00:00Z",
+      attendees: [{ name: "Ada", email: "ada@example.com" }],
+      location: { city: "Lyon", floor: 3 },
+    },
   },
 ];

@@ -23,7 +23,11 @@ const samples = [
 
 for (const evalMode of [true, false]) {
   const guard = compile(getWeather, { eval: evalMode });
-  console.log(bold(`\nChecking model arguments with the ${guard.mode === "eval" ? "generated-code" : "interpreted (no eval)"} guard:`));
+  console.log(
+    bold(
+      `\nChecking model arguments with the ${guard.mode === "eval" ? "generated-code" : "interpreted (no eval)"} guard:`,
+    ),
+  );
   for (const [text, label] of samples) {
     let args;
     try {

@@ -48,10 +48,16 @@ function fileFor(pathname) {
 export function createDemoServer({ csp = true } = {}) {
   return createServer(async (req, res) => {
     const send = (status, body, type = "text/plain; charset=utf-8") => {
-      res.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...(csp && { "Content-Security-Policy": CSP }) });
+      res.writeHead(status, {
+        "Content-Type": type,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+        ...(csp && { "Content-Security-Policy": CSP }),
+      });
       res.end(req.method === "HEAD" ? undefined : body);
     };
-    if (!isLoopbackHost(req.headers.host)) return send(403, "Forbidden: this server answers to localhost, 127.0.0.1 and [::1] only\n");
+    if (!isLoopbackHost(req.headers.host))
+      return send(403, "Forbidden: this server answers to localhost, 127.0.0.1 and [::1] only\n");
     if (req.method !== "GET" && req.method !== "HEAD") return send(405, "Method not allowed\n");
     let pathname;
     try {
@@ -77,7 +83,11 @@ export function startDemoServer() {
   server.listen(Number(process.env.PORT) || 0, "127.0.0.1", () => {
     const { port } = server.address();
     console.log(`tooltype demo: http://127.0.0.1:${port}/`);
-    console.log("(Content-Security-Policy without 'unsafe-eval'" + (process.env.CSP === "off" ? ": off" : "; CSP=off to serve without it") + ". Ctrl-C to stop.)");
+    console.log(
+      "(Content-Security-Policy without 'unsafe-eval'" +
+        (process.env.CSP === "off" ? ": off" : "; CSP=off to serve without it") +
+        ". Ctrl-C to stop.)",
+    );
   });
   return server;
 }

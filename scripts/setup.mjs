@@ -37,7 +37,8 @@ const readJSON = (file) => {
   }
 };
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
-const same = (a, b) => JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
+const same = (a, b) =>
+  JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
 
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 20) die(`Node ${process.versions.node} is too old; tooltype needs Node >= 20.`);
@@ -79,7 +80,10 @@ if (reason) {
   let ok = false;
   if (before !== null) {
     say(`$ ${npm} ci --no-audit --no-fund`);
-    const ci = spawnSync(npm, ["ci", "--no-audit", "--no-fund"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const ci = spawnSync(npm, ["ci", "--no-audit", "--no-fund"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     ok = !ci.error && ci.status === 0;
     if (ok) {
       process.stdout.write(ci.stdout);
@@ -88,11 +92,14 @@ if (reason) {
       // npm ci prints its whole usage text after the reason; keep the reason.
       const text = `${ci.stdout ?? ""}${ci.stderr ?? ""}`.split("\n");
       const end = text.findIndex((l) => /^npm error (Clean install a project|Usage:)/.test(l));
-      const reasonLines = (end >= 0 ? text.slice(0, end) : text.slice(0, 30)).filter((l) => !/Unknown user config/.test(l));
+      const reasonLines = (end >= 0 ? text.slice(0, end) : text.slice(0, 30)).filter(
+        (l) => !/Unknown user config/.test(l),
+      );
       console.log(reasonLines.join("\n").trim());
       // npm ci refuses a lockfile out of sync with package.json. In CI that is a failure (the lockfile must be
       // committed in sync); on a developer's machine npm install repairs it, and says to commit the result.
-      if (process.env.CI) die("npm ci refused package-lock.json (see above): run npm install and commit package-lock.json.");
+      if (process.env.CI)
+        die("npm ci refused package-lock.json (see above): run npm install and commit package-lock.json.");
       say(`npm ci failed (${ci.error ? ci.error.message : `exit code ${ci.status}`}); falling back to npm install`);
     }
   } else {
@@ -121,13 +128,19 @@ for (const tool of ["esbuild", "deno", "bun"]) {
         `  installed the one for ${process.platform}-${process.arch} (a registry that lacks it cannot provide it).`,
     );
   }
-  say(`${tool} ${found.version.replace(/^(deno|esbuild|bun)\s*/i, "")}${found.fallback ? ` (node_modules/.bin/${tool} does not run, its install script was not run; using ${relative(root, found.bin)})` : ""}`);
+  say(
+    `${tool} ${found.version.replace(/^(deno|esbuild|bun)\s*/i, "")}${found.fallback ? ` (node_modules/.bin/${tool} does not run, its install script was not run; using ${relative(root, found.bin)})` : ""}`,
+  );
 }
 
 // ---- 3. Chromium -----------------------------------------------------------------------------------------
 function chromiumVersion() {
   try {
-    return execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 60_000 }).trim();
+    return execFileSync(CHROMIUM, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 60_000,
+    }).trim();
   } catch {
     return null;
   }
@@ -145,7 +158,8 @@ if (process.argv.includes("--no-browser")) {
     }
     const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
     const sudo = isRoot ? [] : ["sudo", "-n"];
-    if (!isRoot && !existsSync("/usr/bin/sudo")) die(`${CHROMIUM} is missing; installing it needs root (apt-get install -y chromium).`);
+    if (!isRoot && !existsSync("/usr/bin/sudo"))
+      die(`${CHROMIUM} is missing; installing it needs root (apt-get install -y chromium).`);
     say(`${CHROMIUM} is missing: installing Debian's chromium package with apt-get`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const [cmd, ...pre] = [...sudo, "apt-get"];

@@ -48,7 +48,29 @@ import { runTypes } from "./test-lib/types.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
-const RUNTIMES = ["node", "node-noeval", "chromium", "chromium-csp", "deno", "bun", "types", "bench", "demo", "chat-ui", "size", "runtimes", "layers", "checkout", "package", "lean", "api-docs", "readme", "agent", "toolchains", "bundlers"];
+const RUNTIMES = [
+  "node",
+  "node-noeval",
+  "chromium",
+  "chromium-csp",
+  "deno",
+  "bun",
+  "types",
+  "bench",
+  "demo",
+  "chat-ui",
+  "size",
+  "runtimes",
+  "layers",
+  "checkout",
+  "package",
+  "lean",
+  "api-docs",
+  "readme",
+  "agent",
+  "toolchains",
+  "bundlers",
+];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
 
@@ -66,7 +88,11 @@ const fileFilters = words.filter((w) => !RUNTIMES.includes(w));
 const runtimes = selected.length ? RUNTIMES.filter((r) => selected.includes(r)) : RUNTIMES;
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
-const indent = (text, pad = "    ") => text.split("\n").map((l) => (l ? pad + l : l)).join("\n");
+const indent = (text, pad = "    ") =>
+  text
+    .split("\n")
+    .map((l) => (l ? pad + l : l))
+    .join("\n");
 
 // ---- test files and bundles ------------------------------------------------------------------------------
 let files = listTestFiles(root);
@@ -84,7 +110,9 @@ if (envs.some((e) => ENVS[e].tooltype === "dist")) {
         return Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
       }, 0);
     if (newest(join(root, "src")) > statSync(dist).mtimeMs) {
-      console.warn("warning: dist/index.js is older than src/; deno and bun test a stale build (run `node esbuild.config.mjs`).");
+      console.warn(
+        "warning: dist/index.js is older than src/; deno and bun test a stale build (run `node esbuild.config.mjs`).",
+      );
     }
   }
 }
@@ -137,9 +165,17 @@ const BROWSER_RUNTIMES = {
   chromium: { kind: "plain", expectEval: true },
   "chromium-csp": { kind: "csp", expectEval: false },
 };
-const commandLine = (spec) => [spec.command === process.execPath ? "node" : spec.command.replace(`${root}/`, ""), ...spec.args].join(" ");
+const commandLine = (spec) =>
+  [spec.command === process.execPath ? "node" : spec.command.replace(`${root}/`, ""), ...spec.args].join(" ");
 
-const unbundled = (env) => ({ output: "", stderr: "", result: null, problems: [bundles[env]?.error ?? "not bundled"], warnings: [], ms: 0 });
+const unbundled = (env) => ({
+  output: "",
+  stderr: "",
+  result: null,
+  problems: [bundles[env]?.error ?? "not bundled"],
+  warnings: [],
+  ms: 0,
+});
 
 /** Each task resolves to { [runtime]: record }. */
 const tasks = [];
@@ -149,7 +185,8 @@ if (files.length && browserEnvs.length) {
   tasks.push(async () => {
     const ready = browserEnvs.filter((e) => bundles[e]?.file);
     const out = {};
-    for (const e of browserEnvs) if (!bundles[e]?.file) out[e] = { run: unbundled(e), expectEval: BROWSER_RUNTIMES[e].expectEval };
+    for (const e of browserEnvs)
+      if (!bundles[e]?.file) out[e] = { run: unbundled(e), expectEval: BROWSER_RUNTIMES[e].expectEval };
     if (ready.length) {
       const { runs, launchMs } = await runChromium({
         root,
@@ -158,7 +195,11 @@ if (files.length && browserEnvs.length) {
         timeoutMs,
       });
       ready.forEach((e, i) => {
-        out[e] = { run: runs[e], expectEval: BROWSER_RUNTIMES[e].expectEval, note: i === 0 ? `browser launch ${seconds(launchMs)}` : undefined };
+        out[e] = {
+          run: runs[e],
+          expectEval: BROWSER_RUNTIMES[e].expectEval,
+          note: i === 0 ? `browser launch ${seconds(launchMs)}` : undefined,
+        };
       });
     }
     return out;
@@ -177,11 +218,31 @@ for (const env of envs.filter((e) => e in PROCESS_RUNTIMES)) {
 if (runtimes.includes("types")) tasks.push(async () => ({ types: { types: await runTypes({ root, timeoutMs }) } }));
 // The benchmark's smoke run (tiny budgets, nothing timed is asserted): every runner in bench/ must still work.
 if (runtimes.includes("bench") && !fileFilters.length) {
-  tasks.push(async () => ({ bench: { bench: await runProcess({ command: process.execPath, args: ["bench/bench.mjs", "--quick"], cwd: root, env: process.env, timeoutMs: timeoutMs * 2 }) } }));
+  tasks.push(async () => ({
+    bench: {
+      bench: await runProcess({
+        command: process.execPath,
+        args: ["bench/bench.mjs", "--quick"],
+        cwd: root,
+        env: process.env,
+        timeoutMs: timeoutMs * 2,
+      }),
+    },
+  }));
 }
 // The demo page (demo/), driven in headless Chromium as a person would use it.
 if (runtimes.includes("demo") && !fileFilters.length) {
-  tasks.push(async () => ({ demo: { demo: await runProcess({ command: process.execPath, args: ["test/demo.e2e.mjs"], cwd: root, env: process.env, timeoutMs: timeoutMs * 2 }) } }));
+  tasks.push(async () => ({
+    demo: {
+      demo: await runProcess({
+        command: process.execPath,
+        args: ["test/demo.e2e.mjs"],
+        cwd: root,
+        env: process.env,
+        timeoutMs: timeoutMs * 2,
+      }),
+    },
+  }));
 }
 // Extra checks with their own `N passed, N failed`, reported like the demo.
 const EXTRA = {
@@ -194,22 +255,50 @@ const EXTRA = {
   checkout: ["test/checkout.e2e.mjs", "no test, script, bench or demo file names a path outside the checkout"],
   package: ["test/package.e2e.mjs", "npm pack: size, the source once, maps resolve, tooltype/build without typescript"],
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
-  readme: ["test/readme.e2e.mjs", "README's TypeScript blocks type-checked with --strict and run against recorded provider answers", 4],
+  readme: [
+    "test/readme.e2e.mjs",
+    "README's TypeScript blocks type-checked with --strict and run against recorded provider answers",
+    4,
+  ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
-  toolchains: ["test/build.e2e.mjs", "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP"],
+  toolchains: [
+    "test/build.e2e.mjs",
+    "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP",
+  ],
   // About 130 bundles (terser minifies Rollup's and webpack's), each run: four runtime timeouts, as readme.
-  bundlers: ["test/bundlers.e2e.mjs", "README programs bundled alone by esbuild, Vite, Rollup, webpack, Bun.build and deno bundle, minified and not, each run", 4],
+  bundlers: [
+    "test/bundlers.e2e.mjs",
+    "README programs bundled alone by esbuild, Vite, Rollup, webpack, Bun.build and deno bundle, minified and not, each run",
+    4,
+  ],
 };
 for (const [name, [script, , timeouts = 2]] of Object.entries(EXTRA)) {
   if (runtimes.includes(name) && !fileFilters.length) {
-    tasks.push(async () => ({ [name]: { demo: await runProcess({ command: process.execPath, args: [script], cwd: root, env: childEnv, timeoutMs: timeoutMs * timeouts }), label: EXTRA[name][1] } }));
+    tasks.push(async () => ({
+      [name]: {
+        demo: await runProcess({
+          command: process.execPath,
+          args: [script],
+          cwd: root,
+          env: childEnv,
+          timeoutMs: timeoutMs * timeouts,
+        }),
+        label: EXTRA[name][1],
+      },
+    }));
   }
 }
 
 // ---- run at most `jobs` tasks at a time, print in a fixed order as results arrive -------------------------
 const records = {};
 const waiters = {};
-const arrived = (name) => (waiters[name] ??= (() => { let r; const p = new Promise((res) => (r = res)); p.resolve = r; return p; })());
+const arrived = (name) =>
+  (waiters[name] ??= (() => {
+    let r;
+    const p = new Promise((res) => (r = res));
+    p.resolve = r;
+    return p;
+  })());
 let next = 0;
 async function lane() {
   while (next < tasks.length) {
@@ -250,7 +339,9 @@ for (const name of [...order, "internal"]) {
     totalPassed += ok ? 1 : 0;
     totalFailed += ok ? 0 : 1;
     totalTests += 1;
-    console.log(`bench: ${ok ? "1 passed, 0 failed" : "0 passed, 1 failed"} (smoke run of npm run bench, ${seconds(run.ms)})`);
+    console.log(
+      `bench: ${ok ? "1 passed, 0 failed" : "0 passed, 1 failed"} (smoke run of npm run bench, ${seconds(run.ms)})`,
+    );
     if (!ok || verbose) console.log(indent(`${run.output.slice(-3000)}${run.stderr}\n${run.problems.join("\n")}`));
     continue;
   }
@@ -300,7 +391,8 @@ for (const name of [...order, "internal"]) {
   if (!parseSummary(run.output)) {
     // uvu never finished: say what it was running, and the failures it had not printed yet.
     if (traced.last) console.log(indent(`✘ last test started: ${traced.last.suite} › ${traced.last.test}`));
-    for (const f of traced.failures) console.log(indent(`✘ had failed: ${f.suite} › ${f.test}\n${indent(f.message, "  ")}`));
+    for (const f of traced.failures)
+      console.log(indent(`✘ had failed: ${f.suite} › ${f.test}\n${indent(f.message, "  ")}`));
   }
   for (const p of counts.problems) console.log(indent(`✘ ${p}`));
   for (const w of run.warnings) console.log(indent(`warning: ${w}`));

@@ -3,15 +3,29 @@
 import { compile as compileGuard, type CompileOptions, type Guard, type GuardType } from "./guard/compile.js";
 import { dynamicScope } from "./guard/dynamic-scope.js";
 import { jit } from "./guard/jit.js";
-import { toJSONSchema as writeJSONSchema, dialectIssues as listDialectIssues, type ToJSONSchemaOptions } from "./schema/to-json-schema.js";
+import {
+  toJSONSchema as writeJSONSchema,
+  dialectIssues as listDialectIssues,
+  type ToJSONSchemaOptions,
+} from "./schema/to-json-schema.js";
 import type { JSONSchema } from "./schema/json-schema.js";
 import { shareRepeated } from "./schema/share.js";
 import { anthropic, draft202012, mcp, openai } from "./schema/dialects/plain.js";
 import { anthropicStrict, openaiStrict } from "./schema/dialects/strict.js";
 import { gemini } from "./schema/dialects/gemini.js";
 import type { ConversionWarning, Dialect } from "./schema/dialects/warnings.js";
-import { functionToTool as readFunctionTool, functionToToolFromSource as readFunctionSource, type FunctionToToolOptions } from "./source/function-to-tool.js";
-import { tool as defineTool, toolsFrom as readToolsFrom, type MethodDecorator, type ToolDecoratorOptions, type ToolsFromOptions } from "./source/define.js";
+import {
+  functionToTool as readFunctionTool,
+  functionToToolFromSource as readFunctionSource,
+  type FunctionToToolOptions,
+} from "./source/function-to-tool.js";
+import {
+  tool as defineTool,
+  toolsFrom as readToolsFrom,
+  type MethodDecorator,
+  type ToolDecoratorOptions,
+  type ToolsFromOptions,
+} from "./source/define.js";
 import type { ArgsOf, TypedToolDefinition } from "./tools/define.js";
 import { Tool } from "./tools/methods.js";
 
@@ -40,12 +54,16 @@ export type Target = keyof typeof DIALECTS;
  * @example
  * toJSONSchema(t.object({ city: t.optional(t.string()) }), { target: "openai-strict" });
  */
-export function toJSONSchema(schema: object, options: Omit<ToJSONSchemaOptions, "target"> & { readonly target?: Target | Dialect } = {}): JSONSchema {
+export function toJSONSchema(
+  schema: object,
+  options: Omit<ToJSONSchemaOptions, "target"> & { readonly target?: Target | Dialect } = {},
+): JSONSchema {
   if (options.shareRepeated === true) options = { ...options, shareRepeated };
   const target = options.target;
   if (typeof target !== "string") return writeJSONSchema(schema, options as ToJSONSchemaOptions);
   const dialect = Object.hasOwn(DIALECTS, target) ? DIALECTS[target] : undefined;
-  if (!dialect) throw new TypeError(`toJSONSchema: unknown target "${target}"; supported: ${Object.keys(DIALECTS).join(", ")}`);
+  if (!dialect)
+    throw new TypeError(`toJSONSchema: unknown target "${target}"; supported: ${Object.keys(DIALECTS).join(", ")}`);
   return writeJSONSchema(schema, { ...options, target: dialect === draft202012 ? undefined : dialect });
 }
 
@@ -60,7 +78,8 @@ export function toJSONSchema(schema: object, options: Omit<ToJSONSchemaOptions, 
 export function dialectIssues(schema: object, target: Target | Dialect): ConversionWarning[] {
   if (typeof target !== "string") return listDialectIssues(schema, target);
   const dialect = Object.hasOwn(DIALECTS, target) ? DIALECTS[target] : undefined;
-  if (!dialect) throw new TypeError(`dialectIssues: unknown target "${target}"; supported: ${Object.keys(DIALECTS).join(", ")}`);
+  if (!dialect)
+    throw new TypeError(`dialectIssues: unknown target "${target}"; supported: ${Object.keys(DIALECTS).join(", ")}`);
   return dialect === draft202012 ? [] : listDialectIssues(schema, dialect);
 }
 
@@ -86,7 +105,10 @@ type AnyRootTool = Tool<any, any, any>;
  * @example
  * functionToTool(function add(a = 0, b = 0) { "Adds two numbers."; return a + b; }).toOpenAIFormat();
  */
-export function functionToTool<Result = unknown, Context = unknown>(fn: (...args: never[]) => Result | Promise<Result>, options?: FunctionToToolOptions): Tool<Record<string, unknown>, Result, Context> {
+export function functionToTool<Result = unknown, Context = unknown>(
+  fn: (...args: never[]) => Result | Promise<Result>,
+  options?: FunctionToToolOptions,
+): Tool<Record<string, unknown>, Result, Context> {
   return readFunctionTool(fn, { jit, toolClass: Tool, ...options }) as Tool<Record<string, unknown>, Result, Context>;
 }
 
@@ -113,11 +135,19 @@ export function functionToToolFromSource<Result = unknown, Context = unknown>(
  * @example
  * tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city }).toOpenAIFormat();
  */
-export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context>;
-export function tool<Result = unknown, Context = unknown>(fn: (...args: never[]) => Result | Promise<Result>, options?: FunctionToToolOptions): Tool<Record<string, unknown>, Result, Context>;
+export function tool<P extends object, Result = unknown, Context = unknown>(
+  definition: TypedToolDefinition<P, Result, Context>,
+): Tool<ArgsOf<P>, Result, Context>;
+export function tool<Result = unknown, Context = unknown>(
+  fn: (...args: never[]) => Result | Promise<Result>,
+  options?: FunctionToToolOptions,
+): Tool<Record<string, unknown>, Result, Context>;
 export function tool(options?: ToolDecoratorOptions): MethodDecorator;
 export function tool(definition: object = {}, options?: FunctionToToolOptions): AnyRootTool | MethodDecorator {
-  const made = typeof definition === "function" ? defineTool(definition as never, { jit, toolClass: Tool, ...options }) : defineTool({ jit, toolClass: Tool, ...definition } as never);
+  const made =
+    typeof definition === "function"
+      ? defineTool(definition as never, { jit, toolClass: Tool, ...options })
+      : defineTool({ jit, toolClass: Tool, ...definition } as never);
   return made as AnyRootTool | MethodDecorator;
 }
 

@@ -3,13 +3,28 @@
 import { Tool, type AnyTool } from "./tools/tool.js";
 import { functionToTool } from "./source/function-to-tool.js";
 import { ToolRegistry } from "./tools/registry.js";
-import { toAnthropicFormat, toGeminiFormat, toMCPFormat, toOpenAIFormat, toResponsesFormat } from "./tools/provider-formats.js";
+import {
+  toAnthropicFormat,
+  toGeminiFormat,
+  toMCPFormat,
+  toOpenAIFormat,
+  toResponsesFormat,
+} from "./tools/provider-formats.js";
 import { guardModule } from "./build/guard-code.js";
 
 // The parts of Node used here (the package has no @types/node; the CLI runs only in Node).
-declare const process: { argv: string[]; exitCode?: number; stdout: { write(text: string): void }; stderr: { write(text: string): void } };
+declare const process: {
+  argv: string[];
+  exitCode?: number;
+  stdout: { write(text: string): void };
+  stderr: { write(text: string): void };
+};
 interface NodeModules {
-  fs: { existsSync(path: string): boolean; writeFileSync(path: string, text: string): void; readFileSync(path: string | URL, encoding: "utf8"): string };
+  fs: {
+    existsSync(path: string): boolean;
+    writeFileSync(path: string, text: string): void;
+    readFileSync(path: string | URL, encoding: "utf8"): string;
+  };
   path: { resolve(path: string): string };
   url: { pathToFileURL(path: string): { href: string } };
 }
@@ -46,7 +61,10 @@ interface Options {
 
 /** A failure the user can fix: printed without a stack, exit code 1 (2 for usage). */
 class CliError extends Error {
-  constructor(message: string, readonly code = 1) {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
     super(message);
   }
 }
@@ -55,13 +73,18 @@ class CliError extends Error {
 interface CommandSyntax<Name extends string> {
   /** What its one operand is called in messages: FILE, SCHEMA. */
   readonly operand: string;
-  readonly options: Readonly<Record<Name, { readonly spellings: readonly string[]; readonly check?: (value: string) => void }>>;
+  readonly options: Readonly<
+    Record<Name, { readonly spellings: readonly string[]; readonly check?: (value: string) => void }>
+  >;
   /** Whether -v/--version asks for tooltype's version. */
   readonly version?: boolean;
 }
 
 /** Reads a command's words in order, so the first wrong one is the one reported: its operand and the last value of each option. */
-function readCommand<Name extends string>(argv: readonly string[], syntax: CommandSyntax<Name>): { operand: string | undefined; values: Partial<Record<Name, string>> } {
+function readCommand<Name extends string>(
+  argv: readonly string[],
+  syntax: CommandSyntax<Name>,
+): { operand: string | undefined; values: Partial<Record<Name, string>> } {
   let operand: string | undefined;
   const values: Partial<Record<Name, string>> = {};
   const options = Object.entries(syntax.options) as [Name, CommandSyntax<Name>["options"][Name]][];
@@ -84,14 +107,18 @@ function readCommand<Name extends string>(argv: readonly string[], syntax: Comma
 }
 
 function checkProvider(value: string): void {
-  if (!(PROVIDERS as readonly string[]).includes(value)) throw new CliError(`unknown provider "${value}"; use one of ${PROVIDERS.join(", ")}`, 2);
+  if (!(PROVIDERS as readonly string[]).includes(value))
+    throw new CliError(`unknown provider "${value}"; use one of ${PROVIDERS.join(", ")}`, 2);
 }
 
 function parseArgs(argv: readonly string[]): Options {
   const { operand: file, values } = readCommand(argv, {
     operand: "FILE",
     version: true,
-    options: { provider: { spellings: ["--provider", "-p"], check: checkProvider }, out: { spellings: ["--out", "-o"] } },
+    options: {
+      provider: { spellings: ["--provider", "-p"], check: checkProvider },
+      out: { spellings: ["--out", "-o"] },
+    },
   });
   if (file === undefined) throw new CliError(USAGE, 2);
   return { file, provider: (values.provider as CliProvider | undefined) ?? "openai", out: values.out };
@@ -103,7 +130,13 @@ function isTool(value: unknown): value is AnyTool {
   if (value instanceof Tool) return true;
   if (typeof value !== "object" || value === null) return false;
   const tool = value as Partial<Record<keyof AnyTool, unknown>>;
-  return typeof tool.name === "string" && typeof tool.description === "string" && typeof tool.parameters === "object" && tool.parameters !== null && typeof tool.execute === "function";
+  return (
+    typeof tool.name === "string" &&
+    typeof tool.description === "string" &&
+    typeof tool.parameters === "object" &&
+    tool.parameters !== null &&
+    typeof tool.execute === "function"
+  );
 }
 
 function isClass(fn: Function): boolean {
@@ -116,18 +149,26 @@ function toolsOf(exports: Record<string, unknown>): AnyTool[] {
   const undocumented: string[] = [];
   for (const [exportName, value] of Object.entries(exports)) {
     if (isTool(value)) tools.push(value);
-    else if (value instanceof ToolRegistry || (typeof value === "object" && value !== null && typeof (value as ToolRegistry).listTools === "function")) tools.push(...(value as ToolRegistry).listTools());
+    else if (
+      value instanceof ToolRegistry ||
+      (typeof value === "object" && value !== null && typeof (value as ToolRegistry).listTools === "function")
+    )
+      tools.push(...(value as ToolRegistry).listTools());
     else if (Array.isArray(value) && value.length && value.every(isTool)) tools.push(...value);
     else if (typeof value === "function" && !isClass(value)) {
       try {
-        tools.push(functionToTool(value as () => unknown, exportName === "default" || value.name ? {} : { name: exportName }));
+        tools.push(
+          functionToTool(value as () => unknown, exportName === "default" || value.name ? {} : { name: exportName }),
+        );
       } catch (error) {
         undocumented.push(`${exportName}: ${(error as Error).message}`);
       }
     }
   }
   if (undocumented.length) {
-    throw new CliError(`these exports cannot be made into tools:\n${undocumented.map((u) => `  - ${u}`).join("\n")}\nDocument them (a docstring or a comment opening the body), or do not export them from this module.`);
+    throw new CliError(
+      `these exports cannot be made into tools:\n${undocumented.map((u) => `  - ${u}`).join("\n")}\nDocument them (a docstring or a comment opening the body), or do not export them from this module.`,
+    );
   }
   // One tool object reached twice (exported itself and inside an exported registry or list) is one tool;
   // two different tools with one name are an error.
@@ -142,7 +183,10 @@ function toolsOf(exports: Record<string, unknown>): AnyTool[] {
 }
 
 function definition(tool: AnyTool, provider: CliProvider): unknown {
-  const quiet = { onWarning: (w: { path: string; message: string }) => process.stderr.write(`warning: ${tool.name}${w.path ? ` at ${w.path}` : ""}: ${w.message}\n`) };
+  const quiet = {
+    onWarning: (w: { path: string; message: string }) =>
+      process.stderr.write(`warning: ${tool.name}${w.path ? ` at ${w.path}` : ""}: ${w.message}\n`),
+  };
   switch (provider) {
     case "openai":
       return toOpenAIFormat(tool, quiet);
@@ -163,7 +207,13 @@ function definition(tool: AnyTool, provider: CliProvider): unknown {
 async function compileCommand(argv: readonly string[]): Promise<number> {
   const { existsSync, readFileSync, writeFileSync } = await node("fs");
   const { resolve } = await node("path");
-  const { operand: file, values: { out, from } } = readCommand(argv, { operand: "SCHEMA", options: { out: { spellings: ["--out", "-o"] }, from: { spellings: ["--from"] } } });
+  const {
+    operand: file,
+    values: { out, from },
+  } = readCommand(argv, {
+    operand: "SCHEMA",
+    options: { out: { spellings: ["--out", "-o"] }, from: { spellings: ["--from"] } },
+  });
   if (file === undefined) throw new CliError(`compile needs a JSON Schema file\n\n${USAGE}`, 2);
   const path = resolve(file);
   if (!existsSync(path)) throw new CliError(`cannot find ${file} (looked at ${path})`);
@@ -173,7 +223,8 @@ async function compileCommand(argv: readonly string[]): Promise<number> {
   } catch (error) {
     throw new CliError(`${file} is not JSON: ${(error as Error).message}`);
   }
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) throw new CliError(`${file} holds no JSON Schema object`);
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema))
+    throw new CliError(`${file} holds no JSON Schema object`);
   let code: string;
   try {
     code = guardModule(schema, from === undefined ? {} : { from });
@@ -199,20 +250,31 @@ export async function main(argv: readonly string[]): Promise<number> {
     try {
       exports = await import(pathToFileURL(path).href);
     } catch (error) {
-      throw new CliError(`${options.file} threw while loading: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      throw new CliError(
+        `${options.file} threw while loading: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      );
     }
-    const json = JSON.stringify(toolsOf(exports).map((t) => definition(t, options.provider)), null, 2) + "\n";
+    const json =
+      JSON.stringify(
+        toolsOf(exports).map((t) => definition(t, options.provider)),
+        null,
+        2,
+      ) + "\n";
     if (options.out) writeFileSync(options.out, json);
     else process.stdout.write(json);
     return 0;
   } catch (error) {
     if (error instanceof VersionRequest) {
       // dist/cli.js sits beside the package's package.json, one folder up.
-      process.stdout.write(`${(JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version}\n`);
+      process.stdout.write(
+        `${(JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version}\n`,
+      );
       return 0;
     }
     if (error instanceof CliError) {
-      (error.code === 0 ? process.stdout : process.stderr).write(`${error.code === 0 ? "" : "tooltype: "}${error.message}\n`);
+      (error.code === 0 ? process.stdout : process.stderr).write(
+        `${error.code === 0 ? "" : "tooltype: "}${error.message}\n`,
+      );
       return error.code;
     }
     process.stderr.write(`tooltype: ${error instanceof Error ? error.message : String(error)}\n`);

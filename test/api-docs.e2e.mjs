@@ -11,9 +11,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { check, expect, finish } = createChecks();
 
 await check("npm run docs: TypeDoc reads every entry's exports without a warning", () => {
-  const run = spawnSync(process.execPath, [join(root, "node_modules/typedoc/bin/typedoc"), "--options", "typedoc.json", "--emit", "none"], { cwd: root, encoding: "utf8", timeout: 240_000 });
+  const run = spawnSync(
+    process.execPath,
+    [join(root, "node_modules/typedoc/bin/typedoc"), "--options", "typedoc.json", "--emit", "none"],
+    { cwd: root, encoding: "utf8", timeout: 240_000 },
+  );
   const output = `${run.stdout}${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
-  expect(run.status === 0 && !/\[warning\]|\[error\]/.test(output), output.slice(-4000) || `exit ${run.status ?? run.signal}`);
+  expect(
+    run.status === 0 && !/\[warning\]|\[error\]/.test(output),
+    output.slice(-4000) || `exit ${run.status ?? run.signal}`,
+  );
 });
 
 finish();

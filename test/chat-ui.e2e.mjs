@@ -18,7 +18,16 @@ const CEILING_GZIP = 24_800;
 // Strings that only code the chat UI does not use contains, by where they live in src/.
 const MARKERS = {
   "builtins (tooltype/builtins)": ["calculator", "get_datetime", "worker"],
-  "provider adapters, runTools, ToolRegistry, MCP": ["function_call_output", "tool_result", "functionResponse", "toolResult", "tool_call_id", "maxSteps", "Available tools", "inputSchema"],
+  "provider adapters, runTools, ToolRegistry, MCP": [
+    "function_call_output",
+    "tool_result",
+    "functionResponse",
+    "toolResult",
+    "tool_call_id",
+    "maxSteps",
+    "Available tools",
+    "inputSchema",
+  ],
   "CLI code": ["usage: tooltype"],
   "functionToTool's source reader": ["has no documentation", "not a literal"],
   "provider dialect writers (toJSONSchema targets)": ["propertyOrdering", "openai-strict", "anthropic-strict"],
@@ -27,7 +36,11 @@ const MARKERS = {
 
 const { check, expect, finish } = createChecks();
 
-const { result, code: bundle, gz: gzip } = await appBundle({ entryPoints: [join(root, "demo/chat-ui/main.js")], absWorkingDir: root });
+const {
+  result,
+  code: bundle,
+  gz: gzip,
+} = await appBundle({ entryPoints: [join(root, "demo/chat-ui/main.js")], absWorkingDir: root });
 // Every module file of dist/ and the CLI (not the IIFE: it holds the whole package).
 const dist = readdirSync(join(root, "dist"), { recursive: true })
   .filter((f) => f.endsWith(".js") && !f.startsWith("types") && f !== "tooltype.iife.js")
@@ -42,9 +55,15 @@ await check("the bundle builds without warnings, from dist/", () => {
 for (const [what, markers] of Object.entries(MARKERS)) {
   await check(`no ${what}: ${markers.join(", ")}`, () => {
     const absentFromDist = markers.filter((m) => !dist.includes(m));
-    expect(!absentFromDist.length, `marker(s) not in dist/ at all, so they prove nothing: ${absentFromDist.join(", ")}`);
+    expect(
+      !absentFromDist.length,
+      `marker(s) not in dist/ at all, so they prove nothing: ${absentFromDist.join(", ")}`,
+    );
     const leaked = markers.filter((m) => bundle.includes(m));
-    expect(!leaked.length, `in the bundle: ${leaked.map((m) => `${m} (…${bundle.slice(Math.max(0, bundle.indexOf(m) - 80), bundle.indexOf(m) + 40)}…)`).join("\n")}`);
+    expect(
+      !leaked.length,
+      `in the bundle: ${leaked.map((m) => `${m} (…${bundle.slice(Math.max(0, bundle.indexOf(m) - 80), bundle.indexOf(m) + 40)}…)`).join("\n")}`,
+    );
   });
 }
 await check(`min+gz size ${gzip} <= ${CEILING_GZIP} bytes`, () => {
@@ -54,10 +73,19 @@ await check("the bundle runs: the recorded stream replays, partial arguments fir
   const module = await import(`data:text/javascript;base64,${Buffer.from(bundle).toString("base64")}`);
   const frames = [];
   const calls = await module.replay((lines) => frames.push(lines));
-  expect(calls.length === 2 && calls[0].arguments.location === "Paris, France" && calls[1].arguments.unit === "fahrenheit", `calls: ${JSON.stringify(calls)}`);
-  expect(frames.some((lines) => lines.some((l) => /"location":"Pa"/.test(l) && l.endsWith("[streaming]"))), `no partial frame: ${JSON.stringify(frames)}`);
+  expect(
+    calls.length === 2 && calls[0].arguments.location === "Paris, France" && calls[1].arguments.unit === "fahrenheit",
+    `calls: ${JSON.stringify(calls)}`,
+  );
+  expect(
+    frames.some((lines) => lines.some((l) => /"location":"Pa"/.test(l) && l.endsWith("[streaming]"))),
+    `no partial frame: ${JSON.stringify(frames)}`,
+  );
   const last = frames.at(-1);
-  expect(last.length === 3 && last.slice(1).every((l) => l.endsWith("[valid]")), `final frame: ${JSON.stringify(last)}`);
+  expect(
+    last.length === 3 && last.slice(1).every((l) => l.endsWith("[valid]")),
+    `final frame: ${JSON.stringify(last)}`,
+  );
 });
 
 finish();

@@ -12,7 +12,20 @@ import { createChecks } from "./support/checks.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(root, "src");
 // Lower number = lower layer; a module may import only its own layer or lower ones.
-const LAYERS = { util: 0, t: 1, schema: 2, guard: 3, tools: 4, source: 5, build: 6, calls: 6, agent: 7, mcp: 7, builtins: 8, "(root)": 9 };
+const LAYERS = {
+  util: 0,
+  t: 1,
+  schema: 2,
+  guard: 3,
+  tools: 4,
+  source: 5,
+  build: 6,
+  calls: 6,
+  agent: 7,
+  mcp: 7,
+  builtins: 8,
+  "(root)": 9,
+};
 const layerOf = (file) => {
   const [first, second] = relative(src, file).split(sep);
   return second === undefined ? "(root)" : first;
@@ -25,21 +38,43 @@ const files = readdirSync(src, { recursive: true })
 const imports = files.flatMap((file) =>
   readFileSync(file, "utf8")
     .split("\n")
-    .flatMap((text, i) => [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)].map((m) => ({ file, line: i + 1, target: resolve(dirname(file), m[1]).replace(/\.js$/, ".ts") }))),
+    .flatMap((text, i) =>
+      [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)].map((m) => ({
+        file,
+        line: i + 1,
+        target: resolve(dirname(file), m[1]).replace(/\.js$/, ".ts"),
+      })),
+    ),
 );
 
 await check(`every module of src/ is in a known layer (${Object.keys(LAYERS).join(", ")})`, () => {
   const unknown = files.filter((f) => !(layerOf(f) in LAYERS)).map((f) => relative(root, f));
   expect(!unknown.length, `modules in no layer: ${unknown.join(", ")}`);
 });
-await check(`${imports.length} imports, none against the order ${Object.entries(LAYERS).map(([k, v]) => `${k}:${v}`).join(" ")}`, () => {
-  const upward = imports.filter((i) => LAYERS[layerOf(i.target)] > LAYERS[layerOf(i.file)]);
-  expect(!upward.length, upward.map((i) => `${relative(root, i.file)}:${i.line} (${layerOf(i.file)}) imports ${relative(root, i.target)} (${layerOf(i.target)})`).join("\n"));
-});
+await check(
+  `${imports.length} imports, none against the order ${Object.entries(LAYERS)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(" ")}`,
+  () => {
+    const upward = imports.filter((i) => LAYERS[layerOf(i.target)] > LAYERS[layerOf(i.file)]);
+    expect(
+      !upward.length,
+      upward
+        .map(
+          (i) =>
+            `${relative(root, i.file)}:${i.line} (${layerOf(i.file)}) imports ${relative(root, i.target)} (${layerOf(i.target)})`,
+        )
+        .join("\n"),
+    );
+  },
+);
 await check("every import names a module that exists", () => {
   const known = new Set(files);
   const missing = imports.filter((i) => !known.has(i.target));
-  expect(!missing.length, missing.map((i) => `${relative(root, i.file)}:${i.line} -> ${relative(root, i.target)}`).join("\n"));
+  expect(
+    !missing.length,
+    missing.map((i) => `${relative(root, i.file)}:${i.line} -> ${relative(root, i.target)}`).join("\n"),
+  );
 });
 const exported = Object.values(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).exports)
   .filter((t) => typeof t === "object")
@@ -52,7 +87,9 @@ await check("no module is dead: each is an entry, the CLI, or imported by anothe
   const imported = new Set(imports.map((i) => i.target));
   // build/typescript.ts is what the published build modules import in place of "typescript" (esbuild.config.mjs).
   const entries = ["cli.ts", "cli-bin.ts", "build/typescript.ts"].map((f) => join(src, f));
-  const dead = files.filter((f) => !imported.has(f) && !exported.includes(f) && !entries.includes(f) && !f.endsWith("worker-script.ts"));
+  const dead = files.filter(
+    (f) => !imported.has(f) && !exported.includes(f) && !entries.includes(f) && !f.endsWith("worker-script.ts"),
+  );
   expect(!dead.length, `imported by nothing: ${dead.map((f) => relative(root, f)).join(", ")}`);
 });
 // The format methods (tool.toOpenAIFormat(), registry.toMCPFormat()) are the root entry's Tool and ToolRegistry

@@ -98,17 +98,27 @@ const UNMINIFIED = new Set(["tooltype/source"]);
 
 for (const [entry, program] of Object.entries(PROGRAMS)) {
   const minify = !UNMINIFIED.has(entry);
-  await check(`${entry} bundled alone (esbuild${minify ? ", minified" : ""}), run in Node: its checks pass, and no root code is in it`, async () => {
-    const { result, code } = await appBundle({ stdin: { contents: program, resolveDir: root, loader: "js" }, platform: "node", external: ["typescript"], minify });
-    expect(!result.errors.length, result.errors.map((e) => e.text).join("\n"));
-    const found = ROOT_MARKERS.filter((marker) => code.includes(marker));
-    expect(!found.length, `the root entry's code is in the bundle: ${found.join(", ")}`);
-    // The bundle's own message, without a stack that would print the whole bundle as a data: URL.
-    const module = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`).catch((error) => {
-      throw new Error(String(error?.message ?? error));
-    });
-    expect(module.default === entry.replace("tooltype/", ""), `the program ended with ${module.default}`);
-  });
+  await check(
+    `${entry} bundled alone (esbuild${minify ? ", minified" : ""}), run in Node: its checks pass, and no root code is in it`,
+    async () => {
+      const { result, code } = await appBundle({
+        stdin: { contents: program, resolveDir: root, loader: "js" },
+        platform: "node",
+        external: ["typescript"],
+        minify,
+      });
+      expect(!result.errors.length, result.errors.map((e) => e.text).join("\n"));
+      const found = ROOT_MARKERS.filter((marker) => code.includes(marker));
+      expect(!found.length, `the root entry's code is in the bundle: ${found.join(", ")}`);
+      // The bundle's own message, without a stack that would print the whole bundle as a data: URL.
+      const module = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`).catch(
+        (error) => {
+          throw new Error(String(error?.message ?? error));
+        },
+      );
+      expect(module.default === entry.replace("tooltype/", ""), `the program ended with ${module.default}`);
+    },
+  );
 }
 await check("the markers of the root entry are in its module (so their absence above means something)", () => {
   for (const marker of ROOT_MARKERS) expect(rootModule.includes(marker), `dist/batteries.js does not hold "${marker}"`);

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createChecks } from "./support/checks.mjs";
 
@@ -19,25 +19,42 @@ const PACKED_CEILING = 600_000;
 const { check, expect, finish } = createChecks();
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const [pack] = JSON.parse(execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+const [pack] = JSON.parse(
+  execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  }),
+);
 const shipped = new Set(pack.files.map((f) => f.path));
 const kB = (n) => `${(n / 1000).toFixed(0)} kB`;
 
-await check(`the package packs to ${kB(pack.size)} (${kB(pack.unpackedSize)} unpacked, ${pack.entryCount} files), under ${kB(PACKED_CEILING)}`, () => {
-  expect(pack.size < PACKED_CEILING, `${pack.size} bytes packed`);
-});
+await check(
+  `the package packs to ${kB(pack.size)} (${kB(pack.unpackedSize)} unpacked, ${pack.entryCount} files), under ${kB(PACKED_CEILING)}`,
+  () => {
+    expect(pack.size < PACKED_CEILING, `${pack.size} bytes packed`);
+  },
+);
 await check("the code ships once: dist/ modules and their types, no src/ and no source maps", () => {
-  expect(shipped.has("dist/index.js") && shipped.has("dist/types/index.d.ts"), "dist/index.js or its types are not in the package");
+  expect(
+    shipped.has("dist/index.js") && shipped.has("dist/types/index.d.ts"),
+    "dist/index.js or its types are not in the package",
+  );
   const second = [...shipped].filter((p) => p.startsWith("src/") || p.endsWith(".map"));
   expect(!second.length, `a second copy of the code: ${second.slice(0, 10).join(", ")}`);
 });
 await check("nothing but what a user needs: no test, script, demo or packed archive", () => {
   const extra = [...shipped].filter((p) => /^(test|scripts|demo|bench)\//.test(p) || p.endsWith(".tgz"));
   expect(!extra.length, extra.join(", "));
-  expect(readFileSync(join(root, ".gitignore"), "utf8").split("\n").includes("*.tgz"), ".gitignore does not name *.tgz (what npm pack writes)");
+  expect(
+    readFileSync(join(root, ".gitignore"), "utf8").split("\n").includes("*.tgz"),
+    ".gitignore does not name *.tgz (what npm pack writes)",
+  );
 });
 await check("the published tooltype/build modules load typescript through build/typescript.js", () => {
-  const direct = [...shipped].filter((p) => /^dist\/build\/[^/]+\.js$/.test(p) && /from "typescript"/.test(readFileSync(join(root, p), "utf8")));
+  const direct = [...shipped].filter(
+    (p) => /^dist\/build\/[^/]+\.js$/.test(p) && /from "typescript"/.test(readFileSync(join(root, p), "utf8")),
+  );
   expect(!direct.length, `import "typescript" directly: ${direct.join(", ")}`);
 });
 await check("tooltype/build without typescript installed: the error names `npm install -D typescript`", async () => {
@@ -54,18 +71,35 @@ await check("tooltype/build without typescript installed: the error names `npm i
   const error = thrown(() => {
     throw missing;
   });
-  expect(/npm install -D typescript/.test(error?.message) && error.cause === missing, `the error was: ${error?.message}`);
+  expect(
+    /npm install -D typescript/.test(error?.message) && error.cause === missing,
+    `the error was: ${error?.message}`,
+  );
   const other = new Error("typescript is broken");
-  expect(thrown(() => {
-    throw other;
-  }) === other, "an error other than a missing package is not passed on as it is");
+  expect(
+    thrown(() => {
+      throw other;
+    }) === other,
+    "an error other than a missing package is not passed on as it is",
+  );
   // The real thing: a copy of the package where no node_modules is found, imported as an app would.
   const copy = mkdtempSync(join(tmpdir(), "tooltype-no-typescript-"));
   try {
     for (const part of ["dist", "package.json"]) cpSync(join(root, part), join(copy, part), { recursive: true });
-    expect(!existsSync(join(dirname(copy), "node_modules")), `a node_modules folder beside ${copy} would find typescript`);
-    const failure = await import(pathToFileURL(join(copy, "dist/build/index.js")).href).then(() => undefined, (e) => e);
-    expect(/^tooltype\/build reads TypeScript with the typescript package, which is not installed here\. Install it: npm install -D typescript$/.test(failure?.message), `importing tooltype/build gave: ${failure?.message ?? "no error"}`);
+    expect(
+      !existsSync(join(dirname(copy), "node_modules")),
+      `a node_modules folder beside ${copy} would find typescript`,
+    );
+    const failure = await import(pathToFileURL(join(copy, "dist/build/index.js")).href).then(
+      () => undefined,
+      (e) => e,
+    );
+    expect(
+      /^tooltype\/build reads TypeScript with the typescript package, which is not installed here\. Install it: npm install -D typescript$/.test(
+        failure?.message,
+      ),
+      `importing tooltype/build gave: ${failure?.message ?? "no error"}`,
+    );
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }

@@ -40,22 +40,41 @@ const run = (command, args, options = {}) =>
     });
   });
 
-await check(`README.md has TypeScript blocks, a quick start first among them, and none skipped without saying so (${named.length} blocks, ${named.filter((b) => b.words.includes("no-run")).length} no-run, ${named.length - checked.length} fragment)`, () => {
-  expect(named.length >= 10, `only ${named.length} blocks found`);
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  const quick = readme.indexOf("## Quick start");
-  expect(quick >= 0 && readme.indexOf("```ts", quick) < readme.indexOf("## ", quick + 5), "a ```ts block under ## Quick start");
-  expect(readme.indexOf("npm install tooltype") >= 0 && readme.indexOf("npm install tooltype") < quick, "npm install tooltype before the quick start");
-  const unknownWords = named.flatMap((b) => b.words.filter((w) => w !== "no-run" && w !== "fragment").map((w) => `${b.label}: ${w}`));
-  expect(!unknownWords.length, `unknown info words: ${unknownWords.join(", ")}`);
-});
+await check(
+  `README.md has TypeScript blocks, a quick start first among them, and none skipped without saying so (${named.length} blocks, ${named.filter((b) => b.words.includes("no-run")).length} no-run, ${named.length - checked.length} fragment)`,
+  () => {
+    expect(named.length >= 10, `only ${named.length} blocks found`);
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const quick = readme.indexOf("## Quick start");
+    expect(
+      quick >= 0 && readme.indexOf("```ts", quick) < readme.indexOf("## ", quick + 5),
+      "a ```ts block under ## Quick start",
+    );
+    expect(
+      readme.indexOf("npm install tooltype") >= 0 && readme.indexOf("npm install tooltype") < quick,
+      "npm install tooltype before the quick start",
+    );
+    const unknownWords = named.flatMap((b) =>
+      b.words.filter((w) => w !== "no-run" && w !== "fragment").map((w) => `${b.label}: ${w}`),
+    );
+    expect(!unknownWords.length, `unknown info words: ${unknownWords.join(", ")}`);
+  },
+);
 
 // ---- the pages themselves: a short README, links that resolve, words that speak to users ------------------------
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
-const slug = (heading) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+const slug = (heading) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
 /** Each page's prose (code fences removed), for links and words. */
-const prose = new Map(markdownFiles(root).map((file) => [file, readFileSync(file, "utf8").replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "")]));
-const anchorsOf = (file) => new Set([...prose.get(file).matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1].replace(/`/g, ""))));
+const prose = new Map(
+  markdownFiles(root).map((file) => [file, readFileSync(file, "utf8").replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "")]),
+);
+const anchorsOf = (file) =>
+  new Set([...prose.get(file).matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1].replace(/`/g, ""))));
 
 await check("README.md is under 15 kB", () => {
   const size = readFileSync(join(root, "README.md")).length;
@@ -69,13 +88,16 @@ await check("every link between README.md and docs/ resolves, anchors included",
       const [path, anchor] = target.split("#");
       const resolved = path ? join(dirname(file), path) : file;
       if (!existsSync(resolved)) broken.push(`${relative(root, file)}: ${target} (no such file)`);
-      else if (anchor && resolved.endsWith(".md") && !anchorsOf(resolved).has(anchor)) broken.push(`${relative(root, file)}: ${target} (no such heading)`);
+      else if (anchor && resolved.endsWith(".md") && !anchorsOf(resolved).has(anchor))
+        broken.push(`${relative(root, file)}: ${target} (no such heading)`);
     }
   }
   expect(!broken.length, broken.join("\n"));
 });
 await check("README.md and docs/ speak to users (no tracker or requirement numbers)", () => {
-  const internal = [...prose].flatMap(([file, text]) => [...text.matchAll(/\b(?:issues? \d+|seed \d{3})(?![.\d])/gi)].map((m) => `${relative(root, file)}: "${m[0]}"`));
+  const internal = [...prose].flatMap(([file, text]) =>
+    [...text.matchAll(/\b(?:issues? \d+|seed \d{3})(?![.\d])/gi)].map((m) => `${relative(root, file)}: "${m[0]}"`),
+  );
   expect(!internal.length, internal.join("\n"));
 });
 
@@ -83,21 +105,49 @@ await check("README.md and docs/ speak to users (no tracker or requirement numbe
 writeFileSync(
   join(work, "tsconfig.json"),
   JSON.stringify({
-    compilerOptions: { strict: true, moduleDetection: "force", target: "ES2022", module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true, noEmit: true, isolatedModules: true },
+    compilerOptions: {
+      strict: true,
+      moduleDetection: "force",
+      target: "ES2022",
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      lib: ["ES2022", "DOM"],
+      types: [],
+      skipLibCheck: true,
+      noEmit: true,
+      isolatedModules: true,
+    },
     include: ["./*.ts"],
   }),
 );
-const tsc = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(work, "tsconfig.json"), "--pretty", "false"], { timeout: 180_000 });
+const tsc = await run(
+  process.execPath,
+  [join(root, "node_modules/typescript/bin/tsc"), "-p", join(work, "tsconfig.json"), "--pretty", "false"],
+  { timeout: 180_000 },
+);
 const tscErrors = `${tsc.stdout}${tsc.stderr}`.split("\n").filter((l) => /error TS\d+/.test(l));
 for (const b of checked) {
   await check(`${b.label}: type-checks with tsc --strict`, () => {
     const mine = tscErrors.filter((l) => l.includes(`${b.name}.ts(`));
-    expect(!mine.length, mine.map((l) => l.replace(/^.*?block-\d+\.ts\((\d+),(\d+)\)/, (_, line, col) => `line ${b.line + Number(line) - 1}, col ${col}`)).join("\n"));
+    expect(
+      !mine.length,
+      mine
+        .map((l) =>
+          l.replace(
+            /^.*?block-\d+\.ts\((\d+),(\d+)\)/,
+            (_, line, col) => `line ${b.line + Number(line) - 1}, col ${col}`,
+          ),
+        )
+        .join("\n"),
+    );
   });
 }
 await check("tsc reports nothing outside the blocks", () => {
   const elsewhere = tscErrors.filter((l) => !/block-\d+\.ts\(/.test(l));
-  expect(!elsewhere.length && (tsc.code === 0 || tscErrors.length), elsewhere.join("\n") || `tsc exited ${tsc.code}: ${tsc.stdout}${tsc.stderr}`.slice(0, 2000));
+  expect(
+    !elsewhere.length && (tsc.code === 0 || tscErrors.length),
+    elsewhere.join("\n") || `tsc exited ${tsc.code}: ${tsc.stdout}${tsc.stderr}`.slice(0, 2000),
+  );
 });
 
 // ---- run: each block in Node, the model APIs answered by the fake ----------------------------------------------
@@ -111,14 +161,25 @@ await Promise.all(
       const b = runnable[next++];
       let code;
       try {
-        ({ code } = await transform(b.code, { loader: "ts", format: "esm", target: "es2022", sourcefile: `${b.name}.ts` }));
+        ({ code } = await transform(b.code, {
+          loader: "ts",
+          format: "esm",
+          target: "es2022",
+          sourcefile: `${b.name}.ts`,
+        }));
       } catch (error) {
         outcomes.set(b.name, { code: 1, stdout: "", stderr: `esbuild could not compile the block: ${error.message}` });
         continue;
       }
       const file = join(work, `${b.name}.mjs`);
       writeFileSync(file, code);
-      const env = { ...process.env, OPENAI_API_KEY: "test-key", ANTHROPIC_API_KEY: "test-key", GEMINI_API_KEY: "test-key", OPENAI_AGENTS_DISABLE_TRACING: "1" };
+      const env = {
+        ...process.env,
+        OPENAI_API_KEY: "test-key",
+        ANTHROPIC_API_KEY: "test-key",
+        GEMINI_API_KEY: "test-key",
+        OPENAI_AGENTS_DISABLE_TRACING: "1",
+      };
       outcomes.set(b.name, await run(process.execPath, ["--import", preload, file], { env, timeout: 60_000 }));
     }
   }),

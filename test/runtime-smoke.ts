@@ -32,10 +32,19 @@ export async function runSmoke(api: SmokeApi, runtime: string): Promise<{ passed
   const Weather = t.object({ location: t.string(), unit: t.enum(["celsius", "fahrenheit"], { default: "celsius" }) });
   await check("t and compile: a guard accepts and rejects", () => {
     const isWeather = compile(Weather);
-    return isWeather({ location: "Paris" }) && !isWeather({ location: 1 }) && isWeather.errors({ location: 1 })[0]?.path === "/location";
+    return (
+      isWeather({ location: "Paris" }) &&
+      !isWeather({ location: 1 }) &&
+      isWeather.errors({ location: 1 })[0]?.path === "/location"
+    );
   });
   await check("tool: definitions and execute", async () => {
-    const weather = tool({ name: "get_weather", description: "Weather for a city.", parameters: Weather, execute: ({ location, unit }) => `${location} in ${unit}` });
+    const weather = tool({
+      name: "get_weather",
+      description: "Weather for a city.",
+      parameters: Weather,
+      execute: ({ location, unit }) => `${location} in ${unit}`,
+    });
     const definition = weather.toOpenAIFormat();
     const result = await weather.execute('{"location": "Oslo"}');
     return definition.function.name === "get_weather" && result.success && result.value === "Oslo in celsius";
@@ -43,7 +52,9 @@ export async function runSmoke(api: SmokeApi, runtime: string): Promise<{ passed
   await check("createToolCallStream: partial arguments, then the call", () => {
     const stream = createToolCallStream("openai");
     const chunk = (fields: object) => ({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, ...fields }] } }] });
-    stream.push(chunk({ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"location": "Par' } }));
+    stream.push(
+      chunk({ id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"location": "Par' } }),
+    );
     const partial = (stream.partial()[0]?.arguments as { location?: string } | undefined)?.location;
     stream.push(chunk({ function: { arguments: 'is"}' } }));
     const [call] = stream.calls();

@@ -22,7 +22,9 @@ const env = { ...process.env, DENO_NO_UPDATE_CHECK: "1", DENO_NO_PROMPT: "1", DO
 const { check, expect, finish } = createChecks({ traceLines: 12 });
 function run(command, args) {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) => resolve({ code: error ? (error.code ?? 1) : 0, output: `${stdout}${stderr}` }));
+    execFile(command, args, { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? (error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
   });
 }
 const smoke = (tool, args) => async () => {
@@ -33,11 +35,19 @@ const smoke = (tool, args) => async () => {
   expect(code === 0 && m && Number(m[1]) > 0 && m[2] === "0", `exit ${code}:\n${output.trim()}`);
 };
 
-await check("deno: bare \"tooltype\" through test/runtime-deno/deno.json's import map", smoke("deno", ["run", "--config", "test/runtime-deno/deno.json", "test/runtime-deno/smoke.ts"]));
-await check('bun: "tooltype" by package name, through package.json exports', smoke("bun", ["test/runtime-bun/smoke.ts"]));
+await check(
+  'deno: bare "tooltype" through test/runtime-deno/deno.json\'s import map',
+  smoke("deno", ["run", "--config", "test/runtime-deno/deno.json", "test/runtime-deno/smoke.ts"]),
+);
+await check(
+  'bun: "tooltype" by package name, through package.json exports',
+  smoke("bun", ["test/runtime-bun/smoke.ts"]),
+);
 
-await check("iife: a classic <script src=dist/tooltype.iife.js> defines window.tooltype, and t and compile work", async () => {
-  const page = `<!doctype html><meta charset="utf-8"><title>iife</title><link rel="icon" href="data:,">
+await check(
+  "iife: a classic <script src=dist/tooltype.iife.js> defines window.tooltype, and t and compile work",
+  async () => {
+    const page = `<!doctype html><meta charset="utf-8"><title>iife</title><link rel="icon" href="data:,">
 <script src="/tooltype.iife.js"></script>
 <script>
   const { t, compile, createToolCallStream } = window.tooltype;
@@ -46,33 +56,49 @@ await check("iife: a classic <script src=dist/tooltype.iife.js> defines window.t
   stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c1", function: { name: "w", arguments: '{"location":"Oslo"}' } }] } }] });
   window.result = { ok: isWeather({ location: "Paris" }), bad: isWeather({ location: "Paris", days: 0 }), errors: isWeather.errors({ days: 0 }).map((e) => e.path), call: stream.calls()[0].arguments };
 </script>`;
-  const iife = readFileSync(join(root, "dist/tooltype.iife.js"));
-  const server = createServer((req, res) => {
-    if (req.url === "/tooltype.iife.js") res.writeHead(200, { "content-type": "text/javascript" }).end(iife);
-    else if (req.url === "/") res.writeHead(200, { "content-type": "text/html" }).end(page);
-    else res.writeHead(404).end();
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const profile = mkdtempSync(join(tmpdir(), "tooltype-iife-"));
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  try {
-    const tab = await browser.newPage();
-    const problems = [];
-    tab.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    tab.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-    await tab.goto(`http://127.0.0.1:${server.address().port}/`);
-    const result = await tab.evaluate(() => window.result);
-    expect(!problems.length, problems.join("\n"));
-    expect(result?.ok === true && result.bad === false && JSON.stringify(result.errors) === '["/location","/days"]' && result.call?.location === "Oslo", `result: ${JSON.stringify(result)}`);
-  } finally {
-    await browser.close();
-    server.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
-});
+    const iife = readFileSync(join(root, "dist/tooltype.iife.js"));
+    const server = createServer((req, res) => {
+      if (req.url === "/tooltype.iife.js") res.writeHead(200, { "content-type": "text/javascript" }).end(iife);
+      else if (req.url === "/") res.writeHead(200, { "content-type": "text/html" }).end(page);
+      else res.writeHead(404).end();
+    });
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const profile = mkdtempSync(join(tmpdir(), "tooltype-iife-"));
+    const browser = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    try {
+      const tab = await browser.newPage();
+      const problems = [];
+      tab.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+      tab.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+      await tab.goto(`http://127.0.0.1:${server.address().port}/`);
+      const result = await tab.evaluate(() => window.result);
+      expect(!problems.length, problems.join("\n"));
+      expect(
+        result?.ok === true &&
+          result.bad === false &&
+          JSON.stringify(result.errors) === '["/location","/days"]' &&
+          result.call?.location === "Oslo",
+        `result: ${JSON.stringify(result)}`,
+      );
+    } finally {
+      await browser.close();
+      server.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  },
+);
 
 finish();

@@ -33,7 +33,14 @@ const transcript = [{ role: "user", text: "Weather in Paris and in Tokyo, in fah
 export function renderLines(calls = []) {
   const lines = transcript.map((m) => `${m.role}: ${m.text}`);
   for (const c of calls) {
-    const verdict = c.done ? (isGetWeather(c.arguments) ? "valid" : `invalid: ${isGetWeather.errors(c.arguments).map((e) => e.message).join("; ")}`) : "streaming";
+    const verdict = c.done
+      ? isGetWeather(c.arguments)
+        ? "valid"
+        : `invalid: ${isGetWeather
+            .errors(c.arguments)
+            .map((e) => e.message)
+            .join("; ")}`
+      : "streaming";
     lines.push(`assistant → ${c.name}(${JSON.stringify(c.arguments)}) [${verdict}]`);
   }
   return lines;
@@ -55,7 +62,8 @@ export async function replay(render, delayMs = 0) {
 // In a page: render into #transcript, and replay on the button.
 if (typeof document !== "undefined") {
   const list = document.getElementById("transcript");
-  const render = (lines) => list.replaceChildren(...lines.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  const render = (lines) =>
+    list.replaceChildren(...lines.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
   render(renderLines());
   document.getElementById("replay")?.addEventListener("click", () => replay(render, 80));
 }

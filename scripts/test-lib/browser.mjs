@@ -57,7 +57,12 @@ function serve(root, outDir) {
     }
     const [, kind, name = "index.html"] = m;
     const bundle = join(outDir, kind === "csp" ? "chromium-csp.mjs" : "chromium.mjs");
-    const file = { "index.html": html, "eval-probe.js": probe, "bundle.mjs": bundle, "bundle.mjs.map": `${bundle}.map` }[name];
+    const file = {
+      "index.html": html,
+      "eval-probe.js": probe,
+      "bundle.mjs": bundle,
+      "bundle.mjs.map": `${bundle}.map`,
+    }[name];
     let body;
     try {
       body = readFileSync(file);
@@ -157,8 +162,13 @@ async function runPage(context, base, spec, timeoutMs) {
       ]);
       if (probe === "timeout") {
         problems.push("runner check: the eval probe script did not answer");
-      } else if ((probe === "allowed") !== spec.expectEval || (probe !== "allowed" && !/^blocked: EvalError/.test(String(probe)))) {
-        problems.push(`runner check: new Function in this page gave ${JSON.stringify(probe)}, expected ${spec.expectEval ? '"allowed"' : "an EvalError"}`);
+      } else if (
+        (probe === "allowed") !== spec.expectEval ||
+        (probe !== "allowed" && !/^blocked: EvalError/.test(String(probe)))
+      ) {
+        problems.push(
+          `runner check: new Function in this page gave ${JSON.stringify(probe)}, expected ${spec.expectEval ? '"allowed"' : "an EvalError"}`,
+        );
       }
     }
   } catch (error) {
@@ -198,7 +208,8 @@ export async function runChromium({ root, outDir, specs, timeoutMs }) {
     for (const spec of specs) runs[spec.env] = await runPage(context, base, spec, timeoutMs);
   } catch (error) {
     const message = `could not run Chromium (${CHROMIUM_PATH}): ${error.message}`;
-    for (const spec of specs) runs[spec.env] ??= { output: "", stderr: "", result: null, problems: [message], warnings: [], ms: 0 };
+    for (const spec of specs)
+      runs[spec.env] ??= { output: "", stderr: "", result: null, problems: [message], warnings: [], ms: 0 };
   } finally {
     await context?.close().catch(() => {});
     server?.close();

@@ -98,13 +98,18 @@ function resolvePlugin(root, outDir, { platform, tooltype }) {
         if (!args.importer) return undefined;
         const file = resolve(dirname(args.importer), args.path);
         if (!file.startsWith(fixtures) || !/\.m?js$/.test(file)) return undefined;
-        const path = platform === "browser" ? `/test/fixtures/${relative(fixtures, file).split(sep).join("/")}` : specifierFrom(outDir, file);
+        const path =
+          platform === "browser"
+            ? `/test/fixtures/${relative(fixtures, file).split(sep).join("/")}`
+            : specifierFrom(outDir, file);
         return { path, external: true };
       });
       b.onResolve({ filter: /^tooltype(\/[a-z]+)?$/ }, (args) => {
         if (!ENTRY_POINTS[args.path]) return undefined;
         const [source, built] = ENTRY_POINTS[args.path];
-        return tooltype === "src" ? { path: join(root, source) } : { path: specifierFrom(outDir, join(root, built)), external: true };
+        return tooltype === "src"
+          ? { path: join(root, source) }
+          : { path: specifierFrom(outDir, join(root, built)), external: true };
       });
       b.onResolve({ filter: /^uvu$/ }, (args) => (args.importer === shim ? undefined : { path: shim }));
       b.onResolve({ filter: /^json-schema-test-suite$/ }, () => ({ path: "draft2020-12", namespace: "jsts" }));
@@ -142,15 +147,18 @@ export async function buildBundles(root, outDir, envs, files) {
             // load: an ESM bundle for Node, Deno or Bun gives them Node's require.
             js:
               `globalThis.__TOOLTYPE_ENV__ = ${JSON.stringify(env)}; globalThis.UVU_DEFER = 1;` +
-              (platform === "node" ? ' import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' : ""),
+              (platform === "node"
+                ? ' import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);'
+                : ""),
           },
           plugins: [resolvePlugin(root, outDir, ENVS[env])],
         });
         results[env] = { file: outfile };
       } catch (error) {
-        const messages = error && Array.isArray(error.errors) && error.errors.length
-          ? (await formatMessages(error.errors, { kind: "error", color: false })).join("")
-          : String(error?.stack ? error.stack : error);
+        const messages =
+          error && Array.isArray(error.errors) && error.errors.length
+            ? (await formatMessages(error.errors, { kind: "error", color: false })).join("")
+            : String(error?.stack ? error.stack : error);
         results[env] = { error: `esbuild could not bundle the tests for ${env}:\n${messages}` };
       }
     }),

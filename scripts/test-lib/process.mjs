@@ -26,7 +26,14 @@ export function runProcess({ command, args, cwd, env, timeoutMs }) {
     try {
       child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     } catch (error) {
-      resolve({ output: "", stderr: "", result: null, problems: [`could not start ${command}: ${error.message}`], warnings, ms: 0 });
+      resolve({
+        output: "",
+        stderr: "",
+        result: null,
+        problems: [`could not start ${command}: ${error.message}`],
+        warnings,
+        ms: 0,
+      });
       return;
     }
     const timer = setTimeout(() => {
@@ -54,7 +61,8 @@ export function runProcess({ command, args, cwd, env, timeoutMs }) {
       const result = parseResultLine(output);
       // uvu sets exitCode 1 when a test failed; that is counted from the summary. A non-zero exit without a
       // result line is a crash. A signal after the result line is our own grace-period kill (a warning).
-      if (!result && (code !== 0 || signal)) problems.push(`exited with ${signal ? `signal ${signal}` : `code ${code}`}`);
+      if (!result && (code !== 0 || signal))
+        problems.push(`exited with ${signal ? `signal ${signal}` : `code ${code}`}`);
       resolve({ output, stderr: stripAnsi(stderr), result, problems, warnings, ms: Date.now() - started });
     });
   });

@@ -49,13 +49,18 @@ export function tally(run) {
   }
   if (result) {
     if (result.env !== run.env) {
-      problems.push(`globalThis.__TOOLTYPE_ENV__ was ${JSON.stringify(result.env)}, expected ${JSON.stringify(run.env)}`);
+      problems.push(
+        `globalThis.__TOOLTYPE_ENV__ was ${JSON.stringify(result.env)}, expected ${JSON.stringify(run.env)}`,
+      );
     }
     if (result.evalAllowed !== run.expectEval) {
-      problems.push(`new Function was ${result.evalAllowed ? "allowed" : "blocked"}; this runtime is meant to ${run.expectEval ? "allow" : "block"} it`);
+      problems.push(
+        `new Function was ${result.evalAllowed ? "allowed" : "blocked"}; this runtime is meant to ${run.expectEval ? "allow" : "block"} it`,
+      );
     }
     if (result.crashed) problems.push(`uvu's run aborted: ${result.crashed}`);
-    for (const issue of result.issues) issues.push(`${issue.kind === "load" ? "could not load " : ""}${issue.where}: ${issue.message}`);
+    for (const issue of result.issues)
+      issues.push(`${issue.kind === "load" ? "could not load " : ""}${issue.where}: ${issue.message}`);
   }
   failed += issues.length + (problems.length ? 1 : 0);
   return { passed, failed, skipped, problems: [...issues, ...problems] };
@@ -74,7 +79,10 @@ export function cleanOutput(text, full = false) {
     });
     lines = lines.filter((l, i) => !(/^\S.*\.test\.ts$/.test(l) && !(lines[i + 1] ?? "").trim()));
   }
-  return lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 /**

@@ -12,7 +12,11 @@ function listTypeFiles(dir) {
     return [];
   }
   return entries.flatMap((e) =>
-    e.isDirectory() ? listTypeFiles(join(dir, e.name)) : e.isFile() && e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? listTypeFiles(join(dir, e.name))
+      : e.isFile() && e.name.endsWith(".ts")
+        ? [join(dir, e.name)]
+        : [],
   );
 }
 

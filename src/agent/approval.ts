@@ -30,7 +30,9 @@ export interface PendingCall extends ToolCall {
  * @example
  * { approved: false, reason: "Not to that address" } // or true, or false
  */
-export type ApprovalDecision = boolean | { readonly approved: boolean; readonly reason?: string; readonly argumentsHash?: string };
+export type ApprovalDecision =
+  | boolean
+  | { readonly approved: boolean; readonly reason?: string; readonly argumentsHash?: string };
 
 /**
  * Decisions by call id, one for every pending call.
@@ -55,7 +57,13 @@ export type ApprovalRule = (call: ToolCall, tool: AnyTool) => boolean | Promise<
  * @example
  * await needsApproval(deleteFile, { path: "/tmp/x" }, call, undefined); // true when deleteFile says so
  */
-export async function needsApproval(tool: AnyTool, decoded: unknown, call: ToolCall, context: unknown, rule?: ApprovalRule): Promise<boolean> {
+export async function needsApproval(
+  tool: AnyTool,
+  decoded: unknown,
+  call: ToolCall,
+  context: unknown,
+  rule?: ApprovalRule,
+): Promise<boolean> {
   try {
     const own = tool.needsApproval;
     if (own === true) return true;
@@ -74,7 +82,10 @@ export async function needsApproval(tool: AnyTool, decoded: unknown, call: ToolC
  * // { success: false, error: 'The user refused the call of tool "send_email"; it did not run. Reason: the address is outside the company' }
  */
 export function rejection(call: ToolCall, reason?: string): ToolResult {
-  const why = typeof reason === "string" && reason.trim() ? ` Reason: ${reason.trim()}` : " No reason was given; do not retry the same call unchanged.";
+  const why =
+    typeof reason === "string" && reason.trim()
+      ? ` Reason: ${reason.trim()}`
+      : " No reason was given; do not retry the same call unchanged.";
   return failure(`The user refused the call of tool "${call.name}"; it did not run.${why}`);
 }
 
@@ -86,7 +97,11 @@ export function rejection(call: ToolCall, reason?: string): ToolResult {
  */
 export function jsonResult(result: CallResult): CallResult {
   const r = result.result;
-  const kept: ToolResult = r.success ? (r.value === undefined ? { success: true, value: undefined } : { success: true, value: resultData(r.value) }) : resultData(r) as ToolResult;
+  const kept: ToolResult = r.success
+    ? r.value === undefined
+      ? { success: true, value: undefined }
+      : { success: true, value: resultData(r.value) }
+    : (resultData(r) as ToolResult);
   return { id: result.id, name: result.name, result: kept };
 }
 
@@ -96,6 +111,11 @@ export function jsonResult(result: CallResult): CallResult {
  * @example
  * decisionOf(true); // { approved: true, reason: undefined }
  */
-export function decisionOf(decision: ApprovalDecision): { readonly approved: boolean; readonly reason: string | undefined } {
-  return typeof decision === "boolean" ? { approved: decision, reason: undefined } : { approved: decision.approved, reason: decision.reason };
+export function decisionOf(decision: ApprovalDecision): {
+  readonly approved: boolean;
+  readonly reason: string | undefined;
+} {
+  return typeof decision === "boolean"
+    ? { approved: decision, reason: undefined }
+    : { approved: decision.approved, reason: decision.reason };
 }

@@ -76,7 +76,9 @@ export function createAssembler(provider: string, checks: ArgumentChecks = () =>
     case "gemini":
       return gemini(checks);
     default:
-      throw new TypeError(`tooltype: streaming is read for ${STREAMING.join(", ")}; provider ${JSON.stringify(provider)} streams are not (give its chat function whole responses)`);
+      throw new TypeError(
+        `tooltype: streaming is read for ${STREAMING.join(", ")}; provider ${JSON.stringify(provider)} streams are not (give its chat function whole responses)`,
+      );
   }
 }
 
@@ -89,7 +91,8 @@ interface Call {
   started: boolean;
 }
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 function newCall(index: number): Call {
   return { index, id: "", name: "", parser: createPartialJSONParser(), verdict: () => UNCHECKED, started: false };
@@ -113,10 +116,24 @@ function argumentPiece(call: Call, piece: unknown, emit: (delta: Delta) => void,
   if (typeof piece !== "string" || piece === "") return;
   call.parser.push(piece);
   const partial = call.parser.value() ?? {};
-  emit({ type: "tool-call-delta", index: call.index, id: call.id, name: call.name, delta: piece, partial, arguments: partial, ...call.verdict() });
+  emit({
+    type: "tool-call-delta",
+    index: call.index,
+    id: call.id,
+    name: call.name,
+    delta: piece,
+    partial,
+    arguments: partial,
+    ...call.verdict(),
+  });
 }
 
-const openOf = (call: Call): OpenCall => ({ id: call.id, name: call.name, text: call.parser.text(), done: call.parser.done });
+const openOf = (call: Call): OpenCall => ({
+  id: call.id,
+  name: call.name,
+  text: call.parser.text(),
+  done: call.parser.done,
+});
 
 // ---- OpenAI Chat Completions: `chat.completion.chunk` objects, `choices[0].delta` -------------------------
 
@@ -131,7 +148,14 @@ function openaiChat(checks: ArgumentChecks): Assembler {
   return {
     push(chunk, emit) {
       const c = record(chunk);
-      if (!base.id && c.id) base = { id: c.id, object: "chat.completion", created: c.created, model: c.model, ...(c.system_fingerprint !== undefined && { system_fingerprint: c.system_fingerprint }) };
+      if (!base.id && c.id)
+        base = {
+          id: c.id,
+          object: "chat.completion",
+          created: c.created,
+          model: c.model,
+          ...(c.system_fingerprint !== undefined && { system_fingerprint: c.system_fingerprint }),
+        };
       if (c.usage) usage = c.usage;
       for (const choice of list(c, "choices")) {
         if ((field(choice, "index") ?? 0) !== 0) continue; // the loop asks for one choice
@@ -167,8 +191,17 @@ function openaiChat(checks: ArgumentChecks): Assembler {
     response() {
       const message: Record<string, unknown> = { role: "assistant", content: text.length ? text.join("") : null };
       if (refusal.length) message.refusal = refusal.join("");
-      if (calls.length) message.tool_calls = calls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.parser.text() } }));
-      return { ...base, choices: [{ index: 0, message, finish_reason: finish }], ...(usage !== undefined && { usage }) };
+      if (calls.length)
+        message.tool_calls = calls.map((call) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.name, arguments: call.parser.text() },
+        }));
+      return {
+        ...base,
+        choices: [{ index: 0, message, finish_reason: finish }],
+        ...(usage !== undefined && { usage }),
+      };
     },
   };
 }
@@ -199,21 +232,31 @@ function responses(checks: ArgumentChecks): Assembler {
         call.id = String(item.call_id ?? item.id ?? call.id);
         call.name = String(item.name ?? call.name);
         argumentPiece(call, type === "response.output_item.added" ? item.arguments : undefined, emit, checks);
-        if (type === "response.output_item.done" && typeof item.arguments === "string" && item.arguments !== call.parser.text()) restart(call, checks, item.arguments);
+        if (
+          type === "response.output_item.done" &&
+          typeof item.arguments === "string" &&
+          item.arguments !== call.parser.text()
+        )
+          restart(call, checks, item.arguments);
       } else if (type === "response.function_call_arguments.delta") {
         const call = calls.get(at);
         if (call) argumentPiece(call, e.delta, emit, checks);
       } else if (type === "response.function_call_arguments.done") {
         const call = calls.get(at);
         // A "done" event whose text differs from what streamed: the done text wins.
-        if (call && typeof e.arguments === "string" && e.arguments !== call.parser.text()) restart(call, checks, e.arguments);
+        if (call && typeof e.arguments === "string" && e.arguments !== call.parser.text())
+          restart(call, checks, e.arguments);
       } else if (type === "response.output_text.delta" && typeof e.delta === "string" && e.delta) {
         emit({ type: "text-delta", text: e.delta });
       } else if (type === "response.completed" || type === "response.incomplete") {
         final = record(e.response);
       } else if (type === "response.failed") {
         const error = record(record(e.response).error);
-        throw new ProviderError(`responses: the response failed: ${String(error.message ?? "no reason given")}`, undefined, event);
+        throw new ProviderError(
+          `responses: the response failed: ${String(error.message ?? "no reason given")}`,
+          undefined,
+          event,
+        );
       }
     },
     response() {
@@ -336,7 +379,8 @@ function gemini(checks: ArgumentChecks): Assembler {
           continue;
         }
         parts.push({ part: { ...part } });
-        if (typeof part.text === "string" && part.thought !== true && part.text) emit({ type: "text-delta", text: part.text });
+        if (typeof part.text === "string" && part.thought !== true && part.text)
+          emit({ type: "text-delta", text: part.text });
         const fc = part.functionCall;
         if (fc === undefined) continue;
         const call = newCall(calls);
@@ -347,7 +391,16 @@ function gemini(checks: ArgumentChecks): Assembler {
         const text = JSON.stringify(args);
         restart(call, checks, text); // arguments arrive whole: checked at once
         emit({ type: "tool-call-start", index: call.index, id: call.id, name: call.name });
-        emit({ type: "tool-call-delta", index: call.index, id: call.id, name: call.name, delta: text, partial: args, arguments: args, ...call.verdict() });
+        emit({
+          type: "tool-call-delta",
+          index: call.index,
+          id: call.id,
+          name: call.name,
+          delta: text,
+          partial: args,
+          arguments: args,
+          ...call.verdict(),
+        });
       }
     },
     response() {

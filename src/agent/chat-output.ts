@@ -39,7 +39,14 @@ interface ResponseLike {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 function isResponse(value: unknown): value is ResponseLike {
-  return isObject(value) && typeof value.ok === "boolean" && typeof value.status === "number" && isObject(value.headers) && typeof (value.headers as { get?: unknown }).get === "function" && "body" in value;
+  return (
+    isObject(value) &&
+    typeof value.ok === "boolean" &&
+    typeof value.status === "number" &&
+    isObject(value.headers) &&
+    typeof (value.headers as { get?: unknown }).get === "function" &&
+    "body" in value
+  );
 }
 
 function isByteStream(value: unknown): value is ReadableStream<Uint8Array> {
@@ -65,7 +72,11 @@ export async function readChatOutput(value: unknown, provider: string, signal?: 
       } catch {
         // not JSON: the text is the body
       }
-      throw new ProviderError(`${provider} answered ${value.status}${value.statusText ? ` ${value.statusText}` : ""}: ${preview(text, 500)}`, value.status, body);
+      throw new ProviderError(
+        `${provider} answered ${value.status}${value.statusText ? ` ${value.statusText}` : ""}: ${preview(text, 500)}`,
+        value.status,
+        body,
+      );
     }
     const type = value.headers.get("content-type") ?? "";
     if (type.includes("event-stream") && value.body) return { chunks: eventChunks(value.body, provider, signal) };
@@ -74,7 +85,11 @@ export async function readChatOutput(value: unknown, provider: string, signal?: 
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new ProviderError(`${provider} answered with a body that is neither JSON nor server-sent events: ${preview(text, 300)}`, value.status, text);
+      throw new ProviderError(
+        `${provider} answered with a body that is neither JSON nor server-sent events: ${preview(text, 300)}`,
+        value.status,
+        text,
+      );
     }
     return Array.isArray(parsed) ? { chunks: abortable(parsed, signal) } : { whole: checked(parsed, provider) };
   }
@@ -86,14 +101,22 @@ export async function readChatOutput(value: unknown, provider: string, signal?: 
 }
 
 // Server-sent events as chunk objects: each `data` parsed as JSON; OpenAI's `[DONE]` ends the stream.
-async function* eventChunks(body: ReadableStream<Uint8Array>, provider: string, signal?: AbortSignal): AsyncGenerator<unknown> {
+async function* eventChunks(
+  body: ReadableStream<Uint8Array>,
+  provider: string,
+  signal?: AbortSignal,
+): AsyncGenerator<unknown> {
   for await (const { event, data } of readServerSentEvents(body, signal)) {
     if (data === "[DONE]") return;
     let chunk: unknown;
     try {
       chunk = JSON.parse(data);
     } catch {
-      throw new ProviderError(`${provider} sent a stream event that is not JSON${event ? ` (event ${event})` : ""}: ${preview(data, 300)}`, undefined, data);
+      throw new ProviderError(
+        `${provider} sent a stream event that is not JSON${event ? ` (event ${event})` : ""}: ${preview(data, 300)}`,
+        undefined,
+        data,
+      );
     }
     yield checked(chunk, provider, event);
   }
@@ -105,7 +128,12 @@ async function* eventChunks(body: ReadableStream<Uint8Array>, provider: string, 
  */
 function checked(chunk: unknown, provider: string, event?: string): unknown {
   if (!isObject(chunk)) return chunk;
-  const error = chunk.type === "error" || event === "error" ? (chunk.error ?? chunk) : chunk.type === undefined && isObject(chunk.error) ? chunk.error : undefined;
+  const error =
+    chunk.type === "error" || event === "error"
+      ? (chunk.error ?? chunk)
+      : chunk.type === undefined && isObject(chunk.error)
+        ? chunk.error
+        : undefined;
   if (error === undefined) return chunk;
   const message = isObject(error) && typeof error.message === "string" ? error.message : preview(error, 300);
   throw new ProviderError(`${provider} sent an error: ${message}`, undefined, chunk);
@@ -116,13 +144,19 @@ function checked(chunk: unknown, provider: string, event?: string): unknown {
  * is one promise that settles with it (rejected by the listener when the signal aborts first): racing every read
  * against one promise that never settles kept a reaction on it per chunk until the stream ended.
  */
-async function* abortable(source: AsyncIterable<unknown> | Iterable<unknown>, signal?: AbortSignal): AsyncGenerator<unknown> {
+async function* abortable(
+  source: AsyncIterable<unknown> | Iterable<unknown>,
+  signal?: AbortSignal,
+): AsyncGenerator<unknown> {
   if (!signal) {
     yield* source;
     return;
   }
   signal.throwIfAborted();
-  const iterator = Symbol.asyncIterator in source ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]();
+  const iterator =
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]()
+      : (source as Iterable<unknown>)[Symbol.iterator]();
   let stopRead: ((reason: unknown) => void) | undefined;
   const onAbort = () => stopRead?.(signal.reason);
   signal.addEventListener("abort", onAbort, { once: true });

@@ -7,7 +7,10 @@
  * @example
  * for await (const [index, result] of completions([() => a(), () => b()], 1)) console.log(index, result);
  */
-export async function* completions<T>(tasks: readonly (() => Promise<T>)[], limit: number): AsyncGenerator<[number, T]> {
+export async function* completions<T>(
+  tasks: readonly (() => Promise<T>)[],
+  limit: number,
+): AsyncGenerator<[number, T]> {
   const cap = Math.max(1, Math.floor(limit));
   const finished: [number, T][] = [];
   let taken = 0;

@@ -35,13 +35,22 @@ const BASE: Readonly<Record<StreamingProvider, string>> = {
  * @example
  * for await (const event of streamTools({ provider: "openai", chat: httpChat("openai", { apiKey }), request, tools })) ...
  */
-export function httpChat(provider: StreamingProvider, options: HttpChatOptions = {}): (request: object, init?: { readonly signal?: AbortSignal }) => Promise<Response> {
-  if (!Object.hasOwn(BASE, provider)) throw new TypeError(`httpChat: provider must be one of ${Object.keys(BASE).join(", ")}, received ${JSON.stringify(provider)}`);
+export function httpChat(
+  provider: StreamingProvider,
+  options: HttpChatOptions = {},
+): (request: object, init?: { readonly signal?: AbortSignal }) => Promise<Response> {
+  if (!Object.hasOwn(BASE, provider))
+    throw new TypeError(
+      `httpChat: provider must be one of ${Object.keys(BASE).join(", ")}, received ${JSON.stringify(provider)}`,
+    );
   const base = (options.baseURL ?? BASE[provider]).replace(/\/+$/, "");
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   return (request, init = {}) => {
     const body = { ...(request as Record<string, unknown>) };
-    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
     let url: string;
     if (provider === "gemini") {
       const model = String(body.model ?? "");
@@ -49,7 +58,12 @@ export function httpChat(provider: StreamingProvider, options: HttpChatOptions =
       url = `${base}/${model.startsWith("models/") || model.startsWith("tunedModels/") ? model : `models/${model}`}:streamGenerateContent?alt=sse`;
       if (options.apiKey) headers["x-goog-api-key"] = options.apiKey;
       Object.assign(headers, options.headers);
-      return send(url, { method: "POST", headers, body: JSON.stringify(geminiBody(body)), ...(init.signal && { signal: init.signal }) });
+      return send(url, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(geminiBody(body)),
+        ...(init.signal && { signal: init.signal }),
+      });
     }
     url = `${base}/${provider === "openai" ? "chat/completions" : provider === "responses" ? "responses" : "messages"}`;
     if (provider === "anthropic") {
@@ -57,7 +71,12 @@ export function httpChat(provider: StreamingProvider, options: HttpChatOptions =
       if (options.apiKey) headers["x-api-key"] = options.apiKey;
     } else if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     Object.assign(headers, options.headers);
-    return send(url, { method: "POST", headers, body: JSON.stringify(body), ...(init.signal && { signal: init.signal }) });
+    return send(url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      ...(init.signal && { signal: init.signal }),
+    });
   };
 }
 
@@ -78,7 +97,8 @@ export function geminiBody(request: Record<string, unknown>): Record<string, unk
   const generationConfig: Record<string, unknown> = { ...(rest.generationConfig as object | undefined) };
   for (const [key, value] of Object.entries((config as Record<string, unknown> | undefined) ?? {})) {
     if (CLIENT_ONLY.has(key) || value === undefined) continue;
-    if (TOP.has(key)) body[key] = key === "systemInstruction" && typeof value === "string" ? { parts: [{ text: value }] } : value;
+    if (TOP.has(key))
+      body[key] = key === "systemInstruction" && typeof value === "string" ? { parts: [{ text: value }] } : value;
     else generationConfig[key] = value;
   }
   if (typeof body.contents === "string") body.contents = [{ role: "user", parts: [{ text: body.contents }] }];

@@ -8,16 +8,37 @@
  * import { runTools, streamTools, resume, stepCountIs, httpChat } from "tooltype/agent";
  * const { messages } = await runTools({ provider: "openai", chat: (req) => openai.chat.completions.create(req), request: { model, messages: [] }, tools: [weather] });
  */
-export { runTools, resume, type RunToolsOptions, type RunToolsResult, type ToolStep, type ResumeOptions } from "./run-tools.js";
+export {
+  runTools,
+  resume,
+  type RunToolsOptions,
+  type RunToolsResult,
+  type ToolStep,
+  type ResumeOptions,
+} from "./run-tools.js";
 export { streamTools, resumeStream } from "./stream-tools.js";
 export type { LoopEvent, StepTiming } from "./step.js";
 export type { PrepareStepInfo, StepSettings } from "./loop.js";
 export type { Delta } from "./assemble.js";
 export { stepCountIs, hasToolCall, type StopCondition, type StopInfo } from "./stop.js";
-export { rejection, type PendingCall, type ApprovalDecision, type ApprovalDecisions, type ApprovalRule } from "./approval.js";
+export {
+  rejection,
+  type PendingCall,
+  type ApprovalDecision,
+  type ApprovalDecisions,
+  type ApprovalRule,
+} from "./approval.js";
 export { StateError, type LoopState } from "./state.js";
 export type { StateKey, ClaimHook } from "./seal.js";
-export type { BeforeHook, BeforeDecision, AfterHook, AfterDecision, WrapHook, GuardedCall, Guardrails } from "../tools/guardrails.js";
+export type {
+  BeforeHook,
+  BeforeDecision,
+  AfterHook,
+  AfterDecision,
+  WrapHook,
+  GuardedCall,
+  Guardrails,
+} from "../tools/guardrails.js";
 export { lenientArguments } from "./lenient.js";
 export type { RepairHook, RepairInput, Repaired } from "./repair.js";
 export { httpChat, geminiBody, type HttpChatOptions } from "./http.js";

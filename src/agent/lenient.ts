@@ -123,7 +123,8 @@ function rewrite(text: string): string | undefined {
 
 type Schema = { readonly [key: string]: unknown };
 
-const typesOf = (schema: Schema): readonly string[] => (typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : []);
+const typesOf = (schema: Schema): readonly string[] =>
+  typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : [];
 
 // A schema through its local `$ref` (`#`, `#/$defs/...`, `#/definitions/...`), or itself.
 function resolved(schema: Schema, root: Schema): Schema {
@@ -135,7 +136,8 @@ function resolved(schema: Schema, root: Schema): Schema {
       const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
       const defs = match ? root[match[1]!] : undefined;
       const name = match ? readSegment(match[2]!) : "";
-      const target = typeof defs === "object" && defs !== null && Object.hasOwn(defs, name) ? (defs as Schema)[name] : undefined;
+      const target =
+        typeof defs === "object" && defs !== null && Object.hasOwn(defs, name) ? (defs as Schema)[name] : undefined;
       if (typeof target !== "object" || target === null) return current;
       current = target as Schema;
     }
@@ -158,7 +160,10 @@ function coerce(value: unknown, schemaIn: unknown, root: Schema, depth: number):
         return value;
       }
     }
-    if ((types.includes("number") || types.includes("integer")) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) {
+    if (
+      (types.includes("number") || types.includes("integer")) &&
+      /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)
+    ) {
       const number = Number(text);
       if (Number.isFinite(number) && (types.includes("number") || Number.isInteger(number))) return number;
     }
@@ -175,10 +180,15 @@ function coerce(value: unknown, schemaIn: unknown, root: Schema, depth: number):
     return copy ?? value;
   }
   if (typeof value === "object" && value !== null) {
-    const properties = typeof schema.properties === "object" && schema.properties !== null ? (schema.properties as Schema) : {};
+    const properties =
+      typeof schema.properties === "object" && schema.properties !== null ? (schema.properties as Schema) : {};
     let copy: Record<string, unknown> | undefined;
     for (const key of Object.keys(value)) {
-      const sub = Object.hasOwn(properties, key) ? properties[key] : typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
+      const sub = Object.hasOwn(properties, key)
+        ? properties[key]
+        : typeof schema.additionalProperties === "object"
+          ? schema.additionalProperties
+          : undefined;
       const item = (value as Record<string, unknown>)[key];
       const next = coerce(item, sub, root, depth + 1);
       if (next !== item) {

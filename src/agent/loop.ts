@@ -14,11 +14,25 @@ import { resultData } from "../calls/wire.js";
 import { resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
-import { decisionOf, jsonResult, needsApproval, rejection, type ApprovalDecisions, type ApprovalRule } from "./approval.js";
+import {
+  decisionOf,
+  jsonResult,
+  needsApproval,
+  rejection,
+  type ApprovalDecisions,
+  type ApprovalRule,
+} from "./approval.js";
 import { frozenData, openState, stateSealer, type LoopState, type UnsealedState } from "./state.js";
 import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
 import { checkKnownOptions } from "../util/known-options.js";
-import { afterCall, beforeCall, wrapCall, type AfterHook, type BeforeHook, type WrapHook } from "../tools/guardrails.js";
+import {
+  afterCall,
+  beforeCall,
+  wrapCall,
+  type AfterHook,
+  type BeforeHook,
+  type WrapHook,
+} from "../tools/guardrails.js";
 import { completions } from "./completions.js";
 import { prepareCall, unknownTool, type Prepared, type RepairHook } from "./repair.js";
 import { REWRITABLE, withArguments } from "./rewrite.js";
@@ -26,7 +40,15 @@ import { shouldStop, type StopCondition } from "./stop.js";
 import { addUsage, usageOf, type Usage } from "./usage.js";
 import { notFoundYet, toolDeferral } from "./tool-search.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
-import { chatAttributes, endTool, responseAttributes, runSpan, toolAttributes, type SpanHandle, type Tracer } from "./tracing.js";
+import {
+  chatAttributes,
+  endTool,
+  responseAttributes,
+  runSpan,
+  toolAttributes,
+  type SpanHandle,
+  type Tracer,
+} from "./tracing.js";
 
 /**
  * What `prepareStep` sees before a turn.
@@ -99,7 +121,9 @@ export interface RunToolsOptions<Request extends object> {
   /** Stop after a turn whose calls ran when one of these holds (`stepCountIs(n)`, `hasToolCall(name)`, your own). */
   readonly stopWhen?: StopCondition | readonly StopCondition[];
   /** Changes the tools, the tool choice, the messages or the request of a turn. */
-  readonly prepareStep?: (info: PrepareStepInfo) => StepSettings<Request> | undefined | void | Promise<StepSettings<Request> | undefined | void>;
+  readonly prepareStep?: (
+    info: PrepareStepInfo,
+  ) => StepSettings<Request> | undefined | void | Promise<StepSettings<Request> | undefined | void>;
   /** Asks for approval of calls the tools themselves do not ask for (e.g. every call of an MCP server's tools). */
   readonly needsApproval?: ApprovalRule;
   /** Read near-JSON arguments (code fences, trailing commas, single quotes, nested JSON strings, numbers as strings); adopted only when the guard then accepts them. */
@@ -202,16 +226,26 @@ const now = (): number => (typeof performance !== "undefined" ? performance.now(
  * @example
  * for await (const event of toolLoop(options, true)) console.log(event.type);
  */
-export async function* toolLoop<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption?: Resumption): AsyncGenerator<LoopEvent, RunToolsResult> {
+export async function* toolLoop<Request extends object>(
+  options: RunToolsOptions<Request>,
+  stream: boolean,
+  resumption?: Resumption,
+): AsyncGenerator<LoopEvent, RunToolsResult> {
   const caller = stream ? (resumption ? "resumeStream" : "streamTools") : resumption ? "resume" : "runTools";
   if (typeof options !== "object" || options === null) throw new TypeError(`${caller}: expects an options object`);
   checkKnownOptions(options, LOOP_OPTIONS, caller);
   const provider = typeof options.provider === "string" ? options.provider : options.provider?.name;
-  const spans: Spans = { run: runSpan(options.tracer, String(provider), (options.request as { model?: unknown } | undefined)?.model) };
+  const spans: Spans = {
+    run: runSpan(options.tracer, String(provider), (options.request as { model?: unknown } | undefined)?.model),
+  };
   let failure: unknown;
   try {
     const result = yield* loopSteps(options, stream, resumption, spans);
-    spans.run.set({ "tooltype.finish_reason": result.finishReason, "gen_ai.usage.input_tokens": result.usage?.inputTokens, "gen_ai.usage.output_tokens": result.usage?.outputTokens });
+    spans.run.set({
+      "tooltype.finish_reason": result.finishReason,
+      "gen_ai.usage.input_tokens": result.usage?.inputTokens,
+      "gen_ai.usage.output_tokens": result.usage?.outputTokens,
+    });
     return result;
   } catch (error) {
     failure = error;
@@ -229,14 +263,23 @@ interface Spans {
   chat?: SpanHandle;
 }
 
-async function* loopSteps<Request extends object>(options: RunToolsOptions<Request>, stream: boolean, resumption: Resumption | undefined, spans: Spans): AsyncGenerator<LoopEvent, RunToolsResult> {
+async function* loopSteps<Request extends object>(
+  options: RunToolsOptions<Request>,
+  stream: boolean,
+  resumption: Resumption | undefined,
+  spans: Spans,
+): AsyncGenerator<LoopEvent, RunToolsResult> {
   const adapter = adapterOf(options.provider);
-  const allTools = options.registry ? withoutClash(options.registry.listTools(), registeredTools([options.tools ?? []])) : registeredTools([options.tools ?? []]);
+  const allTools = options.registry
+    ? withoutClash(options.registry.listTools(), registeredTools([options.tools ?? []]))
+    : registeredTools([options.tools ?? []]);
   const maxSteps = options.maxSteps ?? 10;
   if (!(maxSteps >= 1)) throw new TypeError("runTools: maxSteps must be at least 1");
   const concurrency = options.concurrency ?? Infinity;
-  if (typeof concurrency !== "number" || !(concurrency >= 1)) throw new TypeError(`runTools: concurrency must be a number of calls, 1 or more (received ${String(concurrency)})`);
-  if (typeof options.chat !== "function") throw new TypeError("runTools: chat must be a function that sends a request to the model");
+  if (typeof concurrency !== "number" || !(concurrency >= 1))
+    throw new TypeError(`runTools: concurrency must be a number of calls, 1 or more (received ${String(concurrency)})`);
+  if (typeof options.chat !== "function")
+    throw new TypeError("runTools: chat must be a function that sends a request to the model");
   if (stream && !(STREAMING as readonly string[]).includes(adapter.name)) {
     throw new TypeError(`streamTools: streams are read for ${STREAMING.join(", ")}; for ${adapter.name}, use runTools`);
   }
@@ -244,9 +287,13 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   const key = adapter.conversation;
   const signing = await hmacKey(options.stateKey);
   const seal = stateSealer(signing);
-  const state = resumption ? await openState(resumption.state, resumption.decisions, adapter.name, signing, options.claim ?? claimInMemory) : undefined;
+  const state = resumption
+    ? await openState(resumption.state, resumption.decisions, adapter.name, signing, options.claim ?? claimInMemory)
+    : undefined;
   const run = state?.run ?? randomId();
-  const base = (state ? { ...state.request, ...(options.request as object) } : { ...(options.request as object) }) as Record<string, unknown>;
+  const base = (
+    state ? { ...state.request, ...(options.request as object) } : { ...(options.request as object) }
+  ) as Record<string, unknown>;
   const messages: unknown[] = state ? [...state.messages] : conversationOf(adapter, base[key]);
   delete base[key];
   const steps: ToolStep[] = [];
@@ -255,7 +302,11 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   const deferral = toolDeferral(adapter.name, allTools, state?.discovered);
 
   const byName = (tools: readonly AnyTool[]) => new Map(tools.map((tool) => [tool.name, tool]));
-  const finishWith = (finishReason: RunToolsResult["finishReason"], text: string | undefined, paused?: LoopState): RunToolsResult => ({
+  const finishWith = (
+    finishReason: RunToolsResult["finishReason"],
+    text: string | undefined,
+    paused?: LoopState,
+  ): RunToolsResult => ({
     text,
     messages,
     steps,
@@ -268,7 +319,15 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     const kept = turn ? (turn.kept ??= keep(turn)) : keep();
     const results = turn ? turn.results.map((r) => r && jsonResult(r)) : [];
     const discovered = deferral?.discovered.length ? { discovered: [...deferral.discovered] } : {};
-    const sealed = await seal({ run, provider: adapter.name, request: (resultData(base) ?? {}) as Record<string, unknown>, step, results, ...kept, ...discovered });
+    const sealed = await seal({
+      run,
+      provider: adapter.name,
+      request: (resultData(base) ?? {}) as Record<string, unknown>,
+      step,
+      results,
+      ...kept,
+      ...discovered,
+    });
     await options.onCheckpoint?.(sealed);
     return sealed;
   };
@@ -280,9 +339,14 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   // States are made only where they can be seen: streamTools' events and onCheckpoint. runTools drops its events,
   // so without onCheckpoint it seals only the state a paused run returns.
   const observed = stream || options.onCheckpoint !== undefined;
-  const seen = (turn?: Turn): Promise<LoopState | undefined> => (observed ? checkpoint(turn) : Promise.resolve(undefined));
+  const seen = (turn?: Turn): Promise<LoopState | undefined> =>
+    observed ? checkpoint(turn) : Promise.resolve(undefined);
   const record = async function* (entry: ToolStep, saved: LoopState | undefined): AsyncGenerator<LoopEvent> {
-    spans.step?.set({ "gen_ai.usage.input_tokens": entry.usage?.inputTokens, "gen_ai.usage.output_tokens": entry.usage?.outputTokens, "tooltype.tool_calls": entry.calls.length });
+    spans.step?.set({
+      "gen_ai.usage.input_tokens": entry.usage?.inputTokens,
+      "gen_ai.usage.output_tokens": entry.usage?.outputTokens,
+      "tooltype.tool_calls": entry.calls.length,
+    });
     spans.step?.end();
     steps.push(entry);
     usage = addUsage(usage, entry.usage);
@@ -303,8 +367,21 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   const execute = async (tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> => {
     const idempotencyKey = keyOf(call);
     const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context, idempotencyKey };
-    const span = (spans.step ?? spans.run).child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, call.id));
-    const result = await span.within(() => boundedCall(tool.name, (own) => wrapCall([options, tool], guarded, () => runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey })), { signal, timeout: tool.timeout ?? options.timeout }));
+    const span = (spans.step ?? spans.run).child(
+      `execute_tool ${tool.name}`,
+      "internal",
+      toolAttributes(tool, call.id),
+    );
+    const result = await span.within(() =>
+      boundedCall(
+        tool.name,
+        (own) =>
+          wrapCall([options, tool], guarded, () =>
+            runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey }),
+          ),
+        { signal, timeout: tool.timeout ?? options.timeout },
+      ),
+    );
     const after = await afterCall([options, tool], guarded, result);
     endTool(span, after);
     return after;
@@ -312,15 +389,31 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
   // `before`, the loop's then the tool's, on a call that passed its guard: what approval is asked for and what runs.
   const guardBefore = async (p: Prepared, call: ToolCall): Promise<Guarded> => {
     if (!p.ok) return p;
-    const out = await beforeCall([options, p.tool], { id: call.id, name: call.name, arguments: p.decoded, context: options.context, idempotencyKey: keyOf(call), json: p.arguments }, (json) => p.tool.validate(json));
-    return out.ok ? { ...p, arguments: out.json, decoded: out.decoded, rewritten: out.rewritten } : { ok: false, result: out.result };
+    const out = await beforeCall(
+      [options, p.tool],
+      {
+        id: call.id,
+        name: call.name,
+        arguments: p.decoded,
+        context: options.context,
+        idempotencyKey: keyOf(call),
+        json: p.arguments,
+      },
+      (json) => p.tool.validate(json),
+    );
+    return out.ok
+      ? { ...p, arguments: out.json, decoded: out.decoded, rewritten: out.rewritten }
+      : { ok: false, result: out.result };
   };
 
   if (state?.calls.length) {
     // A turn in progress: run the calls without a result (those pending as decided), then go on as if it had not stopped.
     const started = Date.now();
     const t0 = now();
-    spans.step = spans.run.child(`step ${state.step}`, "internal", { "tooltype.step": state.step, "tooltype.resumed": true });
+    spans.step = spans.run.child(`step ${state.step}`, "internal", {
+      "tooltype.step": state.step,
+      "tooltype.resumed": true,
+    });
     const tools = byName(deferral ? [...allTools, deferral.search] : allTools);
     const turn: Turn = { calls: state.calls, results: [...state.results], pending: [] };
     const open = state.results.flatMap((r, i) => (r ? [] : [i]));
@@ -328,7 +421,9 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     const tasks = open.map((i) => async (): Promise<{ result: ToolResult; ms: number }> => {
       const t = now();
       const call = pendingAt.get(i) ?? state.calls[i]!;
-      const { approved, reason } = pendingAt.has(i) ? decisionOf(resumption!.decisions[call.id]!) : { approved: true, reason: undefined };
+      const { approved, reason } = pendingAt.has(i)
+        ? decisionOf(resumption!.decisions[call.id]!)
+        : { approved: true, reason: undefined };
       const tool = tools.get(call.name);
       if (!approved) return { result: rejection(call, reason), ms: 0 };
       if (!tool) return { result: unknownTool(call.name, [...tools.keys()]), ms: 0 };
@@ -344,7 +439,14 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
       if (saved) yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ms, state: saved };
     }
     const toolsMs = now() - t0;
-    const entry: ToolStep = { step, response: undefined, calls: state.calls, results: turn.results as CallResult[], usage: undefined, timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs } };
+    const entry: ToolStep = {
+      step,
+      response: undefined,
+      calls: state.calls,
+      results: turn.results as CallResult[],
+      usage: undefined,
+      timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs },
+    };
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
 
@@ -360,7 +462,11 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     const chosen = settings?.tools ? chosenTools(settings.tools, allTools) : allTools;
     // Tools found by the search are appended after the rest, in the order found: the list grows at its end only.
     const steady = deferral ? deferral.base(chosen) : chosen;
-    const change = toolListChange(offeredBefore, steady.map((t) => t.name), step);
+    const change = toolListChange(
+      offeredBefore,
+      steady.map((t) => t.name),
+      step,
+    );
     offeredBefore = steady.map((t) => t.name);
     const offered = deferral ? [...steady, ...deferral.found(chosen)] : steady;
     if (change) options.onIssue?.({ tool: "", provider: adapter.name, path: "", kind: "advice", message: change });
@@ -377,8 +483,16 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     yield { type: "step-start", step };
 
     // The model's turn: a whole response, or a stream assembled into one.
-    spans.chat = spans.step.child(`chat ${typeof request.model === "string" ? request.model : adapter.name}`, "client", chatAttributes(adapter.name, request));
-    const output = await readChatOutput(await options.chat(request as Request, { ...(signal && { signal }) }), adapter.name, signal);
+    spans.chat = spans.step.child(
+      `chat ${typeof request.model === "string" ? request.model : adapter.name}`,
+      "client",
+      chatAttributes(adapter.name, request),
+    );
+    const output = await readChatOutput(
+      await options.chat(request as Request, { ...(signal && { signal }) }),
+      adapter.name,
+      signal,
+    );
     let response: unknown;
     let firstChunkMs: number | undefined;
     let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
@@ -406,7 +520,13 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
     spans.chat.end();
     const calls = adapter.calls(response);
     const assistant = adapter.assistantMessages(response);
-    const timing = (toolsMs: number): StepTiming => ({ startedAt, modelMs, ...(firstChunkMs !== undefined && { firstChunkMs }), toolsMs, totalMs: now() - t0 });
+    const timing = (toolsMs: number): StepTiming => ({
+      startedAt,
+      modelMs,
+      ...(firstChunkMs !== undefined && { firstChunkMs }),
+      toolsMs,
+      totalMs: now() - t0,
+    });
     if (!calls.length) {
       messages.push(...assistant);
       yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) }, await seen());
@@ -422,18 +542,34 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
         const tool = tools.get(call.name);
         const refused = refusal(call);
         if (refused) return { ok: false as const, result: refused };
-        if (!tool) return { ok: false as const, result: deferral?.hidden(call.name) ? notFoundYet(call.name) : unknownTool(call.name, [...tools.keys()]) };
-        return prepareCall(call, tool, { ...(options.lenient && { lenient: true }), ...(options.repair && { repair: options.repair }), messages });
+        if (!tool)
+          return {
+            ok: false as const,
+            result: deferral?.hidden(call.name) ? notFoundYet(call.name) : unknownTool(call.name, [...tools.keys()]),
+          };
+        return prepareCall(call, tool, {
+          ...(options.lenient && { lenient: true }),
+          ...(options.repair && { repair: options.repair }),
+          messages,
+        });
       }),
     );
     const repeated = repeatedIds(calls);
-    const guarded: Guarded[] = await Promise.all(prepared.map((p, i) => (repeated.has(i) ? p : guardBefore(p, calls[i]!))));
+    const guarded: Guarded[] = await Promise.all(
+      prepared.map((p, i) => (repeated.has(i) ? p : guardBefore(p, calls[i]!))),
+    );
     const adopted = calls.map((call, i) => {
       const p = guarded[i]!;
       return p.ok && (p.repaired || p.rewritten) ? { ...call, arguments: p.arguments } : call;
     });
     messages.push(...assistantWith(adapter.name, assistant, calls, prepared));
-    const ask = await Promise.all(guarded.map((p, i) => (p.ok && !repeated.has(i) ? needsApproval(p.tool, p.decoded, adopted[i]!, options.context, options.needsApproval) : false)));
+    const ask = await Promise.all(
+      guarded.map((p, i) =>
+        p.ok && !repeated.has(i)
+          ? needsApproval(p.tool, p.decoded, adopted[i]!, options.context, options.needsApproval)
+          : false,
+      ),
+    );
 
     const turn: Turn = { calls: adopted, results: calls.map(() => null), pending: [] };
     const { results } = turn;
@@ -461,27 +597,58 @@ async function* loopSteps<Request extends object>(options: RunToolsOptions<Reque
       results[i] = { id: call.id, name: call.name, result };
       const { repaired } = prepared[i] as Extract<Prepared, { ok: true }>;
       const saved = await seen(turn);
-      if (saved) yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ...(repaired && { repaired }), ms, state: saved };
+      if (saved)
+        yield {
+          type: "tool-result",
+          step,
+          index: i,
+          id: call.id,
+          name: call.name,
+          result,
+          ...(repaired && { repaired }),
+          ms,
+          state: saved,
+        };
     }
     const toolsMs = now() - t1;
 
     if (pending.length) {
       const paused = await checkpoint(turn);
       for (const call of paused.pending) yield { type: "approval-required", step, index: call.index, call };
-      yield* record({ step, response, calls: adopted, results: results.filter((r) => r !== null), pending: paused.pending, usage: stepUsage, timing: timing(toolsMs) }, paused);
+      yield* record(
+        {
+          step,
+          response,
+          calls: adopted,
+          results: results.filter((r) => r !== null),
+          pending: paused.pending,
+          usage: stepUsage,
+          timing: timing(toolsMs),
+        },
+        paused,
+      );
       return yield* finish(finishWith("approval", undefined, paused));
     }
-    const entry: ToolStep = { step, response, calls: adopted, results: results as CallResult[], usage: stepUsage, timing: timing(toolsMs) };
+    const entry: ToolStep = {
+      step,
+      response,
+      calls: adopted,
+      results: results as CallResult[],
+      usage: stepUsage,
+      timing: timing(toolsMs),
+    };
     if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
   }
 }
 
 // A turn's calls once decided, and the answers of those that will not run, all with the state saved before any runs.
 function* decidedEvents(step: number, turn: Turn, state: LoopState): Generator<LoopEvent> {
-  for (let index = 0; index < turn.calls.length; index++) yield { type: "tool-call", step, index, call: turn.calls[index]!, state };
+  for (let index = 0; index < turn.calls.length; index++)
+    yield { type: "tool-call", step, index, call: turn.calls[index]!, state };
   for (let i = 0; i < turn.results.length; i++) {
     const done = turn.results[i];
-    if (done) yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0, state };
+    if (done)
+      yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0, state };
   }
 }
 
@@ -497,21 +664,32 @@ function repeatedIds(calls: readonly ToolCall[]): Set<number> {
 }
 
 function repeatedId(call: ToolCall): ToolResult {
-  return failure(`Call id ${JSON.stringify(call.id)} was used by an earlier call in this turn; this call of tool "${call.name}" did not run. Give each call its own id.`);
+  return failure(
+    `Call id ${JSON.stringify(call.id)} was used by an earlier call in this turn; this call of tool "${call.name}" did not run. Give each call its own id.`,
+  );
 }
 
 /**
  * Calls answered without running: every call of a turn cut at the output token limit (its arguments may be
  * cut short too), and a call whose streamed arguments could no longer pass (`abortDoomedCalls`).
  */
-function refusedWhole(adapter: ProviderAdapter, response: unknown, doomed: { readonly id: string; readonly name: string; readonly reason?: string } | undefined): (call: ToolCall) => ToolResult | undefined {
+function refusedWhole(
+  adapter: ProviderAdapter,
+  response: unknown,
+  doomed: { readonly id: string; readonly name: string; readonly reason?: string } | undefined,
+): (call: ToolCall) => ToolResult | undefined {
   if (adapter.truncated?.(response)) {
-    return (call) => failure(`Your turn was cut at the output token limit, so tool "${call.name}" did not run: its arguments may be incomplete. Call it again (with shorter arguments if you can).`);
+    return (call) =>
+      failure(
+        `Your turn was cut at the output token limit, so tool "${call.name}" did not run: its arguments may be incomplete. Call it again (with shorter arguments if you can).`,
+      );
   }
   if (!doomed) return () => undefined;
   return (call) =>
     call.id === doomed.id && call.name === doomed.name
-      ? failure(`The arguments for tool "${call.name}" were refused while they streamed, so the request was stopped: ${doomed.reason}. Call the tool again with arguments that fit its schema.`)
+      ? failure(
+          `The arguments for tool "${call.name}" were refused while they streamed, so the request was stopped: ${doomed.reason}. Call the tool again with arguments that fit its schema.`,
+        )
       : undefined;
 }
 
@@ -523,7 +701,10 @@ function refusedWhole(adapter: ProviderAdapter, response: unknown, doomed: { rea
 function withoutClash(registered: readonly AnyTool[], more: readonly AnyTool[]): AnyTool[] {
   const names = new Set(registered.map((tool) => tool.name));
   const clash = more.filter((tool) => names.has(tool.name)).map((tool) => tool.name);
-  if (clash.length) throw new TypeError(`runTools: ${clash.map((name) => JSON.stringify(name)).join(", ")} is both in registry and in tools; give each tool one name (mcpTools has prefix and local for a server's tools)`);
+  if (clash.length)
+    throw new TypeError(
+      `runTools: ${clash.map((name) => JSON.stringify(name)).join(", ")} is both in registry and in tools; give each tool one name (mcpTools has prefix and local for a server's tools)`,
+    );
   return [...registered, ...more];
 }
 
@@ -541,14 +722,22 @@ function chosenTools(chosen: readonly (AnyTool | string)[], all: readonly AnyToo
   return chosen.map((entry) => {
     if (typeof entry !== "string") return entry;
     const tool = all.find((t) => t.name === entry);
-    if (!tool) throw new TypeError(`prepareStep: no tool named ${JSON.stringify(entry)}; the loop has ${all.map((t) => t.name).join(", ") || "none"}`);
+    if (!tool)
+      throw new TypeError(
+        `prepareStep: no tool named ${JSON.stringify(entry)}; the loop has ${all.map((t) => t.name).join(", ") || "none"}`,
+      );
     return tool;
   });
 }
 
 // The request asks for a stream, in the provider's spelling (Gemini streams by endpoint, not by field).
 function streamingRequest(provider: string, request: Record<string, unknown>): Record<string, unknown> {
-  if (provider === "openai") return { ...request, stream: true, stream_options: { ...(request.stream_options as object | undefined), include_usage: true } };
+  if (provider === "openai")
+    return {
+      ...request,
+      stream: true,
+      stream_options: { ...(request.stream_options as object | undefined), include_usage: true },
+    };
   if (provider === "responses" || provider === "anthropic") return { ...request, stream: true };
   return request;
 }
@@ -559,7 +748,12 @@ function streamingRequest(provider: string, request: Record<string, unknown>): R
  * stopped) show as `{}`: Anthropic, Gemini and Bedrock refuse a call without an object, and servers that read
  * the history as JSON refuse broken text. The model still reads what it sent, in the call's error.
  */
-function assistantWith(provider: string, assistant: unknown[], calls: readonly ToolCall[], prepared: readonly Prepared[]): unknown[] {
+function assistantWith(
+  provider: string,
+  assistant: unknown[],
+  calls: readonly ToolCall[],
+  prepared: readonly Prepared[],
+): unknown[] {
   const replace = new Map<number, unknown>();
   prepared.forEach((p, i) => {
     if (p.ok && p.repaired) replace.set(i, p.arguments);
@@ -573,7 +767,9 @@ function assistantWith(provider: string, assistant: unknown[], calls: readonly T
 function noted(provider: string, prepared: Extract<Prepared, { ok: true }>, result: ToolResult): ToolResult {
   if (!prepared.repaired || REWRITABLE.has(provider)) return result;
   const note = `(Your arguments were read as ${JSON.stringify(prepared.arguments)}.)`;
-  return result.success ? { success: true, value: `${note}\n${resultText(result)}` } : { ...result, error: `${note}\n${result.error}` };
+  return result.success
+    ? { success: true, value: `${note}\n${resultText(result)}` }
+    : { ...result, error: `${note}\n${result.error}` };
 }
 
 const isObject = (value: unknown): boolean => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -585,6 +781,7 @@ const isObject = (value: unknown): boolean => typeof value === "object" && value
 function conversationOf(adapter: ProviderAdapter, value: unknown): unknown[] {
   if (Array.isArray(value)) return [...value];
   if (value === undefined || value === null) return [];
-  if (typeof value === "string") return [adapter.name === "gemini" ? { role: "user", parts: [{ text: value }] } : { role: "user", content: value }];
+  if (typeof value === "string")
+    return [adapter.name === "gemini" ? { role: "user", parts: [{ text: value }] } : { role: "user", content: value }];
   return [value];
 }

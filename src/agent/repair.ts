@@ -46,7 +46,13 @@ export type Repaired = "lenient" | "repair";
  * const prepared = await prepareCall(call, tool, { messages }); if (!prepared.ok) send(prepared.result);
  */
 export type Prepared =
-  | { readonly ok: true; readonly tool: AnyTool; readonly arguments: unknown; readonly decoded: unknown; readonly repaired?: Repaired }
+  | {
+      readonly ok: true;
+      readonly tool: AnyTool;
+      readonly arguments: unknown;
+      readonly decoded: unknown;
+      readonly repaired?: Repaired;
+    }
   | { readonly ok: false; readonly result: ToolResult };
 
 /**
@@ -83,7 +89,13 @@ export async function prepareCall(call: ToolCall, tool: AnyTool, options: Prepar
   if (options.repair) {
     let fixed: unknown;
     try {
-      fixed = await options.repair({ call, tool, text: textOf(call.arguments), error: first.error, messages: options.messages });
+      fixed = await options.repair({
+        call,
+        tool,
+        text: textOf(call.arguments),
+        error: first.error,
+        messages: options.messages,
+      });
     } catch {
       fixed = undefined; // a hook that fails gives up: the model gets the guard's error
     }
@@ -104,7 +116,9 @@ export async function prepareCall(call: ToolCall, tool: AnyTool, options: Prepar
  */
 export function unknownTool(name: string, offered: readonly string[]): ToolResult {
   const shown = JSON.stringify(String(name)).slice(0, 80);
-  return failure(`Unknown tool ${shown}. ${offered.length ? `Available tools: ${offered.join(", ")}.` : "No tools are available."}`);
+  return failure(
+    `Unknown tool ${shown}. ${offered.length ? `Available tools: ${offered.join(", ")}.` : "No tools are available."}`,
+  );
 }
 
 function attempt(read: () => unknown): unknown {

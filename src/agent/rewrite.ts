@@ -12,7 +12,11 @@ export const REWRITABLE: ReadonlySet<string> = new Set(["openai", "responses", "
  * @example
  * withArguments("openai", [assistant], new Map([[0, { city: "Paris" }]]));
  */
-export function withArguments(provider: string, entries: readonly unknown[], replace: ReadonlyMap<number, unknown>): unknown[] | undefined {
+export function withArguments(
+  provider: string,
+  entries: readonly unknown[],
+  replace: ReadonlyMap<number, unknown>,
+): unknown[] | undefined {
   let position = 0;
   const next = (): number => position++;
   const swap = <T>(value: T, make: (args: unknown) => T): T => {
@@ -25,22 +29,48 @@ export function withArguments(provider: string, entries: readonly unknown[], rep
       return entries.map((m) => {
         const calls = list(m, "tool_calls");
         if (!calls.length) return m;
-        const rewritten = calls.map((c) => (field(c, "type") === undefined || field(c, "type") === "function" ? swap(c, (args) => ({ ...(c as object), function: { ...(field(c, "function") as object), arguments: json(args) } })) : c));
+        const rewritten = calls.map((c) =>
+          field(c, "type") === undefined || field(c, "type") === "function"
+            ? swap(c, (args) => ({
+                ...(c as object),
+                function: { ...(field(c, "function") as object), arguments: json(args) },
+              }))
+            : c,
+        );
         return { ...(m as object), tool_calls: rewritten };
       });
     case "responses":
-      return entries.map((item) => (field(item, "type") === "function_call" ? swap(item, (args) => ({ ...(item as object), arguments: json(args) })) : item));
+      return entries.map((item) =>
+        field(item, "type") === "function_call"
+          ? swap(item, (args) => ({ ...(item as object), arguments: json(args) }))
+          : item,
+      );
     case "anthropic":
       return entries.map((m) => {
         const content = field(m, "content");
         if (!Array.isArray(content)) return m;
-        return { ...(m as object), content: content.map((b) => (field(b, "type") === "tool_use" ? swap(b, (input) => ({ ...(b as object), input })) : b)) };
+        return {
+          ...(m as object),
+          content: content.map((b) =>
+            field(b, "type") === "tool_use" ? swap(b, (input) => ({ ...(b as object), input })) : b,
+          ),
+        };
       });
     case "gemini":
       return entries.map((c) => {
         const parts = list(c, "parts");
         if (!parts.length) return c;
-        return { ...(c as object), parts: parts.map((p) => (field(p, "functionCall") !== undefined ? swap(p, (args) => ({ ...(p as object), functionCall: { ...(field(p, "functionCall") as object), args } })) : p)) };
+        return {
+          ...(c as object),
+          parts: parts.map((p) =>
+            field(p, "functionCall") !== undefined
+              ? swap(p, (args) => ({
+                  ...(p as object),
+                  functionCall: { ...(field(p, "functionCall") as object), args },
+                }))
+              : p,
+          ),
+        };
       });
     default:
       return undefined;

@@ -28,13 +28,18 @@ export type { RunToolsResult, ToolStep } from "./step.js";
 export function runTools<Request extends RequestShape<P>, P extends Provider | ProviderAdapter>(
   // The request is read from `request` alone (written inline, its roles keep their literal types); `chat`
   // only has to accept it, so it may be the SDK's method typed with the SDK's own request type.
-  options: Omit<RunToolsOptions<Request>, "chat"> & { readonly provider: P; readonly chat: (request: NoInfer<Request>, options: { readonly signal?: AbortSignal }) => unknown },
+  options: Omit<RunToolsOptions<Request>, "chat"> & {
+    readonly provider: P;
+    readonly chat: (request: NoInfer<Request>, options: { readonly signal?: AbortSignal }) => unknown;
+  },
 ): Promise<TypedRunToolsResult<P, Request>> {
   return drain(toolLoop(options as RunToolsOptions<Request>, false)) as Promise<TypedRunToolsResult<P, Request>>;
 }
 
 /** `RunToolsResult` with `messages` typed for the provider (`ConversationOf`), so they go back to its SDK as they are. */
-export type TypedRunToolsResult<P, Request> = Omit<RunToolsResult, "messages"> & { readonly messages: ConversationOf<P, Request>[] };
+export type TypedRunToolsResult<P, Request> = Omit<RunToolsResult, "messages"> & {
+  readonly messages: ConversationOf<P, Request>[];
+};
 
 /**
  * Options of `resume`: those of `runTools`; `request` defaults to the one the state keeps (without its conversation).
@@ -42,7 +47,9 @@ export type TypedRunToolsResult<P, Request> = Omit<RunToolsResult, "messages"> &
  * @example
  * resume(state, decisions, { provider: "openai", chat, tools: [email] }); // request from the state
  */
-export type ResumeOptions<Request extends object> = Omit<RunToolsOptions<Request>, "request"> & { readonly request?: Request };
+export type ResumeOptions<Request extends object> = Omit<RunToolsOptions<Request>, "request"> & {
+  readonly request?: Request;
+};
 
 /**
  * Continues a run from a saved state, in this process or another one: a paused approval (the approved calls run,
@@ -58,7 +65,11 @@ export type ResumeOptions<Request extends object> = Omit<RunToolsOptions<Request
  * // later, maybe elsewhere:
  * const done = await resume(JSON.parse(saved), { [paused.state!.pending[0]!.id]: { approved: false, reason: "Not to that address" } }, { ...options, tools: [sendEmail], stateKey });
  */
-export function resume<Request extends object>(state: unknown, decisions: ApprovalDecisions, options: ResumeOptions<Request>): Promise<RunToolsResult> {
+export function resume<Request extends object>(
+  state: unknown,
+  decisions: ApprovalDecisions,
+  options: ResumeOptions<Request>,
+): Promise<RunToolsResult> {
   return drain(toolLoop(options as RunToolsOptions<Request>, false, { state, decisions }));
 }
 

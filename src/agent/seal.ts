@@ -28,7 +28,8 @@ let claimedHere: Set<string> | undefined;
  * @example
  * throw new TypeError(`resume: ${NO_WEB_CRYPTO}`);
  */
-export const NO_WEB_CRYPTO = "Web Crypto (globalThis.crypto.subtle) is missing here; browsers give it to secure pages only (https, or http on localhost)";
+export const NO_WEB_CRYPTO =
+  "Web Crypto (globalThis.crypto.subtle) is missing here; browsers give it to secure pages only (https, or http on localhost)";
 
 const subtle = (): SubtleCrypto => {
   const crypto = globalThis.crypto;
@@ -45,17 +46,31 @@ const subtle = (): SubtleCrypto => {
  * const key = await hmacKey(process.env.AGENT_STATE_KEY);
  */
 export async function hmacKey(stateKey: StateKey | undefined): Promise<CryptoKey | undefined> {
-  if (typeof stateKey === "object" && stateKey !== null && !(stateKey instanceof Uint8Array) && (stateKey as CryptoKey).type === "secret") return stateKey as CryptoKey;
+  if (
+    typeof stateKey === "object" &&
+    stateKey !== null &&
+    !(stateKey instanceof Uint8Array) &&
+    (stateKey as CryptoKey).type === "secret"
+  )
+    return stateKey as CryptoKey;
   const bytes = typeof stateKey === "string" ? new TextEncoder().encode(stateKey) : stateKey;
   if (bytes !== undefined && (!(bytes instanceof Uint8Array) || bytes.length < MIN_KEY_BYTES)) {
-    throw new TypeError(`stateKey: give ${MIN_KEY_BYTES} bytes or more (a string, a Uint8Array) or an HMAC CryptoKey; e.g. \`openssl rand -base64 32\``);
+    throw new TypeError(
+      `stateKey: give ${MIN_KEY_BYTES} bytes or more (a string, a Uint8Array) or an HMAC CryptoKey; e.g. \`openssl rand -base64 32\``,
+    );
   }
   if (!globalThis.crypto?.subtle) return undefined;
   if (bytes === undefined) {
-    processKey ??= subtle().generateKey({ name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) as Promise<CryptoKey>;
+    processKey ??= subtle().generateKey({ name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]) as Promise<CryptoKey>;
     return processKey;
   }
-  return subtle().importKey("raw", bytes as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  return subtle().importKey("raw", bytes as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
 }
 
 /**
@@ -66,10 +81,16 @@ export async function hmacKey(stateKey: StateKey | undefined): Promise<CryptoKey
  * canonicalJSON({ b: 1, a: [{ d: 2, c: 3 }] }); // '{"a":[{"c":3,"d":2}],"b":1}'
  */
 export function canonicalJSON(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
-    return Object.fromEntries(Object.keys(v).sort().map((key) => [key, (v as Record<string, unknown>)[key]]));
-  }) ?? "null";
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v !== "object" || v === null || Array.isArray(v)) return v;
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((key) => [key, (v as Record<string, unknown>)[key]]),
+      );
+    }) ?? "null"
+  );
 }
 
 /**

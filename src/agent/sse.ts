@@ -19,7 +19,10 @@ export interface ServerSentEvent {
  * const response = await fetch(url, { method: "POST", body });
  * for await (const { event, data } of readServerSentEvents(response.body!)) console.log(event, JSON.parse(data));
  */
-export async function* readServerSentEvents(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ServerSentEvent> {
+export async function* readServerSentEvents(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<ServerSentEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const line: string[] = []; // pieces of the line not yet ended

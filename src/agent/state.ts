@@ -49,7 +49,9 @@ export interface LoopState {
 }
 
 /** What the loop knows of a state before it is sealed. @example seal({ run, provider, request, messages, step, calls, results, pending }) */
-export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature" | "unsigned"> & { readonly pending: readonly (ToolCall & { readonly index: number })[] };
+export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature" | "unsigned"> & {
+  readonly pending: readonly (ToolCall & { readonly index: number })[];
+};
 
 /**
  * Why a state did not resume: `code` is `"unsigned"` (no signature: removed, or made where Web Crypto was
@@ -82,7 +84,12 @@ export class StateError extends Error {
 export function stateSealer(key: CryptoKey | undefined): (unsealed: UnsealedState) => Promise<LoopState> {
   if (!key) {
     return async (unsealed) => {
-      const pending = unsealed.pending.map(({ id, name, arguments: args, index }) => ({ id, name, arguments: args, index }));
+      const pending = unsealed.pending.map(({ id, name, arguments: args, index }) => ({
+        id,
+        name,
+        arguments: args,
+        index,
+      }));
       return { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, unsigned: "no-web-crypto" };
     };
   }
@@ -90,8 +97,21 @@ export function stateSealer(key: CryptoKey | undefined): (unsealed: UnsealedStat
   const conversations = new WeakMap<object, Promise<string>>();
   const sealedCalls = new WeakMap<object, Promise<PendingCall[]>>();
   return async (unsealed) => {
-    const pending = await once(sealedCalls, unsealed.pending, async () => Object.freeze(await Promise.all(unsealed.pending.map((call) => sealCall(key, unsealed, call)))) as PendingCall[]);
-    const body = { ...unsealed, version: VERSION, id: placeOf(unsealed), pending, keyId: await (keyId ??= sign(key, KEY_ID)) };
+    const pending = await once(
+      sealedCalls,
+      unsealed.pending,
+      async () =>
+        Object.freeze(
+          await Promise.all(unsealed.pending.map((call) => sealCall(key, unsealed, call))),
+        ) as PendingCall[],
+    );
+    const body = {
+      ...unsealed,
+      version: VERSION,
+      id: placeOf(unsealed),
+      pending,
+      keyId: await (keyId ??= sign(key, KEY_ID)),
+    };
     const messagesHash = await once(conversations, unsealed.messages, () => digest(unsealed.messages));
     return { ...body, signature: await sign(key, signedForm(body, messagesHash)) };
   };
@@ -117,10 +137,21 @@ const VERSION = 3 as const;
 // What the signature covers: the state with its conversation replaced by the conversation's SHA-256.
 const signedForm = (body: object, messagesHash: string) => ({ ...body, messages: { sha256: messagesHash } });
 
-async function sealCall(key: CryptoKey, unsealed: UnsealedState, call: UnsealedState["pending"][number]): Promise<PendingCall> {
+async function sealCall(
+  key: CryptoKey,
+  unsealed: UnsealedState,
+  call: UnsealedState["pending"][number],
+): Promise<PendingCall> {
   const argumentsHash = await digest(call.arguments);
   const seal = await sign(key, callBinding(unsealed, call, argumentsHash));
-  return Object.freeze({ id: call.id, name: call.name, arguments: call.arguments, index: call.index, argumentsHash, seal });
+  return Object.freeze({
+    id: call.id,
+    name: call.name,
+    arguments: call.arguments,
+    index: call.index,
+    argumentsHash,
+    seal,
+  });
 }
 
 function once<T>(cache: WeakMap<object, Promise<T>>, of: object, make: () => Promise<T>): Promise<T> {
@@ -144,49 +175,95 @@ function placeOf(unsealed: UnsealedState): string {
  * @example
  * const state = await openState(JSON.parse(saved), { call_1: true }, "openai", key, claimInMemory);
  */
-export async function openState(value: unknown, decisions: unknown, provider: string, key: CryptoKey | undefined, claim: ClaimHook): Promise<LoopState> {
+export async function openState(
+  value: unknown,
+  decisions: unknown,
+  provider: string,
+  key: CryptoKey | undefined,
+  claim: ClaimHook,
+): Promise<LoopState> {
   const state = shapeOf(value, provider);
   if (state.unsigned !== undefined) {
-    throw new StateError("unsigned", `resume: the state is unsigned (${preview(state.unsigned, 30)}): it was made where Web Crypto was missing (a browser page that is not a secure context), so nothing vouches for it; run the loop where Web Crypto is (https, localhost, a server) to get states that resume`);
+    throw new StateError(
+      "unsigned",
+      `resume: the state is unsigned (${preview(state.unsigned, 30)}): it was made where Web Crypto was missing (a browser page that is not a secure context), so nothing vouches for it; run the loop where Web Crypto is (https, localhost, a server) to get states that resume`,
+    );
   }
-  if (state.signature === undefined) throw new StateError("unsigned", "resume: the state has no signature (was it removed?); only a state the loop signed resumes");
-  if (!key) throw new StateError("no-web-crypto", `resume: a state's signature is checked with Web Crypto, and ${NO_WEB_CRYPTO}; resume it on such a page or on a server`);
+  if (state.signature === undefined)
+    throw new StateError(
+      "unsigned",
+      "resume: the state has no signature (was it removed?); only a state the loop signed resumes",
+    );
+  if (!key)
+    throw new StateError(
+      "no-web-crypto",
+      `resume: a state's signature is checked with Web Crypto, and ${NO_WEB_CRYPTO}; resume it on such a page or on a server`,
+    );
   const { signature, ...body } = state;
   if (!(await verify(key, signedForm(body, await digest(body.messages)), signature))) {
     if (!(await verify(key, KEY_ID, state.keyId))) {
-      throw new StateError("other-key", "resume: the state was signed with another key; give the same stateKey where a state is made and where it resumes (without a stateKey, a state resumes only in the process that made it)");
+      throw new StateError(
+        "other-key",
+        "resume: the state was signed with another key; give the same stateKey where a state is made and where it resumes (without a stateKey, a state resumes only in the process that made it)",
+      );
     }
     const changes = await whatChanged(state, key);
-    throw new StateError("changed", `resume: the state was changed after it was signed${changes.length ? `: ${changes.join("; ")}` : ""}`);
+    throw new StateError(
+      "changed",
+      `resume: the state was changed after it was signed${changes.length ? `: ${changes.join("; ")}` : ""}`,
+    );
   }
   checkDecisions(state, decisions);
   if (!(await claim(state.id))) {
-    throw new StateError("resumed", `resume: the state ${JSON.stringify(state.id)} was resumed before; a state resumes once (resume the run's latest state instead)`);
+    throw new StateError(
+      "resumed",
+      `resume: the state ${JSON.stringify(state.id)} was resumed before; a state resumes once (resume the run's latest state instead)`,
+    );
   }
   return state;
 }
 
 const KEY_ID = "tooltype loop state key";
 
-const callBinding = (state: Pick<LoopState, "run" | "step">, call: ToolCall, argumentsHash: string) => ({ run: state.run, step: state.step, id: call.id, name: call.name, argumentsHash });
+const callBinding = (state: Pick<LoopState, "run" | "step">, call: ToolCall, argumentsHash: string) => ({
+  run: state.run,
+  step: state.step,
+  id: call.id,
+  name: call.name,
+  argumentsHash,
+});
 
 // The checks of a value's shape: what is not a state this version wrote is a TypeError.
 function shapeOf(value: unknown, provider: string): LoopState {
   const fail = (why: string): never => {
     throw new TypeError(`resume: ${why}`);
   };
-  if (typeof value !== "object" || value === null) fail(`the state must be the object the loop gave, received ${preview(value, 60)}`);
+  if (typeof value !== "object" || value === null)
+    fail(`the state must be the object the loop gave, received ${preview(value, 60)}`);
   const state = value as Partial<LoopState>;
-  if (state.version !== VERSION) fail(`unknown state version ${preview(state.version, 30)} (this tooltype writes version ${VERSION})`);
-  if (state.provider !== provider) fail(`the state was written for provider ${preview(state.provider, 40)}, not ${JSON.stringify(provider)}`);
-  if (!Array.isArray(state.messages) || !Array.isArray(state.calls) || !Array.isArray(state.results) || !Array.isArray(state.pending)) fail("the state lacks messages, calls, results or pending (is it a state the loop gave?)");
+  if (state.version !== VERSION)
+    fail(`unknown state version ${preview(state.version, 30)} (this tooltype writes version ${VERSION})`);
+  if (state.provider !== provider)
+    fail(`the state was written for provider ${preview(state.provider, 40)}, not ${JSON.stringify(provider)}`);
+  if (
+    !Array.isArray(state.messages) ||
+    !Array.isArray(state.calls) ||
+    !Array.isArray(state.results) ||
+    !Array.isArray(state.pending)
+  )
+    fail("the state lacks messages, calls, results or pending (is it a state the loop gave?)");
   if (typeof state.id !== "string" || typeof state.run !== "string") fail("the state has no id or run");
   if (state.results!.length !== state.calls!.length) fail("the state's results do not match its calls");
   if (typeof state.step !== "number" || !(state.step >= 1)) fail("the state's step count is missing");
   if (typeof state.request !== "object" || state.request === null) fail("the state's request is missing");
-  if (state.discovered !== undefined && !(Array.isArray(state.discovered) && state.discovered.every((name) => typeof name === "string"))) fail("the state's discovered tools must be a list of tool names");
+  if (
+    state.discovered !== undefined &&
+    !(Array.isArray(state.discovered) && state.discovered.every((name) => typeof name === "string"))
+  )
+    fail("the state's discovered tools must be a list of tool names");
   for (const call of [...state.calls!, ...state.pending!]) {
-    if (typeof call !== "object" || call === null || typeof call.id !== "string" || typeof call.name !== "string") fail("a call in the state has no id or name");
+    if (typeof call !== "object" || call === null || typeof call.id !== "string" || typeof call.name !== "string")
+      fail("a call in the state has no id or name");
   }
   return state as LoopState;
 }
@@ -198,12 +275,20 @@ async function whatChanged(state: LoopState, key: CryptoKey): Promise<string[]> 
     const label = `pending call ${preview(call.id, 60)} of tool ${preview(call.name, 60)}`;
     const inTurn = state.calls[call.index];
     if (!inTurn || state.results[call.index] !== null) found.push(`${label} has no open place among the turn's calls`);
-    else if (inTurn.id !== call.id || inTurn.name !== call.name || canonicalJSON(inTurn.arguments) !== canonicalJSON(call.arguments)) {
-      const fields = (["id", "name", "arguments"] as const).filter((f) => canonicalJSON(inTurn[f]) !== canonicalJSON(call[f]));
+    else if (
+      inTurn.id !== call.id ||
+      inTurn.name !== call.name ||
+      canonicalJSON(inTurn.arguments) !== canonicalJSON(call.arguments)
+    ) {
+      const fields = (["id", "name", "arguments"] as const).filter(
+        (f) => canonicalJSON(inTurn[f]) !== canonicalJSON(call[f]),
+      );
       found.push(`${label} differs from the turn's call ${call.index} in ${fields.join(", ")}`);
     }
-    if ((await digest(call.arguments)) !== call.argumentsHash) found.push(`the arguments of ${label} are not the ones its approval was asked for`);
-    else if (!(await verify(key, callBinding(state, call, call.argumentsHash), call.seal))) found.push(`${label}: its id, tool name or arguments hash is not what its approval was asked for`);
+    if ((await digest(call.arguments)) !== call.argumentsHash)
+      found.push(`the arguments of ${label} are not the ones its approval was asked for`);
+    else if (!(await verify(key, callBinding(state, call, call.argumentsHash), call.seal)))
+      found.push(`${label}: its id, tool name or arguments hash is not what its approval was asked for`);
   }
   return found;
 }
@@ -220,20 +305,30 @@ function checkDecisions(state: LoopState, decisions: unknown): void {
   const fail = (why: string): never => {
     throw new TypeError(`resume: ${why}`);
   };
-  if (typeof decisions !== "object" || decisions === null) fail("decisions must be an object: { [callId]: true | false | { approved, reason } }");
+  if (typeof decisions !== "object" || decisions === null)
+    fail("decisions must be an object: { [callId]: true | false | { approved, reason } }");
   const byId = decisions as Record<string, ApprovalDecision>;
   const missing = state.pending.filter((c) => !Object.hasOwn(byId, c.id));
   if (missing.length) fail(`no decision for ${missing.map((c) => `${c.id} (${c.name})`).join(", ")}`);
   const ids = new Set(state.pending.map((c) => c.id));
   const stray = Object.keys(byId).filter((id) => !ids.has(id));
-  if (stray.length) fail(`decisions for calls that are not pending: ${stray.map((id) => JSON.stringify(id)).join(", ")}`);
+  if (stray.length)
+    fail(`decisions for calls that are not pending: ${stray.map((id) => JSON.stringify(id)).join(", ")}`);
   for (const call of state.pending) {
     const decision = byId[call.id];
-    const ok = typeof decision === "boolean" || (typeof decision === "object" && decision !== null && typeof decision.approved === "boolean");
-    if (!ok) fail(`the decision for ${JSON.stringify(call.id)} must be true, false or { approved: boolean, reason?: string, argumentsHash?: string }`);
+    const ok =
+      typeof decision === "boolean" ||
+      (typeof decision === "object" && decision !== null && typeof decision.approved === "boolean");
+    if (!ok)
+      fail(
+        `the decision for ${JSON.stringify(call.id)} must be true, false or { approved: boolean, reason?: string, argumentsHash?: string }`,
+      );
     const pinned = typeof decision === "object" ? decision.argumentsHash : undefined;
     if (pinned !== undefined && pinned !== call.argumentsHash) {
-      throw new StateError("changed", `resume: the decision for ${JSON.stringify(call.id)} (${call.name}) was made for other arguments (argumentsHash ${preview(pinned, 50)}, the call's is ${call.argumentsHash})`);
+      throw new StateError(
+        "changed",
+        `resume: the decision for ${JSON.stringify(call.id)} (${call.name}) was made for other arguments (argumentsHash ${preview(pinned, 50)}, the call's is ${call.argumentsHash})`,
+      );
     }
   }
 }

@@ -83,8 +83,24 @@ export interface RunToolsResult {
 export type LoopEvent =
   | { readonly type: "step-start"; readonly step: number }
   | (Delta & { readonly step: number })
-  | { readonly type: "tool-call"; readonly step: number; readonly index: number; readonly call: ToolCall; readonly state: LoopState }
-  | { readonly type: "tool-result"; readonly step: number; readonly index: number; readonly id: string; readonly name: string; readonly result: ToolResult; readonly repaired?: Repaired; readonly ms: number; readonly state: LoopState }
+  | {
+      readonly type: "tool-call";
+      readonly step: number;
+      readonly index: number;
+      readonly call: ToolCall;
+      readonly state: LoopState;
+    }
+  | {
+      readonly type: "tool-result";
+      readonly step: number;
+      readonly index: number;
+      readonly id: string;
+      readonly name: string;
+      readonly result: ToolResult;
+      readonly repaired?: Repaired;
+      readonly ms: number;
+      readonly state: LoopState;
+    }
   | { readonly type: "approval-required"; readonly step: number; readonly index: number; readonly call: PendingCall }
   | ({ readonly type: "step-finish"; readonly state: LoopState } & ToolStep)
   | ({ readonly type: "finish" } & RunToolsResult);

@@ -50,7 +50,10 @@ export function hasToolCall(...names: readonly string[]): StopCondition {
  * @example
  * await shouldStop([stepCountIs(3), hasToolCall("answer")], { step, steps, messages });
  */
-export async function shouldStop(conditions: StopCondition | readonly StopCondition[] | undefined, info: StopInfo): Promise<boolean> {
+export async function shouldStop(
+  conditions: StopCondition | readonly StopCondition[] | undefined,
+  info: StopInfo,
+): Promise<boolean> {
   if (!conditions) return false;
   for (const condition of typeof conditions === "function" ? [conditions] : conditions) {
     if (await condition(info)) return true;

@@ -28,6 +28,10 @@ export function streamTools<Request extends object>(options: RunToolsOptions<Req
  * @example
  * for await (const event of resumeStream(JSON.parse(saved), { call_1: true }, options)) if (event.type === "finish") done(event);
  */
-export function resumeStream<Request extends object>(state: unknown, decisions: ApprovalDecisions, options: ResumeOptions<Request>): AsyncIterable<LoopEvent> {
+export function resumeStream<Request extends object>(
+  state: unknown,
+  decisions: ApprovalDecisions,
+  options: ResumeOptions<Request>,
+): AsyncIterable<LoopEvent> {
   return { [Symbol.asyncIterator]: () => toolLoop(options as RunToolsOptions<Request>, true, { state, decisions }) };
 }

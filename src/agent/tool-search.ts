@@ -24,9 +24,30 @@ const wordsOf = (text: string): string[] =>
     .filter(Boolean);
 
 // Words that would match nearly every description.
-const COMMON = /* @__PURE__ */ new Set(["a", "an", "the", "to", "of", "for", "and", "or", "in", "on", "at", "by", "with", "from", "is", "it", "my", "me", "i"]);
+const COMMON = /* @__PURE__ */ new Set([
+  "a",
+  "an",
+  "the",
+  "to",
+  "of",
+  "for",
+  "and",
+  "or",
+  "in",
+  "on",
+  "at",
+  "by",
+  "with",
+  "from",
+  "is",
+  "it",
+  "my",
+  "me",
+  "i",
+]);
 
-const matches = (term: string, words: readonly string[]): boolean => words.some((word) => word === term || (term.length >= 3 && word.startsWith(term)));
+const matches = (term: string, words: readonly string[]): boolean =>
+  words.some((word) => word === term || (term.length >= 3 && word.startsWith(term)));
 
 /**
  * How well a tool fits a query: each query word found among the words of the tool's name scores 2, among the
@@ -40,7 +61,8 @@ export function toolScore(query: string, tool: Pick<AnyTool, "name" | "descripti
   const name = wordsOf(tool.name);
   const description = wordsOf(tool.description);
   let score = query.trim().toLowerCase() === tool.name.toLowerCase() ? 10 : 0;
-  for (const term of new Set(wordsOf(query))) if (!COMMON.has(term)) score += (matches(term, name) ? 2 : 0) + (matches(term, description) ? 1 : 0);
+  for (const term of new Set(wordsOf(query)))
+    if (!COMMON.has(term)) score += (matches(term, name) ? 2 : 0) + (matches(term, description) ? 1 : 0);
   return score;
 }
 
@@ -75,7 +97,12 @@ export function findToolsTool(deferred: readonly AnyTool[], discovered: string[]
       type: "object",
       properties: {
         query: { type: "string", description: "Words describing what the tool should do, e.g. 'send email'" },
-        limit: { type: "integer", minimum: 1, maximum: 20, description: `How many tools at most (default ${DEFAULT_LIMIT})` },
+        limit: {
+          type: "integer",
+          minimum: 1,
+          maximum: 20,
+          description: `How many tools at most (default ${DEFAULT_LIMIT})`,
+        },
       },
       required: ["query"],
     },
@@ -83,7 +110,10 @@ export function findToolsTool(deferred: readonly AnyTool[], discovered: string[]
       const found = rankTools(query, deferred, limit);
       for (const tool of found) if (!discovered.includes(tool.name)) discovered.push(tool.name);
       if (!found.length) return { found: [], note: "No tool matched; try other words." };
-      return { found: found.map(({ name, description }) => ({ name, description })), note: "These tools can be called from your next turn." };
+      return {
+        found: found.map(({ name, description }) => ({ name, description })),
+        note: "These tools can be called from your next turn.",
+      };
     },
   });
 }
@@ -95,7 +125,9 @@ export function findToolsTool(deferred: readonly AnyTool[], discovered: string[]
  * notFoundYet("send_email"); // a failure telling the model to call find_tools first
  */
 export function notFoundYet(name: string): ToolResult {
-  return failure(`Tool "${name}" is loaded on demand and has not been found yet, so you have not seen its parameters. Call ${FIND_TOOLS} with words describing what you need first; the tools it finds can be called from your next turn.`);
+  return failure(
+    `Tool "${name}" is loaded on demand and has not been found yet, so you have not seen its parameters. Call ${FIND_TOOLS} with words describing what you need first; the tools it finds can be called from your next turn.`,
+  );
 }
 
 /**
@@ -127,11 +159,17 @@ export interface ToolDeferral {
  * @example
  * toolDeferral("gemini", [weather, sendEmail], ["send_email"])?.found([weather, sendEmail]); // [sendEmail]
  */
-export function toolDeferral(provider: string, tools: readonly AnyTool[], discovered: readonly string[] = []): ToolDeferral | undefined {
+export function toolDeferral(
+  provider: string,
+  tools: readonly AnyTool[],
+  discovered: readonly string[] = [],
+): ToolDeferral | undefined {
   const deferred = tools.filter((t) => t.defer);
   if (!deferred.length || NATIVE_TOOL_SEARCH.has(provider)) return undefined;
   if (tools.some((t) => t.name === FIND_TOOLS)) {
-    throw new TypeError(`runTools: a tool is named "${FIND_TOOLS}", the name of the search the loop offers for deferred tools (defer: true); rename it`);
+    throw new TypeError(
+      `runTools: a tool is named "${FIND_TOOLS}", the name of the search the loop offers for deferred tools (defer: true); rename it`,
+    );
   }
   const names = new Set(deferred.map((t) => t.name));
   const found = discovered.filter((name, i) => names.has(name) && discovered.indexOf(name) === i);

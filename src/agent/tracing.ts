@@ -31,7 +31,11 @@ export interface TraceSpan {
  * runTools({ ..., tracer: trace.getTracer("my-app") });
  */
 export interface Tracer {
-  startSpan(name: string, options?: { kind?: number; attributes?: Record<string, SpanAttributeValue> }, context?: unknown): TraceSpan;
+  startSpan(
+    name: string,
+    options?: { kind?: number; attributes?: Record<string, SpanAttributeValue> },
+    context?: unknown,
+  ): TraceSpan;
 }
 
 // Where @opentelemetry/api 1.x keeps what the application registered (its tracer provider and context manager).
@@ -73,13 +77,25 @@ function plainContext(values: ReadonlyMap<symbol, unknown> = new Map()): Context
 /**
  * The name `gen_ai.provider.name` gives each provider (the conventions' well-known values), else ours.
  */
-const PROVIDER_NAMES: Readonly<Record<string, string>> = { openai: "openai", responses: "openai", anthropic: "anthropic", gemini: "gcp.gemini", bedrock: "aws.bedrock", mistral: "mistral_ai", cohere: "cohere" };
+const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  openai: "openai",
+  responses: "openai",
+  anthropic: "anthropic",
+  gemini: "gcp.gemini",
+  bedrock: "aws.bedrock",
+  mistral: "mistral_ai",
+  cohere: "cohere",
+};
 
 /** One span in progress: attributes may be added until it ends, once. */
 export interface SpanHandle {
   /** Runs `fn` with this span as the active one (where the application registered a context manager). */
   within<T>(fn: () => T): T;
-  child(name: string, kind: "internal" | "client", attributes: Record<string, SpanAttributeValue | undefined>): SpanHandle;
+  child(
+    name: string,
+    kind: "internal" | "client",
+    attributes: Record<string, SpanAttributeValue | undefined>,
+  ): SpanHandle;
   set(attributes: Record<string, SpanAttributeValue | undefined>): void;
   end(error?: unknown): void;
 }
@@ -109,8 +125,18 @@ function handle(tracer: Tracer, span: TraceSpan, context: Context, manager: Cont
   };
 }
 
-function open(tracer: Tracer, name: string, kind: "internal" | "client", attributes: Record<string, SpanAttributeValue | undefined>, parent: Context, manager: ContextManager | undefined): SpanHandle {
-  const defined = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined)) as Record<string, SpanAttributeValue>;
+function open(
+  tracer: Tracer,
+  name: string,
+  kind: "internal" | "client",
+  attributes: Record<string, SpanAttributeValue | undefined>,
+  parent: Context,
+  manager: ContextManager | undefined,
+): SpanHandle {
+  const defined = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    SpanAttributeValue
+  >;
   const span = tracer.startSpan(name, { kind: KIND[kind], attributes: defined }, parent);
   return handle(tracer, span, parent.setValue(SPAN_KEY, span), manager);
 }
@@ -127,28 +153,43 @@ export function runSpan(tracer: Tracer | undefined, provider: string, model: unk
   const chosen = tracer ?? api?.trace?.getTracer("tooltype");
   if (!chosen) return NO_SPAN;
   const parent = api?.context?.active() ?? plainContext();
-  return open(chosen, "invoke_agent tooltype", "internal", {
-    "gen_ai.operation.name": "invoke_agent",
-    "gen_ai.agent.name": "tooltype",
-    "gen_ai.provider.name": PROVIDER_NAMES[provider] ?? provider,
-    "gen_ai.request.model": typeof model === "string" ? model : undefined,
-  }, parent, api?.context);
+  return open(
+    chosen,
+    "invoke_agent tooltype",
+    "internal",
+    {
+      "gen_ai.operation.name": "invoke_agent",
+      "gen_ai.agent.name": "tooltype",
+      "gen_ai.provider.name": PROVIDER_NAMES[provider] ?? provider,
+      "gen_ai.request.model": typeof model === "string" ? model : undefined,
+    },
+    parent,
+    api?.context,
+  );
 }
 
 /** Attributes of a model request span (`chat {model}`). @example step.child(`chat ${model}`, "client", chatAttributes("openai", request)) */
-export function chatAttributes(provider: string, request: Record<string, unknown>): Record<string, SpanAttributeValue | undefined> {
+export function chatAttributes(
+  provider: string,
+  request: Record<string, unknown>,
+): Record<string, SpanAttributeValue | undefined> {
   const number = (value: unknown) => (typeof value === "number" ? value : undefined);
   return {
     "gen_ai.operation.name": "chat",
     "gen_ai.provider.name": PROVIDER_NAMES[provider] ?? provider,
     "gen_ai.request.model": typeof request.model === "string" ? request.model : undefined,
-    "gen_ai.request.max_tokens": number(request.max_tokens ?? request.max_output_tokens ?? request.max_completion_tokens),
+    "gen_ai.request.max_tokens": number(
+      request.max_tokens ?? request.max_output_tokens ?? request.max_completion_tokens,
+    ),
     "gen_ai.request.temperature": number(request.temperature),
   };
 }
 
 /** What a model response adds to its span: id, model, finish reasons, tokens. @example chat.set(responseAttributes(response, usage)) */
-export function responseAttributes(response: unknown, usage: Usage | undefined): Record<string, SpanAttributeValue | undefined> {
+export function responseAttributes(
+  response: unknown,
+  usage: Usage | undefined,
+): Record<string, SpanAttributeValue | undefined> {
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   const reasons = finishReasons(response);
   return {

@@ -14,7 +14,8 @@ export interface Usage {
   readonly raw?: unknown;
 }
 
-const count = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+const count = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
 /**
  * The usage a response reports: OpenAI chat `usage.prompt_tokens` / `completion_tokens`, Responses and
@@ -30,15 +31,29 @@ export function usageOf(response: unknown): Usage | undefined {
   if (gemini) {
     const output = sum(count(field(gemini, "candidatesTokenCount")), count(field(gemini, "thoughtsTokenCount")));
     const input = count(field(gemini, "promptTokenCount"));
-    return { inputTokens: input, outputTokens: output, totalTokens: count(field(gemini, "totalTokenCount")) ?? sum(input, output), raw: gemini };
+    return {
+      inputTokens: input,
+      outputTokens: output,
+      totalTokens: count(field(gemini, "totalTokenCount")) ?? sum(input, output),
+      raw: gemini,
+    };
   }
   const usage = field(response, "usage");
   if (typeof usage !== "object" || usage === null) return undefined;
-  const cached = sum(count(field(usage, "cache_read_input_tokens")), count(field(usage, "cache_creation_input_tokens")));
+  const cached = sum(
+    count(field(usage, "cache_read_input_tokens")),
+    count(field(usage, "cache_creation_input_tokens")),
+  );
   const base = count(field(usage, "input_tokens", "prompt_tokens", "inputTokens"));
-  const input = field(usage, "cache_read_input_tokens", "cache_creation_input_tokens") !== undefined ? sum(base, cached) : base;
+  const input =
+    field(usage, "cache_read_input_tokens", "cache_creation_input_tokens") !== undefined ? sum(base, cached) : base;
   const output = count(field(usage, "output_tokens", "completion_tokens", "outputTokens"));
-  return { inputTokens: input, outputTokens: output, totalTokens: count(field(usage, "total_tokens", "totalTokens")) ?? sum(input, output), raw: usage };
+  return {
+    inputTokens: input,
+    outputTokens: output,
+    totalTokens: count(field(usage, "total_tokens", "totalTokens")) ?? sum(input, output),
+    raw: usage,
+  };
 }
 
 /**
@@ -50,7 +65,11 @@ export function usageOf(response: unknown): Usage | undefined {
 export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
   if (!a) return b && { inputTokens: b.inputTokens, outputTokens: b.outputTokens, totalTokens: b.totalTokens };
   if (!b) return a;
-  return { inputTokens: sum(a.inputTokens, b.inputTokens), outputTokens: sum(a.outputTokens, b.outputTokens), totalTokens: sum(a.totalTokens, b.totalTokens) };
+  return {
+    inputTokens: sum(a.inputTokens, b.inputTokens),
+    outputTokens: sum(a.outputTokens, b.outputTokens),
+    totalTokens: sum(a.totalTokens, b.totalTokens),
+  };
 }
 
 function sum(a: number | undefined, b: number | undefined): number | undefined {

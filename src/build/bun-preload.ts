@@ -10,5 +10,8 @@ import { bunPlugin } from "./bun.js";
 
 declare const Bun: { plugin(plugin: ReturnType<typeof bunPlugin>): void } | undefined;
 
-if (typeof Bun === "undefined") throw new Error("tooltype/build/bun-preload is Bun's preload (bunfig.toml); elsewhere use esbuildPlugin() or vitePlugin()");
+if (typeof Bun === "undefined")
+  throw new Error(
+    "tooltype/build/bun-preload is Bun's preload (bunfig.toml); elsewhere use esbuildPlugin() or vitePlugin()",
+  );
 Bun.plugin(bunPlugin());

@@ -4,7 +4,12 @@ import { createTransform, TYPESCRIPT_FILES, type TransformOptions } from "./tran
 /** The part of Bun's plugin API this plugin uses (`Bun.plugin` at run time, `Bun.build({ plugins })`). @example const plugin: BunPlugin = bunPlugin(); */
 export interface BunPlugin {
   readonly name: string;
-  setup(build: { onLoad(options: { filter: RegExp }, callback: (args: { path: string }) => { contents: string; loader: "ts" | "tsx" }): void }): void;
+  setup(build: {
+    onLoad(
+      options: { filter: RegExp },
+      callback: (args: { path: string }) => { contents: string; loader: "ts" | "tsx" },
+    ): void;
+  }): void;
 }
 
 /**

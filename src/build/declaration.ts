@@ -25,7 +25,12 @@ export interface FunctionSite {
  * declaredOptions(site, checker, writer);
  * // '{ name: "get_weather", description: "Current weather.", declared: { parameters: [{ name: "city", type: T.string() }] } }'
  */
-export function declaredOptions(site: FunctionSite, checker: ts.TypeChecker, writer: TypeCode, given: { readonly context?: boolean } = {}): string {
+export function declaredOptions(
+  site: FunctionSite,
+  checker: ts.TypeChecker,
+  writer: TypeCode,
+  given: { readonly context?: boolean } = {},
+): string {
   const { fn, declaration } = site;
   const source = fn.getSourceFile();
   const label = site.name ? `"${site.name}"` : "an anonymous function";
@@ -44,7 +49,10 @@ export function declaredOptions(site: FunctionSite, checker: ts.TypeChecker, wri
   } else {
     for (const param of params) {
       if (!ts.isIdentifier(param.name)) {
-        throw located(param, `tooltype/build: ${label} has a parameter written as a pattern (${param.name.getText(source)}) beside others; name it, or take one object`);
+        throw located(
+          param,
+          `tooltype/build: ${label} has a parameter written as a pattern (${param.name.getText(source)}) beside others; name it, or take one object`,
+        );
       }
       const name = param.name.text;
       const annotated = param.type !== undefined;
@@ -67,34 +75,59 @@ export function declaredOptions(site: FunctionSite, checker: ts.TypeChecker, wri
 }
 
 // The keys of one destructured object parameter: the properties of its declared type, else the keys written.
-function objectFields(param: ts.ParameterDeclaration, checker: ts.TypeChecker, writer: TypeCode, docs: Record<string, { description?: string }>, label: string): string[] {
+function objectFields(
+  param: ts.ParameterDeclaration,
+  checker: ts.TypeChecker,
+  writer: TypeCode,
+  docs: Record<string, { description?: string }>,
+  label: string,
+): string[] {
   const pattern = param.name as ts.ObjectBindingPattern;
   const source = param.getSourceFile();
   const defaults = new Map<string, ts.BindingElement>();
   for (const element of pattern.elements) {
     if (element.dotDotDotToken) continue;
     const key = element.propertyName ?? element.name;
-    if (!ts.isIdentifier(key) && !ts.isStringLiteral(key)) throw located(element, `tooltype/build: ${label} destructures a computed key (${key.getText(source)}); name it`);
+    if (!ts.isIdentifier(key) && !ts.isStringLiteral(key))
+      throw located(element, `tooltype/build: ${label} destructures a computed key (${key.getText(source)}); name it`);
     defaults.set(key.text, element);
   }
   if (!param.type) {
-    return [...defaults].map(([name, element]) => field(name, undefined, element.initializer !== undefined, element.initializer, docs[name]?.description ?? besideComment(element, source)));
+    return [...defaults].map(([name, element]) =>
+      field(
+        name,
+        undefined,
+        element.initializer !== undefined,
+        element.initializer,
+        docs[name]?.description ?? besideComment(element, source),
+      ),
+    );
   }
   const type = checker.getTypeAtLocation(param.type);
   return checker.getPropertiesOfType(type).map((prop) => {
     const name = prop.name;
     const read = writer.withoutUndefined(checker.getTypeOfSymbol(prop));
     const declaration = prop.valueDeclaration;
-    const typeNode = declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+    const typeNode =
+      declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration))
+        ? declaration.type
+        : undefined;
     const code = typeOf(() => writer.write(read.type, "", {}, typeNode), param, name, label);
     const element = defaults.get(name);
-    const optional = read.optional || (prop.flags & ts.SymbolFlags.Optional) !== 0 || element?.initializer !== undefined;
+    const optional =
+      read.optional || (prop.flags & ts.SymbolFlags.Optional) !== 0 || element?.initializer !== undefined;
     const description = docs[name]?.description ?? propertyDescription(prop, checker);
     return field(name, code, optional, element?.initializer, description);
   });
 }
 
-function field(name: string, type: string | undefined, optional: boolean, initializer: ts.Expression | undefined, description: string | undefined): string {
+function field(
+  name: string,
+  type: string | undefined,
+  optional: boolean,
+  initializer: ts.Expression | undefined,
+  description: string | undefined,
+): string {
   const parts = [`name: ${JSON.stringify(name)}`];
   if (type) parts.push(`type: ${type}`);
   if (optional) parts.push("optional: true");
@@ -105,20 +138,30 @@ function field(name: string, type: string | undefined, optional: boolean, initia
 }
 
 // A written return type, as a descriptor (Promise unwrapped); none for void, undefined, any and unknown.
-function returnsCode(fn: ts.SignatureDeclaration, checker: ts.TypeChecker, writer: TypeCode, description: string | undefined, label: string): string | undefined {
+function returnsCode(
+  fn: ts.SignatureDeclaration,
+  checker: ts.TypeChecker,
+  writer: TypeCode,
+  description: string | undefined,
+  label: string,
+): string | undefined {
   if (!fn.type) return undefined;
   const signature = checker.getSignatureFromDeclaration(fn);
   if (!signature) return undefined;
   const declared = checker.getReturnTypeOfSignature(signature);
   const type = checker.getAwaitedType(declared) ?? declared;
-  const none = ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never;
+  const none =
+    ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never;
   if (type.flags & none) return undefined;
   const read = writer.withoutUndefined(type);
   try {
     return writer.write(read.type, "", description ? { description } : {});
   } catch (error) {
     if (!(error instanceof UnwritableType)) throw error;
-    throw located(fn.type, `tooltype/build: the return type of ${label}: ${error.message}. Write a JSON type, or leave the return type unwritten (a tool's result needs no schema)`);
+    throw located(
+      fn.type,
+      `tooltype/build: the return type of ${label}: ${error.message}. Write a JSON type, or leave the return type unwritten (a tool's result needs no schema)`,
+    );
   }
 }
 
@@ -127,7 +170,10 @@ function typeOf(write: () => string, param: ts.Node, name: string, label: string
     return write();
   } catch (error) {
     if (!(error instanceof UnwritableType)) throw error;
-    throw located(param, `tooltype/build: parameter "${name}" of ${label}: ${error.message}. Give it a JSON type, or pass its descriptor: functionToTool(fn, { parameters: { ${name}: t.… } })`);
+    throw located(
+      param,
+      `tooltype/build: parameter "${name}" of ${label}: ${error.message}. Give it a JSON type, or pass its descriptor: functionToTool(fn, { parameters: { ${name}: t.… } })`,
+    );
   }
 }
 

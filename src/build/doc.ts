@@ -39,9 +39,14 @@ function readText(text: string): FunctionDoc {
   const doc = parseDocstring(stripBlocks(text));
   const { examples, deprecated } = extras(text);
   let description = doc.description.trim();
-  if (deprecated !== undefined) description = `Deprecated${deprecated ? `: ${deprecated}` : "."}${description ? `\n\n${description}` : ""}`;
+  if (deprecated !== undefined)
+    description = `Deprecated${deprecated ? `: ${deprecated}` : "."}${description ? `\n\n${description}` : ""}`;
   for (const example of examples) description += `${description ? "\n\n" : ""}Example:\n${example}`;
-  return { description, parameters: doc.parameters, ...(doc.returns?.description && { returns: doc.returns.description }) };
+  return {
+    description,
+    parameters: doc.parameters,
+    ...(doc.returns?.description && { returns: doc.returns.description }),
+  };
 }
 
 // The text without its @example and @deprecated blocks, which parseDocstring would not keep apart from the summary.
@@ -99,14 +104,23 @@ function insideText(fn: ts.SignatureDeclaration, source: ts.SourceFile): string 
   if (!body || !ts.isBlock(body)) return undefined;
   const directives: string[] = [];
   for (const statement of body.statements) {
-    if (!ts.isExpressionStatement(statement) || !(ts.isStringLiteral(statement.expression) || ts.isNoSubstitutionTemplateLiteral(statement.expression))) break;
+    if (
+      !ts.isExpressionStatement(statement) ||
+      !(ts.isStringLiteral(statement.expression) || ts.isNoSubstitutionTemplateLiteral(statement.expression))
+    )
+      break;
     if (statement.expression.text !== "use strict") directives.push(statement.expression.text);
   }
   if (directives.length) return dedent(directives.join("\n")).trim() || undefined;
   const open = body.getStart(source) + 1;
-  const ranges = [...(ts.getTrailingCommentRanges(source.text, open) ?? []), ...(ts.getLeadingCommentRanges(source.text, open) ?? [])];
+  const ranges = [
+    ...(ts.getTrailingCommentRanges(source.text, open) ?? []),
+    ...(ts.getLeadingCommentRanges(source.text, open) ?? []),
+  ];
   const first = body.statements[0];
-  const comments = ranges.filter((r) => !first || r.end <= first.getStart(source)).map((r) => cleanComment(source.text.slice(r.pos, r.end)));
+  const comments = ranges
+    .filter((r) => !first || r.end <= first.getStart(source))
+    .map((r) => cleanComment(source.text.slice(r.pos, r.end)));
   return dedent(comments.join("\n")).trim() || undefined;
 }
 
@@ -128,7 +142,9 @@ export function besideComment(node: ts.Node, source: ts.SourceFile): string | un
   const trailing = after.length ? after : (ts.getTrailingCommentRanges(text, end) ?? []);
   // Before it: a block comment on its line (`/** Which *\/ a`), or comments on the lines above. A `//` comment on
   // the line where this one began (`a, // first`) is the previous parameter's.
-  const sameLine = (ts.getTrailingCommentRanges(text, node.getFullStart()) ?? []).filter((r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia);
+  const sameLine = (ts.getTrailingCommentRanges(text, node.getFullStart()) ?? []).filter(
+    (r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia,
+  );
   const leading = [...sameLine, ...(ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [])];
   const comment = [...leading, ...trailing].map((r) => cleanComment(text.slice(r.pos, r.end))).find(Boolean);
   return comment || undefined;
@@ -145,6 +161,14 @@ export function propertyDescription(property: ts.Symbol, checker: ts.TypeChecker
   const documented = ts.displayPartsToString(property.getDocumentationComment(checker)).trim();
   if (documented) return documented;
   const declaration = property.declarations?.[0];
-  if (!declaration || !(ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration) || ts.isPropertyAssignment(declaration))) return undefined;
+  if (
+    !declaration ||
+    !(
+      ts.isPropertySignature(declaration) ||
+      ts.isPropertyDeclaration(declaration) ||
+      ts.isPropertyAssignment(declaration)
+    )
+  )
+    return undefined;
   return besideComment(declaration, declaration.getSourceFile());
 }

@@ -48,7 +48,9 @@ const HELPER_NAMES = new Map<unknown, string>(
     .filter(([name]) => name !== "formats" && name !== "Verdicts" && name !== "ScopedVerdicts")
     .map(([name, value]) => [value, name]),
 );
-const FORMAT_NAMES = new Map<unknown, string>(Object.entries(aot.aotHelpers.formats).map(([name, check]) => [check, name]));
+const FORMAT_NAMES = new Map<unknown, string>(
+  Object.entries(aot.aotHelpers.formats).map(([name, check]) => [check, name]),
+);
 
 // A node the error reporter hands to the interpreter: its errors then come from the interpreter.
 const HANDED_OFF = () => false;
@@ -74,7 +76,10 @@ export function guardCode(schema: object): GuardCode {
   const { json, root } = readChecked(schema);
   const generated = generate(root);
   const externals = generated.externals.map((value, i) => valueCode(value, i, helperCode));
-  return { schema: json, body: `"use strict";\nconst E = [${externals.join(", ")}];\n${withoutStrict(generated.source)}` };
+  return {
+    schema: json,
+    body: `"use strict";\nconst E = [${externals.join(", ")}];\n${withoutStrict(generated.source)}`,
+  };
 }
 
 /**
@@ -91,13 +96,23 @@ export function guardSource(schema: object, alias: (name: string) => string = (n
   const { json, root } = readChecked(schema);
   const imports = new Set<string>();
   const name = (exported: string) => (imports.add(exported), alias(exported));
-  const code = (value: unknown, i: number) => valueCode(value, i, (fn) => (fn === Object.hasOwn ? "Object.hasOwn" : AOT_EXPORTS.has(fn) ? name(AOT_EXPORTS.get(fn)!) : undefined), name);
+  const code = (value: unknown, i: number) =>
+    valueCode(
+      value,
+      i,
+      (fn) => (fn === Object.hasOwn ? "Object.hasOwn" : AOT_EXPORTS.has(fn) ? name(AOT_EXPORTS.get(fn)!) : undefined),
+      name,
+    );
   const predicate = run(generate(root), code);
   const report = generateReport(root, () => HANDED_OFF);
   const reported = !report.externals.includes(HANDED_OFF);
   const reporter = reported ? run(report, code) : "";
   const make = name(reported ? "generatedGuard" : "aotGuard");
-  return { schema: json, imports: [...imports].sort(), call: (schemaExpression) => `${make}(${schemaExpression}, ${predicate}${reported ? `, ${reporter}` : ""})` };
+  return {
+    schema: json,
+    imports: [...imports].sort(),
+    call: (schemaExpression) => `${make}(${schemaExpression}, ${predicate}${reported ? `, ${reporter}` : ""})`,
+  };
 }
 
 /** Generated source as an expression: a function of its values, called with them written as code. */
@@ -105,7 +120,8 @@ function run(generated: Generated, code: (value: unknown, index: number) => stri
   return `/* @__PURE__ */ (function (E) {\n${withoutStrict(generated.source)}\n})([${generated.externals.map(code).join(", ")}])`;
 }
 
-const withoutStrict = (source: string) => (source.startsWith('"use strict";\n') ? source.slice('"use strict";\n'.length) : source);
+const withoutStrict = (source: string) =>
+  source.startsWith('"use strict";\n') ? source.slice('"use strict";\n'.length) : source;
 
 /**
  * A standalone ES module exporting the guard as its default (and the schema as `schema`), importing from
@@ -135,11 +151,18 @@ function helperCode(fn: unknown): string | undefined {
 }
 
 // A value generated code closes over, written as code: functions by `functionCode`, classes through `name`.
-function valueCode(value: unknown, index: number, functionCode: (fn: unknown) => string | undefined, name = (exported: string) => `H.${exported}`): string {
+function valueCode(
+  value: unknown,
+  index: number,
+  functionCode: (fn: unknown) => string | undefined,
+  name = (exported: string) => `H.${exported}`,
+): string {
   if (typeof value === "function") {
     const code = functionCode(value);
     if (code) return code;
-    throw new SchemaError(`guard code: value ${index} is a function tooltype cannot write out (a custom format check?); compile it at run time instead`);
+    throw new SchemaError(
+      `guard code: value ${index} is a function tooltype cannot write out (a custom format check?); compile it at run time instead`,
+    );
   }
   if (value instanceof RegExp) return `new RegExp(${JSON.stringify(value.source)}, ${JSON.stringify(value.flags)})`;
   if (value instanceof Set) return `new Set(${JSON.stringify([...value])})`;

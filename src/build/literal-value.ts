@@ -9,10 +9,15 @@ import { setOwn } from "../util/own.js";
  * literalValue(parameter.initializer); // { value: "celsius" } for `unit = "celsius"`, undefined for `when = new Date()`
  */
 export function literalValue(node: ts.Expression): { readonly value: unknown } | undefined {
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return literalValue(node.expression);
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    return literalValue(node.expression);
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return { value: node.text };
   if (ts.isNumericLiteral(node)) return { value: Number(node.text) };
-  if (ts.isPrefixUnaryExpression(node) && (node.operator === ts.SyntaxKind.MinusToken || node.operator === ts.SyntaxKind.PlusToken) && ts.isNumericLiteral(node.operand)) {
+  if (
+    ts.isPrefixUnaryExpression(node) &&
+    (node.operator === ts.SyntaxKind.MinusToken || node.operator === ts.SyntaxKind.PlusToken) &&
+    ts.isNumericLiteral(node.operand)
+  ) {
     const n = Number(node.operand.text);
     return { value: node.operator === ts.SyntaxKind.MinusToken ? -n : n };
   }

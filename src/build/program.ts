@@ -1,7 +1,6 @@
 import ts from "typescript";
 import type { TransformOptions } from "./options.js";
 
-
 const DEFAULTS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
@@ -30,7 +29,10 @@ export class Programs {
   constructor(private readonly options: Pick<TransformOptions, "tsconfig"> = {}) {}
 
   /** The checker and the parsed file, with `code` as the file's text. */
-  read(fileName: string, code: string): { readonly checker: ts.TypeChecker; readonly source: ts.SourceFile; readonly program: ts.Program } {
+  read(
+    fileName: string,
+    code: string,
+  ): { readonly checker: ts.TypeChecker; readonly source: ts.SourceFile; readonly program: ts.Program } {
     const file = normalize(fileName);
     this.texts.set(file, code);
     const known = this.program?.getSourceFile(file);
@@ -38,7 +40,12 @@ export class Programs {
     if (!this.program || known?.text !== code) {
       this.roots.add(file);
       const options = (this.compilerOptions ??= this.configFor(file));
-      this.program = ts.createProgram({ rootNames: [...this.roots], options, host: (this.host ??= this.hostFor(options)), oldProgram: this.program });
+      this.program = ts.createProgram({
+        rootNames: [...this.roots],
+        options,
+        host: (this.host ??= this.hostFor(options)),
+        oldProgram: this.program,
+      });
     }
     const source = this.program.getSourceFile(file);
     if (!source) throw new Error(`tooltype/build: TypeScript did not read ${file}`);
@@ -46,15 +53,32 @@ export class Programs {
   }
 
   private configFor(file: string): ts.CompilerOptions {
-    const path = this.options.tsconfig ?? ts.findConfigFile(file.slice(0, file.lastIndexOf("/")) || "/", ts.sys.fileExists);
+    const path =
+      this.options.tsconfig ?? ts.findConfigFile(file.slice(0, file.lastIndexOf("/")) || "/", ts.sys.fileExists);
     let options = DEFAULTS;
     if (path) {
       const read = ts.readConfigFile(path, ts.sys.readFile);
-      if (read.error) throw new Error(`tooltype/build: cannot read ${path}: ${ts.flattenDiagnosticMessageText(read.error.messageText, "\n")}`);
-      const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.slice(0, path.lastIndexOf("/")), undefined, path);
+      if (read.error)
+        throw new Error(
+          `tooltype/build: cannot read ${path}: ${ts.flattenDiagnosticMessageText(read.error.messageText, "\n")}`,
+        );
+      const parsed = ts.parseJsonConfigFileContent(
+        read.config,
+        ts.sys,
+        path.slice(0, path.lastIndexOf("/")),
+        undefined,
+        path,
+      );
       options = parsed.options;
     }
-    return { ...options, strictNullChecks: true, noEmit: true, skipLibCheck: true, declaration: false, emitDeclarationOnly: false };
+    return {
+      ...options,
+      strictNullChecks: true,
+      noEmit: true,
+      skipLibCheck: true,
+      declaration: false,
+      emitDeclarationOnly: false,
+    };
   }
 
   private hostFor(options: ts.CompilerOptions): ts.CompilerHost {

@@ -22,18 +22,31 @@ type Scope = ReadonlyMap<string, unknown>;
  * @example
  * staticValue(call.arguments[0], checker, bindingsOf); // { value: <descriptor> } for compile(t.object({ q: t.string() }))
  */
-export function staticValue(node: ts.Expression, checker: ts.TypeChecker, bindingsOf: (file: ts.SourceFile) => TBindings): { readonly value: unknown } | undefined {
+export function staticValue(
+  node: ts.Expression,
+  checker: ts.TypeChecker,
+  bindingsOf: (file: ts.SourceFile) => TBindings,
+): { readonly value: unknown } | undefined {
   const seen = new Set<ts.Node>();
   const value = evaluate(node, new Map());
   return value === NOT_KNOWN ? undefined : { value };
 
   function evaluate(node: ts.Expression, scope: Scope): unknown {
-    if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)) {
+    if (
+      ts.isParenthesizedExpression(node) ||
+      ts.isAsExpression(node) ||
+      ts.isSatisfiesExpression(node) ||
+      ts.isNonNullExpression(node) ||
+      ts.isTypeAssertionExpression(node)
+    ) {
       return evaluate(node.expression, scope);
     }
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
     if (ts.isNumericLiteral(node)) return Number(node.text);
-    if (ts.isPrefixUnaryExpression(node) && (node.operator === ts.SyntaxKind.MinusToken || node.operator === ts.SyntaxKind.PlusToken)) {
+    if (
+      ts.isPrefixUnaryExpression(node) &&
+      (node.operator === ts.SyntaxKind.MinusToken || node.operator === ts.SyntaxKind.PlusToken)
+    ) {
       const operand = evaluate(node.operand, scope);
       if (typeof operand !== "number") return NOT_KNOWN;
       return node.operator === ts.SyntaxKind.MinusToken ? -operand : operand;
@@ -156,7 +169,10 @@ export function staticValue(node: ts.Expression, checker: ts.TypeChecker, bindin
     const owner = callee.expression;
     const isT = ts.isIdentifier(owner)
       ? bindings.t.has(owner.text)
-      : ts.isPropertyAccessExpression(owner) && ts.isIdentifier(owner.expression) && owner.name.text === "t" && bindings.namespaces.has(owner.expression.text);
+      : ts.isPropertyAccessExpression(owner) &&
+        ts.isIdentifier(owner.expression) &&
+        owner.name.text === "t" &&
+        bindings.namespaces.has(owner.expression.text);
     if (!isT) return undefined;
     return callee.name.text;
   }

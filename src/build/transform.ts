@@ -8,7 +8,6 @@ import { Programs } from "./program.js";
 import { staticValue, type TBindings } from "./static-value.js";
 import { TypeCode } from "./type-code.js";
 
-
 export type { TransformOptions };
 
 /** Transforms one file's code; undefined when it has nothing for tooltype. @example const transform: Transform = createTransform(); transform("export const x = 1;", "/app/x.ts"); // undefined */
@@ -96,7 +95,11 @@ class FileTransform {
     if (!this.imported.size && !this.namespaces.size) return undefined;
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) this.call(node);
-      else if (ts.isDecorator(node) && ts.isCallExpression(node.expression) && this.exportedName(node.expression.expression) === "tool") {
+      else if (
+        ts.isDecorator(node) &&
+        ts.isCallExpression(node.expression) &&
+        this.exportedName(node.expression.expression) === "tool"
+      ) {
         this.decorator(node, node.expression);
         node.expression.arguments.forEach(visit);
         return;
@@ -106,11 +109,15 @@ class FileTransform {
     visit(this.source);
     if (!this.edits.length) return undefined;
     let out = this.source.text;
-    for (const edit of [...this.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+    for (const edit of [...this.edits].sort((a, b) => b.start - a.start))
+      out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
     const imports = [
       this.usesT && `import { t as ${T} } from "tooltype/t";`,
-      this.aotImports.size > 0 && `import { ${[...this.aotImports].map((name) => `${name} as ${AOT_PREFIX}${name}`).join(", ")} } from "tooltype/aot";`,
-    ].filter(Boolean).join(" ");
+      this.aotImports.size > 0 &&
+        `import { ${[...this.aotImports].map((name) => `${name} as ${AOT_PREFIX}${name}`).join(", ")} } from "tooltype/aot";`,
+    ]
+      .filter(Boolean)
+      .join(" ");
     if (!imports) return out;
     // On the first line, so that no line number below moves (a shebang stays first).
     const at = out.startsWith("#!") ? out.indexOf("\n") + 1 : 0;
@@ -120,13 +127,23 @@ class FileTransform {
   // The tooltype export a callee names: `functionToTool`, `tt.functionToTool`.
   private exportedName(callee: ts.Expression): string | undefined {
     if (ts.isIdentifier(callee)) return this.imported.get(callee.text);
-    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && this.namespaces.has(callee.expression.text)) return callee.name.text;
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      this.namespaces.has(callee.expression.text)
+    )
+      return callee.name.text;
     return undefined;
   }
 
   private call(node: ts.CallExpression): void {
     const name = this.exportedName(node.expression);
-    if (name === "functionToTool" || name === "function_to_tool" || (name === "tool" && node.arguments[0] && this.siteOf(node.arguments[0]))) this.functionToTool(node);
+    if (
+      name === "functionToTool" ||
+      name === "function_to_tool" ||
+      (name === "tool" && node.arguments[0] && this.siteOf(node.arguments[0]))
+    )
+      this.functionToTool(node);
     else if (name === "toolsFrom") this.toolsFrom(node);
     else if (name === "compile" && this.aot) this.compile(node);
   }
@@ -177,7 +194,8 @@ class FileTransform {
     const [schema, given, ...more] = node.arguments;
     if (!schema || more.length) return;
     // Only options that change nothing once the code is written: `{ jit }`, `{ eval: true | "auto" }`.
-    if (given && !(ts.isObjectLiteralExpression(given) && given.properties.every((p) => isIgnorableCompileOption(p)))) return;
+    if (given && !(ts.isObjectLiteralExpression(given) && given.properties.every((p) => isIgnorableCompileOption(p))))
+      return;
     const bindingsOf = (file: ts.SourceFile) => this.bindingsOf(file);
     let code: ReturnType<typeof guardSource>;
     try {
@@ -186,11 +204,18 @@ class FileTransform {
       code = guardSource(known.value, (name) => `${AOT_PREFIX}${name}`);
     } catch (error) {
       if (error instanceof BuildError) throw error;
-      throw located(schema, `tooltype/build: compile(...) of a schema known at build time: ${(error as Error).message}`);
+      throw located(
+        schema,
+        `tooltype/build: compile(...) of a schema known at build time: ${(error as Error).message}`,
+      );
     }
     for (const name of code.imports) this.aotImports.add(name);
     // On one line, so that no line number below moves.
-    this.edits.push({ start: node.getStart(this.source), end: node.getEnd(), text: code.call(JSON.stringify(code.schema)).replaceAll("\n", " ") });
+    this.edits.push({
+      start: node.getStart(this.source),
+      end: node.getEnd(),
+      text: code.call(JSON.stringify(code.schema)).replaceAll("\n", " "),
+    });
   }
 
   // Options as code, with recursive types declared first (inside an arrow, so nothing leaks into the file's scope).
@@ -203,12 +228,20 @@ class FileTransform {
 
   // The read options, with the caller's spread over them (theirs win; their text stays where it is), or, where the
   // caller gave none, inserted `at` (after `separator`).
-  private passOptions(given: ts.Expression | undefined, options: string, where: { readonly at: number; readonly separator: string }): void {
+  private passOptions(
+    given: ts.Expression | undefined,
+    options: string,
+    where: { readonly at: number; readonly separator: string },
+  ): void {
     if (!given) {
       this.edits.push({ start: where.at, end: where.at, text: `${where.separator}${options}` });
       return;
     }
-    this.edits.push({ start: given.getStart(this.source), end: given.getStart(this.source), text: `{ ...${options}, ...(` });
+    this.edits.push({
+      start: given.getStart(this.source),
+      end: given.getStart(this.source),
+      text: `{ ...${options}, ...(`,
+    });
     this.edits.push({ start: given.getEnd(), end: given.getEnd(), text: ") }" });
   }
 
@@ -216,12 +249,16 @@ class FileTransform {
     if (given && (!user || hasKey(user, "description"))) return;
     if (readDoc(site.declaration, site.fn, site.fn.getSourceFile()).description) return;
     const label = site.name ? `"${site.name}"` : "an anonymous function";
-    throw located(site.declaration, `tooltype/build: ${label} has no documentation; models choose tools by it. Write a JSDoc comment above it (or a docstring inside), or pass { description }`);
+    throw located(
+      site.declaration,
+      `tooltype/build: ${label} has no documentation; models choose tools by it. Write a JSDoc comment above it (or a docstring inside), or pass { description }`,
+    );
   }
 
   // The declared function an argument names: an inline function, or a function, const or method declared in the program.
   private siteOf(node: ts.Expression): FunctionSite | undefined {
-    while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
+    while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+      node = node.expression;
     if (ts.isFunctionExpression(node) || ts.isArrowFunction(node)) {
       return { fn: node, declaration: node, name: ts.isFunctionExpression(node) ? node.name?.text : undefined };
     }
@@ -234,10 +271,16 @@ class FileTransform {
   private siteOfSymbol(symbol: ts.Symbol, name: string): FunctionSite | undefined {
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!declaration || declaration.getSourceFile().isDeclarationFile) return undefined;
-    if ((ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) && declaration.body) return { fn: declaration, declaration, name };
+    if ((ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) && declaration.body)
+      return { fn: declaration, declaration, name };
     const initializer =
-      ts.isVariableDeclaration(declaration) || ts.isPropertyAssignment(declaration) || ts.isPropertyDeclaration(declaration) ? declaration.initializer : undefined;
-    if (initializer && (ts.isFunctionExpression(initializer) || ts.isArrowFunction(initializer))) return { fn: initializer, declaration, name };
+      ts.isVariableDeclaration(declaration) ||
+      ts.isPropertyAssignment(declaration) ||
+      ts.isPropertyDeclaration(declaration)
+        ? declaration.initializer
+        : undefined;
+    if (initializer && (ts.isFunctionExpression(initializer) || ts.isArrowFunction(initializer)))
+      return { fn: initializer, declaration, name };
     return undefined;
   }
 
@@ -252,7 +295,9 @@ class FileTransform {
         const named = statement.importClause?.namedBindings;
         if (!named) continue;
         if (ts.isNamespaceImport(named)) namespaces.add(named.name.text);
-        else for (const element of named.elements) if ((element.propertyName ?? element.name).text === "t") t.add(element.name.text);
+        else
+          for (const element of named.elements)
+            if ((element.propertyName ?? element.name).text === "t") t.add(element.name.text);
       }
       bindings = { t, namespaces };
       this.bindingsCache.set(file, bindings);
@@ -262,16 +307,33 @@ class FileTransform {
 }
 
 function hasKey(object: ts.ObjectLiteralExpression, key: string): boolean {
-  return object.properties.some((p) => ts.isSpreadAssignment(p) || (p.name !== undefined && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key));
+  return object.properties.some(
+    (p) =>
+      ts.isSpreadAssignment(p) ||
+      (p.name !== undefined && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key),
+  );
 }
 
 function isTrue(object: ts.ObjectLiteralExpression, key: string): boolean {
-  return object.properties.some((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === key && p.initializer.kind === ts.SyntaxKind.TrueKeyword);
+  return object.properties.some(
+    (p) =>
+      ts.isPropertyAssignment(p) &&
+      ts.isIdentifier(p.name) &&
+      p.name.text === key &&
+      p.initializer.kind === ts.SyntaxKind.TrueKeyword,
+  );
 }
 
 function isIgnorableCompileOption(property: ts.ObjectLiteralElementLike): boolean {
-  const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+  const name =
+    property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+      ? property.name.text
+      : undefined;
   if (name === "jit") return ts.isShorthandPropertyAssignment(property) || ts.isPropertyAssignment(property);
-  if (name === "eval" && ts.isPropertyAssignment(property)) return property.initializer.kind === ts.SyntaxKind.TrueKeyword || (ts.isStringLiteral(property.initializer) && property.initializer.text === "auto");
+  if (name === "eval" && ts.isPropertyAssignment(property))
+    return (
+      property.initializer.kind === ts.SyntaxKind.TrueKeyword ||
+      (ts.isStringLiteral(property.initializer) && property.initializer.text === "auto")
+    );
   return false;
 }

@@ -71,11 +71,23 @@ export class TypeCode {
     if (f & ts.TypeFlags.Number) return `${T}.number(${opts})`;
     if (f & ts.TypeFlags.Boolean) return `${T}.boolean(${opts})`;
     if (f & ts.TypeFlags.Null) return `${T}.null(${opts})`;
-    if (f & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) return `${T}.literal(${JSON.stringify((type as ts.LiteralType).value)}${opts && `, ${opts}`})`;
-    if (f & ts.TypeFlags.BooleanLiteral) return `${T}.literal(${this.checker.typeToString(type)}${opts && `, ${opts}`})`;
+    if (f & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral))
+      return `${T}.literal(${JSON.stringify((type as ts.LiteralType).value)}${opts && `, ${opts}`})`;
+    if (f & ts.TypeFlags.BooleanLiteral)
+      return `${T}.literal(${this.checker.typeToString(type)}${opts && `, ${opts}`})`;
     if (f & ts.TypeFlags.Union) return this.union(type as ts.UnionType, at, annotations, node);
-    if (f & ts.TypeFlags.TypeParameter) throw this.refuse(type, at, "is a type parameter: a tool's types must be known when it is built; instantiate the generic");
-    if (f & ts.TypeFlags.TemplateLiteral) throw this.refuse(type, at, "is a template literal type; JSON Schema has no pattern for it here (use string, or a t.string({ pattern }) in { parameters })");
+    if (f & ts.TypeFlags.TypeParameter)
+      throw this.refuse(
+        type,
+        at,
+        "is a type parameter: a tool's types must be known when it is built; instantiate the generic",
+      );
+    if (f & ts.TypeFlags.TemplateLiteral)
+      throw this.refuse(
+        type,
+        at,
+        "is a template literal type; JSON Schema has no pattern for it here (use string, or a t.string({ pattern }) in { parameters })",
+      );
     if (f & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return this.object(type, at, annotations);
     throw this.refuse(type, at, "has no JSON form (JSON has strings, numbers, booleans, null, arrays and objects)");
   }
@@ -106,13 +118,22 @@ export class TypeCode {
   // A literal union's values in the order they are written: TypeScript orders union members by when their types
   // were first made, which depends on what else was checked first. From the enum's members, the alias's union, or
   // the annotation; failing those, numbers then strings, sorted.
-  private inSourceOrder(union: ts.UnionType, members: readonly ts.LiteralType[], node: ts.TypeNode | undefined): (string | number)[] {
+  private inSourceOrder(
+    union: ts.UnionType,
+    members: readonly ts.LiteralType[],
+    node: ts.TypeNode | undefined,
+  ): (string | number)[] {
     const values = members.map((m) => m.value as string | number);
     const written: unknown[] = [];
-    const enumMembers = members.map((m) => m.symbol?.valueDeclaration).filter((d): d is ts.Declaration => d !== undefined && ts.isEnumMember(d));
+    const enumMembers = members
+      .map((m) => m.symbol?.valueDeclaration)
+      .filter((d): d is ts.Declaration => d !== undefined && ts.isEnumMember(d));
     if (enumMembers.length === members.length) {
       const position = (d: ts.Declaration) => `${d.getSourceFile().fileName}\u0000${String(d.pos).padStart(12, "0")}`;
-      return members.map((m, i) => [position(m.symbol.valueDeclaration!), values[i]!] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
+      return members
+        .map((m, i) => [position(m.symbol.valueDeclaration!), values[i]!] as const)
+        .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+        .map(([, v]) => v);
     }
     const alias = union.aliasSymbol?.declarations?.find(ts.isTypeAliasDeclaration);
     this.collectLiterals(alias?.type ?? node, written, new Set());
@@ -120,7 +141,10 @@ export class TypeCode {
       const i = written.indexOf(v);
       return i === -1 ? Infinity : i;
     };
-    return values.sort((a, b) => rank(a) - rank(b) || (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === "number" ? -1 : 1));
+    return values.sort(
+      (a, b) =>
+        rank(a) - rank(b) || (typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0) : typeof a === "number" ? -1 : 1),
+    );
   }
 
   private collectLiterals(node: ts.TypeNode | undefined, out: unknown[], seen: Set<ts.Node>): void {
@@ -138,7 +162,8 @@ export class TypeCode {
       const l = node.literal;
       if (ts.isStringLiteral(l) || ts.isNoSubstitutionTemplateLiteral(l)) out.push(l.text);
       else if (ts.isNumericLiteral(l)) out.push(Number(l.text));
-      else if (ts.isPrefixUnaryExpression(l) && ts.isNumericLiteral(l.operand)) out.push(l.operator === ts.SyntaxKind.MinusToken ? -Number(l.operand.text) : Number(l.operand.text));
+      else if (ts.isPrefixUnaryExpression(l) && ts.isNumericLiteral(l.operand))
+        out.push(l.operator === ts.SyntaxKind.MinusToken ? -Number(l.operand.text) : Number(l.operand.text));
       return;
     }
     // `(typeof Units)[keyof typeof Units]`: the values of an `as const` object, in the order it lists them.
@@ -149,7 +174,8 @@ export class TypeCode {
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
       const declaration = symbol?.valueDeclaration;
       let init = declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
-      while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init))) init = init.expression;
+      while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)))
+        init = init.expression;
       if (init && ts.isObjectLiteralExpression(init)) {
         for (const p of init.properties) {
           const v = ts.isPropertyAssignment(p) ? p.initializer : undefined;
@@ -184,13 +210,25 @@ export class TypeCode {
       if (!item) throw this.refuse(type, at, "is a Set without its item type");
       return `${T}.set(${this.write(item, `${at}[]`)}${opts && `, ${opts}`})`;
     }
-    if (name === "Map" || name === "ReadonlyMap" || name === "WeakMap") throw this.refuse(type, at, "is a Map, which JSON cannot carry; use Record<string, V> (an object)");
-    if (name === "Promise" || name === "PromiseLike") throw this.refuse(type, at, "is a Promise; a model sends values, not promises");
-    if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length || checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length) {
+    if (name === "Map" || name === "ReadonlyMap" || name === "WeakMap")
+      throw this.refuse(type, at, "is a Map, which JSON cannot carry; use Record<string, V> (an object)");
+    if (name === "Promise" || name === "PromiseLike")
+      throw this.refuse(type, at, "is a Promise; a model sends values, not promises");
+    if (
+      checker.getSignaturesOfType(type, ts.SignatureKind.Call).length ||
+      checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length
+    ) {
       throw this.refuse(type, at, "is a function or a class, which JSON cannot carry");
     }
-    if (type.flags & ts.TypeFlags.Intersection && (type as ts.IntersectionType).types.some((m) => !(m.flags & ts.TypeFlags.Object))) {
-      throw this.refuse(type, at, "intersects a primitive with an object (a branded type?); JSON Schema cannot express it");
+    if (
+      type.flags & ts.TypeFlags.Intersection &&
+      (type as ts.IntersectionType).types.some((m) => !(m.flags & ts.TypeFlags.Object))
+    ) {
+      throw this.refuse(
+        type,
+        at,
+        "intersects a primitive with an object (a branded type?); JSON Schema cannot express it",
+      );
     }
     const done = this.done.get(type);
     if (done) return done;
@@ -210,7 +248,9 @@ export class TypeCode {
     }
     if (!entry.used) return body;
     // Recursive: declared once, referenced by its variable (emitted as $defs + $ref).
-    this.hoisted.push(`const ${variable} = ${T}.recursive(${JSON.stringify(this.defName(type))}, (${variable}) => ${body});`);
+    this.hoisted.push(
+      `const ${variable} = ${T}.recursive(${JSON.stringify(this.defName(type))}, (${variable}) => ${body});`,
+    );
     this.done.set(type, variable);
     return variable;
   }
@@ -222,25 +262,39 @@ export class TypeCode {
     const index = checker.getIndexInfosOfType(type);
     const stringIndex = index.find((i) => i.keyType.flags & ts.TypeFlags.String);
     const other = index.find((i) => !(i.keyType.flags & ts.TypeFlags.String));
-    if (other) throw this.refuse(type, at, `has an index signature keyed by ${checker.typeToString(other.keyType)}; JSON object keys are strings`);
+    if (other)
+      throw this.refuse(
+        type,
+        at,
+        `has an index signature keyed by ${checker.typeToString(other.keyType)}; JSON object keys are strings`,
+      );
     const opts = optionsCode(annotations);
-    if (!props.length && stringIndex) return `${T}.record(${this.write(stringIndex.type, `${at}[string]`)}${opts && `, ${opts}`})`;
+    if (!props.length && stringIndex)
+      return `${T}.record(${this.write(stringIndex.type, `${at}[string]`)}${opts && `, ${opts}`})`;
     const fields: string[] = [];
     for (const prop of props) {
       const where = `${at}.${prop.name}`;
-      if (prop.flags & ts.SymbolFlags.Method) throw this.refuse(type, where, `has a method ${prop.name}(); JSON carries data, not functions`);
-      if (prop.name.startsWith("__@")) throw this.refuse(type, where, "has a symbol-keyed property; JSON keys are strings");
+      if (prop.flags & ts.SymbolFlags.Method)
+        throw this.refuse(type, where, `has a method ${prop.name}(); JSON carries data, not functions`);
+      if (prop.name.startsWith("__@"))
+        throw this.refuse(type, where, "has a symbol-keyed property; JSON keys are strings");
       const declared = checker.getTypeOfSymbol(prop);
       const { type: propType, optional } = this.withoutUndefined(declared);
       const description = propertyDescription(prop, checker);
       const declaration = prop.valueDeclaration;
-      const typeNode = declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+      const typeNode =
+        declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration))
+          ? declaration.type
+          : undefined;
       let code = this.write(propType, where, description ? { description } : {}, typeNode);
       if (optional || prop.flags & ts.SymbolFlags.Optional) code = `${T}.optional(${code})`;
       fields.push(`${JSON.stringify(prop.name)}: ${code}`);
     }
     const extra = stringIndex ? `additionalProperties: ${this.write(stringIndex.type, `${at}[string]`)}` : "";
-    const all = [annotations.description !== undefined ? `description: ${JSON.stringify(annotations.description)}` : "", extra].filter(Boolean);
+    const all = [
+      annotations.description !== undefined ? `description: ${JSON.stringify(annotations.description)}` : "",
+      extra,
+    ].filter(Boolean);
     return `${T}.object({ ${fields.join(", ")} }${all.length ? `, { ${all.join(", ")} }` : ""})`;
   }
 
@@ -251,7 +305,12 @@ export class TypeCode {
     let rest: string | undefined;
     items.forEach((item, i) => {
       const flags = target.elementFlags[i]!;
-      if (flags & ts.ElementFlags.Optional) throw this.refuse(type, `${at}[${i}]`, "is an optional tuple element; JSON Schema tuples here are fixed (make it T | null, or required)");
+      if (flags & ts.ElementFlags.Optional)
+        throw this.refuse(
+          type,
+          `${at}[${i}]`,
+          "is an optional tuple element; JSON Schema tuples here are fixed (make it T | null, or required)",
+        );
       if (flags & ts.ElementFlags.Variable) {
         if (i !== items.length - 1) throw this.refuse(type, `${at}[${i}]`, "has a rest element before the end");
         rest = this.write(item, `${at}[${i}...]`);

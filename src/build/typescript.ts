@@ -19,7 +19,9 @@ export type RequireTypeScript = (id: "typescript") => unknown;
  * const ts = loadTypeScript();
  * ts.version; // "5.9.3"
  */
-export function loadTypeScript(require: RequireTypeScript = createRequire(import.meta.url) as RequireTypeScript): typeof TypeScript {
+export function loadTypeScript(
+  require: RequireTypeScript = createRequire(import.meta.url) as RequireTypeScript,
+): typeof TypeScript {
   try {
     return require("typescript") as typeof TypeScript;
   } catch (error) {

@@ -5,7 +5,13 @@ import { createTransform, TYPESCRIPT_FILES, type TransformOptions } from "./tran
 export interface VitePlugin {
   readonly name: string;
   readonly enforce: "pre";
-  transform(this: { error(error: { message: string; id?: string; loc?: { file: string; line: number; column: number } }): never }, code: string, id: string): { code: string; map: null } | null;
+  transform(
+    this: {
+      error(error: { message: string; id?: string; loc?: { file: string; line: number; column: number } }): never;
+    },
+    code: string,
+    id: string,
+  ): { code: string; map: null } | null;
 }
 
 /**

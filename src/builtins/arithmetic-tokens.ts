@@ -44,7 +44,12 @@ export function positionOf(text: string, index: number): number {
  * notAllowed("2 + Math.PI", 4, 'a name ("Math")');
  * // Not allowed at position 5: a name ("Math"); the calculator takes only numbers, + - * / % **, and parentheses.
  */
-export function notAllowed(text: string, index: number, what: string, instead = `the calculator takes only ${ALLOWED}`): ExpectedFailure {
+export function notAllowed(
+  text: string,
+  index: number,
+  what: string,
+  instead = `the calculator takes only ${ALLOWED}`,
+): ExpectedFailure {
   return new ExpectedFailure(`Not allowed at position ${positionOf(text, index)}: ${what}; ${instead}.`);
 }
 
@@ -85,7 +90,13 @@ export function readToken(text: string, from: number): ArithmeticToken {
       return { kind: char, at, end: at + 1 };
     case "+":
     case "-":
-      if (next === char) throw notAllowed(text, at, `${char === "+" ? "an increment" : "a decrement"} (${quote(char + char)})`, `write "${char} ${char}" with a space for two signs`);
+      if (next === char)
+        throw notAllowed(
+          text,
+          at,
+          `${char === "+" ? "an increment" : "a decrement"} (${quote(char + char)})`,
+          `write "${char} ${char}" with a space for two signs`,
+        );
       return operator(char);
     case "*":
       return operator(next === "*" ? "**" : "*");
@@ -95,7 +106,12 @@ export function readToken(text: string, from: number): ArithmeticToken {
     case "%":
       return operator("%");
     case "^":
-      throw notAllowed(text, at, '"^" (in JavaScript a bitwise XOR, not a power)', "write ** for powers, as in 2 ** 10");
+      throw notAllowed(
+        text,
+        at,
+        '"^" (in JavaScript a bitwise XOR, not a power)',
+        "write ** for powers, as in 2 ** 10",
+      );
     case "=":
       if (next === ">") throw notAllowed(text, at, 'an arrow function ("=>")');
       if (next === "=") throw notAllowed(text, at, `a comparison (${quote(matchAt(COMPARISON, text, at))})`);
@@ -110,7 +126,11 @@ export function readToken(text: string, from: number): ArithmeticToken {
     case "~":
       throw notAllowed(text, at, 'a bitwise not ("~")');
     case "?":
-      throw notAllowed(text, at, `a conditional or optional-chaining operator (${quote(matchAt(CONDITIONAL, text, at))})`);
+      throw notAllowed(
+        text,
+        at,
+        `a conditional or optional-chaining operator (${quote(matchAt(CONDITIONAL, text, at))})`,
+      );
     case ".":
       if (text.startsWith("...", at)) throw notAllowed(text, at, 'a spread ("...")');
       throw notAllowed(text, at, `a property access (${quote(`.${matchAt(NAME, text, at + 1)}`)})`);
@@ -140,7 +160,12 @@ export function readToken(text: string, from: number): ArithmeticToken {
     case "−":
     case "–":
     case "—":
-      throw notAllowed(text, at, `the character ${quote(char)}`, 'write "-" (the ASCII hyphen-minus) to subtract or negate');
+      throw notAllowed(
+        text,
+        at,
+        `the character ${quote(char)}`,
+        'write "-" (the ASCII hyphen-minus) to subtract or negate',
+      );
   }
   const name = matchAt(NAME, text, at);
   if (name) {
@@ -148,16 +173,32 @@ export function readToken(text: string, from: number): ArithmeticToken {
     throw notAllowed(text, at, call ? `a function call (${quote(`${name}(`)})` : `a name (${quote(name)})`);
   }
   const codePoint = text.codePointAt(at)!;
-  const shown = codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? "" : `${quote(String.fromCodePoint(codePoint))} `;
+  const shown =
+    codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? "" : `${quote(String.fromCodePoint(codePoint))} `;
   throw notAllowed(text, at, `the character ${shown}(U+${codePoint.toString(16).toUpperCase().padStart(4, "0")})`);
 }
 
 function readNumber(text: string, at: number, digits: string): ArithmeticToken {
   const end = at + digits.length;
   const tail = matchAt(NUMBER_TAIL, text, end);
-  if (tail) throw notAllowed(text, at, `${quote(digits + tail)}, which is not a decimal number`, "write numbers such as 12, 1.5 or 2e-3");
-  if (/^0\d/.test(digits)) throw notAllowed(text, at, `a number with a leading zero (${quote(digits)}), which JavaScript may read as octal`, "leave the zero out");
+  if (tail)
+    throw notAllowed(
+      text,
+      at,
+      `${quote(digits + tail)}, which is not a decimal number`,
+      "write numbers such as 12, 1.5 or 2e-3",
+    );
+  if (/^0\d/.test(digits))
+    throw notAllowed(
+      text,
+      at,
+      `a number with a leading zero (${quote(digits)}), which JavaScript may read as octal`,
+      "leave the zero out",
+    );
   const value = Number(digits);
-  if (!Number.isFinite(value)) throw new ExpectedFailure(`The number at position ${positionOf(text, at)} (${quote(digits)}) is too large; numbers go up to about 1.8e308.`);
+  if (!Number.isFinite(value))
+    throw new ExpectedFailure(
+      `The number at position ${positionOf(text, at)} (${quote(digits)}) is too large; numbers go up to about 1.8e308.`,
+    );
   return { kind: "number", value, at, end };
 }

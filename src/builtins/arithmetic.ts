@@ -36,7 +36,9 @@ type Pending =
  */
 export function evaluateArithmetic(text: string, limits: ArithmeticLimits = DEFAULT_ARITHMETIC_LIMITS): number {
   if (text.length > limits.maxLength) {
-    throw new ExpectedFailure(`The expression is ${text.length} characters long; at most ${limits.maxLength} are allowed.`);
+    throw new ExpectedFailure(
+      `The expression is ${text.length} characters long; at most ${limits.maxLength} are allowed.`,
+    );
   }
   if (!text.trim()) throw new ExpectedFailure("The expression is empty; write one such as (2 + 3) * 4.");
   const values: number[] = [];
@@ -69,17 +71,21 @@ export function evaluateArithmetic(text: string, limits: ArithmeticLimits = DEFA
           expectValue = false;
           break;
         case "(":
-          if (++depth > limits.maxDepth) throw new ExpectedFailure(`Parentheses nest deeper than ${limits.maxDepth} levels ${at(token.at)}.`);
+          if (++depth > limits.maxDepth)
+            throw new ExpectedFailure(`Parentheses nest deeper than ${limits.maxDepth} levels ${at(token.at)}.`);
           pending.push({ kind: "(", at: token.at });
           break;
         case "operator":
           if (token.operator !== "+" && token.operator !== "-") {
-            throw new ExpectedFailure(`Unexpected "${token.operator}" ${at(token.at)}: expected a number, "(" or a sign.`);
+            throw new ExpectedFailure(
+              `Unexpected "${token.operator}" ${at(token.at)}: expected a number, "(" or a sign.`,
+            );
           }
           pending.push({ kind: "sign", operator: token.operator, at: token.at });
           break;
         case ")":
-          if (previous === "(") throw new ExpectedFailure(`Empty parentheses ${at(token.at)}: put an expression inside.`);
+          if (previous === "(")
+            throw new ExpectedFailure(`Empty parentheses ${at(token.at)}: put an expression inside.`);
           throw new ExpectedFailure(`Unexpected ")" ${at(token.at)}: expected a number or "(".`);
         case "end":
           throw new ExpectedFailure(`The expression ends ${at(token.at)} where a number or "(" was expected.`);
@@ -90,7 +96,12 @@ export function evaluateArithmetic(text: string, limits: ArithmeticLimits = DEFA
           const binding = BINDING[token.operator];
           const top = pending[pending.length - 1];
           if (token.operator === "**" && top?.kind === "sign") {
-            throw notAllowed(text, token.at, `"**" with a sign "${top.operator}" on its left`, `JavaScript requires parentheses: write (${top.operator}x) ** y or ${top.operator}(x ** y)`);
+            throw notAllowed(
+              text,
+              token.at,
+              `"**" with a sign "${top.operator}" on its left`,
+              `JavaScript requires parentheses: write (${top.operator}x) ** y or ${top.operator}(x ** y)`,
+            );
           }
           // Left-associative operators apply what is pending at their own strength too; "**" waits (right-associative).
           for (let p = pending[pending.length - 1]; p && p.kind !== "("; p = pending[pending.length - 1]) {
@@ -111,7 +122,9 @@ export function evaluateArithmetic(text: string, limits: ArithmeticLimits = DEFA
         case "(":
           throw notAllowed(text, token.at, 'a call ("(" right after a value)', "write * to multiply");
         case "number":
-          throw new ExpectedFailure(`Unexpected number ${at(token.at)}: expected an operator (+ - * / % **)${depth ? ' or ")"' : ""}.`);
+          throw new ExpectedFailure(
+            `Unexpected number ${at(token.at)}: expected an operator (+ - * / % **)${depth ? ' or ")"' : ""}.`,
+          );
         case "end": {
           while (pending.length) {
             const top = pending[pending.length - 1]!;
@@ -132,14 +145,21 @@ function apply(operator: Operator, left: number, right: number, where: () => str
     throw new ExpectedFailure(`Division by zero ${where()}${operator === "%" ? ' (a remainder "%" by zero)' : ""}.`);
   }
   const result =
-    operator === "+" ? left + right
-    : operator === "-" ? left - right
-    : operator === "*" ? left * right
-    : operator === "/" ? left / right
-    : operator === "%" ? left % right
-    : left ** right;
+    operator === "+"
+      ? left + right
+      : operator === "-"
+        ? left - right
+        : operator === "*"
+          ? left * right
+          : operator === "/"
+            ? left / right
+            : operator === "%"
+              ? left % right
+              : left ** right;
   if (!Number.isFinite(result)) {
-    throw new ExpectedFailure(`The result of "${operator}" ${where()} is ${Number.isNaN(result) ? "not a number (NaN)" : `not finite (${result})`}.`);
+    throw new ExpectedFailure(
+      `The result of "${operator}" ${where()} is ${Number.isNaN(result) ? "not a number (NaN)" : `not finite (${result})`}.`,
+    );
   }
   return result;
 }

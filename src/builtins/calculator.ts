@@ -40,7 +40,9 @@ export function createCalculatorTool(options: CalculatorToolOptions = {}): Tool<
       "Evaluates an arithmetic expression and returns the number. Takes numbers (12, 1.5, 2e-3), + - * / % (remainder) ** (power), " +
       "signs and parentheses, with JavaScript precedence: write (-2) ** 2, not -2 ** 2. No names, functions or variables.",
     parameters: t.object({
-      expression: t.string({ description: `The expression, at most ${limits.maxLength} characters, e.g. "(1 + 2) * 3 ** 2 / 4"` }),
+      expression: t.string({
+        description: `The expression, at most ${limits.maxLength} characters, e.g. "(1 + 2) * 3 ** 2 / 4"`,
+      }),
     }),
     logger: hostFaultsOnly(options.logger),
     execute: ({ expression }) => evaluateArithmetic(expression, limits),

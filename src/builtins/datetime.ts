@@ -27,7 +27,9 @@ const ISO_WITH_OFFSET = "%Y-%m-%dT%H:%M:%S%:z";
  * await datetime.execute({});                                              // { success: true, value: "2025-07-01T12:00:00Z" }
  * await datetime.execute({ format: "%A %H:%M %Z", timezone: "Asia/Tokyo" }); // { success: true, value: "Tuesday 21:00 GMT+9" }
  */
-export function createDatetimeTool(options: DatetimeToolOptions = {}): Tool<{ format?: string; timezone?: string }, string> {
+export function createDatetimeTool(
+  options: DatetimeToolOptions = {},
+): Tool<{ format?: string; timezone?: string }, string> {
   const now = options.now ?? (() => new Date());
   return tool({
     toolClass: Tool,
@@ -36,13 +38,24 @@ export function createDatetimeTool(options: DatetimeToolOptions = {}): Tool<{ fo
       "Returns the current date and time, formatted with strftime directives (%Y %m %d %H %M %S %y %b %B %a %A %j %p %I %Z %z %% and more) " +
       "in an IANA time zone. Default: ISO 8601 in UTC.",
     parameters: t.object({
-      format: t.optional(t.string({ maxLength: 500, description: 'strftime format, e.g. "%Y-%m-%d %H:%M:%S %Z" or "%A, %B %d, %Y". Default: ISO 8601' })),
-      timezone: t.optional(t.string({ maxLength: 100, description: 'IANA time zone, e.g. "Europe/Paris" or "America/New_York". Default: UTC' })),
+      format: t.optional(
+        t.string({
+          maxLength: 500,
+          description: 'strftime format, e.g. "%Y-%m-%d %H:%M:%S %Z" or "%A, %B %d, %Y". Default: ISO 8601',
+        }),
+      ),
+      timezone: t.optional(
+        t.string({
+          maxLength: 100,
+          description: 'IANA time zone, e.g. "Europe/Paris" or "America/New_York". Default: UTC',
+        }),
+      ),
     }),
     logger: hostFaultsOnly(options.logger),
     execute: ({ format, timezone }) => {
       const date = now();
-      if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new TypeError("get_datetime: the clock did not return a valid Date");
+      if (!(date instanceof Date) || Number.isNaN(date.getTime()))
+        throw new TypeError("get_datetime: the clock did not return a valid Date");
       // An empty string is what a model often sends for "no value".
       return strftime(date, format || (timezone ? ISO_WITH_OFFSET : ISO_UTC), timezone || "UTC");
     },

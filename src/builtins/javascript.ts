@@ -65,21 +65,39 @@ const DEFAULT_CONCURRENCY = 4;
 export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<{ code: string }, unknown> {
   const timeout = options.timeout ?? 5000;
   const memoryLimitMb = options.memoryLimitMb ?? 256;
-  if (!(timeout > 0 && timeout <= 2 ** 31 - 1)) throw new TypeError(`createJavaScriptTool: timeout must be a number of milliseconds above 0, received ${String(timeout)}`);
-  if (!(memoryLimitMb >= 8 && Number.isFinite(memoryLimitMb))) throw new TypeError(`createJavaScriptTool: memoryLimitMb must be at least 8, received ${String(memoryLimitMb)}`);
+  if (!(timeout > 0 && timeout <= 2 ** 31 - 1))
+    throw new TypeError(
+      `createJavaScriptTool: timeout must be a number of milliseconds above 0, received ${String(timeout)}`,
+    );
+  if (!(memoryLimitMb >= 8 && Number.isFinite(memoryLimitMb)))
+    throw new TypeError(`createJavaScriptTool: memoryLimitMb must be at least 8, received ${String(memoryLimitMb)}`);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!(Number.isSafeInteger(concurrency) && concurrency >= 1)) throw new TypeError(`createJavaScriptTool: concurrency must be a whole number of runs, 1 or more, received ${String(concurrency)}`);
+  if (!(Number.isSafeInteger(concurrency) && concurrency >= 1))
+    throw new TypeError(
+      `createJavaScriptTool: concurrency must be a whole number of runs, 1 or more, received ${String(concurrency)}`,
+    );
   const slots = runSlots(concurrency);
   const maxPrinted = options.maxOutput ?? MAX_PRINTED;
   const maxValue = options.maxValue ?? MAX_VALUE;
-  for (const [name, n] of [["maxOutput", maxPrinted], ["maxValue", maxValue]] as const) {
-    if (!(Number.isSafeInteger(n) && n >= 1)) throw new TypeError(`createJavaScriptTool: ${name} must be a whole number of characters, 1 or more, received ${String(n)}`);
+  for (const [name, n] of [
+    ["maxOutput", maxPrinted],
+    ["maxValue", maxValue],
+  ] as const) {
+    if (!(Number.isSafeInteger(n) && n >= 1))
+      throw new TypeError(
+        `createJavaScriptTool: ${name} must be a whole number of characters, 1 or more, received ${String(n)}`,
+      );
   }
   const available = processIsolationAvailable();
   const isolation = options.isolation ?? (available ? "process" : "worker");
-  if (isolation !== "process" && isolation !== "worker") throw new TypeError(`createJavaScriptTool: isolation must be "process" or "worker", received ${JSON.stringify(isolation)}`);
+  if (isolation !== "process" && isolation !== "worker")
+    throw new TypeError(
+      `createJavaScriptTool: isolation must be "process" or "worker", received ${JSON.stringify(isolation)}`,
+    );
   if (isolation === "process" && !available) {
-    throw new TypeError('createJavaScriptTool: isolation "process" needs Node or Deno (a child process under a permission barrier); browsers and Bun run code in a worker');
+    throw new TypeError(
+      'createJavaScriptTool: isolation "process" needs Node or Deno (a child process under a permission barrier); browsers and Bun run code in a worker',
+    );
   }
   return tool({
     toolClass: Tool,

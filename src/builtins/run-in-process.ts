@@ -43,7 +43,9 @@ const MEMORY_CHECK_MS = 20;
 export function processIsolationAvailable(): boolean {
   const g = globalThis as Runtime;
   if (typeof g.Deno === "object") return typeof g.Deno?.execPath === "function";
-  return typeof g.process?.versions?.node === "string" && !g.process.versions.bun && typeof g.process.execPath === "string";
+  return (
+    typeof g.process?.versions?.node === "string" && !g.process.versions.bun && typeof g.process.execPath === "string"
+  );
 }
 
 /**
@@ -63,8 +65,18 @@ function commandLine(limits: RunLimits): { command: string; args: string[]; env:
     };
   }
   // Node 22.13 and 23.5 made the permission model stable as --permission; Node 20 knows only the experimental flag.
-  const permission = g.process?.allowedNodeEnvironmentFlags?.has("--permission") ? "--permission" : "--experimental-permission";
-  const args = [permission, "--allow-worker", heap, "--no-warnings", "-e", nodeProcessScript(output), String(g.process!.pid)];
+  const permission = g.process?.allowedNodeEnvironmentFlags?.has("--permission")
+    ? "--permission"
+    : "--experimental-permission";
+  const args = [
+    permission,
+    "--allow-worker",
+    heap,
+    "--no-warnings",
+    "-e",
+    nodeProcessScript(output),
+    String(g.process!.pid),
+  ];
   return { command: g.process!.execPath!, args, env: {} };
 }
 
@@ -118,8 +130,21 @@ interface DenoChild {
 }
 type DenoCommand = new (command: string, options: object) => { spawn(): DenoChild };
 
-function spawnDeno(Command: DenoCommand, command: string, args: string[], env: Record<string, string>, on: ChildEvents): Child {
-  const child = new Command(command, { args, env, clearEnv: true, stdin: "piped", stdout: "piped", stderr: "piped" }).spawn();
+function spawnDeno(
+  Command: DenoCommand,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  on: ChildEvents,
+): Child {
+  const child = new Command(command, {
+    args,
+    env,
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
   const drain = async (stream: ReadableStream<Uint8Array>, into: (bytes: Uint8Array) => void) => {
     const reader = stream.getReader();
     try {
@@ -138,10 +163,16 @@ function spawnDeno(Command: DenoCommand, command: string, args: string[], env: R
   );
   return {
     pid: child.pid,
-    gone: child.status.then(() => {}, () => {}),
+    gone: child.status.then(
+      () => {},
+      () => {},
+    ),
     write: (text) => {
       const writer = child.stdin.getWriter();
-      writer.write(new TextEncoder().encode(text)).then(() => writer.close()).catch(() => {});
+      writer
+        .write(new TextEncoder().encode(text))
+        .then(() => writer.close())
+        .catch(() => {});
     },
     kill: () => {
       try {
@@ -188,7 +219,10 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
       if (received > budget) {
         over = true;
         child?.kill();
-        listener.failed(`The code wrote more than ${budget} bytes of output; its process was stopped.`, "ERR_OUTPUT_LIMIT");
+        listener.failed(
+          `The code wrote more than ${budget} bytes of output; its process was stopped.`,
+          "ERR_OUTPUT_LIMIT",
+        );
         return;
       }
       const lines = (pending + decoder.decode(bytes, { stream: true })).split("\n");
@@ -206,7 +240,8 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
     },
     closed(code, signal) {
       if (over) return;
-      if (/heap out of memory|Reached heap limit|Fatal JavaScript out of memory/i.test(stderr)) listener.failed("", "ERR_WORKER_OUT_OF_MEMORY");
+      if (/heap out of memory|Reached heap limit|Fatal JavaScript out of memory/i.test(stderr))
+        listener.failed("", "ERR_WORKER_OUT_OF_MEMORY");
       else if (code === null) listener.failed(`its process ended by ${signal ?? "a signal"}`);
       else listener.exited(code);
     },
@@ -246,7 +281,11 @@ async function watchMemory(child: Child, limitMb: number, exceeded: () => void):
   const readFile = (await nodeBuiltin<{ promises?: { readFile?: ReadFile } }>("node:fs"))?.promises?.readFile;
   if (!readFile || child.pid === undefined) return;
   const path = `/proc/${child.pid}/status`;
-  const residentKb = () => readFile(path, "utf8").then((status) => Number(/VmRSS:\s*(\d+)\s*kB/.exec(status)?.[1] ?? Number.NaN), () => Number.NaN);
+  const residentKb = () =>
+    readFile(path, "utf8").then(
+      (status) => Number(/VmRSS:\s*(\d+)\s*kB/.exec(status)?.[1] ?? Number.NaN),
+      () => Number.NaN,
+    );
   let alive = true;
   void child.gone.then(() => (alive = false));
   const start = await residentKb();
@@ -270,6 +309,6 @@ function outputBytes(limits: Pick<RunLimits, "maxPrinted" | "maxValue">): number
 
 function hint(): string {
   return typeof (globalThis as Runtime).Deno === "object"
-    ? " Deno needs --allow-run for it (the child itself runs without permissions); or pass isolation: \"worker\"."
-    : " Pass isolation: \"worker\" where child processes are not allowed.";
+    ? ' Deno needs --allow-run for it (the child itself runs without permissions); or pass isolation: "worker".'
+    : ' Pass isolation: "worker" where child processes are not allowed.';
 }

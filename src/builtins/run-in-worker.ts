@@ -106,7 +106,11 @@ const UNLIMITED = { take: async () => () => {} };
  * await runInWorker("[1, 2, 3].map((x) => x * 2)", { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1_000_000, isolation: "process" });
  * // { kind: "value", value: [2, 4, 6], printed: "" }
  */
-export async function runInWorker(code: string, limits: RunLimits, slots: { take(): Promise<() => void> } = UNLIMITED): Promise<RunOutcome> {
+export async function runInWorker(
+  code: string,
+  limits: RunLimits,
+  slots: { take(): Promise<() => void> } = UNLIMITED,
+): Promise<RunOutcome> {
   const release = await slots.take();
   return runTaken(code, limits, release);
 }
@@ -130,13 +134,20 @@ function runTaken(code: string, limits: RunLimits, release: () => void): Promise
     };
     // The code's time starts when its worker is ready, so a slow start does not eat into it.
     let timer = setTimeout(
-      () => finish({ kind: "unavailable", reason: `The javascript tool's worker did not start within ${WORKER_START_LIMIT_MS} ms.` }),
+      () =>
+        finish({
+          kind: "unavailable",
+          reason: `The javascript tool's worker did not start within ${WORKER_START_LIMIT_MS} ms.`,
+        }),
       WORKER_START_LIMIT_MS,
     );
     const startTheClock = () => {
       clearTimeout(timer);
       const margin = handle?.timesItself ? HOST_TIME_MARGIN_MS : 0;
-      timer = setTimeout(() => finish({ kind: "timeout", printed: printed() }), Math.min(limits.timeout + margin, 2 ** 31 - 1));
+      timer = setTimeout(
+        () => finish({ kind: "timeout", printed: printed() }),
+        Math.min(limits.timeout + margin, 2 ** 31 - 1),
+      );
     };
 
     // Messages are JSON text the sandbox wrote; what the code printed is inside them as data, and every field is checked.
@@ -144,12 +155,18 @@ function runTaken(code: string, limits: RunLimits, release: () => void): Promise
       message(text) {
         const data = parseMessage(text);
         if (data === undefined) return;
-        const message = data as { type?: unknown; text?: unknown; cut?: unknown; hasValue?: unknown; value?: unknown; error?: unknown };
+        const message = data as {
+          type?: unknown;
+          text?: unknown;
+          cut?: unknown;
+          hasValue?: unknown;
+          value?: unknown;
+          error?: unknown;
+        };
         if (message.type === "ready" && !ready) {
           ready = true;
           startTheClock();
-        }
-        else if (message.type === "print" && typeof message.text === "string" && !cut) {
+        } else if (message.type === "print" && typeof message.text === "string" && !cut) {
           const room = MAX_PRINTED - printedLength; // a newline counted after each line, as the worker counts
           if (message.text.length + 1 <= room) {
             lines.push(message.text);
@@ -160,48 +177,80 @@ function runTaken(code: string, limits: RunLimits, release: () => void): Promise
           }
           if (message.cut === true) cut = true;
         } else if (message.type === "result") {
-          finish(message.hasValue === true ? { kind: "value", value: message.value, printed: printed() } : { kind: "no-value", printed: printed() });
+          finish(
+            message.hasValue === true
+              ? { kind: "value", value: message.value, printed: printed() }
+              : { kind: "no-value", printed: printed() },
+          );
         } else if (message.type === "timeout") {
           finish({ kind: "timeout", printed: printed() });
         } else if (message.type === "error") {
-          finish({ kind: "error", error: typeof message.error === "string" ? message.error : "The code failed.", printed: printed() });
+          finish({
+            kind: "error",
+            error: typeof message.error === "string" ? message.error : "The code failed.",
+            printed: printed(),
+          });
         }
       },
       failed(description, code) {
         if (code === "ERR_WORKER_OUT_OF_MEMORY") {
           const inProcess = handle?.kind === "process";
           const what = inProcess ? "MB, ArrayBuffers and typed arrays included" : "MB of heap";
-          finish({ kind: "error", error: `The code ran out of memory (the limit is ${limits.memoryLimitMb} ${what}); its ${inProcess ? "process" : "worker"} was stopped.`, printed: printed() });
+          finish({
+            kind: "error",
+            error: `The code ran out of memory (the limit is ${limits.memoryLimitMb} ${what}); its ${inProcess ? "process" : "worker"} was stopped.`,
+            printed: printed(),
+          });
         } else if (code === "ERR_OUTPUT_LIMIT") {
           finish({ kind: "error", error: description, printed: printed() });
         } else if (!ready) {
-          const hint = handle?.kind === "web" ? " A Content-Security-Policy whose worker-src (or script-src) allows neither data: nor blob: URLs blocks it." : "";
-          finish({ kind: "unavailable", reason: `The javascript tool could not start a worker here${description ? ` (${description})` : ""}.${hint}` });
+          const hint =
+            handle?.kind === "web"
+              ? " A Content-Security-Policy whose worker-src (or script-src) allows neither data: nor blob: URLs blocks it."
+              : "";
+          finish({
+            kind: "unavailable",
+            reason: `The javascript tool could not start a worker here${description ? ` (${description})` : ""}.${hint}`,
+          });
         } else {
-          finish({ kind: "error", error: `Uncaught in the worker: ${description || "an error without a message"}`, printed: printed() });
+          finish({
+            kind: "error",
+            error: `Uncaught in the worker: ${description || "an error without a message"}`,
+            printed: printed(),
+          });
         }
       },
       exited(exitCode) {
         const where = handle?.kind === "process" ? "process" : "worker";
-        finish({ kind: "error", error: `The ${where} running the code stopped (exit code ${exitCode}) before the code finished: it exited, or ran out of memory.`, printed: printed() });
+        finish({
+          kind: "error",
+          error: `The ${where} running the code stopped (exit code ${exitCode}) before the code finished: it exited, or ran out of memory.`,
+          printed: printed(),
+        });
       },
     };
 
-    startWorker(listener, limits).then(
-      (started) => {
-        if (typeof started === "string") return finish({ kind: "unavailable", reason: started });
-        handle = started;
-        if (done) return void started.stop().then(release, release);
-        try {
-          started.post({ code });
-        } catch (error) {
-          finish({ kind: "unavailable", reason: `The javascript tool could not send the code to its worker: ${describe(error)}` });
-        }
-      },
-      (error: unknown) => finish({ kind: "unavailable", reason: `The javascript tool could not start a worker: ${describe(error)}` }),
-    ).then(() => {
-      if (!handle) release(); // none started: nothing to wait for
-    });
+    startWorker(listener, limits)
+      .then(
+        (started) => {
+          if (typeof started === "string") return finish({ kind: "unavailable", reason: started });
+          handle = started;
+          if (done) return void started.stop().then(release, release);
+          try {
+            started.post({ code });
+          } catch (error) {
+            finish({
+              kind: "unavailable",
+              reason: `The javascript tool could not send the code to its worker: ${describe(error)}`,
+            });
+          }
+        },
+        (error: unknown) =>
+          finish({ kind: "unavailable", reason: `The javascript tool could not start a worker: ${describe(error)}` }),
+      )
+      .then(() => {
+        if (!handle) release(); // none started: nothing to wait for
+      });
   });
 }
 
@@ -284,22 +333,31 @@ async function loadNodeWorker(): Promise<NodeWorkerConstructor | undefined> {
 }
 
 function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerListener, limits: RunLimits): WorkerHandle {
-  const worker = new NodeWorker(nodeWorkerScript({ maxPrinted: limits.maxPrinted, maxValue: limits.maxValue, timeout: limits.timeout }), {
-    eval: true,
-    name: WORKER_NAME,
-    env: {}, // hygiene, not a barrier: the host's environment variables are not handed over
-    stdout: true, // the worker's stdout and stderr are not piped to the host's
-    stderr: true,
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryLimitMb, stackSizeMb: 4 },
-  });
+  const worker = new NodeWorker(
+    nodeWorkerScript({ maxPrinted: limits.maxPrinted, maxValue: limits.maxValue, timeout: limits.timeout }),
+    {
+      eval: true,
+      name: WORKER_NAME,
+      env: {}, // hygiene, not a barrier: the host's environment variables are not handed over
+      stdout: true, // the worker's stdout and stderr are not piped to the host's
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryLimitMb, stackSizeMb: 4 },
+    },
+  );
   worker.on("message", (data: unknown) => listener.message(data));
   worker.on("messageerror", () => listener.failed("a message from the worker could not be read"));
-  worker.on("error", (error: { message?: string; code?: string }) => listener.failed(String(error?.message ?? error), error?.code));
+  worker.on("error", (error: { message?: string; code?: string }) =>
+    listener.failed(String(error?.message ?? error), error?.code),
+  );
   worker.on("exit", (exitCode: number) => listener.exited(exitCode));
   return {
     kind: "node",
     timesItself: true,
     post: (message) => worker.postMessage(message),
-    stop: () => worker.terminate().then(() => {}, () => {}),
+    stop: () =>
+      worker.terminate().then(
+        () => {},
+        () => {},
+      ),
   };
 }

@@ -17,7 +17,20 @@ interface WallClock {
   readonly epochSeconds: number;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const DAY_MS = 86_400_000;
 
@@ -84,12 +97,16 @@ function wallClock(date: Date, timeZone: string): WallClock {
     }).formatToParts(date);
   } catch (error) {
     if (error instanceof RangeError) {
-      throw new ExpectedFailure(`Unknown time zone ${JSON.stringify(timeZone)}; use an IANA name such as "Europe/Paris", "America/New_York" or "UTC".`);
+      throw new ExpectedFailure(
+        `Unknown time zone ${JSON.stringify(timeZone)}; use an IANA name such as "Europe/Paris", "America/New_York" or "UTC".`,
+      );
     }
     throw error;
   }
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  const [year, month, day, hour, minute, second] = (["year", "month", "day", "hour", "minute", "second"] as const).map((t) => Number(part(t))) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = (["year", "month", "day", "hour", "minute", "second"] as const).map(
+    (t) => Number(part(t)),
+  ) as [number, number, number, number, number, number];
   const time = date.getTime();
   const millisecond = ((time % 1000) + 1000) % 1000;
   const midnight = new Date(0);
@@ -133,11 +150,20 @@ export function strftime(date: Date, format: string, timeZone = "UTC"): string {
       continue;
     }
     const name = format[i + 1] === ":" && format[i + 2] === "z" ? ":z" : format[i + 1];
-    if (name === undefined) throw new ExpectedFailure(`The format ends with a lone "%" at position ${positionOf(format, i)}; write %% for a percent sign.`);
+    if (name === undefined)
+      throw new ExpectedFailure(
+        `The format ends with a lone "%" at position ${positionOf(format, i)}; write %% for a percent sign.`,
+      );
     const directive = Object.hasOwn(DIRECTIVES, name) ? DIRECTIVES[name] : undefined;
     if (!directive) {
       const shown = String.fromCodePoint(format.codePointAt(i + 1)!);
-      throw new ExpectedFailure(`Unknown directive "%${shown}" at position ${positionOf(format, i)} of the format; known: ${Object.keys(DIRECTIVES).map((d) => `%${d}`).join(" ")}.`);
+      throw new ExpectedFailure(
+        `Unknown directive "%${shown}" at position ${positionOf(format, i)} of the format; known: ${Object.keys(
+          DIRECTIVES,
+        )
+          .map((d) => `%${d}`)
+          .join(" ")}.`,
+      );
     }
     out += directive(clock);
     i += name.length;

@@ -258,8 +258,24 @@ for (const name of ["setTimeout", "setInterval"]) {
  * Bun's own global (Bun.file, Bun.connect, Bun.spawn) cannot be removed: Bun defines it and all its
  * properties as non-configurable, so in Bun this is no barrier (the README says so).
  */
-const WEB_REMOVED = ["fetch", "XMLHttpRequest", "WebSocket", "WebSocketStream", "EventSource", "WebTransport", "importScripts", "Worker", "SharedWorker",
-  "caches", "postMessage", "process", "require", "indexedDB", "BroadcastChannel", "navigator"];
+const WEB_REMOVED = [
+  "fetch",
+  "XMLHttpRequest",
+  "WebSocket",
+  "WebSocketStream",
+  "EventSource",
+  "WebTransport",
+  "importScripts",
+  "Worker",
+  "SharedWorker",
+  "caches",
+  "postMessage",
+  "process",
+  "require",
+  "indexedDB",
+  "BroadcastChannel",
+  "navigator",
+];
 
 // Runs inside Node's fresh vm context, after core: timers of the context's own (the host's would hand the code a
 // function of the host's realm, and through its constructor the host's Function), and `control`, the one function

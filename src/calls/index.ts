@@ -9,16 +9,49 @@
  * messages.push(...toToolMessages(results, "openai"));
  */
 export { parseToolCalls, toToolMessages } from "./parse.js";
-export { createToolCallStream, type ToolCallStream, type PartialToolCall, type ToolCallStreamOptions, type ArgumentChecks } from "./stream.js";
-export { createPartialJSONParser, type PartialJSONParser, type PartialJSONOptions, type ParserEvents } from "./partial-json.js";
+export {
+  createToolCallStream,
+  type ToolCallStream,
+  type PartialToolCall,
+  type ToolCallStreamOptions,
+  type ArgumentChecks,
+} from "./stream.js";
+export {
+  createPartialJSONParser,
+  type PartialJSONParser,
+  type PartialJSONOptions,
+  type ParserEvents,
+} from "./partial-json.js";
 export { createArgumentChecker, checkArguments, type PartialVerdict } from "./viability.js";
 export { ADAPTERS, adapterOf } from "./providers/index.js";
 export { mcpContent, type AnswerOptions, type ResultIssue } from "./output.js";
 export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";
 export type {
-  ProviderMessages, ProviderRequests, RequestShape, ToolMessageOf, AssistantMessageOf, ConversationOf,
-  OpenAIMessageToolCall, OpenAIAssistantMessage, OpenAIToolMessage, OpenAIUserMessage,
-  ResponsesFunctionCallOutput, ResponsesFunctionCall, ResponsesAnnotation, ResponsesOutputMessage, ResponsesReasoningItem, ResponsesOutputItem,
-  AnthropicContentBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage,
-  GeminiPart, GeminiContent, MCPSamplingMessage, BedrockMessage, MistralMessage, OllamaMessage, CohereMessage,
+  ProviderMessages,
+  ProviderRequests,
+  RequestShape,
+  ToolMessageOf,
+  AssistantMessageOf,
+  ConversationOf,
+  OpenAIMessageToolCall,
+  OpenAIAssistantMessage,
+  OpenAIToolMessage,
+  OpenAIUserMessage,
+  ResponsesFunctionCallOutput,
+  ResponsesFunctionCall,
+  ResponsesAnnotation,
+  ResponsesOutputMessage,
+  ResponsesReasoningItem,
+  ResponsesOutputItem,
+  AnthropicContentBlock,
+  AnthropicAssistantMessage,
+  AnthropicToolResultBlock,
+  AnthropicToolResultMessage,
+  GeminiPart,
+  GeminiContent,
+  MCPSamplingMessage,
+  BedrockMessage,
+  MistralMessage,
+  OllamaMessage,
+  CohereMessage,
 } from "./messages.js";

@@ -39,7 +39,11 @@ export interface OpenAIToolMessage {
  */
 export interface OpenAIUserMessage {
   role: "user";
-  content: ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } } | { type: "file"; file: { file_data?: string; filename?: string } })[];
+  content: (
+    | { type: "text"; text: string }
+    | { type: "image_url"; image_url: { url: string } }
+    | { type: "file"; file: { file_data?: string; filename?: string } }
+  )[];
 }
 
 // ---- OpenAI Responses -----------------------------------------------------------------------------------
@@ -48,7 +52,13 @@ export interface OpenAIUserMessage {
 export interface ResponsesFunctionCallOutput {
   type: "function_call_output";
   call_id: string;
-  output: string | ({ type: "input_text"; text: string } | { type: "input_image"; image_url: string } | { type: "input_file"; file_data: string; filename?: string })[];
+  output:
+    | string
+    | (
+        | { type: "input_text"; text: string }
+        | { type: "input_image"; image_url: string }
+        | { type: "input_file"; file_data: string; filename?: string }
+      )[];
 }
 /** A function call item of a response's output (Responses). @example { type: "function_call", call_id: "call_1", name: "get_weather", arguments: "{}" } */
 export interface ResponsesFunctionCall {
@@ -63,7 +73,14 @@ export interface ResponsesFunctionCall {
 export type ResponsesAnnotation =
   | { type: "url_citation"; url: string; title: string; start_index: number; end_index: number }
   | { type: "file_citation"; file_id: string; filename: string; index: number }
-  | { type: "container_file_citation"; container_id: string; file_id: string; filename: string; start_index: number; end_index: number }
+  | {
+      type: "container_file_citation";
+      container_id: string;
+      file_id: string;
+      filename: string;
+      start_index: number;
+      end_index: number;
+    }
   | { type: "file_path"; file_id: string; index: number };
 /** A message item of a response's output (Responses). @example { type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Hi", annotations: [] }] } */
 export interface ResponsesOutputMessage {
@@ -71,7 +88,10 @@ export interface ResponsesOutputMessage {
   id: string;
   role: "assistant";
   status: "in_progress" | "completed" | "incomplete";
-  content: ({ type: "output_text"; text: string; annotations: ResponsesAnnotation[] } | { type: "refusal"; refusal: string })[];
+  content: (
+    | { type: "output_text"; text: string; annotations: ResponsesAnnotation[] }
+    | { type: "refusal"; refusal: string }
+  )[];
 }
 /** A reasoning item of a response's output (Responses); it must precede its function calls when sent back. @example { type: "reasoning", id: "rs_1", summary: [] } */
 export interface ResponsesReasoningItem {
@@ -104,8 +124,21 @@ export interface AnthropicToolResultBlock {
     | string
     | (
         | { type: "text"; text: string }
-        | { type: "image"; source: { type: "base64"; media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp"; data: string } }
-        | { type: "document"; source: { type: "base64"; media_type: "application/pdf"; data: string } | { type: "text"; media_type: "text/plain"; data: string }; title?: string }
+        | {
+            type: "image";
+            source: {
+              type: "base64";
+              media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+              data: string;
+            };
+          }
+        | {
+            type: "document";
+            source:
+              | { type: "base64"; media_type: "application/pdf"; data: string }
+              | { type: "text"; media_type: "text/plain"; data: string };
+            title?: string;
+          }
       )[];
   is_error?: boolean;
 }
@@ -123,7 +156,12 @@ export interface GeminiPart {
   thought?: boolean;
   thoughtSignature?: string;
   functionCall?: { id?: string; name?: string; args?: Record<string, unknown> };
-  functionResponse?: { id?: string; name?: string; response?: Record<string, unknown>; parts?: { inlineData?: { mimeType?: string; data?: string; displayName?: string } }[] };
+  functionResponse?: {
+    id?: string;
+    name?: string;
+    response?: Record<string, unknown>;
+    parts?: { inlineData?: { mimeType?: string; data?: string; displayName?: string } }[];
+  };
 }
 /** A Gemini `Content`: the model's turn, or the user turn holding the function responses. @example { role: "user", parts: [{ functionResponse: { name: "get_weather", response: { result: "21 °C" } } }] } */
 export interface GeminiContent {
@@ -136,24 +174,59 @@ export interface GeminiContent {
 /** An MCP sampling message (`sampling/createMessage` with tools). @example { role: "user", content: [{ type: "tool_result", toolUseId: "c1", content: [{ type: "text", text: "3" }] }] } */
 export interface MCPSamplingMessage {
   role: "user" | "assistant";
-  content: ({ type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> } | { type: "tool_result"; toolUseId: string; content: ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string } | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } })[]; structuredContent?: Record<string, unknown>; isError?: boolean })[];
+  content: (
+    | { type: "text"; text: string }
+    | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> }
+    | {
+        type: "tool_result";
+        toolUseId: string;
+        content: (
+          | { type: "text"; text: string }
+          | { type: "image"; data: string; mimeType: string }
+          | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } }
+        )[];
+        structuredContent?: Record<string, unknown>;
+        isError?: boolean;
+      }
+  )[];
 }
 /** A Bedrock Converse message. @example { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] } */
 export interface BedrockMessage {
   role: "user" | "assistant";
-  content: { text?: string; toolUse?: { toolUseId: string; name: string; input: unknown }; toolResult?: { toolUseId: string; content: ({ text: string } | { json: unknown })[]; status?: "success" | "error" } }[];
+  content: {
+    text?: string;
+    toolUse?: { toolUseId: string; name: string; input: unknown };
+    toolResult?: { toolUseId: string; content: ({ text: string } | { json: unknown })[]; status?: "success" | "error" };
+  }[];
 }
 /** A Mistral chat message of the tool loop. @example { role: "tool", toolCallId: "c1", name: "add", content: "3" } */
 export type MistralMessage =
-  | { role: "assistant"; content: string; toolCalls: { id?: string; type?: "function"; function: { name: string; arguments: string | Record<string, unknown> } }[] }
+  | {
+      role: "assistant";
+      content: string;
+      toolCalls: {
+        id?: string;
+        type?: "function";
+        function: { name: string; arguments: string | Record<string, unknown> };
+      }[];
+    }
   | { role: "tool"; toolCallId: string; name: string; content: string };
 /** An Ollama chat message of the tool loop. @example { role: "tool", tool_name: "add", content: "3" } */
 export type OllamaMessage =
-  | { role: "assistant"; content: string; tool_calls?: { function: { name: string; arguments: Record<string, unknown> } }[] }
+  | {
+      role: "assistant";
+      content: string;
+      tool_calls?: { function: { name: string; arguments: Record<string, unknown> } }[];
+    }
   | { role: "tool"; tool_name: string; content: string };
 /** A Cohere v2 chat message of the tool loop. @example { role: "tool", toolCallId: "c1", content: "3" } */
 export type CohereMessage =
-  | { role: "assistant"; toolCalls: { id?: string; type?: "function"; function?: { name?: string; arguments?: string } }[]; toolPlan?: string; content?: unknown }
+  | {
+      role: "assistant";
+      toolCalls: { id?: string; type?: "function"; function?: { name?: string; arguments?: string } }[];
+      toolPlan?: string;
+      content?: unknown;
+    }
   | { role: "tool"; toolCallId: string; content: string };
 
 // ---- per provider ---------------------------------------------------------------------------------------
@@ -172,7 +245,10 @@ export interface ProviderMessages {
   gemini: { tool: GeminiContent & { role: "user"; parts: GeminiPart[] }; assistant: GeminiContent };
   mcp: { tool: MCPSamplingMessage & { role: "user" }; assistant: MCPSamplingMessage & { role: "assistant" } };
   bedrock: { tool: BedrockMessage & { role: "user" }; assistant: BedrockMessage & { role: "assistant" } };
-  mistral: { tool: Extract<MistralMessage, { role: "tool" }>; assistant: Extract<MistralMessage, { role: "assistant" }> };
+  mistral: {
+    tool: Extract<MistralMessage, { role: "tool" }>;
+    assistant: Extract<MistralMessage, { role: "assistant" }>;
+  };
   ollama: { tool: Extract<OllamaMessage, { role: "tool" }>; assistant: Extract<OllamaMessage, { role: "assistant" }> };
   cohere: { tool: Extract<CohereMessage, { role: "tool" }>; assistant: Extract<CohereMessage, { role: "assistant" }> };
 }
@@ -198,7 +274,9 @@ export interface ProviderRequests {
   openai: { readonly messages?: readonly { readonly role: Role | "function" }[] };
   responses: { readonly input?: string | readonly { readonly role?: Exclude<Role, "tool">; readonly type?: string }[] };
   anthropic: { readonly messages?: readonly { readonly role: "user" | "assistant" | "system" }[] };
-  gemini: { readonly contents?: string | { readonly role?: "user" | "model" } | readonly { readonly role?: "user" | "model" }[] };
+  gemini: {
+    readonly contents?: string | { readonly role?: "user" | "model" } | readonly { readonly role?: "user" | "model" }[];
+  };
   mcp: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
   bedrock: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
   mistral: { readonly messages?: readonly { readonly role: Role }[] };
@@ -222,7 +300,9 @@ interface ConversationKeys {
 }
 
 /** One entry of a request's conversation, as the request types it (a single string is a user message). */
-type RequestEntryOf<P extends keyof ConversationKeys, Request> = Request extends { readonly [K in ConversationKeys[P]]?: infer C }
+type RequestEntryOf<P extends keyof ConversationKeys, Request> = Request extends {
+  readonly [K in ConversationKeys[P]]?: infer C;
+}
   ? C extends readonly (infer E)[]
     ? E
     : C extends string

@@ -37,10 +37,15 @@ export type PartReporter = (index: number, message: string) => void;
  * @example
  * const parts = outputOf(r, "anthropic", options);
  */
-export function outputOf(call: CallResult, provider: string, options: AnswerOptions | undefined): { parts: readonly ModelPart[]; report: PartReporter } | undefined {
+export function outputOf(
+  call: CallResult,
+  provider: string,
+  options: AnswerOptions | undefined,
+): { parts: readonly ModelPart[]; report: PartReporter } | undefined {
   const result = call.result;
   if (!result.success || !result.output) return undefined;
-  const report: PartReporter = (index, message) => options?.onIssue?.({ tool: call.name, id: call.id, provider, path: `/output/${index}`, message, kind: "changed" });
+  const report: PartReporter = (index, message) =>
+    options?.onIssue?.({ tool: call.name, id: call.id, provider, path: `/output/${index}`, message, kind: "changed" });
   return { parts: result.output, report };
 }
 
@@ -101,7 +106,9 @@ export function textOnly(call: CallResult, provider: string, options: AnswerOpti
 export function mcpStructured(parts: readonly ModelPart[]): Record<string, unknown> | undefined {
   const json = parts.filter((p) => p.type === "json");
   const value = json.length === 1 ? json[0]!.value : undefined;
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**
@@ -111,10 +118,23 @@ export function mcpStructured(parts: readonly ModelPart[]): Record<string, unkno
  * @example
  * mcpContent([{ type: "image", data: "AQ==", mediaType: "image/png" }]); // [{ type: "image", data: "AQ==", mimeType: "image/png" }]
  */
-export function mcpContent(parts: readonly ModelPart[]): ({ type: "text"; text: string } | { type: "image"; data: string; mimeType: string } | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } })[] {
+export function mcpContent(
+  parts: readonly ModelPart[],
+): (
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } }
+)[] {
   return parts.map((part) => {
     if (!isMedia(part)) return { type: "text" as const, text: partText(part) };
     if (part.type === "image") return { type: "image" as const, data: part.data, mimeType: part.mediaType };
-    return { type: "resource" as const, resource: { uri: `attachment:${encodeURIComponent(part.filename ?? "file")}`, mimeType: part.mediaType, blob: part.data } };
+    return {
+      type: "resource" as const,
+      resource: {
+        uri: `attachment:${encodeURIComponent(part.filename ?? "file")}`,
+        mimeType: part.mediaType,
+        blob: part.data,
+      },
+    };
   });
 }

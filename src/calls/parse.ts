@@ -27,6 +27,10 @@ export function parseToolCalls(response: unknown, provider: Provider | ProviderA
  * @example
  * messages.push(...toToolMessages(await registry.executeAll(calls), "anthropic"));
  */
-export function toToolMessages<P extends Provider | ProviderAdapter>(results: readonly CallResult[], provider: P, options?: AnswerOptions): ToolMessageOf<P>[] {
+export function toToolMessages<P extends Provider | ProviderAdapter>(
+  results: readonly CallResult[],
+  provider: P,
+  options?: AnswerOptions,
+): ToolMessageOf<P>[] {
   return adapterOf(provider).toolMessages(results, options) as ToolMessageOf<P>[];
 }

@@ -151,7 +151,8 @@ const LITERALS: Record<string, [string, unknown]> = { t: ["true", true], f: ["fa
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isDigit = (c: number) => c >= 48 && c <= 57;
-const show = (c: number) => (c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCharCode(c)}'`);
+const show = (c: number) =>
+  c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCharCode(c)}'`;
 
 // Text built with `+=` is a rope: appending is O(1), but every piece keeps a node of its own, so text streamed
 // in 10-character deltas held about four times its size in nodes. Once the pieces appended since the last
@@ -181,7 +182,10 @@ function flattenedIfDue(text: string, pieces: number): boolean {
  */
 export function createPartialJSONParser(options: PartialJSONOptions = {}): PartialJSONParser {
   const maxDepth = options.maxDepth ?? MAX_PARTIAL_JSON_DEPTH;
-  if (!(Number.isSafeInteger(maxDepth) && maxDepth >= 1)) throw new TypeError(`createPartialJSONParser: maxDepth must be a whole number, 1 or more, received ${String(maxDepth)}`);
+  if (!(Number.isSafeInteger(maxDepth) && maxDepth >= 1))
+    throw new TypeError(
+      `createPartialJSONParser: maxDepth must be a whole number, 1 or more, received ${String(maxDepth)}`,
+    );
   const events = options.events;
   let all = "";
   let allPieces = 0; // appended to `all` since it was last flattened; `strPieces` likewise for `str`
@@ -493,7 +497,11 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
           const isArray = Array.isArray(stack[stack.length - 1]);
           if (c === 44) state = isArray ? VALUE : KEY;
           else if (c === (isArray ? 93 : 125)) close();
-          else fail(`Expected ',' or '${isArray ? "]" : "}"}' after ${isArray ? "array element" : "property value"}, found ${show(c)}`, i);
+          else
+            fail(
+              `Expected ',' or '${isArray ? "]" : "}"}' after ${isArray ? "array element" : "property value"}, found ${show(c)}`,
+              i,
+            );
           break;
         }
         default: // END

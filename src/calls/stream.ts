@@ -32,7 +32,14 @@ export interface PartialToolCall {
  * @example
  * createToolCallStream("openai", { check: checkArguments([weather]) });
  */
-export type ArgumentChecks = (name: string) => { readonly events: ParserEvents; verdict(): { readonly settled: readonly string[]; readonly viable: boolean; readonly reason?: string } } | undefined;
+export type ArgumentChecks = (
+  name: string,
+) =>
+  | {
+      readonly events: ParserEvents;
+      verdict(): { readonly settled: readonly string[]; readonly viable: boolean; readonly reason?: string };
+    }
+  | undefined;
 
 /**
  * Options of `createToolCallStream`.
@@ -203,13 +210,24 @@ const READERS: { readonly [P in Provider]: Reader } = {
  */
 export function createToolCallStream(provider: Provider, options: ToolCallStreamOptions = {}): ToolCallStream {
   const read = Object.hasOwn(READERS, provider) ? READERS[provider] : undefined;
-  if (!read) throw new TypeError(`createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(READERS).join(", ")}`);
+  if (!read)
+    throw new TypeError(
+      `createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(READERS).join(", ")}`,
+    );
   const entries = new Map<string, Entry>();
   const order: Entry[] = [];
   const at: At = (key, another) => {
     let entry = entries.get(key);
     if (!entry || another?.(entry)) {
-      const made: Entry = { index: order.length, newParser: () => parserOf(made, options.check), id: "", name: "", parser: undefined, whole: undefined, closed: false };
+      const made: Entry = {
+        index: order.length,
+        newParser: () => parserOf(made, options.check),
+        id: "",
+        name: "",
+        parser: undefined,
+        whole: undefined,
+        closed: false,
+      };
       entry = made;
       entries.set(key, entry);
       order.push(entry);
@@ -235,7 +253,11 @@ export function createToolCallStream(provider: Provider, options: ToolCallStream
       order.map((e) => ({
         id: e.id,
         name: e.name,
-        arguments: e.parser ? (e.parser.done && !e.parser.error ? e.parser.value() : parseArguments(e.parser.text())) : (e.whole ?? {}),
+        arguments: e.parser
+          ? e.parser.done && !e.parser.error
+            ? e.parser.value()
+            : parseArguments(e.parser.text())
+          : (e.whole ?? {}),
       })),
   };
 }
@@ -247,7 +269,9 @@ function chatDeltas(chunk: unknown, at: At, ...names: string[]): void {
       const id = field(delta, "id") ? text(field(delta, "id")) : "";
       const fn = field(delta, "function");
       const name = field(fn, "name") ? text(field(fn, "name")) : "";
-      const entry = at(`${text(field(choice, "index") ?? 0)}:${text(field(delta, "index") ?? 0)}`, (open) => beginsAnother(openOf(open), id, name));
+      const entry = at(`${text(field(choice, "index") ?? 0)}:${text(field(delta, "index") ?? 0)}`, (open) =>
+        beginsAnother(openOf(open), id, name),
+      );
       if (name) entry.name = joinedName(openOf(entry), id, name);
       if (id) entry.id = id;
       const args = argumentText(field(fn, "arguments"), openOf(entry).text); // Mistral and others may send an object
@@ -295,7 +319,11 @@ function parserOf(entry: Entry, check: ArgumentChecks | undefined): PartialJSONP
 }
 
 // The verdict of a call: its parser's checks, or arguments that came whole read through them once.
-function verdictOf(entry: Entry): { readonly settled: readonly string[]; readonly viable: boolean; readonly reason?: string } {
+function verdictOf(entry: Entry): {
+  readonly settled: readonly string[];
+  readonly viable: boolean;
+  readonly reason?: string;
+} {
   if (!entry.parser && entry.whole !== undefined && !entry.wholeChecked) {
     entry.wholeChecked = true;
     entry.newParser().push(wholeText(entry.whole)); // its events reach the checks; the call keeps its whole value

@@ -6,7 +6,16 @@ import type { AnswerOptions } from "./output.js";
 export type { CallResult, ToolCall } from "../tools/call.js";
 
 /** The providers whose wire formats tooltype speaks. @example const provider: Provider = "anthropic"; parseToolCalls(response, provider); */
-export type Provider = "openai" | "responses" | "anthropic" | "gemini" | "mcp" | "bedrock" | "mistral" | "ollama" | "cohere";
+export type Provider =
+  | "openai"
+  | "responses"
+  | "anthropic"
+  | "gemini"
+  | "mcp"
+  | "bedrock"
+  | "mistral"
+  | "ollama"
+  | "cohere";
 
 /** Which tools the model may or must call, in one spelling for every provider. @example runTools({ ...options, toolChoice: { name: "get_weather" } }); */
 export type ToolChoice = "auto" | "required" | "none" | { readonly name: string };
@@ -58,5 +67,9 @@ export interface ProviderAdapter {
   /** The turn was cut at the output token limit, so its last call's arguments may be incomplete. */
   truncated?(response: unknown): boolean;
   /** The request with the tools, tool choice and parallel-call setting in this provider's spelling. */
-  withTools(request: Record<string, unknown>, tools: readonly AnyTool[], options: RequestOptions): Record<string, unknown>;
+  withTools(
+    request: Record<string, unknown>,
+    tools: readonly AnyTool[],
+    options: RequestOptions,
+  ): Record<string, unknown>;
 }

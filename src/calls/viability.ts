@@ -51,13 +51,60 @@ interface Frame {
 }
 
 // Keywords that say nothing about a value, and the ones checked here; any other leaves a value unsettled.
-const ANNOTATIONS = /* @__PURE__ */ new Set(["title", "description", "default", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$anchor", "$defs", "definitions", "contentMediaType"]);
-const CHECKED = /* @__PURE__ */ new Set(["type", "nullable", "enum", "const", "properties", "required", "additionalProperties", "items", "prefixItems", "minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
+const ANNOTATIONS = /* @__PURE__ */ new Set([
+  "title",
+  "description",
+  "default",
+  "examples",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$defs",
+  "definitions",
+  "contentMediaType",
+]);
+const CHECKED = /* @__PURE__ */ new Set([
+  "type",
+  "nullable",
+  "enum",
+  "const",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+]);
 const MAX_SETTLED = 256;
-const KINDS: Record<string, readonly Kind[]> = { string: ["string"], number: ["number"], integer: ["number"], boolean: ["boolean"], null: ["null"], object: ["object"], array: ["array"] };
+const KINDS: Record<string, readonly Kind[]> = {
+  string: ["string"],
+  number: ["number"],
+  integer: ["number"],
+  boolean: ["boolean"],
+  null: ["null"],
+  object: ["object"],
+  array: ["array"],
+};
 
-const kindOf = (value: unknown): Kind => (value === null ? "null" : Array.isArray(value) ? "array" : (typeof value as Kind));
-const isSchema = (value: unknown): value is Schema => typeof value === "object" && value !== null && !Array.isArray(value);
+const kindOf = (value: unknown): Kind =>
+  value === null ? "null" : Array.isArray(value) ? "array" : (typeof value as Kind);
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const own = (schema: Schema, key: string): unknown => (Object.hasOwn(schema, key) ? schema[key] : undefined);
 
 /**
@@ -112,7 +159,12 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     if (!schema) return false;
     let known = exact.get(schema);
     if (known === undefined) {
-      known = !unread.has(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k) || CHECKED.has(k) || k.startsWith("x-") || (k === "$ref" && schema[k] === undefined));
+      known =
+        !unread.has(schema) &&
+        Object.keys(schema).every(
+          (k) =>
+            ANNOTATIONS.has(k) || CHECKED.has(k) || k.startsWith("x-") || (k === "$ref" && schema[k] === undefined),
+        );
       exact.set(schema, known);
     }
     return known;
@@ -120,7 +172,9 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
 
   function begin(kind: Kind): void {
     const parent = stack[stack.length - 1];
-    const { schema, pointer, optional } = parent ? child(parent) : { schema: resolve(root), pointer: "", optional: false };
+    const { schema, pointer, optional } = parent
+      ? child(parent)
+      : { schema: resolve(root), pointer: "", optional: false };
     let checked = schema;
     if (!parent && kind !== "object") checked = undefined; // arguments encoded twice, as a string
     if (checked && ((kind === "null" && optional) || otherForm(checked, kind))) checked = undefined;
@@ -139,7 +193,8 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     if (!schema) return { schema: undefined, pointer, optional: false };
     if (parent.kind === "array") {
       const prefix = own(schema, "prefixItems");
-      const items = Array.isArray(prefix) && parent.count <= prefix.length ? prefix[parent.count - 1] : own(schema, "items");
+      const items =
+        Array.isArray(prefix) && parent.count <= prefix.length ? prefix[parent.count - 1] : own(schema, "items");
       if (items === false) refuse(pointer, `no item is allowed at index ${parent.count - 1}`);
       const max = own(schema, "maxItems");
       if (typeof max === "number" && parent.count > max) refuse(parent.pointer, `more than ${max} items`);
@@ -200,11 +255,22 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   /** What can be told from a value's first character: its JSON type, and the enum members it may become. */
   function starts(frame: Frame, schema: Schema): void {
     const allowed = allowedKinds(schema);
-    if (allowed && !allowed.includes(frame.kind)) return void refuse(frame.pointer, `expected ${describe(schema)}, received ${frame.kind === "null" ? "null" : `a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`}`);
+    if (allowed && !allowed.includes(frame.kind))
+      return void refuse(
+        frame.pointer,
+        `expected ${describe(schema)}, received ${frame.kind === "null" ? "null" : `a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`}`,
+      );
     const members = own(schema, "enum");
-    const candidates = [...(Array.isArray(members) ? members : []), ...(Object.hasOwn(schema, "const") ? [schema.const] : [])].filter((m) => kindOf(m) === frame.kind);
+    const candidates = [
+      ...(Array.isArray(members) ? members : []),
+      ...(Object.hasOwn(schema, "const") ? [schema.const] : []),
+    ].filter((m) => kindOf(m) === frame.kind);
     if (Array.isArray(members) || Object.hasOwn(schema, "const")) {
-      if (!candidates.length) return void refuse(frame.pointer, `no allowed value is a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`);
+      if (!candidates.length)
+        return void refuse(
+          frame.pointer,
+          `no allowed value is a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`,
+        );
       frame.candidates = candidates;
       if (frame.kind === "string") frame.text = "";
     } else if (frame.kind === "string" && typeof own(schema, "pattern") === "string") frame.text = "";
@@ -217,13 +283,15 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     const last = piece.charCodeAt(piece.length - 1);
     frame.high = last >= 0xd800 && last <= 0xdbff;
     const max = own(frame.schema, "maxLength");
-    if (typeof max === "number" && frame.length - (frame.high ? 1 : 0) > max) refuse(frame.pointer, `longer than ${max} characters`);
+    if (typeof max === "number" && frame.length - (frame.high ? 1 : 0) > max)
+      refuse(frame.pointer, `longer than ${max} characters`);
     if (frame.text === undefined) return;
     frame.text += piece;
     if (frame.candidates) {
       const prefix = frame.text;
       frame.candidates = frame.candidates.filter((m) => (m as string).startsWith(prefix));
-      if (!frame.candidates.length) refuse(frame.pointer, `${JSON.stringify(preview(prefix))} cannot become ${describeMembers(frame.schema)}`);
+      if (!frame.candidates.length)
+        refuse(frame.pointer, `${JSON.stringify(preview(prefix))} cannot become ${describeMembers(frame.schema)}`);
     }
   }
 
@@ -239,8 +307,14 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     const schema = frame.schema;
     if (schema && frame.kind === "object") {
       const required = own(schema, "required");
-      const missing = Array.isArray(required) ? required.filter((k) => typeof k === "string" && !frame.keys!.has(k)) : [];
-      if (missing.length) refuse(frame.pointer, `missing required ${missing.length === 1 ? "property" : "properties"} ${missing.map((k) => JSON.stringify(k)).join(", ")}`);
+      const missing = Array.isArray(required)
+        ? required.filter((k) => typeof k === "string" && !frame.keys!.has(k))
+        : [];
+      if (missing.length)
+        refuse(
+          frame.pointer,
+          `missing required ${missing.length === 1 ? "property" : "properties"} ${missing.map((k) => JSON.stringify(k)).join(", ")}`,
+        );
       const min = own(schema, "minProperties");
       if (typeof min === "number" && frame.count < min) refuse(frame.pointer, `fewer than ${min} properties`);
     } else if (schema && frame.kind === "array") {
@@ -266,8 +340,10 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   /** The value against its schema's scalar checks. */
   function passes(frame: Frame, value: unknown): boolean {
     const schema = frame.schema!;
-    if (typeof value === "number" && !Number.isInteger(value) && integerOnly(schema)) return refuse(frame.pointer, `expected an integer, received ${value}`), false;
-    if (frame.candidates && !frame.candidates.some((m) => jsonEqual(m, value))) return refuse(frame.pointer, `expected ${describeMembers(schema)}`), false;
+    if (typeof value === "number" && !Number.isInteger(value) && integerOnly(schema))
+      return (refuse(frame.pointer, `expected an integer, received ${value}`), false);
+    if (frame.candidates && !frame.candidates.some((m) => jsonEqual(m, value)))
+      return (refuse(frame.pointer, `expected ${describeMembers(schema)}`), false);
     if (typeof value === "string") return stringPasses(frame, schema, value);
     if (typeof value === "number") return numberPasses(frame, schema, value);
     return true;
@@ -275,12 +351,13 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
 
   function stringPasses(frame: Frame, schema: Schema, value: string): boolean {
     const min = own(schema, "minLength");
-    if (typeof min === "number" && frame.length < min) return refuse(frame.pointer, `shorter than ${min} characters`), false;
+    if (typeof min === "number" && frame.length < min)
+      return (refuse(frame.pointer, `shorter than ${min} characters`), false);
     const pattern = own(schema, "pattern");
     if (typeof pattern !== "string") return true;
     const compiled = regex(pattern);
     if (!compiled) return false; // left to the guard
-    if (!compiled.test(value)) return refuse(frame.pointer, `does not match the pattern ${pattern}`), false;
+    if (!compiled.test(value)) return (refuse(frame.pointer, `does not match the pattern ${pattern}`), false);
     return true;
   }
 
@@ -297,13 +374,15 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
       bound("exclusiveMaximum", (m) => value >= m, "not less than"),
     ].some(Boolean);
     const divisor = own(schema, "multipleOf");
-    if (typeof divisor === "number" && divisor > 0 && !isMultipleOf(value, divisor)) refuse(frame.pointer, `${value} is not a multiple of ${divisor}`);
+    if (typeof divisor === "number" && divisor > 0 && !isMultipleOf(value, divisor))
+      refuse(frame.pointer, `${value} is not a multiple of ${divisor}`);
     return !unread && !reason;
   }
 
   return {
     events: { begin, key, text, end, close },
-    verdict: () => (listed ??= Object.freeze({ settled, viable: reason === undefined, ...(reason !== undefined && { reason }) })),
+    verdict: () =>
+      (listed ??= Object.freeze({ settled, viable: reason === undefined, ...(reason !== undefined && { reason }) })),
   };
 }
 
@@ -340,7 +419,9 @@ function otherForm(schema: Schema, kind: Kind): boolean {
   if (kind === "object") return Array.isArray(own(schema, "prefixItems")) || Array.isArray(own(schema, "items"));
   if (kind !== "array") return false;
   const kinds = allowedKinds(schema);
-  return kinds ? kinds.includes("object") : isSchema(own(schema, "properties")) || own(schema, "additionalProperties") !== undefined;
+  return kinds
+    ? kinds.includes("object")
+    : isSchema(own(schema, "properties")) || own(schema, "additionalProperties") !== undefined;
 }
 
 function codePointCount(piece: string, pendingHigh: boolean): number {
@@ -361,7 +442,10 @@ const describe = (schema: Schema) => {
 function describeMembers(schema: Schema): string {
   const members = own(schema, "enum");
   const list = Array.isArray(members) ? members : [schema.const];
-  const shown = list.slice(0, 5).map((m) => JSON.stringify(m)).join(", ");
+  const shown = list
+    .slice(0, 5)
+    .map((m) => JSON.stringify(m))
+    .join(", ");
   return list.length > 5 ? `one of ${shown}, ...` : list.length > 1 ? `one of ${shown}` : shown;
 }
 

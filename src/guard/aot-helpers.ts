@@ -20,10 +20,27 @@ import { codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, t
  * const isCity = aotGuard(schema, ((H) => (v) => typeof v === "string" && H.longEnough(v, 1))(aotHelpers));
  */
 export const aotHelpers = {
-  hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, hasOwn: Object.hasOwn,
-  codePoints, issueMessage, pointerSegment, preview, typeName, tooDeep, formats: FORMATS, Verdicts, ScopedVerdicts, matches, reportPattern,
+  hasDuplicates,
+  jsonEqual,
+  isBase64,
+  isMultipleOf,
+  longEnough,
+  shortEnough,
+  ownValue,
+  typeBits,
+  hasOwn: Object.hasOwn,
+  codePoints,
+  issueMessage,
+  pointerSegment,
+  preview,
+  typeName,
+  tooDeep,
+  formats: FORMATS,
+  Verdicts,
+  ScopedVerdicts,
+  matches,
+  reportPattern,
 };
 
 /** The helpers' type, as guard code compiled ahead of time receives them. @example const H: AotHelpers = aotHelpers; */
 export type AotHelpers = typeof aotHelpers;
-

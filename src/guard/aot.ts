@@ -13,7 +13,24 @@ import { codePoints, isMultipleOf, longEnough, ownValue, shortEnough, tooDeep, t
 
 // What generated guard code calls, each importable alone: a module written by `tooltype compile` imports only
 // the helpers and format checks its code names, so a bundle carries nothing else.
-export { hasDuplicates, jsonEqual, isBase64, isMultipleOf, longEnough, shortEnough, ownValue, typeBits, codePoints, pointerSegment, preview, typeName, tooDeep, issueMessage, Verdicts, ScopedVerdicts };
+export {
+  hasDuplicates,
+  jsonEqual,
+  isBase64,
+  isMultipleOf,
+  longEnough,
+  shortEnough,
+  ownValue,
+  typeBits,
+  codePoints,
+  pointerSegment,
+  preview,
+  typeName,
+  tooDeep,
+  issueMessage,
+  Verdicts,
+  ScopedVerdicts,
+};
 export { matches, reportPattern } from "./keywords/pattern.js";
 export { isDate } from "./formats/date.js";
 export { isDateTime } from "./formats/date-time.js";
@@ -50,7 +67,13 @@ export function aotGuard<T = unknown>(schema: JSONSchema, predicate: (value: unk
   const slow = () => (interpreted ??= compile(schema, { eval: false, dynamicScope }));
   // The predicate itself is the guard (no call in between on the hot path), unless it already is one.
   const test = Object.hasOwn(predicate, "errors") ? (value: unknown) => predicate(value) : predicate;
-  return finishGuard<T>(test, (value, limit) => slow().errors(value, { limit }), schema, "aot", Function.prototype.toString.call(predicate));
+  return finishGuard<T>(
+    test,
+    (value, limit) => slow().errors(value, { limit }),
+    schema,
+    "aot",
+    Function.prototype.toString.call(predicate),
+  );
 }
 
 /**
@@ -64,13 +87,26 @@ export function aotGuard<T = unknown>(schema: JSONSchema, predicate: (value: unk
  * const isName = generatedGuard({ type: "string" }, (v) => typeof v === "string", (v, r) => void r.push({ code: "type", path: "", message: "Expected string" }));
  * isName.errors(1); // [{ code: "type", path: "", message: "Expected string" }]
  */
-export function generatedGuard<T = unknown>(schema: JSONSchema, predicate: (value: unknown) => boolean, report: (value: unknown, issues: Issue[]) => void): Guard<T> {
-  if (typeof predicate !== "function" || typeof report !== "function") throw new TypeError("generatedGuard: expects the schema, its compiled predicate and its compiled report");
-  return finishGuard<T>(predicate, (value, limit) => listIssues(report, value, limit, tooDeepIssue, () => undefined), schema, "aot", Function.prototype.toString.call(predicate));
+export function generatedGuard<T = unknown>(
+  schema: JSONSchema,
+  predicate: (value: unknown) => boolean,
+  report: (value: unknown, issues: Issue[]) => void,
+): Guard<T> {
+  if (typeof predicate !== "function" || typeof report !== "function")
+    throw new TypeError("generatedGuard: expects the schema, its compiled predicate and its compiled report");
+  return finishGuard<T>(
+    predicate,
+    (value, limit) => listIssues(report, value, limit, tooDeepIssue, () => undefined),
+    schema,
+    "aot",
+    Function.prototype.toString.call(predicate),
+  );
 }
 
 // The `too_deep` issue of a whole value, worded as the message table words it (a generated guard carries no table).
 function tooDeepIssue(levels: string | undefined): Issue {
   const message = `Value is nested too deeply to check${levels === undefined ? "" : ` (more than ${levels} levels)`}`;
-  return levels === undefined ? { code: "too_deep", path: "", message } : { code: "too_deep", path: "", message, expected: levels };
+  return levels === undefined
+    ? { code: "too_deep", path: "", message }
+    : { code: "too_deep", path: "", message, expected: levels };
 }

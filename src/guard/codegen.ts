@@ -87,7 +87,11 @@ export class Generator implements StructureWriter {
       const body = this.keywords(node, "v");
       if (!node.enters) this.functions += `function ${name}(v) {\n${body}return true;\n}\n`;
       else {
-        const enter = node.enters.map(({ slot, index }) => `const a${slot} = S[${slot}] === undefined;\nif (a${slot}) S[${slot}] = ${index};\n`).join("");
+        const enter = node.enters
+          .map(
+            ({ slot, index }) => `const a${slot} = S[${slot}] === undefined;\nif (a${slot}) S[${slot}] = ${index};\n`,
+          )
+          .join("");
         const leave = node.enters.map(({ slot }) => `if (a${slot}) S[${slot}] = undefined;\n`).join("");
         this.functions += `function ${name}k(v) {\n${body}return true;\n}\nfunction ${name}(v) {\n${enter}const ok = ${name}k(v);\n${leave}return ok;\n}\n`;
       }
@@ -109,14 +113,28 @@ export class Generator implements StructureWriter {
     out += enumSource(node, x, this);
     // Keywords of a type the node does not allow never apply: their group is skipped.
     if (types & STRING) out += this.onlyFor(types, STRING, x, this.values(node, x, STRING_SOURCES));
-    if (types & (NUMBER | INTEGER)) out += this.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, NUMBER_SOURCES));
-    if (types & ARRAY) out += this.onlyFor(types, ARRAY, x, itemsSource(node, x, this) + uniqueItemsSource(node, x, this) + containsSource(node, x, this));
-    if (types & OBJECT) out += this.onlyFor(types, OBJECT, x, propertiesSource(node, x, this) + dependentSource(node, x, this));
+    if (types & (NUMBER | INTEGER))
+      out += this.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, NUMBER_SOURCES));
+    if (types & ARRAY)
+      out += this.onlyFor(
+        types,
+        ARRAY,
+        x,
+        itemsSource(node, x, this) + uniqueItemsSource(node, x, this) + containsSource(node, x, this),
+      );
+    if (types & OBJECT)
+      out += this.onlyFor(types, OBJECT, x, propertiesSource(node, x, this) + dependentSource(node, x, this));
     out += allOfSource(node, x, this);
-    out += unionSource(node, x, this) + notSource(node, x, this) + conditionalSource(node, x, this) + refSource(node, x, this);
+    out +=
+      unionSource(node, x, this) +
+      notSource(node, x, this) +
+      conditionalSource(node, x, this) +
+      refSource(node, x, this);
     // Last, as in the interpreter: they count what the keywords above evaluated (./evaluated.ts).
-    if (node.unevaluatedItems) out += this.onlyFor(types, ARRAY, x, unevaluatedSource(node, x, "unevaluatedItems", this));
-    if (node.unevaluatedProperties) out += this.onlyFor(types, OBJECT, x, unevaluatedSource(node, x, "unevaluatedProperties", this));
+    if (node.unevaluatedItems)
+      out += this.onlyFor(types, ARRAY, x, unevaluatedSource(node, x, "unevaluatedItems", this));
+    if (node.unevaluatedProperties)
+      out += this.onlyFor(types, OBJECT, x, unevaluatedSource(node, x, "unevaluatedProperties", this));
     return out;
   }
 

@@ -111,7 +111,8 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
     return guardOf(json, options) as Guard<GuardType<S>>;
   } catch (error) {
     // Within the depth limit, a runtime with a small stack may still run out: an error that says so, not a crash.
-    if (error instanceof RangeError) throw new SchemaError(`compile: the schema is too large or too deeply nested to compile here (${error.message})`);
+    if (error instanceof RangeError)
+      throw new SchemaError(`compile: the schema is too large or too deeply nested to compile here (${error.message})`);
     throw error;
   }
 }
@@ -191,7 +192,9 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
 
 // A report a RangeError stopped ends with the refusal of the whole value: a pattern the engine could not evaluate, else too deep.
 const tooDeepIssue = (levels: string | undefined, error?: RangeError) =>
-  error instanceof PatternUnevaluated ? issue("pattern_unevaluated", "", error.pattern, String(error.length)) : issue("too_deep", "", levels);
+  error instanceof PatternUnevaluated
+    ? issue("pattern_unevaluated", "", error.pattern, String(error.length))
+    : issue("too_deep", "", levels);
 
 /**
  * Gives a predicate the rest of a guard: `errors` (asked only once the predicate says false, its `limit`

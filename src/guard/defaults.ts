@@ -34,14 +34,19 @@ export function checkDefaults(root: object, guardOf: (part: object) => Checker):
     const s = d as Record<string | symbol, unknown>;
     const box = s[RefTarget] as { target?: object } | undefined;
     if (box?.target) visit(box.target, at);
-    if (s[Kind] !== undefined && !s[SourceDefault] && (s.default !== undefined || Array.isArray(s.examples))) checkValues(s, at, guardOf);
+    if (s[Kind] !== undefined && !s[SourceDefault] && (s.default !== undefined || Array.isArray(s.examples)))
+      checkValues(s, at, guardOf);
     for (const key of CHILD) visit(s[key], `${at}/${key}`);
-    for (const key of LISTS) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach((part, i) => {
-        visit(part, `${at}/${key}/${i}`);
-      });
+    for (const key of LISTS)
+      if (Array.isArray(s[key]))
+        (s[key] as unknown[]).forEach((part, i) => {
+          visit(part, `${at}/${key}/${i}`);
+        });
     for (const key of MAPS) {
       const map = s[key];
-      if (typeof map === "object" && map !== null) for (const name of Object.keys(map)) visit((map as Record<string, unknown>)[name], `${at}/${key}/${pointerSegment(name)}`);
+      if (typeof map === "object" && map !== null)
+        for (const name of Object.keys(map))
+          visit((map as Record<string, unknown>)[name], `${at}/${key}/${pointerSegment(name)}`);
     }
   };
   visit(root, "#");
@@ -62,6 +67,8 @@ function checkValues(d: Record<string | symbol, unknown>, at: string, guardOf: (
     if (guard(value)) continue;
     const [first] = guard.errors(value, { limit: 1 });
     const where = first?.path ? `at ${first.path}: ` : "";
-    throw new SchemaError(`compile: option ${option} of t.${String(d[Kind])} at ${at} is not a value of its type: ${where}${first?.message ?? "refused"}`);
+    throw new SchemaError(
+      `compile: option ${option} of t.${String(d[Kind])} at ${at} is not a value of its type: ${where}${first?.message ?? "refused"}`,
+    );
   }
 }

@@ -1,12 +1,22 @@
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, type Node } from "./node.js";
 import { preview } from "../util/text.js";
 
-const TYPE_NAMES: [number, string][] = [[NULL, "null"], [BOOLEAN, "boolean"], [NUMBER, "number"], [INTEGER, "integer"], [STRING, "string"], [ARRAY, "array"], [OBJECT, "object"]];
+const TYPE_NAMES: [number, string][] = [
+  [NULL, "null"],
+  [BOOLEAN, "boolean"],
+  [NUMBER, "number"],
+  [INTEGER, "integer"],
+  [STRING, "string"],
+  [ARRAY, "array"],
+  [OBJECT, "object"],
+];
 
 /** The `expected` text of type bits: `string | null`. */
 export function describeTypes(bits: number): string {
   if (bits === ANY) return "any value";
-  return TYPE_NAMES.filter(([bit, name]) => (bits & bit) !== 0 && !(name === "integer" && bits & NUMBER)).map(([, name]) => name).join(" | ");
+  return TYPE_NAMES.filter(([bit, name]) => (bits & bit) !== 0 && !(name === "integer" && bits & NUMBER))
+    .map(([, name]) => name)
+    .join(" | ");
 }
 
 /** The `expected` text of an enum: its first values, quoted and cut, then how many there are. */
@@ -56,7 +66,11 @@ export function describeShape(node: Node): string {
   for (let hops = 0; n.ref?.target && !n.properties && hops < 8; hops++) n = n.ref.target;
   const props = n.properties;
   if (!props?.length || n.never || n.enum) return describe(node);
-  const shown = props.slice(0, 4).map((p) => `${IDENTIFIER.test(p.key) ? p.key : preview(p.key, 24)}${p.required ? "" : "?"}: ${describe(p.node, 1)}`);
+  const shown = props
+    .slice(0, 4)
+    .map(
+      (p) => `${IDENTIFIER.test(p.key) ? p.key : preview(p.key, 24)}${p.required ? "" : "?"}: ${describe(p.node, 1)}`,
+    );
   if (props.length > 4) shown.push("…");
   return `{ ${shown.join(", ")} }`;
 }

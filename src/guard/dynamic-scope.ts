@@ -25,7 +25,10 @@ export const dynamicScope: DynamicScope = {
     if (schemas.length < 2) return; // the first target is the only one
     let slot = document.slots.get(name);
     if (slot === undefined) document.slots.set(name, (slot = document.slots.size));
-    ref.dynamic = { slot, candidates: schemas.map((schema) => document.read(schema, `${document.resources.baseOf(schema)}#${name}`)) };
+    ref.dynamic = {
+      slot,
+      candidates: schemas.map((schema) => document.read(schema, `${document.resources.baseOf(schema)}#${name}`)),
+    };
   },
   mark(document) {
     const { resources, slots } = document;
@@ -38,7 +41,9 @@ export const dynamicScope: DynamicScope = {
     }
     // A check enters a resource at its root and wherever a `$ref` leads into it (from the same resource it enters
     // nothing new, at no cost but a test).
-    const targets = new Set(document.refNodes.flatMap((node) => [node.ref!.target!, ...(node.ref!.dynamic?.candidates ?? [])]));
+    const targets = new Set(
+      document.refNodes.flatMap((node) => [node.ref!.target!, ...(node.ref!.dynamic?.candidates ?? [])]),
+    );
     for (const [schema, node] of document.nodes) {
       const entries = byResource.get(resources.baseOf(schema));
       const root = resources.find(resources.baseOf(schema), schema, "#") === schema; // a resource's root
@@ -80,7 +85,9 @@ function verdictsOf(target: Node): ScopedVerdicts {
 
 /** Every schema of the document with a `$dynamicAnchor` named `name`, in document order. */
 function anchored(document: ScopeDocument, name: string): object[] {
-  return [...document.resources.schemas()].filter((schema) => (schema as { $dynamicAnchor?: unknown }).$dynamicAnchor === name);
+  return [...document.resources.schemas()].filter(
+    (schema) => (schema as { $dynamicAnchor?: unknown }).$dynamicAnchor === name,
+  );
 }
 
 function entering(entries: readonly ScopeEntry[], check: Check, state: CallState): Check {
@@ -106,4 +113,3 @@ function enterScope(scope: Scope, entries: readonly ScopeEntry[]): number[] | un
 function leaveScope(scope: Scope, set: number[] | undefined): void {
   if (set) for (const slot of set) scope[slot] = undefined;
 }
-

@@ -49,7 +49,8 @@ function write(value: unknown): string {
       continue;
     }
     const v = item.value;
-    if (typeof v === "bigint") out += `${v}n`; // not JSON, but a guard answers for any value
+    if (typeof v === "bigint")
+      out += `${v}n`; // not JSON, but a guard answers for any value
     else if (typeof v !== "object" || v === null) out += JSON.stringify(v) ?? "null";
     else if (Array.isArray(v)) {
       out += "[";

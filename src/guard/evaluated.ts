@@ -27,7 +27,13 @@ export interface Test {
  * const keys = new Set<string>();
  * evaluatedKeys(readSchema({ allOf: [{ properties: { a: {} } }] }), { a: 1, b: 2 }, test, keys); // false; keys: {"a"}
  */
-export function evaluatedKeys(node: Node, o: Record<string, unknown>, test: Test, into: Set<string>, self = false): boolean {
+export function evaluatedKeys(
+  node: Node,
+  o: Record<string, unknown>,
+  test: Test,
+  into: Set<string>,
+  self = false,
+): boolean {
   if (node.additionalProperties || (!self && node.unevaluatedProperties)) return true;
   for (const p of node.properties ?? []) if (Object.hasOwn(o, p.key)) into.add(p.key);
   if (node.patternProperties) {

@@ -46,4 +46,3 @@ export const FORMATS: { readonly [name: string]: FormatCheck } = {
   "relative-json-pointer": isRelativeJsonPointer,
   regex: isRegex,
 };
-

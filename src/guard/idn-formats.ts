@@ -38,11 +38,15 @@ const EN = /[0-9\u06f0-\u06f9]/;
 
 function bidiOk(label: string): boolean {
   const chars = [...label].filter((c) => !/\p{Mn}/u.test(c));
-  const first = chars[0], last = chars[chars.length - 1];
+  const first = chars[0],
+    last = chars[chars.length - 1];
   if (first === undefined || last === undefined) return false;
   if (RTL.test(first)) {
     if (!chars.every((c) => RTL.test(c) || AN.test(c) || EN.test(c) || /[-.,:\p{P}\p{S}\p{Cf}]/u.test(c))) return false;
-    return (RTL.test(last) || AN.test(last) || EN.test(last)) && !(chars.some((c) => AN.test(c)) && chars.some((c) => EN.test(c)));
+    return (
+      (RTL.test(last) || AN.test(last) || EN.test(last)) &&
+      !(chars.some((c) => AN.test(c)) && chars.some((c) => EN.test(c)))
+    );
   }
   if (!/\p{L}/u.test(first)) return false;
   return chars.every((c) => !RTL.test(c) && !AN.test(c)) && (/\p{L}/u.test(last) || EN.test(last));

@@ -86,7 +86,12 @@ function buildNode(node: Node, build: Build, refs: RefChecks, dynamic: DynamicSc
   if (node.oneOf) add(unionCheck(node.oneOf, build, true));
   add(notCheck(node, build));
   add(conditionalCheck(node, build));
-  if (node.ref) add(dynamic && refs.recursion.scoped() ? dynamic.refCheck(node.ref, build, refs) : refCheck(node.ref.target!, build, refs));
+  if (node.ref)
+    add(
+      dynamic && refs.recursion.scoped()
+        ? dynamic.refCheck(node.ref, build, refs)
+        : refCheck(node.ref.target!, build, refs),
+    );
   // Last: they count what the keywords above evaluated.
   add(unevaluatedItemsCheck(node, build), ARRAY, Array.isArray);
   add(unevaluatedPropertiesCheck(node, build), OBJECT, isObject);
@@ -126,8 +131,11 @@ function valueCheck(node: Node, keywords: readonly ValueKeyword<never, never>[])
     const holds = k.holds as (value: unknown, limit: unknown) => boolean;
     const received = k.received as (value: unknown) => string;
     let expected: string | undefined;
-    parts.push((v, r, p) => (r === undefined ? holds(v, limit) : reportValue(r, p, () => holds(v, limit) || miss(r, k.code, p, (expected ??= k.expected(limit)), received(v)))));
+    parts.push((v, r, p) =>
+      r === undefined
+        ? holds(v, limit)
+        : reportValue(r, p, () => holds(v, limit) || miss(r, k.code, p, (expected ??= k.expected(limit)), received(v))),
+    );
   }
   return parts.length ? all(parts) : undefined;
 }
-

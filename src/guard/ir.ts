@@ -9,16 +9,31 @@ import { Resources } from "./resources.js";
 // write them with http or https and with or without the empty fragment (schemars, zod-to-json-schema, pydantic
 // differ), so those are compared without.
 const META_SCHEMAS = new Set([
-  "json-schema.org/draft/2020-12/schema", "json-schema.org/draft/2019-09/schema",
-  "json-schema.org/draft-07/schema", "json-schema.org/draft-06/schema", "json-schema.org/draft-04/schema",
+  "json-schema.org/draft/2020-12/schema",
+  "json-schema.org/draft/2019-09/schema",
+  "json-schema.org/draft-07/schema",
+  "json-schema.org/draft-06/schema",
+  "json-schema.org/draft-04/schema",
 ]);
 
 /** The meta-schema URI without its scheme and empty fragment: `http://json-schema.org/draft-07/schema#` is `json-schema.org/draft-07/schema`. */
 const metaSchemaKey = (uri: string) => uri.replace(/^https?:\/\//, "").replace(/#$/, "");
 
 const ANNOTATIONS = new Set([
-  "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "$comment",
-  "$defs", "definitions", "contentMediaType", "contentSchema", "discriminator", "example",
+  "title",
+  "description",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "$defs",
+  "definitions",
+  "contentMediaType",
+  "contentSchema",
+  "discriminator",
+  "example",
 ]);
 
 // Each key's reader, made on first use (the keyword modules and this one import each other through the guard).
@@ -76,7 +91,8 @@ class Reader implements SchemaReader, ScopeDocument {
     const known = this.byObject.get(schema);
     if (known) {
       // A schema object may be shared, but not contain itself: recursion is written with `$ref`.
-      if (this.reading.has(known)) throw refuse("the schema", at, "contains itself; write the recursion with $ref (t.recursive does)");
+      if (this.reading.has(known))
+        throw refuse("the schema", at, "contains itself; write the recursion with $ref (t.recursive does)");
       return known;
     }
     const node: Node = { id: this.nextId++, types: ANY };
@@ -104,7 +120,9 @@ class Reader implements SchemaReader, ScopeDocument {
   // The keys no keyword owns: identifiers, the meta-schema, annotations; anything else is refused.
   private core(key: string, value: unknown, at: string): void {
     switch (key) {
-      case "$id": case "$anchor": case "$dynamicAnchor":
+      case "$id":
+      case "$anchor":
+      case "$dynamicAnchor":
         if (typeof value !== "string") throw mustBe(key, at, "a string", value);
         this.sawIds = true;
         return;
@@ -114,7 +132,11 @@ class Reader implements SchemaReader, ScopeDocument {
         return;
       case "$schema":
         if (typeof value !== "string" || !META_SCHEMAS.has(metaSchemaKey(value))) {
-          throw refuse(`"$schema" ${cut(JSON.stringify(value), 80)}`, at, `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`);
+          throw refuse(
+            `"$schema" ${cut(JSON.stringify(value), 80)}`,
+            at,
+            `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`,
+          );
         }
         return;
       default:
@@ -122,7 +144,11 @@ class Reader implements SchemaReader, ScopeDocument {
         // Someone else's schema may carry its own annotations (markdownDescription, errorMessage): left out, and said.
         if (this.options.untrusted) this.ignored.push({ keyword: key, at });
         else {
-          throw refuse(`unsupported keyword "${key}"`, at, "(tooltype does not check it, and ignoring it would let invalid values through)");
+          throw refuse(
+            `unsupported keyword "${key}"`,
+            at,
+            "(tooltype does not check it, and ignoring it would let invalid values through)",
+          );
         }
     }
   }
@@ -134,7 +160,11 @@ class Reader implements SchemaReader, ScopeDocument {
   resolve(): number {
     // Duplicate `$id`s are refused even when nothing refers to them (definitions are read on demand).
     const root = this.root as Record<string, unknown> | null;
-    if (this.sawIds || (typeof root === "object" && root !== null && (root.$defs !== undefined || root.definitions !== undefined))) this.index();
+    if (
+      this.sawIds ||
+      (typeof root === "object" && root !== null && (root.$defs !== undefined || root.definitions !== undefined))
+    )
+      this.index();
     for (let i = 0; i < this.refs.length; i++) {
       const { node, at, schema, dynamic } = this.refs[i]!;
       const target = this.lookup(node.ref!.pointer, schema, at, dynamic ? "$dynamicRef" : "$ref");
@@ -156,7 +186,12 @@ class Reader implements SchemaReader, ScopeDocument {
 
   /** A `$dynamicRef` is read by `dynamicScope`, and refused without it. */
   private dynamicTarget(ref: NonNullable<Node["ref"]>, target: unknown, at: string): void {
-    if (!this.options.dynamicScope) throw refuse(`"$dynamicRef" ${JSON.stringify(ref.pointer)}`, at, "needs { dynamicScope } (from tooltype/guard; the root entry's compile passes it)");
+    if (!this.options.dynamicScope)
+      throw refuse(
+        `"$dynamicRef" ${JSON.stringify(ref.pointer)}`,
+        at,
+        "needs { dynamicScope } (from tooltype/guard; the root entry's compile passes it)",
+      );
     this.options.dynamicScope.read(ref, target, this);
   }
 
@@ -174,7 +209,11 @@ class Reader implements SchemaReader, ScopeDocument {
       if (done.has(node)) return;
       if (open.has(node)) {
         const ref = followed[followed.length - 1]!;
-        throw refuse(`"$ref" ${JSON.stringify(ref.ref!.pointer)}`, where.get(ref)!, "comes back to the same value without entering an item or a property, so checking it would never end");
+        throw refuse(
+          `"$ref" ${JSON.stringify(ref.ref!.pointer)}`,
+          where.get(ref)!,
+          "comes back to the same value without entering an item or a property, so checking it would never end",
+        );
       }
       open.add(node);
       for (const next of sameValueParts(node)) visit(next);
@@ -218,4 +257,3 @@ class Reader implements SchemaReader, ScopeDocument {
     return (this.indexed ??= new Resources(this.root, refuse));
   }
 }
-

@@ -13,12 +13,35 @@ import { PATTERN_MESSAGES } from "./keywords/pattern.js";
 
 /** What kind of rule a value broke. Strings, so a model reading an error understands it. */
 export type IssueCode =
-  | "type" | "required" | "additional_property" | "enum" | "const"
-  | "min_length" | "max_length" | "pattern" | "pattern_unevaluated" | "format" | "content_encoding"
-  | "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" | "multiple_of"
-  | "min_items" | "max_items" | "unique_items" | "contains" | "additional_item"
-  | "min_properties" | "max_properties" | "property_name"
-  | "union" | "one_of" | "not" | "never" | "too_deep";
+  | "type"
+  | "required"
+  | "additional_property"
+  | "enum"
+  | "const"
+  | "min_length"
+  | "max_length"
+  | "pattern"
+  | "pattern_unevaluated"
+  | "format"
+  | "content_encoding"
+  | "minimum"
+  | "maximum"
+  | "exclusive_minimum"
+  | "exclusive_maximum"
+  | "multiple_of"
+  | "min_items"
+  | "max_items"
+  | "unique_items"
+  | "contains"
+  | "additional_item"
+  | "min_properties"
+  | "max_properties"
+  | "property_name"
+  | "union"
+  | "one_of"
+  | "not"
+  | "never"
+  | "too_deep";
 
 /**
  * One thing wrong with a value: `path` is a JSON Pointer (RFC 6901) to the value ("" for the root),
@@ -40,7 +63,18 @@ export interface Issue {
 let messages: Map<IssueCode, Message> | undefined;
 
 function messagesOf(): Map<IssueCode, Message> {
-  const structural = { ...TYPE_MESSAGES, ...ENUM_MESSAGES, ...ITEMS_MESSAGES, ...UNIQUE_ITEMS_MESSAGES, ...CONTAINS_MESSAGES, ...PROPERTIES_MESSAGES, ...UNION_MESSAGES, ...NOT_MESSAGES, ...REF_MESSAGES, ...PATTERN_MESSAGES };
+  const structural = {
+    ...TYPE_MESSAGES,
+    ...ENUM_MESSAGES,
+    ...ITEMS_MESSAGES,
+    ...UNIQUE_ITEMS_MESSAGES,
+    ...CONTAINS_MESSAGES,
+    ...PROPERTIES_MESSAGES,
+    ...UNION_MESSAGES,
+    ...NOT_MESSAGES,
+    ...REF_MESSAGES,
+    ...PATTERN_MESSAGES,
+  };
   const all = new Map(Object.entries(structural) as [IssueCode, Message][]);
   for (const k of [...STRING_KEYWORDS, ...NUMBER_KEYWORDS]) all.set(k.code, k.message);
   return all;
@@ -59,6 +93,7 @@ export function issueMessage(code: IssueCode, expected: string | undefined, rece
 /** Builds an issue, its message included. Each shape is one literal, so issues share few hidden classes. */
 export function issue(code: IssueCode, path: string, expected?: string, received?: string): Issue {
   const message = issueMessage(code, expected, received);
-  if (expected === undefined) return received === undefined ? { code, path, message } : { code, path, message, received };
+  if (expected === undefined)
+    return received === undefined ? { code, path, message } : { code, path, message, received };
   return received === undefined ? { code, path, message, expected } : { code, path, message, expected, received };
 }

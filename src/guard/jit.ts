@@ -21,7 +21,8 @@ export const jit: Jit = {
   },
   forbidden:
     "compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter",
-  report: (root, build) => run(generateReport(root, build)) as (value: unknown, issues: import("./issue.js").Issue[]) => void,
+  report: (root, build) =>
+    run(generateReport(root, build)) as (value: unknown, issues: import("./issue.js").Issue[]) => void,
 };
 
 /** Runs generated source, handing it the values it closes over. */

@@ -85,12 +85,16 @@ export function scanSchema(schema: unknown, options: { readonly untrusted?: obje
     if (typeof value !== "object" || value === null || seen.has(value)) continue;
     seen.add(value);
     if (depth > MAX_SCHEMA_DEPTH) {
-      throw new SchemaError(`compile: the schema nests deeper than ${MAX_SCHEMA_DEPTH} levels; no schema a tool needs is that deep (a schema that refers to itself uses $ref)`);
+      throw new SchemaError(
+        `compile: the schema nests deeper than ${MAX_SCHEMA_DEPTH} levels; no schema a tool needs is that deep (a schema that refers to itself uses $ref)`,
+      );
     }
     const keys = Array.isArray(value) ? undefined : Object.keys(value);
     size += keys ? keys.length : (value as unknown[]).length;
     if (size > maxSize) {
-      throw new SchemaError(`compile: the untrusted schema holds more than ${MAX_UNTRUSTED_SCHEMA_SIZE} properties and items; it was not read further`);
+      throw new SchemaError(
+        `compile: the untrusted schema holds more than ${MAX_UNTRUSTED_SCHEMA_SIZE} properties and items; it was not read further`,
+      );
     }
     if (keys) {
       for (const key of keys) {
@@ -98,7 +102,8 @@ export function scanSchema(schema: unknown, options: { readonly untrusted?: obje
         if (typeof item === "object" && item !== null) stack.push([item, depth + 1]);
       }
     } else {
-      for (const item of value as unknown[]) if (typeof item === "object" && item !== null) stack.push([item, depth + 1]);
+      for (const item of value as unknown[])
+        if (typeof item === "object" && item !== null) stack.push([item, depth + 1]);
     }
   }
 }

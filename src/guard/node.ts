@@ -6,10 +6,24 @@ import type { RefChecks } from "./keywords/ref.js";
 import type { Resources } from "./resources.js";
 
 // JSON types as bits, so a node's allowed types are one number.
-export const NULL = 1, BOOLEAN = 2, INTEGER = 4, NUMBER = 8, STRING = 16, ARRAY = 32, OBJECT = 64;
+export const NULL = 1,
+  BOOLEAN = 2,
+  INTEGER = 4,
+  NUMBER = 8,
+  STRING = 16,
+  ARRAY = 32,
+  OBJECT = 64;
 export const ANY = 127;
 /** The JSON type names and their bits. */
-export const TYPE_BITS = new Map([["null", NULL], ["boolean", BOOLEAN], ["integer", INTEGER], ["number", NUMBER], ["string", STRING], ["array", ARRAY], ["object", OBJECT]]);
+export const TYPE_BITS = new Map([
+  ["null", NULL],
+  ["boolean", BOOLEAN],
+  ["integer", INTEGER],
+  ["number", NUMBER],
+  ["string", STRING],
+  ["array", ARRAY],
+  ["object", OBJECT],
+]);
 
 /** A declared property of an object node. */
 export interface PropertyNode {
@@ -130,7 +144,14 @@ export function childParts(node: Node): Node[] {
   const parts = node.prefixItems ? [...node.prefixItems] : [];
   for (const p of node.properties ?? []) parts.push(p.node);
   for (const p of node.patternProperties ?? []) parts.push(p.node);
-  for (const part of [node.items, node.contains, node.additionalProperties, node.propertyNames, node.unevaluatedItems, node.unevaluatedProperties]) {
+  for (const part of [
+    node.items,
+    node.contains,
+    node.additionalProperties,
+    node.propertyNames,
+    node.unevaluatedItems,
+    node.unevaluatedProperties,
+  ]) {
     if (part) parts.push(part);
   }
   return parts;

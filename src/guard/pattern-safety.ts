@@ -59,9 +59,29 @@ const MAX_EXPANSION = 256;
 type Chars = readonly (readonly [number, number])[];
 const ANY: Chars = [[0, 0x10ffff]];
 const DIGIT: Chars = [[48, 57]];
-const WORD: Chars = [[48, 57], [65, 90], [95, 95], [97, 122]];
-const SPACE: Chars = [[9, 13], [32, 32], [160, 160], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]];
-const LINE_TERMINATORS: Chars = [[10, 10], [13, 13], [0x2028, 0x2029]];
+const WORD: Chars = [
+  [48, 57],
+  [65, 90],
+  [95, 95],
+  [97, 122],
+];
+const SPACE: Chars = [
+  [9, 13],
+  [32, 32],
+  [160, 160],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+];
+const LINE_TERMINATORS: Chars = [
+  [10, 10],
+  [13, 13],
+  [0x2028, 0x2029],
+];
 
 /** The pattern as a tree. */
 type Tree =
@@ -69,7 +89,11 @@ type Tree =
   | { readonly kind: "seq"; readonly items: readonly Tree[] }
   | { readonly kind: "alt"; readonly branches: readonly Tree[] }
   | { readonly kind: "repeat"; readonly body: Tree; readonly min: number; readonly max: number }
-  | { readonly kind: "assert"; readonly start?: boolean; readonly look?: { readonly body: Tree; readonly behind: boolean; readonly atStart: boolean } };
+  | {
+      readonly kind: "assert";
+      readonly start?: boolean;
+      readonly look?: { readonly body: Tree; readonly behind: boolean; readonly atStart: boolean };
+    };
 
 class Hazard extends Error {}
 
@@ -111,7 +135,10 @@ function analyze(source: string): string | undefined {
     if (parser.at < source.length) throw new Hazard(`an unmatched ")" at ${parser.at}`);
     checkLookarounds(tree);
     const growth = liveGrowth(tree, !anchoredAtStart(tree));
-    return growth && `some input makes the search try more than ${MAX_LIVE_PATHS} ways at once (${growth}), so its cost grows faster than the input; nested or adjacent repetitions that can match the same text, and repeated alternatives that overlap, do this`;
+    return (
+      growth &&
+      `some input makes the search try more than ${MAX_LIVE_PATHS} ways at once (${growth}), so its cost grows faster than the input; nested or adjacent repetitions that can match the same text, and repeated alternatives that overlap, do this`
+    );
   } catch (error) {
     if (error instanceof Hazard) return error.message;
     throw error;
@@ -176,7 +203,8 @@ class Parser {
     if (c === "(") return this.group(depth + 1, atStart);
     if (c === "[") return { kind: "chars", set: this.charClass() };
     if (c === "\\") return this.escape();
-    if (c === "*" || c === "+" || c === "?" || c === "{") throw new Hazard(`a quantifier with nothing to repeat at ${this.at}`);
+    if (c === "*" || c === "+" || c === "?" || c === "{")
+      throw new Hazard(`a quantifier with nothing to repeat at ${this.at}`);
     this.at++;
     if (c === "^") return { kind: "assert", start: true };
     if (c === "$") return { kind: "assert" };
@@ -201,7 +229,8 @@ class Parser {
       const end = this.source.indexOf(">", this.at);
       if (end < 0) throw new Hazard("an unfinished group name");
       this.at = end + 1;
-    } else if (this.peek() === "?") throw new Hazard(`an unknown group "(?${this.source[this.at + 1] ?? ""}" at ${this.at - 1}`);
+    } else if (this.peek() === "?")
+      throw new Hazard(`an unknown group "(?${this.source[this.at + 1] ?? ""}" at ${this.at - 1}`);
     const inner = this.alternation(depth);
     if (this.peek() !== ")") throw new Hazard(`an unclosed "(" before ${this.at}`);
     this.at++;
@@ -226,12 +255,18 @@ class Parser {
   /** The set a class escape stands for (`\d`, `\P{L}`, ...), or undefined for another escape. */
   private classEscape(c: string): Chars | undefined {
     switch (c) {
-      case "d": return DIGIT;
-      case "w": return WORD;
-      case "s": return SPACE;
-      case "D": return complement(DIGIT);
-      case "W": return complement(WORD);
-      case "S": return complement(SPACE);
+      case "d":
+        return DIGIT;
+      case "w":
+        return WORD;
+      case "s":
+        return SPACE;
+      case "D":
+        return complement(DIGIT);
+      case "W":
+        return complement(WORD);
+      case "S":
+        return complement(SPACE);
       case "p":
       case "P": {
         const end = this.source.indexOf("}", this.at);
@@ -239,7 +274,8 @@ class Parser {
         this.at = end + 1;
         return ANY;
       }
-      default: return undefined;
+      default:
+        return undefined;
     }
   }
 
@@ -322,9 +358,12 @@ class Parser {
 /** Every top-level branch starts with `^` (no `m` flag: the start of the text), so the search tries one place. */
 function anchoredAtStart(tree: Tree): boolean {
   switch (tree.kind) {
-    case "assert": return tree.start === true;
-    case "alt": return tree.branches.every(anchoredAtStart);
-    case "repeat": return tree.min > 0 && anchoredAtStart(tree.body);
+    case "assert":
+      return tree.start === true;
+    case "alt":
+      return tree.branches.every(anchoredAtStart);
+    case "repeat":
+      return tree.min > 0 && anchoredAtStart(tree.body);
     case "seq": {
       for (const item of tree.items) {
         if (anchoredAtStart(item)) return true;
@@ -332,17 +371,22 @@ function anchoredAtStart(tree: Tree): boolean {
       }
       return false;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
 /** The longest text a tree can match, Infinity when unbounded. */
 function longest(tree: Tree): number {
   switch (tree.kind) {
-    case "chars": return 1;
-    case "assert": return 0;
-    case "seq": return tree.items.reduce((sum, item) => sum + longest(item), 0);
-    case "alt": return Math.max(...tree.branches.map(longest));
+    case "chars":
+      return 1;
+    case "assert":
+      return 0;
+    case "seq":
+      return tree.items.reduce((sum, item) => sum + longest(item), 0);
+    case "alt":
+      return Math.max(...tree.branches.map(longest));
     case "repeat": {
       const body = longest(tree.body);
       return body === 0 ? 0 : tree.max === Infinity ? Infinity : body * tree.max;
@@ -355,22 +399,29 @@ function longest(tree: Tree): number {
  * either bounded in length or at the start of a `^`-anchored pattern (where it runs once).
  */
 function checkLookarounds(tree: Tree, anchored = anchoredAtStart(tree)): void {
-  const children = tree.kind === "seq" ? tree.items : tree.kind === "alt" ? tree.branches : tree.kind === "repeat" ? [tree.body] : [];
+  const children =
+    tree.kind === "seq" ? tree.items : tree.kind === "alt" ? tree.branches : tree.kind === "repeat" ? [tree.body] : [];
   for (const child of children) checkLookarounds(child, anchored);
   const look = tree.kind === "assert" ? tree.look : undefined;
   if (!look) return;
   checkLookarounds(look.body, false);
   const bounded = longest(look.body) !== Infinity;
-  if (look.behind && !plain(look.body)) throw new Hazard("a lookbehind that is not a plain sequence of characters cannot be analyzed");
+  if (look.behind && !plain(look.body))
+    throw new Hazard("a lookbehind that is not a plain sequence of characters cannot be analyzed");
   if (!bounded && !(look.atStart && anchored)) {
-    throw new Hazard("a lookaround with an unbounded repetition inside runs at every position it is reached; put it right after a leading ^");
+    throw new Hazard(
+      "a lookaround with an unbounded repetition inside runs at every position it is reached; put it right after a leading ^",
+    );
   }
   const growth = liveGrowth(look.body, false);
-  if (growth) throw new Hazard(`a lookaround whose own search can try more than ${MAX_LIVE_PATHS} ways at once (${growth})`);
+  if (growth)
+    throw new Hazard(`a lookaround whose own search can try more than ${MAX_LIVE_PATHS} ways at once (${growth})`);
 }
 
 const plain = (tree: Tree): boolean =>
-  tree.kind === "chars" || (tree.kind === "seq" && tree.items.every(plain)) || (tree.kind === "repeat" && tree.min === tree.max && plain(tree.body));
+  tree.kind === "chars" ||
+  (tree.kind === "seq" && tree.items.every(plain)) ||
+  (tree.kind === "repeat" && tree.min === tree.max && plain(tree.body));
 
 // ---- the position automaton ------------------------------------------------------------------------------------
 
@@ -475,10 +526,14 @@ class Automaton {
 
   private sizeOf(tree: Tree): number {
     switch (tree.kind) {
-      case "chars": return 1;
-      case "assert": return 0;
-      case "seq": return tree.items.reduce((n, item) => n + this.sizeOf(item), 0);
-      case "alt": return tree.branches.reduce((n, b) => n + this.sizeOf(b), 0);
+      case "chars":
+        return 1;
+      case "assert":
+        return 0;
+      case "seq":
+        return tree.items.reduce((n, item) => n + this.sizeOf(item), 0);
+      case "alt":
+        return tree.branches.reduce((n, b) => n + this.sizeOf(b), 0);
       case "repeat": {
         const body = this.sizeOf(tree.body);
         return tree.max !== Infinity && body * tree.max <= MAX_EXPANSION ? body * Math.max(tree.max, 1) : body;
@@ -489,7 +544,8 @@ class Automaton {
 
 const EMPTY: Part = { first: new Map(), last: new Map(), empty: 1, emptyFree: true, endsFree: new Set() };
 const cap = (n: number) => Math.min(n, MAX_LIVE_PATHS + 1);
-const scale = (m: Map<number, number>, by: number) => (by === 0 ? new Map<number, number>() : new Map([...m].map(([k, v]) => [k, cap(v * by)] as const)));
+const scale = (m: Map<number, number>, by: number) =>
+  by === 0 ? new Map<number, number>() : new Map([...m].map(([k, v]) => [k, cap(v * by)] as const));
 
 function sum(maps: readonly Map<number, number>[]): Map<number, number> {
   const out = new Map<number, number>();
@@ -588,7 +644,10 @@ function contains(set: Chars, c: number): boolean {
 }
 
 function union(sets: readonly Chars[]): Chars {
-  const all = sets.flat().slice().sort((a, b) => a[0] - b[0]);
+  const all = sets
+    .flat()
+    .slice()
+    .sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
   for (const [from, to] of all) {
     const last = out[out.length - 1];

@@ -25,5 +25,9 @@ export interface Recursion {
 export function recursionOf(root: Node): Recursion {
   let revisits: boolean | undefined;
   let limit: DepthLimit | undefined;
-  return { revisits: () => (revisits ??= mayRevisit(root)), limit: () => (limit ??= depthLimit(root)), scoped: () => root.scopes !== undefined };
+  return {
+    revisits: () => (revisits ??= mayRevisit(root)),
+    limit: () => (limit ??= depthLimit(root)),
+    scoped: () => root.scopes !== undefined,
+  };
 }

@@ -32,10 +32,21 @@ function join(pieces: string[]): string {
  */
 function leftToInterpreter(node: Node): boolean {
   return (
-    node.anyOf !== undefined || node.oneOf !== undefined || node.not !== undefined || node.ref !== undefined || node.contains !== undefined ||
-    node.patternProperties !== undefined || node.propertyNames !== undefined || node.minProperties !== undefined || node.maxProperties !== undefined ||
-    node.if !== undefined || node.dependentRequired !== undefined || node.dependentSchemas !== undefined ||
-    node.unevaluatedProperties !== undefined || node.unevaluatedItems !== undefined || node.enters !== undefined
+    node.anyOf !== undefined ||
+    node.oneOf !== undefined ||
+    node.not !== undefined ||
+    node.ref !== undefined ||
+    node.contains !== undefined ||
+    node.patternProperties !== undefined ||
+    node.propertyNames !== undefined ||
+    node.minProperties !== undefined ||
+    node.maxProperties !== undefined ||
+    node.if !== undefined ||
+    node.dependentRequired !== undefined ||
+    node.dependentSchemas !== undefined ||
+    node.unevaluatedProperties !== undefined ||
+    node.unevaluatedItems !== undefined ||
+    node.enters !== undefined
   );
 }
 
@@ -54,7 +65,10 @@ function leftToInterpreter(node: Node): boolean {
 export function generateReport(root: Node, interpreted: (node: Node) => Check): Generated {
   const gen = new Reporter(new Generator(), interpreted);
   const body = gen.node(root, "v", ROOT);
-  return { source: `"use strict";\n${gen.src.declarations}return function report(v, r) {\n${body}};`, externals: gen.src.externals };
+  return {
+    source: `"use strict";\n${gen.src.declarations}return function report(v, r) {\n${body}};`,
+    externals: gen.src.externals,
+  };
 }
 
 class Reporter implements ReportWriter {
@@ -70,7 +84,10 @@ class Reporter implements ReportWriter {
     else {
       const pieces = issueMessage(code, expected, RECEIVED).split(RECEIVED);
       // More than two pieces: the expected text holds the stand-in itself, so the message is written at run time.
-      fields += pieces.length <= 2 ? join(pieces) : `${this.src.use("issueMessage", issueMessage)}(${quote(code)}, ${expected === undefined ? "undefined" : quote(expected)}, t)`;
+      fields +=
+        pieces.length <= 2
+          ? join(pieces)
+          : `${this.src.use("issueMessage", issueMessage)}(${quote(code)}, ${expected === undefined ? "undefined" : quote(expected)}, t)`;
     }
     if (expected !== undefined) fields += `, expected: ${quote(expected)}`;
     if (received === undefined) return `r.push({ ${fields} });\n`;
@@ -84,8 +101,15 @@ class Reporter implements ReportWriter {
     const types = node.types;
     let body = enumReport(node, x, path, this);
     if (types & STRING) body += this.src.onlyFor(types, STRING, x, this.values(node, x, path, STRING_SOURCES));
-    if (types & (NUMBER | INTEGER)) body += this.src.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, path, NUMBER_SOURCES));
-    if (types & ARRAY) body += this.src.onlyFor(types, ARRAY, x, itemsReport(node, x, path, this) + uniqueItemsReport(node, x, path, this));
+    if (types & (NUMBER | INTEGER))
+      body += this.src.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, path, NUMBER_SOURCES));
+    if (types & ARRAY)
+      body += this.src.onlyFor(
+        types,
+        ARRAY,
+        x,
+        itemsReport(node, x, path, this) + uniqueItemsReport(node, x, path, this),
+      );
     if (types & OBJECT) body += this.src.onlyFor(types, OBJECT, x, propertiesReport(node, x, path, this));
     body += allOfReport(node, x, path, this);
     return typeReport(node, x, path, body, this);
@@ -98,7 +122,8 @@ class Reporter implements ReportWriter {
       const limit = node[k.key] as never;
       if (limit === undefined) continue;
       if (source.report) out += source.report(x, limit, render(path), this.src);
-      else out += `if (!(${source.holds(x, limit, this.src)})) ${this.push(k.code, path, k.expected(limit), source.received(x, this.src))}`;
+      else
+        out += `if (!(${source.holds(x, limit, this.src)})) ${this.push(k.code, path, k.expected(limit), source.received(x, this.src))}`;
     }
     return out;
   }

@@ -12,8 +12,17 @@ const DEFAULT_BASE = "tooltype:/root.json";
 // Keywords whose value is a schema, a list of schemas, or a map of schemas. Only these are walked: a `$id`
 // inside `enum`, `const`, `default`, `examples` or an `x-` keyword is data, not a schema.
 const ONE = new Set([
-  "additionalProperties", "propertyNames", "not", "contains", "if", "then", "else",
-  "unevaluatedItems", "unevaluatedProperties", "contentSchema", "additionalItems",
+  "additionalProperties",
+  "propertyNames",
+  "not",
+  "contains",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+  "additionalItems",
 ]);
 const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
@@ -34,7 +43,10 @@ export class Resources {
   private readonly anchors = new Map<string, object>();
   private readonly bases = new Map<object, string>();
 
-  constructor(root: unknown, private readonly refuse: (what: string, at: string, why: string) => Error) {
+  constructor(
+    root: unknown,
+    private readonly refuse: (what: string, at: string, why: string) => Error,
+  ) {
     this.walk(root, DEFAULT_BASE, "#", new Set());
   }
 
@@ -49,7 +61,8 @@ export class Resources {
    */
   find(ref: string, from: object, at: string): unknown {
     const absolute = resolveUri(ref, this.baseOf(from));
-    if (absolute === undefined) throw this.refuse(`"$ref" ${JSON.stringify(ref)}`, at, `is not a URI reference (base ${this.baseOf(from)})`);
+    if (absolute === undefined)
+      throw this.refuse(`"$ref" ${JSON.stringify(ref)}`, at, `is not a URI reference (base ${this.baseOf(from)})`);
     const hash = absolute.indexOf("#");
     const resource = hash < 0 ? absolute : absolute.slice(0, hash);
     const fragment = hash < 0 ? "" : absolute.slice(hash + 1);
@@ -79,16 +92,27 @@ export class Resources {
       const id = resolveUri(s.$id, base);
       if (id === undefined) throw this.refuse(`"$id" ${JSON.stringify(s.$id)}`, at, "is not a URI reference");
       here = withoutFragment(id);
-      if (id.length > here.length + 1) throw this.refuse(`"$id" ${JSON.stringify(s.$id)}`, at, "has a fragment; name a location inside a schema with $anchor");
+      if (id.length > here.length + 1)
+        throw this.refuse(
+          `"$id" ${JSON.stringify(s.$id)}`,
+          at,
+          "has a fragment; name a location inside a schema with $anchor",
+        );
       this.add(this.byUri, here, schema, `"$id" ${JSON.stringify(s.$id)}`, at);
     } else if (at === "#") this.byUri.set(base, schema);
     this.bases.set(schema, here);
     for (const key of ["$anchor", "$dynamicAnchor"] as const) {
       const name = s[key];
       if (name === undefined) continue;
-      if (typeof name !== "string" || !ANCHOR.test(name)) throw this.refuse(`"${key}" ${JSON.stringify(name)}`, at, "must be a name: a letter or _, then letters, digits, -, _ or .");
+      if (typeof name !== "string" || !ANCHOR.test(name))
+        throw this.refuse(
+          `"${key}" ${JSON.stringify(name)}`,
+          at,
+          "must be a name: a letter or _, then letters, digits, -, _ or .",
+        );
       // $anchor and $dynamicAnchor of one name on one schema are one anchor.
-      if (this.anchors.get(`${here}#${name}`) !== schema) this.add(this.anchors, `${here}#${name}`, schema, `"${key}" ${JSON.stringify(name)}`, at);
+      if (this.anchors.get(`${here}#${name}`) !== schema)
+        this.add(this.anchors, `${here}#${name}`, schema, `"${key}" ${JSON.stringify(name)}`, at);
     }
     for (const key of Object.keys(s)) {
       const value = s[key];
@@ -96,14 +120,16 @@ export class Resources {
       else if (LIST.has(key) || key === "items") {
         if (Array.isArray(value)) value.forEach((v, i) => void this.walk(v, here, `${at}/${key}/${i}`, seen));
       } else if (MAP.has(key) && typeof value === "object" && value !== null) {
-        for (const name of Object.keys(value)) this.walk((value as Record<string, unknown>)[name], here, `${at}/${key}/${name}`, seen);
+        for (const name of Object.keys(value))
+          this.walk((value as Record<string, unknown>)[name], here, `${at}/${key}/${name}`, seen);
       }
     }
   }
 
   private add(map: Map<string, object>, key: string, schema: object, what: string, at: string): void {
     const known = map.get(key);
-    if (known !== undefined && known !== schema) throw this.refuse(what, at, `names a second schema as ${key}; each $id and $anchor must name one schema`);
+    if (known !== undefined && known !== schema)
+      throw this.refuse(what, at, `names a second schema as ${key}; each $id and $anchor must name one schema`);
     map.set(key, schema);
   }
 }
@@ -136,4 +162,3 @@ function decodeFragment(fragment: string): string {
     return fragment;
   }
 }
-

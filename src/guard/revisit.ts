@@ -39,7 +39,11 @@ export function mayRevisit(root: Node): boolean {
     else if (node.properties?.some((p) => reachesRef(p.node))) routes.push(OBJECT);
     for (const p of node.patternProperties ?? []) if (reachesRef(p.node)) routes.push(OBJECT);
     // The annotation walk of unevaluated* tests branches and items a second time.
-    if ((node.unevaluatedItems || node.unevaluatedProperties) && (same.some(reachesRef) || below.some(reachesRef) || node.ref)) return true;
+    if (
+      (node.unevaluatedItems || node.unevaluatedProperties) &&
+      (same.some(reachesRef) || below.some(reachesRef) || node.ref)
+    )
+      return true;
     for (let i = 0; i < routes.length; i++) {
       for (let j = i + 1; j < routes.length; j++) if ((routes[i]! & routes[j]! & node.types) !== 0) return true;
     }

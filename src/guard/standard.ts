@@ -37,7 +37,8 @@ interface Checker {
  * compile(t.string())["~standard"].jsonSchema.input({ target: "draft-2020-12" }); // { type: "string" }
  */
 export function standardProps<T>(guard: Checker): GuardStandardProps<T> {
-  const write = (options?: StandardJSONSchemaOptions) => jsonSchemaFor(guard.schema, options?.target ?? "draft-2020-12");
+  const write = (options?: StandardJSONSchemaOptions) =>
+    jsonSchemaFor(guard.schema, options?.target ?? "draft-2020-12");
   return {
     version: 1,
     vendor: "tooltype",
@@ -53,7 +54,9 @@ function jsonSchemaFor(schema: JSONSchema, target: string): Record<string, unkno
   const copy = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
   if (target === "draft-2020-12") return copy;
   if (target === "draft-07") return toDraft07(copy);
-  throw new TypeError(`tooltype: cannot write JSON Schema for target ${JSON.stringify(target)}; supported: "draft-2020-12", "draft-07"`);
+  throw new TypeError(
+    `tooltype: cannot write JSON Schema for target ${JSON.stringify(target)}; supported: "draft-2020-12", "draft-07"`,
+  );
 }
 
 // A JSON Pointer as keys; an index into an array becomes a number.

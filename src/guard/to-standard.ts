@@ -13,7 +13,10 @@ import { toDraft07 } from "../schema/draft-07.js";
  * import { tool as aiTool } from "ai";
  * aiTool({ description: "Weather for a city.", inputSchema: standard(t.object({ city: t.string() })), execute: ({ city }) => city });
  */
-export function standard<S extends object>(schema: S, options?: CompileOptions): { readonly "~standard": GuardStandardProps<GuardType<S>> } {
+export function standard<S extends object>(
+  schema: S,
+  options?: CompileOptions,
+): { readonly "~standard": GuardStandardProps<GuardType<S>> } {
   let props: GuardStandardProps<GuardType<S>> | undefined;
   const compiled = () => (props ??= standardProps(compile(schema, options)));
   const write = (target?: StandardJSONSchemaOptions) => {

@@ -82,4 +82,3 @@ export class TooDeep extends RangeError {
 export function tooDeep(levels: number): never {
   throw new TooDeep(levels);
 }
-

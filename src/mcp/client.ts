@@ -18,7 +18,11 @@ export interface MCPListedTool {
   readonly description?: string;
   readonly inputSchema: object;
   readonly outputSchema?: object;
-  readonly annotations?: { readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly [key: string]: unknown };
+  readonly annotations?: {
+    readonly readOnlyHint?: boolean;
+    readonly destructiveHint?: boolean;
+    readonly [key: string]: unknown;
+  };
 }
 
 /**
@@ -30,7 +34,11 @@ export interface MCPListedTool {
  */
 export interface MCPClientLike {
   listTools(params?: { cursor?: string }): Promise<{ tools: readonly MCPListedTool[]; nextCursor?: string }>;
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown> },
+    resultSchema?: undefined,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ): Promise<unknown>;
 }
 
 /**
@@ -121,7 +129,8 @@ class MCPToolError extends Error {}
  * await runTools({ provider: "openai", chat, request, tools: [...tools, weather] });
  */
 export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions = {}): Promise<MCPTools> {
-  if (typeof client?.listTools !== "function" || typeof client.callTool !== "function") throw new TypeError("mcpTools: expects a connected MCP client (the MCP SDK's Client)");
+  if (typeof client?.listTools !== "function" || typeof client.callTool !== "function")
+    throw new TypeError("mcpTools: expects a connected MCP client (the MCP SDK's Client)");
   const listed: MCPListedTool[] = [];
   const issues: MCPToolIssue[] = [];
   let more = false; // the listing goes on past MAX_SERVER_TOOLS
@@ -136,9 +145,16 @@ export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions =
     if (cursor === undefined) break;
     if (listed.length === MAX_SERVER_TOOLS) more = true;
   }
-  if (more) issues.push({ code: "too_many_tools", name: "", message: `the server lists more than ${MAX_SERVER_TOOLS} tools; the first ${MAX_SERVER_TOOLS} are read` });
+  if (more)
+    issues.push({
+      code: "too_many_tools",
+      name: "",
+      message: `the server lists more than ${MAX_SERVER_TOOLS} tools; the first ${MAX_SERVER_TOOLS} are read`,
+    });
   const include = options.include;
-  const wanted = listed.filter((t) => (include === undefined ? true : typeof include === "function" ? include(t) : include.includes(t.name)));
+  const wanted = listed.filter((t) =>
+    include === undefined ? true : typeof include === "function" ? include(t) : include.includes(t.name),
+  );
   const logger = options.logger ?? consoleLogger;
   const quietLogger: Logger = {
     error: (message, error) => {
@@ -161,7 +177,9 @@ export async function mcpTools(client: MCPClientLike, options: MCPToolsOptions =
       }
     }
     try {
-      tools.push(serverTool(client, listing, name, options, quietLogger, (keyword, at) => ignored.push({ name, keyword, at })));
+      tools.push(
+        serverTool(client, listing, name, options, quietLogger, (keyword, at) => ignored.push({ name, keyword, at })),
+      );
       taken.add(name);
     } catch (error) {
       skipped.push({ name, reason: error instanceof Error ? error.message : String(error) });
@@ -177,18 +195,43 @@ function namesOf(local: MCPToolsOptions["local"]): Set<string> {
 }
 
 // A name already taken: by a local tool (kept unless the caller prefers the server's), or earlier in this listing.
-function nameClash(name: string, local: ReadonlySet<string>, taken: ReadonlySet<string>, prefer: "local" | "server"): { issue: MCPToolIssue; skip: boolean } | undefined {
+function nameClash(
+  name: string,
+  local: ReadonlySet<string>,
+  taken: ReadonlySet<string>,
+  prefer: "local" | "server",
+): { issue: MCPToolIssue; skip: boolean } | undefined {
   if (taken.has(name)) {
-    return { skip: true, issue: { code: "duplicate_name", name, message: `the server lists more than one tool named ${name}; only the first is taken` } };
+    return {
+      skip: true,
+      issue: {
+        code: "duplicate_name",
+        name,
+        message: `the server lists more than one tool named ${name}; only the first is taken`,
+      },
+    };
   }
   if (!local.has(name)) return undefined;
-  const kept = prefer === "server" ? "the server's is taken (clash: \"server\"): leave the local one out" : "the local one is kept; give a prefix to have both";
-  return { skip: prefer !== "server", issue: { code: "name_clash", name, message: `the server's tool ${name} has the name of a local tool; ${kept}` } };
+  const kept =
+    prefer === "server"
+      ? 'the server\'s is taken (clash: "server"): leave the local one out'
+      : "the local one is kept; give a prefix to have both";
+  return {
+    skip: prefer !== "server",
+    issue: { code: "name_clash", name, message: `the server's tool ${name} has the name of a local tool; ${kept}` },
+  };
 }
 
 // One listed tool as a Tool; throws (and the tool is skipped) when its name or input schema cannot be taken.
 // A keyword the guard does not know is left out of the check, and said (`ignore`).
-function serverTool(client: MCPClientLike, listing: MCPListedTool, name: string, options: MCPToolsOptions, logger: Logger, ignore: (keyword: string, at: string) => void): AnyTool {
+function serverTool(
+  client: MCPClientLike,
+  listing: MCPListedTool,
+  name: string,
+  options: MCPToolsOptions,
+  logger: Logger,
+  ignore: (keyword: string, at: string) => void,
+): AnyTool {
   const approval = typeof options.needsApproval === "function" ? options.needsApproval(listing) : options.needsApproval;
   const parameters = compile(schemaOf(listing.inputSchema), { untrusted, dynamicScope }); // limits and patterns checked before anything recurses
   const tool = new Tool<Record<string, unknown>>({
@@ -200,7 +243,10 @@ function serverTool(client: MCPClientLike, listing: MCPListedTool, name: string,
     ...(options.timeout !== undefined && { timeout: options.timeout }),
     logger,
     run: async (args, _context, { signal }) => {
-      const result = await client.callTool({ name: listing.name, arguments: args }, undefined, { ...(signal && { signal }), ...(options.timeout !== undefined && { timeout: options.timeout }) });
+      const result = await client.callTool({ name: listing.name, arguments: args }, undefined, {
+        ...(signal && { signal }),
+        ...(options.timeout !== undefined && { timeout: options.timeout }),
+      });
       return resultValue(result);
     },
   });
@@ -209,7 +255,12 @@ function serverTool(client: MCPClientLike, listing: MCPListedTool, name: string,
 }
 
 function describe(listing: MCPListedTool): string {
-  const text = typeof listing.description === "string" && listing.description.trim() ? listing.description : typeof listing.title === "string" && listing.title.trim() ? listing.title : "";
+  const text =
+    typeof listing.description === "string" && listing.description.trim()
+      ? listing.description
+      : typeof listing.title === "string" && listing.title.trim()
+        ? listing.title
+        : "";
   return text || `The ${String(listing.name)} tool of an MCP server.`;
 }
 
@@ -221,10 +272,20 @@ function schemaOf(schema: unknown): object {
 
 /** A `tools/call` result as the value the model reads; `isError` as a failure with the server's text. */
 function resultValue(result: unknown): unknown {
-  const r = (typeof result === "object" && result !== null ? result : {}) as { content?: unknown; structuredContent?: unknown; isError?: unknown; toolResult?: unknown };
+  const r = (typeof result === "object" && result !== null ? result : {}) as {
+    content?: unknown;
+    structuredContent?: unknown;
+    isError?: unknown;
+    toolResult?: unknown;
+  };
   const content = Array.isArray(r.content) ? r.content : [];
-  const texts = content.filter((c) => c && (c as { type?: unknown }).type === "text").map((c) => String((c as { text?: unknown }).text ?? ""));
-  if (r.isError === true) throw new MCPToolError(texts.join("\n") || preview(content, 500) || "the server reported an error without a message");
+  const texts = content
+    .filter((c) => c && (c as { type?: unknown }).type === "text")
+    .map((c) => String((c as { text?: unknown }).text ?? ""));
+  if (r.isError === true)
+    throw new MCPToolError(
+      texts.join("\n") || preview(content, 500) || "the server reported an error without a message",
+    );
   if (r.structuredContent !== undefined) return r.structuredContent;
   if ("toolResult" in r && !("content" in r)) return r.toolResult; // protocol 2024-10-07 servers
   if (content.length && texts.length === content.length) return texts.join("\n");
@@ -238,8 +299,18 @@ function resultValue(result: unknown): unknown {
  * connectMCP({ command: "node", args: ["server.mjs"] }); connectMCP({ url: "https://example.com/mcp", headers: { authorization: `Bearer ${token}` } });
  */
 export type MCPServer =
-  | { readonly command: string; readonly args?: readonly string[]; readonly env?: Readonly<Record<string, string>>; readonly cwd?: string; readonly stderr?: "inherit" | "ignore" | "pipe" }
-  | { readonly url: string | URL; readonly headers?: Readonly<Record<string, string>>; readonly fetch?: (input: string | URL, init?: RequestInit) => Promise<Response> };
+  | {
+      readonly command: string;
+      readonly args?: readonly string[];
+      readonly env?: Readonly<Record<string, string>>;
+      readonly cwd?: string;
+      readonly stderr?: "inherit" | "ignore" | "pipe";
+    }
+  | {
+      readonly url: string | URL;
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly fetch?: (input: string | URL, init?: RequestInit) => Promise<Response>;
+    };
 
 /**
  * A connected server: its tools, the MCP SDK client, and `close()` (which ends a spawned server).
@@ -253,7 +324,8 @@ export interface MCPConnection extends MCPTools {
 }
 
 // Specifiers built at run time, so bundlers leave the optional peer dependency alone.
-const load = (path: string): Promise<Record<string, unknown>> => import(/* @vite-ignore */ ["@modelcontextprotocol", "sdk", path].join("/"));
+const load = (path: string): Promise<Record<string, unknown>> =>
+  import(/* @vite-ignore */ ["@modelcontextprotocol", "sdk", path].join("/"));
 
 /**
  * Connects to an MCP server with the official MCP SDK (`@modelcontextprotocol/sdk`, an optional peer
@@ -269,25 +341,52 @@ const load = (path: string): Promise<Record<string, unknown>> => import(/* @vite
  *   await fs.close();
  * }
  */
-export async function connectMCP(server: MCPServer, options: MCPToolsOptions & { readonly clientInfo?: { name: string; version: string } } = {}): Promise<MCPConnection> {
+export async function connectMCP(
+  server: MCPServer,
+  options: MCPToolsOptions & { readonly clientInfo?: { name: string; version: string } } = {},
+): Promise<MCPConnection> {
   let sdk: Record<string, unknown>;
   let transport: unknown;
   try {
     sdk = await load("client/index.js");
     if ("command" in server) {
-      const { StdioClientTransport } = (await load("client/stdio.js")) as { StdioClientTransport: new (p: object) => unknown };
-      transport = new StdioClientTransport({ command: server.command, args: [...(server.args ?? [])], ...(server.env && { env: { ...server.env } }), ...(server.cwd && { cwd: server.cwd }), stderr: server.stderr ?? "inherit" });
+      const { StdioClientTransport } = (await load("client/stdio.js")) as {
+        StdioClientTransport: new (p: object) => unknown;
+      };
+      transport = new StdioClientTransport({
+        command: server.command,
+        args: [...(server.args ?? [])],
+        ...(server.env && { env: { ...server.env } }),
+        ...(server.cwd && { cwd: server.cwd }),
+        stderr: server.stderr ?? "inherit",
+      });
     } else if ("url" in server) {
-      const { StreamableHTTPClientTransport } = (await load("client/streamableHttp.js")) as { StreamableHTTPClientTransport: new (url: URL, o: object) => unknown };
-      transport = new StreamableHTTPClientTransport(new URL(server.url), { ...(server.headers && { requestInit: { headers: { ...server.headers } } }), ...(server.fetch && { fetch: server.fetch }) });
-    } else throw new TypeError("connectMCP: give { command, args } for a server to spawn, or { url } for a streamable HTTP server");
+      const { StreamableHTTPClientTransport } = (await load("client/streamableHttp.js")) as {
+        StreamableHTTPClientTransport: new (url: URL, o: object) => unknown;
+      };
+      transport = new StreamableHTTPClientTransport(new URL(server.url), {
+        ...(server.headers && { requestInit: { headers: { ...server.headers } } }),
+        ...(server.fetch && { fetch: server.fetch }),
+      });
+    } else
+      throw new TypeError(
+        "connectMCP: give { command, args } for a server to spawn, or { url } for a streamable HTTP server",
+      );
   } catch (error) {
     if (error instanceof TypeError && /connectMCP/.test(error.message)) throw error;
-    throw new Error(`connectMCP needs the MCP SDK: npm install @modelcontextprotocol/sdk (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(
+      `connectMCP needs the MCP SDK: npm install @modelcontextprotocol/sdk (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
-  const Client = sdk.Client as new (info: object, options: object) => MCPClientLike & { connect(t: unknown): Promise<void>; close(): Promise<void> };
+  const Client = sdk.Client as new (
+    info: object,
+    options: object,
+  ) => MCPClientLike & { connect(t: unknown): Promise<void>; close(): Promise<void> };
   // The server's output schemas are checked by tooltype's guard, as untrusted, not compiled to code by the SDK's default.
-  const client = new Client(options.clientInfo ?? { name: "tooltype", version: "0.1.0" }, { capabilities: {}, jsonSchemaValidator: mcpValidator() });
+  const client = new Client(options.clientInfo ?? { name: "tooltype", version: "0.1.0" }, {
+    capabilities: {},
+    jsonSchemaValidator: mcpValidator(),
+  });
   await client.connect(transport);
   try {
     const listed = await mcpTools(client, options);

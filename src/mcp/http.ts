@@ -1,5 +1,12 @@
 import type { ToolRegistry } from "../tools/registry.js";
-import { JSONRPC_ERRORS, MCP_PROTOCOL_VERSIONS, failure, handleMessage, type Context, type MCPProtocolOptions } from "./serve.js";
+import {
+  JSONRPC_ERRORS,
+  MCP_PROTOCOL_VERSIONS,
+  failure,
+  handleMessage,
+  type Context,
+  type MCPProtocolOptions,
+} from "./serve.js";
 
 /**
  * Options of `mcpHttpHandler`.
@@ -38,33 +45,66 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
  * const handler = mcpHttpHandler(new ToolRegistry().register(weather));
  * Deno.serve({ hostname: "127.0.0.1", port: 8787 }, handler); // Bun.serve({ fetch: handler }); export default { fetch: handler }
  */
-export function mcpHttpHandler(registry: ToolRegistry, options: MCPHttpOptions = {}): (request: Request) => Promise<Response> {
+export function mcpHttpHandler(
+  registry: ToolRegistry,
+  options: MCPHttpOptions = {},
+): (request: Request) => Promise<Response> {
   const max = options.maxMessageBytes ?? 4 * 1024 * 1024;
-  if (!(Number.isSafeInteger(max) && max >= 64)) throw new TypeError(`mcpHttpHandler: maxMessageBytes must be a whole number of bytes, 64 or more, received ${String(max)}`);
+  if (!(Number.isSafeInteger(max) && max >= 64))
+    throw new TypeError(
+      `mcpHttpHandler: maxMessageBytes must be a whole number of bytes, 64 or more, received ${String(max)}`,
+    );
   const hosts = new Set((options.allowedHosts ?? LOOPBACK).map((host) => host.toLowerCase()));
   const origins = new Set(options.allowedOrigins ?? []);
   return async (request) => {
     const refused = refusedHost(request, hosts, origins);
     if (refused) return reply(403, failure(null, -32000, refused));
     if (request.method !== "POST") {
-      return reply(405, failure(null, -32000, `Method not allowed: this MCP server is stateless and answers POST only (received ${request.method})`), { allow: "POST" });
+      return reply(
+        405,
+        failure(
+          null,
+          -32000,
+          `Method not allowed: this MCP server is stateless and answers POST only (received ${request.method})`,
+        ),
+        { allow: "POST" },
+      );
     }
     const version = request.headers.get("mcp-protocol-version");
     if (version !== null && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
-      return reply(400, failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version).slice(0, 100)}; this server speaks ${MCP_PROTOCOL_VERSIONS.join(", ")}`));
+      return reply(
+        400,
+        failure(
+          null,
+          JSONRPC_ERRORS.INVALID_REQUEST,
+          `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version).slice(0, 100)}; this server speaks ${MCP_PROTOCOL_VERSIONS.join(", ")}`,
+        ),
+      );
     }
     const body = await readBody(request, max);
-    if (body === undefined) return reply(413, failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a body longer than ${max} bytes was refused`));
+    if (body === undefined)
+      return reply(
+        413,
+        failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a body longer than ${max} bytes was refused`),
+      );
     let message: unknown;
     try {
       message = JSON.parse(body);
     } catch (error) {
-      return reply(400, failure(null, JSONRPC_ERRORS.PARSE_ERROR, `Parse error: ${error instanceof Error ? error.message : String(error)}`));
+      return reply(
+        400,
+        failure(
+          null,
+          JSONRPC_ERRORS.PARSE_ERROR,
+          `Parse error: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     }
     // Stateless: the version is the one the client sends on each request (2025-03-26 when it sends none, as the transport says).
     const session = { version: version ?? (isInitialize(message) ? undefined : "2025-03-26") };
     const context: Context = { registry, options, session, signal: request.signal };
-    if (wantsProgress(message) && /\btext\/event-stream\b/i.test(request.headers.get("accept") ?? "")) return eventStream(context, message);
+    if (wantsProgress(message) && /\btext\/event-stream\b/i.test(request.headers.get("accept") ?? ""))
+      return eventStream(context, message);
     const answer = await handleMessage(context, message);
     return answer === undefined ? new Response(null, { status: 202 }) : reply(200, answer);
   };
@@ -73,7 +113,8 @@ export function mcpHttpHandler(registry: ToolRegistry, options: MCPHttpOptions =
 // Why a request's Host or Origin is refused, or undefined when both name an allowed host.
 function refusedHost(request: Request, hosts: ReadonlySet<string>, origins: ReadonlySet<string>): string | undefined {
   const host = request.headers.get("host") ?? hostOf(request.url);
-  if (!host || !hosts.has(hostName(host))) return `Forbidden: the Host ${JSON.stringify(host ?? "").slice(0, 200)} is not one this server answers to (allowedHosts)`;
+  if (!host || !hosts.has(hostName(host)))
+    return `Forbidden: the Host ${JSON.stringify(host ?? "").slice(0, 200)} is not one this server answers to (allowedHosts)`;
   const origin = request.headers.get("origin");
   if (origin === null || origins.has(origin)) return undefined;
   const originHost = hostOf(origin);
@@ -99,7 +140,10 @@ function hostName(host: string): string {
 
 function wantsProgress(message: unknown): boolean {
   // A request (it has an id), not a batch or a notification, asking to follow its progress.
-  const params = typeof message === "object" && message !== null && !Array.isArray(message) && Object.hasOwn(message, "id") ? (message as { params?: { _meta?: unknown } }).params : undefined;
+  const params =
+    typeof message === "object" && message !== null && !Array.isArray(message) && Object.hasOwn(message, "id")
+      ? (message as { params?: { _meta?: unknown } }).params
+      : undefined;
   const meta = typeof params === "object" && params !== null ? params._meta : undefined;
   return typeof meta === "object" && meta !== null && (meta as { progressToken?: unknown }).progressToken !== undefined;
 }
@@ -125,8 +169,19 @@ function eventStream(context: Context, message: unknown): Response {
     if (open) sink.close();
     open = false;
   };
-  handleMessage({ ...context, notify: send, signal: gone.signal }, message)!.then(finish, (error: unknown) => finish(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${error instanceof Error ? error.message : String(error)}`)));
-  return new Response(stream, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  handleMessage({ ...context, notify: send, signal: gone.signal }, message)!.then(finish, (error: unknown) =>
+    finish(
+      failure(
+        null,
+        JSONRPC_ERRORS.INTERNAL_ERROR,
+        `Internal error: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    ),
+  );
+  return new Response(stream, {
+    status: 200,
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+  });
 }
 
 function isInitialize(message: unknown): boolean {
@@ -168,6 +223,12 @@ function json(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (error) {
-    return JSON.stringify(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `The response could not be written as JSON: ${error instanceof Error ? error.message : String(error)}`));
+    return JSON.stringify(
+      failure(
+        null,
+        JSONRPC_ERRORS.INTERNAL_ERROR,
+        `The response could not be written as JSON: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   }
 }

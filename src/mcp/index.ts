@@ -11,6 +11,25 @@
  */
 export { mcpHandlers, mcpCallResult, mcpValidator, type MCPCallResult } from "./server.js";
 export { registerMCPTools, type MCPToolServer } from "./register.js";
-export { serveMCP, MCP_PROTOCOL_VERSIONS, JSONRPC_ERRORS, type ServeMCPOptions, type MCPProtocolOptions, type MCPToolExtras, type MCPInput, type MCPOutput } from "./serve.js";
+export {
+  serveMCP,
+  MCP_PROTOCOL_VERSIONS,
+  JSONRPC_ERRORS,
+  type ServeMCPOptions,
+  type MCPProtocolOptions,
+  type MCPToolExtras,
+  type MCPInput,
+  type MCPOutput,
+} from "./serve.js";
 export { mcpHttpHandler, type MCPHttpOptions } from "./http.js";
-export { mcpTools, connectMCP, type MCPClientLike, type MCPListedTool, type MCPToolsOptions, type MCPTools, type MCPToolIssue, type MCPServer, type MCPConnection } from "./client.js";
+export {
+  mcpTools,
+  connectMCP,
+  type MCPClientLike,
+  type MCPListedTool,
+  type MCPToolsOptions,
+  type MCPTools,
+  type MCPToolIssue,
+  type MCPServer,
+  type MCPConnection,
+} from "./client.js";

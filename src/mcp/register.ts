@@ -12,7 +12,11 @@ import { mcpCallResult, type MCPCallResult } from "./server.js";
  * const server: MCPToolServer = new McpServer({ name: "weather", version: "1.0.0" });
  */
 export interface MCPToolServer {
-  registerTool(name: string, config: { title?: string; description?: string; inputSchema?: unknown; outputSchema?: unknown }, callback: (args: unknown, extra: unknown) => MCPCallResult | Promise<MCPCallResult>): unknown;
+  registerTool(
+    name: string,
+    config: { title?: string; description?: string; inputSchema?: unknown; outputSchema?: unknown },
+    callback: (args: unknown, extra: unknown) => MCPCallResult | Promise<MCPCallResult>,
+  ): unknown;
 }
 
 /**
@@ -31,7 +35,11 @@ export interface MCPToolServer {
  * server.registerTool("ping", { description: "Ping." }, () => ({ content: [{ type: "text", text: "pong" }] }));
  * registerMCPTools(server, registry); // ping, and every tool of the registry
  */
-export function registerMCPTools(server: MCPToolServer, tools: ToolRegistry | readonly AnyTool[], options: { readonly context?: unknown } = {}): unknown[] {
+export function registerMCPTools(
+  server: MCPToolServer,
+  tools: ToolRegistry | readonly AnyTool[],
+  options: { readonly context?: unknown } = {},
+): unknown[] {
   const list = tools instanceof ToolRegistry ? tools.listTools() : [...tools];
   return list.map((tool) => {
     const listed = toMCPFormat(tool, { onWarning: () => {} });

@@ -59,7 +59,13 @@ export interface MCPProtocolOptions {
  */
 export interface MCPToolExtras {
   readonly title?: string;
-  readonly annotations?: { readonly title?: string; readonly readOnlyHint?: boolean; readonly destructiveHint?: boolean; readonly idempotentHint?: boolean; readonly openWorldHint?: boolean };
+  readonly annotations?: {
+    readonly title?: string;
+    readonly readOnlyHint?: boolean;
+    readonly destructiveHint?: boolean;
+    readonly idempotentHint?: boolean;
+    readonly openWorldHint?: boolean;
+  };
   readonly icons?: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[] }[];
 }
 
@@ -111,10 +117,17 @@ export interface Reply {
  */
 export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions): Promise<void> {
   const max = options.maxMessageBytes ?? 4 * 1024 * 1024;
-  if (!(Number.isSafeInteger(max) && max >= 64)) throw new TypeError(`serveMCP: maxMessageBytes must be a whole number of bytes, 64 or more, received ${String(max)}`);
+  if (!(Number.isSafeInteger(max) && max >= 64))
+    throw new TypeError(
+      `serveMCP: maxMessageBytes must be a whole number of bytes, 64 or more, received ${String(max)}`,
+    );
   const maxInFlight = options.maxInFlight ?? 32;
-  for (const [name, value] of [["maxBatch", options.maxBatch ?? 100], ["maxInFlight", maxInFlight]] as const) {
-    if (!(Number.isSafeInteger(value) && value >= 1)) throw new TypeError(`serveMCP: ${name} must be a whole number, 1 or more, received ${String(value)}`);
+  for (const [name, value] of [
+    ["maxBatch", options.maxBatch ?? 100],
+    ["maxInFlight", maxInFlight],
+  ] as const) {
+    if (!(Number.isSafeInteger(value) && value >= 1))
+      throw new TypeError(`serveMCP: ${name} must be a whole number, 1 or more, received ${String(value)}`);
   }
   const { write, ready } = writer(options.output);
   const session = { version: undefined as string | undefined };
@@ -127,7 +140,9 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       text = JSON.stringify(message);
     } catch (error) {
       const id = (message as Reply).id ?? null;
-      text = JSON.stringify(failure(id, JSONRPC_ERRORS.INTERNAL_ERROR, `The response could not be written as JSON: ${describe(error)}`));
+      text = JSON.stringify(
+        failure(id, JSONRPC_ERRORS.INTERNAL_ERROR, `The response could not be written as JSON: ${describe(error)}`),
+      );
     }
     try {
       write(text + "\n");
@@ -150,12 +165,14 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
     }
     const work = handleMessage(context, parsed);
     if (!work) return;
-    const tracked: Promise<void> = work.then(
-      (reply) => {
-        if (reply !== undefined) send(reply);
-      },
-      (error: unknown) => send(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${describe(error)}`)),
-    ).finally(() => pending.delete(tracked));
+    const tracked: Promise<void> = work
+      .then(
+        (reply) => {
+          if (reply !== undefined) send(reply);
+        },
+        (error: unknown) => send(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${describe(error)}`)),
+      )
+      .finally(() => pending.delete(tracked));
     pending.add(tracked);
   };
   // Before the next line: wait while too many requests are running, or the client is not reading what was written.
@@ -183,7 +200,14 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
         } else parts.push(bytes.subarray(from, end));
       }
       if (newline === -1) break;
-      if (skipping) send(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a message longer than ${max} bytes was skipped`));
+      if (skipping)
+        send(
+          failure(
+            null,
+            JSONRPC_ERRORS.INVALID_REQUEST,
+            `Invalid Request: a message longer than ${max} bytes was skipped`,
+          ),
+        );
       else {
         onLine(parts.length === 1 ? parts[0]! : concat(parts, size));
         await room();
@@ -194,7 +218,10 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       from = newline + 1;
     }
   }
-  if (skipping) send(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a message longer than ${max} bytes was skipped`));
+  if (skipping)
+    send(
+      failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a message longer than ${max} bytes was skipped`),
+    );
   else if (size) onLine(concat(parts, size));
   while (pending.size) await Promise.all(pending);
 }
@@ -225,12 +252,25 @@ export interface Context {
 export function handleMessage(context: Context, message: unknown): Promise<unknown> | undefined {
   if (Array.isArray(message)) {
     if (context.session.version !== "2025-03-26") {
-      return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: JSON-RPC batches are not part of MCP ${context.session.version ?? MCP_PROTOCOL_VERSIONS[0]}; send one message a line`));
+      return Promise.resolve(
+        failure(
+          null,
+          JSONRPC_ERRORS.INVALID_REQUEST,
+          `Invalid Request: JSON-RPC batches are not part of MCP ${context.session.version ?? MCP_PROTOCOL_VERSIONS[0]}; send one message a line`,
+        ),
+      );
     }
-    if (!message.length) return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, "Invalid Request: an empty batch"));
+    if (!message.length)
+      return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, "Invalid Request: an empty batch"));
     const most = context.options.maxBatch ?? 100;
     if (message.length > most) {
-      return Promise.resolve(failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a batch of ${message.length} messages; at most ${most} are taken in one batch, and none of this one was run`));
+      return Promise.resolve(
+        failure(
+          null,
+          JSONRPC_ERRORS.INVALID_REQUEST,
+          `Invalid Request: a batch of ${message.length} messages; at most ${most} are taken in one batch, and none of this one was run`,
+        ),
+      );
     }
     return handleBatch(context, message);
   }
@@ -255,22 +295,41 @@ async function handleOne(context: Context, message: unknown): Promise<Reply | un
   const hasId = Object.hasOwn(m, "id");
   const id = m.id;
   const idOk = typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
-  if (m.jsonrpc !== "2.0") return failure(hasId && idOk ? (id as Id) : null, JSONRPC_ERRORS.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"');
+  if (m.jsonrpc !== "2.0")
+    return failure(
+      hasId && idOk ? (id as Id) : null,
+      JSONRPC_ERRORS.INVALID_REQUEST,
+      'Invalid Request: "jsonrpc" must be "2.0"',
+    );
   if (typeof m.method !== "string") {
     // A response from the client (this server sends no requests), or junk.
     if (hasId && (Object.hasOwn(m, "result") || Object.hasOwn(m, "error"))) return undefined;
-    return failure(hasId && idOk ? (id as Id) : null, JSONRPC_ERRORS.INVALID_REQUEST, 'Invalid Request: "method" must be a string');
+    return failure(
+      hasId && idOk ? (id as Id) : null,
+      JSONRPC_ERRORS.INVALID_REQUEST,
+      'Invalid Request: "method" must be a string',
+    );
   }
   if (hasId && !idOk) {
-    return failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: "id" must be a string or an integer within ±2^53 (received ${typeof id === "number" ? String(id) : id === null ? "null" : typeof id})`);
+    return failure(
+      null,
+      JSONRPC_ERRORS.INVALID_REQUEST,
+      `Invalid Request: "id" must be a string or an integer within ±2^53 (received ${typeof id === "number" ? String(id) : id === null ? "null" : typeof id})`,
+    );
   }
   const params = m.params;
   if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) {
-    return hasId ? failure(id as Id, JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: "params" must be an object') : undefined;
+    return hasId
+      ? failure(id as Id, JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: "params" must be an object')
+      : undefined;
   }
   if (!hasId) return undefined; // a notification (notifications/initialized, notifications/cancelled, ...): nothing to answer
   try {
-    return { jsonrpc: "2.0", id: id as Id, result: await request(context, m.method, (params ?? {}) as Record<string, unknown>) };
+    return {
+      jsonrpc: "2.0",
+      id: id as Id,
+      result: await request(context, m.method, (params ?? {}) as Record<string, unknown>),
+    };
   } catch (error) {
     if (error instanceof RequestError) return failure(id as Id, error.code, error.message);
     return failure(id as Id, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${describe(error)}`);
@@ -278,7 +337,10 @@ async function handleOne(context: Context, message: unknown): Promise<Reply | un
 }
 
 class RequestError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -303,23 +365,35 @@ async function request(context: Context, method: string, params: Record<string, 
       return withExtras(mcpToolList(registry), registry, options.describeTool);
     case "tools/call": {
       const name = params.name;
-      if (typeof name !== "string") throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call needs "name", a string');
+      if (typeof name !== "string")
+        throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call needs "name", a string');
       const tool = registry.get(name);
-      if (!tool) throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, `Unknown tool: ${JSON.stringify(name).slice(0, 200)}`);
+      if (!tool)
+        throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, `Unknown tool: ${JSON.stringify(name).slice(0, 200)}`);
       const args = params.arguments ?? {};
       if (typeof args !== "object" || args === null || Array.isArray(args)) {
-        throw new RequestError(JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: tools/call "arguments" must be an object');
+        throw new RequestError(
+          JSONRPC_ERRORS.INVALID_PARAMS,
+          'Invalid params: tools/call "arguments" must be an object',
+        );
       }
       const reporter = progressReporter(params, context.notify);
       try {
-        const result = await boundedCall(name, (signal) => tool.execute(args, undefined, { signal, progress: reporter?.report }), { timeout: options.timeout, signal: context.signal });
+        const result = await boundedCall(
+          name,
+          (signal) => tool.execute(args, undefined, { signal, progress: reporter?.report }),
+          { timeout: options.timeout, signal: context.signal },
+        );
         return mcpCallResult(tool, result);
       } finally {
         reporter?.end();
       }
     }
     default:
-      throw new RequestError(JSONRPC_ERRORS.METHOD_NOT_FOUND, `Method not found: ${JSON.stringify(method).slice(0, 200)}`);
+      throw new RequestError(
+        JSONRPC_ERRORS.METHOD_NOT_FOUND,
+        `Method not found: ${JSON.stringify(method).slice(0, 200)}`,
+      );
   }
 }
 
@@ -329,28 +403,42 @@ async function request(context: Context, method: string, params: Record<string, 
  */
 function progressReporter(params: Record<string, unknown>, notify: Context["notify"]) {
   const meta = params._meta;
-  const token = typeof meta === "object" && meta !== null ? (meta as { progressToken?: unknown }).progressToken : undefined;
-  if (!notify || !(typeof token === "string" || (typeof token === "number" && Number.isSafeInteger(token)))) return undefined;
+  const token =
+    typeof meta === "object" && meta !== null ? (meta as { progressToken?: unknown }).progressToken : undefined;
+  if (!notify || !(typeof token === "string" || (typeof token === "number" && Number.isSafeInteger(token))))
+    return undefined;
   let last = -Infinity;
   let ended = false;
   const report = (progress: number, total?: number, message?: string) => {
     if (ended || typeof progress !== "number" || !(progress > last) || !Number.isFinite(progress)) return;
     last = progress;
-    const extra = { ...(typeof total === "number" && Number.isFinite(total) && { total }), ...(typeof message === "string" && { message }) };
+    const extra = {
+      ...(typeof total === "number" && Number.isFinite(total) && { total }),
+      ...(typeof message === "string" && { message }),
+    };
     notify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress, ...extra } });
   };
   return { report, end: () => void (ended = true) };
 }
 
 // The listing with each tool's title, annotations and icons, where `describeTool` gives them.
-function withExtras(list: ReturnType<typeof mcpToolList>, registry: ToolRegistry, describeTool: MCPProtocolOptions["describeTool"]): ReturnType<typeof mcpToolList> {
+function withExtras(
+  list: ReturnType<typeof mcpToolList>,
+  registry: ToolRegistry,
+  describeTool: MCPProtocolOptions["describeTool"],
+): ReturnType<typeof mcpToolList> {
   if (!describeTool) return list;
   return {
     tools: list.tools.map((listed) => {
       const tool = registry.get(listed.name);
       const extras = tool ? describeTool(tool) : undefined;
       if (!extras) return listed;
-      return { ...listed, ...(extras.title !== undefined && { title: extras.title }), ...(extras.annotations && { annotations: { ...extras.annotations } }), ...(extras.icons && { icons: extras.icons.map((icon) => ({ ...icon })) }) };
+      return {
+        ...listed,
+        ...(extras.title !== undefined && { title: extras.title }),
+        ...(extras.annotations && { annotations: { ...extras.annotations } }),
+        ...(extras.icons && { icons: extras.icons.map((icon) => ({ ...icon })) }),
+      };
     }),
   };
 }
@@ -402,7 +490,11 @@ async function* chunks(input: MCPInput): AsyncIterable<Uint8Array | string> {
 /** How to write a line, and a promise for when the output can take more (a full Node or web stream waits). */
 function writer(output: MCPOutput): { write: (text: string) => void; ready: () => Promise<void> } {
   if (typeof (output as { write?: unknown }).write === "function") {
-    type Emitter = { write(text: string): unknown; once?: (event: string, listener: () => void) => unknown; off?: (event: string, listener: () => void) => unknown };
+    type Emitter = {
+      write(text: string): unknown;
+      once?: (event: string, listener: () => void) => unknown;
+      off?: (event: string, listener: () => void) => unknown;
+    };
     const target = output as Emitter;
     let full: Promise<void> | undefined;
     // A Node stream whose write returned false: ready again at "drain", or never needed again at "close" or "error".

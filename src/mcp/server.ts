@@ -46,7 +46,9 @@ export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MC
   const issues = typeof guard === "string" ? [] : guard.errors(data, { limit: MAX_ERROR_ISSUES }); // unchecked when it cannot compile
   if (issues.length) {
     const listed = issues.map((i) => `- at ${i.path || "/"}: ${i.message}`).join("\n");
-    const { error } = failure(`Tool "${tool.name}" returned a value outside its declared result type:\n${listed}`) as { error: string };
+    const { error } = failure(`Tool "${tool.name}" returned a value outside its declared result type:\n${listed}`) as {
+      error: string;
+    };
     return { isError: true, content: [{ type: "text", text: error }] };
   }
   const structured = tool.returns.type === "object" ? data : { result: data };
@@ -56,7 +58,11 @@ export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MC
 const returnsGuards = new WeakMap<object, Guard<unknown> | string>();
 
 // A schema's guard, made once per cache; or, when compile refuses the schema, the reason, as text.
-function guardOrReason(cache: WeakMap<object, Guard<unknown> | string>, schema: object, options: CompileOptions): Guard<unknown> | string {
+function guardOrReason(
+  cache: WeakMap<object, Guard<unknown> | string>,
+  schema: object,
+  options: CompileOptions,
+): Guard<unknown> | string {
   let guard = cache.get(schema);
   if (guard === undefined) {
     try {
@@ -89,7 +95,8 @@ export function mcpHandlers(registry: ToolRegistry): {
 } {
   return {
     listTools: () => mcpToolList(registry),
-    callTool: async (params) => mcpCallResult(registry.get(params.name), await registry.execute(params.name, params.arguments ?? {})),
+    callTool: async (params) =>
+      mcpCallResult(registry.get(params.name), await registry.execute(params.name, params.arguments ?? {})),
   };
 }
 
@@ -108,7 +115,11 @@ export function mcpHandlers(registry: ToolRegistry): {
  * new Client(info, { jsonSchemaValidator: mcpValidator({ formats: { int32: Number.isInteger } }) });
  */
 export function mcpValidator(options: CompileOptions = {}): {
-  getValidator<T>(schema: object): (input: unknown) => { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
+  getValidator<T>(
+    schema: object,
+  ): (
+    input: unknown,
+  ) => { valid: true; data: T; errorMessage: undefined } | { valid: false; data: undefined; errorMessage: string };
 } {
   const guards = new WeakMap<object, Guard<unknown> | string>();
   return {
@@ -118,7 +129,14 @@ export function mcpValidator(options: CompileOptions = {}): {
       return (input: unknown) =>
         check(input)
           ? { valid: true as const, data: input as T, errorMessage: undefined }
-          : { valid: false as const, data: undefined, errorMessage: check.errors(input).map((i) => `${i.path || "/"}: ${i.message}`).join("; ") };
+          : {
+              valid: false as const,
+              data: undefined,
+              errorMessage: check
+                .errors(input)
+                .map((i) => `${i.path || "/"}: ${i.message}`)
+                .join("; "),
+            };
     },
   };
 }

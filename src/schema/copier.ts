@@ -32,12 +32,17 @@ export function literalCopier(json: unknown): (() => unknown) | undefined {
     }
     if (Array.isArray(value)) return `[${value.map((item) => write(item, level + 1)).join(",")}]`;
     // A plain "__proto__" key would set the prototype: written as a computed key, it is an own property.
-    const entries = Object.keys(value).map((key) => `${key === "__proto__" ? `["__proto__"]` : JSON.stringify(key)}:${write((value as Record<string, unknown>)[key], level + 1)}`);
+    const entries = Object.keys(value).map(
+      (key) =>
+        `${key === "__proto__" ? `["__proto__"]` : JSON.stringify(key)}:${write((value as Record<string, unknown>)[key], level + 1)}`,
+    );
     return `{${entries.join(",")}}`;
   };
   try {
     const result = write(json, 0);
-    return new Function(`"use strict";\nreturn () => {\n${statements.join("\n")}\nreturn ${result};\n};`)() as () => unknown;
+    return new Function(
+      `"use strict";\nreturn () => {\n${statements.join("\n")}\nreturn ${result};\n};`,
+    )() as () => unknown;
   } catch {
     // Not JSON, or too deep to write or to parse.
     return undefined;

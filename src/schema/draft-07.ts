@@ -1,5 +1,15 @@
 // Keys whose value is a subschema, a list of subschemas, or a map of subschemas.
-const SCHEMA = ["items", "additionalItems", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else"];
+const SCHEMA = [
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+];
 const SCHEMA_LIST = ["prefixItems", "items", "anyOf", "oneOf", "allOf"];
 const SCHEMA_MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
 

@@ -7,7 +7,17 @@ import type { JSONSchema } from "./json-schema.js";
 // plain JSON Schema (compile) does not bring every dialect writer into a bundle.
 
 // Keys whose value is a subschema, a list of subschemas, or a map of subschemas.
-const SCHEMA = new Set(["items", "additionalProperties", "not", "contains", "propertyNames", "additionalItems", "if", "then", "else"]);
+const SCHEMA = new Set([
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "additionalItems",
+  "if",
+  "then",
+  "else",
+]);
 const SCHEMA_LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
 const SCHEMA_MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
@@ -110,14 +120,16 @@ class Emitter {
     if (existing && (existing.source === body || (box !== undefined && existing.box === box))) return;
     // Any other type under this name inside the first one's own body, or a recursive type where another
     // type has the name: never the same type (and writing it to compare would never end).
-    if (existing && (existing.json === undefined || box !== undefined)) throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
+    if (existing && (existing.json === undefined || box !== undefined))
+      throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
     const entry: Definition = { source: body, box, json: undefined, text: "" };
     if (!existing) this.defs.set(name, entry);
     const json = this.node(stripName(body)) as JSONSchema;
     if (json.title === undefined) json.title = name;
     const text = JSON.stringify(json);
     if (existing) {
-      if (existing.text !== text) throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
+      if (existing.text !== text)
+        throw new TypeError(`toJSONSchema: two different types are named "${name}"; give each its own name`);
       return;
     }
     entry.json = json;

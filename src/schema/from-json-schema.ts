@@ -17,7 +17,9 @@ export function fromJSONSchema<T = unknown>(schema: object | boolean): Descripto
   if (schema === true) return make("json", {});
   if (schema === false) return make("json", { not: {} });
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
-    throw new TypeError(`fromJSONSchema: expects a JSON Schema object or a boolean, received ${schema === null ? "null" : Array.isArray(schema) ? "an array" : typeof schema}`);
+    throw new TypeError(
+      `fromJSONSchema: expects a JSON Schema object or a boolean, received ${schema === null ? "null" : Array.isArray(schema) ? "an array" : typeof schema}`,
+    );
   }
   let copy: Record<string, unknown>;
   try {

@@ -5,7 +5,19 @@ import { pointerSegment } from "../util/pointer.js";
 type Schema = Record<string, unknown>;
 
 // Where a keyword holds one subschema, a list of them, or a map of them (draft 2020-12).
-const ONE = new Set(["items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "additionalItems"]);
+const ONE = new Set([
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "additionalItems",
+]);
 const LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
 const MAP = new Set(["properties", "patternProperties", "dependentSchemas"]);
 
@@ -56,7 +68,9 @@ export function repeatedSchemas(schema: JSONSchema): RepeatedSchema[] {
 export function shareRepeated(schema: JSONSchema): JSONSchema {
   const root = JSON.parse(JSON.stringify(schema)) as Schema;
   for (;;) {
-    const best = [...groups(root).entries()].filter(([text, sites]) => saves(text, sites.length)).sort(([a], [b]) => b.length - a.length)[0];
+    const best = [...groups(root).entries()]
+      .filter(([text, sites]) => saves(text, sites.length))
+      .sort(([a], [b]) => b.length - a.length)[0];
     if (!best) return root;
     const [, sites] = best;
     const first = sites[0]!;
@@ -88,9 +102,18 @@ function groups(root: Schema): Map<string, Site[]> {
     for (const [key, value] of Object.entries(node)) {
       const path = `${site?.path ?? ""}/${pointerSegment(key)}`;
       if (ONE.has(key)) visit(value, { holder: node as Schema, key, path, hint: site?.hint ?? "" });
-      else if (LIST.has(key) && Array.isArray(value)) value.forEach((item, i) => void visit(item, { holder: value, key: i, path: `${path}/${i}`, hint: site?.hint ?? "" }));
+      else if (LIST.has(key) && Array.isArray(value))
+        value.forEach(
+          (item, i) => void visit(item, { holder: value, key: i, path: `${path}/${i}`, hint: site?.hint ?? "" }),
+        );
       else if (MAP.has(key) && typeof value === "object" && value !== null) {
-        for (const name of Object.keys(value)) visit((value as Schema)[name], { holder: value as Schema, key: name, path: `${path}/${pointerSegment(name)}`, hint: name });
+        for (const name of Object.keys(value))
+          visit((value as Schema)[name], {
+            holder: value as Schema,
+            key: name,
+            path: `${path}/${pointerSegment(name)}`,
+            hint: name,
+          });
       }
     }
   };
@@ -101,7 +124,10 @@ function groups(root: Schema): Map<string, Site[]> {
 function sortedText(value: unknown): string {
   if (typeof value !== "object" || value === null) return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map(sortedText).join(",")}]`;
-  return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${sortedText((value as Schema)[key])}`).join(",")}}`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${sortedText((value as Schema)[key])}`)
+    .join(",")}}`;
 }
 
 function at(site: Site): Schema {

@@ -43,18 +43,29 @@ export interface ToJSONSchemaOptions {
  */
 export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}): JSONSchema {
   const dialect = options.target;
-  if (dialect !== undefined && (typeof dialect !== "object" || dialect === null || typeof dialect.write !== "function")) {
-    throw new TypeError(`toJSONSchema: target must be a dialect such as openaiStrict from "tooltype/dialects", received ${JSON.stringify(dialect)} (the root "tooltype" entry also takes its name)`);
+  if (
+    dialect !== undefined &&
+    (typeof dialect !== "object" || dialect === null || typeof dialect.write !== "function")
+  ) {
+    throw new TypeError(
+      `toJSONSchema: target must be a dialect such as openaiStrict from "tooltype/dialects", received ${JSON.stringify(dialect)} (the root "tooltype" entry also takes its name)`,
+    );
   }
-  if (typeof schema !== "object" || schema === null) throw new TypeError("toJSONSchema: expects a descriptor or a JSON Schema object");
+  if (typeof schema !== "object" || schema === null)
+    throw new TypeError("toJSONSchema: expects a descriptor or a JSON Schema object");
   const share = options.shareRepeated;
-  if (share !== undefined && share !== false && typeof share !== "function") throw new TypeError('toJSONSchema: shareRepeated takes the function here (import { shareRepeated } from "tooltype/schema"); the root entry also takes true');
+  if (share !== undefined && share !== false && typeof share !== "function")
+    throw new TypeError(
+      'toJSONSchema: shareRepeated takes the function here (import { shareRepeated } from "tooltype/schema"); the root entry also takes true',
+    );
   const root = share ? share(emitJSONSchema(schema)) : emitJSONSchema(schema);
   if (dialect === undefined) return root;
   const handler = options.onIssue ?? options.onWarning;
   return dialect.write(root, (path, message, kind: IssueKind = "changed") => {
     if (handler === "error" || (handler === undefined && kind === "rejected")) {
-      throw new ConversionError(`${message} (at ${path || "/"})${handler === undefined ? "; pass onIssue to send it anyway, or dialectIssues() to list every issue" : ""}`);
+      throw new ConversionError(
+        `${message} (at ${path || "/"})${handler === undefined ? "; pass onIssue to send it anyway, or dialectIssues() to list every issue" : ""}`,
+      );
     }
     handler?.({ path, message, kind });
   });

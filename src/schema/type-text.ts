@@ -17,9 +17,16 @@ export function typeText(schema: unknown, depth = 0): string {
     .map((type) => {
       switch (type) {
         case "string":
-          return s.format === "date-time" ? "Date" : s.contentEncoding === "base64" ? "Uint8Array" : s.format ? `string (${s.format})` : "string";
+          return s.format === "date-time"
+            ? "Date"
+            : s.contentEncoding === "base64"
+              ? "Uint8Array"
+              : s.format
+                ? `string (${s.format})`
+                : "string";
         case "array": {
-          if (Array.isArray(s.prefixItems)) return `[${(s.prefixItems as unknown[]).map((p) => typeText(p, depth + 1)).join(", ")}]`;
+          if (Array.isArray(s.prefixItems))
+            return `[${(s.prefixItems as unknown[]).map((p) => typeText(p, depth + 1)).join(", ")}]`;
           const item = s.items ? typeText(s.items, depth + 1) : "unknown";
           return s.uniqueItems ? `Set<${item}>` : /[| ]/.test(item) ? `(${item})[]` : `${item}[]`;
         }
@@ -27,9 +34,13 @@ export function typeText(schema: unknown, depth = 0): string {
           const props = s.properties as Record<string, unknown> | undefined;
           if (props && Object.keys(props).length) {
             const required = new Set(s.required as string[] | undefined);
-            return `{ ${Object.keys(props).map((k) => `${k}${required.has(k) ? "" : "?"}: ${typeText(props[k], depth + 1)}`).join("; ")} }`;
+            return `{ ${Object.keys(props)
+              .map((k) => `${k}${required.has(k) ? "" : "?"}: ${typeText(props[k], depth + 1)}`)
+              .join("; ")} }`;
           }
-          return typeof s.additionalProperties === "object" ? `Record<string, ${typeText(s.additionalProperties, depth + 1)}>` : "object";
+          return typeof s.additionalProperties === "object"
+            ? `Record<string, ${typeText(s.additionalProperties, depth + 1)}>`
+            : "object";
         }
         case undefined:
           return "unknown";

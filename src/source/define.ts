@@ -44,17 +44,28 @@ const decorated = new WeakMap<object, Decorated[]>();
  *
  * tool(function ping(host) { "Pings a host."; }).name; // "ping"
  */
-export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context>;
-export function tool<Result = unknown, Context = unknown>(fn: (...args: never[]) => Result | Promise<Result>, options?: FunctionToToolOptions): Tool<Record<string, unknown>, Result, Context>;
+export function tool<P extends object, Result = unknown, Context = unknown>(
+  definition: TypedToolDefinition<P, Result, Context>,
+): Tool<ArgsOf<P>, Result, Context>;
+export function tool<Result = unknown, Context = unknown>(
+  fn: (...args: never[]) => Result | Promise<Result>,
+  options?: FunctionToToolOptions,
+): Tool<Record<string, unknown>, Result, Context>;
 export function tool(options?: ToolDecoratorOptions): MethodDecorator;
-export function tool(definition: (Partial<TypedToolDefinition<object, unknown, unknown>> & ToolDecoratorOptions) | ((...args: never[]) => unknown) = {}, options?: FunctionToToolOptions): AnyTool | MethodDecorator {
+export function tool(
+  definition:
+    | (Partial<TypedToolDefinition<object, unknown, unknown>> & ToolDecoratorOptions)
+    | ((...args: never[]) => unknown) = {},
+  options?: FunctionToToolOptions,
+): AnyTool | MethodDecorator {
   if (typeof definition === "function") {
     if (typeof (options as { addInitializer?: unknown } | undefined)?.addInitializer === "function") {
       throw new TypeError("@tool: write it with parentheses, @tool() or @tool({ ... }), on a class method");
     }
     return functionToTool(definition, options);
   }
-  if (typeof definition.execute === "function") return typedTool(definition as TypedToolDefinition<object, unknown, unknown>) as Tool;
+  if (typeof definition.execute === "function")
+    return typedTool(definition as TypedToolDefinition<object, unknown, unknown>) as Tool;
   checkDecoratorOptions(definition);
   return (method, context) => {
     if (context.kind !== "method") throw new TypeError("@tool: decorates class methods only");
@@ -62,9 +73,13 @@ export function tool(definition: (Partial<TypedToolDefinition<object, unknown, u
     const options = { name: String(context.name), ...definition } as FunctionToToolOptions;
     context.addInitializer(function (this: unknown) {
       const owner = this as object;
-      const remake = (toolClass?: ToolClass) => functionToTool(method, { ...options, thisArg: owner, ...(toolClass && { toolClass }) });
+      const remake = (toolClass?: ToolClass) =>
+        functionToTool(method, { ...options, thisArg: owner, ...(toolClass && { toolClass }) });
       const made = remake();
-      decorated.set(owner, [...(decorated.get(owner) ?? []).filter((d) => d.tool.name !== made.name), { tool: made, remake }]);
+      decorated.set(owner, [
+        ...(decorated.get(owner) ?? []).filter((d) => d.tool.name !== made.name),
+        { tool: made, remake },
+      ]);
     });
   };
 }
@@ -96,7 +111,10 @@ const TYPED_ONLY = {
   eagerInputStreaming: true,
   defer: true,
   toModelOutput: true,
-} as const satisfies Record<Exclude<keyof TypedToolDefinition<object, unknown, unknown>, keyof ToolDecoratorOptions>, true>;
+} as const satisfies Record<
+  Exclude<keyof TypedToolDefinition<object, unknown, unknown>, keyof ToolDecoratorOptions>,
+  true
+>;
 
 /**
  * An object without an `execute` function is the options of `@tool(...)`: a key neither form knows (a misspelt
@@ -107,7 +125,10 @@ function checkDecoratorOptions(options: object): void {
   const name = (options as { name?: unknown }).name;
   const where = `tool${typeof name === "string" ? ` "${name}"` : ""}`;
   checkKnownOptions(options, { ...DECORATOR_OPTIONS, ...TYPED_ONLY }, where);
-  if (Object.hasOwn(options, "execute")) throw new TypeError(`${where}: execute must be a function, received ${preview((options as { execute?: unknown }).execute, 40)}`);
+  if (Object.hasOwn(options, "execute"))
+    throw new TypeError(
+      `${where}: execute must be a function, received ${preview((options as { execute?: unknown }).execute, 40)}`,
+    );
   const typedOnly = Object.keys(options).filter((key) => Object.hasOwn(TYPED_ONLY, key));
   if (typedOnly.length) {
     throw new TypeError(
@@ -138,7 +159,8 @@ export interface ToolsFromOptions {
  * toolsFrom(math).map((t) => t.name); // ["add"]
  */
 export function toolsFrom(object: object, options: ToolsFromOptions = {}): AnyTool[] {
-  if (typeof object !== "object" && typeof object !== "function") throw new TypeError("toolsFrom: expects an object, an instance or a class");
+  if (typeof object !== "object" && typeof object !== "function")
+    throw new TypeError("toolsFrom: expects an object, an instance or a class");
   const { methods, ...common } = options;
   const out = new Map<string, AnyTool>();
   const undocumented = new Map<string, string>();
@@ -164,21 +186,30 @@ export function toolsFrom(object: object, options: ToolsFromOptions = {}): AnyTo
 /** Why `toolsFrom` found no tool: no method at all, or none with documentation it could read (and why not). */
 function noToolError(undocumented: ReadonlyMap<string, string>): SourceError {
   const [first] = undocumented.values();
-  const found = first === undefined
-    ? "it has no methods (names starting with _ and constructor are left out) and none marked @tool"
-    : `none of its methods (${[...undocumented.keys()].join(", ")}) is marked @tool or has documentation that can be read; the first: ${first}`;
+  const found =
+    first === undefined
+      ? "it has no methods (names starting with _ and constructor are left out) and none marked @tool"
+      : `none of its methods (${[...undocumented.keys()].join(", ")}) is marked @tool or has documentation that can be read; the first: ${first}`;
   return new SourceError(`toolsFrom: found no tool on this object: ${found}`);
 }
 
 // Method names of an object and its prototypes (stopping at the built-in ones), or a class's statics.
 function methodNames(object: object): string[] {
   const names = new Set<string>();
-  for (let here: object | null = object; here && here !== Object.prototype && here !== Function.prototype; here = Object.getPrototypeOf(here)) {
+  for (
+    let here: object | null = object;
+    here && here !== Object.prototype && here !== Function.prototype;
+    here = Object.getPrototypeOf(here)
+  ) {
     for (const key of Object.getOwnPropertyNames(here)) {
       if (key === "constructor" || key.startsWith("_") || names.has(key)) continue;
       const descriptor = Object.getOwnPropertyDescriptor(here, key)!;
       // Methods only: a class stored as a property is not one.
-      if (typeof descriptor.value === "function" && !/^class\b/.test(Function.prototype.toString.call(descriptor.value))) names.add(key);
+      if (
+        typeof descriptor.value === "function" &&
+        !/^class\b/.test(Function.prototype.toString.call(descriptor.value))
+      )
+        names.add(key);
     }
   }
   return [...names];

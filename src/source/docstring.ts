@@ -35,7 +35,8 @@ export interface Docstring {
  */
 export function parseDocstring(text: string): Docstring {
   const doc: Docstring = { description: "", parameters: Object.create(null) };
-  const lines = text.includes("\n") || text.includes("\r") ? text.replace(/\r\n?/g, "\n").split("\n") : splitOneLine(text);
+  const lines =
+    text.includes("\n") || text.includes("\r") ? text.replace(/\r\n?/g, "\n").split("\n") : splitOneLine(text);
   const description: string[] = [];
   let section: "none" | "google-args" | "google-returns" | "numpy-params" | "numpy-returns" | "other" = "none";
   let current: DocParameter | { description?: string } | undefined;
@@ -60,7 +61,9 @@ export function parseDocstring(text: string): Docstring {
     // A JSDoc type may nest braces (`{{ name: string }[]}`): it is cut out by counting them, then the rest is matched.
     const tag = /^@(param|arg|argument|property|prop|returns?)\b\s*/.exec(line);
     const braced = tag ? bracedType(line, tag[0].length) : undefined;
-    const jsdoc = tag ? `@${tag[1]} ${braced ? "{} " : ""}${line.slice(braced ? braced.end : tag[0].length).trimStart()}` : line;
+    const jsdoc = tag
+      ? `@${tag[1]} ${braced ? "{} " : ""}${line.slice(braced ? braced.end : tag[0].length).trimStart()}`
+      : line;
     let m = /^@(param|arg|argument|property|prop)\s+(?:\{\}\s*)?(\[[^\]]*\]|[\w$.]+)\s*(?:-\s*)?(.*)$/.exec(jsdoc);
     if (m) {
       const [, , rawName, rest] = m;
@@ -119,17 +122,29 @@ export function parseDocstring(text: string): Docstring {
     // NumPy section headers: a title line underlined with dashes.
     if (/^-{3,}$/.test(lines[i + 1]?.trim() ?? "") && /^[A-Z][A-Za-z ]*$/.test(line)) {
       const title = line.toLowerCase();
-      section = title === "parameters" || title === "other parameters" ? "numpy-params" : title === "returns" ? "numpy-returns" : "other";
+      section =
+        title === "parameters" || title === "other parameters"
+          ? "numpy-params"
+          : title === "returns"
+            ? "numpy-returns"
+            : "other";
       sectionIndent = indent;
       current = undefined;
       i++;
       continue;
     }
     // Google section headers.
-    m = /^(Args|Arguments|Parameters|Params|Keyword Args|Returns|Return|Yields|Raises|Examples?|Notes?|Note|See Also)\s*:\s*$/.exec(line);
+    m =
+      /^(Args|Arguments|Parameters|Params|Keyword Args|Returns|Return|Yields|Raises|Examples?|Notes?|Note|See Also)\s*:\s*$/.exec(
+        line,
+      );
     if (m) {
       const title = m[1]!.toLowerCase();
-      section = ["args", "arguments", "parameters", "params", "keyword args"].includes(title) ? "google-args" : title.startsWith("return") ? "google-returns" : "other";
+      section = ["args", "arguments", "parameters", "params", "keyword args"].includes(title)
+        ? "google-args"
+        : title.startsWith("return")
+          ? "google-returns"
+          : "other";
       sectionIndent = indent;
       current = undefined;
       continue;
@@ -190,12 +205,16 @@ export function parseDocstring(text: string): Docstring {
     if (section === "none") description.push(line);
     else if (section === "other") append(current, line);
   }
-  doc.description = description.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  doc.description = description
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   return doc;
 }
 
 // A tag or field after the summary in a one-line docstring: JSDoc block tags, Sphinx fields.
-const MID_LINE_TAG = /^(?:@(?:param|arg|argument|property|prop|returns?|throws|exception|example|see|since|deprecated)(?=\s|$)|:(?:param|type)\s|:(?:returns?|rtype)\s*:)/;
+const MID_LINE_TAG =
+  /^(?:@(?:param|arg|argument|property|prop|returns?|throws|exception|example|see|since|deprecated)(?=\s|$)|:(?:param|type)\s|:(?:returns?|rtype)\s*:)/;
 
 // Splits a one-line docstring into lines where a tag or field starts after a space, outside `{...}`
 // (types, `{@link}`) and backtick code spans: "Scales. @param {number} f" → ["Scales.", "@param {number} f"].

@@ -99,9 +99,12 @@ export function functionToTool<Result = unknown, Context = unknown>(
   fn: (...args: never[]) => Result | Promise<Result>,
   options: FunctionToToolOptions = {},
 ): Tool<Record<string, unknown>, Result, Context> {
-  if (typeof fn !== "function") throw new TypeError(`functionToTool: expects a function, received ${fn === null ? "null" : typeof fn}`);
+  if (typeof fn !== "function")
+    throw new TypeError(`functionToTool: expects a function, received ${fn === null ? "null" : typeof fn}`);
   const call = fn as unknown as (...args: unknown[]) => Result | Promise<Result>;
-  return options.declared ? fromSource(...readDeclared(fn.name, options.declared, options.context === true), call, options) : fromSource(readFunction(fn), undefined, call, options);
+  return options.declared
+    ? fromSource(...readDeclared(fn.name, options.declared, options.context === true), call, options)
+    : fromSource(readFunction(fn), undefined, call, options);
 }
 
 // What the build plugin read, as the source reader's result, the docs' parameter entries and types by name. With
@@ -110,13 +113,19 @@ function readDeclared(name: string, declared: DeclaredFunction, context: boolean
   const docs: Record<string, DocParameter> = Object.create(null);
   const types: Record<string, Descriptor> = Object.create(null);
   const fields = declared.parameters.map((p): SourceParameter => {
-    docs[p.name] = { ...(p.description !== undefined && { description: p.description }), ...(p.optional && { optional: true }) };
+    docs[p.name] = {
+      ...(p.description !== undefined && { description: p.description }),
+      ...(p.optional && { optional: true }),
+    };
     if (p.type) types[p.name] = p.type;
     return { name: p.name, ...(p.default !== undefined && { default: { kind: "literal", value: p.default } }) };
   });
   const lead = context ? fields.slice(0, 1) : [];
   const rest = context ? fields.slice(1) : fields;
-  return [{ name, parameters: declared.object ? [...lead, { name: "", keys: rest }] : fields }, { docs, types }];
+  return [
+    { name, parameters: declared.object ? [...lead, { name: "", keys: rest }] : fields },
+    { docs, types },
+  ];
 }
 
 interface Declared {
@@ -136,14 +145,22 @@ export function functionToToolFromSource<Result = unknown, Context = unknown>(
   source: string,
   options: FunctionToToolOptions & { readonly implementation?: (...args: never[]) => Result | Promise<Result> } = {},
 ): Tool<Record<string, unknown>, Result, Context> {
-  if (typeof source !== "string") throw new TypeError(`functionToToolFromSource: expects source text, received ${source === null ? "null" : typeof source}`);
+  if (typeof source !== "string")
+    throw new TypeError(
+      `functionToToolFromSource: expects source text, received ${source === null ? "null" : typeof source}`,
+    );
   const read = readSource(source);
   const implementation =
     options.implementation ??
     (() => {
       throw new Error(`"${options.name ?? read.name}" was read from source text and has no implementation to run`);
     });
-  return fromSource(read, undefined, implementation as unknown as (...args: unknown[]) => Result | Promise<Result>, options);
+  return fromSource(
+    read,
+    undefined,
+    implementation as unknown as (...args: unknown[]) => Result | Promise<Result>,
+    options,
+  );
 }
 
 function fromSource<Result, Context>(
@@ -154,7 +171,8 @@ function fromSource<Result, Context>(
 ): Tool<Record<string, unknown>, Result, Context> {
   const label = source.name ? `"${source.name}"` : "an anonymous function";
   const name = options.name ?? source.name;
-  if (!name) throw new SourceError(`functionToTool: ${label} has no name; give one with functionToTool(fn, { name: "..." })`);
+  if (!name)
+    throw new SourceError(`functionToTool: ${label} has no name; give one with functionToTool(fn, { name: "..." })`);
 
   const doc = source.doc ? parseDocstring(source.doc) : undefined;
   const description = options.description ?? doc?.description;
@@ -162,21 +180,31 @@ function fromSource<Result, Context>(
 
   let params = source.parameters.filter((p) => !p.rest);
   if (options.context) {
-    if (!params.length) throw new SourceError(`functionToTool: ${label} was given { context: true } but has no parameter to receive it`);
+    if (!params.length)
+      throw new SourceError(`functionToTool: ${label} was given { context: true } but has no parameter to receive it`);
     params = params.slice(1);
   }
   const destructured = params.length === 1 && params[0]!.keys ? params[0]! : undefined;
   const fields = destructured ? destructured.keys!.filter((k) => !k.rest) : params;
   for (const field of fields) {
-    if (!field.name) throw new SourceError(`functionToTool: ${label} has a parameter written as a pattern (${field.pattern}); name it, or pass { parameters }`);
+    if (!field.name)
+      throw new SourceError(
+        `functionToTool: ${label} has a parameter written as a pattern (${field.pattern}); name it, or pass { parameters }`,
+      );
   }
   if (!destructured && params.some((p) => p.keys)) {
-    throw new SourceError(`functionToTool: ${label} destructures an object beside other parameters; take one object, or name the parameters`);
+    throw new SourceError(
+      `functionToTool: ${label} destructures an object beside other parameters; take one object, or name the parameters`,
+    );
   }
 
   const parameters = parametersFor(fields, declared?.docs ?? doc?.parameters ?? {}, options, label, declared?.types);
   const names = fields.map((f) => f.name);
-  const returns = options.returns ?? (doc?.returns?.type ? withDescription(readType(doc.returns.type, options.types).descriptor, doc.returns.description) : undefined);
+  const returns =
+    options.returns ??
+    (doc?.returns?.type
+      ? withDescription(readType(doc.returns.type, options.types).descriptor, doc.returns.description)
+      : undefined);
   const context = options.context === true;
   const self = options.thisArg;
   const ToolClass = options.toolClass ?? Tool;
@@ -219,29 +247,52 @@ function undocumented(label: string): string {
 /** `functionToTool` spelt as Python tool libraries spell it. @example function_to_tool(get_weather) */
 export const function_to_tool = functionToTool;
 
-function parametersFor(fields: readonly SourceParameter[], docs: Record<string, DocParameter>, options: FunctionToToolOptions, label: string, declaredTypes: Record<string, Descriptor> = {}): Descriptor {
+function parametersFor(
+  fields: readonly SourceParameter[],
+  docs: Record<string, DocParameter>,
+  options: FunctionToToolOptions,
+  label: string,
+  declaredTypes: Record<string, Descriptor> = {},
+): Descriptor {
   const given = options.parameters;
   if (given && isDescriptor(given)) {
     const props = (given as { properties?: Record<string, unknown> }).properties;
-    if ((given as { type?: unknown }).type !== "object" || !props) throw new TypeError(`functionToTool: ${label}: options.parameters must be a t.object(...) or a map of descriptors`);
+    if ((given as { type?: unknown }).type !== "object" || !props)
+      throw new TypeError(
+        `functionToTool: ${label}: options.parameters must be a t.object(...) or a map of descriptors`,
+      );
     const missing = Object.keys(props).filter((k) => !fields.some((f) => f.name === k));
-    if (missing.length) throw new TypeError(`functionToTool: ${label} has no parameter named ${missing.map((m) => `"${m}"`).join(", ")}`);
+    if (missing.length)
+      throw new TypeError(`functionToTool: ${label} has no parameter named ${missing.map((m) => `"${m}"`).join(", ")}`);
     return given as Descriptor;
   }
   const overrides = (given ?? {}) as Record<string, Descriptor>;
   for (const key of Object.keys(overrides)) {
-    if (!fields.some((f) => f.name === key)) throw new TypeError(`functionToTool: ${label} has no parameter named "${key}" (it has ${fields.map((f) => f.name).join(", ") || "none"})`);
-    if (!isDescriptor(overrides[key])) throw new TypeError(`functionToTool: ${label}: the override for "${key}" is not a descriptor`);
+    if (!fields.some((f) => f.name === key))
+      throw new TypeError(
+        `functionToTool: ${label} has no parameter named "${key}" (it has ${fields.map((f) => f.name).join(", ") || "none"})`,
+      );
+    if (!isDescriptor(overrides[key]))
+      throw new TypeError(`functionToTool: ${label}: the override for "${key}" is not a descriptor`);
   }
   const props: Record<string, Descriptor> = {};
   for (const field of fields) {
-    const override = Object.hasOwn(overrides, field.name) ? overrides[field.name] : Object.hasOwn(declaredTypes, field.name) ? declaredTypes[field.name] : undefined;
+    const override = Object.hasOwn(overrides, field.name)
+      ? overrides[field.name]
+      : Object.hasOwn(declaredTypes, field.name)
+        ? declaredTypes[field.name]
+        : undefined;
     setOwn(props, field.name, property(field, docs[field.name], override, options));
   }
   return t.object(props);
 }
 
-function property(field: SourceParameter, doc: DocParameter | undefined, override: Descriptor | undefined, options: FunctionToToolOptions): Descriptor {
+function property(
+  field: SourceParameter,
+  doc: DocParameter | undefined,
+  override: Descriptor | undefined,
+  options: FunctionToToolOptions,
+): Descriptor {
   const literal = field.default?.kind === "literal" ? field.default : undefined;
   let descriptor: Descriptor;
   let optional = field.default !== undefined || doc?.optional === true || doc?.default !== undefined;
@@ -263,9 +314,12 @@ function property(field: SourceParameter, doc: DocParameter | undefined, overrid
       : (doc?.description ?? field.comment ?? `Parameter ${field.name} of type ${writtenType ?? typeText(schema)}`);
   const extra: Record<string, unknown> = {};
   if (description !== undefined) extra.description = description;
-  if (options.defaults && literal && isJSONValue(literal.value) && !("default" in descriptor)) extra.default = literal.value;
+  if (options.defaults && literal && isJSONValue(literal.value) && !("default" in descriptor))
+    extra.default = literal.value;
   if (Object.keys(extra).length) descriptor = annotate(descriptor, extra);
-  return optional && !(descriptor as never)[OptionalMark] && !("default" in descriptor) ? t.optional(descriptor) : descriptor;
+  return optional && !(descriptor as never)[OptionalMark] && !("default" in descriptor)
+    ? t.optional(descriptor)
+    : descriptor;
 }
 
 // A literal default's type: 3 → integer, 2.5 → number, "x" → string, [1] → integer[], {} → record.
@@ -287,6 +341,7 @@ function withDescription(d: Descriptor, description: string | undefined): Descri
 // Adds annotations to a descriptor, keeping its kind and tags (a copy; descriptors are frozen). A named
 // type keeps its shared definition: the annotations go beside its $ref.
 function annotate(d: Descriptor, extra: Record<string, unknown>): Descriptor {
-  if ((d as never)[Named] !== undefined) return derive(d, {}, { [RefAnnotations]: { ...((d as never)[RefAnnotations] as object), ...extra } });
+  if ((d as never)[Named] !== undefined)
+    return derive(d, {}, { [RefAnnotations]: { ...((d as never)[RefAnnotations] as object), ...extra } });
   return derive(d, extra);
 }

@@ -2,7 +2,9 @@ import { tokenize, type Token } from "./tokens.js";
 import { dedent } from "../util/dedent.js";
 
 /** What a parameter's default is, as far as the source text tells. */
-export type DefaultValue = { readonly kind: "literal"; readonly value: unknown } | { readonly kind: "expression"; readonly text: string };
+export type DefaultValue =
+  | { readonly kind: "literal"; readonly value: unknown }
+  | { readonly kind: "expression"; readonly text: string };
 
 /** One parameter (or one key of a destructured object parameter) read from source. */
 export interface SourceParameter {
@@ -48,7 +50,9 @@ export function readFunction(fn: Function): SourceFunction {
   const label = fn.name ? `"${fn.name}"` : "an anonymous function";
   const source = Function.prototype.toString.call(fn);
   if (/\{\s*\[native code\]\s*\}\s*$/.test(source)) {
-    throw new SourceError(`functionToTool: cannot read the source of ${label} (a built-in or bound function); wrap it in a documented function or use tool({...})`);
+    throw new SourceError(
+      `functionToTool: cannot read the source of ${label} (a built-in or bound function); wrap it in a documented function or use tool({...})`,
+    );
   }
   return readSource(source, fn.name);
 }
@@ -72,7 +76,8 @@ export function readSource(source: string, name?: string): SourceFunction {
   const fn = { name };
   const label = fn.name ? `"${fn.name}"` : "an anonymous function";
   const code = tokens.filter((t) => t.kind !== "comment");
-  if (code[0]?.text === "class") throw new SourceError(`functionToTool: ${label} is a class; pass a function or a method`);
+  if (code[0]?.text === "class")
+    throw new SourceError(`functionToTool: ${label} is a class; pass a function or a method`);
 
   // Find the parameter list: `x => ...` (one bare parameter), or the first "(".
   let open = -1;
@@ -173,7 +178,16 @@ function readEntry(tokens: readonly Token[], comment: string | undefined): Sourc
   // In a destructuring pattern, `key: alias` names the property `key`; TypeScript-free source has no type here.
   const name = first.kind === "string" ? (literalValue(first) as string) : first.text;
   const nested = head[1]?.text === ":" && (head[2]?.text === "{" || head[2]?.text === "[");
-  return withComment({ name, ...(fallback && { default: fallback }), ...(nested && { pattern: head.slice(2).map((t) => t.text).join("") }) });
+  return withComment({
+    name,
+    ...(fallback && { default: fallback }),
+    ...(nested && {
+      pattern: head
+        .slice(2)
+        .map((t) => t.text)
+        .join(""),
+    }),
+  });
 }
 
 function depthAt(tokens: readonly Token[], index: number): number {
@@ -233,7 +247,12 @@ function readLiteral(tokens: readonly Token[], r: { at: number }): unknown {
     const out: Record<string, unknown> = {};
     while (tokens[r.at]?.text !== "}") {
       const key = tokens[r.at++];
-      if (!key || (key.kind !== "name" && key.kind !== "string" && key.kind !== "number") || tokens[r.at++]?.text !== ":") throw NOT_LITERAL;
+      if (
+        !key ||
+        (key.kind !== "name" && key.kind !== "string" && key.kind !== "number") ||
+        tokens[r.at++]?.text !== ":"
+      )
+        throw NOT_LITERAL;
       out[key.kind === "string" ? (literalValue(key) as string) : key.text] = readLiteral(tokens, r);
       if (tokens[r.at]?.text === ",") r.at++;
       else if (tokens[r.at]?.text !== "}") throw NOT_LITERAL;
@@ -257,7 +276,10 @@ function literalValue(token: Token): string {
   return inner.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[\s\S])/g, (_, e: string) => {
     if (e[0] === "u") return String.fromCodePoint(parseInt(e.replace(/[u{}]/g, ""), 16));
     if (e[0] === "x" && e.length === 3) return String.fromCharCode(parseInt(e.slice(1), 16));
-    return ({ n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", 0: "\0" } as Record<string, string>)[e] ?? (e === "\n" ? "" : e);
+    return (
+      ({ n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", 0: "\0" } as Record<string, string>)[e] ??
+      (e === "\n" ? "" : e)
+    );
   });
 }
 
@@ -278,7 +300,11 @@ function readDoc(tokens: readonly Token[]): string | undefined {
     }
     const next = tokens.slice(j + 1).find((n) => n.kind !== "comment");
     const ends = !next || next.text === ";" || next.text === "}" || next.lineBefore;
-    if ((t.kind === "string" || (t.kind === "template" && !t.text.includes("${"))) && ends && !(next && /^[.[(`+\-*/%?]/.test(next.text) && !next.lineBefore)) {
+    if (
+      (t.kind === "string" || (t.kind === "template" && !t.text.includes("${"))) &&
+      ends &&
+      !(next && /^[.[(`+\-*/%?]/.test(next.text) && !next.lineBefore)
+    ) {
       const value = literalValue(t);
       if (value !== "use strict") directives.push(value);
       j++;

@@ -12,7 +12,29 @@ const NAME_START = /[A-Za-z_$\u00c0-\uffff]/;
 const NAME_PART = /[A-Za-z0-9_$\u00c0-\uffff]/;
 const PUNCT = ["...", "=>", "?.", "??", "**", "==", "!=", "<=", ">=", "&&", "||", "++", "--"];
 // After these, a `/` starts a regular expression rather than a division.
-const REGEX_AFTER = new Set(["(", ",", "=", ":", "[", "!", "&", "|", "?", "{", "}", ";", "=>", "&&", "||", "??", "return", "typeof", "+", "-", "*"]);
+const REGEX_AFTER = new Set([
+  "(",
+  ",",
+  "=",
+  ":",
+  "[",
+  "!",
+  "&",
+  "|",
+  "?",
+  "{",
+  "}",
+  ";",
+  "=>",
+  "&&",
+  "||",
+  "??",
+  "return",
+  "typeof",
+  "+",
+  "-",
+  "*",
+]);
 
 /**
  * Splits JavaScript source into tokens, keeping comments (they carry parameter docs). It understands
@@ -49,7 +71,12 @@ export function tokenize(source: string, limit = Infinity): Token[] {
       push("template", start);
     } else if (/[0-9]/.test(c) || (c === "." && /[0-9]/.test(source[i + 1] ?? ""))) {
       while (i < source.length && /[0-9A-Za-z_.]/.test(source[i]!)) {
-        if ((source[i] === "e" || source[i] === "E") && (source[i + 1] === "-" || source[i + 1] === "+") && !/^0[xob]/i.test(source.slice(start, i))) i++;
+        if (
+          (source[i] === "e" || source[i] === "E") &&
+          (source[i + 1] === "-" || source[i + 1] === "+") &&
+          !/^0[xob]/i.test(source.slice(start, i))
+        )
+          i++;
         i++;
       }
       push("number", start);

@@ -10,15 +10,43 @@ export interface ReadType {
 }
 
 const SCALARS: Record<string, () => Descriptor> = {
-  string: t.string, str: t.string, String: t.string, text: t.string,
-  number: t.number, float: t.number, double: t.number, Number: t.number, decimal: t.number, Decimal: t.number,
-  int: t.integer, integer: t.integer, Integer: t.integer, bigint: t.integer,
-  boolean: t.boolean, bool: t.boolean, Boolean: t.boolean,
-  null: t.null, None: t.null, NoneType: t.null,
-  any: t.any, unknown: t.any, Any: t.any, "*": t.any, Json: t.any, JSON: t.any,
-  Date: t.datetime, datetime: t.datetime, DateTime: t.datetime,
-  date: t.date, time: t.time,
-  bytes: t.bytes, bytearray: t.bytes, Uint8Array: t.bytes, Buffer: t.bytes, ArrayBuffer: t.bytes, Blob: t.bytes,
+  string: t.string,
+  str: t.string,
+  String: t.string,
+  text: t.string,
+  number: t.number,
+  float: t.number,
+  double: t.number,
+  Number: t.number,
+  decimal: t.number,
+  Decimal: t.number,
+  int: t.integer,
+  integer: t.integer,
+  Integer: t.integer,
+  bigint: t.integer,
+  boolean: t.boolean,
+  bool: t.boolean,
+  Boolean: t.boolean,
+  null: t.null,
+  None: t.null,
+  NoneType: t.null,
+  any: t.any,
+  unknown: t.any,
+  Any: t.any,
+  "*": t.any,
+  Json: t.any,
+  JSON: t.any,
+  Date: t.datetime,
+  datetime: t.datetime,
+  DateTime: t.datetime,
+  date: t.date,
+  time: t.time,
+  bytes: t.bytes,
+  bytearray: t.bytes,
+  Uint8Array: t.bytes,
+  Buffer: t.bytes,
+  ArrayBuffer: t.bytes,
+  Blob: t.bytes,
 };
 const ARRAYS = new Set(["Array", "array", "list", "List", "Sequence", "Iterable", "ReadonlyArray", "Collection"]);
 const SETS = new Set(["Set", "set", "frozenset", "FrozenSet", "ReadonlySet", "AbstractSet"]);
@@ -84,7 +112,8 @@ class TypeParser {
       else if (name === "null" && this.tokens[start]?.kind === "name") nullable = true;
       else branches.push(part.descriptor);
     } while (this.eat("|"));
-    let descriptor: Descriptor = branches.length === 0 ? t.null() : branches.length === 1 ? branches[0]! : literalsOrUnion(branches);
+    let descriptor: Descriptor =
+      branches.length === 0 ? t.null() : branches.length === 1 ? branches[0]! : literalsOrUnion(branches);
     if (nullable && branches.length) descriptor = t.nullable(descriptor);
     return { descriptor, optional };
   }
@@ -121,7 +150,8 @@ class TypeParser {
     }
     if (token.kind === "string") return plain(t.literal(token.text.slice(1, -1)));
     if (token.kind === "number") return plain(t.literal(Number(token.text)));
-    if (token.text === "-" && this.tokens[this.at]?.kind === "number") return plain(t.literal(-Number(this.tokens[this.at++]!.text)));
+    if (token.text === "-" && this.tokens[this.at]?.kind === "number")
+      return plain(t.literal(-Number(this.tokens[this.at++]!.text)));
     if (token.text === "[") {
       const items = this.args("]");
       return plain(t.tuple(items.map((i) => i.descriptor)));
@@ -136,11 +166,13 @@ class TypeParser {
       name = this.tokens[this.at++]!.text; // typing.List, t.Optional: the last segment names it
     }
     if (name === "true" || name === "false") return plain(t.literal(name === "true"));
-    const open = this.peek() === "<" ? ">" : this.peek() === "[" && this.tokens[this.at + 1]?.text !== "]" ? "]" : undefined;
+    const open =
+      this.peek() === "<" ? ">" : this.peek() === "[" && this.tokens[this.at + 1]?.text !== "]" ? "]" : undefined;
     const args = open ? (this.at++, this.args(open)) : [];
     const arg = (i: number) => args[i]?.descriptor;
 
-    if (name === "Literal") return plain(t.enum(args.map((a) => (a.descriptor as unknown as { enum: unknown[] }).enum?.[0]) as never));
+    if (name === "Literal")
+      return plain(t.enum(args.map((a) => (a.descriptor as unknown as { enum: unknown[] }).enum?.[0]) as never));
     if (name === "Optional") return { descriptor: arg(0) ?? t.string(), optional: true };
     if (name === "Union") {
       const optional = args.some((a) => a.optional || isNull(a.descriptor));
@@ -155,7 +187,12 @@ class TypeParser {
       if (args.length === 2 && arg(1) === ELLIPSIS) return plain(t.tuple([], arg(0)!));
       return args.length ? plain(t.tuple(args.map((a) => a.descriptor))) : plain(t.array(t.string()));
     }
-    if (MAPS.has(name)) return plain(t.record(args.length ? args[args.length - 1]!.descriptor : name === "Record" || name === "Map" ? t.any() : t.string()));
+    if (MAPS.has(name))
+      return plain(
+        t.record(
+          args.length ? args[args.length - 1]!.descriptor : name === "Record" || name === "Map" ? t.any() : t.string(),
+        ),
+      );
     if (OBJECTS.has(name)) return plain(t.record(t.any()));
     if (Object.hasOwn(this.names, name)) return plain(this.names[name]!);
     const scalar = Object.hasOwn(SCALARS, name) ? SCALARS[name] : undefined;

@@ -3,9 +3,15 @@ import { ANNOTATION_KEYS, ARRAY_KEYS, schemaOptions, type ArrayOptions } from ".
 import { string, type TString } from "./primitives.js";
 
 /** A `t.array(item)` descriptor. @example const scores: TArray<TNumber> = t.array(t.integer()); */
-export type TArray<I extends Descriptor> = Descriptor<Infer<I>[], InferJSON<I>[]> & { readonly type: "array"; readonly items: I };
+export type TArray<I extends Descriptor> = Descriptor<Infer<I>[], InferJSON<I>[]> & {
+  readonly type: "array";
+  readonly items: I;
+};
 /** A `t.set(item)` descriptor: a `Set` in code, an array of unique items on the wire. @example const tags: TSet<TString> = t.set(t.string()); */
-export type TSet<I extends Descriptor> = Descriptor<Set<Infer<I>>, InferJSON<I>[]> & { readonly type: "array"; readonly uniqueItems: true };
+export type TSet<I extends Descriptor> = Descriptor<Set<Infer<I>>, InferJSON<I>[]> & {
+  readonly type: "array";
+  readonly uniqueItems: true;
+};
 /**
  * A `t.tuple([...], rest?)` descriptor (`Rest` is `undefined` for a fixed tuple).
  *
@@ -31,7 +37,10 @@ function itemOf(builder: string, item: Descriptor | undefined): Descriptor {
  * t.array(t.integer(), { minItems: 1, description: "Scores" });
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function array<I extends Descriptor = TString, const O extends ArrayOptions<Infer<I>[]> = {}>(item?: I, options?: O): TArray<I> & WithDefault<O> {
+export function array<I extends Descriptor = TString, const O extends ArrayOptions<Infer<I>[]> = {}>(
+  item?: I,
+  options?: O,
+): TArray<I> & WithDefault<O> {
   return make("array", { type: "array", items: itemOf("array", item), ...schemaOptions("array", options, ARRAY_KEYS) });
 }
 
@@ -42,8 +51,16 @@ export function array<I extends Descriptor = TString, const O extends ArrayOptio
  * t.set(t.string(), { description: "Tags" });
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function set<I extends Descriptor = TString, const O extends ArrayOptions<Infer<I>[] | Set<Infer<I>>> = {}>(item?: I, options?: O): TSet<I> & WithDefault<O> {
-  return make("set", { type: "array", items: itemOf("set", item), uniqueItems: true, ...schemaOptions("set", options, ARRAY_KEYS) });
+export function set<I extends Descriptor = TString, const O extends ArrayOptions<Infer<I>[] | Set<Infer<I>>> = {}>(
+  item?: I,
+  options?: O,
+): TSet<I> & WithDefault<O> {
+  return make("set", {
+    type: "array",
+    items: itemOf("set", item),
+    uniqueItems: true,
+    ...schemaOptions("set", options, ARRAY_KEYS),
+  });
 }
 
 /**
@@ -54,22 +71,44 @@ export function set<I extends Descriptor = TString, const O extends ArrayOptions
  * t.tuple([t.number(), t.number()], { description: "Latitude and longitude" });
  * t.tuple([t.string()], t.integer()); // a name then any number of integers
  */
-export function tuple<const Items extends readonly Descriptor[], const O extends ArrayOptions<unknown[]> = {}>(items: Items, options?: O): TTuple<Items> & WithDefault<O>;
-export function tuple<const Items extends readonly Descriptor[], Rest extends Descriptor, const O extends ArrayOptions<unknown[]> = {}>(
+export function tuple<const Items extends readonly Descriptor[], const O extends ArrayOptions<unknown[]> = {}>(
   items: Items,
-  rest: Rest,
   options?: O,
-): TTuple<Items, Rest> & WithDefault<O>;
+): TTuple<Items> & WithDefault<O>;
+export function tuple<
+  const Items extends readonly Descriptor[],
+  Rest extends Descriptor,
+  const O extends ArrayOptions<unknown[]> = {},
+>(items: Items, rest: Rest, options?: O): TTuple<Items, Rest> & WithDefault<O>;
 /* @__NO_SIDE_EFFECTS__ */
-export function tuple(items: readonly Descriptor[], restOrOptions?: Descriptor | object, maybeOptions?: object): Descriptor {
-  if (!Array.isArray(items) || !items.every(isDescriptor)) throw new TypeError("t.tuple: the first argument must be an array of descriptors");
+export function tuple(
+  items: readonly Descriptor[],
+  restOrOptions?: Descriptor | object,
+  maybeOptions?: object,
+): Descriptor {
+  if (!Array.isArray(items) || !items.every(isDescriptor))
+    throw new TypeError("t.tuple: the first argument must be an array of descriptors");
   const rest = isDescriptor(restOrOptions) ? restOrOptions : undefined;
   // A fixed tuple's length is its own; only a tuple with a rest item takes minItems / maxItems.
   const options = schemaOptions("tuple", rest ? maybeOptions : restOrOptions, rest ? ARRAY_KEYS : ANNOTATION_KEYS);
   const n = items.length;
   const prefixItems = Object.freeze([...items]);
   // `prefixItems` must not be empty (draft 2020-12's meta-schema), so `t.tuple([])` is `maxItems: 0` alone.
-  if (!rest) return make("tuple", { type: "array", prefixItems: n ? prefixItems : undefined, minItems: n, maxItems: n, ...options });
+  if (!rest)
+    return make("tuple", {
+      type: "array",
+      prefixItems: n ? prefixItems : undefined,
+      minItems: n,
+      maxItems: n,
+      ...options,
+    });
   if (n === 0) return make("tuple", { type: "array", items: rest, ...options });
-  return make("tuple", { type: "array", prefixItems, items: rest, minItems: n, ...options, ...(options.minItems !== undefined && { minItems: Math.max(n, options.minItems as number) }) });
+  return make("tuple", {
+    type: "array",
+    prefixItems,
+    items: rest,
+    minItems: n,
+    ...options,
+    ...(options.minItems !== undefined && { minItems: Math.max(n, options.minItems as number) }),
+  });
 }

@@ -8,7 +8,20 @@ import { optional, nullable } from "./modifiers.js";
 import { union } from "./union.js";
 import { named, recursive } from "./named.js";
 
-export { string, number, integer, boolean, nullType as null, any, datetime, date, time, bytes, literal, enumType as enum };
+export {
+  string,
+  number,
+  integer,
+  boolean,
+  nullType as null,
+  any,
+  datetime,
+  date,
+  time,
+  bytes,
+  literal,
+  enumType as enum,
+};
 export { array, set, tuple, object, record, optional, nullable, union, named, recursive };
 
 /**
@@ -19,6 +32,26 @@ export { array, set, tuple, object, record, optional, nullable, union, named, re
  * const Point = t.object({ x: t.number(), y: t.number() });
  */
 export const t = /* @__PURE__ */ Object.freeze({
-  string, number, integer, boolean, null: nullType, any, datetime, date, time, bytes, literal, enum: enumType,
-  array, set, tuple, object, record, optional, nullable, union, named, recursive,
+  string,
+  number,
+  integer,
+  boolean,
+  null: nullType,
+  any,
+  datetime,
+  date,
+  time,
+  bytes,
+  literal,
+  enum: enumType,
+  array,
+  set,
+  tuple,
+  object,
+  record,
+  optional,
+  nullable,
+  union,
+  named,
+  recursive,
 });

@@ -63,7 +63,11 @@ export function make<D>(kind: string, schema: Record<string, unknown>, tags?: Pa
 }
 
 /** Copies a descriptor, its symbol tags included, with some keys or tags changed. Internal. */
-export function derive<D>(base: Descriptor, schema: Record<string, unknown>, tags?: Partial<Record<symbol, unknown>>): D {
+export function derive<D>(
+  base: Descriptor,
+  schema: Record<string, unknown>,
+  tags?: Partial<Record<symbol, unknown>>,
+): D {
   const merged: Record<string, unknown> = { ...base };
   for (const key of Object.keys(schema)) merged[key] = schema[key];
   const allTags: Partial<Record<symbol, unknown>> = {};

@@ -15,7 +15,10 @@ export type TEnum<V> = Descriptor<V> & { readonly enum: readonly V[] };
  * t.literal("celsius");
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function literal<const V extends Primitive, const O extends Annotations<V> = {}>(value: V, options?: O): TEnum<V> & WithDefault<O> {
+export function literal<const V extends Primitive, const O extends Annotations<V> = {}>(
+  value: V,
+  options?: O,
+): TEnum<V> & WithDefault<O> {
   return enumOf("literal", [value], options);
 }
 
@@ -32,11 +35,15 @@ type EnumValues<E> = E extends readonly (infer V)[] ? V : E[keyof E];
  * t.enum(Level);                      // {"type":"integer","enum":[1,2]}
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function enumType<const E extends readonly Primitive[] | Record<string, string | number>, const O extends Annotations<EnumValues<E>> = {}>(
-  values: E,
-  options?: O,
-): TEnum<EnumValues<E>> & WithDefault<O> {
-  return enumOf("enum", Array.isArray(values) ? values : enumObjectValues(values as Record<string, string | number>), options);
+export function enumType<
+  const E extends readonly Primitive[] | Record<string, string | number>,
+  const O extends Annotations<EnumValues<E>> = {},
+>(values: E, options?: O): TEnum<EnumValues<E>> & WithDefault<O> {
+  return enumOf(
+    "enum",
+    Array.isArray(values) ? values : enumObjectValues(values as Record<string, string | number>),
+    options,
+  );
 }
 
 function enumOf<D>(builder: string, values: readonly unknown[], options: object | undefined): D {
@@ -44,17 +51,23 @@ function enumOf<D>(builder: string, values: readonly unknown[], options: object 
   const seen = new Set<unknown>();
   for (const value of values) {
     const type = jsonType(value);
-    if (type === undefined) throw new TypeError(`t.${builder}: ${String(value)} is not a string, finite number, boolean or null`);
+    if (type === undefined)
+      throw new TypeError(`t.${builder}: ${String(value)} is not a string, finite number, boolean or null`);
     if (seen.has(value)) throw new TypeError(`t.${builder}: ${JSON.stringify(value)} is listed twice`);
     seen.add(value);
   }
-  return make(builder, { type: sharedType(values), enum: Object.freeze([...values]), ...schemaOptions(builder, options, ANNOTATION_KEYS) });
+  return make(builder, {
+    type: sharedType(values),
+    enum: Object.freeze([...values]),
+    ...schemaOptions(builder, options, ANNOTATION_KEYS),
+  });
 }
 
 // A numeric TypeScript enum maps each value back to its name (`{ 0: "Low", Low: 0 }`); those reverse keys are
 // not members. Two members may share a value (an alias: `{ Low = 0, Least = 0 }`): it is listed once.
 function enumObjectValues(object: Record<string, string | number>): unknown[] {
-  if (typeof object !== "object" || object === null) throw new TypeError("t.enum: expects an array of values or a TypeScript enum object");
+  if (typeof object !== "object" || object === null)
+    throw new TypeError("t.enum: expects an array of values or a TypeScript enum object");
   const members = Object.keys(object)
     .filter((key) => !(typeof object[key] === "string" && object[object[key] as string] === Number(key) && key !== ""))
     .map((key) => object[key]);
@@ -81,7 +94,8 @@ function sharedType(values: readonly unknown[]): string | undefined {
   for (const value of values) {
     const type = jsonType(value);
     if (shared === undefined || shared === type) shared = type;
-    else if ((shared === "integer" && type === "number") || (shared === "number" && type === "integer")) shared = "number";
+    else if ((shared === "integer" && type === "number") || (shared === "number" && type === "integer"))
+      shared = "number";
     else return undefined;
   }
   return shared;

@@ -1,4 +1,12 @@
-import { derive, isDescriptor, make, type Descriptor, type Infer, type InferJSON, type OptionalFlag } from "./descriptor.js";
+import {
+  derive,
+  isDescriptor,
+  make,
+  type Descriptor,
+  type Infer,
+  type InferJSON,
+  type OptionalFlag,
+} from "./descriptor.js";
 import { ANNOTATION_KEYS } from "./options.js";
 import { Named, OptionalMark } from "./symbols.js";
 
@@ -36,13 +44,26 @@ export function nullable<D extends Descriptor>(d: D): TNullable<D> & (D extends 
   const schema = d as unknown as Record<string, unknown>;
   const type = schema.type;
   const keepTags = { [OptionalMark]: (d as never)[OptionalMark] };
-  if (type === undefined && schema.enum === undefined && schema.anyOf === undefined && schema.oneOf === undefined && schema.$ref === undefined && Object.keys(schema).every(isAnnotation)) {
+  if (
+    type === undefined &&
+    schema.enum === undefined &&
+    schema.anyOf === undefined &&
+    schema.oneOf === undefined &&
+    schema.$ref === undefined &&
+    Object.keys(schema).every(isAnnotation)
+  ) {
     return d as never; // t.any() already admits null
   }
   const named = (d as never)[Named] !== undefined;
   const values = schema.enum as unknown[] | undefined;
-  if (!named && values && type === undefined) return derive(d, { enum: values.includes(null) ? values : Object.freeze([...values, null]) });
-  if (!named && (typeof type === "string" || Array.isArray(type)) && schema.anyOf === undefined && schema.oneOf === undefined) {
+  if (!named && values && type === undefined)
+    return derive(d, { enum: values.includes(null) ? values : Object.freeze([...values, null]) });
+  if (
+    !named &&
+    (typeof type === "string" || Array.isArray(type)) &&
+    schema.anyOf === undefined &&
+    schema.oneOf === undefined
+  ) {
     const types = typeof type === "string" ? [type] : (type as string[]);
     return derive(d, {
       type: types.includes("null") ? type : Object.freeze([...types, "null"]),

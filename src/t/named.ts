@@ -5,7 +5,9 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 function checkName(builder: string, name: unknown): asserts name is string {
   if (typeof name !== "string" || !NAME.test(name)) {
-    throw new TypeError(`t.${builder}: the name must match ${NAME} (it becomes a $defs key), received ${JSON.stringify(name)}`);
+    throw new TypeError(
+      `t.${builder}: the name must match ${NAME} (it becomes a $defs key), received ${JSON.stringify(name)}`,
+    );
   }
 }
 

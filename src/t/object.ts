@@ -1,4 +1,13 @@
-import { isDescriptor, make, type DefaultFlag, type Descriptor, type Infer, type InferJSON, type OptionalFlag, type WithDefault } from "./descriptor.js";
+import {
+  isDescriptor,
+  make,
+  type DefaultFlag,
+  type Descriptor,
+  type Infer,
+  type InferJSON,
+  type OptionalFlag,
+  type WithDefault,
+} from "./descriptor.js";
 import { OBJECT_KEYS, schemaOptions, type ObjectOptions } from "./options.js";
 import { string, type TString } from "./primitives.js";
 import { OptionalMark } from "./symbols.js";
@@ -8,7 +17,9 @@ export type Properties = { readonly [key: string]: Descriptor };
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 // In code, a property is optional only when it is t.optional without a default (defaults are filled in).
-type OptionalOut<P> = { [K in keyof P]: P[K] extends DefaultFlag<unknown> ? never : P[K] extends OptionalFlag ? K : never }[keyof P];
+type OptionalOut<P> = {
+  [K in keyof P]: P[K] extends DefaultFlag<unknown> ? never : P[K] extends OptionalFlag ? K : never;
+}[keyof P];
 // On the wire, t.optional and defaulted properties may both be left out.
 type OptionalIn<P> = { [K in keyof P]: P[K] extends OptionalFlag | DefaultFlag<unknown> ? K : never }[keyof P];
 
@@ -18,7 +29,9 @@ export type ObjectOut<P extends Properties> = Simplify<
 >;
 /** The JSON wire type of an object's properties. */
 export type ObjectIn<P extends Properties> = Simplify<
-  { -readonly [K in Exclude<keyof P, OptionalIn<P>>]: InferJSON<P[K]> } & { -readonly [K in OptionalIn<P>]?: InferJSON<P[K]> }
+  { -readonly [K in Exclude<keyof P, OptionalIn<P>>]: InferJSON<P[K]> } & {
+    -readonly [K in OptionalIn<P>]?: InferJSON<P[K]>;
+  }
 >;
 
 /** A `t.object({...})` descriptor. @example const point: TObject<{ x: TNumber; y: TNumber }> = t.object({ x: t.number(), y: t.number() }); */
@@ -46,7 +59,10 @@ export type TRecord<V extends Descriptor> = Descriptor<Record<string, Infer<V>>,
  * });
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function object<const P extends Properties, const O extends ObjectOptions<ObjectOut<P>> = {}>(properties: P, options?: O): TObject<P> & WithDefault<O> {
+export function object<const P extends Properties, const O extends ObjectOptions<ObjectOut<P>> = {}>(
+  properties: P,
+  options?: O,
+): TObject<P> & WithDefault<O> {
   if (typeof properties !== "object" || properties === null || Array.isArray(properties) || isDescriptor(properties)) {
     throw new TypeError("t.object: expects a map of property names to descriptors, such as { name: t.string() }");
   }
@@ -54,13 +70,15 @@ export function object<const P extends Properties, const O extends ObjectOptions
   const required: string[] = [];
   for (const key of Object.keys(properties)) {
     const d = properties[key];
-    if (!isDescriptor(d)) throw new TypeError(`t.object: property "${key}" is not a descriptor (use t.string(), t.number(), ...)`);
+    if (!isDescriptor(d))
+      throw new TypeError(`t.object: property "${key}" is not a descriptor (use t.string(), t.number(), ...)`);
     props[key] = d;
     if (!(d as never)[OptionalMark] && !("default" in d)) required.push(key);
   }
   const schemaKeys = schemaOptions("object", options, OBJECT_KEYS);
   const additional = schemaKeys.additionalProperties;
-  if (typeof additional === "object" && !isDescriptor(additional)) throw new TypeError("t.object: additionalProperties must be a boolean or a descriptor");
+  if (typeof additional === "object" && !isDescriptor(additional))
+    throw new TypeError("t.object: additionalProperties must be a boolean or a descriptor");
   return make("object", {
     type: "object",
     properties: Object.freeze({ ...props }),
@@ -77,11 +95,16 @@ export function object<const P extends Properties, const O extends ObjectOptions
  * t.record(t.number(), { description: "Price per product id" });
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function record<V extends Descriptor = TString, const O extends Omit<ObjectOptions<Record<string, Infer<V>>>, "additionalProperties"> = {}>(
-  value?: V,
-  options?: O,
-): TRecord<V> & WithDefault<O> {
-  if (value !== undefined && !isDescriptor(value)) throw new TypeError("t.record: the value type must be a descriptor such as t.number()");
-  const rest = schemaOptions("record", options, OBJECT_KEYS.filter((key) => key !== "additionalProperties"));
+export function record<
+  V extends Descriptor = TString,
+  const O extends Omit<ObjectOptions<Record<string, Infer<V>>>, "additionalProperties"> = {},
+>(value?: V, options?: O): TRecord<V> & WithDefault<O> {
+  if (value !== undefined && !isDescriptor(value))
+    throw new TypeError("t.record: the value type must be a descriptor such as t.number()");
+  const rest = schemaOptions(
+    "record",
+    options,
+    OBJECT_KEYS.filter((key) => key !== "additionalProperties"),
+  );
   return make("record", { type: "object", additionalProperties: value ?? string(), ...rest });
 }

@@ -50,7 +50,13 @@ export interface ObjectOptions<T> extends Annotations<T> {
 const ANNOTATIONS = ["description", "title", "default", "examples", "deprecated"];
 /** The option keys each family of builders accepts. */
 export const STRING_KEYS = /* @__PURE__ */ ANNOTATIONS.concat("minLength", "maxLength", "pattern", "format");
-export const NUMBER_KEYS = /* @__PURE__ */ ANNOTATIONS.concat("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf");
+export const NUMBER_KEYS = /* @__PURE__ */ ANNOTATIONS.concat(
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+);
 export const ARRAY_KEYS = /* @__PURE__ */ ANNOTATIONS.concat("minItems", "maxItems");
 export const OBJECT_KEYS = /* @__PURE__ */ ANNOTATIONS.concat("additionalProperties", "minProperties", "maxProperties");
 export const ANNOTATION_KEYS = ANNOTATIONS;
@@ -62,11 +68,17 @@ const BOUNDS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaxi
  * Checks a builder's options and returns them as JSON Schema keys. Throws a TypeError naming the
  * builder and the option for an unknown key or a value of the wrong kind, so a typo never passes silently.
  */
-export function schemaOptions(builder: string, options: object | undefined, allowed: readonly string[]): Record<string, unknown> {
+export function schemaOptions(
+  builder: string,
+  options: object | undefined,
+  allowed: readonly string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (options === undefined) return out;
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError(`t.${builder}: options must be an object, received ${options === null ? "null" : typeof options}`);
+    throw new TypeError(
+      `t.${builder}: options must be an object, received ${options === null ? "null" : typeof options}`,
+    );
   }
   for (const key of Object.keys(options)) {
     const value = (options as Record<string, unknown>)[key];
@@ -80,7 +92,8 @@ export function schemaOptions(builder: string, options: object | undefined, allo
 }
 
 function checkOption(builder: string, key: string, value: unknown): unknown {
-  const fail = (want: string) => new TypeError(`t.${builder}: option "${key}" must be ${want}, received ${JSON.stringify(value) ?? typeof value}`);
+  const fail = (want: string) =>
+    new TypeError(`t.${builder}: option "${key}" must be ${want}, received ${JSON.stringify(value) ?? typeof value}`);
   if (COUNTS.has(key)) {
     if (!Number.isSafeInteger(value) || (value as number) < 0) throw fail("a non-negative integer");
   } else if (BOUNDS.has(key)) {
@@ -99,7 +112,8 @@ function checkOption(builder: string, key: string, value: unknown): unknown {
   } else if (key === "default") {
     return jsonValue(builder, key, value);
   } else if (key === "additionalProperties") {
-    if (typeof value !== "boolean" && (typeof value !== "object" || value === null)) throw fail("a boolean or a descriptor");
+    if (typeof value !== "boolean" && (typeof value !== "object" || value === null))
+      throw fail("a boolean or a descriptor");
   }
   return value;
 }
@@ -107,14 +121,17 @@ function checkOption(builder: string, key: string, value: unknown): unknown {
 function patternSource(builder: string, value: unknown): string {
   let source: string;
   if (value instanceof RegExp) {
-    if (value.flags.replace("u", "") !== "") throw new TypeError(`t.${builder}: a pattern RegExp cannot carry flags (${value.flags}); JSON Schema has none`);
+    if (value.flags.replace("u", "") !== "")
+      throw new TypeError(`t.${builder}: a pattern RegExp cannot carry flags (${value.flags}); JSON Schema has none`);
     source = value.source;
   } else if (typeof value === "string") source = value;
   else throw new TypeError(`t.${builder}: option "pattern" must be a string or a RegExp`);
   try {
     new RegExp(source, "u");
   } catch (error) {
-    throw new TypeError(`t.${builder}: option "pattern" is not a valid regular expression: ${(error as Error).message}`);
+    throw new TypeError(
+      `t.${builder}: option "pattern" is not a valid regular expression: ${(error as Error).message}`,
+    );
   }
   return source;
 }
@@ -135,7 +152,10 @@ function jsonValue(builder: string, key: string, value: unknown): unknown {
   if (value instanceof Set) value = [...value];
   // JSON.stringify would write a Map, or any other class instance, as {}: its content silently lost.
   if (value instanceof Map) value = Object.fromEntries(value);
-  if (!plainJSON(value)) throw new TypeError(`t.${builder}: option "${key}" must be a JSON value (plain objects, arrays, strings, numbers, booleans, null; a Date, a Set, a Map or bytes)`);
+  if (!plainJSON(value))
+    throw new TypeError(
+      `t.${builder}: option "${key}" must be a JSON value (plain objects, arrays, strings, numbers, booleans, null; a Date, a Set, a Map or bytes)`,
+    );
   let text: string | undefined;
   try {
     text = JSON.stringify(value);

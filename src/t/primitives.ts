@@ -1,5 +1,13 @@
 import { make, type Descriptor, type WithDefault } from "./descriptor.js";
-import { ANNOTATION_KEYS, NUMBER_KEYS, STRING_KEYS, schemaOptions, type Annotations, type NumberOptions, type StringOptions } from "./options.js";
+import {
+  ANNOTATION_KEYS,
+  NUMBER_KEYS,
+  STRING_KEYS,
+  schemaOptions,
+  type Annotations,
+  type NumberOptions,
+  type StringOptions,
+} from "./options.js";
 
 /** A `t.string()` descriptor. @example const city: TString = t.string(); */
 export type TString = Descriptor<string> & { readonly type: "string" };

@@ -18,12 +18,18 @@ const ALL = ["null", "boolean", "integer", "number", "string", "array", "object"
  * t.union([t.integer(), t.number({ minimum: 0.5 })]); // anyOf: 1 is both
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function union<const B extends readonly Descriptor[], const O extends Annotations<Infer<B[number]>> = {}>(branches: B, options?: O): TUnion<B> & WithDefault<O> {
+export function union<const B extends readonly Descriptor[], const O extends Annotations<Infer<B[number]>> = {}>(
+  branches: B,
+  options?: O,
+): TUnion<B> & WithDefault<O> {
   if (!Array.isArray(branches) || branches.length === 0 || !branches.every(isDescriptor)) {
     throw new TypeError("t.union: expects a non-empty array of descriptors");
   }
   const keyword = disjoint(branches.map(jsonTypes)) ? "oneOf" : "anyOf";
-  return make("union", { [keyword]: Object.freeze([...branches]), ...schemaOptions("union", options, ANNOTATION_KEYS) });
+  return make("union", {
+    [keyword]: Object.freeze([...branches]),
+    ...schemaOptions("union", options, ANNOTATION_KEYS),
+  });
 }
 
 /** The JSON types a schema can match (`integer` and `number` count as overlapping). */
@@ -33,7 +39,8 @@ function jsonTypes(schema: unknown): Set<string> {
   if (box) return box.target ? jsonTypes(box.target) : new Set(ALL);
   if (typeof s.type === "string") return new Set([s.type]);
   if (Array.isArray(s.type)) return new Set(s.type as string[]);
-  if (Array.isArray(s.enum)) return new Set((s.enum as unknown[]).map((v) => jsonType(v) ?? (Array.isArray(v) ? "array" : "object")));
+  if (Array.isArray(s.enum))
+    return new Set((s.enum as unknown[]).map((v) => jsonType(v) ?? (Array.isArray(v) ? "array" : "object")));
   const branches = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
   if (branches) return new Set(branches.flatMap((b) => [...jsonTypes(b)]));
   return new Set(ALL);

@@ -25,16 +25,22 @@ export interface CallBounds {
  * await boundedCall("get_weather", (signal) => weather.execute({ city: "Paris" }, undefined, { signal }), { timeout: 50 });
  * // a slower call: { success: false, error: 'Tool "get_weather" timed out after 50 ms.' }
  */
-export function boundedCall(name: string, run: (signal: AbortSignal) => Promise<ToolResult>, { signal, timeout }: CallBounds): Promise<ToolResult> {
+export function boundedCall(
+  name: string,
+  run: (signal: AbortSignal) => Promise<ToolResult>,
+  { signal, timeout }: CallBounds,
+): Promise<ToolResult> {
   if (signal?.aborted) return Promise.resolve(failure(`Tool "${name}" was cancelled before it ran.`));
   const own = timeout !== undefined && Number.isFinite(timeout) && timeout >= 0 ? new AbortController() : undefined;
   // One promise a call, settled by whichever comes first; the timer and the wait on the signal go with it.
   return new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancel = signal && (() => {
-      settle(failure(`Tool "${name}" was cancelled.`));
-      own?.abort(signal.reason);
-    });
+    const cancel =
+      signal &&
+      (() => {
+        settle(failure(`Tool "${name}" was cancelled.`));
+        own?.abort(signal.reason);
+      });
     const settle = (result: ToolResult | undefined, error?: unknown) => {
       if (timer !== undefined) clearTimeout(timer);
       if (cancel) stopWaiting(signal!, cancel);

@@ -44,7 +44,9 @@ function decodesAnything(schema: unknown, seen: Set<unknown>): boolean {
   if ("default" in s || DECODED_KINDS.has(s[Kind] as string)) return true;
   const box = s[RefTarget] as { target?: unknown } | undefined;
   if (box?.target && decodesAnything(box.target, seen)) return true;
-  return Object.values(s).some((value) => (Array.isArray(value) ? value.some((v) => decodesAnything(v, seen)) : decodesAnything(value, seen)));
+  return Object.values(s).some((value) =>
+    Array.isArray(value) ? value.some((v) => decodesAnything(v, seen)) : decodesAnything(value, seen),
+  );
 }
 
 class Walker {
@@ -84,7 +86,9 @@ class Walker {
       }
       const prefix = prefixOf(schema) ?? [];
       const items = (Array.isArray(schema.items) ? schema.additionalItems : schema.items) as Schema | undefined;
-      const out = value.map((item, i) => (i < prefix.length ? next(prefix[i], item) : items && typeof items === "object" ? next(items, item) : item));
+      const out = value.map((item, i) =>
+        i < prefix.length ? next(prefix[i], item) : items && typeof items === "object" ? next(items, item) : item,
+      );
       return mode === "decode" && kind === "set" ? new Set(out) : out;
     }
     if (typeof value === "object" && value !== null) {
@@ -101,7 +105,12 @@ class Walker {
     return value;
   }
 
-  private object(schema: Schema, value: Record<string, unknown>, mode: "normalize" | "decode", next: (s: unknown, v: unknown) => unknown): unknown {
+  private object(
+    schema: Schema,
+    value: Record<string, unknown>,
+    mode: "normalize" | "decode",
+    next: (s: unknown, v: unknown) => unknown,
+  ): unknown {
     const props = (schema.properties ?? {}) as Record<string, Schema>;
     const required = new Set((schema.required as string[] | undefined) ?? []);
     const additional = schema.additionalProperties;
@@ -128,13 +137,22 @@ class Walker {
   // accepts, the first whose JSON type fits is kept, for the check to report against.
   private union(schema: Schema, branches: Schema[], value: object, next: (s: unknown, v: unknown) => unknown): unknown {
     // A boolean branch has nothing to undo: `false` takes no value, `true` any value as it is.
-    const candidates = branches.filter((b) => typeof b === "object" && b !== null && (fitsType(this.resolve(b), value) || fitsEncoded(this.resolve(b), value)));
+    const candidates = branches.filter(
+      (b) =>
+        typeof b === "object" &&
+        b !== null &&
+        (fitsType(this.resolve(b), value) || fitsEncoded(this.resolve(b), value)),
+    );
     if (candidates.length <= 1) return candidates.length ? next(candidates[0], value) : value;
     let done = this.unions.get(schema);
     if (done?.has(value)) return done.get(value);
     const outs: unknown[] = []; // when no branch accepts, every one was tried
     let chosen = candidates.findIndex((b, i) => this.guard(b)((outs[i] = next(b, value))));
-    if (chosen < 0) chosen = Math.max(0, candidates.findIndex((b) => fitsType(this.resolve(b), value)));
+    if (chosen < 0)
+      chosen = Math.max(
+        0,
+        candidates.findIndex((b) => fitsType(this.resolve(b), value)),
+      );
     const out = outs[chosen];
     if (!done) this.unions.set(schema, (done = new WeakMap()));
     done.set(value, out);
@@ -181,18 +199,30 @@ function inRoot(branch: Schema, root: Schema): Schema {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       const v = (value as Record<string, unknown>)[key];
-      const ref = key === "$ref" && typeof v === "string" && (v === "#" || (v.startsWith("#/") && !v.startsWith("#/$defs/") && !v.startsWith("#/definitions/")));
+      const ref =
+        key === "$ref" &&
+        typeof v === "string" &&
+        (v === "#" || (v.startsWith("#/") && !v.startsWith("#/$defs/") && !v.startsWith("#/definitions/")));
       setOwn(out, key, ref ? `#/$defs/${ROOT_DEF}${(v as string).slice(1)}` : rewrite(v));
     }
     return out;
   };
   const copy = rewrite(root) as Schema;
-  return { ...(rewrite(branch) as Schema), $defs: { ...(copy.$defs as object), [ROOT_DEF]: copy }, ...(copy.definitions !== undefined && { definitions: copy.definitions }) };
+  return {
+    ...(rewrite(branch) as Schema),
+    $defs: { ...(copy.$defs as object), [ROOT_DEF]: copy },
+    ...(copy.definitions !== undefined && { definitions: copy.definitions }),
+  };
 }
 
 // Whether a value's JSON type is one a schema names (no `type`: any).
 function fitsType(schema: Schema, value: unknown): boolean {
-  const types = schema.type === undefined ? undefined : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
+  const types =
+    schema.type === undefined
+      ? undefined
+      : Array.isArray(schema.type)
+        ? (schema.type as string[])
+        : [schema.type as string];
   if (!types) return true;
   const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
   return types.includes(type) || (type === "number" && types.includes("integer"));
@@ -213,7 +243,15 @@ function allowsNull(schema: Schema): boolean {
   if (schema.nullable === true) return true;
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (branches) return branches.some(allowsNull);
-  return schema.type === undefined && schema.enum === undefined && schema.$ref === undefined && schema.const === undefined && !schema[OptionalMark] && !schema.not && !branches;
+  return (
+    schema.type === undefined &&
+    schema.enum === undefined &&
+    schema.$ref === undefined &&
+    schema.const === undefined &&
+    !schema[OptionalMark] &&
+    !schema.not &&
+    !branches
+  );
 }
 
 // A tuple's leading item schemas: `prefixItems`, or draft-07's array `items`.
@@ -223,14 +261,26 @@ function prefixOf(schema: Schema): Schema[] | undefined {
 }
 
 function isEntryList(value: unknown[]): value is { key: string; value: unknown }[] {
-  return value.every((e) => typeof e === "object" && e !== null && !Array.isArray(e) && typeof (e as { key?: unknown }).key === "string" && "value" in e && Object.keys(e).length === 2);
+  return value.every(
+    (e) =>
+      typeof e === "object" &&
+      e !== null &&
+      !Array.isArray(e) &&
+      typeof (e as { key?: unknown }).key === "string" &&
+      "value" in e &&
+      Object.keys(e).length === 2,
+  );
 }
 
 // A tuple written as { "0": ..., "1": ..., rest?: [...] } by a strict or Gemini dialect.
 function isPositional(value: object, length: number): boolean {
   const keys = Object.keys(value).filter((k) => k !== "rest" || Array.isArray((value as Record<string, unknown>).rest));
   const positions = keys.filter((k) => k !== "rest");
-  return positions.length === length && positions.every((k) => /^(0|[1-9]\d*)$/.test(k) && +k < length) && keys.length >= length;
+  return (
+    positions.length === length &&
+    positions.every((k) => /^(0|[1-9]\d*)$/.test(k) && +k < length) &&
+    keys.length >= length
+  );
 }
 
 function fromPositional(value: Record<string, unknown>, length: number): unknown[] {
@@ -253,7 +303,12 @@ function parseDateTime(text: string): Date {
   const east = sign === "-" ? -1 : 1;
   const date = new Date(0);
   date.setUTCFullYear(+year!, +month! - 1, +day!); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
-  date.setUTCHours(+hour! - east * +offsetHour, +minute! - east * +offsetMinute, leap ? 59 : +second!, leap ? 999 : +(fraction + "00").slice(0, 3));
+  date.setUTCHours(
+    +hour! - east * +offsetHour,
+    +minute! - east * +offsetMinute,
+    leap ? 59 : +second!,
+    leap ? 999 : +(fraction + "00").slice(0, 3),
+  );
   return date;
 }
 

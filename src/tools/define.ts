@@ -79,11 +79,19 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
  *   execute: ({ city, unit }) => fetchWeather(city, unit),
  * });
  */
-export function tool<P extends object, Result = unknown, Context = unknown>(definition: TypedToolDefinition<P, Result, Context>): Tool<ArgsOf<P>, Result, Context> {
+export function tool<P extends object, Result = unknown, Context = unknown>(
+  definition: TypedToolDefinition<P, Result, Context>,
+): Tool<ArgsOf<P>, Result, Context> {
   if (typeof definition !== "object" || definition === null || typeof definition.execute !== "function") {
-    throw new TypeError('tool: expects a definition with name, description, parameters and an execute function (a function or a class method is read by tool from "tooltype/source")');
+    throw new TypeError(
+      'tool: expects a definition with name, description, parameters and an execute function (a function or a class method is read by tool from "tooltype/source")',
+    );
   }
-  checkKnownOptions(definition, TOOL_OPTIONS, `tool${typeof definition.name === "string" ? ` "${definition.name}"` : ""}`);
+  checkKnownOptions(
+    definition,
+    TOOL_OPTIONS,
+    `tool${typeof definition.name === "string" ? ` "${definition.name}"` : ""}`,
+  );
   const { execute, toolClass = Tool, ...rest } = definition;
   return new toolClass({ ...rest, run: execute as never });
 }

@@ -64,7 +64,10 @@ export interface AISDKTool<Input, Output> {
  * import { generateText, stepCountIs } from "ai";
  * await generateText({ model, prompt: "Weather in Paris?", tools: { get_weather: toAISDKTool(weather) }, stopWhen: stepCountIs(2) });
  */
-export function toAISDKTool<Args, Result, Context>(tool: Tool<Args, Result, Context>, options: { readonly context?: Context } = {}): AISDKTool<Record<string, unknown>, Result> {
+export function toAISDKTool<Args, Result, Context>(
+  tool: Tool<Args, Result, Context>,
+  options: { readonly context?: Context } = {},
+): AISDKTool<Record<string, unknown>, Result> {
   const inputSchema = inputSchemaOf(tool.parameters);
   return {
     description: tool.description,
@@ -82,7 +85,12 @@ export function toAISDKTool<Args, Result, Context>(tool: Tool<Args, Result, Cont
 export interface AgentsToolOptions<Result> {
   readonly name: string;
   readonly description: string;
-  readonly parameters: JSONSchema & { type: "object"; properties: Record<string, unknown>; required: string[]; additionalProperties: false };
+  readonly parameters: JSONSchema & {
+    type: "object";
+    properties: Record<string, unknown>;
+    required: string[];
+    additionalProperties: false;
+  };
   readonly strict: true;
   /** Runs the tool on the arguments the model sent; a failed result is thrown as a `ToolCallError`. */
   readonly execute: (input: unknown) => Promise<Result>;
@@ -102,15 +110,24 @@ export interface AgentsToolOptions<Result> {
  * const agent = new Agent({ name: "Weather", instructions: "Answer with the tool.", tools: [agentsTool(toAgentsTool(weather))] });
  * await run(agent, "Weather in Paris?");
  */
-export function toAgentsTool<Args, Result, Context>(tool: Tool<Args, Result, Context>, options: { readonly context?: Context } & Pick<FormatOptions, "onWarning"> = {}): AgentsToolOptions<Result> {
-  const written = toOpenAIFormat(tool, { strict: true, ...(options.onWarning && { onWarning: options.onWarning }) }).function;
+export function toAgentsTool<Args, Result, Context>(
+  tool: Tool<Args, Result, Context>,
+  options: { readonly context?: Context } & Pick<FormatOptions, "onWarning"> = {},
+): AgentsToolOptions<Result> {
+  const written = toOpenAIFormat(tool, {
+    strict: true,
+    ...(options.onWarning && { onWarning: options.onWarning }),
+  }).function;
   return {
     name: tool.name,
     description: written.description,
     parameters: written.parameters as AgentsToolOptions<Result>["parameters"],
     strict: true,
     execute: (input) => valueOrThrow(tool, input, options.context),
-    errorFunction: (_context, error) => (error instanceof ToolCallError ? error.message : `Tool "${tool.name}" failed: ${error instanceof Error ? error.message : String(error)}`),
+    errorFunction: (_context, error) =>
+      error instanceof ToolCallError
+        ? error.message
+        : `Tool "${tool.name}" failed: ${error instanceof Error ? error.message : String(error)}`,
   };
 }
 
@@ -138,7 +155,11 @@ function inputSchemaOf(parameters: JSONSchema): ToolInputSchema {
 }
 
 // A framework's `execute`: the tool's value, or a ToolCallError with the text the model should read.
-async function valueOrThrow<Args, Result, Context>(tool: Tool<Args, Result, Context>, input: unknown, context: Context | undefined): Promise<Result> {
+async function valueOrThrow<Args, Result, Context>(
+  tool: Tool<Args, Result, Context>,
+  input: unknown,
+  context: Context | undefined,
+): Promise<Result> {
   const result = await tool.execute(input, context);
   if (!result.success) throw new ToolCallError(result.error, tool.name);
   return result.value;

@@ -23,7 +23,9 @@ export interface GuardedCall<Args = unknown, Context = unknown> {
  * @example
  * const before: BeforeHook<{ limit: number }> = ({ arguments: { limit } }) => (limit > 100 ? { arguments: { limit: 100 } } : undefined);
  */
-export type BeforeHook<Args = unknown, Context = unknown> = (call: GuardedCall<Args, Context>) => BeforeDecision | Promise<BeforeDecision>;
+export type BeforeHook<Args = unknown, Context = unknown> = (
+  call: GuardedCall<Args, Context>,
+) => BeforeDecision | Promise<BeforeDecision>;
 
 /** What `before` answers. @example { refuse: "Only read-only queries." } */
 export type BeforeDecision = void | undefined | { readonly refuse: string } | { readonly arguments: unknown };
@@ -35,7 +37,10 @@ export type BeforeDecision = void | undefined | { readonly refuse: string } | { 
  * @example
  * const after: AfterHook = (_call, result) => (result.success && /secret/i.test(String(result.value)) ? { refuse: "The result was withheld." } : undefined);
  */
-export type AfterHook<Args = unknown, Context = unknown> = (call: GuardedCall<Args, Context>, result: ToolResult) => AfterDecision | Promise<AfterDecision>;
+export type AfterHook<Args = unknown, Context = unknown> = (
+  call: GuardedCall<Args, Context>,
+  result: ToolResult,
+) => AfterDecision | Promise<AfterDecision>;
 
 /** What `after` answers. @example { value: "redacted" } */
 export type AfterDecision = void | undefined | { readonly refuse: string } | { readonly value: unknown };
@@ -46,7 +51,10 @@ export type AfterDecision = void | undefined | { readonly refuse: string } | { r
  * @example
  * const wrap: WrapHook = async (call, next) => { const started = Date.now(); try { return await next(); } finally { log(call.name, Date.now() - started); } };
  */
-export type WrapHook<Args = unknown, Context = unknown> = (call: GuardedCall<Args, Context>, next: () => Promise<ToolResult>) => Promise<ToolResult>;
+export type WrapHook<Args = unknown, Context = unknown> = (
+  call: GuardedCall<Args, Context>,
+  next: () => Promise<ToolResult>,
+) => Promise<ToolResult>;
 
 /**
  * The guardrails of a tool or of a loop.
@@ -71,21 +79,41 @@ export async function beforeCall(
   layers: readonly (Guardrails | undefined)[],
   call: GuardedCall & { readonly json: unknown },
   check: (json: unknown) => Promise<ToolResult>,
-): Promise<{ readonly ok: true; readonly json: unknown; readonly decoded: unknown; readonly rewritten: boolean } | { readonly ok: false; readonly result: ToolResult }> {
+): Promise<
+  | { readonly ok: true; readonly json: unknown; readonly decoded: unknown; readonly rewritten: boolean }
+  | { readonly ok: false; readonly result: ToolResult }
+> {
   let { json, arguments: decoded } = call;
   let rewritten = false;
   for (const layer of layers) {
     if (!layer?.before) continue;
     let answer: BeforeDecision;
     try {
-      answer = await layer.before({ id: call.id, name: call.name, arguments: decoded, context: call.context, ...(call.idempotencyKey && { idempotencyKey: call.idempotencyKey }) });
+      answer = await layer.before({
+        id: call.id,
+        name: call.name,
+        arguments: decoded,
+        context: call.context,
+        ...(call.idempotencyKey && { idempotencyKey: call.idempotencyKey }),
+      });
     } catch (error) {
-      return { ok: false, result: failure(`The call of tool "${call.name}" was refused: a guardrail failed (${messageOf(error)}). It did not run.`) };
+      return {
+        ok: false,
+        result: failure(
+          `The call of tool "${call.name}" was refused: a guardrail failed (${messageOf(error)}). It did not run.`,
+        ),
+      };
     }
     if (answer && "refuse" in answer) return { ok: false, result: failure(String(answer.refuse)) };
     if (answer && "arguments" in answer) {
       const checked = await check(answer.arguments);
-      if (!checked.success) return { ok: false, result: failure(`The arguments a guardrail gave tool "${call.name}" are not valid; it did not run. ${checked.error}`) };
+      if (!checked.success)
+        return {
+          ok: false,
+          result: failure(
+            `The arguments a guardrail gave tool "${call.name}" are not valid; it did not run. ${checked.error}`,
+          ),
+        };
       [json, decoded, rewritten] = [answer.arguments, checked.value, true];
     }
   }
@@ -98,7 +126,11 @@ export async function beforeCall(
  * @example
  * const result = await wrapCall([loop, tool], call, () => tool.execute(args));
  */
-export function wrapCall(layers: readonly (Guardrails | undefined)[], call: GuardedCall, run: () => Promise<ToolResult>): Promise<ToolResult> {
+export function wrapCall(
+  layers: readonly (Guardrails | undefined)[],
+  call: GuardedCall,
+  run: () => Promise<ToolResult>,
+): Promise<ToolResult> {
   let next = run;
   for (const layer of [...layers].reverse()) {
     const wrap = layer?.wrap;
@@ -122,7 +154,11 @@ export function wrapCall(layers: readonly (Guardrails | undefined)[], call: Guar
  * @example
  * const shown = await afterCall([loop, tool], call, result);
  */
-export async function afterCall(layers: readonly (Guardrails | undefined)[], call: GuardedCall, result: ToolResult): Promise<ToolResult> {
+export async function afterCall(
+  layers: readonly (Guardrails | undefined)[],
+  call: GuardedCall,
+  result: ToolResult,
+): Promise<ToolResult> {
   for (const layer of [...layers].reverse()) {
     if (!layer?.after) continue;
     try {

@@ -12,13 +12,37 @@
 export { Tool, type AnyTool, type ToolClass, type ToolDefinition, type Logger, type RunOptions } from "./tool.js";
 export { tool, type ArgsOf, type TypedToolDefinition } from "./define.js";
 export { withJSONSchema, type WithJSONSchema } from "./parameters.js";
-export { toAISDKTool, toAgentsTool, ToolCallError, type AISDKTool, type AgentsToolOptions, type ToolInputSchema } from "./frameworks.js";
+export {
+  toAISDKTool,
+  toAgentsTool,
+  ToolCallError,
+  type AISDKTool,
+  type AgentsToolOptions,
+  type ToolInputSchema,
+} from "./frameworks.js";
 export { ToolRegistry, TOOLS_PER_REQUEST_WARNING, TOOL_LIMITS, type RegistryFormatOptions } from "./registry.js";
 export type { ToolResult } from "./result.js";
 export { toolTokens, type ToolTokens, type ToolTokensOptions } from "./tokens.js";
 export { modelOutput, isModelOutput, type ModelOutput, type OutputPart, type ModelPart } from "./output.js";
 export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
 export {
-  toOpenAIFormat, toResponsesFormat, toAnthropicFormat, toAnthropicTools, anthropicStrictIssues, ANTHROPIC_STRICT_LIMITS, toGeminiFormat, toMCPFormat, checkTool,
-  type FormatOptions, type AnthropicFormatOptions, type SchemaRules, type ToolFormat, type ToolIssue, type OpenAITool, type ResponsesTool, type AnthropicTool, type GeminiFunctionDeclaration, type MCPTool,
+  toOpenAIFormat,
+  toResponsesFormat,
+  toAnthropicFormat,
+  toAnthropicTools,
+  anthropicStrictIssues,
+  ANTHROPIC_STRICT_LIMITS,
+  toGeminiFormat,
+  toMCPFormat,
+  checkTool,
+  type FormatOptions,
+  type AnthropicFormatOptions,
+  type SchemaRules,
+  type ToolFormat,
+  type ToolIssue,
+  type OpenAITool,
+  type ResponsesTool,
+  type AnthropicTool,
+  type GeminiFunctionDeclaration,
+  type MCPTool,
 } from "./provider-formats.js";

@@ -5,7 +5,17 @@
 import { Tool as LeanTool } from "./tool.js";
 import { ToolRegistry as LeanToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
 import * as format from "./provider-formats.js";
-import type { AnthropicFormatOptions, AnthropicTool, FormatOptions, GeminiFunctionDeclaration, MCPTool, OpenAITool, ToolFormat, ProviderFormats, ResponsesTool } from "./provider-formats.js";
+import type {
+  AnthropicFormatOptions,
+  AnthropicTool,
+  FormatOptions,
+  GeminiFunctionDeclaration,
+  MCPTool,
+  OpenAITool,
+  ToolFormat,
+  ProviderFormats,
+  ResponsesTool,
+} from "./provider-formats.js";
 
 /**
  * A tool with its provider formats as methods: what the root entry's `tool`, `functionToTool`, `toolsFrom` and
@@ -16,7 +26,10 @@ import type { AnthropicFormatOptions, AnthropicTool, FormatOptions, GeminiFuncti
  * const weather = tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
  * weather.toOpenAIFormat({ strict: true }); // { type: "function", function: { name: "get_weather", ..., strict: true } }
  */
-export class Tool<Args = unknown, Result = unknown, Context = unknown> extends LeanTool<Args, Result, Context> implements ProviderFormats {
+export class Tool<Args = unknown, Result = unknown, Context = unknown>
+  extends LeanTool<Args, Result, Context>
+  implements ProviderFormats
+{
   /** OpenAI Chat Completions. @example openai.chat.completions.create({ tools: [weather.toOpenAIFormat()] }) */
   toOpenAIFormat(options?: FormatOptions): OpenAITool {
     return format.toOpenAIFormat(this, options);
@@ -63,13 +76,19 @@ export class ToolRegistry extends LeanToolRegistry {
   }
 
   /** Anthropic Messages API `tools`. @example anthropic.messages.create({ tools: registry.toAnthropicFormat({ category: "weather" }) }) */
-  toAnthropicFormat(category?: string | (RegistryFormatOptions & AnthropicFormatOptions), options?: AnthropicFormatOptions): AnthropicTool[] {
+  toAnthropicFormat(
+    category?: string | (RegistryFormatOptions & AnthropicFormatOptions),
+    options?: AnthropicFormatOptions,
+  ): AnthropicTool[] {
     const { category: chosen, options: given } = formatArguments(category, options);
     return format.toAnthropicTools(this.toolsForRequest(chosen, "anthropic", given), given); // cache_control on the last tool only
   }
 
   /** Gemini `functionDeclarations`. @example { tools: [{ functionDeclarations: registry.toGeminiFormat() }] } */
-  toGeminiFormat(category?: string | (RegistryFormatOptions & { jsonSchema?: boolean }), options?: FormatOptions & { jsonSchema?: boolean }): GeminiFunctionDeclaration[] {
+  toGeminiFormat(
+    category?: string | (RegistryFormatOptions & { jsonSchema?: boolean }),
+    options?: FormatOptions & { jsonSchema?: boolean },
+  ): GeminiFunctionDeclaration[] {
     return listed(this, "gemini", format.toGeminiFormat, category, options);
   }
 

@@ -12,7 +12,12 @@ export type OutputPart =
   | { readonly type: "text"; readonly text: string }
   | { readonly type: "json"; readonly value: unknown }
   | { readonly type: "image"; readonly data: string | Uint8Array; readonly mediaType: string }
-  | { readonly type: "file"; readonly data: string | Uint8Array; readonly mediaType: string; readonly filename?: string };
+  | {
+      readonly type: "file";
+      readonly data: string | Uint8Array;
+      readonly mediaType: string;
+      readonly filename?: string;
+    };
 
 /**
  * An output part as a result carries it: bytes as base64 text, JSON as plain data.
@@ -70,7 +75,8 @@ export function modelParts(toolName: string, given: unknown): ModelPart[] {
 }
 
 function modelPart(part: unknown, where: string): ModelPart {
-  if (typeof part !== "object" || part === null) throw new TypeError(`${where} must be an object such as { type: "text", text }; received ${typeof part}`);
+  if (typeof part !== "object" || part === null)
+    throw new TypeError(`${where} must be an object such as { type: "text", text }; received ${typeof part}`);
   const p = part as Record<string, unknown>;
   if (p.type === "text") {
     if (typeof p.text !== "string") throw new TypeError(`${where}: a text part needs text as a string`);
@@ -78,12 +84,19 @@ function modelPart(part: unknown, where: string): ModelPart {
   }
   if (p.type === "json") return { type: "json", value: jsonData(p.value) ?? null };
   if (p.type === "image" || p.type === "file") {
-    if (typeof p.mediaType !== "string" || !/^[\w.+-]+\/[\w.+-]+$/.test(p.mediaType)) throw new TypeError(`${where}: an ${p.type} part needs mediaType, such as "image/png" or "application/pdf"`);
+    if (typeof p.mediaType !== "string" || !/^[\w.+-]+\/[\w.+-]+$/.test(p.mediaType))
+      throw new TypeError(`${where}: an ${p.type} part needs mediaType, such as "image/png" or "application/pdf"`);
     const data = p.data instanceof Uint8Array ? encodeBase64(p.data) : p.data;
     if (typeof data !== "string") throw new TypeError(`${where}: data must be base64 text or a Uint8Array`);
     if (p.type === "image") return { type: "image", data, mediaType: p.mediaType };
-    if (p.filename !== undefined && typeof p.filename !== "string") throw new TypeError(`${where}: filename must be a string`);
-    return { type: "file", data, mediaType: p.mediaType, ...(typeof p.filename === "string" && { filename: p.filename }) };
+    if (p.filename !== undefined && typeof p.filename !== "string")
+      throw new TypeError(`${where}: filename must be a string`);
+    return {
+      type: "file",
+      data,
+      mediaType: p.mediaType,
+      ...(typeof p.filename === "string" && { filename: p.filename }),
+    };
   }
   throw new TypeError(`${where} has type ${JSON.stringify(p.type)}; a part is "text", "json", "image" or "file"`);
 }

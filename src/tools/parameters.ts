@@ -43,11 +43,18 @@ interface StandardLike {
  */
 export function readParameters(input: ParametersInput, owner: string, jit?: Jit): Parameters {
   if ((typeof input !== "object" && typeof input !== "function") || input === null) {
-    throw new TypeError(`${owner}: parameters must be a t.object(...), a guard, a JSON Schema object or a Standard Schema`);
+    throw new TypeError(
+      `${owner}: parameters must be a t.object(...), a guard, a JSON Schema object or a Standard Schema`,
+    );
   }
   if (isDescriptor(input)) {
     const guard = compile(input, { jit });
-    return { schema: objectRoot(toJSONSchema(input), owner), descriptor: input, codec: codecOf(input), check: checkWith(guard) };
+    return {
+      schema: objectRoot(toJSONSchema(input), owner),
+      descriptor: input,
+      codec: codecOf(input),
+      check: checkWith(guard),
+    };
   }
   if (isGuard(input)) {
     // A guard from compile(): its schema describes the tool, and it checks the arguments as it is.
@@ -62,9 +69,14 @@ export function readParameters(input: ParametersInput, owner: string, jit?: Jit)
       library: true,
       codec: { normalize: codecOf(schema).normalize, decode: (v) => v, decodes: false }, // the library decodes
       check: async (value) => {
-        const result = (await standard.validate(value)) as { value?: unknown; issues?: readonly { message: string; path?: readonly unknown[] }[] };
+        const result = (await standard.validate(value)) as {
+          value?: unknown;
+          issues?: readonly { message: string; path?: readonly unknown[] }[];
+        };
         if (!result.issues) return { value: result.value };
-        return { issues: result.issues.map((i) => ({ code: "type" as const, path: pointerOf(i.path), message: i.message })) };
+        return {
+          issues: result.issues.map((i) => ({ code: "type" as const, path: pointerOf(i.path), message: i.message })),
+        };
       },
     };
   }
@@ -74,7 +86,12 @@ export function readParameters(input: ParametersInput, owner: string, jit?: Jit)
 
 function isGuard(input: object): input is Guard<unknown> {
   const g = input as Partial<Guard<unknown>>;
-  return typeof input === "function" && g["~standard"]?.vendor === "tooltype" && typeof g.errors === "function" && typeof g.schema === "object";
+  return (
+    typeof input === "function" &&
+    g["~standard"]?.vendor === "tooltype" &&
+    typeof g.errors === "function" &&
+    typeof g.schema === "object"
+  );
 }
 
 function checkWith(guard: Guard<unknown>): Parameters["check"] {
@@ -94,7 +111,18 @@ const ARKTYPE_OPTIONS = {
       code,
       (context: Record<string, unknown>) => {
         const { base: _, ...rest } = context;
-        const what = typeof rest.proto === "function" ? `an instance of ${(rest.proto as { name?: string }).name || "a class"}` : code === "date" ? "a Date" : code === "domain" ? `a ${String(rest.domain)}` : code === "unit" ? `the value ${String(rest.unit)}` : code === "symbolKey" ? "a symbol key" : code;
+        const what =
+          typeof rest.proto === "function"
+            ? `an instance of ${(rest.proto as { name?: string }).name || "a class"}`
+            : code === "date"
+              ? "a Date"
+              : code === "domain"
+                ? `a ${String(rest.domain)}`
+                : code === "unit"
+                  ? `the value ${String(rest.unit)}`
+                  : code === "symbolKey"
+                    ? "a symbol key"
+                    : code;
         throw new Error(`${what} cannot be written as JSON Schema (ArkType's "${code}")`);
       },
     ]),
@@ -103,7 +131,16 @@ const ARKTYPE_OPTIONS = {
 
 function standardJSONSchema(input: StandardLike, owner: string): JSONSchema {
   const vendor = input["~standard"].vendor;
-  const library = vendor === "arktype" ? "ArkType" : vendor === "zod" ? "Zod" : vendor === "valibot" ? "Valibot" : vendor === "effect" ? "Effect Schema" : vendor || "Standard Schema";
+  const library =
+    vendor === "arktype"
+      ? "ArkType"
+      : vendor === "zod"
+        ? "Zod"
+        : vendor === "valibot"
+          ? "Valibot"
+          : vendor === "effect"
+            ? "Effect Schema"
+            : vendor || "Standard Schema";
   let produced: unknown;
   try {
     const json = input["~standard"].jsonSchema;
@@ -111,15 +148,22 @@ function standardJSONSchema(input: StandardLike, owner: string): JSONSchema {
       ? json.input({ target: "draft-2020-12", ...(vendor === "arktype" && { libraryOptions: ARKTYPE_OPTIONS }) })
       : (input.toJSONSchema?.() ?? input.toJsonSchema?.());
   } catch (error) {
-    throw new TypeError(`${owner}: the ${library} parameters cannot be written as JSON Schema: ${(error as Error).message}`);
+    throw new TypeError(
+      `${owner}: the ${library} parameters cannot be written as JSON Schema: ${(error as Error).message}`,
+    );
   }
   if (typeof produced !== "object" || produced === null) {
     const how =
-      vendor === "zod" ? " (Zod mini schemas carry none: pass withJSONSchema(schema, z.toJSONSchema(schema)))"
-      : vendor === "valibot" ? " (pass toStandardJsonSchema(schema) from @valibot/to-json-schema)"
-      : vendor === "effect" ? " (pass Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV1(schema)))"
-      : " (or pass withJSONSchema(schema, jsonSchema))";
-    throw new TypeError(`${owner}: these ${library} parameters do not expose JSON Schema (~standard.jsonSchema, toJSONSchema() or toJsonSchema()); a model needs one to call the tool${how}`);
+      vendor === "zod"
+        ? " (Zod mini schemas carry none: pass withJSONSchema(schema, z.toJSONSchema(schema)))"
+        : vendor === "valibot"
+          ? " (pass toStandardJsonSchema(schema) from @valibot/to-json-schema)"
+          : vendor === "effect"
+            ? " (pass Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV1(schema)))"
+            : " (or pass withJSONSchema(schema, jsonSchema))";
+    throw new TypeError(
+      `${owner}: these ${library} parameters do not expose JSON Schema (~standard.jsonSchema, toJSONSchema() or toJsonSchema()); a model needs one to call the tool${how}`,
+    );
   }
   const copy = { ...(produced as JSONSchema) };
   delete copy.$schema;
@@ -132,7 +176,8 @@ function standardJSONSchema(input: StandardLike, owner: string): JSONSchema {
  * @example
  * const args: WithJSONSchema<typeof Args> = withJSONSchema(Args, z.toJSONSchema(Args));
  */
-export interface WithJSONSchema<S extends StandardSchemaV1> extends StandardSchemaV1<StandardSchemaV1.InferInput<S>, StandardSchemaV1.InferOutput<S>> {
+export interface WithJSONSchema<S extends StandardSchemaV1>
+  extends StandardSchemaV1<StandardSchemaV1.InferInput<S>, StandardSchemaV1.InferOutput<S>> {
   readonly "~standard": StandardSchemaV1.Props<StandardSchemaV1.InferInput<S>, StandardSchemaV1.InferOutput<S>> & {
     readonly jsonSchema: {
       input(options?: { readonly target?: string }): Record<string, unknown>;
@@ -153,23 +198,43 @@ export interface WithJSONSchema<S extends StandardSchemaV1> extends StandardSche
  */
 export function withJSONSchema<S extends StandardSchemaV1>(schema: S, jsonSchema: object): WithJSONSchema<S> {
   const props = (schema as Partial<StandardSchemaV1>)?.["~standard"];
-  if (!props || typeof props.validate !== "function") throw new TypeError("withJSONSchema: the first argument must be a Standard Schema (it has ~standard.validate)");
-  if (typeof jsonSchema !== "object" || jsonSchema === null) throw new TypeError("withJSONSchema: the second argument must be a JSON Schema object");
+  if (!props || typeof props.validate !== "function")
+    throw new TypeError("withJSONSchema: the first argument must be a Standard Schema (it has ~standard.validate)");
+  if (typeof jsonSchema !== "object" || jsonSchema === null)
+    throw new TypeError("withJSONSchema: the second argument must be a JSON Schema object");
   const frozen = JSON.parse(JSON.stringify(jsonSchema)) as object;
   const write = () => JSON.parse(JSON.stringify(frozen)) as Record<string, unknown>;
   return {
-    "~standard": { version: 1, vendor: props.vendor, validate: props.validate.bind(props), jsonSchema: { input: write, output: write }, types: props.types },
+    "~standard": {
+      version: 1,
+      vendor: props.vendor,
+      validate: props.validate.bind(props),
+      jsonSchema: { input: write, output: write },
+      types: props.types,
+    },
   } as never;
 }
 
 // Any root: one that is not an object (a union, a primitive) is wrapped as { input: ... } by the provider
 // formats (src/schema/dialects/wrap.ts), and Tool.execute unwraps it.
 function objectRoot(schema: JSONSchema, owner: string): JSONSchema {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) throw new TypeError(`${owner}: parameters must be a JSON Schema object`);
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema))
+    throw new TypeError(`${owner}: parameters must be a JSON Schema object`);
   return schema;
 }
 
 function pointerOf(path: readonly unknown[] | undefined): string {
   if (!path?.length) return "";
-  return "/" + path.map((p) => pointerSegment(String(typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : (p as PropertyKey)))).join("/");
+  return (
+    "/" +
+    path
+      .map((p) =>
+        pointerSegment(
+          String(
+            typeof p === "object" && p !== null && "key" in p ? (p as { key: PropertyKey }).key : (p as PropertyKey),
+          ),
+        ),
+      )
+      .join("/")
+  );
 }

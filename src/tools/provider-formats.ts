@@ -167,7 +167,9 @@ const NAME_RULES: Record<ToolFormat, RegExp> = {
 };
 
 function nameIssue(tool: FormattableTool, provider: ToolFormat): string | undefined {
-  return NAME_RULES[provider].test(tool.name) ? undefined : `${provider} tool names must match ${NAME_RULES[provider]}; rename the tool`;
+  return NAME_RULES[provider].test(tool.name)
+    ? undefined
+    : `${provider} tool names must match ${NAME_RULES[provider]}; rename the tool`;
 }
 
 function checkName(tool: FormattableTool, provider: ToolFormat): string {
@@ -185,13 +187,27 @@ function fullDescription(tool: FormattableTool): string {
 }
 
 /** Where a dialect's issues go: the caller's handler with the tool and provider added, or `"error"`, or nowhere. */
-function handlerOf(tool: FormattableTool, provider: ToolFormat, options: FormatOptions): ToJSONSchemaOptions["onIssue"] {
+function handlerOf(
+  tool: FormattableTool,
+  provider: ToolFormat,
+  options: FormatOptions,
+): ToJSONSchemaOptions["onIssue"] {
   const handler = options.onIssue ?? options.onWarning;
   return typeof handler === "function" ? (issue) => handler({ ...issue, tool: tool.name, provider }) : handler;
 }
 
-function schemaFor(tool: FormattableTool, schema: JSONSchema, target: Dialect, provider: ToolFormat, options: FormatOptions): JSONSchema {
-  return toJSONSchema(schema, { target, onIssue: handlerOf(tool, provider, options), ...(options.shareRepeated && { shareRepeated }) });
+function schemaFor(
+  tool: FormattableTool,
+  schema: JSONSchema,
+  target: Dialect,
+  provider: ToolFormat,
+  options: FormatOptions,
+): JSONSchema {
+  return toJSONSchema(schema, {
+    target,
+    onIssue: handlerOf(tool, provider, options),
+    ...(options.shareRepeated && { shareRepeated }),
+  });
 }
 
 // Each family's rules, plain and strict (a family without a strict form keeps its plain one).
@@ -206,11 +222,20 @@ const RULES: Record<Exclude<SchemaRules, Dialect>, readonly [plain: Dialect, str
  * The dialect a tool's parameters are written in for a wire (`family`, unless `dialect` names other rules), and
  * whether the tool goes strict: with `"prefer"`, strict when the strict rules write it without a rejection.
  */
-function rulesFor(tool: FormattableTool, family: Exclude<SchemaRules, Dialect>, provider: ToolFormat, options: FormatOptions): { readonly dialect: Dialect; readonly strict: boolean } {
+function rulesFor(
+  tool: FormattableTool,
+  family: Exclude<SchemaRules, Dialect>,
+  provider: ToolFormat,
+  options: FormatOptions,
+): { readonly dialect: Dialect; readonly strict: boolean } {
   const chosen = options.dialect ?? family;
-  if (chosen !== null && typeof chosen === "object") return { dialect: chosen, strict: options.strict === true || (options.strict === undefined && tool.strict) };
+  if (chosen !== null && typeof chosen === "object")
+    return { dialect: chosen, strict: options.strict === true || (options.strict === undefined && tool.strict) };
   const pair = Object.hasOwn(RULES, chosen) ? RULES[chosen] : undefined;
-  if (!pair) throw new TypeError(`dialect: ${JSON.stringify(chosen)} is not one of ${Object.keys(RULES).join(", ")} or a dialect value`);
+  if (!pair)
+    throw new TypeError(
+      `dialect: ${JSON.stringify(chosen)} is not one of ${Object.keys(RULES).join(", ")} or a dialect value`,
+    );
   const wanted = options.strict ?? tool.strict;
   if (wanted !== "prefer") return { dialect: pair[wanted ? 1 : 0], strict: wanted };
   const why = strictRefusal(tool, pair[1]);
@@ -224,7 +249,10 @@ function rulesFor(tool: FormattableTool, family: Exclude<SchemaRules, Dialect>, 
 function strictRefusal(tool: FormattableTool, strict: Dialect): string | undefined {
   let rejected: string | undefined;
   try {
-    toJSONSchema(tool.parameters, { target: strict, onIssue: (issue) => void (issue.kind === "rejected" && (rejected ??= `${issue.path || "/"}: ${issue.message}`)) });
+    toJSONSchema(tool.parameters, {
+      target: strict,
+      onIssue: (issue) => void (issue.kind === "rejected" && (rejected ??= `${issue.path || "/"}: ${issue.message}`)),
+    });
   } catch (error) {
     return (error as Error).message;
   }
@@ -250,7 +278,10 @@ export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {
   const name = checkName(tool, "openai");
   const { dialect, strict } = rulesFor(tool, "openai", "openai", options);
   const parameters = schemaFor(tool, tool.parameters, dialect, "openai", options);
-  return { type: "function", function: { name, description: fullDescription(tool), parameters, ...(strict && { strict: true }) } };
+  return {
+    type: "function",
+    function: { name, description: fullDescription(tool), parameters, ...(strict && { strict: true }) },
+  };
 }
 
 /**
@@ -262,7 +293,14 @@ export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
   const name = checkName(tool, "responses");
   const { dialect, strict } = rulesFor(tool, "openai", "responses", options);
-  return { type: "function", name, description: fullDescription(tool), parameters: schemaFor(tool, tool.parameters, dialect, "responses", options), strict, ...(tool.defer && { defer_loading: true }) };
+  return {
+    type: "function",
+    name,
+    description: fullDescription(tool),
+    parameters: schemaFor(tool, tool.parameters, dialect, "responses", options),
+    strict,
+    ...(tool.defer && { defer_loading: true }),
+  };
 }
 
 /**
@@ -276,7 +314,15 @@ export function toAnthropicFormat(tool: FormattableTool, options: AnthropicForma
   const cache = cacheControl(options.cacheControl);
   const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", options);
   const input_schema = schemaFor(tool, tool.parameters, dialect, "anthropic", options) as AnthropicTool["input_schema"];
-  return { name, description: fullDescription(tool), input_schema, ...(strict && { strict: true }), ...(tool.eagerInputStreaming && { eager_input_streaming: true }), ...(tool.defer && { defer_loading: true }), ...(cache && { cache_control: cache }) };
+  return {
+    name,
+    description: fullDescription(tool),
+    input_schema,
+    ...(strict && { strict: true }),
+    ...(tool.eagerInputStreaming && { eager_input_streaming: true }),
+    ...(tool.defer && { defer_loading: true }),
+    ...(cache && { cache_control: cache }),
+  };
 }
 
 /**
@@ -285,10 +331,15 @@ export function toAnthropicFormat(tool: FormattableTool, options: AnthropicForma
  * @example
  * anthropic.messages.create({ tools: toAnthropicTools([weather, calculator], { cacheControl: true }), ... });
  */
-export function toAnthropicTools(tools: readonly FormattableTool[], options: AnthropicFormatOptions = {}): AnthropicTool[] {
+export function toAnthropicTools(
+  tools: readonly FormattableTool[],
+  options: AnthropicFormatOptions = {},
+): AnthropicTool[] {
   const each = { ...options, cacheControl: undefined };
   const strictness = strictWithinLimits(tools, options);
-  return tools.map((tool, i) => toAnthropicFormat(tool, { ...(i === tools.length - 1 ? options : each), strict: strictness[i] }));
+  return tools.map((tool, i) =>
+    toAnthropicFormat(tool, { ...(i === tools.length - 1 ? options : each), strict: strictness[i] }),
+  );
 }
 
 /**
@@ -306,15 +357,24 @@ export const ANTHROPIC_STRICT_LIMITS = { tools: 20, optionalParameters: 24, unio
  * `ANTHROPIC_STRICT_LIMITS`. A tool that would pass a limit is reported: with `strict: "prefer"` it goes
  * without strict mode (advice); asked for strict, the request would fail (rejected, which throws without `onIssue`).
  */
-function strictWithinLimits(tools: readonly FormattableTool[], options: AnthropicFormatOptions): (boolean | "prefer" | undefined)[] {
+function strictWithinLimits(
+  tools: readonly FormattableTool[],
+  options: AnthropicFormatOptions,
+): (boolean | "prefer" | undefined)[] {
   const used = { tools: 0, optionalParameters: 0, unionParameters: 0 };
   return tools.map((tool) => {
     const wanted = options.strict ?? tool.strict;
     if (!wanted || (options.dialect !== undefined && options.dialect !== "anthropic")) return options.strict;
-    const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", { ...options, onIssue: undefined, onWarning: undefined });
+    const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", {
+      ...options,
+      onIssue: undefined,
+      onWarning: undefined,
+    });
     if (!strict) return wanted; // "prefer" that the schema refuses: toAnthropicFormat reports it
     const cost = { tools: 1, ...strictCost(toJSONSchema(tool.parameters, { target: dialect, onIssue: () => {} })) };
-    const over = (Object.keys(used) as (keyof typeof used)[]).find((key) => used[key] + cost[key] > ANTHROPIC_STRICT_LIMITS[key]);
+    const over = (Object.keys(used) as (keyof typeof used)[]).find(
+      (key) => used[key] + cost[key] > ANTHROPIC_STRICT_LIMITS[key],
+    );
     if (over === undefined) {
       for (const key of Object.keys(used) as (keyof typeof used)[]) used[key] += cost[key];
       return true;
@@ -323,7 +383,10 @@ function strictWithinLimits(tools: readonly FormattableTool[], options: Anthropi
     const handler = handlerOf(tool, "anthropic", options);
     const issue = { path: "", message, kind: wanted === "prefer" ? ("advice" as const) : ("rejected" as const) };
     if (typeof handler === "function") handler(issue);
-    else if (wanted !== "prefer") throw new ConversionError(`Tool "${tool.name}" ${message}; pass strict: "prefer" to send the rest without strict mode, or onIssue to send it anyway`);
+    else if (wanted !== "prefer")
+      throw new ConversionError(
+        `Tool "${tool.name}" ${message}; pass strict: "prefer" to send the rest without strict mode, or onIssue to send it anyway`,
+      );
     return false;
   });
 }
@@ -335,13 +398,23 @@ function strictWithinLimits(tools: readonly FormattableTool[], options: Anthropi
  * @example
  * anthropicStrictIssues(tools, { strict: true }); // [{ tool: "t21", provider: "anthropic", kind: "rejected", message: "cannot be strict: Anthropic allows 20 strict tools ..." }]
  */
-export function anthropicStrictIssues(tools: readonly FormattableTool[], options: { readonly strict?: boolean | "prefer"; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
+export function anthropicStrictIssues(
+  tools: readonly FormattableTool[],
+  options: { readonly strict?: boolean | "prefer"; readonly dialect?: SchemaRules } = {},
+): ToolIssue[] {
   const issues: ToolIssue[] = [];
-  strictWithinLimits(tools, { ...options, onIssue: (issue) => void (issue.message.includes("Anthropic allows") && issues.push(issue)) });
+  strictWithinLimits(tools, {
+    ...options,
+    onIssue: (issue) => void (issue.message.includes("Anthropic allows") && issues.push(issue)),
+  });
   return issues;
 }
 
-const LIMIT_WORDS = { tools: "strict tools", optionalParameters: "optional parameters", unionParameters: "parameters with union types" } as const;
+const LIMIT_WORDS = {
+  tools: "strict tools",
+  optionalParameters: "optional parameters",
+  unionParameters: "parameters with union types",
+} as const;
 
 /** A strict schema's optional parameters (properties not required) and parameters with union types (anyOf or a type list). */
 function strictCost(schema: unknown): { optionalParameters: number; unionParameters: number } {
@@ -360,10 +433,17 @@ function strictCost(schema: unknown): { optionalParameters: number; unionParamet
       const required = new Set(Array.isArray(record.required) ? record.required : []);
       for (const [name, child] of Object.entries(properties)) {
         if (!required.has(name)) cost.optionalParameters++;
-        if (typeof child === "object" && child !== null && (Array.isArray((child as Record<string, unknown>).anyOf) || Array.isArray((child as Record<string, unknown>).type))) cost.unionParameters++;
+        if (
+          typeof child === "object" &&
+          child !== null &&
+          (Array.isArray((child as Record<string, unknown>).anyOf) ||
+            Array.isArray((child as Record<string, unknown>).type))
+        )
+          cost.unionParameters++;
       }
     }
-    for (const [key, value] of Object.entries(record)) if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") stack.push(value);
+    for (const [key, value] of Object.entries(record))
+      if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples") stack.push(value);
   }
   return cost;
 }
@@ -372,7 +452,10 @@ function cacheControl(option: AnthropicFormatOptions["cacheControl"]): Anthropic
   if (option === undefined || option === false) return undefined;
   if (option === true) return { type: "ephemeral" };
   const ttl = typeof option === "object" && option !== null ? option.ttl : null;
-  if (ttl !== undefined && ttl !== "5m" && ttl !== "1h") throw new TypeError(`toAnthropicFormat: cacheControl is true or { ttl: "5m" | "1h" }; received ${JSON.stringify(option)}`);
+  if (ttl !== undefined && ttl !== "5m" && ttl !== "1h")
+    throw new TypeError(
+      `toAnthropicFormat: cacheControl is true or { ttl: "5m" | "1h" }; received ${JSON.stringify(option)}`,
+    );
   return { type: "ephemeral", ...(ttl && { ttl }) };
 }
 
@@ -383,19 +466,33 @@ function cacheControl(option: AnthropicFormatOptions["cacheControl"]): Anthropic
  * toGeminiFormat(weather).parameters; // { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] }
  * toGeminiFormat(weather, { jsonSchema: true }).parametersJsonSchema; // { type: "object", properties: { city: { type: "string" } }, required: ["city"] }
  */
-export function toGeminiFormat(tool: FormattableTool, options: FormatOptions & { jsonSchema?: boolean } = {}): GeminiFunctionDeclaration {
+export function toGeminiFormat(
+  tool: FormattableTool,
+  options: FormatOptions & { jsonSchema?: boolean } = {},
+): GeminiFunctionDeclaration {
   const name = checkName(tool, "gemini");
   const out: GeminiFunctionDeclaration = { name, description: fullDescription(tool) };
   if (options.dialect !== undefined && options.dialect !== "gemini") {
     // Another model's rules behind Gemini's wire: JSON Schema, which parametersJsonSchema takes as it is.
-    out.parametersJsonSchema = schemaFor(tool, tool.parameters, rulesFor(tool, "gemini", "gemini", options).dialect, "gemini", options);
+    out.parametersJsonSchema = schemaFor(
+      tool,
+      tool.parameters,
+      rulesFor(tool, "gemini", "gemini", options).dialect,
+      "gemini",
+      options,
+    );
     if (tool.returns) out.responseJsonSchema = tool.returns;
   } else if (options.jsonSchema) {
     out.parametersJsonSchema = geminiJsonSchema(tool, options);
     if (tool.returns) out.responseJsonSchema = tool.returns;
   } else {
     out.parameters = schemaFor(tool, tool.parameters, geminiParameters, "gemini", options);
-    if (tool.returns) out.response = schemaFor(tool, tool.returns, gemini, "gemini", { ...options, onIssue: undefined, onWarning: responseIssues(options) });
+    if (tool.returns)
+      out.response = schemaFor(tool, tool.returns, gemini, "gemini", {
+        ...options,
+        onIssue: undefined,
+        onWarning: responseIssues(options),
+      });
   }
   return out;
 }
@@ -408,7 +505,11 @@ export function toGeminiFormat(tool: FormattableTool, options: FormatOptions & {
  */
 export function toMCPFormat(tool: FormattableTool, options: FormatOptions = {}): MCPTool {
   const name = checkName(tool, "mcp");
-  const out: MCPTool = { name, description: fullDescription(tool), inputSchema: schemaFor(tool, tool.parameters, mcp, "mcp", options) as MCPTool["inputSchema"] };
+  const out: MCPTool = {
+    name,
+    description: fullDescription(tool),
+    inputSchema: schemaFor(tool, tool.parameters, mcp, "mcp", options) as MCPTool["inputSchema"],
+  };
   if (tool.returns) out.outputSchema = mcpOutputSchema(tool.returns);
   return out;
 }
@@ -435,12 +536,20 @@ function responseIssues(options: FormatOptions): FormatOptions["onIssue"] {
  * checkTool(weather, "openai", { strict: true });
  * // [{ tool: "get_weather", provider: "openai", path: "/properties/days", message: "...", kind: "changed" }]
  */
-export function checkTool(tool: FormattableTool, provider: ToolFormat, options: { readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
+export function checkTool(
+  tool: FormattableTool,
+  provider: ToolFormat,
+  options: { readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {},
+): ToolIssue[] {
   const issues: ToolIssue[] = [];
   const problem = nameIssue(tool, provider);
   if (problem) issues.push({ tool: tool.name, provider, path: "", message: problem, kind: "rejected" });
   const renamed = problem ? { ...tool, name: provider === "gemini" ? "_" : "x", description: tool.description } : tool;
-  const collect: FormatOptions = { strict: options.strict, ...(options.dialect !== undefined && { dialect: options.dialect }), onIssue: (issue) => issues.push({ ...issue, tool: tool.name }) };
+  const collect: FormatOptions = {
+    strict: options.strict,
+    ...(options.dialect !== undefined && { dialect: options.dialect }),
+    onIssue: (issue) => issues.push({ ...issue, tool: tool.name }),
+  };
   try {
     if (provider === "openai") toOpenAIFormat(renamed, collect);
     else if (provider === "responses") toResponsesFormat(renamed, collect);

@@ -3,7 +3,14 @@ import type { ToolResult } from "./result.js";
 import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
 import { boundedCall } from "./bounded-call.js";
-import { anthropicStrictIssues, checkTool, type FormatOptions, type ToolFormat, type SchemaRules, type ToolIssue } from "./provider-formats.js";
+import {
+  anthropicStrictIssues,
+  checkTool,
+  type FormatOptions,
+  type ToolFormat,
+  type SchemaRules,
+  type ToolIssue,
+} from "./provider-formats.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
 import type { ToolTokens, ToolTokensOptions } from "./tokens.js";
 
@@ -35,10 +42,15 @@ export const TOOL_LIMITS: Partial<Record<ToolFormat, number>> = { openai: 128, r
  * registeredTools([weather, calculator]); // [weather, calculator]
  * registeredTools([weather, weather]); // TypeError: ToolRegistry.register: a tool named "get_weather" is already registered
  */
-export function registeredTools(tools: readonly (AnyTool | readonly AnyTool[])[], byName = new Map<string, AnyTool>()): AnyTool[] {
+export function registeredTools(
+  tools: readonly (AnyTool | readonly AnyTool[])[],
+  byName = new Map<string, AnyTool>(),
+): AnyTool[] {
   for (const item of tools.flat()) {
-    if (!(item instanceof Tool)) throw new TypeError("ToolRegistry.register: expects Tool objects (from tool(), functionToTool() or toolsFrom())");
-    if (byName.has(item.name)) throw new TypeError(`ToolRegistry.register: a tool named "${item.name}" is already registered`);
+    if (!(item instanceof Tool))
+      throw new TypeError("ToolRegistry.register: expects Tool objects (from tool(), functionToTool() or toolsFrom())");
+    if (byName.has(item.name))
+      throw new TypeError(`ToolRegistry.register: a tool named "${item.name}" is already registered`);
     byName.set(item.name, item);
   }
   return [...byName.values()];
@@ -92,20 +104,44 @@ export class ToolRegistry {
    * @example
    * registry.check("gemini"); // [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
    */
-  check(provider: ToolFormat, options: { readonly category?: string; readonly strict?: boolean | "prefer"; readonly jsonSchema?: boolean; readonly dialect?: SchemaRules } = {}): ToolIssue[] {
+  check(
+    provider: ToolFormat,
+    options: {
+      readonly category?: string;
+      readonly strict?: boolean | "prefer";
+      readonly jsonSchema?: boolean;
+      readonly dialect?: SchemaRules;
+    } = {},
+  ): ToolIssue[] {
     const tools = this.listTools(options.category);
     const setIssues = provider === "anthropic" ? anthropicStrictIssues(tools, options) : [];
-    return [...this.#countIssues(tools.length, provider), ...tools.flatMap((t) => checkTool(t, provider, options)), ...setIssues];
+    return [
+      ...this.#countIssues(tools.length, provider),
+      ...tools.flatMap((t) => checkTool(t, provider, options)),
+      ...setIssues,
+    ];
   }
 
   #countIssues(count: number, provider: ToolFormat): ToolIssue[] {
     const issues: ToolIssue[] = [];
     const limit = TOOL_LIMITS[provider];
     if (limit !== undefined && count > limit) {
-      issues.push({ tool: "", provider, path: "", kind: "rejected", message: `${provider} takes at most ${limit} tools in one request; ${count} were given (send a category or fewer tools)` });
+      issues.push({
+        tool: "",
+        provider,
+        path: "",
+        kind: "rejected",
+        message: `${provider} takes at most ${limit} tools in one request; ${count} were given (send a category or fewer tools)`,
+      });
     }
     if (count > TOOLS_PER_REQUEST_WARNING) {
-      issues.push({ tool: "", provider, path: "", kind: "advice", message: `${count} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)` });
+      issues.push({
+        tool: "",
+        provider,
+        path: "",
+        kind: "advice",
+        message: `${count} tools in one request; models choose less accurately above ${TOOLS_PER_REQUEST_WARNING} (send a category or fewer tools)`,
+      });
     }
     return issues;
   }
@@ -117,7 +153,10 @@ export class ToolRegistry {
    * @example
    * const { total, tools, issues } = await registry.tokens("openai");
    */
-  async tokens(provider: ToolFormat, options: ToolTokensOptions & { readonly category?: string } = {}): Promise<ToolTokens> {
+  async tokens(
+    provider: ToolFormat,
+    options: ToolTokensOptions & { readonly category?: string } = {},
+  ): Promise<ToolTokens> {
     const countIssues: ToolIssue[] = [];
     const tools = this.toolsForRequest(options.category, provider, { onIssue: (issue) => countIssues.push(issue) });
     const { toolTokens } = await import("./tokens.js"); // loaded when counting: a bundler that splits code keeps it out of the registry's chunk
@@ -136,7 +175,9 @@ export class ToolRegistry {
     if (!found) {
       const names = [...this.#tools.keys()];
       const shown = typeof name === "string" ? JSON.stringify(name).slice(0, 80) : `(a ${typeof name}, not a name)`; // String() may throw
-      return failure(`Unknown tool ${shown}. ${names.length ? `Available tools: ${names.join(", ")}.` : "No tools are registered."}`);
+      return failure(
+        `Unknown tool ${shown}. ${names.length ? `Available tools: ${names.join(", ")}.` : "No tools are registered."}`,
+      );
     }
     return found.execute(args, context);
   }
@@ -151,7 +192,10 @@ export class ToolRegistry {
    */
   async executeAll(calls: readonly ToolCall[], options: ExecuteAllOptions = {}): Promise<CallResult[]> {
     const { concurrency = Infinity } = options;
-    if (typeof concurrency !== "number" || !(concurrency >= 1)) throw new TypeError(`executeAll: concurrency must be a number of calls, 1 or more (received ${String(concurrency)})`);
+    if (typeof concurrency !== "number" || !(concurrency >= 1))
+      throw new TypeError(
+        `executeAll: concurrency must be a number of calls, 1 or more (received ${String(concurrency)})`,
+      );
     const results: CallResult[] = new Array(calls.length);
     const limit = Math.max(1, Math.min(Math.floor(concurrency), calls.length));
     let next = 0;
@@ -159,7 +203,11 @@ export class ToolRegistry {
       while (next < calls.length) {
         const index = next++;
         const call = calls[index]!;
-        results[index] = { id: call.id, name: call.name, result: await boundedCall(call.name, () => this.execute(call.name, call.arguments, options.context), options) };
+        results[index] = {
+          id: call.id,
+          name: call.name,
+          result: await boundedCall(call.name, () => this.execute(call.name, call.arguments, options.context), options),
+        };
       }
     };
     await Promise.all(Array.from({ length: limit }, worker));
@@ -179,13 +227,22 @@ export class ToolRegistry {
     const tools = this.listTools(category);
     if (category !== undefined && !tools.length) {
       // A typo must not send an empty list: the model would answer without the tools, and nothing would say why.
-      const known = [...new Set(this.listTools().map((t) => t.category).filter((c): c is string => c !== undefined))];
-      throw new TypeError(`ToolRegistry: no tool has the category ${JSON.stringify(category)}; ${known.length ? `categories: ${known.map((c) => JSON.stringify(c)).join(", ")}` : "no tool has a category"}`);
+      const known = [
+        ...new Set(
+          this.listTools()
+            .map((t) => t.category)
+            .filter((c): c is string => c !== undefined),
+        ),
+      ];
+      throw new TypeError(
+        `ToolRegistry: no tool has the category ${JSON.stringify(category)}; ${known.length ? `categories: ${known.map((c) => JSON.stringify(c)).join(", ")}` : "no tool has a category"}`,
+      );
     }
     const handler = options.onIssue ?? options.onWarning;
     for (const issue of this.#countIssues(tools.length, provider)) {
       if (typeof handler === "function") handler(issue);
-      else if (handler === "error" || issue.kind === "rejected") throw new ConversionError(`ToolRegistry: ${issue.message}`);
+      else if (handler === "error" || issue.kind === "rejected")
+        throw new ConversionError(`ToolRegistry: ${issue.message}`);
       else this.#logger?.warn?.(`tooltype: ${issue.message}`);
     }
     return tools;
@@ -211,12 +268,17 @@ export interface RegistryFormatOptions extends FormatOptions {
  * @example
  * formatArguments({ strict: true, category: "math" }); // { category: "math", options: { strict: true } }
  */
-export function formatArguments<O extends FormatOptions>(first: string | (O & { readonly category?: string }) | undefined, second?: O): { category: string | undefined; options: O | undefined } {
+export function formatArguments<O extends FormatOptions>(
+  first: string | (O & { readonly category?: string }) | undefined,
+  second?: O,
+): { category: string | undefined; options: O | undefined } {
   if (typeof first === "object" && first !== null) {
-    if (second !== undefined) throw new TypeError("ToolRegistry: give the options once, as { strict, category } or as (category, options)");
+    if (second !== undefined)
+      throw new TypeError("ToolRegistry: give the options once, as { strict, category } or as (category, options)");
     const { category, ...options } = first;
     return { category, options: options as unknown as O };
   }
-  if (first !== undefined && typeof first !== "string") throw new TypeError(`ToolRegistry: a category is a string, or pass { strict, category }; received ${typeof first}`);
+  if (first !== undefined && typeof first !== "string")
+    throw new TypeError(`ToolRegistry: a category is a string, or pass { strict, category }; received ${typeof first}`);
   return { category: first, options: second };
 }

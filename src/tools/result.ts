@@ -28,7 +28,13 @@ export function failure(error: string, issues?: readonly Issue[]): ToolResult<ne
   // Strict JSON parsers on a provider's side refuse half a surrogate pair, which an engine's own message
   // may hold (JSON.parse quotes a piece of the input, cut anywhere): each becomes U+FFFD.
   const text = cut(error, MAX_ERROR_LENGTH).replace(LONE_SURROGATE, "\ufffd");
-  return issues ? { success: false, error: text, issues: issues.length > MAX_RESULT_ISSUES ? issues.slice(0, MAX_RESULT_ISSUES) : issues } : { success: false, error: text };
+  return issues
+    ? {
+        success: false,
+        error: text,
+        issues: issues.length > MAX_RESULT_ISSUES ? issues.slice(0, MAX_RESULT_ISSUES) : issues,
+      }
+    : { success: false, error: text };
 }
 
 /**
@@ -40,7 +46,9 @@ export function failure(error: string, issues?: readonly Issue[]): ToolResult<ne
  * // 'Invalid arguments for tool "get_weather":\n- at /location: Expected string, received integer'
  */
 export function issuesText(toolName: string, issues: readonly Issue[]): string {
-  const shown = issues.slice(0, MAX_ERROR_ISSUES).map((i) => `- at ${i.path || "/ (the arguments object)"}: ${i.message}`);
+  const shown = issues
+    .slice(0, MAX_ERROR_ISSUES)
+    .map((i) => `- at ${i.path || "/ (the arguments object)"}: ${i.message}`);
   // More than a result keeps means the list was cut: there are at least that many.
   const more = issues.length - MAX_ERROR_ISSUES;
   if (more > 0) shown.push(`- and ${issues.length > MAX_RESULT_ISSUES ? "at least " : ""}${more} more`);

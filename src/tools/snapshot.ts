@@ -27,7 +27,13 @@ export function snapshot(value: unknown): unknown {
   if (typeof value !== "object" || value === null) return value;
   const copies = new Map<object, unknown>(); // every object met, to its copy
   const open = new Set<object>(); // objects whose copy is being filled: meeting one again is a cycle
-  type Frame = { source: Record<string, unknown>; copy: Record<string, unknown> | unknown[]; keys: string[] | undefined; length: number; next: number };
+  type Frame = {
+    source: Record<string, unknown>;
+    copy: Record<string, unknown> | unknown[];
+    keys: string[] | undefined;
+    length: number;
+    next: number;
+  };
   const frames: Frame[] = [];
   let entries = 0;
 
@@ -41,8 +47,10 @@ export function snapshot(value: unknown): unknown {
     const copy: Record<string, unknown> | unknown[] = isArray ? [] : {};
     const keys = isArray ? undefined : Object.keys(source);
     const length = isArray ? Number((source as unknown[]).length) : keys!.length;
-    if (!Number.isSafeInteger(length) || length < 0) throw new TypeError(`an array in the arguments reports the length ${String(length)}`);
-    if (length > MAX_SNAPSHOT_ENTRIES - entries) throw new TypeError(`the arguments hold more than ${MAX_SNAPSHOT_ENTRIES} properties and items`);
+    if (!Number.isSafeInteger(length) || length < 0)
+      throw new TypeError(`an array in the arguments reports the length ${String(length)}`);
+    if (length > MAX_SNAPSHOT_ENTRIES - entries)
+      throw new TypeError(`the arguments hold more than ${MAX_SNAPSHOT_ENTRIES} properties and items`);
     entries += length;
     copies.set(source, copy);
     open.add(source);
@@ -64,8 +72,7 @@ export function snapshot(value: unknown): unknown {
     if (typeof item === "object" && item !== null) item = begin(item);
     if (frame.keys) {
       if (item !== undefined) setOwn(frame.copy as Record<string, unknown>, key, item); // absent, as in JSON
-    }
-    else (frame.copy as unknown[])[index] = item;
+    } else (frame.copy as unknown[])[index] = item;
   }
   return root;
 }

@@ -1,4 +1,13 @@
-import { toAnthropicTools, toGeminiFormat, toMCPFormat, toOpenAIFormat, toResponsesFormat, type FormattableTool, type ToolFormat, type ToolIssue } from "./provider-formats.js";
+import {
+  toAnthropicTools,
+  toGeminiFormat,
+  toMCPFormat,
+  toOpenAIFormat,
+  toResponsesFormat,
+  type FormattableTool,
+  type ToolFormat,
+  type ToolIssue,
+} from "./provider-formats.js";
 import { repeatedSchemas } from "../schema/share.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 
@@ -51,20 +60,34 @@ const PROVIDERS: readonly ToolFormat[] = ["openai", "responses", "anthropic", "g
  * const { total, tools, issues } = await toolTokens(registry.listTools(), "anthropic");
  * for (const issue of issues) console.log(`${issue.tool}${issue.path}: ${issue.message}`);
  */
-export async function toolTokens(tools: readonly FormattableTool[], provider: ToolFormat, options: ToolTokensOptions = {}): Promise<ToolTokens> {
-  if (!Array.isArray(tools)) throw new TypeError("toolTokens: expects a list of tools (registry.listTools(), or use registry.tokens(provider))");
-  if (!PROVIDERS.includes(provider)) throw new TypeError(`toolTokens: unknown provider ${JSON.stringify(provider)}; known: ${PROVIDERS.join(", ")}`);
-  if (options.count !== undefined && typeof options.count !== "function") throw new TypeError("toolTokens: count must be a function (text) => number of tokens");
+export async function toolTokens(
+  tools: readonly FormattableTool[],
+  provider: ToolFormat,
+  options: ToolTokensOptions = {},
+): Promise<ToolTokens> {
+  if (!Array.isArray(tools))
+    throw new TypeError("toolTokens: expects a list of tools (registry.listTools(), or use registry.tokens(provider))");
+  if (!PROVIDERS.includes(provider))
+    throw new TypeError(`toolTokens: unknown provider ${JSON.stringify(provider)}; known: ${PROVIDERS.join(", ")}`);
+  if (options.count !== undefined && typeof options.count !== "function")
+    throw new TypeError("toolTokens: count must be a function (text) => number of tokens");
   const count = options.count ?? (await defaultCounter());
   const written = formatted(tools, provider, options);
   const each = written.map((definition, i) => ({ name: tools[i]!.name, tokens: count(JSON.stringify(definition)) }));
   const total = count(JSON.stringify(written));
-  const issues = [...heaviest(each, total, provider), ...tools.flatMap((tool, i) => toolAdvice(tool, each[i]!.tokens, provider, options, count))];
+  const issues = [
+    ...heaviest(each, total, provider),
+    ...tools.flatMap((tool, i) => toolAdvice(tool, each[i]!.tokens, provider, options, count)),
+  ];
   return { provider, tools: each, total, issues };
 }
 
 function formatted(tools: readonly FormattableTool[], provider: ToolFormat, options: ToolTokensOptions): unknown[] {
-  const format = { onIssue: () => {}, ...(options.strict !== undefined && { strict: options.strict }), ...(options.shareRepeated && { shareRepeated: true }) };
+  const format = {
+    onIssue: () => {},
+    ...(options.strict !== undefined && { strict: options.strict }),
+    ...(options.shareRepeated && { shareRepeated: true }),
+  };
   if (provider === "anthropic") return toAnthropicTools(tools, format);
   return tools.map((tool) => {
     if (provider === "openai") return toOpenAIFormat(tool, format);
@@ -82,18 +105,42 @@ function heaviest(each: readonly { name: string; tokens: number }[], total: numb
   return sorted
     .filter((t) => t.tokens >= 2 * median)
     .slice(0, 5)
-    .map((t) => ({ tool: t.name, provider, path: "", kind: "advice", message: `costs ${t.tokens} tokens, ${Math.round((100 * t.tokens) / Math.max(total, 1))}% of the ${total} the tool set costs (the median tool costs ${median}); shorten its description or schema, or send it only when needed (a category)` }));
+    .map((t) => ({
+      tool: t.name,
+      provider,
+      path: "",
+      kind: "advice",
+      message: `costs ${t.tokens} tokens, ${Math.round((100 * t.tokens) / Math.max(total, 1))}% of the ${total} the tool set costs (the median tool costs ${median}); shorten its description or schema, or send it only when needed (a category)`,
+    }));
 }
 
-function toolAdvice(tool: FormattableTool, tokens: number, provider: ToolFormat, options: ToolTokensOptions, count: (text: string) => number): ToolIssue[] {
-  const issues: ToolIssue[] = undescribed(tool.parameters, "").map((path) => ({ tool: tool.name, provider, path, kind: "advice", message: "this parameter has no description; models fill parameters better when each says what it holds" }));
+function toolAdvice(
+  tool: FormattableTool,
+  tokens: number,
+  provider: ToolFormat,
+  options: ToolTokensOptions,
+  count: (text: string) => number,
+): ToolIssue[] {
+  const issues: ToolIssue[] = undescribed(tool.parameters, "").map((path) => ({
+    tool: tool.name,
+    provider,
+    path,
+    kind: "advice",
+    message: "this parameter has no description; models fill parameters better when each says what it holds",
+  }));
   if (!options.shareRepeated) {
     const repeated = repeatedSchemas(tool.parameters);
     if (repeated.length) {
       const shared = count(JSON.stringify(formatted([tool], provider, { ...options, shareRepeated: true })[0]));
       if (shared < tokens) {
         const where = repeated.map((r) => r.paths.join(", ")).join("; ");
-        issues.push({ tool: tool.name, provider, path: repeated[0]!.paths[0]!, kind: "advice", message: `the same subschema is written more than once (${where}); { shareRepeated: true } writes it once under $defs and saves ${tokens - shared} of this tool's ${tokens} tokens` });
+        issues.push({
+          tool: tool.name,
+          provider,
+          path: repeated[0]!.paths[0]!,
+          kind: "advice",
+          message: `the same subschema is written more than once (${where}); { shareRepeated: true } writes it once under $defs and saves ${tokens - shared} of this tool's ${tokens} tokens`,
+        });
       }
     }
   }
@@ -114,14 +161,25 @@ function undescribed(schema: JSONSchema, path: string): string[] {
   }
   for (const key of ["items", "additionalProperties"] as const) {
     const child = schema[key];
-    if (typeof child === "object" && child !== null && !Array.isArray(child)) out.push(...undescribed(child as JSONSchema, `${path}/${key}`));
+    if (typeof child === "object" && child !== null && !Array.isArray(child))
+      out.push(...undescribed(child as JSONSchema, `${path}/${key}`));
   }
   for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"] as const) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((child, i) => void (typeof child === "object" && child !== null && out.push(...undescribed(child as JSONSchema, `${path}/${key}/${i}`))));
+    if (Array.isArray(list))
+      list.forEach(
+        (child, i) =>
+          void (
+            typeof child === "object" &&
+            child !== null &&
+            out.push(...undescribed(child as JSONSchema, `${path}/${key}/${i}`))
+          ),
+      );
   }
   const defs = schema.$defs;
-  if (path === "" && defs && typeof defs === "object") for (const [name, def] of Object.entries(defs as Record<string, JSONSchema>)) out.push(...undescribed(def, `/$defs/${name}`));
+  if (path === "" && defs && typeof defs === "object")
+    for (const [name, def] of Object.entries(defs as Record<string, JSONSchema>))
+      out.push(...undescribed(def, `/$defs/${name}`));
   return out;
 }
 
@@ -134,7 +192,9 @@ function defaultCounter(): Promise<(text: string) => number> {
     (tokenizer: { countTokens: (text: string) => number }) => (text: string) => tokenizer.countTokens(text),
     (error: unknown) => {
       loaded = undefined;
-      throw new Error(`toolTokens: counting tokens needs the gpt-tokenizer package (npm install gpt-tokenizer), or pass { count: (text) => tokens }; loading "${specifier}" failed: ${(error as Error)?.message ?? String(error)}`);
+      throw new Error(
+        `toolTokens: counting tokens needs the gpt-tokenizer package (npm install gpt-tokenizer), or pass { count: (text) => tokens }; loading "${specifier}" failed: ${(error as Error)?.message ?? String(error)}`,
+      );
     },
   );
   return loaded;

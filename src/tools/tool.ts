@@ -124,7 +124,12 @@ export const consoleLogger: Logger = {
  * const checked = await weather.validate(args);
  * if (checked.success) await runDecoded(weather, checked.value, context, {});
  */
-export let runDecoded: <Args, Result, Context>(tool: Tool<Args, Result, Context>, args: Args, context: Context | undefined, options: RunOptions) => Promise<ToolResult<Result>>;
+export let runDecoded: <Args, Result, Context>(
+  tool: Tool<Args, Result, Context>,
+  args: Args,
+  context: Context | undefined,
+  options: RunOptions,
+) => Promise<ToolResult<Result>>;
 
 /**
  * The JSON Schema that tooltype's own guard checks a tool's arguments against, when it is an object root; undefined
@@ -185,7 +190,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     if (typeof name !== "string" || !NAME.test(name)) {
       throw new TypeError(`Tool: the name ${JSON.stringify(name)} is not usable: ${NAME_RULE}`);
     }
-    if (typeof description !== "string" || !description.trim()) throw new TypeError(`Tool "${name}": a description is required; models choose tools by it`);
+    if (typeof description !== "string" || !description.trim())
+      throw new TypeError(`Tool "${name}": a description is required; models choose tools by it`);
     if (typeof definition.run !== "function") throw new TypeError(`Tool "${name}": needs a function to run`);
     this.name = name;
     this.#input = readParameters(definition.parameters, `Tool "${name}"`, definition.jit);
@@ -201,16 +207,19 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     }
     this.timeout = definition.timeout;
     for (const hook of ["before", "after", "wrap"] as const) {
-      if (definition[hook] !== undefined && typeof definition[hook] !== "function") throw new TypeError(`Tool "${name}": ${hook} must be a function`);
+      if (definition[hook] !== undefined && typeof definition[hook] !== "function")
+        throw new TypeError(`Tool "${name}": ${hook} must be a function`);
     }
     [this.before, this.after, this.wrap] = [definition.before, definition.after, definition.wrap];
     this.eagerInputStreaming = definition.eagerInputStreaming === true;
-    if (definition.defer !== undefined && typeof definition.defer !== "boolean") throw new TypeError(`Tool "${name}": defer must be true or false`);
+    if (definition.defer !== undefined && typeof definition.defer !== "boolean")
+      throw new TypeError(`Tool "${name}": defer must be true or false`);
     this.defer = definition.defer === true;
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;
-    if (definition.toModelOutput !== undefined && typeof definition.toModelOutput !== "function") throw new TypeError(`Tool "${name}": toModelOutput must be a function of the value`);
+    if (definition.toModelOutput !== undefined && typeof definition.toModelOutput !== "function")
+      throw new TypeError(`Tool "${name}": toModelOutput must be a function of the value`);
     this.#toModelOutput = definition.toModelOutput;
     if (definition.checkReturns === false || !this.returns) this.#returnsGuard = false;
     Object.freeze(this.parameters);
@@ -295,7 +304,9 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
           try {
             value = JSON.parse(text);
           } catch (error) {
-            return failure(`Arguments for tool "${this.name}" are not valid JSON (${(error as Error).message}). Received: ${preview(args, 200)}. Send one JSON object.`);
+            return failure(
+              `Arguments for tool "${this.name}" are not valid JSON (${(error as Error).message}). Received: ${preview(args, 200)}. Send one JSON object.`,
+            );
           }
           // Some models encode the arguments twice: a JSON string holding the JSON object.
           if (typeof value === "string" && value.trimStart().startsWith("{")) value = parseObject(value) ?? value;
@@ -303,13 +314,17 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       }
       // A wrapped root: the model sends { input: ... }; a caller may pass the value itself.
       if (this.#wrapped) {
-        if (isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, WRAPPER_KEY)) value = value[WRAPPER_KEY];
+        if (isObject(value) && Object.keys(value).length === 1 && Object.hasOwn(value, WRAPPER_KEY))
+          value = value[WRAPPER_KEY];
       } else if (value === undefined || value === null) value = {};
       // Objects handed in (not parsed here) are copied to plain data, each property read once: what is
       // checked is exactly what the function receives, whatever getters or proxies the caller passed.
-      if (typeof args === "object" && args !== null && typeof value === "object" && value !== null) value = snapshot(value);
+      if (typeof args === "object" && args !== null && typeof value === "object" && value !== null)
+        value = snapshot(value);
       if (!this.#wrapped && (typeof value !== "object" || Array.isArray(value))) {
-        return failure(`Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`);
+        return failure(
+          `Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`,
+        );
       }
       // Most arguments are already in canonical form: check first, and only when that fails undo strict-mode
       // encodings (null for "absent", positional tuples, entry lists) and check again.
@@ -343,7 +358,10 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   // The last check's answer: its issues as a failed result, or the arguments decoded (Date, bytes, Set, defaults).
   #decoded(checked: Checked): ToolResult<Args> {
     if ("issues" in checked) return failure(issuesText(this.name, checked.issues), checked.issues);
-    return { success: true, value: (this.#input.codec.decodes ? this.#input.codec.decode(checked.value) : checked.value) as Args };
+    return {
+      success: true,
+      value: (this.#input.codec.decodes ? this.#input.codec.decode(checked.value) : checked.value) as Args,
+    };
   }
 
   #unreadable(error: unknown): ToolResult<never> {
@@ -368,8 +386,12 @@ type Checked = Awaited<ReturnType<Parameters["check"]>>;
 function messageOf(error: unknown): string {
   try {
     // An Error from another realm (a vm context, an iframe) is no `instanceof Error`: its fields are read.
-    const { name, message } = (typeof error === "object" && error !== null ? error : {}) as { name?: unknown; message?: unknown };
-    if (typeof message === "string") return `${typeof name === "string" && name !== "Error" ? `${name}: ` : ""}${message}`;
+    const { name, message } = (typeof error === "object" && error !== null ? error : {}) as {
+      name?: unknown;
+      message?: unknown;
+    };
+    if (typeof message === "string")
+      return `${typeof name === "string" && name !== "Error" ? `${name}: ` : ""}${message}`;
     return preview(error, 300);
   } catch {
     return "an error that could not be read (its message or prototype threw)";
@@ -386,7 +408,11 @@ function parseObject(text: string): object | undefined {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }
 
 /** A tool of any argument, result and context types, for collections of tools. @example const tools: AnyTool[] = [weather, calculator]; */
@@ -400,4 +426,6 @@ export type AnyTool = Tool<any, any, any>;
  * @example
  * tool({ name: "echo", description: "Echoes.", parameters: t.object({ s: t.string() }), execute: ({ s }) => s, toolClass: Tool });
  */
-export type ToolClass = new <Args, Result, Context>(definition: ToolDefinition<Args, Result, Context>) => Tool<Args, Result, Context>;
+export type ToolClass = new <Args, Result, Context>(
+  definition: ToolDefinition<Args, Result, Context>,
+) => Tool<Args, Result, Context>;

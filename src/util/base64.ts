@@ -21,7 +21,9 @@ export function encodeBase64(bytes: Uint8Array): string {
 export function decodeBase64(text: string): Uint8Array {
   const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
   const out = new Uint8Array((text.length / 4) * 3 - padding);
-  let bits = 0, count = 0, o = 0;
+  let bits = 0,
+    count = 0,
+    o = 0;
   for (let i = 0; i < text.length - padding; i++) {
     bits = (bits << 6) | ALPHABET.indexOf(text[i]!);
     count += 6;

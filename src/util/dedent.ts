@@ -7,7 +7,10 @@
  */
 export function dedent(text: string): string {
   const lines = text.split("\n");
-  const indents = lines.slice(1).filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length);
+  const indents = lines
+    .slice(1)
+    .filter((l) => l.trim())
+    .map((l) => /^\s*/.exec(l)![0].length);
   const cut = indents.length ? Math.min(...indents) : 0;
   return [lines[0]!.trim(), ...lines.slice(1).map((l) => l.slice(cut).trimEnd())].join("\n");
 }

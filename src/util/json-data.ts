@@ -23,7 +23,8 @@ export function jsonData(value: unknown): unknown {
     if (typeof v === "bigint") return v.toString();
     if (typeof v === "number") return Number.isFinite(v) ? v : null;
     if (typeof v !== "object" || v === null) return typeof v === "function" || typeof v === "symbol" ? undefined : v;
-    if (v instanceof String || v instanceof Number || v instanceof Boolean || v instanceof BigInt) return copy(v.valueOf(), depth, key);
+    if (v instanceof String || v instanceof Number || v instanceof Boolean || v instanceof BigInt)
+      return copy(v.valueOf(), depth, key);
     if (v instanceof Uint8Array) return encodeBase64(v); // as t.bytes() writes bytes
     if (open.has(v)) return "[Circular]";
     if (depth >= MAX_NESTING) return "[nested too deeply]";
@@ -34,10 +35,15 @@ export function jsonData(value: unknown): unknown {
     }
     open.add(v);
     try {
-      if (Array.isArray(v) || v instanceof Set) return Array.from(v as Iterable<unknown>, (item, i) => copy(item, depth + 1, String(i)) ?? null);
+      if (Array.isArray(v) || v instanceof Set)
+        return Array.from(v as Iterable<unknown>, (item, i) => copy(item, depth + 1, String(i)) ?? null);
       if (v instanceof Map) {
         const entries = [...v];
-        if (!entries.every(([k]) => typeof k === "string")) return entries.map(([k, item], i) => [copy(k, depth + 1, "0") ?? null, copy(item, depth + 1, String(i)) ?? null]);
+        if (!entries.every(([k]) => typeof k === "string"))
+          return entries.map(([k, item], i) => [
+            copy(k, depth + 1, "0") ?? null,
+            copy(item, depth + 1, String(i)) ?? null,
+          ]);
         return fromEntries(entries.map(([k, item]) => [k as string, copy(item, depth + 1, k as string)]));
       }
       return fromEntries(Object.keys(v).map((k) => [k, read(v, k, depth)]));

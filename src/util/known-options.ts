@@ -14,7 +14,9 @@ export function checkKnownOptions(options: object, known: Readonly<Record<string
     const near = closestName(name, names);
     return `${name}${near ? ` (did you mean ${near}?)` : ""}`;
   });
-  throw new TypeError(`${where}: unknown option${unknown.length > 1 ? "s" : ""} ${described.join(", ")}; known: ${names.join(", ")}`);
+  throw new TypeError(
+    `${where}: unknown option${unknown.length > 1 ? "s" : ""} ${described.join(", ")}; known: ${names.join(", ")}`,
+  );
 }
 
 /**
@@ -38,7 +40,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j++)
+      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
     previous = row;
   }
   return previous[b.length]!;

@@ -9,6 +9,7 @@
  * Object.keys(o); // ["__proto__"]
  */
 export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
   else object[key] = value;
 }

@@ -51,7 +51,10 @@ export function pointerTarget(doc: unknown, pointer: string): unknown {
     end = pointer.indexOf("/", start);
     if (end === -1) end = pointer.length;
     const key = refSegment(pointer.slice(start, end));
-    here = typeof here === "object" && here !== null && Object.hasOwn(here, key) ? (here as Record<string, unknown>)[key] : undefined;
+    here =
+      typeof here === "object" && here !== null && Object.hasOwn(here, key)
+        ? (here as Record<string, unknown>)[key]
+        : undefined;
   }
   return here;
 }

@@ -9,7 +9,8 @@
 export function typeName(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : Number.isFinite(value) ? "number" : String(value);
+  if (typeof value === "number")
+    return Number.isInteger(value) ? "integer" : Number.isFinite(value) ? "number" : String(value);
   return typeof value;
 }
 

@@ -18,9 +18,18 @@ function openai(...turns: ({ calls: Call[] } | { text: string })[]) {
     sent.push(structuredClone(request));
     const turn = turns[sent.length - 1];
     if (!turn) throw new Error(`no answer scripted for request ${sent.length}`);
-    const message = "text" in turn
-      ? { role: "assistant", content: turn.text }
-      : { role: "assistant", content: null, tool_calls: turn.calls.map(([id, name, args]) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } })) };
+    const message =
+      "text" in turn
+        ? { role: "assistant", content: turn.text }
+        : {
+            role: "assistant",
+            content: null,
+            tool_calls: turn.calls.map(([id, name, args]) => ({
+              id,
+              type: "function",
+              function: { name, arguments: JSON.stringify(args) },
+            })),
+          };
     return { choices: [{ message, finish_reason: "text" in turn ? "stop" : "tool_calls" }] };
   };
   return { chat, sent };
@@ -28,10 +37,38 @@ function openai(...turns: ({ calls: Call[] } | { text: string })[]) {
 
 function kit() {
   const ran: string[] = [];
-  const weather = tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), logger: quiet, execute: ({ city }) => (ran.push(`weather ${city}`), `Sunny in ${city}`) });
-  const email = tool({ name: "send_email", description: "Sends an email to one address.", parameters: t.object({ to: t.string() }), defer: true, logger: quiet, execute: ({ to }) => (ran.push(`email ${to}`), `sent to ${to}`) });
-  const listEmails = tool({ name: "list_emails", description: "Lists the emails in the inbox.", parameters: t.object({}), defer: true, logger: quiet, execute: () => (ran.push("list"), []) });
-  const invoice = tool({ name: "create_invoice", description: "Creates an invoice for a customer.", parameters: t.object({ customer: t.string() }), defer: true, needsApproval: true, logger: quiet, execute: ({ customer }) => (ran.push(`invoice ${customer}`), "INV-1") });
+  const weather = tool({
+    name: "get_weather",
+    description: "Current weather for a city.",
+    parameters: t.object({ city: t.string() }),
+    logger: quiet,
+    execute: ({ city }) => (ran.push(`weather ${city}`), `Sunny in ${city}`),
+  });
+  const email = tool({
+    name: "send_email",
+    description: "Sends an email to one address.",
+    parameters: t.object({ to: t.string() }),
+    defer: true,
+    logger: quiet,
+    execute: ({ to }) => (ran.push(`email ${to}`), `sent to ${to}`),
+  });
+  const listEmails = tool({
+    name: "list_emails",
+    description: "Lists the emails in the inbox.",
+    parameters: t.object({}),
+    defer: true,
+    logger: quiet,
+    execute: () => (ran.push("list"), []),
+  });
+  const invoice = tool({
+    name: "create_invoice",
+    description: "Creates an invoice for a customer.",
+    parameters: t.object({ customer: t.string() }),
+    defer: true,
+    needsApproval: true,
+    logger: quiet,
+    execute: ({ customer }) => (ran.push(`invoice ${customer}`), "INV-1"),
+  });
   return { ran, list: [weather, email, listEmails, invoice] };
 }
 
@@ -40,72 +77,164 @@ const names = (sent: any) => (sent.tools ?? []).map((x: any) => x.function?.name
 
 const native = suite("defer: providers with their own tool search");
 
-native("anthropic: defer_loading on the deferred tools and the regex tool search first; a found tool's call runs", async () => {
-  const { ran, list } = kit();
-  const sent: any[] = [];
-  const answers = [
-    { content: [{ type: "server_tool_use", id: "srv_1", name: "tool_search_tool_regex", input: { pattern: "email" } }, { type: "tool_use", id: "toolu_1", name: "send_email", input: { to: "ann@example.org" } }], stop_reason: "tool_use" },
-    { content: [{ type: "text", text: "Sent." }], stop_reason: "end_turn" },
-  ];
-  const out = await runTools({ provider: "anthropic", chat: (r: any) => (sent.push(structuredClone(r)), answers[sent.length - 1]), request: { model: "claude", max_tokens: 100, messages: [{ role: "user" as const, content: "Email Ann." }] }, tools: list });
-  assert.is(out.text, "Sent.");
-  assert.equal(ran, ["email ann@example.org"]);
-  const tools = sent[0].tools;
-  assert.equal(tools[0], { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" });
-  assert.equal(tools.map((x: any) => [x.name, x.defer_loading]), [["tool_search_tool_regex", undefined], ["get_weather", undefined], ["send_email", true], ["list_emails", true], ["create_invoice", true]]);
-  assert.equal(sent[1].tools, tools, "the same tools every turn");
-  assert.is(sent[1].messages[1].content[0].type, "server_tool_use", "the search block goes back as the model wrote it");
-});
+native(
+  "anthropic: defer_loading on the deferred tools and the regex tool search first; a found tool's call runs",
+  async () => {
+    const { ran, list } = kit();
+    const sent: any[] = [];
+    const answers = [
+      {
+        content: [
+          { type: "server_tool_use", id: "srv_1", name: "tool_search_tool_regex", input: { pattern: "email" } },
+          { type: "tool_use", id: "toolu_1", name: "send_email", input: { to: "ann@example.org" } },
+        ],
+        stop_reason: "tool_use",
+      },
+      { content: [{ type: "text", text: "Sent." }], stop_reason: "end_turn" },
+    ];
+    const out = await runTools({
+      provider: "anthropic",
+      chat: (r: any) => (sent.push(structuredClone(r)), answers[sent.length - 1]),
+      request: { model: "claude", max_tokens: 100, messages: [{ role: "user" as const, content: "Email Ann." }] },
+      tools: list,
+    });
+    assert.is(out.text, "Sent.");
+    assert.equal(ran, ["email ann@example.org"]);
+    const tools = sent[0].tools;
+    assert.equal(tools[0], { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" });
+    assert.equal(
+      tools.map((x: any) => [x.name, x.defer_loading]),
+      [
+        ["tool_search_tool_regex", undefined],
+        ["get_weather", undefined],
+        ["send_email", true],
+        ["list_emails", true],
+        ["create_invoice", true],
+      ],
+    );
+    assert.equal(sent[1].tools, tools, "the same tools every turn");
+    assert.is(
+      sent[1].messages[1].content[0].type,
+      "server_tool_use",
+      "the search block goes back as the model wrote it",
+    );
+  },
+);
 
 native("anthropic: without a deferred tool, no tool search and no defer_loading", async () => {
   const sent: any[] = [];
   const weather = kit().list[0]!;
-  await runTools({ provider: "anthropic", chat: (r: any) => (sent.push(r), { content: [{ type: "text", text: "ok" }], stop_reason: "end_turn" }), request: { model: "claude", max_tokens: 100, messages: [] }, tools: [weather] });
-  assert.equal(sent[0].tools.map((x: any) => Object.keys(x).sort()), [["description", "input_schema", "name"]]);
+  await runTools({
+    provider: "anthropic",
+    chat: (r: any) => (sent.push(r), { content: [{ type: "text", text: "ok" }], stop_reason: "end_turn" }),
+    request: { model: "claude", max_tokens: 100, messages: [] },
+    tools: [weather],
+  });
+  assert.equal(
+    sent[0].tools.map((x: any) => Object.keys(x).sort()),
+    [["description", "input_schema", "name"]],
+  );
 });
 
-native("responses: { type: 'tool_search' } first and defer_loading on the deferred functions; a found tool's call runs", async () => {
-  const { ran, list } = kit();
-  const sent: any[] = [];
-  const answers = [
-    { output: [{ type: "tool_search_call", id: "ts_1", status: "completed" }, { type: "function_call", call_id: "call_1", name: "send_email", arguments: '{"to":"ann@example.org"}' }] },
-    { output: [{ type: "message", content: [{ type: "output_text", text: "Sent." }] }] },
-  ];
-  const out = await runTools({ provider: "responses", chat: (r: any) => (sent.push(structuredClone(r)), answers[sent.length - 1]), request: { model: "gpt-5.4", input: "Email Ann." }, tools: list });
-  assert.is(out.text, "Sent.");
-  assert.equal(ran, ["email ann@example.org"]);
-  assert.equal(sent[0].tools.map((x: any) => [x.name ?? x.type, x.defer_loading]), [["tool_search", undefined], ["get_weather", undefined], ["send_email", true], ["list_emails", true], ["create_invoice", true]]);
-  assert.ok(sent[1].input.some((item: any) => item.type === "tool_search_call"), "the search item goes back into the input");
-});
+native(
+  "responses: { type: 'tool_search' } first and defer_loading on the deferred functions; a found tool's call runs",
+  async () => {
+    const { ran, list } = kit();
+    const sent: any[] = [];
+    const answers = [
+      {
+        output: [
+          { type: "tool_search_call", id: "ts_1", status: "completed" },
+          { type: "function_call", call_id: "call_1", name: "send_email", arguments: '{"to":"ann@example.org"}' },
+        ],
+      },
+      { output: [{ type: "message", content: [{ type: "output_text", text: "Sent." }] }] },
+    ];
+    const out = await runTools({
+      provider: "responses",
+      chat: (r: any) => (sent.push(structuredClone(r)), answers[sent.length - 1]),
+      request: { model: "gpt-5.4", input: "Email Ann." },
+      tools: list,
+    });
+    assert.is(out.text, "Sent.");
+    assert.equal(ran, ["email ann@example.org"]);
+    assert.equal(
+      sent[0].tools.map((x: any) => [x.name ?? x.type, x.defer_loading]),
+      [
+        ["tool_search", undefined],
+        ["get_weather", undefined],
+        ["send_email", true],
+        ["list_emails", true],
+        ["create_invoice", true],
+      ],
+    );
+    assert.ok(
+      sent[1].input.some((item: any) => item.type === "tool_search_call"),
+      "the search item goes back into the input",
+    );
+  },
+);
 
 native.run();
 
 const portable = suite("defer: the loop's find_tools");
 
-portable("step 1 offers the tools not deferred and find_tools; what find_tools finds is sent from the next turn and runs", async () => {
-  const { ran, list } = kit();
-  const { chat, sent } = openai({ calls: [["c1", "find_tools", { query: "send an email" }]] }, { calls: [["c2", "send_email", { to: "ann@example.org" }]] }, { text: "Sent." });
-  const out = await runTools({ provider: "openai", chat, request, tools: list });
-  assert.is(out.text, "Sent.");
-  assert.equal(names(sent[0]), ["get_weather", "find_tools"]);
-  // "send" and "email" are words of send_email's name (2 each) and description (1 each); list_emails only has "email".
-  const found = JSON.parse(out.messages[2] ? String((out.messages[2] as any).content) : "null");
-  assert.equal(found.found.map((f: any) => f.name), ["send_email", "list_emails"]);
-  assert.equal(names(sent[1]), ["get_weather", "find_tools", "send_email", "list_emails"]);
-  assert.equal(sent[1].tools[2].function.parameters.required, ["to"], "the found tool is sent whole");
-  assert.equal(ran, ["email ann@example.org"]);
-});
+portable(
+  "step 1 offers the tools not deferred and find_tools; what find_tools finds is sent from the next turn and runs",
+  async () => {
+    const { ran, list } = kit();
+    const { chat, sent } = openai(
+      { calls: [["c1", "find_tools", { query: "send an email" }]] },
+      { calls: [["c2", "send_email", { to: "ann@example.org" }]] },
+      { text: "Sent." },
+    );
+    const out = await runTools({ provider: "openai", chat, request, tools: list });
+    assert.is(out.text, "Sent.");
+    assert.equal(names(sent[0]), ["get_weather", "find_tools"]);
+    // "send" and "email" are words of send_email's name (2 each) and description (1 each); list_emails only has "email".
+    const found = JSON.parse(out.messages[2] ? String((out.messages[2] as any).content) : "null");
+    assert.equal(
+      found.found.map((f: any) => f.name),
+      ["send_email", "list_emails"],
+    );
+    assert.equal(names(sent[1]), ["get_weather", "find_tools", "send_email", "list_emails"]);
+    assert.equal(sent[1].tools[2].function.parameters.required, ["to"], "the found tool is sent whole");
+    assert.equal(ran, ["email ann@example.org"]);
+  },
+);
 
-portable("find_tools ranks by name words (2), description words (1) and the whole name (10), at most limit", async () => {
-  const { list } = kit();
-  const { chat } = openai({ calls: [["c1", "find_tools", { query: "list_emails", limit: 1 }], ["c2", "find_tools", { query: "zebra" }], ["c3", "find_tools", { query: "customer" }]] }, { text: "ok" });
-  const out = await runTools({ provider: "openai", chat, request, tools: list });
-  const answers = out.messages.slice(2, 5).map((m: any) => JSON.parse(m.content));
-  assert.equal(answers[0].found.map((f: any) => f.name), ["list_emails"]);
-  assert.equal(answers[1], { found: [], note: "No tool matched; try other words." });
-  assert.equal(answers[2].found.map((f: any) => f.name), ["create_invoice"], "description words are searched too");
-  assert.not.ok(answers.flatMap((a: any) => a.found).some((f: any) => f.name === "get_weather"), "only deferred tools are searched");
-});
+portable(
+  "find_tools ranks by name words (2), description words (1) and the whole name (10), at most limit",
+  async () => {
+    const { list } = kit();
+    const { chat } = openai(
+      {
+        calls: [
+          ["c1", "find_tools", { query: "list_emails", limit: 1 }],
+          ["c2", "find_tools", { query: "zebra" }],
+          ["c3", "find_tools", { query: "customer" }],
+        ],
+      },
+      { text: "ok" },
+    );
+    const out = await runTools({ provider: "openai", chat, request, tools: list });
+    const answers = out.messages.slice(2, 5).map((m: any) => JSON.parse(m.content));
+    assert.equal(
+      answers[0].found.map((f: any) => f.name),
+      ["list_emails"],
+    );
+    assert.equal(answers[1], { found: [], note: "No tool matched; try other words." });
+    assert.equal(
+      answers[2].found.map((f: any) => f.name),
+      ["create_invoice"],
+      "description words are searched too",
+    );
+    assert.not.ok(
+      answers.flatMap((a: any) => a.found).some((f: any) => f.name === "get_weather"),
+      "only deferred tools are searched",
+    );
+  },
+);
 
 portable("a call to a deferred tool not found yet is refused, pointing to find_tools; it does not run", async () => {
   const { ran, list } = kit();
@@ -124,7 +253,12 @@ portable("the tools array only grows at its end, in the order found; no cache ad
   const { chat, sent } = openai(
     { calls: [["c1", "find_tools", { query: "inbox" }]] },
     { calls: [["c2", "get_weather", { city: "Oslo" }]] },
-    { calls: [["c3", "find_tools", { query: "email send" }], ["c4", "find_tools", { query: "invoice" }]] },
+    {
+      calls: [
+        ["c3", "find_tools", { query: "email send" }],
+        ["c4", "find_tools", { query: "invoice" }],
+      ],
+    },
     { text: "ok" },
   );
   await runTools({ provider: "openai", chat, request, tools: list, onIssue: (i) => issues.push(i.message) });
@@ -135,7 +269,12 @@ portable("the tools array only grows at its end, in the order found; no cache ad
     ["get_weather", "find_tools", "list_emails"],
     ["get_weather", "find_tools", "list_emails", "send_email", "create_invoice"],
   ]);
-  for (let i = 1; i < sent.length; i++) assert.equal(sent[i].tools.slice(0, sent[i - 1].tools.length), sent[i - 1].tools, `turn ${i + 1} starts with turn ${i}'s tools`);
+  for (let i = 1; i < sent.length; i++)
+    assert.equal(
+      sent[i].tools.slice(0, sent[i - 1].tools.length),
+      sent[i - 1].tools,
+      `turn ${i + 1} starts with turn ${i}'s tools`,
+    );
   assert.equal(issues, []);
 });
 
@@ -143,18 +282,33 @@ portable("prepareStep's tools narrow the turn; a deferred tool among them is sen
   const { list } = kit();
   const { chat, sent } = openai({ calls: [["c1", "find_tools", { query: "email" }]] }, { text: "ok" });
   await runTools({ provider: "openai", chat, request, tools: list, prepareStep: () => ({ tools: ["send_email"] }) });
-  assert.equal(sent.map(names), [["find_tools"], ["find_tools", "send_email"]], "list_emails was found too, but this turn does not offer it");
+  assert.equal(
+    sent.map(names),
+    [["find_tools"], ["find_tools", "send_email"]],
+    "list_emails was found too, but this turn does not offer it",
+  );
 });
 
 portable("gemini gets find_tools among its function declarations", async () => {
   const sent: any[] = [];
-  await runTools({ provider: "gemini", chat: (r: any) => (sent.push(r), { candidates: [{ content: { role: "model", parts: [{ text: "ok" }] } }] }), request: { contents: "hi" }, tools: kit().list });
-  assert.equal(sent[0].config.tools[0].functionDeclarations.map((d: any) => d.name), ["get_weather", "find_tools"]);
+  await runTools({
+    provider: "gemini",
+    chat: (r: any) => (sent.push(r), { candidates: [{ content: { role: "model", parts: [{ text: "ok" }] } }] }),
+    request: { contents: "hi" },
+    tools: kit().list,
+  });
+  assert.equal(
+    sent[0].config.tools[0].functionDeclarations.map((d: any) => d.name),
+    ["get_weather", "find_tools"],
+  );
 });
 
 portable("a tool named find_tools beside deferred tools is a TypeError", async () => {
   const own = tool({ name: "find_tools", description: "Mine.", parameters: t.object({}), execute: () => 1 });
-  const error = await runTools({ provider: "openai", chat: () => ({}), request, tools: [own, ...kit().list] }).then(() => undefined, (e: unknown) => e);
+  const error = await runTools({ provider: "openai", chat: () => ({}), request, tools: [own, ...kit().list] }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.instance(error, TypeError);
   assert.match((error as Error).message, /named "find_tools".*rename it/);
 });
@@ -166,29 +320,46 @@ const saved = suite("defer: what was found survives resume");
 // Finds create_invoice (which needs approval), then calls it: the run pauses with a state.
 async function pausedAfterDiscovery() {
   const own = kit();
-  const { chat } = openai({ calls: [["c1", "find_tools", { query: "invoice" }]] }, { calls: [["c2", "create_invoice", { customer: "Ann" }]] });
+  const { chat } = openai(
+    { calls: [["c1", "find_tools", { query: "invoice" }]] },
+    { calls: [["c2", "create_invoice", { customer: "Ann" }]] },
+  );
   const out = await runTools({ provider: "openai", chat, request, tools: own.list, stateKey: KEY });
   assert.is(out.finishReason, "approval");
   return JSON.parse(JSON.stringify(out.state)) as LoopState;
 }
 
-saved("the paused state lists what was found; resumed with fresh tools, the next turn sends it at the same place", async () => {
-  const state = await pausedAfterDiscovery();
-  assert.equal(state.discovered, ["create_invoice"]);
-  const fresh = kit();
-  const { chat, sent } = openai({ calls: [["c3", "find_tools", { query: "email send" }]] }, { text: "Done." });
-  const out = await resume(state, { c2: true }, { provider: "openai", chat, tools: fresh.list, stateKey: KEY });
-  assert.is(out.text, "Done.");
-  assert.equal(fresh.ran, ["invoice Ann"]);
-  assert.equal(names(sent[0]), ["get_weather", "find_tools", "create_invoice"]);
-  assert.equal(names(sent[1]), ["get_weather", "find_tools", "create_invoice", "send_email", "list_emails"]);
-});
+saved(
+  "the paused state lists what was found; resumed with fresh tools, the next turn sends it at the same place",
+  async () => {
+    const state = await pausedAfterDiscovery();
+    assert.equal(state.discovered, ["create_invoice"]);
+    const fresh = kit();
+    const { chat, sent } = openai({ calls: [["c3", "find_tools", { query: "email send" }]] }, { text: "Done." });
+    const out = await resume(state, { c2: true }, { provider: "openai", chat, tools: fresh.list, stateKey: KEY });
+    assert.is(out.text, "Done.");
+    assert.equal(fresh.ran, ["invoice Ann"]);
+    assert.equal(names(sent[0]), ["get_weather", "find_tools", "create_invoice"]);
+    assert.equal(names(sent[1]), ["get_weather", "find_tools", "create_invoice", "send_email", "list_emails"]);
+  },
+);
 
 saved("every checkpoint carries what was found so far; a state between turns resumes with it", async () => {
   const states: LoopState[] = [];
   const first = openai({ calls: [["c1", "find_tools", { query: "inbox" }]] }, { text: "Stop here." });
-  await runTools({ provider: "openai", chat: first.chat, request, tools: kit().list, stateKey: KEY, onCheckpoint: (s) => void states.push(JSON.parse(JSON.stringify(s))) });
-  assert.equal(states.map((s) => s.discovered), [undefined, ["list_emails"], ["list_emails"], ["list_emails"]], "absent until something is found");
+  await runTools({
+    provider: "openai",
+    chat: first.chat,
+    request,
+    tools: kit().list,
+    stateKey: KEY,
+    onCheckpoint: (s) => void states.push(JSON.parse(JSON.stringify(s))),
+  });
+  assert.equal(
+    states.map((s) => s.discovered),
+    [undefined, ["list_emails"], ["list_emails"], ["list_emails"]],
+    "absent until something is found",
+  );
   const between = states.find((s) => s.id.endsWith(":1:next"))!;
   const again = openai({ text: "Again." });
   await resume(between, {}, { provider: "openai", chat: again.chat, tools: kit().list, stateKey: KEY });
@@ -198,10 +369,24 @@ saved("every checkpoint carries what was found so far; a state between turns res
 saved("discovered is signed: adding a name is refused as a change", async () => {
   const state = await pausedAfterDiscovery();
   const forged = { ...state, discovered: ["create_invoice", "send_email"] };
-  const error = await resume(forged, { c2: true }, { provider: "openai", chat: () => ({}), tools: kit().list, stateKey: KEY }).then(() => undefined, (e: unknown) => e);
+  const error = await resume(
+    forged,
+    { c2: true },
+    { provider: "openai", chat: () => ({}), tools: kit().list, stateKey: KEY },
+  ).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.instance(error, StateError);
   assert.is((error as StateError).code, "changed");
-  const bad = await resume({ ...state, discovered: "send_email" }, { c2: true }, { provider: "openai", chat: () => ({}), tools: kit().list, stateKey: KEY }).then(() => undefined, (e: unknown) => e);
+  const bad = await resume(
+    { ...state, discovered: "send_email" },
+    { c2: true },
+    { provider: "openai", chat: () => ({}), tools: kit().list, stateKey: KEY },
+  ).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.instance(bad, TypeError);
   assert.match((bad as Error).message, /discovered tools must be a list of tool names/);
 });
@@ -210,9 +395,12 @@ saved("names that are no longer deferred tools are dropped on resume", async () 
   const state = await pausedAfterDiscovery();
   const { list } = kit();
   const { chat, sent } = openai({ text: "ok" });
-  await resume(state, { c2: false }, { provider: "openai", chat, tools: list.filter((x) => x.name !== "create_invoice"), stateKey: KEY });
+  await resume(
+    state,
+    { c2: false },
+    { provider: "openai", chat, tools: list.filter((x) => x.name !== "create_invoice"), stateKey: KEY },
+  );
   assert.equal(names(sent[0]), ["get_weather", "find_tools"]);
 });
 
 saved.run();
-

@@ -4,7 +4,12 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { trace, context, type Tracer as OtelTracer } from "@opentelemetry/api";
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from "@opentelemetry/sdk-trace-base";
 import { t, tool, runTools, streamTools, httpChat } from "tooltype";
 import { fakeProvider } from "../support/fake-provider.js";
 import type { StreamProvider } from "../support/provider-streams.js";
@@ -18,7 +23,11 @@ function recorder() {
   return { exporter, provider, tracer: provider.getTracer("test") };
 }
 const over = async (provider: StreamProvider, answers: readonly string[]) => {
-  const fake = await fakeProvider(provider, answers.map((text) => ({ sse: text })), "fetch");
+  const fake = await fakeProvider(
+    provider,
+    answers.map((text) => ({ sse: text })),
+    "fetch",
+  );
   return httpChat(provider, { baseURL: fake.baseURL, fetch: fake.fetch! });
 };
 const byName = (spans: readonly ReadableSpan[], prefix: string) => spans.filter((s) => s.name.startsWith(prefix));
@@ -37,7 +46,10 @@ tracing("a three-step run: one run span, a span per step holding its model reque
   assert.is(run!.attributes["gen_ai.request.model"], "gpt-4o-mini");
   assert.is(run!.attributes["tooltype.finish_reason"], "stop");
   const steps = byName(spans, "step ");
-  assert.equal(steps.map((s) => s.attributes["tooltype.step"]), [1, 2, 3]);
+  assert.equal(
+    steps.map((s) => s.attributes["tooltype.step"]),
+    [1, 2, 3],
+  );
   for (const step of steps) assert.is(parentOf(step), run!.spanContext().spanId, "steps are children of the run");
   const chats = byName(spans, "chat ");
   assert.is(chats.length, 3, "one model request a step");
@@ -51,7 +63,11 @@ tracing("a three-step run: one run span, a span per step holding its model reque
   });
   const calls = byName(spans, "execute_tool ");
   const called = out.steps.flatMap((s) => s.results.map((r) => [r.name, r.id]));
-  assert.equal(calls.map((s) => [s.attributes["gen_ai.tool.name"], s.attributes["gen_ai.tool.call.id"]]).sort(), called.sort(), "a span per call, named and with its id");
+  assert.equal(
+    calls.map((s) => [s.attributes["gen_ai.tool.name"], s.attributes["gen_ai.tool.call.id"]]).sort(),
+    called.sort(),
+    "a span per call, named and with its id",
+  );
   for (const span of calls) {
     assert.is(span.name, `execute_tool ${span.attributes["gen_ai.tool.name"]}`);
     assert.is(span.attributes["gen_ai.operation.name"], "execute_tool");
@@ -63,9 +79,23 @@ tracing("a three-step run: one run span, a span per step holding its model reque
 
 tracing("a failed call marks its span as an error; a run that throws ends every open span with the error", async () => {
   const { exporter, tracer } = recorder();
-  const failing = tool({ name: "get_weather", description: "Weather.", parameters: t.object({ location: t.string(), unit: t.optional(t.string()) }), logger: { error: () => {} }, execute: () => { throw new Error("the weather service is down"); } });
+  const failing = tool({
+    name: "get_weather",
+    description: "Weather.",
+    parameters: t.object({ location: t.string(), unit: t.optional(t.string()) }),
+    logger: { error: () => {} },
+    execute: () => {
+      throw new Error("the weather service is down");
+    },
+  });
   const chat = await over("anthropic", RECORDED.anthropic);
-  await runTools({ provider: "anthropic", chat, request: REQUESTS.anthropic, tools: [failing, ...makeTools().tools.filter((x) => x.name !== "get_weather")], tracer });
+  await runTools({
+    provider: "anthropic",
+    chat,
+    request: REQUESTS.anthropic,
+    tools: [failing, ...makeTools().tools.filter((x) => x.name !== "get_weather")],
+    tracer,
+  });
   const failed = byName(exporter.getFinishedSpans(), "execute_tool get_weather");
   assert.ok(failed.length >= 1);
   for (const span of failed) {
@@ -78,17 +108,36 @@ tracing("a failed call marks its span as an error; a run that throws ends every 
   const broken = async () => {
     throw new Error("connection reset");
   };
-  const thrown = await runTools({ provider: "openai", chat: broken, request: REQUESTS.openai, tools: makeTools().tools, tracer }).then(() => null, (error: Error) => error);
+  const thrown = await runTools({
+    provider: "openai",
+    chat: broken,
+    request: REQUESTS.openai,
+    tools: makeTools().tools,
+    tracer,
+  }).then(
+    () => null,
+    (error: Error) => error,
+  );
   assert.match(String(thrown?.message), /connection reset/);
   const spans = exporter.getFinishedSpans();
-  assert.equal(spans.map((s) => s.name).sort(), ["chat gpt-4o-mini", "invoke_agent tooltype", "step 1"], "every span that was open is ended");
+  assert.equal(
+    spans.map((s) => s.name).sort(),
+    ["chat gpt-4o-mini", "invoke_agent tooltype", "step 1"],
+    "every span that was open is ended",
+  );
   for (const span of spans) assert.is(span.status.code, 2, `${span.name} records the error`);
 });
 
 tracing("streamTools left early still ends its spans", async () => {
   const { exporter, tracer } = recorder();
   const chat = await over("gemini", RECORDED.gemini);
-  for await (const event of streamTools({ provider: "gemini", chat, request: REQUESTS.gemini, tools: makeTools().tools, tracer })) {
+  for await (const event of streamTools({
+    provider: "gemini",
+    chat,
+    request: REQUESTS.gemini,
+    tools: makeTools().tools,
+    tracer,
+  })) {
     if (event.type === "tool-call") break;
   }
   const names = exporter.getFinishedSpans().map((s) => s.name);
@@ -96,27 +145,37 @@ tracing("streamTools left early still ends its spans", async () => {
   assert.is(byName(exporter.getFinishedSpans(), "chat ")[0]?.attributes["gen_ai.provider.name"], "gcp.gemini");
 });
 
-tracing("the default is the tracer provider registered with @opentelemetry/api; none registered, no span and no error", async () => {
-  const chat1 = await over("responses", RECORDED.responses);
-  const before = await runTools({ provider: "responses", chat: chat1, request: REQUESTS.responses, tools: makeTools().tools });
-  assert.is(before.finishReason, "stop", "runs without any provider registered");
+tracing(
+  "the default is the tracer provider registered with @opentelemetry/api; none registered, no span and no error",
+  async () => {
+    const chat1 = await over("responses", RECORDED.responses);
+    const before = await runTools({
+      provider: "responses",
+      chat: chat1,
+      request: REQUESTS.responses,
+      tools: makeTools().tools,
+    });
+    assert.is(before.finishReason, "stop", "runs without any provider registered");
 
-  const { exporter, provider } = recorder();
-  assert.ok(trace.setGlobalTracerProvider(provider), "registered");
-  try {
-    const chat2 = await over("responses", RECORDED.responses);
-    const outer = (trace.getTracer("app") as OtelTracer).startSpan("request handler");
-    await context.with(trace.setSpan(context.active(), outer), () => runTools({ provider: "responses", chat: chat2, request: REQUESTS.responses, tools: makeTools().tools }));
-    outer.end();
-    const spans = exporter.getFinishedSpans();
-    const run = byName(spans, "invoke_agent")[0];
-    assert.ok(run, "spans through the global provider");
-    assert.is(run!.instrumentationScope.name, "tooltype");
-    assert.is(run!.attributes["gen_ai.provider.name"], "openai", "Responses is OpenAI's");
-    assert.ok(byName(spans, "execute_tool").length >= 2);
-  } finally {
-    trace.disable();
-  }
-});
+    const { exporter, provider } = recorder();
+    assert.ok(trace.setGlobalTracerProvider(provider), "registered");
+    try {
+      const chat2 = await over("responses", RECORDED.responses);
+      const outer = (trace.getTracer("app") as OtelTracer).startSpan("request handler");
+      await context.with(trace.setSpan(context.active(), outer), () =>
+        runTools({ provider: "responses", chat: chat2, request: REQUESTS.responses, tools: makeTools().tools }),
+      );
+      outer.end();
+      const spans = exporter.getFinishedSpans();
+      const run = byName(spans, "invoke_agent")[0];
+      assert.ok(run, "spans through the global provider");
+      assert.is(run!.instrumentationScope.name, "tooltype");
+      assert.is(run!.attributes["gen_ai.provider.name"], "openai", "Responses is OpenAI's");
+      assert.ok(byName(spans, "execute_tool").length >= 2);
+    } finally {
+      trace.disable();
+    }
+  },
+);
 
 tracing.run();

@@ -47,11 +47,16 @@ s("300,000 characters of each hostile shape: regex work linear, no regex given m
     const small = cost(75_000);
     const large = cost(300_000);
     assert.ok(large.longest <= 1, `${name}: a regular expression read ${large.longest} characters at once`);
-    assert.ok(large.chars <= 4.2 * small.chars + 8, `${name}: ${small.chars} characters to regexes for 75,000, ${large.chars} for 300,000`);
+    assert.ok(
+      large.chars <= 4.2 * small.chars + 8,
+      `${name}: ${small.chars} characters to regexes for 75,000, ${large.chars} for 300,000`,
+    );
     assert.ok(large.chars <= 300_000 + 8, `${name}: ${large.chars} characters to regexes`);
     rows.push(`${name}: ${large.calls} calls`);
   }
-  console.log(`hostile lenient: ${HOSTILE.length} shapes of 300,000 characters, regex work linear (${rows.join("; ")})`);
+  console.log(
+    `hostile lenient: ${HOSTILE.length} shapes of 300,000 characters, regex work linear (${rows.join("; ")})`,
+  );
 });
 
 s("fences are still read: a language tag, spaces after it, CRLF, and a fence without a tag", () => {

@@ -25,11 +25,86 @@ const calculator = createCalculatorTool();
 const ARITHMETIC_ONLY = /^[0-9.eE+\-*/%()\s]*$/;
 
 const FRAGMENTS = [
-  "1", "2", "0", "9", ".", "e", "E", "+", "-", "*", "/", "%", "**", "(", ")", " ", "\n", "\t", "1e5", "0.5", "007", "0x1",
-  "Math.PI", "sqrt(", "constructor", "__proto__", "prototype", ".constructor", "['constructor']", "globalThis.__fuzzHit = 1",
-  "(globalThis.__fuzzHit = 1)", "`${globalThis.__fuzzHit = 1}`", "this", "eval", "Function", "'", '"', "`", "${", "}", "{",
-  "[", "]", ";", ",", "=", "==", "=>", "!", "?", ":", "&", "|", "^", "~", "<", ">", "#", "@", "\\", "//", "/*", "*/", "n", "_",
-  "--", "++", "\u2028", "\u00a0", "×", "−", "😀", "\u0000", "Infinity", "NaN", "new ", "import(", "async ", "await ", "x",
+  "1",
+  "2",
+  "0",
+  "9",
+  ".",
+  "e",
+  "E",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "**",
+  "(",
+  ")",
+  " ",
+  "\n",
+  "\t",
+  "1e5",
+  "0.5",
+  "007",
+  "0x1",
+  "Math.PI",
+  "sqrt(",
+  "constructor",
+  "__proto__",
+  "prototype",
+  ".constructor",
+  "['constructor']",
+  "globalThis.__fuzzHit = 1",
+  "(globalThis.__fuzzHit = 1)",
+  "`${globalThis.__fuzzHit = 1}`",
+  "this",
+  "eval",
+  "Function",
+  "'",
+  '"',
+  "`",
+  "${",
+  "}",
+  "{",
+  "[",
+  "]",
+  ";",
+  ",",
+  "=",
+  "==",
+  "=>",
+  "!",
+  "?",
+  ":",
+  "&",
+  "|",
+  "^",
+  "~",
+  "<",
+  ">",
+  "#",
+  "@",
+  "\\",
+  "//",
+  "/*",
+  "*/",
+  "n",
+  "_",
+  "--",
+  "++",
+  "\u2028",
+  "\u00a0",
+  "×",
+  "−",
+  "😀",
+  "\u0000",
+  "Infinity",
+  "NaN",
+  "new ",
+  "import(",
+  "async ",
+  "await ",
+  "x",
 ];
 
 const s = suite("calculator fuzz: the parser never throws and never runs code");
@@ -48,7 +123,10 @@ s("random strings: always a result, success only on arithmetic text with a finit
       if (result.success) {
         successes++;
         assert.ok(ARITHMETIC_ONLY.test(expression), `accepted non-arithmetic text ${JSON.stringify(expression)}`);
-        assert.ok(typeof result.value === "number" && Number.isFinite(result.value), `${JSON.stringify(expression)} gave ${result.value}`);
+        assert.ok(
+          typeof result.value === "number" && Number.isFinite(result.value),
+          `${JSON.stringify(expression)} gave ${result.value}`,
+        );
       } else {
         assert.match(result.error, /^Tool "calculator" failed: /);
         assert.ok(result.error.length < 500, `long error for ${JSON.stringify(expression)}`);
@@ -62,7 +140,25 @@ s("random strings: always a result, success only on arithmetic text with a finit
 });
 
 // Arithmetic text, sometimes invalid on purpose: signs anywhere, "--", "-2 ** 2", adjacent tokens without spaces.
-const NUMBERS = ["0", "1", "2", "3", "7", "10", "0.5", "1.5", "2e3", "1e-2", ".5", "5.", "1e308", "123456789", "9007199254740993", "0.1", "4.2e1"];
+const NUMBERS = [
+  "0",
+  "1",
+  "2",
+  "3",
+  "7",
+  "10",
+  "0.5",
+  "1.5",
+  "2e3",
+  "1e-2",
+  ".5",
+  "5.",
+  "1e308",
+  "123456789",
+  "9007199254740993",
+  "0.1",
+  "4.2e1",
+];
 const space = fc.constantFrom("", " ", "  ");
 const arithmetic = fc.letrec<{ expr: string; operand: string }>((tie) => ({
   operand: fc.oneof(
@@ -74,7 +170,9 @@ const arithmetic = fc.letrec<{ expr: string; operand: string }>((tie) => ({
   expr: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     tie("operand"),
-    fc.tuple(tie("operand"), space, fc.constantFrom("+", "-", "*", "/", "%", "**"), space, tie("expr")).map((p) => p.join("")),
+    fc
+      .tuple(tie("operand"), space, fc.constantFrom("+", "-", "*", "/", "%", "**"), space, tie("expr"))
+      .map((p) => p.join("")),
   ),
 })).expr;
 
@@ -98,27 +196,44 @@ compared("random arithmetic: the number JavaScript gives, or a refusal exactly w
       const js = javascript(expression);
       assert.not.ok("other" in js, `JavaScript threw something other than a SyntaxError for ${expression}`);
       if (!("value" in js)) {
-        assert.not.ok(result.success, `JavaScript refuses ${JSON.stringify(expression)}, the calculator gave ${JSON.stringify(result)}`);
+        assert.not.ok(
+          result.success,
+          `JavaScript refuses ${JSON.stringify(expression)}, the calculator gave ${JSON.stringify(result)}`,
+        );
         seen.syntax++;
       } else if (result.success) {
-        assert.ok(Object.is(result.value, js.value), `${expression}: calculator ${result.value}, JavaScript ${js.value}`);
+        assert.ok(
+          Object.is(result.value, js.value),
+          `${expression}: calculator ${result.value}, JavaScript ${js.value}`,
+        );
         seen.agreed++;
       } else {
-        assert.match(result.error, CALCULATOR_ONLY, `${expression}: JavaScript gives ${js.value}, the calculator: ${result.error}`);
+        assert.match(
+          result.error,
+          CALCULATOR_ONLY,
+          `${expression}: JavaScript gives ${js.value}, the calculator: ${result.error}`,
+        );
         if (Number.isFinite(js.value)) seen.calculatorOnly++;
       }
     }),
     { seed: SEED, numRuns: RUNS },
   );
   assert.ok(seen.agreed > RUNS / 4 && seen.syntax > 10, `too few of a kind: ${JSON.stringify(seen)}`);
-  console.log(`fuzz calculator: ${RUNS} random expressions against JavaScript: ${seen.agreed} agreed, ${seen.syntax} refused as JavaScript does`);
+  console.log(
+    `fuzz calculator: ${RUNS} random expressions against JavaScript: ${seen.agreed} agreed, ${seen.syntax} refused as JavaScript does`,
+  );
 });
 
 s("without eval, the same arithmetic still only ever gives a result", async () => {
   await fc.assert(
     fc.asyncProperty(arithmetic, async (expression) => {
       const result = await calculator.execute({ expression });
-      assert.ok(result.success ? Number.isFinite(result.value) : CALCULATOR_ONLY.test(result.error) || /Not allowed|Unexpected|Unclosed|Unmatched|Empty|ends at/.test(result.error));
+      assert.ok(
+        result.success
+          ? Number.isFinite(result.value)
+          : CALCULATOR_ONLY.test(result.error) ||
+              /Not allowed|Unexpected|Unclosed|Unmatched|Empty|ends at/.test(result.error),
+      );
     }),
     { seed: SEED + 1, numRuns: Math.min(RUNS, 1000) },
   );

@@ -23,21 +23,32 @@ shape("is a Tool named calculator with one required string parameter, exported f
   assert.ok(calculator instanceof core.Tool);
   assert.is(calculator.name, "calculator");
   assert.equal(calculator.parameters.required, ["expression"]);
-  assert.equal(calculator.parameters.properties, { expression: { type: "string", description: 'The expression, at most 10000 characters, e.g. "(1 + 2) * 3 ** 2 / 4"' } });
+  assert.equal(calculator.parameters.properties, {
+    expression: {
+      type: "string",
+      description: 'The expression, at most 10000 characters, e.g. "(1 + 2) * 3 ** 2 / 4"',
+    },
+  });
   assert.match(calculator.description, /\*\*/);
-  assert.not.ok("createCalculatorTool" in core, 'the main entry point must not carry the built-ins');
+  assert.not.ok("createCalculatorTool" in core, "the main entry point must not carry the built-ins");
   assert.is(create_calculator_tool, createCalculatorTool); // seed 003's spelling
 });
 
 shape("registers in a ToolRegistry from the main entry point and runs through it", async () => {
   const registry = new ToolRegistry().register(calculator);
   assert.equal(await registry.execute("calculator", '{"expression":"6 * 7"}'), { success: true, value: 42 });
-  assert.equal(registry.toOpenAIFormat().map((t) => t.function.name), ["calculator"]);
+  assert.equal(
+    registry.toOpenAIFormat().map((t) => t.function.name),
+    ["calculator"],
+  );
 });
 
 shape("arguments arrive as JSON text too, a __proto__ key beside them changes nothing", async () => {
   assert.equal(await calculator.execute('{"expression": "2 ** 10"}'), { success: true, value: 1024 });
-  assert.equal(await calculator.execute('{"expression": "1 + 1", "__proto__": {"expression": "Math"}}'), { success: true, value: 2 });
+  assert.equal(await calculator.execute('{"expression": "1 + 1", "__proto__": {"expression": "Math"}}'), {
+    success: true,
+    value: 2,
+  });
   assert.is(({} as Record<string, unknown>).expression, undefined);
 });
 
@@ -107,7 +118,10 @@ const refusals = suite("calculator: what it refuses, and where");
 
 // [expression, what the error must say]. Positions count characters from 1.
 const REFUSED: Array<[string, RegExp]> = [
-  ["Math.PI", /^Tool "calculator" failed: Not allowed at position 1: a name \("Math"\); the calculator takes only numbers, \+ - \* \/ % \*\*, and parentheses\.$/],
+  [
+    "Math.PI",
+    /^Tool "calculator" failed: Not allowed at position 1: a name \("Math"\); the calculator takes only numbers, \+ - \* \/ % \*\*, and parentheses\.$/,
+  ],
   ["2 + x", /Not allowed at position 5: a name \("x"\)/],
   ["sqrt(2)", /Not allowed at position 1: a function call \("sqrt\("\)/],
   ["alert (1)", /a function call \("alert\("\)/],
@@ -139,7 +153,10 @@ const REFUSED: Array<[string, RegExp]> = [
   ["++1", /an increment/],
   ["1 // comment", /a comment \("\/\/"\)/],
   ["1 /* c */ + 2", /a comment \("\/\*"\)/],
-  ["-2 ** 2", /^Tool "calculator" failed: Not allowed at position 4: "\*\*" with a sign "-" on its left; JavaScript requires parentheses: write \(-x\) \*\* y or -\(x \*\* y\)\.$/],
+  [
+    "-2 ** 2",
+    /^Tool "calculator" failed: Not allowed at position 4: "\*\*" with a sign "-" on its left; JavaScript requires parentheses: write \(-x\) \*\* y or -\(x \*\* y\)\.$/,
+  ],
   ["2 * -3 ** 2", /Not allowed at position 8: "\*\*" with a sign "-"/],
   ["-(2) ** 2", /Not allowed at position 6: "\*\*" with a sign/],
   ["+2 ** 2", /"\*\*" with a sign "\+"/],
@@ -166,9 +183,12 @@ const REFUSED: Array<[string, RegExp]> = [
   ["😀 + 1", /Not allowed at position 1: the character "😀" \(U\+1F600\)/],
 ];
 
-refusals("names, calls, strings, template strings, brackets, assignment, statements and other syntax: what and where", async () => {
-  for (const [expression, expected] of REFUSED) assert.match(await error(expression), expected, expression);
-});
+refusals(
+  "names, calls, strings, template strings, brackets, assignment, statements and other syntax: what and where",
+  async () => {
+    for (const [expression, expected] of REFUSED) assert.match(await error(expression), expected, expression);
+  },
+);
 
 refusals("an empty expression, and ones that end or nest wrongly", async () => {
   assert.is(await error(""), 'Tool "calculator" failed: The expression is empty; write one such as (2 + 3) * 4.');
@@ -179,10 +199,16 @@ refusals("an empty expression, and ones that end or nest wrongly", async () => {
   assert.match(await error("1 + 2)"), /Unmatched "\)" at position 6: no "\(" is open\./);
   assert.match(await error("()"), /Empty parentheses at position 2/);
   assert.match(await error("(1 +)"), /Unexpected "\)" at position 5: expected a number or "\("\./);
-  assert.match(await error("2 (3)"), /Not allowed at position 3: a call \("\(" right after a value\); write \* to multiply\./);
+  assert.match(
+    await error("2 (3)"),
+    /Not allowed at position 3: a call \("\(" right after a value\); write \* to multiply\./,
+  );
   assert.match(await error("(1)(2)"), /a call/);
   assert.match(await error("1 2"), /Unexpected number at position 3: expected an operator \(\+ - \* \/ % \*\*\)\./);
-  assert.match(await error("(1 2)"), /Unexpected number at position 4: expected an operator \(\+ - \* \/ % \*\*\) or "\)"\./);
+  assert.match(
+    await error("(1 2)"),
+    /Unexpected number at position 4: expected an operator \(\+ - \* \/ % \*\*\) or "\)"\./,
+  );
   assert.match(await error("* 2"), /Unexpected "\*" at position 1: expected a number, "\(" or a sign\./);
   assert.match(await error("2 * * 3"), /Unexpected "\*" at position 5/);
   assert.match(await error("/2/"), /Unexpected "\/" at position 1/);
@@ -194,7 +220,10 @@ refusals("division by zero and results that are not finite", async () => {
   assert.match(await error("1 / (2 - 2)"), /Division by zero at position 3/);
   assert.match(await error("1 / -0"), /Division by zero/);
   assert.match(await error("5 % 0"), /Division by zero at position 3 \(a remainder "%" by zero\)/);
-  assert.is(await error("1e308 * 10"), 'Tool "calculator" failed: The result of "*" at position 7 is not finite (Infinity).');
+  assert.is(
+    await error("1e308 * 10"),
+    'Tool "calculator" failed: The result of "*" at position 7 is not finite (Infinity).',
+  );
   assert.match(await error("-1e308 - 1e308"), /The result of "-" at position 8 is not finite \(-Infinity\)/);
   assert.match(await error("10 ** 400"), /The result of "\*\*" at position 4 is not finite \(Infinity\)/);
   assert.match(await error("0 ** -1"), /is not finite \(Infinity\)/);
@@ -205,10 +234,28 @@ refusals("division by zero and results that are not finite", async () => {
 });
 
 refusals("prototype and constructor tricks are names like any other; nothing is looked up", async () => {
-  for (const expression of ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty", "prototype", "this", "globalThis", "window", "process"]) {
-    assert.match(await error(expression), new RegExp(`Not allowed at position 1: a name \\("${expression}"\\)`), expression);
+  for (const expression of [
+    "constructor",
+    "__proto__",
+    "toString",
+    "valueOf",
+    "hasOwnProperty",
+    "prototype",
+    "this",
+    "globalThis",
+    "window",
+    "process",
+  ]) {
+    assert.match(
+      await error(expression),
+      new RegExp(`Not allowed at position 1: a name \\("${expression}"\\)`),
+      expression,
+    );
   }
-  assert.match(await error("(1).constructor.constructor('return globalThis')()"), /Not allowed at position 4: a property access \("\.constructor"\)/);
+  assert.match(
+    await error("(1).constructor.constructor('return globalThis')()"),
+    /Not allowed at position 4: a property access \("\.constructor"\)/,
+  );
   assert.match(await error("1['constructor']"), /Not allowed at position 2: brackets/);
   assert.match(await error("(0, eval)('1')"), /Not allowed at position 3: a comma/);
   assert.match(await error("new Function('return 1')()"), /a name \("new"\)/);
@@ -232,7 +279,10 @@ const limits = suite("calculator: bounded input, no recursion");
 
 limits("an expression longer than maxLength (default 10,000) is a clear error, at once", async () => {
   const long = `${"1+".repeat(5000)}1`; // 10,001 characters
-  assert.is(await error(long), 'Tool "calculator" failed: The expression is 10001 characters long; at most 10000 are allowed.');
+  assert.is(
+    await error(long),
+    'Tool "calculator" failed: The expression is 10001 characters long; at most 10000 are allowed.',
+  );
   assert.is(await value(`${"1+".repeat(4999)}1`), 5000);
 });
 
@@ -245,20 +295,26 @@ limits("a 100,000-term sum: refused by default, computed exactly with a larger m
   assert.equal(await roomy.execute({ expression: `${"- ".repeat(100_000)}1` }), { success: true, value: 1 });
 });
 
-limits("40,000 nested parentheses: too long by default, too deep past maxDepth (default 100), never a stack overflow", async () => {
-  const nested = `${"(".repeat(40_000)}1${")".repeat(40_000)}`;
-  assert.match(await error(nested), /The expression is 80001 characters long/);
-  const roomy = createCalculatorTool({ maxLength: 1_000_000 });
-  assert.equal(await roomy.execute({ expression: nested }), {
-    success: false,
-    error: 'Tool "calculator" failed: Parentheses nest deeper than 100 levels at position 101.',
-  });
-  assert.is(await value(`${"(".repeat(100)}1${")".repeat(100)}`), 1);
-  assert.match(await error(`${"(".repeat(101)}1${")".repeat(101)}`), /deeper than 100 levels at position 101/);
-  const deep = createCalculatorTool({ maxLength: 1_000_000, maxDepth: 1_000_000 });
-  assert.equal(await deep.execute({ expression: nested }), { success: true, value: 1 });
-  assert.equal(await deep.execute({ expression: `${"(-".repeat(40_000)}1${")".repeat(40_000)}` }), { success: true, value: 1 });
-});
+limits(
+  "40,000 nested parentheses: too long by default, too deep past maxDepth (default 100), never a stack overflow",
+  async () => {
+    const nested = `${"(".repeat(40_000)}1${")".repeat(40_000)}`;
+    assert.match(await error(nested), /The expression is 80001 characters long/);
+    const roomy = createCalculatorTool({ maxLength: 1_000_000 });
+    assert.equal(await roomy.execute({ expression: nested }), {
+      success: false,
+      error: 'Tool "calculator" failed: Parentheses nest deeper than 100 levels at position 101.',
+    });
+    assert.is(await value(`${"(".repeat(100)}1${")".repeat(100)}`), 1);
+    assert.match(await error(`${"(".repeat(101)}1${")".repeat(101)}`), /deeper than 100 levels at position 101/);
+    const deep = createCalculatorTool({ maxLength: 1_000_000, maxDepth: 1_000_000 });
+    assert.equal(await deep.execute({ expression: nested }), { success: true, value: 1 });
+    assert.equal(await deep.execute({ expression: `${"(-".repeat(40_000)}1${")".repeat(40_000)}` }), {
+      success: true,
+      value: 1,
+    });
+  },
+);
 
 limits("40,000 unclosed parentheses: an error naming the innermost", async () => {
   const deep = createCalculatorTool({ maxLength: 1_000_000, maxDepth: 1_000_000 });

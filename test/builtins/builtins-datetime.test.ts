@@ -9,8 +9,10 @@ const at = (iso: string) => createDatetimeTool({ now: () => new Date(iso) });
 const LEAP_NIGHT = at("2024-02-29T23:05:09.123Z"); // a Thursday, day 60 of a leap year
 
 type Args = { format?: string; timezone?: string };
-const formatted = async (tool: Tool<Args, string>, args: Args) => succeeded(await tool.execute(args), JSON.stringify(args));
-const failure = async (tool: Tool<Args, string>, args: unknown) => failed(await tool.execute(args), JSON.stringify(args));
+const formatted = async (tool: Tool<Args, string>, args: Args) =>
+  succeeded(await tool.execute(args), JSON.stringify(args));
+const failure = async (tool: Tool<Args, string>, args: unknown) =>
+  failed(await tool.execute(args), JSON.stringify(args));
 
 const shape = suite("get_datetime: the tool");
 
@@ -44,13 +46,39 @@ const directives = suite("get_datetime: strftime directives");
 
 directives("every directive in UTC", async () => {
   const table: Array<[string, string]> = [
-    ["%Y", "2024"], ["%m", "02"], ["%d", "29"], ["%H", "23"], ["%M", "05"], ["%S", "09"], ["%y", "24"],
-    ["%b", "Feb"], ["%B", "February"], ["%a", "Thu"], ["%A", "Thursday"], ["%j", "060"], ["%p", "PM"], ["%I", "11"],
-    ["%Z", "UTC"], ["%z", "+0000"], ["%:z", "+00:00"], ["%%", "%"], ["%e", "29"], ["%F", "2024-02-29"], ["%T", "23:05:09"],
-    ["%u", "4"], ["%w", "4"], ["%f", "123000"], ["%s", String(Date.UTC(2024, 1, 29, 23, 5, 9) / 1000)], ["%n", "\n"], ["%t", "\t"],
+    ["%Y", "2024"],
+    ["%m", "02"],
+    ["%d", "29"],
+    ["%H", "23"],
+    ["%M", "05"],
+    ["%S", "09"],
+    ["%y", "24"],
+    ["%b", "Feb"],
+    ["%B", "February"],
+    ["%a", "Thu"],
+    ["%A", "Thursday"],
+    ["%j", "060"],
+    ["%p", "PM"],
+    ["%I", "11"],
+    ["%Z", "UTC"],
+    ["%z", "+0000"],
+    ["%:z", "+00:00"],
+    ["%%", "%"],
+    ["%e", "29"],
+    ["%F", "2024-02-29"],
+    ["%T", "23:05:09"],
+    ["%u", "4"],
+    ["%w", "4"],
+    ["%f", "123000"],
+    ["%s", String(Date.UTC(2024, 1, 29, 23, 5, 9) / 1000)],
+    ["%n", "\n"],
+    ["%t", "\t"],
   ];
   for (const [format, expected] of table) assert.is(await formatted(LEAP_NIGHT, { format }), expected, format);
-  assert.is(await formatted(LEAP_NIGHT, { format: "%A, %B %d, %Y at %I:%M %p (%Z)" }), "Thursday, February 29, 2024 at 11:05 PM (UTC)");
+  assert.is(
+    await formatted(LEAP_NIGHT, { format: "%A, %B %d, %Y at %I:%M %p (%Z)" }),
+    "Thursday, February 29, 2024 at 11:05 PM (UTC)",
+  );
   assert.is(await formatted(LEAP_NIGHT, { format: "no directives, 100%% plain" }), "no directives, 100% plain");
 });
 
@@ -79,15 +107,33 @@ directives("a time zone's wall clock, offset and abbreviation", async () => {
 directives("the date, weekday and day of the year follow the zone across midnight and new year", async () => {
   const newYear = at("2024-12-31T23:30:00Z");
   assert.is(await formatted(newYear, { format: "%F %A %j", timezone: "Asia/Tokyo" }), "2025-01-01 Wednesday 001");
-  assert.is(await formatted(newYear, { format: "%F %A %j", timezone: "America/Los_Angeles" }), "2024-12-31 Tuesday 366");
-  assert.is(await formatted(at("2025-01-01T05:00:00Z"), { format: "%Y-%m-%d %H %j", timezone: "America/Los_Angeles" }), "2024-12-31 21 366");
+  assert.is(
+    await formatted(newYear, { format: "%F %A %j", timezone: "America/Los_Angeles" }),
+    "2024-12-31 Tuesday 366",
+  );
+  assert.is(
+    await formatted(at("2025-01-01T05:00:00Z"), { format: "%Y-%m-%d %H %j", timezone: "America/Los_Angeles" }),
+    "2024-12-31 21 366",
+  );
 });
 
 directives("around a daylight-saving change", async () => {
-  assert.is(await formatted(at("2025-03-09T06:59:59Z"), { format: "%T %Z", timezone: "America/New_York" }), "01:59:59 EST");
-  assert.is(await formatted(at("2025-03-09T07:00:00Z"), { format: "%T %Z", timezone: "America/New_York" }), "03:00:00 EDT");
-  assert.is(await formatted(at("2025-11-02T05:30:00Z"), { format: "%T %z", timezone: "America/New_York" }), "01:30:00 -0400");
-  assert.is(await formatted(at("2025-11-02T06:30:00Z"), { format: "%T %z", timezone: "America/New_York" }), "01:30:00 -0500");
+  assert.is(
+    await formatted(at("2025-03-09T06:59:59Z"), { format: "%T %Z", timezone: "America/New_York" }),
+    "01:59:59 EST",
+  );
+  assert.is(
+    await formatted(at("2025-03-09T07:00:00Z"), { format: "%T %Z", timezone: "America/New_York" }),
+    "03:00:00 EDT",
+  );
+  assert.is(
+    await formatted(at("2025-11-02T05:30:00Z"), { format: "%T %z", timezone: "America/New_York" }),
+    "01:30:00 -0400",
+  );
+  assert.is(
+    await formatted(at("2025-11-02T06:30:00Z"), { format: "%T %z", timezone: "America/New_York" }),
+    "01:30:00 -0500",
+  );
 });
 
 directives("an empty format or time zone means the default (what models send for none)", async () => {
@@ -97,16 +143,29 @@ directives("an empty format or time zone means the default (what models send for
 const errors = suite("get_datetime: errors name what is wrong");
 
 errors("an unknown directive, with its position, and a lone %", async () => {
-  assert.match(await failure(LEAP_NIGHT, { format: "%Y-%Q" }), /^Tool "get_datetime" failed: Unknown directive "%Q" at position 4 of the format; known: %Y .* %%\.$/);
+  assert.match(
+    await failure(LEAP_NIGHT, { format: "%Y-%Q" }),
+    /^Tool "get_datetime" failed: Unknown directive "%Q" at position 4 of the format; known: %Y .* %%\.$/,
+  );
   assert.match(await failure(LEAP_NIGHT, { format: "%c" }), /Unknown directive "%c" at position 1/);
   assert.match(await failure(LEAP_NIGHT, { format: "%:" }), /Unknown directive "%:"/);
   assert.match(await failure(LEAP_NIGHT, { format: "%😀" }), /Unknown directive "%😀"/);
   assert.match(await failure(LEAP_NIGHT, { format: "😀 %Y %Q" }), /Unknown directive "%Q" at position 6 /); // positions count characters
-  assert.is(await failure(LEAP_NIGHT, { format: "100 %" }), 'Tool "get_datetime" failed: The format ends with a lone "%" at position 5; write %% for a percent sign.');
+  assert.is(
+    await failure(LEAP_NIGHT, { format: "100 %" }),
+    'Tool "get_datetime" failed: The format ends with a lone "%" at position 5; write %% for a percent sign.',
+  );
 });
 
 errors("an unknown time zone, prototype names included", async () => {
-  for (const timezone of ["Mars/Olympus_Mons", "__proto__", "constructor", "toString", "Europe/Paris; drop", "../../etc/passwd"]) {
+  for (const timezone of [
+    "Mars/Olympus_Mons",
+    "__proto__",
+    "constructor",
+    "toString",
+    "Europe/Paris; drop",
+    "../../etc/passwd",
+  ]) {
     assert.is(
       await failure(LEAP_NIGHT, { timezone }),
       `Tool "get_datetime" failed: Unknown time zone ${JSON.stringify(timezone)}; use an IANA name such as "Europe/Paris", "America/New_York" or "UTC".`,
@@ -115,7 +174,8 @@ errors("an unknown time zone, prototype names included", async () => {
 });
 
 errors("prototype names as directives are unknown directives, never looked up", async () => {
-  for (const format of ["%constructor", "%__proto__", "%valueOf", "%hasOwnProperty"]) assert.match(await failure(LEAP_NIGHT, { format }), /Unknown directive "%[c_vh]"/);
+  for (const format of ["%constructor", "%__proto__", "%valueOf", "%hasOwnProperty"])
+    assert.match(await failure(LEAP_NIGHT, { format }), /Unknown directive "%[c_vh]"/);
 });
 
 errors("arguments of the wrong type, and formats beyond 500 characters, are argument errors", async () => {

@@ -15,8 +15,10 @@ const runsIn = isNode || env === "deno" ? "process" : "worker";
 const onLinux = (globalThis as { process?: { platform?: string } }).process?.platform === "linux";
 
 const js = createJavaScriptTool({ timeout: 4000 });
-const value = async (code: string, tool = js) => succeeded(await tool.execute({ code }), JSON.stringify(code).slice(0, 200));
-const error = async (code: string, tool = js) => failed(await tool.execute({ code }), JSON.stringify(code).slice(0, 200));
+const value = async (code: string, tool = js) =>
+  succeeded(await tool.execute({ code }), JSON.stringify(code).slice(0, 200));
+const error = async (code: string, tool = js) =>
+  failed(await tool.execute({ code }), JSON.stringify(code).slice(0, 200));
 const builtin = async <T>(name: string): Promise<T> => (await import(/* @vite-ignore */ name)) as T; // a variable: browser bundles never see it
 
 interface Listener {
@@ -97,11 +99,62 @@ function grab(candidate, via) {
 
 /** Getters and methods planted on the prototypes host code would read: stream setup, inspection, promises, JSON. */
 const PLANTED_NAMES = [
-  "process", "_handle", "fd", "readable", "writable", "highWaterMark", "objectMode", "encoding", "autoDestroy", "emitClose",
-  "decodeStrings", "defaultEncoding", "signal", "allowHalfOpen", "_events", "_eventsCount", "_maxListeners", "domain",
-  "stack", "message", "name", "code", "cause", "errors", "type", "data", "value", "hasValue", "text", "cut", "error",
-  "length", "size", "done", "next", "then", "catch", "finally", "toJSON", "inspect", "valueOf", "toString", "prepareStackTrace",
-  "stackTraceLimit", "env", "argv", "exitCode", "ppid", "pid", "get", "set", "has", "source", "flags", "callee", "caller",
+  "process",
+  "_handle",
+  "fd",
+  "readable",
+  "writable",
+  "highWaterMark",
+  "objectMode",
+  "encoding",
+  "autoDestroy",
+  "emitClose",
+  "decodeStrings",
+  "defaultEncoding",
+  "signal",
+  "allowHalfOpen",
+  "_events",
+  "_eventsCount",
+  "_maxListeners",
+  "domain",
+  "stack",
+  "message",
+  "name",
+  "code",
+  "cause",
+  "errors",
+  "type",
+  "data",
+  "value",
+  "hasValue",
+  "text",
+  "cut",
+  "error",
+  "length",
+  "size",
+  "done",
+  "next",
+  "then",
+  "catch",
+  "finally",
+  "toJSON",
+  "inspect",
+  "valueOf",
+  "toString",
+  "prepareStackTrace",
+  "stackTraceLimit",
+  "env",
+  "argv",
+  "exitCode",
+  "ppid",
+  "pid",
+  "get",
+  "set",
+  "has",
+  "source",
+  "flags",
+  "callee",
+  "caller",
 ];
 
 function plantEverywhere(): string {
@@ -134,9 +187,12 @@ const realmIsTheBarrier = env !== "deno";
 /** In Node both sandboxes run the attacks: the child process (default) and the worker thread. */
 const tools = isNode ? [js, createJavaScriptTool({ timeout: 4000, isolation: "worker" })] : [js];
 
-guarded("getters on Object.prototype, Array.prototype, Function.prototype (and the rest) reach nothing while the host reads the outcome", async () => {
-  for (const tool of tools) await plantedGetters(tool);
-});
+guarded(
+  "getters on Object.prototype, Array.prototype, Function.prototype (and the rest) reach nothing while the host reads the outcome",
+  async () => {
+    for (const tool of tools) await plantedGetters(tool);
+  },
+);
 
 async function plantedGetters(tool: typeof js): Promise<void> {
   const target = await listeners();
@@ -148,16 +204,25 @@ new Promise((resolve) => setTimeout(() => resolve({ found, planted, attempts: at
   await settleNetwork();
   target.close();
   // In Deno the getters break Deno's own code in the same realm (a failed result); the barrier is its permissions.
-  const outcome = (realmIsTheBarrier || result.success ? succeeded(result, "the planted getters") : { found: [], planted: 0, attempts: 0 }) as { found: string[]; planted: number; attempts: number };
+  const outcome = (
+    realmIsTheBarrier || result.success
+      ? succeeded(result, "the planted getters")
+      : { found: [], planted: 0, attempts: 0 }
+  ) as { found: string[]; planted: number; attempts: number };
   if (realmIsTheBarrier) assert.equal(outcome.found, [], `found a process through: ${outcome.found.join(", ")}`);
   assert.is(target.connections(), 0, "a connection reached the host's listeners");
   assert.is(signals, 0, "the host was signalled");
-  console.log(`hostile (${env}, ${tool.description.includes("worker") ? "worker" : "process"}): ${result.success ? `${outcome.planted} getters planted, ${outcome.attempts} objects tried, ${outcome.found.length} led to a process object` : "a failed result"}; 0 connections, 0 signals`);
+  console.log(
+    `hostile (${env}, ${tool.description.includes("worker") ? "worker" : "process"}): ${result.success ? `${outcome.planted} getters planted, ${outcome.attempts} objects tried, ${outcome.found.length} led to a process object` : "a failed result"}; 0 connections, 0 signals`,
+  );
 }
 
-guarded("constructor chains, this.constructor, prepareStackTrace's frames, Symbol.species, thenables and getters in the result", async () => {
-  for (const tool of tools) await chainsAndResults(tool);
-});
+guarded(
+  "constructor chains, this.constructor, prepareStackTrace's frames, Symbol.species, thenables and getters in the result",
+  async () => {
+    for (const tool of tools) await chainsAndResults(tool);
+  },
+);
 
 async function chainsAndResults(tool: typeof js): Promise<void> {
   const target = await listeners();
@@ -178,11 +243,20 @@ async function chainsAndResults(tool: typeof js): Promise<void> {
   assert.ok(outcome.attempts >= 10, `${outcome.attempts} objects tried`);
   assert.is(target.connections(), 0);
   assert.is(signals, 0);
-  console.log(`hostile (${env}): ${outcome.attempts} objects from constructors, frames, species and thenables tried; ${outcome.found.length} led to a process object; 0 connections, 0 signals`);
+  console.log(
+    `hostile (${env}): ${outcome.attempts} objects from constructors, frames, species and thenables tried; ${outcome.found.length} led to a process object; 0 connections, 0 signals`,
+  );
 }
 
 nodeOnly("no module loader and no code from strings in Node's sandbox: import(), require, process, eval", async () => {
-  const attempts = ["import('node:net')", "eval('import(\"node:net\")')", "require('node:net')", "process.getBuiltinModule('node:net')", "module.constructor._load('net')", "globalThis.process.kill(globalThis.process.pid, 0)"];
+  const attempts = [
+    "import('node:net')",
+    "eval('import(\"node:net\")')",
+    "require('node:net')",
+    "process.getBuiltinModule('node:net')",
+    "module.constructor._load('net')",
+    "globalThis.process.kill(globalThis.process.pid, 0)",
+  ];
   for (const tool of tools) {
     const results = await Promise.all(attempts.map((code) => tool.execute({ code })));
     results.forEach((result, i) => {
@@ -190,7 +264,10 @@ nodeOnly("no module loader and no code from strings in Node's sandbox: import(),
     });
     assert.match(await error("eval('1')", tool), /EvalError/);
     assert.match(await error("[].constructor.constructor('return 1')()", tool), /EvalError/);
-    assert.match(await error("WebAssembly.compileStreaming(1)", tool), /TypeError: WebAssembly.compileStreaming is not a function/);
+    assert.match(
+      await error("WebAssembly.compileStreaming(1)", tool),
+      /TypeError: WebAssembly.compileStreaming is not a function/,
+    );
   }
 });
 
@@ -214,7 +291,8 @@ async function sandboxChildren(parent: number): Promise<number[]> {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").match(/--allow-worker|--no-remote/)) pids.push(Number(entry));
+      if (ppid === parent && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").match(/--allow-worker|--no-remote/))
+        pids.push(Number(entry));
     } catch {
       // gone while reading
     }
@@ -235,7 +313,10 @@ async function eventually(check: () => Promise<boolean>, rounds = 200): Promise<
 
 childOnLinux("one model turn of 40 calls starts at most `concurrency` processes at once (default 4)", async () => {
   // A long time limit: a loaded machine may take seconds to start a child, and this test counts, it does not time.
-  for (const [tool, limit] of [[createJavaScriptTool({ timeout: 60_000 }), 4], [createJavaScriptTool({ concurrency: 2, timeout: 60_000 }), 2]] as const) {
+  for (const [tool, limit] of [
+    [createJavaScriptTool({ timeout: 60_000 }), 4],
+    [createJavaScriptTool({ concurrency: 2, timeout: 60_000 }), 2],
+  ] as const) {
     let most = 0;
     let polling = true;
     const poll = (async () => {
@@ -244,35 +325,57 @@ childOnLinux("one model turn of 40 calls starts at most `concurrency` processes 
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => tool.execute({ code: `new Promise((r) => setTimeout(() => r(${i}), 30))` })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => tool.execute({ code: `new Promise((r) => setTimeout(() => r(${i}), 30))` })),
+    );
     polling = false;
     await poll;
-    assert.equal(results.map((r) => (r.success ? r.value : r.error)), Array.from({ length: 40 }, (_, i) => i));
+    assert.equal(
+      results.map((r) => (r.success ? r.value : r.error)),
+      Array.from({ length: 40 }, (_, i) => i),
+    );
     assert.ok(most <= limit && most >= 1, `${most} sandbox processes alive at once, limit ${limit}`);
     console.log(`hostile (${env}): 40 calls, at most ${most} processes alive at once (limit ${limit})`);
   }
-  assert.throws(() => createJavaScriptTool({ concurrency: 0 }), /concurrency must be a whole number of runs, 1 or more, received 0/);
+  assert.throws(
+    () => createJavaScriptTool({ concurrency: 0 }),
+    /concurrency must be a whole number of runs, 1 or more, received 0/,
+  );
 });
 
-childOnLinux("code that keeps timers going past its time limit: its process is gone after the failed result", async () => {
-  const quick = createJavaScriptTool({ timeout: 300 });
-  const text = await error("setInterval(() => { for (let i = 0; i < 1e6; i++); }, 1); new Promise(() => {})", quick);
-  assert.match(text, /did not finish within 300 ms/);
-  assert.ok(await eventually(async () => (await sandboxChildren(hostPid())).length === 0), "a sandbox process outlived its run");
-});
+childOnLinux(
+  "code that keeps timers going past its time limit: its process is gone after the failed result",
+  async () => {
+    const quick = createJavaScriptTool({ timeout: 300 });
+    const text = await error("setInterval(() => { for (let i = 0; i < 1e6; i++); }, 1); new Promise(() => {})", quick);
+    assert.match(text, /did not finish within 300 ms/);
+    assert.ok(
+      await eventually(async () => (await sandboxChildren(hostPid())).length === 0),
+      "a sandbox process outlived its run",
+    );
+  },
+);
 
-childOnLinux("memory outside the heap: ArrayBuffers, typed arrays, SharedArrayBuffers, WebAssembly memory are capped", async () => {
-  const small = createJavaScriptTool({ memoryLimitMb: 64, timeout: 30_000 });
-  const bombs = [
-    "const keep = []; for (;;) keep.push(new Uint8Array(16 << 20).fill(1))",
-    "const keep = []; for (;;) { const b = new ArrayBuffer(16 << 20); new Uint32Array(b).fill(7); keep.push(b) }",
-    "const keep = []; for (;;) keep.push(new Float64Array(new SharedArrayBuffer(16 << 20)).fill(1.5))",
-    "const m = new WebAssembly.Memory({ initial: 1, maximum: 65536 }); for (;;) { m.grow(256); new Uint8Array(m.buffer).fill(1) }",
-  ];
-  for (const bomb of bombs) assert.match(await error(bomb, small), /ran out of memory \(the limit is 64 MB, ArrayBuffers and typed arrays included\); its process was stopped/, bomb);
-  assert.is(await value("new Uint8Array(8 << 20).fill(1).length", small), 8 << 20); // under the limit: fine
-  console.log(`hostile (${env}): ${bombs.length} memory bombs outside the heap, each stopped at 64 MB`);
-});
+childOnLinux(
+  "memory outside the heap: ArrayBuffers, typed arrays, SharedArrayBuffers, WebAssembly memory are capped",
+  async () => {
+    const small = createJavaScriptTool({ memoryLimitMb: 64, timeout: 30_000 });
+    const bombs = [
+      "const keep = []; for (;;) keep.push(new Uint8Array(16 << 20).fill(1))",
+      "const keep = []; for (;;) { const b = new ArrayBuffer(16 << 20); new Uint32Array(b).fill(7); keep.push(b) }",
+      "const keep = []; for (;;) keep.push(new Float64Array(new SharedArrayBuffer(16 << 20)).fill(1.5))",
+      "const m = new WebAssembly.Memory({ initial: 1, maximum: 65536 }); for (;;) { m.grow(256); new Uint8Array(m.buffer).fill(1) }",
+    ];
+    for (const bomb of bombs)
+      assert.match(
+        await error(bomb, small),
+        /ran out of memory \(the limit is 64 MB, ArrayBuffers and typed arrays included\); its process was stopped/,
+        bomb,
+      );
+    assert.is(await value("new Uint8Array(8 << 20).fill(1).length", small), 8 << 20); // under the limit: fine
+    console.log(`hostile (${env}): ${bombs.length} memory bombs outside the heap, each stopped at 64 MB`);
+  },
+);
 
 nodeOnLinux("the host killed by SIGKILL mid-run: its sandbox process ends too", async () => {
   const fs = await builtin<typeof import("node:fs")>("node:fs");
@@ -280,7 +383,11 @@ nodeOnLinux("the host killed by SIGKILL mid-run: its sandbox process ends too", 
   const dist = `${(globalThis as unknown as { process: { cwd(): string } }).process.cwd()}/dist/builtins/index.js`;
   assert.ok(fs.existsSync(dist), `${dist} is missing: run \`node esbuild.config.mjs\` first`);
   const hostScript = `import { createJavaScriptTool } from ${JSON.stringify(dist)}; createJavaScriptTool({ timeout: 600000 }).execute({ code: "while (true) {}" }); setInterval(() => {}, 1000);`;
-  const host = spawn((globalThis as unknown as { process: { execPath: string } }).process.execPath, ["--input-type=module", "-e", hostScript], { stdio: "ignore" });
+  const host = spawn(
+    (globalThis as unknown as { process: { execPath: string } }).process.execPath,
+    ["--input-type=module", "-e", hostScript],
+    { stdio: "ignore" },
+  );
   let sandbox: number[] = [];
   const started = async () => {
     sandbox = await sandboxChildren(host.pid ?? -1);
@@ -288,9 +395,14 @@ nodeOnLinux("the host killed by SIGKILL mid-run: its sandbox process ends too", 
   };
   assert.ok(await eventually(started), "the host never started its sandbox");
   host.kill("SIGKILL");
-  const alive = async () => fs.existsSync(`/proc/${sandbox[0]}`) && !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${sandbox[0]}/stat`, "utf8"));
+  const alive = async () =>
+    fs.existsSync(`/proc/${sandbox[0]}`) && !/^\S+ \(.*\) Z/.test(fs.readFileSync(`/proc/${sandbox[0]}/stat`, "utf8"));
   const ended = await eventually(async () => !(await alive()));
-  if (!ended) (globalThis as unknown as { process: { kill(pid: number, signal: string): void } }).process.kill(sandbox[0], "SIGKILL");
+  if (!ended)
+    (globalThis as unknown as { process: { kill(pid: number, signal: string): void } }).process.kill(
+      sandbox[0],
+      "SIGKILL",
+    );
   assert.ok(ended, "the sandbox kept running after its host was killed");
 });
 
@@ -303,7 +415,18 @@ inWorker("no page globals, no channel to the page, no storage shared with it", a
   const g = globalThis as Record<string, unknown>;
   g.__pageSecret = "secret";
   try {
-    const names = ["__pageSecret", "document", "window", "localStorage", "sessionStorage", "indexedDB", "BroadcastChannel", "navigator", "opener", "parent"];
+    const names = [
+      "__pageSecret",
+      "document",
+      "window",
+      "localStorage",
+      "sessionStorage",
+      "indexedDB",
+      "BroadcastChannel",
+      "navigator",
+      "opener",
+      "parent",
+    ];
     assert.equal(await value(`${JSON.stringify(names)}.filter((n) => typeof globalThis[n] !== "undefined")`), []);
   } finally {
     delete g.__pageSecret;
@@ -328,7 +451,10 @@ inWorker("one turn of 40 calls starts at most `concurrency` workers at once", as
   try {
     const tool = createJavaScriptTool({ concurrency: 3 });
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => tool.execute({ code: `${i} * 2` })));
-    assert.equal(results.map((r) => (r.success ? r.value : r.error)), Array.from({ length: 40 }, (_, i) => i * 2));
+    assert.equal(
+      results.map((r) => (r.success ? r.value : r.error)),
+      Array.from({ length: 40 }, (_, i) => i * 2),
+    );
   } finally {
     g.Worker = Original;
   }

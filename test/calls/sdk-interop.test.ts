@@ -9,8 +9,25 @@ import Anthropic from "@anthropic-ai/sdk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { CallToolRequestSchema, CreateMessageRequestSchema, ListToolsRequestSchema, type CallToolResult, type CreateMessageRequest } from "@modelcontextprotocol/sdk/types.js";
-import { t, tool, ToolRegistry, runTools, createToolCallStream, parseToolCalls, mcpHandlers, mcpValidator, type ToolCall, type PartialToolCall } from "tooltype";
+import {
+  CallToolRequestSchema,
+  CreateMessageRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type CreateMessageRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  t,
+  tool,
+  ToolRegistry,
+  runTools,
+  createToolCallStream,
+  parseToolCalls,
+  mcpHandlers,
+  mcpValidator,
+  type ToolCall,
+  type PartialToolCall,
+} from "tooltype";
 import { replayFetch, replayServer, type Received, type Recorded } from "../support/replay.js";
 import * as chat from "../fixtures/sdk/openai-chat"; // no extension: test/fixtures/**/*.js are loaded unbundled
 import * as resp from "../fixtures/sdk/responses"; // no extension: test/fixtures/**/*.js are loaded unbundled
@@ -88,10 +105,16 @@ async function wire(way: Way, recorded: readonly Recorded[], api: "openai" | "an
 
 // maxRetries 0: a replay that runs dry must fail at once; the browser flag: the Chromium runs are tests.
 const openai = (w: Wire) => new OpenAI({ apiKey: "test", maxRetries: 0, dangerouslyAllowBrowser: true, ...w.options });
-const anthropic = (w: Wire) => new Anthropic({ apiKey: "test", maxRetries: 0, dangerouslyAllowBrowser: true, ...w.options });
+const anthropic = (w: Wire) =>
+  new Anthropic({ apiKey: "test", maxRetries: 0, dangerouslyAllowBrowser: true, ...w.options });
 
 /** Runs `body` with the replay, closing it after; a no-op for "http" outside Node. */
-async function withWire(way: Way, recorded: readonly Recorded[], api: "openai" | "anthropic", body: (w: Wire) => Promise<void>) {
+async function withWire(
+  way: Way,
+  recorded: readonly Recorded[],
+  api: "openai" | "anthropic",
+  body: (w: Wire) => Promise<void>,
+) {
   const w = await wire(way, recorded, api);
   if (!w) return;
   try {
@@ -112,7 +135,11 @@ for (const way of WAYS) {
       const result = await runTools({
         provider: "openai",
         chat: (request) => client.chat.completions.create(request),
-        request: { model: "gpt-4o-mini", messages: [{ role: "user", content: chat.QUESTION }], temperature: 0 } satisfies OpenAI.ChatCompletionCreateParamsNonStreaming,
+        request: {
+          model: "gpt-4o-mini",
+          messages: [{ role: "user", content: chat.QUESTION }],
+          temperature: 0,
+        } satisfies OpenAI.ChatCompletionCreateParamsNonStreaming,
         registry,
         toolChoice: "required",
         parallelToolCalls: true,
@@ -144,7 +171,11 @@ for (const way of WAYS) {
       assert.equal(second.body.messages, [
         { role: "user", content: chat.QUESTION },
         { role: "assistant", content: null, tool_calls: [good, bad] },
-        { role: "tool", tool_call_id: good!.id, content: JSON.stringify({ location: "Paris, France", temperature: 21, unit: "celsius" }) },
+        {
+          role: "tool",
+          tool_call_id: good!.id,
+          content: JSON.stringify({ location: "Paris, France", temperature: 21, unit: "celsius" }),
+        },
         { role: "tool", tool_call_id: bad!.id, content: error },
       ]);
 
@@ -165,7 +196,10 @@ for (const way of WAYS) {
       const result = await runTools({
         provider: "responses",
         chat: (request) => client.responses.create(request),
-        request: { model: "gpt-4.1-mini", input: [{ role: "user", content: resp.QUESTION }] } satisfies OpenAI.Responses.ResponseCreateParamsNonStreaming,
+        request: {
+          model: "gpt-4.1-mini",
+          input: [{ role: "user", content: resp.QUESTION }],
+        } satisfies OpenAI.Responses.ResponseCreateParamsNonStreaming,
         registry,
         toolChoice: "auto",
         parallelToolCalls: true,
@@ -196,7 +230,11 @@ for (const way of WAYS) {
         { role: "user", content: resp.QUESTION },
         good,
         unknown,
-        { type: "function_call_output", call_id: good!.call_id, output: JSON.stringify({ location: "Oslo, Norway", temperature: 21, unit: "celsius" }) },
+        {
+          type: "function_call_output",
+          call_id: good!.call_id,
+          output: JSON.stringify({ location: "Oslo, Norway", temperature: 21, unit: "celsius" }),
+        },
         { type: "function_call_output", call_id: unknown!.call_id, output: error },
       ]);
 
@@ -218,7 +256,11 @@ for (const way of WAYS) {
       const result = await runTools({
         provider: "anthropic",
         chat: (request) => client.messages.create(request),
-        request: { model: "claude-sonnet-5-5", max_tokens: 1024, messages: [{ role: "user", content: claude.QUESTION }] } satisfies Anthropic.MessageCreateParamsNonStreaming,
+        request: {
+          model: "claude-sonnet-5-5",
+          max_tokens: 1024,
+          messages: [{ role: "user", content: claude.QUESTION }],
+        } satisfies Anthropic.MessageCreateParamsNonStreaming,
         registry,
         toolChoice: "required",
       });
@@ -247,7 +289,11 @@ for (const way of WAYS) {
         {
           role: "user",
           content: [
-            { type: "tool_result", tool_use_id: good.id, content: JSON.stringify({ location: "Lisbon, Portugal", temperature: 21, unit: "celsius" }) },
+            {
+              type: "tool_result",
+              tool_use_id: good.id,
+              content: JSON.stringify({ location: "Lisbon, Portugal", temperature: 21, unit: "celsius" }),
+            },
             { type: "tool_result", tool_use_id: bad.id, content: error, is_error: true },
           ],
         },
@@ -270,8 +316,16 @@ loop("request options in each provider's spelling: a named tool, no parallel cal
 
   await withWire("fetch", [{ json: chatOne }, { json: chat.finalAnswer }], "openai", async (w) => {
     const client = openai(w);
-    const request = { model: "gpt-4o-mini", messages: [{ role: "user", content: chat.QUESTION }] } satisfies OpenAI.ChatCompletionCreateParamsNonStreaming;
-    const result = await runTools({ provider: "openai", chat: (r) => client.chat.completions.create(r), request, ...options });
+    const request = {
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: chat.QUESTION }],
+    } satisfies OpenAI.ChatCompletionCreateParamsNonStreaming;
+    const result = await runTools({
+      provider: "openai",
+      chat: (r) => client.chat.completions.create(r),
+      request,
+      ...options,
+    });
     assert.is(result.text, chat.FINAL_TEXT);
     const [first, second] = w.requests as [Received, Received];
     assert.equal(first.body.tool_choice, { type: "function", function: { name: "get_weather" } });
@@ -286,8 +340,16 @@ loop("request options in each provider's spelling: a named tool, no parallel cal
 
   await withWire("fetch", [{ json: respOne }, { json: resp.finalAnswer }], "openai", async (w) => {
     const client = openai(w);
-    const request = { model: "gpt-4.1-mini", input: resp.QUESTION } satisfies OpenAI.Responses.ResponseCreateParamsNonStreaming;
-    const result = await runTools({ provider: "responses", chat: (r) => client.responses.create(r), request, ...options });
+    const request = {
+      model: "gpt-4.1-mini",
+      input: resp.QUESTION,
+    } satisfies OpenAI.Responses.ResponseCreateParamsNonStreaming;
+    const result = await runTools({
+      provider: "responses",
+      chat: (r) => client.responses.create(r),
+      request,
+      ...options,
+    });
     assert.is(result.text, resp.FINAL_TEXT);
     const [first, second] = w.requests as [Received, Received];
     assert.equal(first.body.tool_choice, { type: "function", name: "get_weather" });
@@ -299,14 +361,27 @@ loop("request options in each provider's spelling: a named tool, no parallel cal
     assert.equal(second.body.input, [
       { role: "user", content: resp.QUESTION },
       respOne.output[0],
-      { type: "function_call_output", call_id: respOne.output[0]!.call_id, output: JSON.stringify({ location: "Oslo, Norway", temperature: 21, unit: "celsius" }) },
+      {
+        type: "function_call_output",
+        call_id: respOne.output[0]!.call_id,
+        output: JSON.stringify({ location: "Oslo, Norway", temperature: 21, unit: "celsius" }),
+      },
     ]);
   });
 
   await withWire("fetch", [{ json: claudeOne }, { json: claude.finalAnswer }], "anthropic", async (w) => {
     const client = anthropic(w);
-    const request = { model: "claude-sonnet-5-5", max_tokens: 512, messages: [{ role: "user", content: claude.QUESTION }] } satisfies Anthropic.MessageCreateParamsNonStreaming;
-    const result = await runTools({ provider: "anthropic", chat: (r) => client.messages.create(r), request, ...options });
+    const request = {
+      model: "claude-sonnet-5-5",
+      max_tokens: 512,
+      messages: [{ role: "user", content: claude.QUESTION }],
+    } satisfies Anthropic.MessageCreateParamsNonStreaming;
+    const result = await runTools({
+      provider: "anthropic",
+      chat: (r) => client.messages.create(r),
+      request,
+      ...options,
+    });
     assert.is(result.text, claude.FINAL_TEXT);
     const [first, second] = w.requests as [Received, Received];
     assert.equal(first.body.tool_choice, { type: "tool", name: "get_weather", disable_parallel_tool_use: true });
@@ -365,13 +440,21 @@ for (const way of WAYS) {
       assert.is(final.choices[0]!.finish_reason, "tool_calls");
       const sdkCalls: ToolCall[] = (message.tool_calls ?? []).map((c) => {
         assert.is(c.type, "function");
-        const fn = (c as OpenAI.ChatCompletionMessageFunctionToolCall).function as { name: string; arguments: string; parsed_arguments?: unknown };
+        const fn = (c as OpenAI.ChatCompletionMessageFunctionToolCall).function as {
+          name: string;
+          arguments: string;
+          parsed_arguments?: unknown;
+        };
         // Strict tools: the SDK parses the arguments itself; they must equal the text's JSON.
         assert.equal(fn.parsed_arguments, JSON.parse(fn.arguments));
         return { id: c.id, name: fn.name, arguments: JSON.parse(fn.arguments) };
       });
       assert.equal(sdkCalls, [
-        { id: "call_Qb3ZyJm5s1VxKc8R2nTf0a7D", name: "get_weather", arguments: { location: "Paris, France", unit: "celsius" } },
+        {
+          id: "call_Qb3ZyJm5s1VxKc8R2nTf0a7D",
+          name: "get_weather",
+          arguments: { location: "Paris, France", unit: "celsius" },
+        },
         { id: "call_H4uN9dWq2LcE6pYt1mXb8sKo", name: "get_time", arguments: { city: 'Tokyo "東京"' } },
       ]);
       assert.equal(ours.calls(), sdkCalls);
@@ -386,7 +469,11 @@ for (const way of WAYS) {
   streams(`openai responses.stream + finalResponse(), ${label(way)}`, () =>
     withWire(way, [{ sse: resp.toolCallsStream() }], "openai", async (w) => {
       const client = openai(w);
-      const stream = client.responses.stream({ model: "gpt-4.1-mini", input: resp.QUESTION, tools: registry.toResponsesFormat() });
+      const stream = client.responses.stream({
+        model: "gpt-4.1-mini",
+        input: resp.QUESTION,
+        tools: registry.toResponsesFormat(),
+      });
       // Each arguments delta event carries the SDK's accumulated text: ours must have the same.
       const live = createToolCallStream("responses");
       const progress: { ours: unknown; sdk: unknown }[] = [];
@@ -404,9 +491,17 @@ for (const way of WAYS) {
 
       assert.is(events, resp.toolCallsStream().length);
       assert.is(w.requests[0]!.body.stream, true);
-      const sdkCalls: ToolCall[] = final.output.flatMap((item) => (item.type === "function_call" ? [{ id: item.call_id, name: item.name, arguments: JSON.parse(item.arguments) }] : []));
+      const sdkCalls: ToolCall[] = final.output.flatMap((item) =>
+        item.type === "function_call"
+          ? [{ id: item.call_id, name: item.name, arguments: JSON.parse(item.arguments) }]
+          : [],
+      );
       assert.equal(sdkCalls, [
-        { id: "call_Wm4Xq7Lc2Vb9Nz1Ty6Rk3Pd8", name: "get_weather", arguments: { location: "Oslo, Norway", unit: "celsius" } },
+        {
+          id: "call_Wm4Xq7Lc2Vb9Nz1Ty6Rk3Pd8",
+          name: "get_weather",
+          arguments: { location: "Oslo, Norway", unit: "celsius" },
+        },
         { id: "call_Jt5Hs2Gf8Kd1Ms7Qa4Zx9Cv0", name: "get_forecast", arguments: { location: "Oslo, Norway", days: 1 } },
       ]);
       assert.equal(ours.calls(), sdkCalls);
@@ -420,7 +515,12 @@ for (const way of WAYS) {
   streams(`anthropic messages.stream + finalMessage(), ${label(way)}`, () =>
     withWire(way, [{ sse: claude.toolCallsStream() }], "anthropic", async (w) => {
       const client = anthropic(w);
-      const stream = client.messages.stream({ model: "claude-sonnet-5-5", max_tokens: 1024, messages: [{ role: "user", content: claude.QUESTION }], tools: registry.toAnthropicFormat() });
+      const stream = client.messages.stream({
+        model: "claude-sonnet-5-5",
+        max_tokens: 1024,
+        messages: [{ role: "user", content: claude.QUESTION }],
+        tools: registry.toAnthropicFormat(),
+      });
       // Event by event: the SDK keeps each tool_use block's raw JSON text; ours must hold the same text.
       const live = createToolCallStream("anthropic");
       const progress: { ours: unknown; sdk: unknown }[] = [];
@@ -430,9 +530,19 @@ for (const way of WAYS) {
       stream.on("streamEvent", (event, snapshot) => {
         live.push(event);
         const blocks = snapshot.content.filter((b) => b.type === "tool_use");
-        const sdk = blocks.map((b) => ({ id: b.id, name: b.name, text: (b as { __json_buf?: string }).__json_buf ?? "" }));
+        const sdk = blocks.map((b) => ({
+          id: b.id,
+          name: b.name,
+          text: (b as { __json_buf?: string }).__json_buf ?? "",
+        }));
         progress.push({ ours: view(live.partial()), sdk });
-        blocks.forEach((b, i) => void partialInputs.push({ ours: json(live.partial()[i]?.arguments) as Record<string, unknown>, sdk: json(b.input) as Record<string, unknown> }));
+        blocks.forEach(
+          (b, i) =>
+            void partialInputs.push({
+              ours: json(live.partial()[i]?.arguments) as Record<string, unknown>,
+              sdk: json(b.input) as Record<string, unknown>,
+            }),
+        );
       });
       const ours = createToolCallStream("anthropic");
       let events = 0;
@@ -446,10 +556,20 @@ for (const way of WAYS) {
       assert.is(events, claude.toolCallsStream().filter((e) => e.event !== "ping").length);
       assert.is(w.requests[0]!.body.stream, true);
       assert.is(final.stop_reason, "tool_use");
-      const sdkCalls: ToolCall[] = final.content.flatMap((b) => (b.type === "tool_use" ? [{ id: b.id, name: b.name, arguments: b.input }] : []));
+      const sdkCalls: ToolCall[] = final.content.flatMap((b) =>
+        b.type === "tool_use" ? [{ id: b.id, name: b.name, arguments: b.input }] : [],
+      );
       assert.equal(sdkCalls, [
-        { id: "toolu_01A9kq2WbXc7Lm3Nf5Rt8YzE", name: "get_weather", arguments: { location: "Lisbon, Portugal", unit: "celsius" } },
-        { id: "toolu_01Hs6Vd4Pq9Jw2Ke7Bn1XcMa", name: "get_weather", arguments: { location: "Tokyo, Japan", unit: "kelvin" } },
+        {
+          id: "toolu_01A9kq2WbXc7Lm3Nf5Rt8YzE",
+          name: "get_weather",
+          arguments: { location: "Lisbon, Portugal", unit: "celsius" },
+        },
+        {
+          id: "toolu_01Hs6Vd4Pq9Jw2Ke7Bn1XcMa",
+          name: "get_weather",
+          arguments: { location: "Tokyo, Japan", unit: "kelvin" },
+        },
       ]);
       assert.equal(ours.calls(), sdkCalls);
       assert.equal(live.calls(), sdkCalls);
@@ -457,8 +577,12 @@ for (const way of WAYS) {
       assert.is(progress.length, events);
       for (const [i, step] of progress.entries()) assert.equal(step.ours, step.sdk, `after event ${i}`);
       assert.ok(partialInputs.length > 8);
-      for (const { ours: mine, sdk } of partialInputs) for (const [key, value] of Object.entries(sdk)) assert.equal(mine[key], value);
-      assert.ok(partialInputs.some(({ ours: mine, sdk }) => typeof mine.location === "string" && sdk.location === undefined), "ours shows a string while it streams");
+      for (const { ours: mine, sdk } of partialInputs)
+        for (const [key, value] of Object.entries(sdk)) assert.equal(mine[key], value);
+      assert.ok(
+        partialInputs.some(({ ours: mine, sdk }) => typeof mine.location === "string" && sdk.location === undefined),
+        "ours shows a string while it streams",
+      );
       assert.ok(ours.partial().every((c) => c.done));
       // The final message goes straight back into a conversation, as runTools would send it.
       assert.equal(json(final.content), claude.toolCalls.content);
@@ -487,14 +611,23 @@ const guardValidator = {
 };
 
 function serve(tools: ToolRegistry): Server {
-  const server = new Server({ name: "tooltype-registry", version: "0.1.0" }, { capabilities: { tools: {} }, jsonSchemaValidator: guardValidator });
+  const server = new Server(
+    { name: "tooltype-registry", version: "0.1.0" },
+    { capabilities: { tools: {} }, jsonSchemaValidator: guardValidator },
+  );
   const { listTools, callTool } = mcpHandlers(tools);
   server.setRequestHandler(ListToolsRequestSchema, listTools);
   server.setRequestHandler(CallToolRequestSchema, ({ params }) => callTool(params) as Promise<CallToolResult>);
   return server;
 }
 
-const counter = tool({ name: "count_words", description: "Counts the words of a text.", parameters: t.object({ text: t.string() }), returns: t.integer(), execute: ({ text }) => text.split(/\s+/).filter(Boolean).length });
+const counter = tool({
+  name: "count_words",
+  description: "Counts the words of a text.",
+  parameters: t.object({ text: t.string() }),
+  returns: t.integer(),
+  execute: ({ text }) => text.split(/\s+/).filter(Boolean).length,
+});
 const mcpRegistry = new ToolRegistry({ logger: quiet }).register(weather, time, counter);
 
 async function connected(): Promise<{ client: Client; close: () => Promise<void> }> {
@@ -510,7 +643,10 @@ mcp("tools/list is registry.toMCPFormat(), accepted by the SDK's schema as is", 
   try {
     const { tools } = await client.listTools();
     assert.equal(json(tools), json(mcpRegistry.toMCPFormat()));
-    assert.equal(tools.map((x) => x.name), ["get_weather", "get_time", "count_words"]);
+    assert.equal(
+      tools.map((x) => x.name),
+      ["get_weather", "get_time", "count_words"],
+    );
     assert.equal(tools[0]!.inputSchema.required, ["location"]);
     assert.is(tools[0]!.outputSchema?.type, "object");
     assert.is(tools[1]!.outputSchema, undefined);
@@ -534,103 +670,154 @@ mcp("tools/call: text plus structuredContent, checked by the Client against the 
     assert.equal(words, { content: [{ type: "text", text: "3" }], structuredContent: { result: 3 } });
     const plain = await client.callTool({ name: "get_time", arguments: { city: "Lima" } });
     assert.equal(plain, { content: [{ type: "text", text: "12:00 in Lima" }] });
-    assert.equal(validated, [JSON.stringify(good.structuredContent), JSON.stringify(words.structuredContent)], "the Client validated both structured results");
+    assert.equal(
+      validated,
+      [JSON.stringify(good.structuredContent), JSON.stringify(words.structuredContent)],
+      "the Client validated both structured results",
+    );
   } finally {
     await close();
   }
 });
 
-mcp("tools/call: bad arguments and an unknown tool come back as isError results, never as protocol errors", async () => {
-  const { client, close } = await connected();
-  try {
-    await client.listTools();
-    const bad = await client.callTool({ name: "get_weather", arguments: { location: 42, unit: "kelvin" } });
-    assert.is(bad.isError, true);
-    const badText = (bad.content as { type: string; text: string }[])[0]!;
-    assert.is(badText.type, "text");
-    assert.is(badText.text, await errorOf("get_weather", { location: 42, unit: "kelvin" }));
-    assert.match(badText.text, /- at \/location: Expected string, received integer/);
-    assert.is(bad.structuredContent, undefined);
-
-    const missing = await client.callTool({ name: "get_forecast", arguments: {} });
-    assert.equal(missing, { isError: true, content: [{ type: "text", text: 'Unknown tool "get_forecast". Available tools: get_weather, get_time, count_words.' }] });
-
-    const noArgs = await client.callTool({ name: "get_time" });
-    assert.is(noArgs.isError, true);
-    assert.match((noArgs.content as { text: string }[])[0]!.text, /- at \/city: Missing required property/);
-  } finally {
-    await close();
-  }
-});
-
-mcp("mcpValidator: an upstream output schema it cannot check refuses that tool's results only; formats can be added", async () => {
-  const server = new Server({ name: "upstream", version: "1" }, { capabilities: { tools: {} } });
-  const schemas = { counted: { type: "object", properties: { n: { type: "integer", format: "int32" } } }, conditional: { type: "object", $dynamicRef: "#meta" } };
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Object.entries(schemas).map(([name, outputSchema]) => ({ name, inputSchema: { type: "object" as const }, outputSchema })) }));
-  server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: "text" as const, text: "{}" }], structuredContent: { n: 1, m: 2 } }));
-  const client = new Client({ name: "c", version: "1" }, { jsonSchemaValidator: mcpValidator({ formats: { int32: (v: unknown) => Number.isInteger(v) } }) });
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await Promise.all([server.connect(a), client.connect(b)]);
-  try {
-    assert.equal((await client.listTools()).tools.map((x) => x.name), ["counted", "conditional"]);
-    assert.equal((await client.callTool({ name: "counted", arguments: {} })).structuredContent, { n: 1, m: 2 });
-    let refused = "";
+mcp(
+  "tools/call: bad arguments and an unknown tool come back as isError results, never as protocol errors",
+  async () => {
+    const { client, close } = await connected();
     try {
-      await client.callTool({ name: "conditional", arguments: {} });
-    } catch (error) {
-      refused = (error as Error).message;
-    }
-    assert.match(refused, /tooltype cannot check this schema.*"\$dynamicRef"/);
-  } finally {
-    await client.close();
-    await server.close();
-  }
-});
+      await client.listTools();
+      const bad = await client.callTool({ name: "get_weather", arguments: { location: 42, unit: "kelvin" } });
+      assert.is(bad.isError, true);
+      const badText = (bad.content as { type: string; text: string }[])[0]!;
+      assert.is(badText.type, "text");
+      assert.is(badText.text, await errorOf("get_weather", { location: 42, unit: "kelvin" }));
+      assert.match(badText.text, /- at \/location: Expected string, received integer/);
+      assert.is(bad.structuredContent, undefined);
 
-mcp("sampling with tools: runTools with provider \"mcp\" and chat = the Server's createMessage, the Client's model replayed", async () => {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = new Server({ name: "tooltype-agent", version: "0.1.0" }, { capabilities: {}, jsonSchemaValidator: guardValidator });
-  const client = new Client({ name: "sdk-interop-host", version: "0.1.0" }, { capabilities: { sampling: { tools: {} } }, jsonSchemaValidator: guardValidator });
-  const seen: CreateMessageRequest["params"][] = [];
-  const answers: unknown[] = [sampling.toolUse, sampling.finalAnswer];
-  client.setRequestHandler(CreateMessageRequestSchema, (request) => {
-    seen.push(json(request.params));
-    return answers.shift() as never;
-  });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  try {
-    // The SDK checks the tools, the tool choice, every message, that tool_result ids match the tool_use
-    // ids of the turn before, and the result against its schema: a wrong shape would throw here.
-    const result = await runTools({
-      provider: "mcp",
-      chat: (request) => server.createMessage(request),
-      request: { messages: [{ role: "user", content: { type: "text", text: sampling.QUESTION } }], maxTokens: 400 } satisfies CreateMessageRequest["params"],
-      registry,
-      toolChoice: "required",
-    });
-    assert.is(seen.length, 2);
-    for (const params of seen) assert.equal(params.tools, json(registry.toMCPFormat()));
-    assert.equal(seen[0]!.toolChoice, { mode: "required" });
-    assert.equal(seen[1]!.toolChoice, { mode: "auto" });
-    const [good, bad] = sampling.toolUse.content;
-    const error = await errorOf("get_time", {});
-    assert.equal(seen[1]!.messages, [
-      { role: "user", content: { type: "text", text: sampling.QUESTION } },
-      { role: "assistant", content: sampling.toolUse.content },
-      {
-        role: "user",
+      const missing = await client.callTool({ name: "get_forecast", arguments: {} });
+      assert.equal(missing, {
+        isError: true,
         content: [
-          { type: "tool_result", toolUseId: good!.id, content: [{ type: "text", text: JSON.stringify({ location: "Kyoto, Japan", temperature: 21, unit: "celsius" }) }] },
-          { type: "tool_result", toolUseId: bad!.id, content: [{ type: "text", text: error }], isError: true },
+          { type: "text", text: 'Unknown tool "get_forecast". Available tools: get_weather, get_time, count_words.' },
         ],
-      },
-    ]);
-    assert.is(result.text, sampling.FINAL_TEXT);
-    assert.is(result.finishReason, "stop");
-  } finally {
-    await client.close();
-    await server.close();
-  }
-});
+      });
+
+      const noArgs = await client.callTool({ name: "get_time" });
+      assert.is(noArgs.isError, true);
+      assert.match((noArgs.content as { text: string }[])[0]!.text, /- at \/city: Missing required property/);
+    } finally {
+      await close();
+    }
+  },
+);
+
+mcp(
+  "mcpValidator: an upstream output schema it cannot check refuses that tool's results only; formats can be added",
+  async () => {
+    const server = new Server({ name: "upstream", version: "1" }, { capabilities: { tools: {} } });
+    const schemas = {
+      counted: { type: "object", properties: { n: { type: "integer", format: "int32" } } },
+      conditional: { type: "object", $dynamicRef: "#meta" },
+    };
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: Object.entries(schemas).map(([name, outputSchema]) => ({
+        name,
+        inputSchema: { type: "object" as const },
+        outputSchema,
+      })),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, () => ({
+      content: [{ type: "text" as const, text: "{}" }],
+      structuredContent: { n: 1, m: 2 },
+    }));
+    const client = new Client(
+      { name: "c", version: "1" },
+      { jsonSchemaValidator: mcpValidator({ formats: { int32: (v: unknown) => Number.isInteger(v) } }) },
+    );
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(a), client.connect(b)]);
+    try {
+      assert.equal(
+        (await client.listTools()).tools.map((x) => x.name),
+        ["counted", "conditional"],
+      );
+      assert.equal((await client.callTool({ name: "counted", arguments: {} })).structuredContent, { n: 1, m: 2 });
+      let refused = "";
+      try {
+        await client.callTool({ name: "conditional", arguments: {} });
+      } catch (error) {
+        refused = (error as Error).message;
+      }
+      assert.match(refused, /tooltype cannot check this schema.*"\$dynamicRef"/);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  },
+);
+
+mcp(
+  "sampling with tools: runTools with provider \"mcp\" and chat = the Server's createMessage, the Client's model replayed",
+  async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = new Server(
+      { name: "tooltype-agent", version: "0.1.0" },
+      { capabilities: {}, jsonSchemaValidator: guardValidator },
+    );
+    const client = new Client(
+      { name: "sdk-interop-host", version: "0.1.0" },
+      { capabilities: { sampling: { tools: {} } }, jsonSchemaValidator: guardValidator },
+    );
+    const seen: CreateMessageRequest["params"][] = [];
+    const answers: unknown[] = [sampling.toolUse, sampling.finalAnswer];
+    client.setRequestHandler(CreateMessageRequestSchema, (request) => {
+      seen.push(json(request.params));
+      return answers.shift() as never;
+    });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      // The SDK checks the tools, the tool choice, every message, that tool_result ids match the tool_use
+      // ids of the turn before, and the result against its schema: a wrong shape would throw here.
+      const result = await runTools({
+        provider: "mcp",
+        chat: (request) => server.createMessage(request),
+        request: {
+          messages: [{ role: "user", content: { type: "text", text: sampling.QUESTION } }],
+          maxTokens: 400,
+        } satisfies CreateMessageRequest["params"],
+        registry,
+        toolChoice: "required",
+      });
+      assert.is(seen.length, 2);
+      for (const params of seen) assert.equal(params.tools, json(registry.toMCPFormat()));
+      assert.equal(seen[0]!.toolChoice, { mode: "required" });
+      assert.equal(seen[1]!.toolChoice, { mode: "auto" });
+      const [good, bad] = sampling.toolUse.content;
+      const error = await errorOf("get_time", {});
+      assert.equal(seen[1]!.messages, [
+        { role: "user", content: { type: "text", text: sampling.QUESTION } },
+        { role: "assistant", content: sampling.toolUse.content },
+        {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              toolUseId: good!.id,
+              content: [
+                { type: "text", text: JSON.stringify({ location: "Kyoto, Japan", temperature: 21, unit: "celsius" }) },
+              ],
+            },
+            { type: "tool_result", toolUseId: bad!.id, content: [{ type: "text", text: error }], isError: true },
+          ],
+        },
+      ]);
+      assert.is(result.text, sampling.FINAL_TEXT);
+      assert.is(result.finishReason, "stop");
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  },
+);
 
 mcp.run();

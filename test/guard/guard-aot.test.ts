@@ -46,18 +46,34 @@ const aot = suite("guards compiled ahead of time: generated predicate and errors
 
 aot("a tool's parameters: the module imports the one format check and the helpers its code calls, nothing else", () => {
   const source = guardSource(weather);
-  assert.equal(source.imports, ["codePoints", "generatedGuard", "isDate", "longEnough", "pointerSegment", "preview", "typeName"]);
+  assert.equal(source.imports, [
+    "codePoints",
+    "generatedGuard",
+    "isDate",
+    "longEnough",
+    "pointerSegment",
+    "preview",
+    "typeName",
+  ]);
   const text = guardModule(weather);
-  assert.ok(text.includes('import { codePoints, generatedGuard, isDate, longEnough, pointerSegment, preview, typeName } from "tooltype/aot";'), text.slice(0, 300));
+  assert.ok(
+    text.includes(
+      'import { codePoints, generatedGuard, isDate, longEnough, pointerSegment, preview, typeName } from "tooltype/aot";',
+    ),
+    text.slice(0, 300),
+  );
   assert.not.match(text, /\bnew Function\b|\beval\(|aotHelpers/);
 });
 
-aot("a union, a $ref or another keyword whose issues the interpreter words: the module makes an aotGuard, which lists them", () => {
-  const union = { anyOf: [{ type: "string" }, { type: "integer", minimum: 0 }] };
-  assert.ok(guardSource(union).imports.includes("aotGuard"));
-  assert.not.ok(guardSource(union).imports.includes("generatedGuard"));
-  assert.ok(guardSource({ type: "array", items: { $ref: "#" } }).imports.includes("aotGuard"));
-});
+aot(
+  "a union, a $ref or another keyword whose issues the interpreter words: the module makes an aotGuard, which lists them",
+  () => {
+    const union = { anyOf: [{ type: "string" }, { type: "integer", minimum: 0 }] };
+    assert.ok(guardSource(union).imports.includes("aotGuard"));
+    assert.not.ok(guardSource(union).imports.includes("generatedGuard"));
+    assert.ok(guardSource({ type: "array", items: { $ref: "#" } }).imports.includes("aotGuard"));
+  },
+);
 
 if (!allowsEval()) {
   aot("skipped: this runtime forbids eval, which running the code here needs", () => {});
@@ -66,24 +82,55 @@ if (!allowsEval()) {
     const guard = aotOf(weather);
     assert.is(guard.mode, "aot");
     agrees(weather, [
-      { location: "Paris" }, { location: "Paris", unit: "celsius", days: 3, tags: ["a"], start: "2026-02-28" },
-      {}, { location: "" }, { location: 1, unit: "kelvin", days: 0.5, tags: "a", start: "2026-02-30", extra: true },
-      { location: "x", days: 15, tags: [1, "b", null] }, { location: "x", "a/b~c": 1 }, [], null, "text",
+      { location: "Paris" },
+      { location: "Paris", unit: "celsius", days: 3, tags: ["a"], start: "2026-02-28" },
+      {},
+      { location: "" },
+      { location: 1, unit: "kelvin", days: 0.5, tags: "a", start: "2026-02-30", extra: true },
+      { location: "x", days: 15, tags: [1, "b", null] },
+      { location: "x", "a/b~c": 1 },
+      [],
+      null,
+      "text",
     ]);
-    assert.equal(guard.errors({ location: "" }), [{ code: "min_length", path: "/location", message: "Expected at least 1 characters, received 0", expected: "1", received: "0" }]);
+    assert.equal(guard.errors({ location: "" }), [
+      {
+        code: "min_length",
+        path: "/location",
+        message: "Expected at least 1 characters, received 0",
+        expected: "1",
+        received: "0",
+      },
+    ]);
   });
 
   aot("$ref, unions and $dynamicRef: generated predicate, the interpreter's issues", () => {
-    agrees(compile(t.recursive<{ name: string; kids: unknown[] }>("Tree", (self) => t.object({ name: t.string(), kids: t.array(self) }))).schema, [
-      { name: "a", kids: [{ name: "b", kids: [] }] }, { name: "a", kids: [{ name: 1, kids: [] }] }, { kids: [] },
-    ]);
-    const list = { $id: "https://example.com/list", type: "array", items: { $dynamicRef: "#item" }, $defs: { item: { $dynamicAnchor: "item" } } };
-    const strings = { $id: "https://example.com/strings", $ref: "list", $defs: { item: { $dynamicAnchor: "item", type: "string" }, list } };
+    agrees(
+      compile(
+        t.recursive<{ name: string; kids: unknown[] }>("Tree", (self) =>
+          t.object({ name: t.string(), kids: t.array(self) }),
+        ),
+      ).schema,
+      [{ name: "a", kids: [{ name: "b", kids: [] }] }, { name: "a", kids: [{ name: 1, kids: [] }] }, { kids: [] }],
+    );
+    const list = {
+      $id: "https://example.com/list",
+      type: "array",
+      items: { $dynamicRef: "#item" },
+      $defs: { item: { $dynamicAnchor: "item" } },
+    };
+    const strings = {
+      $id: "https://example.com/strings",
+      $ref: "list",
+      $defs: { item: { $dynamicAnchor: "item", type: "string" }, list },
+    };
     agrees(strings, [["a"], ["a", 1], [], {}]);
   });
 
   aot("generated descriptors and values (fitted, then mutated): the interpreter's verdicts and issues", () => {
-    const withValues = spec.chain((sp) => fc.tuple(fc.constant(sp), fc.array(valueFor(sp), { minLength: 1, maxLength: 8 })));
+    const withValues = spec.chain((sp) =>
+      fc.tuple(fc.constant(sp), fc.array(valueFor(sp), { minLength: 1, maxLength: 8 })),
+    );
     let compared = 0;
     fc.assert(
       fc.property(withValues, ([sp, values]) => {

@@ -61,7 +61,10 @@ function run(filter: (file: string) => boolean, allowed: readonly RegExp[]): Tal
         paths = guards(schema, options);
       } catch (error) {
         const message = (error as Error).message;
-        assert.ok(allowed.some((reason) => reason.test(message)), `${file} | ${group.description}: refused for a reason not allowed: ${message}`);
+        assert.ok(
+          allowed.some((reason) => reason.test(message)),
+          `${file} | ${group.description}: refused for a reason not allowed: ${message}`,
+        );
         tally.refused++;
         tally.refusedBy[file] = (tally.refusedBy[file] ?? 0) + 1;
         continue;
@@ -72,9 +75,14 @@ function run(filter: (file: string) => boolean, allowed: readonly RegExp[]): Tal
         const where = `${file} | ${group.description} | ${test.description}`;
         for (const guard of paths) {
           const verdict = guard(test.data);
-          if (verdict !== test.valid && !KNOWN_WRONG.has(where)) tally.wrong.push(`${guard.mode}: ${where}: expected ${test.valid}`);
+          if (verdict !== test.valid && !KNOWN_WRONG.has(where))
+            tally.wrong.push(`${guard.mode}: ${where}: expected ${test.valid}`);
           const errors = guard.errors(test.data);
-          assert.is(errors.length === 0, verdict, `${guard.mode}: ${where}: errors() ${JSON.stringify(errors).slice(0, 200)} disagree with the verdict ${verdict}`);
+          assert.is(
+            errors.length === 0,
+            verdict,
+            `${guard.mode}: ${where}: errors() ${JSON.stringify(errors).slice(0, 200)} disagree with the verdict ${verdict}`,
+          );
         }
       }
     }
@@ -93,15 +101,27 @@ jsts("required tests: no wrong verdict on any guard path; refusals only where to
   const tally = run((f) => !f.startsWith("optional/"), REFUSALS);
   assert.equal(tally.wrong, []);
   // The numbers README's conformance table gives; a change in what compiles shows here.
-  assert.equal({ groups: tally.groups, compiled: tally.compiled, refused: tally.refused, tests: tally.tests }, { groups: 383, compiled: 359, refused: 24, tests: 1246 });
+  assert.equal(
+    { groups: tally.groups, compiled: tally.compiled, refused: tally.refused, tests: tally.tests },
+    { groups: 383, compiled: 359, refused: 24, tests: 1246 },
+  );
   // dynamicRef.json's five refer to remote documents.
-  assert.equal(tally.refusedBy, { "defs.json": 1, "dynamicRef.json": 5, "ref.json": 1, "refRemote.json": 15, "vocabulary.json": 2 });
+  assert.equal(tally.refusedBy, {
+    "defs.json": 1,
+    "dynamicRef.json": 5,
+    "ref.json": 1,
+    "refRemote.json": 15,
+    "vocabulary.json": 2,
+  });
 });
 
 jsts("optional tests, formats asserted: no wrong verdict but the known ones", () => {
   const tally = run((f) => f.startsWith("optional/"), OPTIONAL_REFUSALS);
   assert.equal(tally.wrong, []);
-  assert.equal({ groups: tally.groups, compiled: tally.compiled, refused: tally.refused }, { groups: 78, compiled: 70, refused: 8 });
+  assert.equal(
+    { groups: tally.groups, compiled: tally.compiled, refused: tally.refused },
+    { groups: 78, compiled: 70, refused: 8 },
+  );
 });
 
 jsts("format.json and content.json assert when formats are asserted (the default)", () => {

@@ -32,14 +32,24 @@ required("each name of required is read a few times, however many properties the
     const guard = compile({ type: "object", properties, required: list }, untrusted ? { untrusted: {} } : {});
     // Looked up once per property before: 2,000 properties × 4,000 names, millions of reads.
     assert.ok(reads() <= 8 * list.length, `${reads()} reads of a 4,000-name list (untrusted: ${untrusted})`);
-    assert.not.ok(guard(Object.fromEntries(keys.map((k) => [k, "x"]))), "the 2,000 required names without properties are still required");
+    assert.not.ok(
+      guard(Object.fromEntries(keys.map((k) => [k, "x"]))),
+      "the 2,000 required names without properties are still required",
+    );
     assert.equal(guard.errors({ p0: "x" }).length, 3_999);
   }
 });
 
 required("duplicate names and names without a property: each missing one reported once", () => {
-  for (const guard of guards({ type: "object", properties: { a: { type: "string" } }, required: ["b", "a", "b", "c", "a"] })) {
-    assert.equal(guard.errors({}).map((e) => e.path), ["/a", "/b", "/c"]);
+  for (const guard of guards({
+    type: "object",
+    properties: { a: { type: "string" } },
+    required: ["b", "a", "b", "c", "a"],
+  })) {
+    assert.equal(
+      guard.errors({}).map((e) => e.path),
+      ["/a", "/b", "/c"],
+    );
     assert.ok(guard({ a: "x", b: 1, c: null }));
   }
 });
@@ -58,22 +68,41 @@ const ENGINE = (() => {
 })();
 const overflows = ENGINE === "overflow";
 
-overflow("refused with pattern_unevaluated naming the pattern and the length, at the string's path, on every guard path", () => {
-  const schema = { type: "object", properties: { code: { type: "string", pattern: "^(a|b)*$" }, n: { type: "integer" } } };
-  for (const guard of guards(schema)) {
-    assert.ok(guard({ code: "abba" }), guard.mode);
-    const issues = guard.errors({ code: LONG, n: "x" });
-    assert.ok(issues.every((i) => !/deep/.test(i.message)), guard.mode);
-    if (!overflows) {
-      // The engine's own answer, whatever it is.
-      assert.is(guard({ code: LONG }), ENGINE === "match", `${guard.mode}: the engine says ${ENGINE}`);
-      continue;
+overflow(
+  "refused with pattern_unevaluated naming the pattern and the length, at the string's path, on every guard path",
+  () => {
+    const schema = {
+      type: "object",
+      properties: { code: { type: "string", pattern: "^(a|b)*$" }, n: { type: "integer" } },
+    };
+    for (const guard of guards(schema)) {
+      assert.ok(guard({ code: "abba" }), guard.mode);
+      const issues = guard.errors({ code: LONG, n: "x" });
+      assert.ok(
+        issues.every((i) => !/deep/.test(i.message)),
+        guard.mode,
+      );
+      if (!overflows) {
+        // The engine's own answer, whatever it is.
+        assert.is(guard({ code: LONG }), ENGINE === "match", `${guard.mode}: the engine says ${ENGINE}`);
+        continue;
+      }
+      assert.not.ok(guard({ code: LONG }), guard.mode);
+      assert.equal(
+        issues.map((i) => [i.code, i.path]),
+        [
+          ["pattern_unevaluated", "/code"],
+          ["type", "/n"],
+        ],
+        guard.mode,
+      );
+      assert.is(
+        issues[0]!.message,
+        "Pattern /^(a|b)*$/ could not be evaluated on a string of length 10000000 (the regular expression engine ran out of stack); the value is refused",
+      );
     }
-    assert.not.ok(guard({ code: LONG }), guard.mode);
-    assert.equal(issues.map((i) => [i.code, i.path]), [["pattern_unevaluated", "/code"], ["type", "/n"]], guard.mode);
-    assert.is(issues[0]!.message, "Pattern /^(a|b)*$/ could not be evaluated on a string of length 10000000 (the regular expression engine ran out of stack); the value is refused");
-  }
-});
+  },
+);
 
 overflow("inside a union branch the whole value is refused, with the same issue at the root", () => {
   if (!overflows) return;
@@ -89,7 +118,8 @@ const deltas = suite("streamed arguments: text held without a node per delta");
 
 deltas("a parser fed 10-character deltas keeps under 4 bytes a character (8.6 before, in V8)", async () => {
   const gc = await collector();
-  const heap = () => (globalThis as { process?: { memoryUsage(): { heapUsed: number } } }).process?.memoryUsage().heapUsed;
+  const heap = () =>
+    (globalThis as { process?: { memoryUsage(): { heapUsed: number } } }).process?.memoryUsage().heapUsed;
   if (!gc || heap() === undefined) {
     console.log("linear costs: memory not measured here (no way to collect garbage first or to read the heap)");
     return;
@@ -106,7 +136,9 @@ deltas("a parser fed 10-character deltas keeps under 4 bytes a character (8.6 be
   assert.is((parser.value() as { code: string }).code.length, 1_000_000);
   assert.is(parser.text(), text);
   assert.ok(kept < 4, `${kept.toFixed(2)} bytes kept a character`); // V8: 1.9; JavaScriptCore: 3.1
-  console.log(`linear costs: ${kept.toFixed(2)} bytes kept a character of arguments streamed in 10-character deltas (text and value)`);
+  console.log(
+    `linear costs: ${kept.toFixed(2)} bytes kept a character of arguments streamed in 10-character deltas (text and value)`,
+  );
 });
 
 /** Counts the listeners added to and removed from `signal`. */
@@ -120,8 +152,14 @@ function spied(signal: AbortSignal): { added: () => number; removed: () => numbe
   return { added: () => added, removed: () => removed };
 }
 
-const echo = tool({ name: "echo", description: "Echoes.", parameters: t.object({ n: t.integer() }), execute: ({ n }) => n });
-const calls = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `call_${i}`, name: "echo", arguments: { n: i } }));
+const echo = tool({
+  name: "echo",
+  description: "Echoes.",
+  parameters: t.object({ n: t.integer() }),
+  execute: ({ n }) => n,
+});
+const calls = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `call_${i}`, name: "echo", arguments: { n: i } }));
 
 const signals = suite("a signal costs one listener a batch, not one a call");
 
@@ -131,18 +169,29 @@ signals("executeAll: 1, 10 and 500 calls add one listener to the caller's signal
     const controller = new AbortController();
     const counts = spied(controller.signal);
     const results = await registry.executeAll(calls(n), { signal: controller.signal });
-    assert.equal(results.map((r) => r.result), calls(n).map((_, i) => ({ success: true, value: i })));
+    assert.equal(
+      results.map((r) => r.result),
+      calls(n).map((_, i) => ({ success: true, value: i })),
+    );
     assert.is(counts.added(), 1, `${n} calls`); // one a call before
     assert.is(counts.removed(), 1, `${n} calls`);
   }
 });
 
 signals("executeAll: aborting cancels every call still running, through the one listener", async () => {
-  const hang = tool({ name: "hang", description: "Never ends.", parameters: t.object({}), execute: () => new Promise(() => {}) });
+  const hang = tool({
+    name: "hang",
+    description: "Never ends.",
+    parameters: t.object({}),
+    execute: () => new Promise(() => {}),
+  });
   const registry = new ToolRegistry().register(hang);
   const controller = new AbortController();
   const counts = spied(controller.signal);
-  const pending = registry.executeAll(Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, name: "hang", arguments: {} })), { signal: controller.signal });
+  const pending = registry.executeAll(
+    Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, name: "hang", arguments: {} })),
+    { signal: controller.signal },
+  );
   setTimeout(() => controller.abort(), 1);
   const results = await pending;
   assert.ok(results.every((r) => !r.result.success && r.result.error === 'Tool "hang" was cancelled.'));
@@ -153,64 +202,92 @@ signals("executeAll: aborting cancels every call still running, through the one 
 function chatOf(n: number) {
   let turn = 0;
   return () => {
-    const message = turn++ === 0
-      ? { role: "assistant", content: null, tool_calls: calls(n).map((c) => ({ id: c.id, type: "function", function: { name: "echo", arguments: JSON.stringify(c.arguments) } })) }
-      : { role: "assistant", content: "done" };
-    return { id: "chatcmpl", object: "chat.completion", choices: [{ index: 0, message, finish_reason: turn === 1 ? "tool_calls" : "stop" }] };
+    const message =
+      turn++ === 0
+        ? {
+            role: "assistant",
+            content: null,
+            tool_calls: calls(n).map((c) => ({
+              id: c.id,
+              type: "function",
+              function: { name: "echo", arguments: JSON.stringify(c.arguments) },
+            })),
+          }
+        : { role: "assistant", content: "done" };
+    return {
+      id: "chatcmpl",
+      object: "chat.completion",
+      choices: [{ index: 0, message, finish_reason: turn === 1 ? "tool_calls" : "stop" }],
+    };
   };
 }
 
-signals("runTools: a step of 2 or 60 parallel calls with a signal makes as many controllers and listeners", async () => {
-  const Native = globalThis.AbortController;
-  const counts: { controllers: number; listeners: number }[] = [];
-  for (const n of [2, 60]) {
-    let controllers = 0;
-    globalThis.AbortController = class extends Native {
-      constructor() {
-        super();
-        controllers++;
+signals(
+  "runTools: a step of 2 or 60 parallel calls with a signal makes as many controllers and listeners",
+  async () => {
+    const Native = globalThis.AbortController;
+    const counts: { controllers: number; listeners: number }[] = [];
+    for (const n of [2, 60]) {
+      let controllers = 0;
+      globalThis.AbortController = class extends Native {
+        constructor() {
+          super();
+          controllers++;
+        }
+      };
+      try {
+        const signal = new Native().signal;
+        const spy = spied(signal);
+        const result = await runTools({
+          provider: "openai",
+          chat: chatOf(n),
+          request: { model: "m", messages: [] },
+          tools: [echo],
+          signal,
+        });
+        assert.is(result.text, "done");
+        assert.is(result.steps[0]!.results.length, n);
+        counts.push({ controllers, listeners: spy.added() });
+      } finally {
+        globalThis.AbortController = Native;
       }
-    };
-    try {
-      const signal = new Native().signal;
-      const spy = spied(signal);
-      const result = await runTools({ provider: "openai", chat: chatOf(n), request: { model: "m", messages: [] }, tools: [echo], signal });
-      assert.is(result.text, "done");
-      assert.is(result.steps[0]!.results.length, n);
-      counts.push({ controllers, listeners: spy.added() });
-    } finally {
-      globalThis.AbortController = Native;
     }
-  }
-  // One controller and one listener a call before: 2 and 60.
-  assert.equal(counts[1], counts[0]);
-});
+    // One controller and one listener a call before: 2 and 60.
+    assert.equal(counts[1], counts[0]);
+  },
+);
 
-signals("a stream read with a signal keeps nothing a chunk (each read raced a promise that never settled)", async () => {
-  const gc = await collector();
-  const heap = () => (globalThis as { process?: { memoryUsage(): { heapUsed: number } } }).process?.memoryUsage().heapUsed;
-  if (!gc || heap() === undefined) {
-    console.log("linear costs: stream memory not measured here (no way to collect garbage first or to read the heap)");
-    return;
-  }
-  const chunk = { choices: [{ index: 0, delta: { content: "x" } }] };
-  async function* sdkStream() {
-    for (;;) yield chunk;
-  }
-  const output = await readChatOutput(sdkStream(), "openai", new AbortController().signal);
-  assert.ok("chunks" in output);
-  const iterator = output.chunks[Symbol.asyncIterator]();
-  for (let i = 0; i < 1_000; i++) await iterator.next();
-  gc();
-  const before = heap()!;
-  const reads = 50_000;
-  for (let i = 0; i < reads; i++) assert.is((await iterator.next()).value, chunk);
-  gc();
-  const perChunk = (heap()! - before) / reads;
-  await iterator.return?.(undefined);
-  assert.ok(perChunk < 50, `${perChunk.toFixed(0)} bytes kept a chunk`); // about 670 before
-  console.log(`linear costs: ${perChunk.toFixed(1)} bytes kept a chunk of a stream read with a signal`);
-});
+signals(
+  "a stream read with a signal keeps nothing a chunk (each read raced a promise that never settled)",
+  async () => {
+    const gc = await collector();
+    const heap = () =>
+      (globalThis as { process?: { memoryUsage(): { heapUsed: number } } }).process?.memoryUsage().heapUsed;
+    if (!gc || heap() === undefined) {
+      console.log(
+        "linear costs: stream memory not measured here (no way to collect garbage first or to read the heap)",
+      );
+      return;
+    }
+    const chunk = { choices: [{ index: 0, delta: { content: "x" } }] };
+    async function* sdkStream() {
+      for (;;) yield chunk;
+    }
+    const output = await readChatOutput(sdkStream(), "openai", new AbortController().signal);
+    assert.ok("chunks" in output);
+    const iterator = output.chunks[Symbol.asyncIterator]();
+    for (let i = 0; i < 1_000; i++) await iterator.next();
+    gc();
+    const before = heap()!;
+    const reads = 50_000;
+    for (let i = 0; i < reads; i++) assert.is((await iterator.next()).value, chunk);
+    gc();
+    const perChunk = (heap()! - before) / reads;
+    await iterator.return?.(undefined);
+    assert.ok(perChunk < 50, `${perChunk.toFixed(0)} bytes kept a chunk`); // about 670 before
+    console.log(`linear costs: ${perChunk.toFixed(1)} bytes kept a chunk of a stream read with a signal`);
+  },
+);
 
 required.run();
 overflow.run();

@@ -45,7 +45,18 @@ import { allowsEval, compile, t, toJSONSchema, type Descriptor } from "tooltype"
 import * as aotModule from "tooltype/aot";
 import type { Guard } from "tooltype";
 import { guardSource } from "../../src/build/guard-code.js";
-import { SPEC_KINDS, build, divisorsOf, hasReorderedTwin, jsonValue, kindsOf, knownDifference, spec, valueFor, type Spec } from "../support/arbitraries.js";
+import {
+  SPEC_KINDS,
+  build,
+  divisorsOf,
+  hasReorderedTwin,
+  jsonValue,
+  kindsOf,
+  knownDifference,
+  spec,
+  valueFor,
+  type Spec,
+} from "../support/arbitraries.js";
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 const RUNS = Number(env?.TOOLTYPE_PROPERTY_RUNS) || 500; // descriptors per property
@@ -78,7 +89,13 @@ function makeAjv(): { compile(schema: object): Validate } {
   // missing property named "" (it tests `data[""] === undefined && (missing = "")`, and "" is falsy); the
   // loop it writes instead checks each name on its own. code.optimize off: ajv's passes over the code it
   // writes change nothing about verdicts and cost a good part of the compile time.
-  const ajv = new Ajv2020({ strict: true, strictTuples: false, allowUnionTypes: true, loopRequired: 0, code: { optimize: false } });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictTuples: false,
+    allowUnionTypes: true,
+    loopRequired: 0,
+    code: { optimize: false },
+  });
   addFormats(ajv);
   ajv.addFormat("time", rfc3339Offset("time"));
   ajv.addFormat("date-time", rfc3339Offset("date-time"));
@@ -121,8 +138,12 @@ function agree(ajv: ReturnType<typeof makeAjv>, sp: Spec, values: readonly unkno
   const interpreted = compile(d, { eval: false });
   // The guard compiled ahead of time (tooltype compile, the build plugin): its code is run here as its module would run it.
   const source = guardSource(d, (name) => `A.${name}`);
-  const aot = new Function("A", "schema", `return ${source.call("schema")};`)(aotModule, source.schema) as Guard<unknown>;
-  if (generated.mode !== "eval" || interpreted.mode !== "interpret") throw new Error(`unexpected guard modes ${generated.mode} / ${interpreted.mode}`);
+  const aot = new Function("A", "schema", `return ${source.call("schema")};`)(
+    aotModule,
+    source.schema,
+  ) as Guard<unknown>;
+  if (generated.mode !== "eval" || interpreted.mode !== "interpret")
+    throw new Error(`unexpected guard modes ${generated.mode} / ${interpreted.mode}`);
   for (const kind of kindsOf(sp)) stats.kinds.set(kind, (stats.kinds.get(kind) ?? 0) + 1);
   const divisors = divisorsOf(sp);
   for (const value of values) {
@@ -195,7 +216,12 @@ withOracle("regressions: set items, email local parts, the empty tuple", () => {
     const set = compile(t.set(t.any()), options);
     assert.ok(set([{}, "\u0000{}"]), "a string is never equal to an object"); // was refused: the string matched the object's key text
     assert.ok(set([[1], "\u0000[1]"]));
-    assert.not.ok(set([{ a: 1, b: 2 }, { b: 2, a: 1 }]));
+    assert.not.ok(
+      set([
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ]),
+    );
     const email = compile(t.string({ format: "email" }), options);
     for (const bad of [".a@b.co", "a.@b.co", "a..b@c.de"]) assert.not.ok(email(bad), bad); // were accepted
     assert.ok(email("a.b@c.de"));
@@ -210,7 +236,9 @@ withOracle("random JSON values", () => {
   const ajv = makeAjv();
   const stats = newStats();
   fc.assert(
-    fc.property(spec, fc.array(jsonValue, { minLength: 1, maxLength: VALUES }), (sp, values) => agree(ajv, sp, values, stats)),
+    fc.property(spec, fc.array(jsonValue, { minLength: 1, maxLength: VALUES }), (sp, values) =>
+      agree(ajv, sp, values, stats),
+    ),
     { numRuns: RUNS, seed: SEED, includeErrorInReport: true },
   );
   summary("random JSON values", stats);
@@ -224,7 +252,9 @@ withOracle("random JSON values", () => {
 withOracle("values generated to fit the descriptor, then mutated", () => {
   const ajv = makeAjv();
   const stats = newStats();
-  const withValues = spec.chain((sp) => fc.tuple(fc.constant(sp), fc.array(valueFor(sp), { minLength: 1, maxLength: VALUES })));
+  const withValues = spec.chain((sp) =>
+    fc.tuple(fc.constant(sp), fc.array(valueFor(sp), { minLength: 1, maxLength: VALUES })),
+  );
   fc.assert(
     fc.property(withValues, ([sp, values]) => agree(ajv, sp, values, stats)),
     { numRuns: RUNS, seed: SEED + 1, includeErrorInReport: true },
@@ -237,10 +267,20 @@ withOracle("values generated to fit the descriptor, then mutated", () => {
   assert.ok(stats.twins >= 20, `too few arrays with key-reordered twins: ${report(stats)}`);
   // Every builder (and the interesting options) must have been exercised.
   const seen = (kind: string) => stats.kinds.get(kind) ?? 0;
-  for (const kind of [...SPEC_KINDS, "multipleOf", "pattern", "tuple:rest", "object:closed", "object:additional-descriptor", "prop:optional", "prop:default"]) {
+  for (const kind of [
+    ...SPEC_KINDS,
+    "multipleOf",
+    "pattern",
+    "tuple:rest",
+    "object:closed",
+    "object:additional-descriptor",
+    "prop:optional",
+    "prop:default",
+  ]) {
     assert.ok(seen(kind) >= 5, `${kind} generated only ${seen(kind)} times`);
   }
-  for (const shape of ["tree", "nest", "list", "chain", "map", "twice"]) assert.ok(seen(`recursive:${shape}`) >= 2, `recursive ${shape} generated ${seen(`recursive:${shape}`)} times`);
+  for (const shape of ["tree", "nest", "list", "chain", "map", "twice"])
+    assert.ok(seen(`recursive:${shape}`) >= 2, `recursive ${shape} generated ${seen(`recursive:${shape}`)} times`);
   for (const format of ["date-time", "date", "time", "duration", "ipv4", "ipv6", "hostname", "email", "uuid"]) {
     assert.ok(seen(`format:${format}`) >= 2, `format ${format} generated ${seen(`format:${format}`)} times`);
   }

@@ -5,7 +5,10 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 
-const isNode = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === "string" && !("Deno" in globalThis) && !("Bun" in globalThis);
+const isNode =
+  typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === "string" &&
+  !("Deno" in globalThis) &&
+  !("Bun" in globalThis);
 
 const s = suite("HTTP servers we ship refuse a Host that is not a loopback name");
 
@@ -23,24 +26,35 @@ async function statusFor(port: number, host: string): Promise<number> {
   });
 }
 
-(isNode ? s : s.skip)("demo/serve.mjs: 403 for a rebinding Host, the page for localhost, 127.0.0.1 and [::1] (Node)", async () => {
-  const [urlName, pathName] = ["node:url", "node:path"];
-  const { pathToFileURL } = (await import(/* @vite-ignore */ urlName)) as typeof import("node:url");
-  const { resolve } = (await import(/* @vite-ignore */ pathName)) as typeof import("node:path");
-  const process = (globalThis as unknown as { process: { cwd(): string } }).process;
-  const demo = (await import(/* @vite-ignore */ pathToFileURL(resolve(process.cwd(), "demo/serve.mjs")).href)) as { createDemoServer(): import("node:http").Server };
-  const server = demo.createDemoServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as { port: number };
-  try {
-    for (const host of [`attacker.example:${port}`, "attacker.example", `127.0.0.1.attacker.example:${port}`, `localhost.attacker.example`]) {
-      assert.is(await statusFor(port, host), 403, host);
+(isNode ? s : s.skip)(
+  "demo/serve.mjs: 403 for a rebinding Host, the page for localhost, 127.0.0.1 and [::1] (Node)",
+  async () => {
+    const [urlName, pathName] = ["node:url", "node:path"];
+    const { pathToFileURL } = (await import(/* @vite-ignore */ urlName)) as typeof import("node:url");
+    const { resolve } = (await import(/* @vite-ignore */ pathName)) as typeof import("node:path");
+    const process = (globalThis as unknown as { process: { cwd(): string } }).process;
+    const demo = (await import(/* @vite-ignore */ pathToFileURL(resolve(process.cwd(), "demo/serve.mjs")).href)) as {
+      createDemoServer(): import("node:http").Server;
+    };
+    const server = demo.createDemoServer();
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as { port: number };
+    try {
+      for (const host of [
+        `attacker.example:${port}`,
+        "attacker.example",
+        `127.0.0.1.attacker.example:${port}`,
+        `localhost.attacker.example`,
+      ]) {
+        assert.is(await statusFor(port, host), 403, host);
+      }
+      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, "LOCALHOST"])
+        assert.is(await statusFor(port, host), 200, host);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
     }
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, "LOCALHOST"]) assert.is(await statusFor(port, host), 200, host);
-  } finally {
-    server.closeAllConnections();
-    await new Promise((done) => server.close(done));
-  }
-});
+  },
+);
 
 s.run();

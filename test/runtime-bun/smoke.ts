@@ -9,6 +9,9 @@ import { runSmoke } from "../runtime-smoke.ts";
 declare const Bun: { version: string };
 declare const process: { exit(code: number): never };
 
-const { passed, failed } = await runSmoke({ t, compile, tool, createToolCallStream, createCalculatorTool }, `Bun ${Bun.version}`);
+const { passed, failed } = await runSmoke(
+  { t, compile, tool, createToolCallStream, createCalculatorTool },
+  `Bun ${Bun.version}`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 if (failed || !passed) process.exit(1);

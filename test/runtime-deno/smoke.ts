@@ -6,6 +6,9 @@ import { compile, createToolCallStream, t, tool } from "tooltype";
 import { createCalculatorTool } from "tooltype/builtins";
 import { runSmoke } from "../runtime-smoke.ts";
 
-const { passed, failed } = await runSmoke({ t, compile, tool, createToolCallStream, createCalculatorTool }, `Deno ${Deno.version.deno}`);
+const { passed, failed } = await runSmoke(
+  { t, compile, tool, createToolCallStream, createCalculatorTool },
+  `Deno ${Deno.version.deno}`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 if (failed || !passed) Deno.exit(1);

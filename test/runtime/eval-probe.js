@@ -5,6 +5,6 @@ globalThis.__TOOLTYPE_EVAL_PROBE__ = (() => {
   try {
     return new Function("return 1")() === 1 ? "allowed" : "broken";
   } catch (error) {
-    return "blocked: " + (error?.name) + ": " + (error?.message);
+    return "blocked: " + error?.name + ": " + error?.message;
   }
 })();

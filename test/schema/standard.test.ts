@@ -32,7 +32,9 @@ standard("issues have messages and paths as keys, array indexes as numbers", asy
 });
 
 standard("root issues have an empty path; every issue is reported", async () => {
-  assert.equal((await validate(compile(t.string()), 1)).issues, [{ message: "Expected string, received integer", path: [] }]);
+  assert.equal((await validate(compile(t.string()), 1)).issues, [
+    { message: "Expected string, received integer", path: [] },
+  ]);
   const result = await validate(compile(t.object({ a: t.string(), b: t.string() })), {});
   assert.is(result.issues!.length, 2);
 });
@@ -65,7 +67,9 @@ jsonSchema("input and output write draft 2020-12 by default, a fresh copy each t
 });
 
 jsonSchema("draft-07: tuples as items lists, $defs as definitions", () => {
-  const Tree = t.recursive<{ kids: unknown[] }>("Tree", (self) => t.object({ kids: t.array(self), pair: t.optional(t.tuple([t.string(), t.integer()])) }));
+  const Tree = t.recursive<{ kids: unknown[] }>("Tree", (self) =>
+    t.object({ kids: t.array(self), pair: t.optional(t.tuple([t.string(), t.integer()])) }),
+  );
   const out = compile(Tree)["~standard"].jsonSchema.input({ target: "draft-07" });
   const tree = {
     type: "object",
@@ -80,7 +84,10 @@ jsonSchema("draft-07: tuples as items lists, $defs as definitions", () => {
 });
 
 jsonSchema("a target it cannot write throws, naming the ones it can", () => {
-  assert.throws(() => compile(Weather)["~standard"].jsonSchema.input({ target: "openapi-3.0" }), /"openapi-3.0".*"draft-2020-12", "draft-07"/);
+  assert.throws(
+    () => compile(Weather)["~standard"].jsonSchema.input({ target: "openapi-3.0" }),
+    /"openapi-3.0".*"draft-2020-12", "draft-07"/,
+  );
   assert.throws(() => standardOf(Weather)["~standard"].jsonSchema.output({ target: "draft-04" }), /"draft-04"/);
 });
 

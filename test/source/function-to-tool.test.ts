@@ -1,7 +1,15 @@
 // functionToTool: reading plain functions (seed 000's algorithm, seed 001's docments), in every doc style.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { functionToTool, functionToToolFromSource, function_to_tool, toJSONSchema, t, SourceError, parseDocstring } from "tooltype";
+import {
+  functionToTool,
+  functionToToolFromSource,
+  function_to_tool,
+  toJSONSchema,
+  t,
+  SourceError,
+  parseDocstring,
+} from "tooltype";
 // Plain functions live in an unbundled module: a bundler would strip the comments this reads.
 import * as f from "../fixtures/functions.mjs";
 
@@ -23,7 +31,11 @@ seeds("seed 000 get_weather comes out exactly as the seed shows", () => {
         type: "object",
         properties: {
           location: { type: "string", description: "Parameter location of type str" },
-          unit: { type: "string", enum: ["celsius", "fahrenheit"], description: "Parameter unit of type Literal['celsius', 'fahrenheit']" },
+          unit: {
+            type: "string",
+            enum: ["celsius", "fahrenheit"],
+            description: "Parameter unit of type Literal['celsius', 'fahrenheit']",
+          },
         },
         required: ["location"],
       },
@@ -67,8 +79,12 @@ seeds("nested named types become $defs (seed 001 Conversation), resolved by name
     "A conversation between two speakers.";
     return turns;
   }
-  const tool = functionToTool(conversation, { parameters: { turns: t.array(Turn, { description: "Turns of the conversation" }) } });
-  assert.equal(tool.parameters.properties, { turns: { type: "array", items: { $ref: "#/$defs/Turn" }, description: "Turns of the conversation" } });
+  const tool = functionToTool(conversation, {
+    parameters: { turns: t.array(Turn, { description: "Turns of the conversation" }) },
+  });
+  assert.equal(tool.parameters.properties, {
+    turns: { type: "array", items: { $ref: "#/$defs/Turn" }, description: "Turns of the conversation" },
+  });
   assert.equal(Object.keys(tool.parameters.$defs as object), ["Turn"]);
 });
 
@@ -88,7 +104,10 @@ reading("JSDoc on a destructured object: keys become parameters, called with one
   });
   assert.is(tool.description, "Forecast for a city.");
   assert.equal(tool.returns, { type: "array", items: { type: "string" }, description: "One line per day" });
-  assert.equal(await tool.execute({ city: "Oslo", unit: "celsius", days: 2 }), { success: true, value: ["Oslo day 1: 20 celsius", "Oslo day 2: 20 celsius"] });
+  assert.equal(await tool.execute({ city: "Oslo", unit: "celsius", days: 2 }), {
+    success: true,
+    value: ["Oslo day 1: 20 celsius", "Oslo day 2: 20 celsius"],
+  });
 });
 
 reading("Sphinx fields, with :type lines and a set", async () => {
@@ -96,7 +115,12 @@ reading("Sphinx fields, with :type lines and a set", async () => {
   assert.equal(tool.parameters.properties, {
     query: { type: "string", description: "Words to look for" },
     limit: { type: "integer", description: "Most results to return" },
-    tags: { type: "array", items: { type: "string" }, uniqueItems: true, description: "Only items with all of these tags" },
+    tags: {
+      type: "array",
+      items: { type: "string" },
+      uniqueItems: true,
+      description: "Only items with all of these tags",
+    },
   });
   assert.equal(tool.parameters.required, ["query"]);
   const result = await tool.execute({ query: "lamp", tags: ["red", "red"] });
@@ -104,9 +128,16 @@ reading("Sphinx fields, with :type lines and a set", async () => {
   // The docs say `:rtype: list[dict[str, str]]` and the function returns an object: the result type read from
   // the docs is checked like one given, so the call fails naming the tool; checkReturns: false opts out.
   const lying = await tool.execute({ query: "lamp", tags: ["red", "big"] });
-  assert.equal(lying, { success: false, error: 'Tool "sphinxStyle" returned a value outside its declared result type:\n- at /: Expected array, received object' });
+  assert.equal(lying, {
+    success: false,
+    error:
+      'Tool "sphinxStyle" returned a value outside its declared result type:\n- at /: Expected array, received object',
+  });
   const unchecked = functionToTool(f.sphinxStyle, { checkReturns: false });
-  assert.equal(await unchecked.execute({ query: "lamp", tags: ["red", "big"] }), { success: true, value: { query: "lamp", limit: 10, tags: ["red", "big"] } });
+  assert.equal(await unchecked.execute({ query: "lamp", tags: ["red", "big"] }), {
+    success: true,
+    value: { query: "lamp", limit: 10, tags: ["red", "big"] },
+  });
 });
 
 reading("NumPy sections, optional marker, a tuple return", () => {
@@ -150,7 +181,10 @@ reading("a context parameter is left out of the schema and receives the call's c
 });
 
 reading("typed overrides win over what is read; defaults option writes source defaults", () => {
-  const tool = functionToTool(f.silly_sum, { parameters: { a: t.integer({ minimum: 0 }), c: t.optional(t.array(t.integer())) }, defaults: true });
+  const tool = functionToTool(f.silly_sum, {
+    parameters: { a: t.integer({ minimum: 0 }), c: t.optional(t.array(t.integer())) },
+    defaults: true,
+  });
   assert.equal(tool.parameters.properties, {
     a: { type: "integer", minimum: 0, description: "First thing to sum" },
     b: { type: "integer", description: "Second thing to sum", default: 1 },
@@ -183,7 +217,13 @@ const refusalSuite = suite("functionToTool: clear errors");
 const refusals = readsDocs ? refusalSuite : refusalSuite.skip;
 
 refusals("no documentation names the function and says how to fix it", () => {
-  assert.throws(() => functionToTool(f.undocumented), (e: Error) => e instanceof SourceError && /"undocumented" has no documentation/.test(e.message) && /description/.test(e.message));
+  assert.throws(
+    () => functionToTool(f.undocumented),
+    (e: Error) =>
+      e instanceof SourceError &&
+      /"undocumented" has no documentation/.test(e.message) &&
+      /description/.test(e.message),
+  );
 });
 
 refusals("no name, built-ins, classes, patterns", () => {
@@ -197,8 +237,15 @@ refusals("no name, built-ins, classes, patterns", () => {
 
 refusals("overrides must name real parameters", () => {
   assert.throws(() => functionToTool(f.silly_sum, { parameters: { z: t.string() } }), /has no parameter named "z"/);
-  assert.throws(() => functionToTool(f.silly_sum, { parameters: t.object({ z: t.string() }) }), /has no parameter named "z"/);
-  assert.throws(() => functionToTool(f.withContext, { context: true, name: "x", description: "y", parameters: { ctx: t.string() } }), /has no parameter named "ctx"/);
+  assert.throws(
+    () => functionToTool(f.silly_sum, { parameters: t.object({ z: t.string() }) }),
+    /has no parameter named "z"/,
+  );
+  assert.throws(
+    () =>
+      functionToTool(f.withContext, { context: true, name: "x", description: "y", parameters: { ctx: t.string() } }),
+    /has no parameter named "ctx"/,
+  );
 });
 
 refusals("exceptions in the function are caught, logged, and become a failed result without a stack", async () => {
@@ -216,25 +263,39 @@ const withoutDocs = suite("functionToTool: where the runtime drops docs (Bun)");
 withoutDocs("the error names the missing documentation; options make the tool", async () => {
   if (readsDocs) return;
   assert.throws(() => functionToTool(f.get_weather), /"get_weather" has no documentation.*Bun removes comments/);
-  const tool = functionToTool(f.get_weather, { description: "Get weather information for a location.", parameters: { location: t.string(), unit: t.enum(["celsius", "fahrenheit"]) } });
+  const tool = functionToTool(f.get_weather, {
+    description: "Get weather information for a location.",
+    parameters: { location: t.string(), unit: t.enum(["celsius", "fahrenheit"]) },
+  });
   assert.equal(tool.parameters.required, ["location"]);
   assert.equal(await tool.execute({ location: "Paris" }), { success: true, value: "Paris: 21 °C" });
 });
 
 withoutDocs("parseDocstring: JSDoc types with nested braces keep their type", () => {
-  const doc = parseDocstring("Adds.\n@param {{ name: string, email?: string }[]} people - Who\n@param {number} [n=2] count\n@returns {{ ok: boolean }} Result");
-  assert.equal({ ...doc.parameters }, {
-    people: { type: "{ name: string, email?: string }[]", description: "Who" },
-    n: { type: "number", optional: true, default: "2", description: "count" },
-  });
+  const doc = parseDocstring(
+    "Adds.\n@param {{ name: string, email?: string }[]} people - Who\n@param {number} [n=2] count\n@returns {{ ok: boolean }} Result",
+  );
+  assert.equal(
+    { ...doc.parameters },
+    {
+      people: { type: "{ name: string, email?: string }[]", description: "Who" },
+      n: { type: "number", optional: true, default: "2", description: "count" },
+    },
+  );
   assert.equal(doc.returns, { type: "{ ok: boolean }", description: "Result" });
 });
 
 withoutDocs("errors that need no docs still hold", () => {
-  assert.throws(() => functionToTool(f.undocumented), (e: Error) => e instanceof SourceError && /"undocumented" has no documentation/.test(e.message));
+  assert.throws(
+    () => functionToTool(f.undocumented),
+    (e: Error) => e instanceof SourceError && /"undocumented" has no documentation/.test(e.message),
+  );
   assert.throws(() => functionToTool(Math.max), /cannot read the source of "max"/);
   assert.throws(() => functionToTool(f.patterned, { description: "x" }), /written as a pattern/);
-  assert.throws(() => functionToTool(f.silly_sum, { description: "x", parameters: { z: t.string() } }), /has no parameter named "z"/);
+  assert.throws(
+    () => functionToTool(f.silly_sum, { description: "x", parameters: { z: t.string() } }),
+    /has no parameter named "z"/,
+  );
 });
 
 const fromSource = suite("functionToToolFromSource: source text, never evaluated");
@@ -255,7 +316,10 @@ fromSource("reads a typed function declaration like functionToTool reads the fun
       description: "Adds a + b.",
       parameters: {
         type: "object",
-        properties: { a: { type: "string", description: "First thing to sum" }, b: { type: "integer", description: "Second thing to sum" } },
+        properties: {
+          a: { type: "string", description: "First thing to sum" },
+          b: { type: "integer", description: "Second thing to sum" },
+        },
         required: ["a"],
       },
     },
@@ -268,16 +332,22 @@ fromSource("reads a typed function declaration like functionToTool reads the fun
 });
 
 fromSource("an arrow function needs a name; a bad argument is a TypeError", () => {
-  assert.throws(() => functionToToolFromSource('(city) => { "Weather."; }'), (e: unknown) => e instanceof SourceError && /no name/.test((e as Error).message));
+  assert.throws(
+    () => functionToToolFromSource('(city) => { "Weather."; }'),
+    (e: unknown) => e instanceof SourceError && /no name/.test((e as Error).message),
+  );
   assert.is(functionToToolFromSource('(city) => { "Weather."; }', { name: "w" }).name, "w");
   assert.is(functionToToolFromSource('function* gen(x) { "Gen." }').name, "gen");
   assert.throws(() => functionToToolFromSource(42 as never), TypeError);
 });
 
 fromSource("a one-line JSDoc comment: tags after the summary are read; @ inside text is not a tag", async () => {
-  const tool = functionToToolFromSource('function scale(factor, label = "x") { /** Scales things. @param {number} factor how much @returns {number} the result */ return factor; }', {
-    implementation: (factor: number) => factor * 2,
-  });
+  const tool = functionToToolFromSource(
+    'function scale(factor, label = "x") { /** Scales things. @param {number} factor how much @returns {number} the result */ return factor; }',
+    {
+      implementation: (factor: number) => factor * 2,
+    },
+  );
   assert.is(tool.description, "Scales things.");
   assert.equal(tool.parameters.properties, {
     factor: { type: "number", description: "how much" },
@@ -286,12 +356,19 @@ fromSource("a one-line JSDoc comment: tags after the summary are read; @ inside 
   assert.equal(tool.returns, { type: "number", description: "the result" });
   assert.equal(await tool.execute({ factor: 2 }), { success: true, value: 4 });
   // A string directive is one line too; Sphinx fields after the summary are read the same way.
-  assert.equal(functionToToolFromSource('function g(a) { "Does. @param {integer} a first" }').parameters.properties, { a: { type: "integer", description: "first" } });
-  assert.equal(functionToToolFromSource("function g(a) { /** Does. :param int a: first :returns: the count :rtype: int */ }").toOpenAIFormat().function, {
-    name: "g",
-    description: "Does.\n\nReturns:\n- type: integer\n- description: the count",
-    parameters: { type: "object", properties: { a: { type: "integer", description: "first" } }, required: ["a"] },
+  assert.equal(functionToToolFromSource('function g(a) { "Does. @param {integer} a first" }').parameters.properties, {
+    a: { type: "integer", description: "first" },
   });
+  assert.equal(
+    functionToToolFromSource(
+      "function g(a) { /** Does. :param int a: first :returns: the count :rtype: int */ }",
+    ).toOpenAIFormat().function,
+    {
+      name: "g",
+      description: "Does.\n\nReturns:\n- type: integer\n- description: the count",
+      parameters: { type: "object", properties: { a: { type: "integer", description: "first" } }, required: ["a"] },
+    },
+  );
   const mail = parseDocstring("Mail a@b.com or see {@link x} and { @param z }, `@returns` in code.");
   assert.is(mail.description, "Mail a@b.com or see {@link x} and { @param z }, `@returns` in code.");
   assert.equal({ ...mail.parameters }, {});
@@ -302,14 +379,26 @@ fromSource("a one-line JSDoc comment: tags after the summary are read; @ inside 
 
 fromSource("an empty comment beside a parameter says nothing", () => {
   const fallback = (name: string) => ({ type: "string", description: `Parameter ${name} of type string` });
-  assert.equal(functionToToolFromSource('function f(a, b /* */) { "F." }').parameters.properties, { a: fallback("a"), b: fallback("b") });
-  assert.equal(functionToToolFromSource('function f(a /***/, b //\n) { "F." }').parameters.properties, { a: fallback("a"), b: fallback("b") });
-  assert.equal(functionToToolFromSource('function f(\n  //\n  a,\n  b, //   \n) { "F.\n@param b from the docstring" }').parameters.properties, {
+  assert.equal(functionToToolFromSource('function f(a, b /* */) { "F." }').parameters.properties, {
     a: fallback("a"),
-    b: { type: "string", description: "from the docstring" },
+    b: fallback("b"),
   });
+  assert.equal(functionToToolFromSource('function f(a /***/, b //\n) { "F." }').parameters.properties, {
+    a: fallback("a"),
+    b: fallback("b"),
+  });
+  assert.equal(
+    functionToToolFromSource('function f(\n  //\n  a,\n  b, //   \n) { "F.\n@param b from the docstring" }').parameters
+      .properties,
+    {
+      a: fallback("a"),
+      b: { type: "string", description: "from the docstring" },
+    },
+  );
   // An empty comment does not hide a real one either.
-  assert.equal(functionToToolFromSource('function f(a /* */ /* real */) { "F." }').parameters.properties, { a: { type: "string", description: "real" } });
+  assert.equal(functionToToolFromSource('function f(a /* */ /* real */) { "F." }').parameters.properties, {
+    a: { type: "string", description: "real" },
+  });
 });
 
 fromSource("a block comment before a parameter on its line documents that parameter", () => {
@@ -323,14 +412,20 @@ fromSource("a block comment before a parameter on its line documents that parame
     b: { type: "string", description: "first" },
   });
   // Last on its line, after the comma: still the parameter before it.
-  assert.equal(functionToToolFromSource('function f(\n  a, /* first */\n  b = 1, // second\n) { "F." }').parameters.properties, {
-    a: { type: "string", description: "first" },
-    b: { type: "integer", description: "second" },
-  });
+  assert.equal(
+    functionToToolFromSource('function f(\n  a, /* first */\n  b = 1, // second\n) { "F." }').parameters.properties,
+    {
+      a: { type: "string", description: "first" },
+      b: { type: "integer", description: "second" },
+    },
+  );
 });
 
 fromSource("defaults: true leaves out a literal default JSON cannot carry", () => {
-  const tool = functionToToolFromSource('function f(a = 1e400, b = -1e400, c = [1, undefined], d = { x: 1e999 }, e = { y: undefined }, g = [1, { z: null }]) { "F." }', { defaults: true });
+  const tool = functionToToolFromSource(
+    'function f(a = 1e400, b = -1e400, c = [1, undefined], d = { x: 1e999 }, e = { y: undefined }, g = [1, { z: null }]) { "F." }',
+    { defaults: true },
+  );
   const props = tool.parameters.properties as Record<string, Record<string, unknown>>;
   for (const key of ["a", "b", "c", "d", "e"]) assert.not.ok("default" in props[key]!, key);
   assert.is(props.a!.type, "number");

@@ -44,13 +44,19 @@ export function makeTools() {
       return { location, temperature: 21, unit };
     },
   });
-  const time = tool({ name: "get_time", description: "Local time in a city.", parameters: t.object({ city: t.string() }), logger: quiet, execute: () => (ran.push("get_time"), "12:00") });
+  const time = tool({
+    name: "get_time",
+    description: "Local time in a city.",
+    parameters: t.object({ city: t.string() }),
+    logger: quiet,
+    execute: () => (ran.push("get_time"), "12:00"),
+  });
   const convert = tool({
     name: "convert_temperature",
     description: "Celsius to Fahrenheit.",
     parameters: t.object({ celsius: t.number() }),
     logger: quiet,
-    execute: ({ celsius }) => (ran.push("convert_temperature"), Math.round((celsius * 9) / 5 * 10 + 320) / 10),
+    execute: ({ celsius }) => (ran.push("convert_temperature"), Math.round(((celsius * 9) / 5) * 10 + 320) / 10),
   });
   return { ran, tools: [weather, time, convert] };
 }

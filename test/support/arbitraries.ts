@@ -70,19 +70,62 @@ export type Spec =
 
 export type SpecKind = Spec["k"];
 export const SPEC_KINDS: readonly SpecKind[] = [
-  "string", "datetime", "date", "time", "bytes", "number", "integer", "boolean", "null", "any", "literal", "enum",
-  "array", "set", "tuple", "record", "object", "optional", "nullable", "named", "shared", "union", "recursive",
+  "string",
+  "datetime",
+  "date",
+  "time",
+  "bytes",
+  "number",
+  "integer",
+  "boolean",
+  "null",
+  "any",
+  "literal",
+  "enum",
+  "array",
+  "set",
+  "tuple",
+  "record",
+  "object",
+  "optional",
+  "nullable",
+  "named",
+  "shared",
+  "union",
+  "recursive",
 ];
 
 /** Builders that take an options object, hence a `default` (which makes an object property optional). */
 const TAKES_OPTIONS = new Set<SpecKind>([
-  "string", "datetime", "date", "time", "bytes", "number", "integer", "boolean", "null", "any", "literal", "enum",
-  "array", "set", "tuple", "record", "object", "union",
+  "string",
+  "datetime",
+  "date",
+  "time",
+  "bytes",
+  "number",
+  "integer",
+  "boolean",
+  "null",
+  "any",
+  "literal",
+  "enum",
+  "array",
+  "set",
+  "tuple",
+  "record",
+  "object",
+  "union",
 ]);
 
 // Whether null is a value of a spec's type: the builders refuse a default outside it.
 function nullFits(s: Spec): boolean {
-  return s.k === "null" || s.k === "any" || (s.k === "literal" && s.v === null) || (s.k === "enum" && s.vs.includes(null)) || (s.k === "union" && s.branches.some(nullFits));
+  return (
+    s.k === "null" ||
+    s.k === "any" ||
+    (s.k === "literal" && s.v === null) ||
+    (s.k === "enum" && s.vs.includes(null)) ||
+    (s.k === "union" && s.branches.some(nullFits))
+  );
 }
 
 /**
@@ -135,12 +178,17 @@ export function build(spec: Spec): Descriptor {
         const props: Record<string, Descriptor> = {};
         for (const p of s.props) {
           if (p.mode === "required") props[p.key] = go(p.spec);
-          else if (p.mode === "default" && TAKES_OPTIONS.has(p.spec.k) && nullFits(p.spec)) props[p.key] = go(p.spec, { default: null, description: "defaulted" });
+          else if (p.mode === "default" && TAKES_OPTIONS.has(p.spec.k) && nullFits(p.spec))
+            props[p.key] = go(p.spec, { default: null, description: "defaulted" });
           else props[p.key] = t.optional(go(p.spec));
         }
         const { additionalProperties: ap, ...rest } = s.o;
         const additional = ap === undefined || typeof ap === "boolean" ? ap : go(ap);
-        return t.object(props, { ...rest, ...(additional !== undefined && { additionalProperties: additional }), ...extra } as never);
+        return t.object(props, {
+          ...rest,
+          ...(additional !== undefined && { additionalProperties: additional }),
+          ...extra,
+        } as never);
       }
       case "optional":
         return t.optional(go(s.inner));
@@ -153,7 +201,10 @@ export function build(spec: Spec): Descriptor {
         return t.tuple([shared, shared]);
       }
       case "union":
-        return t.union(s.branches.map((b) => go(b)), extra as never);
+        return t.union(
+          s.branches.map((b) => go(b)),
+          extra as never,
+        );
       case "recursive": {
         const inner = go(s.inner);
         return t.recursive(name("Rec"), (self) => recursiveBody(s.shape, inner, self));
@@ -208,7 +259,10 @@ function children(spec: Spec): Spec[] {
     case "record":
       return [spec.value];
     case "object":
-      return [...spec.props.map((p) => p.spec), ...(typeof spec.o.additionalProperties === "object" ? [spec.o.additionalProperties] : [])];
+      return [
+        ...spec.props.map((p) => p.spec),
+        ...(typeof spec.o.additionalProperties === "object" ? [spec.o.additionalProperties] : []),
+      ];
     case "optional":
     case "nullable":
     case "named":
@@ -226,10 +280,18 @@ function children(spec: Spec): Spec[] {
 export function hasReorderedTwin(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   if (Array.isArray(value)) {
-    const objects = value.filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 1);
+    const objects = value.filter(
+      (v): v is Record<string, unknown> =>
+        typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length > 1,
+    );
     for (const a of objects) {
       for (const b of objects) {
-        if (a !== b && Object.keys(a).join("\u0000") !== Object.keys(b).join("\u0000") && canonicalKey(a) === canonicalKey(b)) return true;
+        if (
+          a !== b &&
+          Object.keys(a).join("\u0000") !== Object.keys(b).join("\u0000") &&
+          canonicalKey(a) === canonicalKey(b)
+        )
+          return true;
       }
     }
   }
@@ -252,7 +314,26 @@ export function divisorsOf(spec: Spec, out: number[] = []): number[] {
  * deliberate difference covered by a unit test. Odd names (empty, JSON Pointer characters, quotes,
  * U+2028, astral) exercise the generated code's key quoting.
  */
-export const KEYS = ["a", "b", "c", "id", "name", "x", "0", "1", "", "a b", "é", "😀", "k/~1", '"q"', "\\", "\u2028", "length", "$ref"];
+export const KEYS = [
+  "a",
+  "b",
+  "c",
+  "id",
+  "name",
+  "x",
+  "0",
+  "1",
+  "",
+  "a b",
+  "é",
+  "😀",
+  "k/~1",
+  '"q"',
+  "\\",
+  "\u2028",
+  "length",
+  "$ref",
+];
 const PROTO_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 for (const key of KEYS) if (PROTO_NAMES.has(key)) throw new Error(`arbitraries: ${key} is an Object.prototype name`);
 const key = fc.constantFrom(...KEYS);
@@ -273,15 +354,39 @@ const BOUNDS = [-100, -10, -3, -2.5, -1, -0.5, 0, 0.25, 0.5, 1, 1.5, 2, 3, 7, 10
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
 const year = fc.oneof(fc.constantFrom(2024, 2023, 2000, 1900, 2100, 1600, 0, 9999), fc.integer({ min: 0, max: 9999 }));
-const month = fc.oneof({ arbitrary: fc.integer({ min: 1, max: 12 }), weight: 8 }, { arbitrary: fc.constantFrom(0, 13, 99), weight: 1 });
+const month = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 12 }), weight: 8 },
+  { arbitrary: fc.constantFrom(0, 13, 99), weight: 1 },
+);
 const dayOfMonth = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 28 }), weight: 4 },
   { arbitrary: fc.constantFrom(29, 30, 31), weight: 4 }, // the ends of months: wrong for some months
   { arbitrary: fc.constantFrom(0, 32, 99), weight: 1 },
 );
 const wellFormedDate = fc.tuple(year, month, dayOfMonth).map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
-const FEB_29 = ["2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2100-02-29", "1600-02-29", "2023-02-28", "2024-04-31", "2024-06-30", "2024-12-31"];
-const BAD_DATES = ["2024-1-01", "20240101", "2024/01/01", "24-01-01", "2024-01-1", "12024-01-01", "2024-01-01x", "２０２４-01-01", ""];
+const FEB_29 = [
+  "2024-02-29",
+  "2023-02-29",
+  "2000-02-29",
+  "1900-02-29",
+  "2100-02-29",
+  "1600-02-29",
+  "2023-02-28",
+  "2024-04-31",
+  "2024-06-30",
+  "2024-12-31",
+];
+const BAD_DATES = [
+  "2024-1-01",
+  "20240101",
+  "2024/01/01",
+  "24-01-01",
+  "2024-01-1",
+  "12024-01-01",
+  "2024-01-01x",
+  "２０２４-01-01",
+  "",
+];
 export const dateText = fc.oneof(
   { arbitrary: wellFormedDate, weight: 8 },
   { arbitrary: fc.constantFrom(...FEB_29), weight: 3 },
@@ -291,15 +396,27 @@ export const dateText = fc.oneof(
 const OFFSETS = ["Z", "z", "+00:00", "-00:00", "+01:00", "-01:00", "+05:30", "-08:00", "+23:59", "-23:59", "+14:00"];
 // "+0530" and "+05" are ISO 8601, not RFC 3339; ajv-formats takes them, so the test's ajv checks offsets itself.
 const BAD_OFFSETS = ["", "+24:00", "+12:60", "+5:00", "Z+01:00", "UTC", "+01:00:00", "+0530", "+05"];
-const offset = fc.oneof({ arbitrary: fc.constantFrom(...OFFSETS), weight: 10 }, { arbitrary: fc.constantFrom(...BAD_OFFSETS), weight: 1 });
+const offset = fc.oneof(
+  { arbitrary: fc.constantFrom(...OFFSETS), weight: 10 },
+  { arbitrary: fc.constantFrom(...BAD_OFFSETS), weight: 1 },
+);
 const fraction = fc.oneof(
   { arbitrary: fc.constant(""), weight: 5 },
   { arbitrary: fc.constantFrom(".5", ".000", ".123456789"), weight: 3 },
   { arbitrary: fc.constantFrom(".", ".5a"), weight: 1 },
 );
-const hour = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 23 }), weight: 10 }, { arbitrary: fc.constantFrom(24, 25, 99), weight: 1 });
-const minute = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 59 }), weight: 10 }, { arbitrary: fc.constantFrom(60, 99), weight: 1 });
-const second = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 59 }), weight: 8 }, { arbitrary: fc.constantFrom(60, 61, 99), weight: 1 });
+const hour = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 23 }), weight: 10 },
+  { arbitrary: fc.constantFrom(24, 25, 99), weight: 1 },
+);
+const minute = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 59 }), weight: 10 },
+  { arbitrary: fc.constantFrom(60, 99), weight: 1 },
+);
+const second = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 59 }), weight: 8 },
+  { arbitrary: fc.constantFrom(60, 61, 99), weight: 1 },
+);
 const plainTime = fc.tuple(hour, minute, second, fraction, offset).map(([h, m, s, f, z]) => {
   // ajv-formats accepts an out-of-range hour or minute in a leap second when the offset brings the
   // UTC time to 23:59 ("24:59:60+01:00"); RFC 3339 does not (tooltype refuses it). Not generated.
@@ -323,10 +440,22 @@ const leapSecond = fc
     const total = zulu ? 0 : sign * (offsetHour * 60 + minutes);
     const local = (((23 * 60 + 59 + total + wrong) % 1440) + 1440) % 1440;
     const sep = style === "colon" ? ":" : "";
-    const zone = zulu ? style : `${sign < 0 ? "-" : "+"}${pad(offsetHour, 2)}${style === "hours" ? "" : sep + pad(minutes, 2)}`;
+    const zone = zulu
+      ? style
+      : `${sign < 0 ? "-" : "+"}${pad(offsetHour, 2)}${style === "hours" ? "" : sep + pad(minutes, 2)}`;
     return `${pad(Math.floor(local / 60), 2)}:${pad(local % 60, 2)}:60${fraction}${zone}`;
   });
-const BAD_TIMES = ["12:00", "12:00:00", "1:00:00Z", "12:0:00Z", "T12:00:00Z", "12:00:00 Z", "12:00:00.Z", "12:00:00+1", "12:00:00+01:"];
+const BAD_TIMES = [
+  "12:00",
+  "12:00:00",
+  "1:00:00Z",
+  "12:0:00Z",
+  "T12:00:00Z",
+  "12:00:00 Z",
+  "12:00:00.Z",
+  "12:00:00+1",
+  "12:00:00+01:",
+];
 export const timeText = fc.oneof(
   { arbitrary: plainTime, weight: 6 },
   { arbitrary: leapSecond, weight: 3 },
@@ -335,16 +464,30 @@ export const timeText = fc.oneof(
 
 // Separators: only T, t and a space. ajv-formats splits on any whitespace (a tab or U+2028 passes
 // there); tooltype takes the three RFC 3339 allows. Not generated.
-const BAD_DATE_TIMES = ["2024-01-01", "2024-01-01T", "2024-01-01TT12:00:00Z", "2024-01-01T12:00:00Z ", "2024-01-01T12:00:00ZT", "T12:00:00Z", "2024-01-01_12:00:00Z"];
+const BAD_DATE_TIMES = [
+  "2024-01-01",
+  "2024-01-01T",
+  "2024-01-01TT12:00:00Z",
+  "2024-01-01T12:00:00Z ",
+  "2024-01-01T12:00:00ZT",
+  "T12:00:00Z",
+  "2024-01-01_12:00:00Z",
+];
 export const dateTimeText = fc.oneof(
-  { arbitrary: fc.tuple(dateText, fc.constantFrom("T", "t", " "), timeText).map((parts) => parts.join("")), weight: 10 },
+  {
+    arbitrary: fc.tuple(dateText, fc.constantFrom("T", "t", " "), timeText).map((parts) => parts.join("")),
+    weight: 10,
+  },
   { arbitrary: fc.constantFrom(...BAD_DATE_TIMES), weight: 1 },
 );
 
 const digits = (max: number) => fc.integer({ min: 0, max }).map(String);
 export const durationText = fc.oneof(
   fc
-    .record({ Y: digits(20), M: digits(20), D: digits(40), H: digits(30), Mi: digits(90), S: digits(90) }, { requiredKeys: [] })
+    .record(
+      { Y: digits(20), M: digits(20), D: digits(40), H: digits(30), Mi: digits(90), S: digits(90) },
+      { requiredKeys: [] },
+    )
     .chain((parts) =>
       fc.boolean().map((withT) => {
         const date = (parts.Y ? `${parts.Y}Y` : "") + (parts.M ? `${parts.M}M` : "") + (parts.D ? `${parts.D}D` : "");
@@ -356,7 +499,10 @@ export const durationText = fc.oneof(
   fc.constantFrom("P", "PT", "P1YT", "P1W1D", "P1.5Y", "p1d", "P1D T1H", "-P1D", "P0D", "PT0S", "P1M1W", "PT1H1D"),
 );
 
-const octet = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 255 }).map(String), weight: 10 }, { arbitrary: fc.constantFrom("256", "999", "01", "00", "-1", ""), weight: 1 });
+const octet = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 255 }).map(String), weight: 10 },
+  { arbitrary: fc.constantFrom("256", "999", "01", "00", "-1", ""), weight: 1 },
+);
 export const ipv4Text = fc.oneof(
   { arbitrary: fc.array(octet, { minLength: 4, maxLength: 4 }).map((o) => o.join(".")), weight: 8 },
   { arbitrary: fc.array(octet, { minLength: 3, maxLength: 5 }).map((o) => o.join(".")), weight: 1 },
@@ -383,7 +529,10 @@ export const ipv6Text = fc
 
 const hostLabel = fc.oneof(
   { arbitrary: fc.stringMatching(/^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,8}[a-zA-Z0-9])?$/), weight: 10 },
-  { arbitrary: fc.constantFrom("-a", "a-", "", "a".repeat(63), "a".repeat(64), "é", "a_b", "xn--bcher-kva"), weight: 1 },
+  {
+    arbitrary: fc.constantFrom("-a", "a-", "", "a".repeat(63), "a".repeat(64), "é", "a_b", "xn--bcher-kva"),
+    weight: 1,
+  },
 );
 export const hostnameText = fc
   .tuple(fc.array(hostLabel, { minLength: 1, maxLength: 4 }), fc.constantFrom("", "", "", "."))
@@ -395,21 +544,53 @@ const emailLabel = fc.stringMatching(/^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,6}[a-zA-Z0-9
 // ("a@localhost"), as tooltype does. Labels stay short: ajv-formats' email puts no limit on a label,
 // DNS (and tooltype) caps it at 63 characters.
 // The local part: dot-separated atoms, or (1 in 4) with a leading, trailing or doubled dot.
-const localPart = fc.tuple(fc.array(atext, { minLength: 1, maxLength: 3 }), fc.constantFrom("ok", "ok", "ok", "ok", "ok", "ok", "lead", "trail", "double")).map(([atoms, dots]) =>
-  dots === "lead" ? `.${atoms.join(".")}` : dots === "trail" ? `${atoms.join(".")}.` : dots === "double" ? atoms.join("..") + (atoms.length > 1 ? "" : "..x") : atoms.join("."),
-);
+const localPart = fc
+  .tuple(
+    fc.array(atext, { minLength: 1, maxLength: 3 }),
+    fc.constantFrom("ok", "ok", "ok", "ok", "ok", "ok", "lead", "trail", "double"),
+  )
+  .map(([atoms, dots]) =>
+    dots === "lead"
+      ? `.${atoms.join(".")}`
+      : dots === "trail"
+        ? `${atoms.join(".")}.`
+        : dots === "double"
+          ? atoms.join("..") + (atoms.length > 1 ? "" : "..x")
+          : atoms.join("."),
+  );
 export const emailText = fc.oneof(
   {
-    arbitrary: fc.tuple(localPart, fc.array(emailLabel, { minLength: 2, maxLength: 3 })).map(([local, domain]) => `${local}@${domain.join(".")}`),
+    arbitrary: fc
+      .tuple(localPart, fc.array(emailLabel, { minLength: 2, maxLength: 3 }))
+      .map(([local, domain]) => `${local}@${domain.join(".")}`),
     weight: 8,
   },
-  { arbitrary: fc.constantFrom(".a@b.co", "a.@b.co", "a..b@c.de", "a@-b.co", "a@b-.co", "a@b..co", "@b.co", "a@", "a b@c.de", "a@@b.co", "é@b.co", "a@b.c_d"), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      ".a@b.co",
+      "a.@b.co",
+      "a..b@c.de",
+      "a@-b.co",
+      "a@b-.co",
+      "a@b..co",
+      "@b.co",
+      "a@",
+      "a b@c.de",
+      "a@@b.co",
+      "é@b.co",
+      "a@b.c_d",
+    ),
+    weight: 2,
+  },
 );
 
 const hex = (n: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${n}}$`));
 export const uuidText = fc.oneof(
   { arbitrary: fc.tuple(hex(8), hex(4), hex(4), hex(4), hex(12)).map((g) => g.join("-")), weight: 6 },
-  { arbitrary: fc.tuple(hex(8), hex(4), hex(4), hex(4), hex(12)).map((g) => `urn:uuid:${g.join("-").toUpperCase()}`), weight: 1 },
+  {
+    arbitrary: fc.tuple(hex(8), hex(4), hex(4), hex(4), hex(12)).map((g) => `urn:uuid:${g.join("-").toUpperCase()}`),
+    weight: 1,
+  },
   { arbitrary: fc.tuple(hex(8), hex(4), hex(4), hex(4), hex(11)).map((g) => g.join("-")), weight: 1 },
   { arbitrary: fc.tuple(hex(8), hex(4), hex(4), hex(4), hex(12)).map((g) => `{${g.join("-")}}`), weight: 1 },
   { arbitrary: fc.tuple(hex(8), hex(4), hex(4), hex(4), hex(12)).map((g) => g.join("").replace(/^./, "g")), weight: 1 },
@@ -433,7 +614,12 @@ const BASE64_BREAKS: ((s: string) => string)[] = [
 ];
 export const base64Text = fc.oneof(
   { arbitrary: fc.uint8Array({ maxLength: 8 }).map(toBase64), weight: 4 },
-  { arbitrary: fc.tuple(fc.uint8Array({ maxLength: 8 }), fc.nat(BASE64_BREAKS.length - 1)).map(([b, i]) => BASE64_BREAKS[i]!(toBase64(b))), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(fc.uint8Array({ maxLength: 8 }), fc.nat(BASE64_BREAKS.length - 1))
+      .map(([b, i]) => BASE64_BREAKS[i]!(toBase64(b))),
+    weight: 2,
+  },
 );
 
 /**
@@ -458,12 +644,13 @@ const FORMAT_NAMES = Object.keys(FORMAT_TEXT);
 // ---------------------------------------------------------------------------------------------
 // Patterns, each with a generator of (mostly) matching strings.
 
-const charsFrom = (chars: string[], min: number, max: number) => fc.array(fc.constantFrom(...chars), { minLength: min, maxLength: max }).map((a) => a.join(""));
+const charsFrom = (chars: string[], min: number, max: number) =>
+  fc.array(fc.constantFrom(...chars), { minLength: min, maxLength: max }).map((a) => a.join(""));
 export const PATTERNS: { readonly [source: string]: fc.Arbitrary<string> } = {
   "^[a-z]+$": charsFrom(["a", "q", "z", "A", "1"], 0, 5),
   "^\\d{2,4}$": charsFrom(["0", "5", "9", "x", "٣"], 1, 5),
   "^a": charsFrom(["a", "b", "😀"], 0, 4),
-  "z$": charsFrom(["z", "y", "😀"], 0, 4),
+  z$: charsFrom(["z", "y", "😀"], 0, 4),
   "^\\p{Lu}\\p{Ll}*$": charsFrom(["A", "É", "b", "ß", "1", "𝐀"], 0, 4),
   "^.{2}$": charsFrom(["a", "é", "😀", "👍🏽", "\n"], 1, 3), // with the u flag, "." takes an astral character whole
   "^[😀-😎]+$": charsFrom(["😀", "😎", "😏", "a"], 0, 3),
@@ -483,7 +670,24 @@ const PATTERN_SOURCES = Object.keys(PATTERNS);
 export const number = fc.oneof(
   { arbitrary: fc.integer({ min: -12, max: 12 }), weight: 6 },
   { arbitrary: fc.integer({ min: -400, max: 400 }).map((n) => n / 8), weight: 3 },
-  { arbitrary: fc.constantFrom(0.1, 0.3, 19.99, -2.7, 33.3, 1e-7, 5e-324, 1e9, 2 ** 53, -(2 ** 53) - 2, 1e20, 1.5e300, -0), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      0.1,
+      0.3,
+      19.99,
+      -2.7,
+      33.3,
+      1e-7,
+      5e-324,
+      1e9,
+      2 ** 53,
+      -(2 ** 53) - 2,
+      1e20,
+      1.5e300,
+      -0,
+    ),
+    weight: 2,
+  },
   { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), weight: 2 },
   { arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }), weight: 1 },
 );
@@ -492,13 +696,24 @@ export const number = fc.oneof(
 export const string = fc.oneof(
   { arbitrary: fc.string({ maxLength: 6 }), weight: 3 },
   // Any code point, lone surrogates included (fc.string's "binary" unit never yields those).
-  { arbitrary: fc.array(fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c)), { maxLength: 4 }).map((a) => a.join("")), weight: 2 },
+  {
+    arbitrary: fc
+      .array(
+        fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c)),
+        { maxLength: 4 },
+      )
+      .map((a) => a.join("")),
+    weight: 2,
+  },
   { arbitrary: fc.array(fc.constantFrom(...CHARS, ...LONE), { maxLength: 6 }).map((a) => a.join("")), weight: 3 },
   { arbitrary: fc.constantFrom(...KEYS, ...ENUM_POOL.filter((v): v is string => typeof v === "string")), weight: 2 },
   { arbitrary: fc.oneof(...Object.values(FORMAT_TEXT)), weight: 3 },
   { arbitrary: base64Text, weight: 1 },
   // Text that reads like an encoded structured value: uniqueItems must not confuse it with one.
-  { arbitrary: fc.constantFrom("{}", "[]", "\u0000{}", "\u0000[]", '\u0000{"a":1}', "\u0000[1]", "\u0000null"), weight: 1 },
+  {
+    arbitrary: fc.constantFrom("{}", "[]", "\u0000{}", "\u0000[]", '\u0000{"a":1}', "\u0000[1]", "\u0000null"),
+    weight: 1,
+  },
 );
 
 const primitive = fc.oneof(
@@ -518,8 +733,15 @@ export const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
   ),
 })).value;
 
-function objectOf(keys: fc.Arbitrary<string>, values: fc.Arbitrary<unknown>, min: number, max: number): fc.Arbitrary<Record<string, unknown>> {
-  return fc.uniqueArray(fc.tuple(keys, values), { selector: (e) => e[0], minLength: min, maxLength: max }).map((entries) => Object.fromEntries(entries));
+function objectOf(
+  keys: fc.Arbitrary<string>,
+  values: fc.Arbitrary<unknown>,
+  min: number,
+  max: number,
+): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .uniqueArray(fc.tuple(keys, values), { selector: (e) => e[0], minLength: min, maxLength: max })
+    .map((entries) => Object.fromEntries(entries));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -529,7 +751,12 @@ function objectOf(keys: fc.Arbitrary<string>, values: fc.Arbitrary<unknown>, min
  * A pair of count options (minLength / maxLength, minItems / maxItems...): each may be absent; the
  * maximum is usually at least the minimum, sometimes below it (nothing fits then).
  */
-function counts<Min extends string, Max extends string>(min: Min, max: Max, high: number, widest = high + 2): fc.Arbitrary<Partial<Record<Min | Max, number>>> {
+function counts<Min extends string, Max extends string>(
+  min: Min,
+  max: Max,
+  high: number,
+  widest = high + 2,
+): fc.Arbitrary<Partial<Record<Min | Max, number>>> {
   return fc
     .record({
       min: fc.option(fc.nat(high), { nil: undefined }),
@@ -546,8 +773,18 @@ function counts<Min extends string, Max extends string>(min: Min, max: Max, high
 
 const stringOpts: fc.Arbitrary<StringOpts> = fc.oneof(
   { arbitrary: counts("minLength", "maxLength", 4), weight: 2 },
-  { arbitrary: fc.tuple(counts("minLength", "maxLength", 3), fc.constantFrom(...PATTERN_SOURCES)).map(([c, pattern]) => ({ ...c, pattern })), weight: 2 },
-  { arbitrary: fc.tuple(counts("minLength", "maxLength", 12, 40), fc.constantFrom(...FORMAT_NAMES)).map(([c, format]) => ({ ...c, format })), weight: 4 },
+  {
+    arbitrary: fc
+      .tuple(counts("minLength", "maxLength", 3), fc.constantFrom(...PATTERN_SOURCES))
+      .map(([c, pattern]) => ({ ...c, pattern })),
+    weight: 2,
+  },
+  {
+    arbitrary: fc
+      .tuple(counts("minLength", "maxLength", 12, 40), fc.constantFrom(...FORMAT_NAMES))
+      .map(([c, format]) => ({ ...c, format })),
+    weight: 4,
+  },
 );
 
 const formatOpts = counts("minLength", "maxLength", 12, 40);
@@ -580,14 +817,21 @@ const primitiveValue = fc.constantFrom(...ENUM_POOL);
 
 const leaf: fc.Arbitrary<Spec> = fc.oneof(
   { arbitrary: stringOpts.map((o): Spec => ({ k: "string", o })), weight: 5 },
-  { arbitrary: fc.tuple(fc.constantFrom<FormatKind>("datetime", "date", "time", "bytes"), formatOpts).map(([k, o]): Spec => ({ k, o })), weight: 4 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom<FormatKind>("datetime", "date", "time", "bytes"), formatOpts)
+      .map(([k, o]): Spec => ({ k, o })),
+    weight: 4,
+  },
   { arbitrary: numberOpts.map((o): Spec => ({ k: "number", o })), weight: 3 },
   { arbitrary: numberOpts.map((o): Spec => ({ k: "integer", o })), weight: 3 },
   { arbitrary: fc.constantFrom<Spec>({ k: "boolean" }, { k: "null" }, { k: "any" }), weight: 2 },
   { arbitrary: primitiveValue.map((v): Spec => ({ k: "literal", v })), weight: 1 },
   {
     // Up to 12 values: generated code tests up to 8 inline and uses a Set beyond.
-    arbitrary: fc.uniqueArray(primitiveValue, { minLength: 1, maxLength: 12, selector: (v) => `${typeof v}:${String(v)}` }).map((vs): Spec => ({ k: "enum", vs })),
+    arbitrary: fc
+      .uniqueArray(primitiveValue, { minLength: 1, maxLength: 12, selector: (v) => `${typeof v}:${String(v)}` })
+      .map((vs): Spec => ({ k: "enum", vs })),
     weight: 2,
   },
 );
@@ -595,10 +839,25 @@ const leaf: fc.Arbitrary<Spec> = fc.oneof(
 /** Descriptors, at most 3 levels of builders deep (recursive types add their own levels). */
 export const spec: fc.Arbitrary<Spec> = fc.letrec<{ spec: Spec }>((tie) => {
   const child = tie("spec");
-  const prop: fc.Arbitrary<Prop> = fc.record({ key, mode: fc.constantFrom<PropMode>("required", "required", "optional", "default"), spec: child });
+  const prop: fc.Arbitrary<Prop> = fc.record({
+    key,
+    mode: fc.constantFrom<PropMode>("required", "required", "optional", "default"),
+    spec: child,
+  });
   const objectOpts: fc.Arbitrary<ObjectOpts> = fc
-    .record({ counts: recordOpts, additional: fc.oneof(fc.constant(undefined), fc.constant(undefined), fc.constant(false), fc.constant(true), child) })
-    .map(({ counts, additional }) => (additional === undefined ? counts : { ...counts, additionalProperties: additional }));
+    .record({
+      counts: recordOpts,
+      additional: fc.oneof(
+        fc.constant(undefined),
+        fc.constant(undefined),
+        fc.constant(false),
+        fc.constant(true),
+        child,
+      ),
+    })
+    .map(({ counts, additional }) =>
+      additional === undefined ? counts : { ...counts, additionalProperties: additional },
+    );
   return {
     spec: fc.oneof(
       { depthSize: "small", maxDepth: 3, withCrossShrink: true },
@@ -616,14 +875,26 @@ export const spec: fc.Arbitrary<Spec> = fc.letrec<{ spec: Spec }>((tie) => {
           })
           .map(({ props, item, o }): Spec => {
             const object: Spec = { k: "object", props, o: {} };
-            const items: Spec = item === "object" ? object : item === "any" ? { k: "any" } : { k: "union", branches: [{ k: "string", o: {} }, object, { k: "array", item: { k: "any" }, o: {} }] };
+            const items: Spec =
+              item === "object"
+                ? object
+                : item === "any"
+                  ? { k: "any" }
+                  : {
+                      k: "union",
+                      branches: [{ k: "string", o: {} }, object, { k: "array", item: { k: "any" }, o: {} }],
+                    };
             return { k: "set", item: items, o };
           }),
         weight: 3,
       },
       {
         arbitrary: fc
-          .record({ items: fc.array(child, { maxLength: 3 }), rest: fc.option(child, { nil: undefined }), o: arrayOpts })
+          .record({
+            items: fc.array(child, { maxLength: 3 }),
+            rest: fc.option(child, { nil: undefined }),
+            o: arrayOpts,
+          })
           .map(({ items, rest, o }): Spec => (rest ? { k: "tuple", items, rest, o } : { k: "tuple", items, o: {} })),
         weight: 2,
       },
@@ -634,9 +905,20 @@ export const spec: fc.Arbitrary<Spec> = fc.letrec<{ spec: Spec }>((tie) => {
           .map((r): Spec => ({ k: "object", ...r })),
         weight: 4,
       },
-      { arbitrary: fc.tuple(fc.constantFrom("optional" as const, "nullable" as const, "nullable" as const, "named" as const), child).map(([k, inner]): Spec => ({ k, inner })), weight: 3 },
+      {
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom("optional" as const, "nullable" as const, "nullable" as const, "named" as const),
+            child,
+          )
+          .map(([k, inner]): Spec => ({ k, inner })),
+        weight: 3,
+      },
       { arbitrary: child.map((inner): Spec => ({ k: "shared", inner })), weight: 1 },
-      { arbitrary: fc.array(child, { minLength: 1, maxLength: 3 }).map((branches): Spec => ({ k: "union", branches })), weight: 3 },
+      {
+        arbitrary: fc.array(child, { minLength: 1, maxLength: 3 }).map((branches): Spec => ({ k: "union", branches })),
+        weight: 3,
+      },
       {
         arbitrary: fc
           .tuple(fc.constantFrom<RecursiveShape>("tree", "nest", "list", "chain", "map", "twice"), child)
@@ -652,7 +934,11 @@ export const spec: fc.Arbitrary<Spec> = fc.letrec<{ spec: Spec }>((tie) => {
 
 const RECURSION = 3;
 
-function clampCounts(min: number | undefined, max: number | undefined, cap: number): { minLength: number; maxLength: number } {
+function clampCounts(
+  min: number | undefined,
+  max: number | undefined,
+  cap: number,
+): { minLength: number; maxLength: number } {
   const lo = Math.min(min ?? 0, cap);
   const hi = Math.max(lo, Math.min(max ?? lo + 3, lo + 3, cap));
   return { minLength: lo, maxLength: hi };
@@ -669,15 +955,19 @@ function numberFitting(o: NumberOpts, integer: boolean): fc.Arbitrary<number> {
   const m = o.multipleOf;
   const inside: fc.Arbitrary<number>[] = [];
   if (m !== undefined) {
-    const first = Math.ceil(lo / m), last = Math.floor(hi / m);
+    const first = Math.ceil(lo / m),
+      last = Math.floor(hi / m);
     if (first <= last) inside.push(fc.integer({ min: first, max: Math.min(last, first + 200) }).map((k) => k * m));
   } else {
     if (integer) {
-      const first = Math.ceil(lo), last = Math.floor(hi);
+      const first = Math.ceil(lo),
+        last = Math.floor(hi);
       if (first <= last) inside.push(fc.integer({ min: first, max: Math.min(last, first + 200) }));
     } else inside.push(fc.double({ min: lo, max: hi, noNaN: true }));
   }
-  return inside.length ? fc.oneof({ arbitrary: fc.oneof(...inside), weight: 4 }, { arbitrary: edges, weight: 1 }) : edges;
+  return inside.length
+    ? fc.oneof({ arbitrary: fc.oneof(...inside), weight: 4 }, { arbitrary: edges, weight: 1 })
+    : edges;
 }
 
 function stringFitting(o: StringOpts): fc.Arbitrary<string> {
@@ -688,10 +978,14 @@ function stringFitting(o: StringOpts): fc.Arbitrary<string> {
 
 /** A deep-equality key for JSON values (object key order ignored), to keep set items unique. */
 export function canonicalKey(value: unknown): string {
-  if (typeof value !== "object" || value === null) return typeof value === "string" ? `s${value}` : `p${Object.is(value, -0) ? 0 : String(value)}`;
+  if (typeof value !== "object" || value === null)
+    return typeof value === "string" ? `s${value}` : `p${Object.is(value, -0) ? 0 : String(value)}`;
   if (Array.isArray(value)) return `[${value.map(canonicalKey).join(",")}]`;
   const o = value as Record<string, unknown>;
-  return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonicalKey(o[k])}`).join(",")}}`;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalKey(o[k])}`)
+    .join(",")}}`;
 }
 
 function unique(items: unknown[]): unknown[] {
@@ -732,20 +1026,26 @@ export function fitting(s: Spec, depth = RECURSION): fc.Arbitrary<unknown> {
       const items = fc.array(fitting(s.item, depth), clampCounts(s.o.minItems, s.o.maxItems, 5)).map(unique);
       // Or with a copy of one item appended: a deep-equal one, object keys in reverse order (a duplicate);
       // or a string spelling the item's JSON text (never a duplicate of a structured item).
-      const withCopy = fc.tuple(items, fc.nat(), fc.constantFrom("reordered", "reordered", "json", "nul-json")).map(([a, i, how]) => {
-        const structured = a.filter((item) => typeof item === "object" && item !== null);
-        const from = structured.length ? structured : a; // an object or array when there is one
-        if (!from.length) return a;
-        const item = from[i % from.length];
-        const text = JSON.stringify(item) ?? "";
-        return [...a, how === "reordered" ? reordered(item) : how === "json" ? text : `\u0000${text}`];
-      });
+      const withCopy = fc
+        .tuple(items, fc.nat(), fc.constantFrom("reordered", "reordered", "json", "nul-json"))
+        .map(([a, i, how]) => {
+          const structured = a.filter((item) => typeof item === "object" && item !== null);
+          const from = structured.length ? structured : a; // an object or array when there is one
+          if (!from.length) return a;
+          const item = from[i % from.length];
+          const text = JSON.stringify(item) ?? "";
+          return [...a, how === "reordered" ? reordered(item) : how === "json" ? text : `\u0000${text}`];
+        });
       return fc.oneof(items, withCopy);
     }
     case "tuple": {
       const head = fc.tuple(...s.items.map((i) => fitting(i, depth)));
       if (!s.rest) return head;
-      const extra = clampCounts(Math.max(0, (s.o.minItems ?? 0) - s.items.length), s.o.maxItems === undefined ? undefined : s.o.maxItems - s.items.length, 3);
+      const extra = clampCounts(
+        Math.max(0, (s.o.minItems ?? 0) - s.items.length),
+        s.o.maxItems === undefined ? undefined : s.o.maxItems - s.items.length,
+        3,
+      );
       return fc.tuple(head, fc.array(fitting(s.rest, depth), extra)).map(([h, r]) => [...h, ...r]);
     }
     case "record":
@@ -773,16 +1073,27 @@ function objectFitting(s: Extract<Spec, { k: "object" }>, depth: number): fc.Arb
   const props = s.props.map((p) =>
     p.mode === "required"
       ? fitting(p.spec, depth).map((v) => [[p.key, v]] as [string, unknown][])
-      : fc.option(fitting(p.spec, depth).map((v) => [[p.key, v]] as [string, unknown][]), { nil: [] as [string, unknown][] }),
+      : fc.option(
+          fitting(p.spec, depth).map((v) => [[p.key, v]] as [string, unknown][]),
+          { nil: [] as [string, unknown][] },
+        ),
   );
   const ap = s.o.additionalProperties;
   const extraValue = typeof ap === "object" ? fitting(ap, depth) : jsonValue;
   const extraKeys = KEYS.filter((k) => !declared.has(k));
   // Extra properties, as many as minProperties / maxProperties leave room for (mostly).
   const fewest = Math.max(0, (s.o.minProperties ?? 0) - s.props.length);
-  const most = Math.max(fewest, Math.min(fewest + 2, s.o.maxProperties === undefined ? 2 : s.o.maxProperties - s.props.filter((p) => p.mode === "required").length));
+  const most = Math.max(
+    fewest,
+    Math.min(
+      fewest + 2,
+      s.o.maxProperties === undefined ? 2 : s.o.maxProperties - s.props.filter((p) => p.mode === "required").length,
+    ),
+  );
   const extras = ap === false ? fc.constant({}) : objectOf(fc.constantFrom(...extraKeys), extraValue, fewest, most);
-  return fc.tuple(fc.tuple(...props), extras).map(([entries, extra]) => ({ ...extra, ...Object.fromEntries(entries.flat()) }));
+  return fc
+    .tuple(fc.tuple(...props), extras)
+    .map(([entries, extra]) => ({ ...extra, ...Object.fromEntries(entries.flat()) }));
 }
 
 function recursiveFitting(shape: RecursiveShape, inner: Spec, depth: number): fc.Arbitrary<unknown> {
@@ -790,15 +1101,26 @@ function recursiveFitting(shape: RecursiveShape, inner: Spec, depth: number): fc
   switch (shape) {
     case "tree": {
       const kids = deeper ? fc.array(deeper, { maxLength: 2 }) : fc.constant<unknown[]>([]);
-      return fc.tuple(fitting(inner, depth - 1), fc.option(kids, { nil: undefined })).map(([v, k]) => (k === undefined ? { v } : { v, kids: k }));
+      return fc
+        .tuple(fitting(inner, depth - 1), fc.option(kids, { nil: undefined }))
+        .map(([v, k]) => (k === undefined ? { v } : { v, kids: k }));
     }
     case "nest":
     case "twice":
-      return deeper ? fc.oneof(fitting(inner, depth - 1), fc.array(deeper, { maxLength: 3 })) : fitting(inner, depth - 1);
+      return deeper
+        ? fc.oneof(fitting(inner, depth - 1), fc.array(deeper, { maxLength: 3 }))
+        : fitting(inner, depth - 1);
     case "list":
-      return deeper ? fc.oneof(fc.constant(null), fc.record({ v: fitting(inner, depth - 1), next: deeper }, { noNullPrototype: true })) : fc.constant(null);
+      return deeper
+        ? fc.oneof(
+            fc.constant(null),
+            fc.record({ v: fitting(inner, depth - 1), next: deeper }, { noNullPrototype: true }),
+          )
+        : fc.constant(null);
     case "chain":
-      return fc.tuple(fitting(inner, depth - 1), deeper ? fc.array(deeper, { maxLength: 2 }) : fc.constant<unknown[]>([])).map(([x, rest]) => [x, ...rest]);
+      return fc
+        .tuple(fitting(inner, depth - 1), deeper ? fc.array(deeper, { maxLength: 2 }) : fc.constant<unknown[]>([]))
+        .map(([x, rest]) => [x, ...rest]);
     case "map":
       return deeper ? objectOf(key, deeper, 0, 3) : fc.constant({});
   }
@@ -818,14 +1140,36 @@ export interface Mutation {
 }
 
 export const mutation: fc.Arbitrary<Mutation> = fc.record({
-  op: fc.constantFrom<MutationOp>("replace", "retype", "delete", "add", "duplicate", "duplicate", "number", "number", "string", "string"),
+  op: fc.constantFrom<MutationOp>(
+    "replace",
+    "retype",
+    "delete",
+    "add",
+    "duplicate",
+    "duplicate",
+    "number",
+    "number",
+    "string",
+    "string",
+  ),
   at: fc.nat(),
   n: fc.nat(),
   payload: jsonValue,
 });
 
 const RETYPES: unknown[] = [null, true, false, 0, 1, -1, 1.5, "", "x", [], {}, [null], { a: 1 }];
-const NUMBER_TWEAKS: ((n: number) => number)[] = [(n) => n + 1, (n) => n - 1, (n) => n + 0.5, (n) => n - 0.5, (n) => n * 2, (n) => n / 2, (n) => -n, (n) => n + 0.25, (n) => Math.trunc(n), () => 0];
+const NUMBER_TWEAKS: ((n: number) => number)[] = [
+  (n) => n + 1,
+  (n) => n - 1,
+  (n) => n + 0.5,
+  (n) => n - 0.5,
+  (n) => n * 2,
+  (n) => n / 2,
+  (n) => -n,
+  (n) => n + 0.25,
+  (n) => Math.trunc(n),
+  () => 0,
+];
 const STRING_TWEAKS: ((s: string, n: number) => string)[] = [
   (s) => s + "😀",
   (s) => s.slice(0, -1), // may split a surrogate pair
@@ -972,8 +1316,10 @@ export function knownDifference(value: unknown, divisors: readonly number[]): bo
     }
     return false;
   }
-  if (typeof value === "string") return DOTLESS_EMAIL.test(value) || AJV_LEAP_SECOND.test(value) || OTHER_SEPARATOR.test(value);
+  if (typeof value === "string")
+    return DOTLESS_EMAIL.test(value) || AJV_LEAP_SECOND.test(value) || OTHER_SEPARATOR.test(value);
   if (Array.isArray(value)) return value.some((v) => knownDifference(v, divisors));
-  if (typeof value === "object" && value !== null) return Object.values(value).some((v) => knownDifference(v, divisors));
+  if (typeof value === "object" && value !== null)
+    return Object.values(value).some((v) => knownDifference(v, divisors));
   return false;
 }

@@ -43,7 +43,8 @@ export function searchSteps(source: string, text: string, budget = 50_000_000): 
       case "look":
         return run(node.body, at, () => true) !== node.negative && next(at);
       case "seq": {
-        const from = (i: number, p: number): boolean => (i === node.items.length ? next(p) : run(node.items[i]!, p, (q) => from(i + 1, q)));
+        const from = (i: number, p: number): boolean =>
+          i === node.items.length ? next(p) : run(node.items[i]!, p, (q) => from(i + 1, q));
         return from(0, at);
       }
       case "alt":
@@ -51,7 +52,8 @@ export function searchSteps(source: string, text: string, budget = 50_000_000): 
       case "repeat": {
         const round = (count: number, p: number): boolean => {
           step();
-          const more = () => count < node.max && run(node.body, p, (q) => (q === p && count >= node.min ? false : round(count + 1, q)));
+          const more = () =>
+            count < node.max && run(node.body, p, (q) => (q === p && count >= node.min ? false : round(count + 1, q)));
           const stop = () => count >= node.min && next(p);
           return node.greedy ? more() || stop() : stop() || more();
         };
@@ -92,7 +94,14 @@ class Reader {
     this.at += m[0].length;
     const greedy = this.source[this.at] !== "?";
     if (!greedy) this.at++;
-    const [min, max] = m[0] === "*" ? [0, Infinity] : m[0] === "+" ? [1, Infinity] : m[0] === "?" ? [0, 1] : [Number(m[1]), m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3])];
+    const [min, max] =
+      m[0] === "*"
+        ? [0, Infinity]
+        : m[0] === "+"
+          ? [1, Infinity]
+          : m[0] === "?"
+            ? [0, 1]
+            : [Number(m[1]), m[2] === undefined ? Number(m[1]) : m[3] === "" ? Infinity : Number(m[3])];
     return { kind: "repeat", body, min, max, greedy };
   }
 
@@ -114,7 +123,10 @@ class Reader {
       this.at++;
       return { kind: c === "^" ? "start" : "end" };
     }
-    const token = /^(?:\[(?:\\.|[^\]\\])*\]|\\[pP]\{[^}]*\}|\\u\{[0-9a-fA-F]+\}|\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|\\.|[\s\S])/u.exec(this.source.slice(this.at))![0];
+    const token =
+      /^(?:\[(?:\\.|[^\]\\])*\]|\\[pP]\{[^}]*\}|\\u\{[0-9a-fA-F]+\}|\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|\\.|[\s\S])/u.exec(
+        this.source.slice(this.at),
+      )![0];
     this.at += token.length;
     const one = new RegExp(`^${token}$`, "u");
     return { kind: "char", test: (ch) => one.test(ch) };

@@ -9,7 +9,12 @@ export const env = (globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV_
 export function recordingLogger(): Logger & { errors: Array<{ message: string; error: unknown }>; warnings: string[] } {
   const errors: Array<{ message: string; error: unknown }> = [];
   const warnings: string[] = [];
-  return { errors, warnings, error: (message, error) => errors.push({ message, error }), warn: (message) => warnings.push(message) };
+  return {
+    errors,
+    warnings,
+    error: (message, error) => errors.push({ message, error }),
+    warn: (message) => warnings.push(message),
+  };
 }
 
 /** The value of a successful result; a failed one fails the test, showing its error. */

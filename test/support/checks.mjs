@@ -18,7 +18,12 @@ export function createChecks({ traceLines = 4 } = {}) {
         console.log(`  ✓ ${name}`);
       } catch (error) {
         failed++;
-        console.log(`  ✗ ${name}\n    ${String(error?.stack ?? error).split("\n").slice(0, traceLines).join("\n    ")}`);
+        console.log(
+          `  ✗ ${name}\n    ${String(error?.stack ?? error)
+            .split("\n")
+            .slice(0, traceLines)
+            .join("\n    ")}`,
+        );
       }
     },
     expect(condition, message) {

@@ -9,7 +9,9 @@ import type { StreamProvider } from "./provider-streams.js";
 import { listenLocally, type LocalServer } from "./listen.js";
 
 /** One scripted answer: SSE text (with `hang`, the stream stays open after it, as a slow model's would), or JSON. */
-export type Answer = { readonly sse: string; readonly hang?: boolean } | { readonly json: unknown; readonly status?: number };
+export type Answer =
+  | { readonly sse: string; readonly hang?: boolean }
+  | { readonly json: unknown; readonly status?: number };
 
 export interface Received {
   readonly path: string;
@@ -79,13 +81,31 @@ class Script {
       body = bodyText;
     }
     this.requests.push({ path: pathname, search, headers, body });
-    const json = (status: number, value: unknown): Reply => ({ status, headers: { "content-type": "application/json" }, chunks: [JSON.stringify(value)], hang: false });
-    if (method !== "POST" || !PATHS[this.provider].test(pathname)) return json(404, { error: { message: `fake ${this.provider}: no route ${method} ${pathname}` } });
-    if (this.provider === "gemini" && search !== "?alt=sse") return json(400, { error: { message: "fake gemini: this fake streams only with alt=sse" } });
+    const json = (status: number, value: unknown): Reply => ({
+      status,
+      headers: { "content-type": "application/json" },
+      chunks: [JSON.stringify(value)],
+      hang: false,
+    });
+    if (method !== "POST" || !PATHS[this.provider].test(pathname))
+      return json(404, { error: { message: `fake ${this.provider}: no route ${method} ${pathname}` } });
+    if (this.provider === "gemini" && search !== "?alt=sse")
+      return json(400, { error: { message: "fake gemini: this fake streams only with alt=sse" } });
     const next = this.#answers.shift();
-    if (!next) return json(400, { error: { type: "invalid_request_error", message: `fake ${this.provider}: no answer left for request ${this.requests.length}` } });
+    if (!next)
+      return json(400, {
+        error: {
+          type: "invalid_request_error",
+          message: `fake ${this.provider}: no answer left for request ${this.requests.length}`,
+        },
+      });
     if ("json" in next) return json(next.status ?? 200, next.json);
-    return { status: 200, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" }, chunks: pieces(next.sse), hang: next.hang ?? false };
+    return {
+      status: 200,
+      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
+      chunks: pieces(next.sse),
+      hang: next.hang ?? false,
+    };
   }
 }
 
@@ -96,7 +116,11 @@ class Script {
  * const fake = await fakeProvider("anthropic", [{ sse: turnText("anthropic", turn) }], "http");
  * const chat = httpChat("anthropic", { apiKey: "test", baseURL: fake.baseURL, fetch: fake.fetch });
  */
-export async function fakeProvider(provider: StreamProvider, answers: readonly Answer[], way: Way): Promise<FakeProvider> {
+export async function fakeProvider(
+  provider: StreamProvider,
+  answers: readonly Answer[],
+  way: Way,
+): Promise<FakeProvider> {
   const script = new Script(provider, answers);
   const version = provider === "gemini" ? "/v1beta" : "/v1";
   if (way === "fetch") {
@@ -123,7 +147,8 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
           } else if (!reply.hang) {
             done();
             controller.close();
-          } else await new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve(), { once: true })); // a model still thinking
+          } else
+            await new Promise<void>((resolve) => signal?.addEventListener("abort", () => resolve(), { once: true })); // a model still thinking
         },
         cancel() {
           done();
@@ -152,7 +177,8 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
     req.on("data", (part: Uint8Array) => parts.push(part));
     req.on("end", () => {
       const headers: Record<string, string> = {};
-      for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(", ") : String(value);
+      for (const [key, value] of Object.entries(req.headers))
+        if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(", ") : String(value);
       const total = parts.reduce((n, p) => n + p.length, 0);
       const joined = new Uint8Array(total);
       let at = 0;
@@ -172,7 +198,8 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
       let i = 0;
       const write = (): void => {
         if (closed) return;
-        if (i < reply.chunks.length) res.write(reply.chunks[i++]!, () => (i % PACE === 0 ? setTimeout(write, 0) : write()));
+        if (i < reply.chunks.length)
+          res.write(reply.chunks[i++]!, () => (i % PACE === 0 ? setTimeout(write, 0) : write()));
         else if (!reply.hang) res.end();
       };
       write();
@@ -195,8 +222,18 @@ export async function fakeProvider(provider: StreamProvider, answers: readonly A
 interface NodeHTTP {
   createServer(
     handler: (
-      req: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; on(event: string, listener: (part: Uint8Array) => void): void },
-      res: { writeHead(status: number, headers: Record<string, string>): void; write(chunk: string, done: () => void): void; end(): void; on(event: "close", listener: () => void): void },
+      req: {
+        method?: string;
+        url?: string;
+        headers: Record<string, string | string[] | undefined>;
+        on(event: string, listener: (part: Uint8Array) => void): void;
+      },
+      res: {
+        writeHead(status: number, headers: Record<string, string>): void;
+        write(chunk: string, done: () => void): void;
+        end(): void;
+        on(event: "close", listener: () => void): void;
+      },
     ) => void,
   ): LocalServer;
 }

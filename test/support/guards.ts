@@ -17,7 +17,10 @@ export function check(schema: object, valid: unknown[], invalid: unknown[], opti
       assert.equal(guard.errors(v), [], `${guard.mode}: no errors for ${JSON.stringify(v)}`);
     }
     for (const v of invalid) {
-      assert.not.ok(guard(v), `${guard.mode}: expected invalid: ${JSON.stringify(v)} against ${JSON.stringify(schema)}`);
+      assert.not.ok(
+        guard(v),
+        `${guard.mode}: expected invalid: ${JSON.stringify(v)} against ${JSON.stringify(schema)}`,
+      );
       assert.ok(guard.errors(v).length > 0, `${guard.mode}: errors for ${JSON.stringify(v)}`);
     }
   }

@@ -25,20 +25,46 @@ export const openai = {
     },
   ],
 };
-export const openaiText = { choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "It is 21 °C in Paris and 2 + 2 = 4." } }] };
+export const openaiText = {
+  choices: [
+    { index: 0, finish_reason: "stop", message: { role: "assistant", content: "It is 21 °C in Paris and 2 + 2 = 4." } },
+  ],
+};
 
 export const responses = {
   id: "resp_1",
   object: "response",
   output: [
     { type: "reasoning", id: "rs_1", summary: [] },
-    { type: "function_call", id: "fc_1", call_id: "call_a", name: "get_weather", arguments: JSON.stringify(ARGS_1), status: "completed" },
-    { type: "function_call", id: "fc_2", call_id: "call_b", name: "calculator", arguments: JSON.stringify(ARGS_2), status: "completed" },
+    {
+      type: "function_call",
+      id: "fc_1",
+      call_id: "call_a",
+      name: "get_weather",
+      arguments: JSON.stringify(ARGS_1),
+      status: "completed",
+    },
+    {
+      type: "function_call",
+      id: "fc_2",
+      call_id: "call_b",
+      name: "calculator",
+      arguments: JSON.stringify(ARGS_2),
+      status: "completed",
+    },
   ],
 };
 export const responsesText = {
   id: "resp_2",
-  output: [{ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Done.", annotations: [] }] }],
+  output: [
+    {
+      type: "message",
+      id: "msg_1",
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text: "Done.", annotations: [] }],
+    },
+  ],
 };
 
 export const anthropic = {
@@ -53,20 +79,31 @@ export const anthropic = {
     { type: "tool_use", id: "toolu_b", name: "calculator", input: ARGS_2 },
   ],
 };
-export const anthropicText = { id: "msg_2", type: "message", role: "assistant", stop_reason: "end_turn", content: [{ type: "text", text: "Done." }] };
+export const anthropicText = {
+  id: "msg_2",
+  type: "message",
+  role: "assistant",
+  stop_reason: "end_turn",
+  content: [{ type: "text", text: "Done." }],
+};
 
 export const gemini = {
   candidates: [
     {
       content: {
         role: "model",
-        parts: [{ functionCall: { name: "get_weather", args: ARGS_1 } }, { functionCall: { name: "calculator", args: ARGS_2 } }],
+        parts: [
+          { functionCall: { name: "get_weather", args: ARGS_1 } },
+          { functionCall: { name: "calculator", args: ARGS_2 } },
+        ],
       },
       finishReason: "STOP",
     },
   ],
 };
-export const geminiText = { candidates: [{ content: { role: "model", parts: [{ text: "Thinking…", thought: true }, { text: "Done." }] } }] };
+export const geminiText = {
+  candidates: [{ content: { role: "model", parts: [{ text: "Thinking…", thought: true }, { text: "Done." }] } }],
+};
 
 export const mcp = {
   role: "assistant",
@@ -77,7 +114,12 @@ export const mcp = {
     { type: "tool_use", id: "tu_b", name: "calculator", input: ARGS_2 },
   ],
 };
-export const mcpText = { role: "assistant", model: "any", stopReason: "endTurn", content: { type: "text", text: "Done." } };
+export const mcpText = {
+  role: "assistant",
+  model: "any",
+  stopReason: "endTurn",
+  content: { type: "text", text: "Done." },
+};
 
 export const bedrock = {
   output: {
@@ -92,7 +134,10 @@ export const bedrock = {
   },
   stopReason: "tool_use",
 };
-export const bedrockText = { output: { message: { role: "assistant", content: [{ text: "Done." }] } }, stopReason: "end_turn" };
+export const bedrockText = {
+  output: { message: { role: "assistant", content: [{ text: "Done." }] } },
+  stopReason: "end_turn",
+};
 
 export const mistral = {
   id: "m1",
@@ -111,14 +156,19 @@ export const mistral = {
     },
   ],
 };
-export const mistralText = { choices: [{ index: 0, finishReason: "stop", message: { role: "assistant", content: "Done." } }] };
+export const mistralText = {
+  choices: [{ index: 0, finishReason: "stop", message: { role: "assistant", content: "Done." } }],
+};
 
 export const ollama = {
   model: "llama3.2",
   message: {
     role: "assistant",
     content: "",
-    tool_calls: [{ function: { name: "get_weather", arguments: ARGS_1 } }, { function: { name: "calculator", arguments: ARGS_2 } }],
+    tool_calls: [
+      { function: { name: "get_weather", arguments: ARGS_1 } },
+      { function: { name: "calculator", arguments: ARGS_2 } },
+    ],
   },
   done: true,
 };
@@ -136,17 +186,31 @@ export const cohere = {
     ],
   },
 };
-export const cohereText = { id: "c2", finishReason: "COMPLETE", message: { role: "assistant", content: [{ type: "text", text: "Done." }] } };
+export const cohereText = {
+  id: "c2",
+  finishReason: "COMPLETE",
+  message: { role: "assistant", content: [{ type: "text", text: "Done." }] },
+};
 
 /** Each provider's tool-call response, its final text response, and the ids its calls should get. */
 export const PROVIDERS = {
   openai: { calls: openai, text: openaiText, ids: ["call_a", "call_b"], final: "It is 21 °C in Paris and 2 + 2 = 4." },
   responses: { calls: responses, text: responsesText, ids: ["call_a", "call_b"], final: "Done." },
   anthropic: { calls: anthropic, text: anthropicText, ids: ["toolu_a", "toolu_b"], final: "Done." },
-  gemini: { calls: gemini, text: geminiText, ids: ["tooltype_call_0_get_weather", "tooltype_call_1_calculator"], final: "Done." },
+  gemini: {
+    calls: gemini,
+    text: geminiText,
+    ids: ["tooltype_call_0_get_weather", "tooltype_call_1_calculator"],
+    final: "Done.",
+  },
   mcp: { calls: mcp, text: mcpText, ids: ["tu_a", "tu_b"], final: "Done." },
   bedrock: { calls: bedrock, text: bedrockText, ids: ["tooluse_a", "tooluse_b"], final: "Done." },
   mistral: { calls: mistral, text: mistralText, ids: ["mc_a", "mc_b"], final: "Done." },
-  ollama: { calls: ollama, text: ollamaText, ids: ["tooltype_call_0_get_weather", "tooltype_call_1_calculator"], final: "Done." },
+  ollama: {
+    calls: ollama,
+    text: ollamaText,
+    ids: ["tooltype_call_0_get_weather", "tooltype_call_1_calculator"],
+    final: "Done.",
+  },
   cohere: { calls: cohere, text: cohereText, ids: ["co_a", "co_b"], final: "Done." },
 } as const;

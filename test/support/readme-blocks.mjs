@@ -6,7 +6,10 @@ import { join, relative } from "node:path";
 /** README.md and every page under docs/. @example markdownFiles(root) // ["/repo/README.md", "/repo/docs/agent.md", ...] */
 export function markdownFiles(root) {
   const docs = join(root, "docs");
-  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : []));
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith(".md") ? [join(dir, e.name)] : [],
+    );
   return [join(root, "README.md"), ...(existsSync(docs) ? walk(docs) : [])];
 }
 
@@ -20,7 +23,12 @@ function blocksOf(root, file) {
     const start = i + 1;
     let end = start;
     while (end < lines.length && lines[end] !== "```") end++;
-    out.push({ file: relative(root, file), line: start + 1, words: open[2].trim().split(/\s+/).filter(Boolean), code: lines.slice(start, end).join("\n") + "\n" });
+    out.push({
+      file: relative(root, file),
+      line: start + 1,
+      words: open[2].trim().split(/\s+/).filter(Boolean),
+      code: lines.slice(start, end).join("\n") + "\n",
+    });
     i = end;
   }
   return out;

@@ -44,7 +44,10 @@ const PIECE = 53;
 /** SSE text of events, as the APIs write it. */
 export function sseText(events: readonly SSEEvent[]): string {
   return events
-    .map((e) => `${e.event ? `event: ${e.event}\n` : ""}data: ${typeof e.data === "string" ? e.data : JSON.stringify(e.data)}\n\n`)
+    .map(
+      (e) =>
+        `${e.event ? `event: ${e.event}\n` : ""}data: ${typeof e.data === "string" ? e.data : JSON.stringify(e.data)}\n\n`,
+    )
     .join("");
 }
 
@@ -79,14 +82,31 @@ class Replay {
     const next = this.#queue.shift();
     if (!next) {
       // 400: the SDKs do not retry it, and its message says what went wrong.
-      const error = { type: "error", error: { type: "invalid_request_error", message: `replay: no recorded response left for request ${this.requests.length}` } };
+      const error = {
+        type: "error",
+        error: {
+          type: "invalid_request_error",
+          message: `replay: no recorded response left for request ${this.requests.length}`,
+        },
+      };
       return { status: 400, headers: { "content-type": "application/json" }, chunks: [JSON.stringify(error)] };
     }
-    const ids = { "x-request-id": `req_replay_${this.requests.length}`, "request-id": `req_replay_${this.requests.length}` };
+    const ids = {
+      "x-request-id": `req_replay_${this.requests.length}`,
+      "request-id": `req_replay_${this.requests.length}`,
+    };
     if ("sse" in next) {
-      return { status: next.status ?? 200, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...ids }, chunks: pieces(sseText(next.sse)) };
+      return {
+        status: next.status ?? 200,
+        headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...ids },
+        chunks: pieces(sseText(next.sse)),
+      };
     }
-    return { status: next.status ?? 200, headers: { "content-type": "application/json", ...ids }, chunks: [JSON.stringify(next.json)] };
+    return {
+      status: next.status ?? 200,
+      headers: { "content-type": "application/json", ...ids },
+      chunks: [JSON.stringify(next.json)],
+    };
   }
 }
 
@@ -139,7 +159,8 @@ export interface ReplayServer {
 }
 
 /** Whether this runtime is Node (the bundles set `__TOOLTYPE_ENV__` to "node" or "node-noeval"). */
-export const inNode = (): boolean => String((globalThis as { __TOOLTYPE_ENV__?: unknown }).__TOOLTYPE_ENV__ ?? "").startsWith("node");
+export const inNode = (): boolean =>
+  String((globalThis as { __TOOLTYPE_ENV__?: unknown }).__TOOLTYPE_ENV__ ?? "").startsWith("node");
 
 /**
  * An HTTP server on 127.0.0.1 (random port) answering from the recording; Node only (undefined elsewhere).
@@ -161,8 +182,14 @@ export async function replayServer(recorded: readonly Recorded[]): Promise<Repla
     req.on("data", (part: Uint8Array) => parts.push(part));
     req.on("end", () => {
       const headers: Record<string, string> = {};
-      for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(", ") : String(value);
-      const answer = replay.answer(req.method ?? "GET", req.url ?? "/", headers, new TextDecoder().decode(concat(parts)));
+      for (const [key, value] of Object.entries(req.headers))
+        if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(", ") : String(value);
+      const answer = replay.answer(
+        req.method ?? "GET",
+        req.url ?? "/",
+        headers,
+        new TextDecoder().decode(concat(parts)),
+      );
       res.writeHead(answer.status, answer.headers);
       // Each piece once the previous one is flushed, so the client reads the stream in several parts.
       let i = 0;
@@ -188,8 +215,17 @@ export async function replayServer(recorded: readonly Recorded[]): Promise<Repla
 interface NodeHTTP {
   createServer(
     handler: (
-      req: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; on(event: string, listener: (part: Uint8Array) => void): void },
-      res: { writeHead(status: number, headers: Record<string, string>): void; write(chunk: string, done: () => void): void; end(): void },
+      req: {
+        method?: string;
+        url?: string;
+        headers: Record<string, string | string[] | undefined>;
+        on(event: string, listener: (part: Uint8Array) => void): void;
+      },
+      res: {
+        writeHead(status: number, headers: Record<string, string>): void;
+        write(chunk: string, done: () => void): void;
+        end(): void;
+      },
     ) => void,
   ): LocalServer;
 }

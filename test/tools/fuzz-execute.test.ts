@@ -20,16 +20,27 @@ const RUNS = Number(env?.TOOLTYPE_FUZZ_RUNS) || 1000;
 const quiet = { error: () => {}, warn: () => {} };
 
 // ---- tools, each with an independent check of what its function receives ------------------------------------
-const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 const codePoints = (s: string) => [...s].length;
-const isInt = (v: unknown, min: number, max: number) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+const isInt = (v: unknown, min: number, max: number) =>
+  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 
-interface Tree { value: number; children: Tree[] }
+interface Tree {
+  value: number;
+  children: Tree[];
+}
 function isTree(root: unknown): boolean {
   const stack = [root];
   while (stack.length) {
     const node = stack.pop();
-    if (!isPlain(node) || typeof node.value !== "number" || !Number.isFinite(node.value) || !Array.isArray(node.children)) return false;
+    if (
+      !isPlain(node) ||
+      typeof node.value !== "number" ||
+      !Number.isFinite(node.value) ||
+      !Array.isArray(node.children)
+    )
+      return false;
     stack.push(...node.children);
   }
   return true;
@@ -47,10 +58,17 @@ interface Subject {
   wrong: string[];
 }
 
-const junk = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(undefined, NaN, -0, Infinity, 10n, Symbol("s"), () => 1, new Date(0), new Map([[1, 2]])));
+const junk = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom(undefined, NaN, -0, Infinity, 10n, Symbol("s"), () => 1, new Date(0), new Map([[1, 2]])),
+);
 const field = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junk });
 
-function subject(make: (run: (args: unknown) => unknown) => Tool<never, unknown>, accepts: (args: unknown) => boolean, near: fc.Arbitrary<unknown>): Subject {
+function subject(
+  make: (run: (args: unknown) => unknown) => Tool<never, unknown>,
+  accepts: (args: unknown) => boolean,
+  near: fc.Arbitrary<unknown>,
+): Subject {
   const s: Subject = {
     tool: undefined as never,
     accepts,
@@ -76,57 +94,145 @@ function safeText(value: unknown): string {
 
 const SUBJECTS: Subject[] = [
   subject(
-    (run) => tool({ name: "weather", description: "Weather.", logger: quiet, parameters: t.object({
-      city: t.string({ minLength: 1, maxLength: 40 }),
-      days: t.optional(t.integer({ minimum: 1, maximum: 14 })),
-      unit: t.enum(["c", "f"], { default: "c" }),
-      tags: t.optional(t.array(t.string(), { maxItems: 5 })),
-    }), execute: run as never }),
-    (a) => isPlain(a) && typeof a.city === "string" && codePoints(a.city) >= 1 && codePoints(a.city) <= 40 &&
-      (a.days === undefined || isInt(a.days, 1, 14)) && (a.unit === "c" || a.unit === "f") &&
-      (a.tags === undefined || (Array.isArray(a.tags) && a.tags.length <= 5 && a.tags.every((x) => typeof x === "string"))),
-    fc.record({ city: field(fc.string({ maxLength: 45 })), days: field(fc.integer({ min: -2, max: 16 })), unit: field(fc.constantFrom("c", "f", "k")), tags: field(fc.array(fc.string(), { maxLength: 7 })) }, { requiredKeys: [] }),
+    (run) =>
+      tool({
+        name: "weather",
+        description: "Weather.",
+        logger: quiet,
+        parameters: t.object({
+          city: t.string({ minLength: 1, maxLength: 40 }),
+          days: t.optional(t.integer({ minimum: 1, maximum: 14 })),
+          unit: t.enum(["c", "f"], { default: "c" }),
+          tags: t.optional(t.array(t.string(), { maxItems: 5 })),
+        }),
+        execute: run as never,
+      }),
+    (a) =>
+      isPlain(a) &&
+      typeof a.city === "string" &&
+      codePoints(a.city) >= 1 &&
+      codePoints(a.city) <= 40 &&
+      (a.days === undefined || isInt(a.days, 1, 14)) &&
+      (a.unit === "c" || a.unit === "f") &&
+      (a.tags === undefined ||
+        (Array.isArray(a.tags) && a.tags.length <= 5 && a.tags.every((x) => typeof x === "string"))),
+    fc.record(
+      {
+        city: field(fc.string({ maxLength: 45 })),
+        days: field(fc.integer({ min: -2, max: 16 })),
+        unit: field(fc.constantFrom("c", "f", "k")),
+        tags: field(fc.array(fc.string(), { maxLength: 7 })),
+      },
+      { requiredKeys: [] },
+    ),
   ),
   subject(
-    (run) => tool({ name: "event", description: "An event.", logger: quiet, parameters: t.object({
-      when: t.datetime(),
-      data: t.bytes(),
-      ids: t.set(t.integer()),
-      nested: t.object({ x: t.union([t.number(), t.string()]), y: t.nullable(t.boolean()) }),
-    }), execute: run as never }),
-    (a) => isPlain(a) && a.when instanceof Date && !Number.isNaN(a.when.getTime()) && a.data instanceof Uint8Array &&
-      a.ids instanceof Set && [...a.ids].every((x) => Number.isInteger(x)) && isPlain(a.nested) &&
+    (run) =>
+      tool({
+        name: "event",
+        description: "An event.",
+        logger: quiet,
+        parameters: t.object({
+          when: t.datetime(),
+          data: t.bytes(),
+          ids: t.set(t.integer()),
+          nested: t.object({ x: t.union([t.number(), t.string()]), y: t.nullable(t.boolean()) }),
+        }),
+        execute: run as never,
+      }),
+    (a) =>
+      isPlain(a) &&
+      a.when instanceof Date &&
+      !Number.isNaN(a.when.getTime()) &&
+      a.data instanceof Uint8Array &&
+      a.ids instanceof Set &&
+      [...a.ids].every((x) => Number.isInteger(x)) &&
+      isPlain(a.nested) &&
       (typeof a.nested.x === "string" || (typeof a.nested.x === "number" && Number.isFinite(a.nested.x))) &&
       (a.nested.y === null || typeof a.nested.y === "boolean"),
-    fc.record({
-      when: field(fc.constantFrom("2026-01-02T03:04:05Z", "2026-13-01T00:00:00Z", "yesterday", "2026-01-02")),
-      data: field(fc.constantFrom("aGVsbG8=", "", "not base64!", "aGVsbG8")),
-      ids: field(fc.array(fc.integer(), { maxLength: 4 })),
-      nested: field(fc.record({ x: field(fc.oneof(fc.double(), fc.string())), y: field(fc.oneof(fc.boolean(), fc.constant(null))) }, { requiredKeys: [] })),
-    }, { requiredKeys: [] }),
+    fc.record(
+      {
+        when: field(fc.constantFrom("2026-01-02T03:04:05Z", "2026-13-01T00:00:00Z", "yesterday", "2026-01-02")),
+        data: field(fc.constantFrom("aGVsbG8=", "", "not base64!", "aGVsbG8")),
+        ids: field(fc.array(fc.integer(), { maxLength: 4 })),
+        nested: field(
+          fc.record(
+            { x: field(fc.oneof(fc.double(), fc.string())), y: field(fc.oneof(fc.boolean(), fc.constant(null))) },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
   ),
   subject(
-    (run) => tool({ name: "tree", description: "A tree.", logger: quiet, parameters: t.object({ root: Tree }), execute: run as never }),
+    (run) =>
+      tool({
+        name: "tree",
+        description: "A tree.",
+        logger: quiet,
+        parameters: t.object({ root: Tree }),
+        execute: run as never,
+      }),
     (a) => isPlain(a) && isTree(a.root),
-    fc.letrec<{ tree: unknown }>((tie) => ({
-      tree: fc.record({ value: field(fc.double()), children: fc.oneof({ depthSize: "small" }, fc.constant([]), fc.array(tie("tree"), { maxLength: 3 })) }, { requiredKeys: [] }),
-    })).tree.map((root) => ({ root })),
+    fc
+      .letrec<{ tree: unknown }>((tie) => ({
+        tree: fc.record(
+          {
+            value: field(fc.double()),
+            children: fc.oneof({ depthSize: "small" }, fc.constant([]), fc.array(tie("tree"), { maxLength: 3 })),
+          },
+          { requiredKeys: [] },
+        ),
+      }))
+      .tree.map((root) => ({ root })),
   ),
   subject(
-    (run) => tool({ name: "search", description: "A plain JSON Schema.", logger: quiet, parameters: {
-      type: "object",
-      properties: { q: { type: "string", pattern: "^[a-z]+$" }, n: { type: "number", multipleOf: 0.5 } },
-      required: ["q"],
-      additionalProperties: false,
-    }, execute: run as never }),
-    (a) => isPlain(a) && typeof a.q === "string" && /^[a-z]+$/.test(a.q) && (a.n === undefined || (typeof a.n === "number" && Number.isFinite(a.n) && a.n % 0.5 === 0)) &&
+    (run) =>
+      tool({
+        name: "search",
+        description: "A plain JSON Schema.",
+        logger: quiet,
+        parameters: {
+          type: "object",
+          properties: { q: { type: "string", pattern: "^[a-z]+$" }, n: { type: "number", multipleOf: 0.5 } },
+          required: ["q"],
+          additionalProperties: false,
+        },
+        execute: run as never,
+      }),
+    (a) =>
+      isPlain(a) &&
+      typeof a.q === "string" &&
+      /^[a-z]+$/.test(a.q) &&
+      (a.n === undefined || (typeof a.n === "number" && Number.isFinite(a.n) && a.n % 0.5 === 0)) &&
       Object.keys(a).every((k) => k === "q" || k === "n"),
-    fc.record({ q: field(fc.stringMatching(/^[a-z]{0,6}$/)), n: field(fc.oneof(fc.integer(), fc.double())), extra: field(fc.string()) }, { requiredKeys: [] }),
+    fc.record(
+      {
+        q: field(fc.stringMatching(/^[a-z]{0,6}$/)),
+        n: field(fc.oneof(fc.integer(), fc.double())),
+        extra: field(fc.string()),
+      },
+      { requiredKeys: [] },
+    ),
   ),
 ];
 
 // ---- hostile forms of an input ------------------------------------------------------------------------------
-const KEYS = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "then", "toJSON", "city", "q", "root", "length"];
+const KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "then",
+  "toJSON",
+  "city",
+  "q",
+  "root",
+  "length",
+];
 const key = fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 6 }));
 
 /** The many ways a caller's object can misbehave, applied to a generated input. */
@@ -134,25 +240,43 @@ const HOSTILE: Record<string, (base: Record<string, unknown>, k: string, other: 
   "__proto__ as own key": (base, k, other) => JSON.parse(`{"__proto__": ${safeJSON(other)}, ${JSON.stringify(k)}: 1}`),
   "inherited properties": (base) => Object.create(base),
   "null prototype": (base) => Object.assign(Object.create(null), base),
-  "getter that throws": (base, k) => Object.defineProperty({ ...base }, k, { get() { throw new Error("getter"); }, enumerable: true }),
+  "getter that throws": (base, k) =>
+    Object.defineProperty({ ...base }, k, {
+      get() {
+        throw new Error("getter");
+      },
+      enumerable: true,
+    }),
   "getter that flips": (base, k, other) => {
     let reads = 0;
-    return Object.defineProperty({ ...base }, k, { get: () => (reads++ % 2 === 0 ? base[k] : other), enumerable: true });
+    return Object.defineProperty({ ...base }, k, {
+      get: () => (reads++ % 2 === 0 ? base[k] : other),
+      enumerable: true,
+    });
   },
   "proxy whose trap throws": (base, k) => {
     const trap = ["get", "ownKeys", "getOwnPropertyDescriptor", "getPrototypeOf", "has"][k.length % 5]!;
-    return new Proxy(base, { [trap]: () => { throw new Error(`trap ${trap}`); } });
+    return new Proxy(base, {
+      [trap]: () => {
+        throw new Error(`trap ${trap}`);
+      },
+    });
   },
   "proxy that lies between reads": (base, k, other) => {
     let reads = 0;
-    return new Proxy(base, { get: (target, p) => (p === k ? (reads++ % 2 === 0 ? target[k as never] : other) : target[p as never]) });
+    return new Proxy(base, {
+      get: (target, p) => (p === k ? (reads++ % 2 === 0 ? target[k as never] : other) : target[p as never]),
+    });
   },
   "revoked proxy": (base) => {
     const { proxy, revoke } = Proxy.revocable(base, {});
     revoke();
     return proxy;
   },
-  "array proxy with a lying length": (_base, k) => new Proxy([], { get: (target, p) => (p === "length" ? [2 ** 32 + 1, -1, NaN, 1.5, 1e300][k.length % 5] : target[p as never]) }),
+  "array proxy with a lying length": (_base, k) =>
+    new Proxy([], {
+      get: (target, p) => (p === "length" ? [2 ** 32 + 1, -1, NaN, 1.5, 1e300][k.length % 5] : target[p as never]),
+    }),
   cycle: (base, k) => {
     const copy: Record<string, unknown> = { ...base };
     copy[k === "__proto__" ? "self" : k] = copy;
@@ -167,8 +291,12 @@ const HOSTILE: Record<string, (base: Record<string, unknown>, k: string, other: 
   "symbol keys and values": (base, k) => ({ ...base, [Symbol(k)]: 1, [k]: Symbol(k) }),
   "bigint value": (base, k) => ({ ...base, [k]: 2n ** 70n }),
   "function value": (base, k) => ({ ...base, [k]: () => "called" }),
-  "toJSON and then": (base) => ({ ...base, toJSON: () => ({ city: "x" }), then: (resolve: (v: unknown) => void) => resolve({ city: "x" }) }),
-  "frozen": (base) => Object.freeze({ ...base }),
+  "toJSON and then": (base) => ({
+    ...base,
+    toJSON: () => ({ city: "x" }),
+    then: (resolve: (v: unknown) => void) => resolve({ city: "x" }),
+  }),
+  frozen: (base) => Object.freeze({ ...base }),
   "class instance": (base) => Object.assign(new (class Args {})(), base),
   "sparse array field": (base, k) => ({ ...base, [k]: [, , 1] }), // eslint-disable-line no-sparse-arrays
   "JSON text": (base) => safeJSON(base),
@@ -223,29 +351,55 @@ async function run(subjectOf: Subject, input: unknown): Promise<void> {
 
 const s = suite("fuzz: tool.execute and registry.execute on hostile input");
 
-s("any value, any hostile form of a near-valid one: a result, and the function sees only checked arguments", async () => {
-  const input = fc.oneof(
-    { weight: 2, arbitrary: fc.tuple(fc.nat(SUBJECTS.length - 1), anything).map(([i, v]) => [i, v, "anything"] as const) },
-    { weight: 1, arbitrary: fc.tuple(fc.nat(SUBJECTS.length - 1), fc.string({ unit: "binary", maxLength: 30 })).map(([i, v]) => [i, v, "garbage text"] as const) },
-    {
-      weight: 6,
-      arbitrary: fc.nat(SUBJECTS.length - 1).chain((i) =>
-        fc.tuple(fc.constant(i), SUBJECTS[i]!.near, fc.constantFrom(...kinds, "as is"), key, junk).map(([i, base, kind, k, other]) =>
-          [i, kind === "as is" ? base : HOSTILE[kind]!(base as Record<string, unknown>, k, other), kind] as const),
-      ),
-    },
-  );
-  await fc.assert(
-    fc.asyncProperty(input, async ([i, value, kind]) => {
-      seen.byKind[kind] = (seen.byKind[kind] ?? 0) + 1;
-      await run(SUBJECTS[i]!, value);
-    }),
-    { seed: SEED, numRuns: RUNS * 2 },
-  );
-  for (const sub of SUBJECTS) assert.equal(sub.wrong, [], `${sub.tool.name} ran on arguments its check refuses`);
-  assert.ok(seen.ran > RUNS / 10, `too few inputs reached a function (${seen.ran}): the generators are too narrow to mean anything`);
-  console.log(`fuzz execute: ${seen.cases} cases (${Object.keys(seen.byKind).length} kinds of input), ${seen.ran} ran the function, ${seen.refused} refused, 0 ran unchecked`);
-});
+s(
+  "any value, any hostile form of a near-valid one: a result, and the function sees only checked arguments",
+  async () => {
+    const input = fc.oneof(
+      {
+        weight: 2,
+        arbitrary: fc.tuple(fc.nat(SUBJECTS.length - 1), anything).map(([i, v]) => [i, v, "anything"] as const),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.nat(SUBJECTS.length - 1), fc.string({ unit: "binary", maxLength: 30 }))
+          .map(([i, v]) => [i, v, "garbage text"] as const),
+      },
+      {
+        weight: 6,
+        arbitrary: fc
+          .nat(SUBJECTS.length - 1)
+          .chain((i) =>
+            fc
+              .tuple(fc.constant(i), SUBJECTS[i]!.near, fc.constantFrom(...kinds, "as is"), key, junk)
+              .map(
+                ([i, base, kind, k, other]) =>
+                  [
+                    i,
+                    kind === "as is" ? base : HOSTILE[kind]!(base as Record<string, unknown>, k, other),
+                    kind,
+                  ] as const,
+              ),
+          ),
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(input, async ([i, value, kind]) => {
+        seen.byKind[kind] = (seen.byKind[kind] ?? 0) + 1;
+        await run(SUBJECTS[i]!, value);
+      }),
+      { seed: SEED, numRuns: RUNS * 2 },
+    );
+    for (const sub of SUBJECTS) assert.equal(sub.wrong, [], `${sub.tool.name} ran on arguments its check refuses`);
+    assert.ok(
+      seen.ran > RUNS / 10,
+      `too few inputs reached a function (${seen.ran}): the generators are too narrow to mean anything`,
+    );
+    console.log(
+      `fuzz execute: ${seen.cases} cases (${Object.keys(seen.byKind).length} kinds of input), ${seen.ran} ran the function, ${seen.refused} refused, 0 ran unchecked`,
+    );
+  },
+);
 
 s("JSON the guard accepts always runs; JSON it refuses never does", async () => {
   let accepted = 0;
@@ -260,7 +414,10 @@ s("JSON the guard accepts always runs; JSON it refuses never does", async () => 
         cases++;
         if (guard(json)) {
           accepted++;
-          assert.ok(result.success, `${sub.tool.name} refused ${safeJSON(json)}: ${(result as { error: string }).error}`);
+          assert.ok(
+            result.success,
+            `${sub.tool.name} refused ${safeJSON(json)}: ${(result as { error: string }).error}`,
+          );
         }
         if (result.success) assert.is(sub.ran, before + 1);
       }),
@@ -274,8 +431,35 @@ s("JSON the guard accepts always runs; JSON it refuses never does", async () => 
 s("registry.execute: any name (symbols, objects whose toString throws, __proto__) and any input resolve", async () => {
   const registry = new ToolRegistry({ logger: quiet }).register(SUBJECTS.map((x) => x.tool));
   const weird = fc.constantFrom<unknown>(
-    "__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "", " weather", "WEATHER", Symbol("weather"), 1, null, undefined, {},
-    { toString() { throw new Error("toString"); } }, Object.create(null), new Proxy({}, { get() { throw new Error("trap"); } }), 10n, ["weather"],
+    "__proto__",
+    "constructor",
+    "toString",
+    "hasOwnProperty",
+    "valueOf",
+    "",
+    " weather",
+    "WEATHER",
+    Symbol("weather"),
+    1,
+    null,
+    undefined,
+    {},
+    {
+      toString() {
+        throw new Error("toString");
+      },
+    },
+    Object.create(null),
+    new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("trap");
+        },
+      },
+    ),
+    10n,
+    ["weather"],
   );
   const name = fc.oneof(fc.constantFrom(...SUBJECTS.map((x) => x.tool.name)), weird, fc.string({ maxLength: 10 }));
   let cases = 0;
@@ -330,7 +514,9 @@ s("huge and deep values: refused or run, in bounded time, never a crash", async 
     if (sub === tree && result.success) assert.is(sub.ran, before + 1);
   }
   for (const sub of SUBJECTS) assert.equal(sub.wrong, []);
-  console.log(`fuzz execute: ${cases.length} huge or deep inputs (100,000 levels, 1,000,000 items, 200,000 keys, 5 MB strings), all resolved`);
+  console.log(
+    `fuzz execute: ${cases.length} huge or deep inputs (100,000 levels, 1,000,000 items, 200,000 keys, 5 MB strings), all resolved`,
+  );
 });
 
 s.run();

@@ -3,7 +3,16 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { CallToolResultSchema, ToolResultContentSchema } from "@modelcontextprotocol/sdk/types.js";
-import { t, tool, toToolMessages, mcpCallResult, modelOutput, ToolRegistry, type CallResult, type ResultIssue } from "tooltype";
+import {
+  t,
+  tool,
+  toToolMessages,
+  mcpCallResult,
+  modelOutput,
+  ToolRegistry,
+  type CallResult,
+  type ResultIssue,
+} from "tooltype";
 
 // A 1×1 PNG and a tiny PDF header, as bytes a tool would produce.
 const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
@@ -49,64 +58,115 @@ parts("toModelOutput gives the parts, bytes as base64; the value stays the value
 });
 
 parts("a function returning modelOutput(...) sends those parts", async () => {
-  const shot = tool({ name: "shot", description: "Screenshot.", parameters: t.object({}), execute: () => modelOutput({ type: "image", data: PNG, mediaType: "image/png" }) });
+  const shot = tool({
+    name: "shot",
+    description: "Screenshot.",
+    parameters: t.object({}),
+    execute: () => modelOutput({ type: "image", data: PNG, mediaType: "image/png" }),
+  });
   const result = await new ToolRegistry().register(shot).execute("shot", {});
-  assert.equal(result, { success: true, value: [{ type: "image", data: PNG64, mediaType: "image/png" }], output: [{ type: "image", data: PNG64, mediaType: "image/png" }] });
+  assert.equal(result, {
+    success: true,
+    value: [{ type: "image", data: PNG64, mediaType: "image/png" }],
+    output: [{ type: "image", data: PNG64, mediaType: "image/png" }],
+  });
 });
 
 parts("a string from toModelOutput is one text part; no toModelOutput means no output", async () => {
-  const short = tool({ name: "short", description: "Short.", parameters: t.object({}), execute: () => ({ long: "x".repeat(50) }), toModelOutput: () => "summary" });
-  assert.equal(await short.execute({}), { success: true, value: { long: "x".repeat(50) }, output: [{ type: "text", text: "summary" }] });
+  const short = tool({
+    name: "short",
+    description: "Short.",
+    parameters: t.object({}),
+    execute: () => ({ long: "x".repeat(50) }),
+    toModelOutput: () => "summary",
+  });
+  assert.equal(await short.execute({}), {
+    success: true,
+    value: { long: "x".repeat(50) },
+    output: [{ type: "text", text: "summary" }],
+  });
   const plain = tool({ name: "plain", description: "Plain.", parameters: t.object({}), execute: () => 1 });
   assert.equal(await plain.execute({}), { success: true, value: 1 });
 });
 
 parts("a bad part is a failed result naming the tool and the part", async () => {
-  const bad = tool({ name: "bad", description: "Bad.", parameters: t.object({}), execute: () => 1, toModelOutput: () => [{ type: "text", text: "ok" }, { type: "image", data: "AA==" } as never] });
+  const bad = tool({
+    name: "bad",
+    description: "Bad.",
+    parameters: t.object({}),
+    execute: () => 1,
+    toModelOutput: () => [{ type: "text", text: "ok" }, { type: "image", data: "AA==" } as never],
+  });
   const result = await bad.execute({});
   assert.is(result.success, false);
   assert.match((result as { error: string }).error, /Tool "bad".*output part 1.*mediaType/);
-  const unknown = tool({ name: "odd", description: "Odd.", parameters: t.object({}), execute: () => 1, toModelOutput: () => ({ type: "video" }) as never });
+  const unknown = tool({
+    name: "odd",
+    description: "Odd.",
+    parameters: t.object({}),
+    execute: () => 1,
+    toModelOutput: () => ({ type: "video" }) as never,
+  });
   assert.match(((await unknown.execute({})) as { error: string }).error, /output part 0 has type "video"/);
-  assert.throws(() => tool({ name: "x", description: "X.", parameters: t.object({}), execute: () => 1, toModelOutput: 5 as never }), /toModelOutput must be a function/);
+  assert.throws(
+    () => tool({ name: "x", description: "X.", parameters: t.object({}), execute: () => 1, toModelOutput: 5 as never }),
+    /toModelOutput must be a function/,
+  );
 });
 
 const writers = suite("answer writers: each provider gets what it reads");
 
-writers("openai: text in the tool message, image and file in one user message after it, each move reported", async () => {
-  const { issues, onIssue } = collect();
-  const messages = toToolMessages([await chartResult()], "openai", { onIssue });
-  assert.equal(messages, [
-    { role: "tool", tool_call_id: "call_1", content: 'Chart of sales\n{"points":3}\n[image 1: in the next user message]\n[file 2: in the next user message]' },
-    {
-      role: "user",
-      content: [
-        { type: "text", text: "image 1, returned by chart (call call_1):" },
-        { type: "image_url", image_url: { url: `data:image/png;base64,${PNG64}` } },
-        { type: "text", text: "file 2, returned by chart (call call_1):" },
-        { type: "file", file: { file_data: `data:application/pdf;base64,${PDF64}`, filename: "chart.pdf" } },
+writers(
+  "openai: text in the tool message, image and file in one user message after it, each move reported",
+  async () => {
+    const { issues, onIssue } = collect();
+    const messages = toToolMessages([await chartResult()], "openai", { onIssue });
+    assert.equal(messages, [
+      {
+        role: "tool",
+        tool_call_id: "call_1",
+        content:
+          'Chart of sales\n{"points":3}\n[image 1: in the next user message]\n[file 2: in the next user message]',
+      },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "image 1, returned by chart (call call_1):" },
+          { type: "image_url", image_url: { url: `data:image/png;base64,${PNG64}` } },
+          { type: "text", text: "file 2, returned by chart (call call_1):" },
+          { type: "file", file: { file_data: `data:application/pdf;base64,${PDF64}`, filename: "chart.pdf" } },
+        ],
+      },
+    ]);
+    assert.equal(
+      issues.map((i) => [i.tool, i.id, i.provider, i.path, i.kind]),
+      [
+        ["chart", "call_1", "openai", "/output/2", "changed"],
+        ["chart", "call_1", "openai", "/output/3", "changed"],
       ],
-    },
-  ]);
-  assert.equal(issues.map((i) => [i.tool, i.id, i.provider, i.path, i.kind]), [["chart", "call_1", "openai", "/output/2", "changed"], ["chart", "call_1", "openai", "/output/3", "changed"]]);
-});
+    );
+  },
+);
 
-writers("responses: function_call_output holds input_text, input_image and input_file parts; nothing reported", async () => {
-  const { issues, onIssue } = collect();
-  assert.equal(toToolMessages([await chartResult()], "responses", { onIssue }), [
-    {
-      type: "function_call_output",
-      call_id: "call_1",
-      output: [
-        { type: "input_text", text: "Chart of sales" },
-        { type: "input_text", text: '{"points":3}' },
-        { type: "input_image", image_url: `data:image/png;base64,${PNG64}` },
-        { type: "input_file", file_data: `data:application/pdf;base64,${PDF64}`, filename: "chart.pdf" },
-      ],
-    },
-  ]);
-  assert.equal(issues, []);
-});
+writers(
+  "responses: function_call_output holds input_text, input_image and input_file parts; nothing reported",
+  async () => {
+    const { issues, onIssue } = collect();
+    assert.equal(toToolMessages([await chartResult()], "responses", { onIssue }), [
+      {
+        type: "function_call_output",
+        call_id: "call_1",
+        output: [
+          { type: "input_text", text: "Chart of sales" },
+          { type: "input_text", text: '{"points":3}' },
+          { type: "input_image", image_url: `data:image/png;base64,${PNG64}` },
+          { type: "input_file", file_data: `data:application/pdf;base64,${PDF64}`, filename: "chart.pdf" },
+        ],
+      },
+    ]);
+    assert.equal(issues, []);
+  },
+);
 
 writers("anthropic: text, image and document blocks; an image type it cannot read is a note, reported", async () => {
   const { issues, onIssue } = collect();
@@ -118,13 +178,27 @@ writers("anthropic: text, image and document blocks; an image type it cannot rea
     { type: "document", source: { type: "base64", media_type: "application/pdf", data: PDF64 }, title: "chart.pdf" },
   ]);
   assert.equal(issues, []);
-  const bmp = tool({ name: "bmp", description: "Bitmap.", parameters: t.object({}), execute: () => modelOutput({ type: "image", data: "Qk0=", mediaType: "image/bmp" }, { type: "file", data: "aGk=", mediaType: "text/plain", filename: "a.txt" }) });
-  const [answer] = toToolMessages([{ id: "toolu_1", name: "bmp", result: await bmp.execute({}) }], "anthropic", { onIssue });
+  const bmp = tool({
+    name: "bmp",
+    description: "Bitmap.",
+    parameters: t.object({}),
+    execute: () =>
+      modelOutput(
+        { type: "image", data: "Qk0=", mediaType: "image/bmp" },
+        { type: "file", data: "aGk=", mediaType: "text/plain", filename: "a.txt" },
+      ),
+  });
+  const [answer] = toToolMessages([{ id: "toolu_1", name: "bmp", result: await bmp.execute({}) }], "anthropic", {
+    onIssue,
+  });
   assert.equal(answer!.content[0]!.content, [
     { type: "text", text: "[image/bmp image of 2 bytes, not shown: anthropic cannot read it in a tool result]" },
     { type: "document", source: { type: "text", media_type: "text/plain", data: "hi" }, title: "a.txt" },
   ]);
-  assert.equal(issues.map((i) => i.path), ["/output/0"]);
+  assert.equal(
+    issues.map((i) => i.path),
+    ["/output/0"],
+  );
 });
 
 writers("gemini: functionResponse.response.output and the media as its own parts (inlineData)", async () => {
@@ -133,7 +207,10 @@ writers("gemini: functionResponse.response.output and the media as its own parts
     id: "call_1",
     name: "chart",
     response: { output: 'Chart of sales\n{"points":3}' },
-    parts: [{ inlineData: { mimeType: "image/png", data: PNG64 } }, { inlineData: { mimeType: "application/pdf", data: PDF64, displayName: "chart.pdf" } }],
+    parts: [
+      { inlineData: { mimeType: "image/png", data: PNG64 } },
+      { inlineData: { mimeType: "application/pdf", data: PDF64, displayName: "chart.pdf" } },
+    ],
   });
 });
 
@@ -142,28 +219,43 @@ writers("mcp sampling and tools/call: image and resource blocks the MCP SDK's ow
   const block = message!.content[0]!;
   assert.ok(ToolResultContentSchema.safeParse(block).success);
   assert.equal(block.content[2], { type: "image", data: PNG64, mimeType: "image/png" });
-  assert.equal(block.content[3], { type: "resource", resource: { uri: "attachment:chart.pdf", mimeType: "application/pdf", blob: PDF64 } });
+  assert.equal(block.content[3], {
+    type: "resource",
+    resource: { uri: "attachment:chart.pdf", mimeType: "application/pdf", blob: PDF64 },
+  });
   assert.equal(block.structuredContent, { points: 3 });
   const served = mcpCallResult(chart, await chart.execute({ series: "sales" }));
   assert.ok(CallToolResultSchema.safeParse(served).success);
   assert.equal(served.structuredContent, { points: 3 }, "the one JSON part, the tool declaring no result type");
-  assert.equal(served.content.map((c) => c.type), ["text", "text", "image", "resource"]);
+  assert.equal(
+    served.content.map((c) => c.type),
+    ["text", "text", "image", "resource"],
+  );
 });
 
 writers("text-only providers (mistral, ollama, cohere, bedrock): media become notes, each reported", async () => {
   for (const provider of ["mistral", "ollama", "cohere", "bedrock"] as const) {
     const { issues, onIssue } = collect();
     const text = JSON.stringify(toToolMessages([await chartResult()], provider, { onIssue }));
-    assert.ok(text.includes(`[image/png image of 8 bytes, not shown: ${provider} cannot read it in a tool result]`), provider);
+    assert.ok(
+      text.includes(`[image/png image of 8 bytes, not shown: ${provider} cannot read it in a tool result]`),
+      provider,
+    );
     assert.ok(text.includes(`[application/pdf file \\"chart.pdf\\" of 8 bytes, not shown: ${provider}`), provider);
-    assert.equal(issues.map((i) => i.path), ["/output/2", "/output/3"], provider);
+    assert.equal(
+      issues.map((i) => i.path),
+      ["/output/2", "/output/3"],
+      provider,
+    );
   }
 });
 
 writers("a result without parts is written as before", async () => {
   const results: CallResult[] = [{ id: "c1", name: "add", result: { success: true, value: { sum: 3 } } }];
   assert.equal(toToolMessages(results, "openai"), [{ role: "tool", tool_call_id: "c1", content: '{"sum":3}' }]);
-  assert.equal(toToolMessages(results, "responses"), [{ type: "function_call_output", call_id: "c1", output: '{"sum":3}' }]);
+  assert.equal(toToolMessages(results, "responses"), [
+    { type: "function_call_output", call_id: "c1", output: '{"sum":3}' },
+  ]);
 });
 
 parts.run();

@@ -2,7 +2,22 @@
 // (repeated subschemas written once under $defs) in toJSONSchema and the formats.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, tool, toolTokens, ToolRegistry, toJSONSchema, compile, shareRepeated, repeatedSchemas, toOpenAIFormat, toGeminiFormat, toAnthropicTools, toMCPFormat, toResponsesFormat, type Provider } from "tooltype";
+import {
+  t,
+  tool,
+  toolTokens,
+  ToolRegistry,
+  toJSONSchema,
+  compile,
+  shareRepeated,
+  repeatedSchemas,
+  toOpenAIFormat,
+  toGeminiFormat,
+  toAnthropicTools,
+  toMCPFormat,
+  toResponsesFormat,
+  type Provider,
+} from "tooltype";
 import { toJSONSchema as leanToJSONSchema, shareRepeated as leanShare } from "tooltype/schema";
 import recorded from "../fixtures/usage/openai-cookbook-weather.json";
 
@@ -18,16 +33,41 @@ async function rejects(run: () => Promise<unknown>, message: RegExp): Promise<vo
   assert.unreachable(`expected an error matching ${message}`);
 }
 
-const address = () => t.object({ street: t.string({ description: "Street and number" }), city: t.string({ description: "City" }), zip: t.optional(t.string({ description: "Postal code" })) });
+const address = () =>
+  t.object({
+    street: t.string({ description: "Street and number" }),
+    city: t.string({ description: "City" }),
+    zip: t.optional(t.string({ description: "Postal code" })),
+  });
 const ship = tool({
   name: "ship_order",
   description: "Ships an order to a billing and a shipping address, with notes for the courier and the customs office.",
-  parameters: t.object({ order: t.integer({ description: "Order number" }), billing: address(), shipping: address(), returns: t.array(address(), { description: "Return addresses" }) }),
+  parameters: t.object({
+    order: t.integer({ description: "Order number" }),
+    billing: address(),
+    shipping: address(),
+    returns: t.array(address(), { description: "Return addresses" }),
+  }),
   execute: () => "ok",
 });
-const ping = tool({ name: "ping", description: "Ping.", parameters: t.object({ host: t.string() }), execute: () => "pong" });
-const echo = tool({ name: "echo", description: "Echo.", parameters: t.object({ text: t.string({ description: "Text" }) }), execute: ({ text }) => text });
-const add = tool({ name: "add", description: "Add.", parameters: t.object({ a: t.number({ description: "A" }), b: t.number({ description: "B" }) }), execute: ({ a, b }) => a + b });
+const ping = tool({
+  name: "ping",
+  description: "Ping.",
+  parameters: t.object({ host: t.string() }),
+  execute: () => "pong",
+});
+const echo = tool({
+  name: "echo",
+  description: "Echo.",
+  parameters: t.object({ text: t.string({ description: "Text" }) }),
+  execute: ({ text }) => text,
+});
+const add = tool({
+  name: "add",
+  description: "Add.",
+  parameters: t.object({ a: t.number({ description: "A" }), b: t.number({ description: "B" }) }),
+  execute: ({ a, b }) => a + b,
+});
 
 const counts = suite("toolTokens: per tool and in total, as each provider's format writes it");
 
@@ -43,7 +83,11 @@ counts("each tool is its definition's JSON, the total is the whole list's JSON, 
   for (const provider of Object.keys(written) as Provider[]) {
     const result = await toolTokens(tools, provider, { count: quarter });
     assert.is(result.provider, provider);
-    assert.equal(result.tools, written[provider].map((definition, i) => ({ name: tools[i]!.name, tokens: quarter(JSON.stringify(definition)) })), provider);
+    assert.equal(
+      result.tools,
+      written[provider].map((definition, i) => ({ name: tools[i]!.name, tokens: quarter(JSON.stringify(definition)) })),
+      provider,
+    );
     assert.is(result.total, quarter(JSON.stringify(written[provider])), provider);
   }
 });
@@ -56,40 +100,69 @@ counts("strict and Gemini's jsonSchema count the form they select", async () => 
 });
 
 counts("bad input: a clear error naming it", async () => {
-  await rejects(() => toolTokens([ping], "palm" as never, { count: quarter }), /unknown provider "palm"; known: openai, responses, anthropic, gemini, mcp/);
+  await rejects(
+    () => toolTokens([ping], "palm" as never, { count: quarter }),
+    /unknown provider "palm"; known: openai, responses, anthropic, gemini, mcp/,
+  );
   await rejects(() => toolTokens([ping], "openai", { count: 4 as never }), /count must be a function/);
-  await rejects(() => toolTokens(new ToolRegistry() as never, "openai", { count: quarter }), /expects a list of tools.*registry\.tokens/);
+  await rejects(
+    () => toolTokens(new ToolRegistry() as never, "openai", { count: quarter }),
+    /expects a list of tools.*registry\.tokens/,
+  );
 });
 
 counts("registry.tokens: a category's tools, and the count's own advice (more than 20 tools)", async () => {
-  const many = Array.from({ length: 21 }, (_, i) => tool({ name: `t${i}`, description: "T.", category: i ? "rest" : "first", parameters: t.object({}), execute: () => i }));
+  const many = Array.from({ length: 21 }, (_, i) =>
+    tool({
+      name: `t${i}`,
+      description: "T.",
+      category: i ? "rest" : "first",
+      parameters: t.object({}),
+      execute: () => i,
+    }),
+  );
   const registry = new ToolRegistry().register(many);
   const first = await registry.tokens("openai", { count: quarter, category: "first" });
-  assert.equal(first.tools.map((x) => x.name), ["t0"]);
+  assert.equal(
+    first.tools.map((x) => x.name),
+    ["t0"],
+  );
   const all = await registry.tokens("anthropic", { count: quarter });
   assert.is(all.tools.length, 21);
   assert.match(all.issues[0]!.message, /21 tools in one request/);
-  await rejects(() => registry.tokens("openai", { count: quarter, category: "nope" }), /no tool has the category "nope"/);
+  await rejects(
+    () => registry.tokens("openai", { count: quarter, category: "nope" }),
+    /no tool has the category "nope"/,
+  );
 });
 
 const advice = suite("toolTokens: advice as issues");
 
-advice("the heaviest tools, parameters without a description, and repeated subschemas with what sharing saves", async () => {
-  const { issues, tools } = await toolTokens([ship, ping, echo, add], "openai", { count: quarter });
-  const heavy = issues.filter((i) => i.message.startsWith("costs"));
-  assert.equal(heavy.map((i) => i.tool), ["ship_order"]);
-  assert.match(heavy[0]!.message, new RegExp(`costs ${tools[0]!.tokens} tokens`));
-  const bare = issues.filter((i) => i.message.includes("no description"));
-  assert.equal(bare.map((i) => `${i.tool}${i.path}`), ["ship_order/properties/billing", "ship_order/properties/shipping", "ping/properties/host"]);
-  const repeated = issues.find((i) => i.message.includes("shareRepeated"))!;
-  assert.is(repeated.tool, "ship_order");
-  assert.match(repeated.message, /\/properties\/billing, \/properties\/shipping, \/properties\/returns\/items/);
-  const saved = Number(/saves (\d+) of/.exec(repeated.message)![1]);
-  const shared = await toolTokens([ship], "openai", { count: quarter, shareRepeated: true });
-  assert.is(saved, tools[0]!.tokens - shared.tools[0]!.tokens);
-  assert.ok(saved > 0);
-  assert.ok(!shared.issues.some((i) => i.message.includes("shareRepeated")), "no such advice once shared");
-});
+advice(
+  "the heaviest tools, parameters without a description, and repeated subschemas with what sharing saves",
+  async () => {
+    const { issues, tools } = await toolTokens([ship, ping, echo, add], "openai", { count: quarter });
+    const heavy = issues.filter((i) => i.message.startsWith("costs"));
+    assert.equal(
+      heavy.map((i) => i.tool),
+      ["ship_order"],
+    );
+    assert.match(heavy[0]!.message, new RegExp(`costs ${tools[0]!.tokens} tokens`));
+    const bare = issues.filter((i) => i.message.includes("no description"));
+    assert.equal(
+      bare.map((i) => `${i.tool}${i.path}`),
+      ["ship_order/properties/billing", "ship_order/properties/shipping", "ping/properties/host"],
+    );
+    const repeated = issues.find((i) => i.message.includes("shareRepeated"))!;
+    assert.is(repeated.tool, "ship_order");
+    assert.match(repeated.message, /\/properties\/billing, \/properties\/shipping, \/properties\/returns\/items/);
+    const saved = Number(/saves (\d+) of/.exec(repeated.message)![1]);
+    const shared = await toolTokens([ship], "openai", { count: quarter, shareRepeated: true });
+    assert.is(saved, tools[0]!.tokens - shared.tools[0]!.tokens);
+    assert.ok(saved > 0);
+    assert.ok(!shared.issues.some((i) => i.message.includes("shareRepeated")), "no such advice once shared");
+  },
+);
 
 advice("no sharing advice for Gemini's parameters, which cannot hold $ref", async () => {
   const { issues } = await toolTokens([ship], "gemini", { count: quarter });
@@ -105,26 +178,54 @@ share("toJSONSchema writes the repeated address once, referenced three times; th
   assert.equal((shared.properties as any).billing, { $ref: "#/$defs/billing" });
   assert.equal((shared.properties as any).returns.items, { $ref: "#/$defs/billing" });
   assert.ok(JSON.stringify(shared).length < JSON.stringify(plain).length);
-  const a = compile(plain), b = compile(shared);
-  const good = { order: 1, billing: { street: "1 Main", city: "X" }, shipping: { street: "2 Side", city: "Y", zip: "1" }, returns: [] };
+  const a = compile(plain),
+    b = compile(shared);
+  const good = {
+    order: 1,
+    billing: { street: "1 Main", city: "X" },
+    shipping: { street: "2 Side", city: "Y", zip: "1" },
+    returns: [],
+  };
   const bad = { ...good, returns: [{ street: 1, city: "Z" }] };
   assert.equal([a(good), a(bad)], [true, false]);
   assert.equal([b(good), b(bad)], [true, false]);
-  assert.equal(b.errors(bad).map((i) => i.path), a.errors(bad).map((i) => i.path));
+  assert.equal(
+    b.errors(bad).map((i) => i.path),
+    a.errors(bad).map((i) => i.path),
+  );
 });
 
 share("tooltype/schema's toJSONSchema takes the function, so a bundle that never shares does not carry it", () => {
-  assert.equal(leanToJSONSchema(ship.input!, { shareRepeated: leanShare }), toJSONSchema(ship.input!, { shareRepeated: true }));
-  for (const wrong of [true, "yes"]) assert.throws(() => leanToJSONSchema(ship.input!, { shareRepeated: wrong as never }), /shareRepeated takes the function here \(import \{ shareRepeated \} from "tooltype\/schema"\)/);
+  assert.equal(
+    leanToJSONSchema(ship.input!, { shareRepeated: leanShare }),
+    toJSONSchema(ship.input!, { shareRepeated: true }),
+  );
+  for (const wrong of [true, "yes"])
+    assert.throws(
+      () => leanToJSONSchema(ship.input!, { shareRepeated: wrong as never }),
+      /shareRepeated takes the function here \(import \{ shareRepeated \} from "tooltype\/schema"\)/,
+    );
 });
 
 share("small repeats are left alone; titles name definitions; names never clash", () => {
   const small = { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } };
   assert.equal(shareRepeated(small), small);
-  const point = { title: "Point", type: "object", properties: { x: { type: "number", description: "Across" }, y: { type: "number", description: "Down" } }, required: ["x", "y"] };
-  const out = shareRepeated({ type: "object", properties: { from: point, to: point }, $defs: { Point: { type: "string" } } });
+  const point = {
+    title: "Point",
+    type: "object",
+    properties: { x: { type: "number", description: "Across" }, y: { type: "number", description: "Down" } },
+    required: ["x", "y"],
+  };
+  const out = shareRepeated({
+    type: "object",
+    properties: { from: point, to: point },
+    $defs: { Point: { type: "string" } },
+  });
   assert.equal(Object.keys(out.$defs as object), ["Point", "Point2"]);
-  assert.equal(repeatedSchemas({ type: "object", properties: { from: point, to: point } }).map((r) => r.paths), [["/properties/from", "/properties/to"]]);
+  assert.equal(
+    repeatedSchemas({ type: "object", properties: { from: point, to: point } }).map((r) => r.paths),
+    [["/properties/from", "/properties/to"]],
+  );
 });
 
 share("the formats: OpenAI strict keeps $defs and $ref (closed, all required); Gemini's parameters inline them", () => {
@@ -151,14 +252,20 @@ inNode("the default tokenizer loads on demand; the estimate against the API's re
   assert.equal([messages, billed, estimate.total], [33, 68, 86]); // README quotes these numbers
 });
 
-counts("without count, gpt-tokenizer is loaded on demand; where it cannot be (a page without an import map), the error names the install", async () => {
-  if (env.startsWith("chromium")) {
-    await rejects(() => toolTokens([ping], "openai"), /counting tokens needs the gpt-tokenizer package \(npm install gpt-tokenizer\), or pass \{ count: \(text\) => tokens \}/);
-  } else {
-    const { total } = await toolTokens([ping], "openai");
-    assert.ok(total > 10 && total < 60, String(total));
-  }
-});
+counts(
+  "without count, gpt-tokenizer is loaded on demand; where it cannot be (a page without an import map), the error names the install",
+  async () => {
+    if (env.startsWith("chromium")) {
+      await rejects(
+        () => toolTokens([ping], "openai"),
+        /counting tokens needs the gpt-tokenizer package \(npm install gpt-tokenizer\), or pass \{ count: \(text\) => tokens \}/,
+      );
+    } else {
+      const { total } = await toolTokens([ping], "openai");
+      assert.ok(total > 10 && total < 60, String(total));
+    }
+  },
+);
 
 counts.run();
 advice.run();

@@ -5,7 +5,14 @@ import { toJSONSchema, fromJSONSchema, type JSONSchema } from "tooltype/schema";
 import { openaiStrict, gemini, type Dialect } from "tooltype/dialects";
 import { compile, standard, type Guard, type StandardSchemaV1 } from "tooltype/guard";
 import { jit } from "tooltype/jit";
-import { tool, toOpenAIFormat, toGeminiFormat, type OpenAITool, type GeminiFunctionDeclaration, type Tool } from "tooltype/tools";
+import {
+  tool,
+  toOpenAIFormat,
+  toGeminiFormat,
+  type OpenAITool,
+  type GeminiFunctionDeclaration,
+  type Tool,
+} from "tooltype/tools";
 import { functionToTool } from "tooltype/source";
 import { parseToolCalls, type ToolCall } from "tooltype/calls";
 import * as root from "tooltype";
@@ -14,11 +21,19 @@ import * as tt from "tooltype/t";
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const expect = <T extends true>(): T => undefined as never;
 
-const Weather = t.object({ city: t.string(), when: t.optional(t.datetime()), unit: t.enum(["c", "f"], { default: "c" }) });
+const Weather = t.object({
+  city: t.string(),
+  when: t.optional(t.datetime()),
+  unit: t.enum(["c", "f"], { default: "c" }),
+});
 expect<Equal<Infer<typeof Weather>, { city: string; unit: "c" | "f"; when?: Date }>>();
 
 // The namespace import: the same builders and types, `tt.Infer` included.
-const Same = tt.object({ city: tt.string(), when: tt.optional(tt.datetime()), unit: tt.enum(["c", "f"], { default: "c" }) });
+const Same = tt.object({
+  city: tt.string(),
+  when: tt.optional(tt.datetime()),
+  unit: tt.enum(["c", "f"], { default: "c" }),
+});
 expect<Equal<tt.Infer<typeof Same>, Infer<typeof Weather>>>();
 expect<Equal<ReturnType<typeof tt.null>, ReturnType<typeof t.null>>>();
 
@@ -34,15 +49,29 @@ toJSONSchema(Weather, { target: "openai-strict" });
 root.toJSONSchema(Weather, { target: "openai-strict" });
 root.toJSONSchema(Weather, { target: gemini });
 
-const weather = tool({ name: "get_weather", description: "Weather.", parameters: Weather, execute: ({ city, when, unit }) => `${city} ${when?.toISOString()} ${unit}` });
+const weather = tool({
+  name: "get_weather",
+  description: "Weather.",
+  parameters: Weather,
+  execute: ({ city, when, unit }) => `${city} ${when?.toISOString()} ${unit}`,
+});
 expect<Equal<typeof weather, Tool<Infer<typeof Weather>, string, unknown>>>();
 const openaiTool: OpenAITool = toOpenAIFormat(weather, { strict: true });
 const geminiTool: GeminiFunctionDeclaration = toGeminiFormat(weather);
 // The root's Tool is a subclass with the format methods; a lean tool is not one (test/types/formats.ts).
 expect<Equal<typeof weather, root.Tool<Infer<typeof Weather>, string, unknown>> extends false ? true : false>();
 
-const Search = fromJSONSchema<{ q: string }>({ type: "object", properties: { q: { type: "string" } }, required: ["q"] });
+const Search = fromJSONSchema<{ q: string }>({
+  type: "object",
+  properties: { q: { type: "string" } },
+  required: ["q"],
+});
 const search = tool({ name: "search", description: "Search.", parameters: Search, execute: ({ q }) => q.length });
-const add = functionToTool(function add(a = 0, b = 0) { return a + b; }, { description: "Adds." });
+const add = functionToTool(
+  function add(a = 0, b = 0) {
+    return a + b;
+  },
+  { description: "Adds." },
+);
 const calls: ToolCall[] = parseToolCalls({}, "openai");
 void asStandard, strictSchema, openaiTool, geminiTool, search, add, calls;

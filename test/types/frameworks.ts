@@ -5,7 +5,12 @@ import { Agent, tool as agentsTool } from "@openai/agents";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { t, tool, toAISDKTool, toAgentsTool, registerMCPTools, ToolRegistry } from "tooltype";
 
-const weather = tool({ name: "get_weather", description: "W.", parameters: t.object({ city: t.string() }), execute: ({ city }) => ({ city, temperature: 21 }) });
+const weather = tool({
+  name: "get_weather",
+  description: "W.",
+  parameters: t.object({ city: t.string() }),
+  execute: ({ city }) => ({ city, temperature: 21 }),
+});
 
 const tools: ToolSet = { get_weather: toAISDKTool(weather), wrapped: aiTool(toAISDKTool(weather)) };
 declare const model: Parameters<typeof generateText>[0]["model"];

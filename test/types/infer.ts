@@ -24,7 +24,10 @@ expect<Equal<InferJSON<typeof blob>, string>>();
 const unit = t.enum(["celsius", "fahrenheit"]);
 expect<Equal<Infer<typeof unit>, "celsius" | "fahrenheit">>();
 expect<Equal<Infer<ReturnType<typeof t.literal<3>>>, 3>>();
-enum Level { Low = 1, High = 2 }
+enum Level {
+  Low = 1,
+  High = 2,
+}
 const level = t.enum(Level);
 expect<Equal<Infer<typeof level>, Level.Low | Level.High>>();
 
@@ -52,15 +55,28 @@ const weather = t.object({
   note: t.nullable(t.string()),
   at: t.optional(t.datetime()),
 });
-expect<Equal<Infer<typeof weather>, { location: string; unit: "celsius" | "fahrenheit"; note: string | null; days?: number; at?: Date }>>();
-expect<Equal<InferJSON<typeof weather>, { location: string; note: string | null; unit?: "celsius" | "fahrenheit"; days?: number; at?: string }>>();
+expect<
+  Equal<
+    Infer<typeof weather>,
+    { location: string; unit: "celsius" | "fahrenheit"; note: string | null; days?: number; at?: Date }
+  >
+>();
+expect<
+  Equal<
+    InferJSON<typeof weather>,
+    { location: string; note: string | null; unit?: "celsius" | "fahrenheit"; days?: number; at?: string }
+  >
+>();
 
 // Unions and named types.
 const id = t.union([t.string(), t.integer()]);
 expect<Equal<Infer<typeof id>, string | number>>();
 const Turn = t.named("Turn", t.object({ a: t.string() }));
 expect<Equal<Infer<typeof Turn>, { a: string }>>();
-interface Tree { value: number; children: Tree[] }
+interface Tree {
+  value: number;
+  children: Tree[];
+}
 const TreeD = t.recursive<Tree>("Tree", (self) => t.object({ value: t.number(), children: t.array(self) }));
 expect<Equal<Infer<typeof TreeD>, Tree>>();
 

@@ -3,7 +3,16 @@
 import type OpenAI from "openai";
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Content, GoogleGenAI, GenerateContentParameters } from "@google/genai";
-import { runTools, t, tool, toToolMessages, type CallResult, type ConversationOf, type OpenAIToolMessage, type OpenAIUserMessage } from "tooltype";
+import {
+  runTools,
+  t,
+  tool,
+  toToolMessages,
+  type CallResult,
+  type ConversationOf,
+  type OpenAIToolMessage,
+  type OpenAIUserMessage,
+} from "tooltype";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expect<T extends true>(): void {}
@@ -12,7 +21,12 @@ declare const openai: OpenAI;
 declare const anthropic: Anthropic;
 declare const ai: GoogleGenAI;
 declare const results: CallResult[];
-const weather = tool({ name: "get_weather", description: "W.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+const weather = tool({
+  name: "get_weather",
+  description: "W.",
+  parameters: t.object({ city: t.string() }),
+  execute: ({ city }) => city,
+});
 
 // ---- toToolMessages ----------------------------------------------------------------------------------------
 const chatAnswers: OpenAI.ChatCompletionMessageParam[] = toToolMessages(results, "openai");
@@ -39,7 +53,11 @@ export async function readmeForms() {
   const claude = await runTools({
     provider: "anthropic",
     chat: (request) => anthropic.messages.create(request),
-    request: { model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "Weather in Paris?" }] },
+    request: {
+      model: "claude-sonnet-4-5",
+      max_tokens: 1024,
+      messages: [{ role: "user", content: "Weather in Paris?" }],
+    },
     tools: [weather],
   });
   await anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: claude.messages });
@@ -64,7 +82,12 @@ export async function readmeForms() {
 
 // ---- runTools with the SDK's request type given -------------------------------------------------------------
 export async function annotated(request: OpenAI.ChatCompletionCreateParamsNonStreaming) {
-  const run = await runTools({ provider: "openai", chat: (r: OpenAI.ChatCompletionCreateParamsNonStreaming) => openai.chat.completions.create(r), request, tools: [weather] });
+  const run = await runTools({
+    provider: "openai",
+    chat: (r: OpenAI.ChatCompletionCreateParamsNonStreaming) => openai.chat.completions.create(r),
+    request,
+    tools: [weather],
+  });
   const messages: OpenAI.ChatCompletionMessageParam[] = run.messages;
   void messages;
 }

@@ -8,7 +8,9 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const expect = <T extends true>(): T => true as T;
 
 expect<Equal<Provider, CallsProvider>>();
-expect<Equal<Provider, "openai" | "responses" | "anthropic" | "gemini" | "mcp" | "bedrock" | "mistral" | "ollama" | "cohere">>();
+expect<
+  Equal<Provider, "openai" | "responses" | "anthropic" | "gemini" | "mcp" | "bedrock" | "mistral" | "ollama" | "cohere">
+>();
 expect<Equal<ToolFormat, ToolsToolFormat>>();
 
 const mistral: Provider = "mistral";

@@ -3,7 +3,12 @@ import type OpenAI from "openai";
 import type Anthropic from "@anthropic-ai/sdk";
 import { runTools, t, tool } from "tooltype";
 
-const weather = tool({ name: "w", description: "W.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+const weather = tool({
+  name: "w",
+  description: "W.",
+  parameters: t.object({ city: t.string() }),
+  execute: ({ city }) => city,
+});
 declare const openai: OpenAI;
 declare const anthropic: Anthropic;
 

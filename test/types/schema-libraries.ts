@@ -25,7 +25,9 @@ const mini = withJSONSchema(Mini, zm.toJSONSchema(Mini));
 expect<Equal<ArgsOf<typeof mini>, { city: string }>>();
 
 // Effect Schema: decoded types (a NumberFromString arrives as a number).
-const effect = Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV1(Schema.Struct({ city: Schema.String, days: Schema.NumberFromString })));
+const effect = Schema.toStandardJSONSchemaV1(
+  Schema.toStandardSchemaV1(Schema.Struct({ city: Schema.String, days: Schema.NumberFromString })),
+);
 tool({ name: "effect", description: "E.", parameters: effect, execute: ({ city, days }) => city.length + days });
 
 // TypeBox 1.x: its static type is a type-level program tooltype cannot run without importing typebox; the

@@ -2,7 +2,17 @@
 // parts are checked, and the writers' output fits the SDKs' own parameter types.
 import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
-import { t, tool, toolTokens, type ToolRegistry, toAnthropicTools, modelOutput, type ToolTokens, type OutputPart, type ResultIssue } from "tooltype";
+import {
+  t,
+  tool,
+  toolTokens,
+  type ToolRegistry,
+  toAnthropicTools,
+  modelOutput,
+  type ToolTokens,
+  type OutputPart,
+  type ResultIssue,
+} from "tooltype";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expect<T extends true>(): void {}
@@ -20,7 +30,11 @@ tool({
 });
 
 // A part needs what its type needs.
-const parts: OutputPart[] = [{ type: "text", text: "a" }, { type: "json", value: { a: 1 } }, { type: "file", data: "AA==", mediaType: "application/pdf", filename: "a.pdf" }];
+const parts: OutputPart[] = [
+  { type: "text", text: "a" },
+  { type: "json", value: { a: 1 } },
+  { type: "file", data: "AA==", mediaType: "application/pdf", filename: "a.pdf" },
+];
 // @ts-expect-error an image needs a mediaType
 const missing: OutputPart = { type: "image", data: "AA==" };
 modelOutput(...parts);

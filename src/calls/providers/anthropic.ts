@@ -21,21 +21,40 @@ export const anthropic: ProviderAdapter = {
   calls: (response) =>
     list(response, "content")
       .filter((b) => field(b, "type") === "tool_use")
-      .map((b) => ({ id: String(field(b, "id") ?? ""), name: String(field(b, "name") ?? ""), arguments: field(b, "input") ?? {} })),
+      .map((b) => ({
+        id: String(field(b, "id") ?? ""),
+        name: String(field(b, "name") ?? ""),
+        arguments: field(b, "input") ?? {},
+      })),
   toolMessages: (results, options) =>
     results.length
-      ? [{ role: "user", content: results.map((r) => ({ type: "tool_result", tool_use_id: r.id, content: resultContent(r, options), ...(!r.result.success && { is_error: true }) })) }]
+      ? [
+          {
+            role: "user",
+            content: results.map((r) => ({
+              type: "tool_result",
+              tool_use_id: r.id,
+              content: resultContent(r, options),
+              ...(!r.result.success && { is_error: true }),
+            })),
+          },
+        ]
       : [],
   assistantMessages: (response) => [{ role: "assistant", content: list(response, "content") }],
   text: (response) => {
-    const parts = list(response, "content").filter((b) => field(b, "type") === "text").map((b) => String(field(b, "text") ?? ""));
+    const parts = list(response, "content")
+      .filter((b) => field(b, "type") === "text")
+      .map((b) => String(field(b, "text") ?? ""));
     return parts.length ? parts.join("") : undefined;
   },
   truncated: (response) => field(response, "stop_reason") === "max_tokens",
   withTools: (request, tools, options) => {
     const { toolChoice, parallelToolCalls, cacheControl } = options;
     const choice = anthropicChoice(toolChoice ?? (parallelToolCalls === false ? "auto" : undefined), parallelToolCalls);
-    const formatted = toAnthropicTools(tools, { ...formatOptions(options), ...(cacheControl !== undefined && { cacheControl }) });
+    const formatted = toAnthropicTools(tools, {
+      ...formatOptions(options),
+      ...(cacheControl !== undefined && { cacheControl }),
+    });
     // Deferred tools (`defer_loading`) are found by Anthropic's tool search, which the request must then hold.
     const search = tools.some((t) => t.defer) ? [ANTHROPIC_TOOL_SEARCH] : [];
     return { ...request, tools: [...search, ...formatted], ...(choice && { tool_choice: choice }) };
@@ -45,7 +64,10 @@ export const anthropic: ProviderAdapter = {
 /** Anthropic's server-side tool search (regular expressions over the deferred tools' names and descriptions). */
 const ANTHROPIC_TOOL_SEARCH = { type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" } as const;
 
-function anthropicChoice(choice: ToolChoice | undefined, parallel: boolean | undefined): Record<string, unknown> | undefined {
+function anthropicChoice(
+  choice: ToolChoice | undefined,
+  parallel: boolean | undefined,
+): Record<string, unknown> | undefined {
   if (choice === undefined) return undefined;
   const single = parallel === false ? { disable_parallel_tool_use: true } : {};
   if (choice === "none") return { type: "none" };
@@ -63,11 +85,21 @@ function resultContent(call: CallResult, options: AnswerOptions | undefined): st
   if (!output) return resultText(call.result);
   return output.parts.map((part, index) => {
     if (!isMedia(part)) return { type: "text", text: partText(part) };
-    if (part.type === "image" && IMAGE_TYPES.has(part.mediaType)) return { type: "image", source: { type: "base64", media_type: part.mediaType, data: part.data } };
+    if (part.type === "image" && IMAGE_TYPES.has(part.mediaType))
+      return { type: "image", source: { type: "base64", media_type: part.mediaType, data: part.data } };
     const title = part.type === "file" && part.filename ? { title: part.filename } : {};
-    if (part.mediaType === "application/pdf") return { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data }, ...title };
-    if (part.mediaType === "text/plain") return { type: "document", source: { type: "text", media_type: "text/plain", data: new TextDecoder().decode(decodeBase64(part.data)) }, ...title };
-    output.report(index, `anthropic reads images as JPEG, PNG, GIF or WebP and documents as PDF or plain text; the ${part.mediaType} ${part.type} was replaced by a note`);
+    if (part.mediaType === "application/pdf")
+      return { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data }, ...title };
+    if (part.mediaType === "text/plain")
+      return {
+        type: "document",
+        source: { type: "text", media_type: "text/plain", data: new TextDecoder().decode(decodeBase64(part.data)) },
+        ...title,
+      };
+    output.report(
+      index,
+      `anthropic reads images as JPEG, PNG, GIF or WebP and documents as PDF or plain text; the ${part.mediaType} ${part.type} was replaced by a note`,
+    );
     return { type: "text", text: omitted(part, "anthropic") };
   });
 }

@@ -19,13 +19,23 @@ export const bedrock: ProviderAdapter = {
     content(response)
       .map((b) => field(b, "toolUse"))
       .filter((u) => u !== undefined)
-      .map((u) => ({ id: String(field(u, "toolUseId") ?? ""), name: String(field(u, "name") ?? ""), arguments: field(u, "input") ?? {} })),
+      .map((u) => ({
+        id: String(field(u, "toolUseId") ?? ""),
+        name: String(field(u, "name") ?? ""),
+        arguments: field(u, "input") ?? {},
+      })),
   toolMessages: (results, options) =>
     results.length
       ? [
           {
             role: "user",
-            content: results.map((r) => ({ toolResult: { toolUseId: r.id, content: resultContent(r, options), status: r.result.success ? "success" : "error" } })),
+            content: results.map((r) => ({
+              toolResult: {
+                toolUseId: r.id,
+                content: resultContent(r, options),
+                status: r.result.success ? "success" : "error",
+              },
+            })),
           },
         ]
       : [],
@@ -34,12 +44,21 @@ export const bedrock: ProviderAdapter = {
     return message ? [message] : [];
   },
   text: (response) => {
-    const texts = content(response).map((b) => field(b, "text")).filter((t): t is string => typeof t === "string");
+    const texts = content(response)
+      .map((b) => field(b, "text"))
+      .filter((t): t is string => typeof t === "string");
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(response, "stopReason") === "max_tokens",
   withTools: (request, tools, { toolChoice }) => {
-    const choice = toolChoice === undefined || toolChoice === "none" ? undefined : toolChoice === "auto" ? { auto: {} } : toolChoice === "required" ? { any: {} } : { tool: { name: toolChoice.name } };
+    const choice =
+      toolChoice === undefined || toolChoice === "none"
+        ? undefined
+        : toolChoice === "auto"
+          ? { auto: {} }
+          : toolChoice === "required"
+            ? { any: {} }
+            : { tool: { name: toolChoice.name } };
     const specs = tools.map((t) => {
       const f = toOpenAIFormat(t).function;
       return { toolSpec: { name: f.name, description: f.description, inputSchema: { json: f.parameters } } };
@@ -58,10 +77,17 @@ function resultContent(call: CallResult, options: AnswerOptions | undefined): ({
     return output.parts.map((part, index) => {
       if (part.type === "text") return { text: part.text };
       if (part.type === "json") return { json: part.value };
-      output.report(index, `bedrock tool results are written as text and JSON here; the ${part.type} was replaced by a note`);
+      output.report(
+        index,
+        `bedrock tool results are written as text and JSON here; the ${part.type} was replaced by a note`,
+      );
       return { text: omitted(part, "bedrock") };
     });
   }
   const value = call.result.success ? call.result.value : undefined;
-  return [call.result.success && typeof value === "object" && value !== null && !Array.isArray(value) ? { json: resultData(value) } : { text: resultText(call.result) }];
+  return [
+    call.result.success && typeof value === "object" && value !== null && !Array.isArray(value)
+      ? { json: resultData(value) }
+      : { text: resultText(call.result) },
+  ];
 }

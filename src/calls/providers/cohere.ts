@@ -20,14 +20,24 @@ export const cohere: ProviderAdapter = {
       name: String(field(field(c, "function"), "name") ?? ""),
       arguments: parseArguments(field(field(c, "function"), "arguments")),
     })),
-  toolMessages: (results, options) => results.map((r) => ({ role: "tool", toolCallId: r.id, content: textOnly(r, "cohere", options) })),
+  toolMessages: (results, options) =>
+    results.map((r) => ({ role: "tool", toolCallId: r.id, content: textOnly(r, "cohere", options) })),
   assistantMessages: (response) => {
     const m = field(response, "message");
     if (!m) return [];
-    return [{ role: "assistant", toolCalls: list(m, "toolCalls", "tool_calls"), ...(field(m, "toolPlan", "tool_plan") !== undefined && { toolPlan: field(m, "toolPlan", "tool_plan") }), ...(field(m, "content") !== undefined && { content: field(m, "content") }) }];
+    return [
+      {
+        role: "assistant",
+        toolCalls: list(m, "toolCalls", "tool_calls"),
+        ...(field(m, "toolPlan", "tool_plan") !== undefined && { toolPlan: field(m, "toolPlan", "tool_plan") }),
+        ...(field(m, "content") !== undefined && { content: field(m, "content") }),
+      },
+    ];
   },
   text: (response) => {
-    const texts = list(field(response, "message"), "content").filter((c) => field(c, "type") === "text").map((c) => String(field(c, "text") ?? ""));
+    const texts = list(field(response, "message"), "content")
+      .filter((c) => field(c, "type") === "text")
+      .map((c) => String(field(c, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(response, "finish_reason") === "MAX_TOKENS",
@@ -36,7 +46,11 @@ export const cohere: ProviderAdapter = {
     return {
       ...request,
       tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
-      ...(toolChoice === "required" || typeof toolChoice === "object" ? { toolChoice: "REQUIRED" } : toolChoice === "none" ? { toolChoice: "NONE" } : {}),
+      ...(toolChoice === "required" || typeof toolChoice === "object"
+        ? { toolChoice: "REQUIRED" }
+        : toolChoice === "none"
+          ? { toolChoice: "NONE" }
+          : {}),
       ...(typeof strict === "boolean" && { strictTools: strict }),
     };
   },

@@ -54,14 +54,33 @@ export const gemini: ProviderAdapter = {
     const { toolChoice, strict } = options;
     const config = (request.config as Record<string, unknown> | undefined) ?? {};
     // Gemini's strict mode is a calling mode: VALIDATED checks each call against its declaration (and may answer in text).
-    const mode = toolChoice === "none" ? "NONE" : toolChoice === "required" || typeof toolChoice === "object" ? "ANY" : strict ? "VALIDATED" : toolChoice === "auto" ? "AUTO" : undefined;
-    const functionCallingConfig = mode && { mode, ...(typeof toolChoice === "object" && { allowedFunctionNames: [toolChoice.name] }) };
+    const mode =
+      toolChoice === "none"
+        ? "NONE"
+        : toolChoice === "required" || typeof toolChoice === "object"
+          ? "ANY"
+          : strict
+            ? "VALIDATED"
+            : toolChoice === "auto"
+              ? "AUTO"
+              : undefined;
+    const functionCallingConfig = mode && {
+      mode,
+      ...(typeof toolChoice === "object" && { allowedFunctionNames: [toolChoice.name] }),
+    };
     return {
       ...request,
       config: {
         ...config,
-        tools: [...((config.tools as unknown[] | undefined) ?? []), { functionDeclarations: tools.map((t) => toGeminiFormat(t, formatOptions({ ...options, strict: undefined }))) }],
-        ...(functionCallingConfig && { toolConfig: { ...(config.toolConfig as object | undefined), functionCallingConfig } }),
+        tools: [
+          ...((config.tools as unknown[] | undefined) ?? []),
+          {
+            functionDeclarations: tools.map((t) => toGeminiFormat(t, formatOptions({ ...options, strict: undefined }))),
+          },
+        ],
+        ...(functionCallingConfig && {
+          toolConfig: { ...(config.toolConfig as object | undefined), functionCallingConfig },
+        }),
       },
     };
   },
@@ -73,7 +92,10 @@ function parts(response: unknown): unknown[] {
 
 // `response` (the value, or the text and JSON parts) and `parts` (the images and files): FunctionResponse.parts,
 // "Ordered Parts that constitute a function response", each `inlineData` with a MIME type (https://ai.google.dev/api/caching#FunctionResponse).
-function functionResponse(call: CallResult, options: AnswerOptions | undefined): { response: Record<string, unknown>; parts?: unknown[] } {
+function functionResponse(
+  call: CallResult,
+  options: AnswerOptions | undefined,
+): { response: Record<string, unknown>; parts?: unknown[] } {
   const result = call.result;
   if (!result.success) return { response: { error: result.error } };
   const output = outputOf(call, "gemini", options);
@@ -81,6 +103,12 @@ function functionResponse(call: CallResult, options: AnswerOptions | undefined):
   const data = output.parts.filter((p) => !isMedia(p));
   const media = output.parts.filter(isMedia);
   const only = data.length === 1 && data[0]!.type === "json" ? data[0]!.value : data.map(partText).join("\n");
-  const parts = media.map((p) => ({ inlineData: { mimeType: p.mediaType, data: p.data, ...(p.type === "file" && p.filename && { displayName: p.filename }) } }));
+  const parts = media.map((p) => ({
+    inlineData: {
+      mimeType: p.mediaType,
+      data: p.data,
+      ...(p.type === "file" && p.filename && { displayName: p.filename }),
+    },
+  }));
   return { response: { output: only }, ...(parts.length && { parts }) };
 }

@@ -10,7 +10,17 @@ import { openai } from "./openai.js";
 import { responses } from "./responses.js";
 
 /** Every adapter by provider name. @example ADAPTERS.anthropic.conversation; // "messages" */
-export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = { openai, responses, anthropic, gemini, mcp, bedrock, mistral, ollama, cohere };
+export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = {
+  openai,
+  responses,
+  anthropic,
+  gemini,
+  mcp,
+  bedrock,
+  mistral,
+  ollama,
+  cohere,
+};
 
 /**
  * The adapter of a provider name (or an adapter passed as is); an unknown name is a clear error.
@@ -22,7 +32,9 @@ export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = { openai,
 export function adapterOf(provider: Provider | ProviderAdapter): ProviderAdapter {
   if (typeof provider === "object" && provider !== null) return provider;
   const adapter = typeof provider === "string" && Object.hasOwn(ADAPTERS, provider) ? ADAPTERS[provider] : undefined;
-  if (!adapter) throw new TypeError(`tooltype: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(ADAPTERS).join(", ")}`);
+  if (!adapter)
+    throw new TypeError(
+      `tooltype: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(ADAPTERS).join(", ")}`,
+    );
   return adapter;
 }
-

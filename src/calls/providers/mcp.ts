@@ -18,14 +18,17 @@ export const mcp: ProviderAdapter = {
   calls: (response) =>
     blocks(response)
       .filter((b) => field(b, "type") === "tool_use")
-      .map((b) => ({ id: String(field(b, "id") ?? ""), name: String(field(b, "name") ?? ""), arguments: field(b, "input") ?? {} })),
-  toolMessages: (results) =>
-    results.length
-      ? [{ role: "user", content: results.map(toolResult) }]
-      : [],
+      .map((b) => ({
+        id: String(field(b, "id") ?? ""),
+        name: String(field(b, "name") ?? ""),
+        arguments: field(b, "input") ?? {},
+      })),
+  toolMessages: (results) => (results.length ? [{ role: "user", content: results.map(toolResult) }] : []),
   assistantMessages: (response) => [{ role: "assistant", content: blocks(response) }],
   text: (response) => {
-    const texts = blocks(response).filter((b) => field(b, "type") === "text").map((b) => String(field(b, "text") ?? ""));
+    const texts = blocks(response)
+      .filter((b) => field(b, "type") === "text")
+      .map((b) => String(field(b, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(response, "stopReason") === "maxTokens",
@@ -44,7 +47,18 @@ function blocks(response: unknown): unknown[] {
 
 function toolResult(call: CallResult): Record<string, unknown> {
   const { result } = call;
-  if (!result.success || !result.output) return { type: "tool_result", toolUseId: call.id, content: [{ type: "text", text: resultText(result) }], ...(!result.success && { isError: true }) };
+  if (!result.success || !result.output)
+    return {
+      type: "tool_result",
+      toolUseId: call.id,
+      content: [{ type: "text", text: resultText(result) }],
+      ...(!result.success && { isError: true }),
+    };
   const structured = mcpStructured(result.output);
-  return { type: "tool_result", toolUseId: call.id, content: mcpContent(result.output), ...(structured && { structuredContent: structured }) };
+  return {
+    type: "tool_result",
+    toolUseId: call.id,
+    content: mcpContent(result.output),
+    ...(structured && { structuredContent: structured }),
+  };
 }

@@ -19,22 +19,29 @@ export const mistral: ProviderAdapter = {
       name: String(field(field(c, "function"), "name") ?? ""),
       arguments: parseArguments(field(field(c, "function"), "arguments")),
     })),
-  toolMessages: (results, options) => results.map((r) => ({ role: "tool", toolCallId: r.id, name: r.name, content: textOnly(r, "mistral", options) })),
+  toolMessages: (results, options) =>
+    results.map((r) => ({ role: "tool", toolCallId: r.id, name: r.name, content: textOnly(r, "mistral", options) })),
   assistantMessages: (response) => {
     const m = message(response);
-    return m ? [{ role: "assistant", content: field(m, "content") ?? "", toolCalls: list(m, "toolCalls", "tool_calls") }] : [];
+    return m
+      ? [{ role: "assistant", content: field(m, "content") ?? "", toolCalls: list(m, "toolCalls", "tool_calls") }]
+      : [];
   },
   text: (response) => {
     const content = field(message(response), "content");
     return typeof content === "string" && content ? content : undefined;
   },
-  truncated: (response) => field(list(field(response, "data") ?? response, "choices")[0], "finish_reason", "finishReason") === "length",
+  truncated: (response) =>
+    field(list(field(response, "data") ?? response, "choices")[0], "finish_reason", "finishReason") === "length",
   withTools: (request, tools, options) => {
     const { toolChoice, parallelToolCalls } = options;
     return {
       ...request,
       tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
-      ...(toolChoice !== undefined && { toolChoice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
+      ...(toolChoice !== undefined && {
+        toolChoice:
+          typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } },
+      }),
       ...(parallelToolCalls !== undefined && { parallelToolCalls }),
     };
   },

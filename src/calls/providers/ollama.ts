@@ -16,9 +16,14 @@ export const ollama: ProviderAdapter = {
   calls: (response) =>
     list(field(response, "message"), "tool_calls").map((c, i) => {
       const name = String(field(field(c, "function"), "name") ?? "");
-      return { id: String(field(c, "id") ?? generatedId(name, i)), name, arguments: parseArguments(field(field(c, "function"), "arguments")) };
+      return {
+        id: String(field(c, "id") ?? generatedId(name, i)),
+        name,
+        arguments: parseArguments(field(field(c, "function"), "arguments")),
+      };
     }),
-  toolMessages: (results, options) => results.map((r) => ({ role: "tool", content: textOnly(r, "ollama", options), tool_name: r.name })),
+  toolMessages: (results, options) =>
+    results.map((r) => ({ role: "tool", content: textOnly(r, "ollama", options), tool_name: r.name })),
   assistantMessages: (response) => {
     const m = field(response, "message");
     return m ? [m] : [];
@@ -28,5 +33,8 @@ export const ollama: ProviderAdapter = {
     return typeof content === "string" && content ? content : undefined;
   },
   truncated: (response) => field(response, "done_reason") === "length",
-  withTools: (request, tools, options) => ({ ...request, tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))) }),
+  withTools: (request, tools, options) => ({
+    ...request,
+    tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
+  }),
 };

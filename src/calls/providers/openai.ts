@@ -19,7 +19,11 @@ export const openai: ProviderAdapter = {
   calls: (response) =>
     list(message(response), "tool_calls")
       .filter((c) => field(c, "type") === undefined || field(c, "type") === "function")
-      .map((c) => ({ id: String(field(c, "id") ?? ""), name: String(field(field(c, "function"), "name") ?? ""), arguments: parseArguments(field(field(c, "function"), "arguments")) })),
+      .map((c) => ({
+        id: String(field(c, "id") ?? ""),
+        name: String(field(field(c, "function"), "name") ?? ""),
+        arguments: parseArguments(field(field(c, "function"), "arguments")),
+      })),
   toolMessages: (results, options) => {
     const media: unknown[] = [];
     const answers = results.map((r) => ({ role: "tool", tool_call_id: r.id, content: toolContent(r, media, options) }));
@@ -39,7 +43,10 @@ export const openai: ProviderAdapter = {
     return {
       ...request,
       tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
-      ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } } }),
+      ...(toolChoice !== undefined && {
+        tool_choice:
+          typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } },
+      }),
       ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
     };
   },
@@ -60,7 +67,11 @@ function toolContent(call: CallResult, media: unknown[], options: AnswerOptions 
     const label = `${part.type} ${media.filter((m) => (m as { type: string }).type !== "text").length + 1}`;
     texts.push(`[${label}: in the next user message]`);
     media.push({ type: "text", text: `${label}, returned by ${call.name} (call ${call.id}):` });
-    media.push(part.type === "image" ? { type: "image_url", image_url: { url: dataURL(part) } } : { type: "file", file: { file_data: dataURL(part), ...(part.filename && { filename: part.filename }) } });
+    media.push(
+      part.type === "image"
+        ? { type: "image_url", image_url: { url: dataURL(part) } }
+        : { type: "file", file: { file_data: dataURL(part), ...(part.filename && { filename: part.filename }) } },
+    );
     output.report(index, `openai tool messages take text only; the ${part.type} was sent in a user message after them`);
   });
   return texts.join("\n");

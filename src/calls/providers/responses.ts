@@ -19,8 +19,13 @@ export const responses: ProviderAdapter = {
   calls: (response) =>
     list(response, "output")
       .filter((item) => field(item, "type") === "function_call")
-      .map((item) => ({ id: String(field(item, "call_id") ?? field(item, "id") ?? ""), name: String(field(item, "name") ?? ""), arguments: parseArguments(field(item, "arguments")) })),
-  toolMessages: (results, options) => results.map((r) => ({ type: "function_call_output", call_id: r.id, output: functionOutput(r, options) })),
+      .map((item) => ({
+        id: String(field(item, "call_id") ?? field(item, "id") ?? ""),
+        name: String(field(item, "name") ?? ""),
+        arguments: parseArguments(field(item, "arguments")),
+      })),
+  toolMessages: (results, options) =>
+    results.map((r) => ({ type: "function_call_output", call_id: r.id, output: functionOutput(r, options) })),
   // Every output item goes back into the input: reasoning items must precede their function calls.
   assistantMessages: (response) => list(response, "output"),
   text: (response) => {
@@ -39,8 +44,13 @@ export const responses: ProviderAdapter = {
     return {
       ...request,
       // Deferred tools (`defer_loading`) are found by OpenAI's hosted tool search, which the request must then hold.
-      tools: [...(tools.some((t) => t.defer) ? [{ type: "tool_search" }] : []), ...tools.map((t) => toResponsesFormat(t, formatOptions(options)))],
-      ...(toolChoice !== undefined && { tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", name: toolChoice.name } }),
+      tools: [
+        ...(tools.some((t) => t.defer) ? [{ type: "tool_search" }] : []),
+        ...tools.map((t) => toResponsesFormat(t, formatOptions(options))),
+      ],
+      ...(toolChoice !== undefined && {
+        tool_choice: typeof toolChoice === "string" ? toolChoice : { type: "function", name: toolChoice.name },
+      }),
       ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
     };
   },

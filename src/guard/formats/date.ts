@@ -12,7 +12,9 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
-  const year = +m[1]!, month = +m[2]!, day = +m[3]!;
+  const year = +m[1]!,
+    month = +m[2]!,
+    day = +m[3]!;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS[month]!);
 }

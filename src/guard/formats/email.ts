@@ -6,7 +6,10 @@ import { isIPv6 } from "./ipv6.js";
 const DOT_ATOM = String.raw`[a-z0-9!#$%&'*+/=?^_\x60{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_\x60{|}~-]+)*`;
 const QUOTED = String.raw`"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"`;
 const LOCAL = new RegExp(String.raw`^(?:${DOT_ATOM}|${QUOTED})$`, "i");
-const PLAIN_EMAIL = new RegExp(String.raw`^${DOT_ATOM}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$`, "i");
+const PLAIN_EMAIL = new RegExp(
+  String.raw`^${DOT_ATOM}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$`,
+  "i",
+);
 /** An e-mail domain: an IPv4 or `IPv6:` address literal, else a host name as `host` reads it. @example emailDomain("[IPv6:::1]", isHostname) // true */
 export function emailDomain(domain: string, host: (name: string) => boolean): boolean {
   if (domain.charCodeAt(0) === 91 && domain.endsWith("]")) {

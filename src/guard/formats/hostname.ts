@@ -26,18 +26,33 @@ export function isHostname(value: string): boolean {
 
 // RFC 5892 section 2.6: code points IDNA2008 disallows although their category would allow them.
 const DISALLOWED = /[\u0640\u07fa\u302e\u302f\u3031-\u3035\u303b]/u;
-const VIRAMA = /[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d3b\u0d3c\u0d4d\u0dca\u0e3a\u0eba\u0f84\u1039\u103a\u1714\u1734\u17d2\u1a60\u1b44\u1baa\u1bab\u1bf2\u1bf3\u2d7f\ua806\ua8c4\ua953\ua9c0\uaaf6\uabed\u{10a3f}\u{11046}\u{1107f}\u{110b9}\u{11133}\u{11134}\u{111c0}\u{11235}\u{112ea}\u{1134d}\u{11442}\u{114c2}\u{115bf}\u{1163f}\u{116b6}\u{1172b}\u{11839}\u{119e0}\u{11a34}\u{11a47}\u{11a99}\u{11c3f}\u{11d44}\u{11d45}\u{11d97}]$/u;
+const VIRAMA =
+  /[\u094d\u09cd\u0a4d\u0acd\u0b4d\u0bcd\u0c4d\u0ccd\u0d3b\u0d3c\u0d4d\u0dca\u0e3a\u0eba\u0f84\u1039\u103a\u1714\u1734\u17d2\u1a60\u1b44\u1baa\u1bab\u1bf2\u1bf3\u2d7f\ua806\ua8c4\ua953\ua9c0\uaaf6\uabed\u{10a3f}\u{11046}\u{1107f}\u{110b9}\u{11133}\u{11134}\u{111c0}\u{11235}\u{112ea}\u{1134d}\u{11442}\u{114c2}\u{115bf}\u{1163f}\u{116b6}\u{1172b}\u{11839}\u{119e0}\u{11a34}\u{11a47}\u{11a99}\u{11c3f}\u{11d44}\u{11d45}\u{11d97}]$/u;
 const JOINING = String.raw`[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}]`;
 const ZWNJ_JOINED = new RegExp(String.raw`${JOINING}\p{Mn}*\u200c\p{Mn}*${JOINING}`, "u");
 
 /** An IDNA2008 U-label (RFC 5891 section 5.4, RFC 5892 Appendix A contextual rules). */
 export function isULabel(label: string): boolean {
-  if (!label || /^\p{M}/u.test(label) || label.startsWith("-") || label.endsWith("-") || (label[2] === "-" && label[3] === "-")) return false;
+  if (
+    !label ||
+    /^\p{M}/u.test(label) ||
+    label.startsWith("-") ||
+    label.endsWith("-") ||
+    (label[2] === "-" && label[3] === "-")
+  )
+    return false;
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ and ZWJ are listed as code points of their own (RFC 5892 CONTEXTJ)
-  if (DISALLOWED.test(label) || /[^\p{L}\p{M}\p{N}\u00b7\u0375\u05f3\u05f4\u30fb\u200c\u200d\u06fd\u06fe\u0f0b\u0f0c-]/u.test(label) || /\p{Lu}/u.test(label)) return false;
+  if (
+    DISALLOWED.test(label) ||
+    /[^\p{L}\p{M}\p{N}\u00b7\u0375\u05f3\u05f4\u30fb\u200c\u200d\u06fd\u06fe\u0f0b\u0f0c-]/u.test(label) ||
+    /\p{Lu}/u.test(label)
+  )
+    return false;
   const chars = [...label];
   for (let i = 0; i < chars.length; i++) {
-    const c = chars[i]!, before = chars[i - 1], after = chars[i + 1];
+    const c = chars[i]!,
+      before = chars[i - 1],
+      after = chars[i + 1];
     switch (c) {
       case "\u00b7": // MIDDLE DOT: between two l
         if (before !== "l" || after !== "l") return false;
@@ -45,7 +60,8 @@ export function isULabel(label: string): boolean {
       case "\u0375": // GREEK LOWER NUMERAL SIGN (KERAIA): before Greek
         if (after === undefined || !/\p{Script=Greek}/u.test(after)) return false;
         break;
-      case "\u05f3": case "\u05f4": // HEBREW GERESH, GERSHAYIM: after Hebrew
+      case "\u05f3":
+      case "\u05f4": // HEBREW GERESH, GERSHAYIM: after Hebrew
         if (before === undefined || !/\p{Script=Hebrew}/u.test(before)) return false;
         break;
       case "\u30fb": // KATAKANA MIDDLE DOT: in a label with Hiragana, Katakana or Han
@@ -65,7 +81,9 @@ export function isULabel(label: string): boolean {
 
 /** Decodes a Punycode string (RFC 3492 section 6.2), or undefined when it is not one. */
 export function punycode(input: string): string | undefined {
-  const base = 36, tMin = 1, tMax = 26;
+  const base = 36,
+    tMin = 1,
+    tMax = 26;
   const adapt = (delta: number, points: number, first: boolean): number => {
     delta = first ? Math.floor(delta / 700) : delta >> 1;
     delta += Math.floor(delta / points);
@@ -80,7 +98,9 @@ export function punycode(input: string): string | undefined {
     if (c >= 0x80) return undefined;
     output.push(c);
   }
-  let n = 128, i = 0, bias = 72;
+  let n = 128,
+    i = 0,
+    bias = 72;
   for (let index = basic > 0 ? basic + 1 : 0; index < input.length; ) {
     const old = i;
     for (let w = 1, k = base; ; k += base) {

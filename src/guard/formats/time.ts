@@ -13,8 +13,12 @@ export function isTime(value: string): boolean {
   const m = TIME.exec(value);
   if (!m) return false;
   // Whole seconds only: a fraction of fifteen nines read as a number would round up to the next second.
-  const hour = +m[1]!, minute = +m[2]!, second = +m[3]!.slice(0, 2);
-  const sign = m[4] === "-" ? -1 : 1, offsetHour = +(m[5] ?? 0), offsetMinute = +(m[6] ?? 0);
+  const hour = +m[1]!,
+    minute = +m[2]!,
+    second = +m[3]!.slice(0, 2);
+  const sign = m[4] === "-" ? -1 : 1,
+    offsetHour = +(m[5] ?? 0),
+    offsetMinute = +(m[6] ?? 0);
   if (offsetHour > 23 || offsetMinute > 59 || hour > 23 || minute > 59) return false;
   if (second < 60) return true;
   if (second >= 61) return false;
@@ -23,4 +27,3 @@ export function isTime(value: string): boolean {
   const utcHour = hour - sign * offsetHour - (utcMinute < 0 ? 1 : 0);
   return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1);
 }
-

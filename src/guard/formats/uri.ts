@@ -18,14 +18,18 @@ export function uriPatterns(u: string): { readonly absolute: RegExp; readonly re
   const hier = `(?://${authority}(?:/${segment})*|/(?:${nz}(?:/${segment})*)?|${nz}(?:/${segment})*|)`;
   const relative = `(?://${authority}(?:/${segment})*|/(?:${nz}(?:/${segment})*)?|${nzNoColon}(?:/${segment})*|)`;
   const scheme = String.raw`[A-Za-z][A-Za-z0-9+\-.]*`;
-  return { absolute: new RegExp(`^${scheme}:${hier}${tail}$`, "u"), reference: new RegExp(`^(?:${scheme}:${hier}|${relative})${tail}$`, "u") };
+  return {
+    absolute: new RegExp(`^${scheme}:${hier}${tail}$`, "u"),
+    reference: new RegExp(`^(?:${scheme}:${hier}|${relative})${tail}$`, "u"),
+  };
 }
 
 // Made on first use: an app that never checks a URI does not build these patterns.
 let uri: ReturnType<typeof uriPatterns> | undefined;
 // Most URIs: a scheme, "//", a plain host and port, then path, query and fragment without percent-encoding.
 // A subset of RFC 3986 that one pattern decides; anything else takes the full grammar.
-const PLAIN_URI = /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(?::\d+)?(?:\/[\w\-.~!$&'()*+,;=:@]*)*(?:\?[\w\-.~!$&'()*+,;=:@/?]*)?(?:#[\w\-.~!$&'()*+,;=:@/?]*)?$/i;
+const PLAIN_URI =
+  /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(?::\d+)?(?:\/[\w\-.~!$&'()*+,;=:@]*)*(?:\?[\w\-.~!$&'()*+,;=:@/?]*)?(?:#[\w\-.~!$&'()*+,;=:@/?]*)?$/i;
 
 /** Whether `value` matches a URI (or IRI) pattern, with an IP literal's address checked too. */
 export function uriLike(pattern: RegExp, value: string): boolean {

@@ -37,7 +37,13 @@ export interface Build {
 export const always: Check = () => true;
 
 /** Lists an issue when reporting. Always false, so a failed check can end with `|| (report && miss(...))`. */
-export function miss(report: Issue[], code: IssueCode, path: string | undefined, expected?: string, received?: string): false {
+export function miss(
+  report: Issue[],
+  code: IssueCode,
+  path: string | undefined,
+  expected?: string,
+  received?: string,
+): false {
   report.push(issue(code, path!, expected, received));
   return false;
 }
@@ -77,7 +83,7 @@ export function once<T>(memo: Map<Node, T | null>, node: Node, make: () => T | n
 /** Whether the node allows exactly `types` and sets no keyword outside `keys`. */
 export function asksOnly(node: Node, types: number, keys: ReadonlySet<string>): boolean {
   if (node.types !== types) return false;
-  for (const key in node) if (!keys.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return false;
+  for (const key in node)
+    if (!keys.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return false;
   return true;
 }
-

@@ -22,9 +22,23 @@ export interface Leaf {
 // A leaf of one type and nothing else, of numbers with bounds, or of values (each of an allowed type) is
 // tested by one case; any other leaf by the general test. The bounds default to ±Infinity, and an
 // exclusive one of ±Infinity refuses NaN and the infinities, as `Number.isFinite` would.
-const LEAF_STRING = 0, LEAF_NUMBER = 1, LEAF_INTEGER = 2, LEAF_BOOLEAN = 3, LEAF_VALUES = 4, LEAF_GENERAL = 5;
+const LEAF_STRING = 0,
+  LEAF_NUMBER = 1,
+  LEAF_INTEGER = 2,
+  LEAF_BOOLEAN = 3,
+  LEAF_VALUES = 4,
+  LEAF_GENERAL = 5;
 
-const LEAF_KEYS = new Set(["id", "types", "enum", "isConst", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
+const LEAF_KEYS = new Set([
+  "id",
+  "types",
+  "enum",
+  "isConst",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+]);
 
 /** The node as a `Leaf` when it asks nothing a leaf cannot hold, else null; made once per node. */
 export function leafOf(node: Node, build: Build): Leaf | null {
@@ -39,7 +53,11 @@ function makeLeaf(node: Node): Leaf | null {
   const values = node.enum;
   if (values && !values.every((v) => typeof v !== "object" || v === null)) return null;
   const bits = node.types;
-  const bounded = node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined;
+  const bounded =
+    node.minimum !== undefined ||
+    node.maximum !== undefined ||
+    node.exclusiveMinimum !== undefined ||
+    node.exclusiveMaximum !== undefined;
   let kind = LEAF_GENERAL;
   if (values) {
     if (!bounded && values.every((v) => (typeBits(v) & bits) !== 0)) kind = LEAF_VALUES;
@@ -81,4 +99,3 @@ export function leafOk(v: unknown, leaf: Leaf): boolean {
 function inBounds(n: number, leaf: Leaf): boolean {
   return n >= leaf.min && n <= leaf.max && n > leaf.exclusiveMin && n < leaf.exclusiveMax;
 }
-

@@ -31,13 +31,17 @@ export function containsCheck(node: Node, build: Build): Check | undefined {
 /** `contains` as generated code. @example containsSource(node, "v", writer) // "let c1 = 0;\nfor (...) if (f2(v[i3])) c1++;\n..." */
 export function containsSource(node: Node, x: string, w: StructureWriter): string {
   if (!node.contains) return "";
-  const c = w.id("c"), i = w.id("i"), f = w.fn(node.contains);
+  const c = w.id("c"),
+    i = w.id("i"),
+    f = w.fn(node.contains);
   const max = node.maxContains === undefined ? "" : ` || ${c} > ${node.maxContains}`;
   return `let ${c} = 0;\nfor (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${f}(${x}[${i}])) ${c}++;\n${failIf(`${c} < ${node.minContains ?? 1}${max}`)}`;
 }
 
 /** The `contains` message. @example CONTAINS_MESSAGES.contains("at least 1 integer", "0") // "Expected at least 1 integer matching items, received 0" */
-export const CONTAINS_MESSAGES = { contains: ((expected, received) => `Expected ${expected} matching items, received ${received}`) as Message };
+export const CONTAINS_MESSAGES = {
+  contains: ((expected, received) => `Expected ${expected} matching items, received ${received}`) as Message,
+};
 
 /** How `contains`, `minContains` and `maxContains` are read. @example containsReader.keys // ["contains", "minContains", "maxContains"] */
 export const containsReader: KeywordReader = {

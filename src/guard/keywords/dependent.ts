@@ -62,7 +62,8 @@ export function dependentSource(node: Node, x: string, w: StructureWriter): stri
   for (const { key, required } of node.dependentRequired ?? []) {
     if (required.length) out += failIf(`!(${missing(key)}) && (${required.map(missing).join(" || ")})`);
   }
-  for (const { key, node: schema } of node.dependentSchemas ?? []) out += failIf(`!(${missing(key)}) && !${w.fn(schema)}(${x})`);
+  for (const { key, node: schema } of node.dependentSchemas ?? [])
+    out += failIf(`!(${missing(key)}) && !${w.fn(schema)}(${x})`);
   return out;
 }
 
@@ -86,7 +87,8 @@ export const dependentReader: KeywordReader = {
         // `dependencies` (draft-07): a list is dependentRequired, a schema dependentSchemas.
         const list = keyword === "dependentRequired" || (keyword === "dependencies" && Array.isArray(value));
         if (!list) schemas.push({ key, node: r.read(value, `${at}/${keyword}/${pointerSegment(key)}`) });
-        else if (Array.isArray(value) && value.every((k) => typeof k === "string")) required.push({ key, required: value });
+        else if (Array.isArray(value) && value.every((k) => typeof k === "string"))
+          required.push({ key, required: value });
         else throw mustBe(`${keyword}/${key}`, at, "an array of strings", value);
       }
     }

@@ -25,7 +25,9 @@ export function enumCheck(node: Node): Check | undefined {
   if (!values) return undefined;
   const code = node.isConst ? "const" : "enum";
   let expected: string | undefined;
-  const fail: Check = (v, r, p) => r !== undefined && miss(r, code, p, (expected ??= node.isConst ? preview(values[0]) : describeEnum(values)), preview(v));
+  const fail: Check = (v, r, p) =>
+    r !== undefined &&
+    miss(r, code, p, (expected ??= node.isConst ? preview(values[0]) : describeEnum(values)), preview(v));
   if (values.every((v) => typeof v !== "object" || v === null)) {
     const set = new Set(values);
     return (v, r, p) => set.has(v) || fail(v, r, p);
@@ -81,7 +83,8 @@ export const enumReader: KeywordReader = {
   read(s, node, at) {
     const list = s.enum;
     if (list !== undefined) {
-      if (!Array.isArray(list) || !list.every((v) => isJSONValue(v))) throw mustBe("enum", at, "an array of JSON values", list);
+      if (!Array.isArray(list) || !list.every((v) => isJSONValue(v)))
+        throw mustBe("enum", at, "an array of JSON values", list);
       node.enum = s.nullable === true && !list.includes(null) ? [...list, null] : list;
     }
     if (Object.hasOwn(s, "const")) {

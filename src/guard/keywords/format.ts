@@ -46,7 +46,10 @@ export const formatReader: KeywordReader = {
     if (r.options.assertFormats === false) return;
     const custom = r.options.formats;
     const given = custom && Object.hasOwn(custom, name) ? custom[name] : undefined;
-    const check = given instanceof RegExp ? (v: string) => given.test(v) : given ?? (Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined);
+    const check =
+      given instanceof RegExp
+        ? (v: string) => given.test(v)
+        : (given ?? (Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined));
     if (check) node.format = { name, check };
   },
 };

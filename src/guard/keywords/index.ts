@@ -13,7 +13,19 @@ import { multipleOf } from "./multiple-of.js";
 import type { ValueKeyword } from "./keyword.js";
 
 /** The keywords that test a string, in order. */
-export const STRING_KEYWORDS: readonly ValueKeyword<string, never>[] = [minLength, maxLength, pattern, format, contentEncoding] as never;
+export const STRING_KEYWORDS: readonly ValueKeyword<string, never>[] = [
+  minLength,
+  maxLength,
+  pattern,
+  format,
+  contentEncoding,
+] as never;
 
 /** The keywords that test a number, in order. */
-export const NUMBER_KEYWORDS: readonly ValueKeyword<number, never>[] = [minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf] as never;
+export const NUMBER_KEYWORDS: readonly ValueKeyword<number, never>[] = [
+  minimum,
+  maximum,
+  exclusiveMinimum,
+  exclusiveMaximum,
+  multipleOf,
+] as never;

@@ -71,8 +71,10 @@ export function arrayCheck(node: Node, build: Build): Check | undefined {
   // Reporting runs these one by one; a plain check runs `elementsOk`.
   const reports: ArrayCheck[] = [];
   const { minItems, maxItems } = node;
-  if (minItems !== undefined) reports.push((a, r, p) => a.length >= minItems || miss(r!, "min_items", p, String(minItems), String(a.length)));
-  if (maxItems !== undefined) reports.push((a, r, p) => a.length <= maxItems || miss(r!, "max_items", p, String(maxItems), String(a.length)));
+  if (minItems !== undefined)
+    reports.push((a, r, p) => a.length >= minItems || miss(r!, "min_items", p, String(minItems), String(a.length)));
+  if (maxItems !== undefined)
+    reports.push((a, r, p) => a.length <= maxItems || miss(r!, "max_items", p, String(maxItems), String(a.length)));
   const elements = arrayOnly(node, build) ?? elementsOf(node, build);
   const { prefix, item } = elements;
   if (prefix.length) {
@@ -118,9 +120,11 @@ export function itemsSource(node: Node, x: string, w: StructureWriter): string {
     if (body) out += i < minItems ? load : `if (${x}.length > ${i}) {\n${load}}\n`;
   });
   if (node.items) {
-    const i = w.id("i"), y = w.id("v");
+    const i = w.id("i"),
+      y = w.id("v");
     const body = w.body(node.items, y);
-    if (body) out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
+    if (body)
+      out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
   }
   return out;
 }
@@ -129,17 +133,21 @@ export function itemsSource(node: Node, x: string, w: StructureWriter): string {
 export function itemsReport(node: Node, x: string, path: Path, w: ReportWriter): string {
   const { minItems, maxItems, prefixItems = [] } = node;
   let out = "";
-  if (minItems) out += `if (${x}.length < ${minItems}) ${w.push("min_items", path, String(minItems), numberText(`${x}.length`))}`;
-  if (maxItems !== undefined) out += `if (${x}.length > ${maxItems}) ${w.push("max_items", path, String(maxItems), numberText(`${x}.length`))}`;
+  if (minItems)
+    out += `if (${x}.length < ${minItems}) ${w.push("min_items", path, String(minItems), numberText(`${x}.length`))}`;
+  if (maxItems !== undefined)
+    out += `if (${x}.length > ${maxItems}) ${w.push("max_items", path, String(maxItems), numberText(`${x}.length`))}`;
   prefixItems.forEach((item, i) => {
     const y = w.src.id("v");
     const body = w.node(item, y, withText(path, `/${i}`));
     if (body) out += `if (${x}.length > ${i}) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
   });
   if (node.items) {
-    const i = w.src.id("i"), y = w.src.id("v");
+    const i = w.src.id("i"),
+      y = w.src.id("v");
     const body = w.node(node.items, y, withExpr(withText(path, "/"), i));
-    if (body) out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
+    if (body)
+      out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
   }
   return out;
 }
@@ -167,7 +175,8 @@ export const itemsReader: KeywordReader = {
     let prefixKey = "prefixItems";
     let itemsKey = "items";
     if (Array.isArray(items)) {
-      if (prefix !== undefined) throw refuse(`both "prefixItems" and an array "items"`, at, "(a tuple is one or the other)");
+      if (prefix !== undefined)
+        throw refuse(`both "prefixItems" and an array "items"`, at, "(a tuple is one or the other)");
       prefix = items;
       prefixKey = "items";
       items = s.additionalItems;

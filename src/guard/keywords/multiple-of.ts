@@ -28,7 +28,8 @@ export const multipleOfReader: KeywordReader = {
   keys: ["multipleOf"],
   read(s, node, at) {
     const value = s.multipleOf;
-    if (typeof value !== "number" || !Number.isFinite(value) || !(value > 0)) throw mustBe("multipleOf", at, "a positive number", value);
+    if (typeof value !== "number" || !Number.isFinite(value) || !(value > 0))
+      throw mustBe("multipleOf", at, "a positive number", value);
     node.multipleOf = value;
   },
 };

@@ -27,4 +27,7 @@ export function notSource(node: Node, x: string, w: StructureWriter): string {
 export const NOT_MESSAGES = { not: ((expected) => `Value must not match ${expected}`) as Message };
 
 /** How `not` is read: a schema. @example notReader.keys // ["not"] */
-export const notReader: KeywordReader = { keys: ["not"], read: (s, node, at, r) => void (node.not = r.read(s.not, `${at}/not`)) };
+export const notReader: KeywordReader = {
+  keys: ["not"],
+  read: (s, node, at, r) => void (node.not = r.read(s.not, `${at}/not`)),
+};

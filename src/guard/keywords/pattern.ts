@@ -45,7 +45,13 @@ export function reportPattern(s: string, re: RegExp, issues: Issue[], path: stri
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const length = String(s.length);
-    issues.push({ code: "pattern_unevaluated", path, message: PATTERN_MESSAGES.pattern_unevaluated(re.source, length), expected: re.source, received: length });
+    issues.push({
+      code: "pattern_unevaluated",
+      path,
+      message: PATTERN_MESSAGES.pattern_unevaluated(re.source, length),
+      expected: re.source,
+      received: length,
+    });
     return false;
   }
   const received = preview(s);
@@ -82,4 +88,7 @@ export const patternSource: KeywordSource<RegExp> = {
 };
 
 /** How `pattern` is read: a regular expression with the `u` flag (refused for an untrusted schema when it could hang). @example patternReader.keys // ["pattern"] */
-export const patternReader: KeywordReader = { keys: ["pattern"], read: (s, node, at, r) => void (node.pattern = regex(s.pattern, "pattern", at, r.options)) };
+export const patternReader: KeywordReader = {
+  keys: ["pattern"],
+  read: (s, node, at, r) => void (node.pattern = regex(s.pattern, "pattern", at, r.options)),
+};

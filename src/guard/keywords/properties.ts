@@ -58,7 +58,12 @@ function shapeOf(node: Node, build: Build): Shape {
     own: isPrototypeKey(p.key),
     node: p.node,
   }));
-  return { props, byKey: new Map(props.map((q) => [q.key, q])), required: props.filter((q) => q.required).length, walkLimit: 2 * props.length + 16 };
+  return {
+    props,
+    byKey: new Map(props.map((q) => [q.key, q])),
+    required: props.filter((q) => q.required).length,
+    walkLimit: 2 * props.length + 16,
+  };
 }
 
 /**
@@ -115,7 +120,9 @@ const PROPERTY_KEYS = new Set(["id", "types", "properties"]);
 
 /** The node's shape when it is an object with declared properties and asks nothing else, else null. */
 export function objectOnly(node: Node, build: Build): Shape | null {
-  return once(build.shapes, node, () => (node.properties?.length && asksOnly(node, OBJECT, PROPERTY_KEYS) ? shapeOf(node, build) : null));
+  return once(build.shapes, node, () =>
+    node.properties?.length && asksOnly(node, OBJECT, PROPERTY_KEYS) ? shapeOf(node, build) : null,
+  );
 }
 
 /**
@@ -142,7 +149,11 @@ export function objectCheck(node: Node, build: Build): Check | undefined {
   }
   for (const key of node.requiredOnly ?? []) {
     const own = isPrototypeKey(key);
-    parts.push((o, r, p) => (own ? Object.hasOwn(o, key) : o[key] !== undefined) || (r !== undefined && miss(r, "required", `${p}/${pointerSegment(key)}`, "any value")));
+    parts.push(
+      (o, r, p) =>
+        (own ? Object.hasOwn(o, key) : o[key] !== undefined) ||
+        (r !== undefined && miss(r, "required", `${p}/${pointerSegment(key)}`, "any value")),
+    );
   }
   const keys = keyCheck(node, build);
   if (keys) parts.push(keys);
@@ -159,7 +170,10 @@ function keyCheck(node: Node, build: Build): ObjectCheck | undefined {
   if (!closed && !additional && !patterns.length && !names && min === undefined && max === undefined) return undefined;
   const declared = new Set(node.properties?.map((p) => p.key));
   let allowedText: string | undefined;
-  const allowed = () => (allowedText ??= declared.size ? `allowed properties are ${[...declared].join(", ")}` : "no properties are allowed");
+  const allowed = () =>
+    (allowedText ??= declared.size
+      ? `allowed properties are ${[...declared].join(", ")}`
+      : "no properties are allowed");
   return (o, r, p) => {
     let ok = true;
     let count = 0;
@@ -188,12 +202,13 @@ function keyCheck(node: Node, build: Build): ObjectCheck | undefined {
         ok = false;
       }
     }
-    if (min !== undefined && count < min) ok = r !== undefined && miss(r, "min_properties", p, String(min), String(count));
-    if (max !== undefined && count > max) ok = r !== undefined && miss(r, "max_properties", p, String(max), String(count));
+    if (min !== undefined && count < min)
+      ok = r !== undefined && miss(r, "min_properties", p, String(min), String(count));
+    if (max !== undefined && count > max)
+      ok = r !== undefined && miss(r, "max_properties", p, String(max), String(count));
     return ok;
   };
 }
-
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -204,7 +219,9 @@ export function member(x: string, key: string): string {
 
 /** An expression true when object `x` lacks `key` (an own-property test for names objects inherit). @example missingSource("v", "a", writer) // "v.a === undefined" */
 export function missingSource(x: string, key: string, w: StructureWriter): string {
-  return isPrototypeKey(key) ? `!${w.use("hasOwn", Object.hasOwn)}(${x}, ${JSON.stringify(key)})` : `${member(x, key)} === undefined`;
+  return isPrototypeKey(key)
+    ? `!${w.use("hasOwn", Object.hasOwn)}(${x}, ${JSON.stringify(key)})`
+    : `${member(x, key)} === undefined`;
 }
 
 function declaredTest(keys: readonly string[], k: string): string {
@@ -223,11 +240,14 @@ export function propertiesSource(node: Node, x: string, w: StructureWriter): str
   let out = "";
   for (const prop of node.properties ?? []) {
     const y = w.id("v");
-    const read = isPrototypeKey(prop.key) ? `${w.use("ownValue", ownValue)}(${x}, ${JSON.stringify(prop.key)})` : member(x, prop.key);
+    const read = isPrototypeKey(prop.key)
+      ? `${w.use("ownValue", ownValue)}(${x}, ${JSON.stringify(prop.key)})`
+      : member(x, prop.key);
     const body = w.body(prop.node, y);
     const load = `const ${y} = ${read};\n`;
     // A required property's type test refuses undefined by itself.
-    if (prop.required) out += load + (prop.node.types === ANY && !prop.node.never ? failIf(`${y} === undefined`) : "") + body;
+    if (prop.required)
+      out += load + (prop.node.types === ANY && !prop.node.never ? failIf(`${y} === undefined`) : "") + body;
     else if (body) out += `${load}if (${y} !== undefined) {\n${body}}\n`;
   }
   for (const key of node.requiredOnly ?? []) out += failIf(missingSource(x, key, w));
@@ -235,9 +255,23 @@ export function propertiesSource(node: Node, x: string, w: StructureWriter): str
 }
 
 function keysSource(node: Node, x: string, w: StructureWriter): string {
-  const { additionalProperties: additional, patternProperties = [], propertyNames, minProperties, maxProperties } = node;
-  if (!additional && !patternProperties.length && !propertyNames && minProperties === undefined && maxProperties === undefined) return "";
-  const k = w.id("k"), count = w.id("n");
+  const {
+    additionalProperties: additional,
+    patternProperties = [],
+    propertyNames,
+    minProperties,
+    maxProperties,
+  } = node;
+  if (
+    !additional &&
+    !patternProperties.length &&
+    !propertyNames &&
+    minProperties === undefined &&
+    maxProperties === undefined
+  )
+    return "";
+  const k = w.id("k"),
+    count = w.id("n");
   let loop = `${count}++;\n`;
   if (propertyNames) loop += failIf(`!${w.fn(propertyNames)}(${k})`);
   const declared = node.properties?.map((p) => p.key) ?? [];
@@ -273,8 +307,11 @@ export function propertiesReport(node: Node, x: string, path: Path, w: ReportWri
     const y = w.src.id("v");
     const at = withText(path, `/${pointerSegment(prop.key)}`);
     const body = w.node(prop.node, y, at);
-    const read = isPrototypeKey(prop.key) ? `${w.src.use("ownValue", ownValue)}(${x}, ${quote(prop.key)})` : member(x, prop.key);
-    if (prop.required) out += `const ${y} = ${read};\nif (${y} === undefined) ${w.push("required", at, describe(prop.node))}${body && `else {\n${body}}\n`}`;
+    const read = isPrototypeKey(prop.key)
+      ? `${w.src.use("ownValue", ownValue)}(${x}, ${quote(prop.key)})`
+      : member(x, prop.key);
+    if (prop.required)
+      out += `const ${y} = ${read};\nif (${y} === undefined) ${w.push("required", at, describe(prop.node))}${body && `else {\n${body}}\n`}`;
     else if (body) out += `const ${y} = ${read};\nif (${y} !== undefined) {\n${body}}\n`;
   }
   for (const key of node.requiredOnly ?? []) {
@@ -316,7 +353,15 @@ export const PROPERTIES_MESSAGES = {
  * propertiesReader.keys.includes("required"); // true
  */
 export const propertiesReader: KeywordReader = {
-  keys: ["properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties"],
+  keys: [
+    "properties",
+    "required",
+    "additionalProperties",
+    "patternProperties",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+  ],
   read(s, node, at, r) {
     const { properties, required } = s;
     if (required !== undefined && (!Array.isArray(required) || !required.every((k) => typeof k === "string"))) {
@@ -325,13 +370,19 @@ export const propertiesReader: KeywordReader = {
     // One Set, read once: a lookup per property stays constant however long the list is.
     const names = new Set(required as string[] | undefined);
     if (properties !== undefined) {
-      if (typeof properties !== "object" || properties === null) throw mustBe("properties", at, "an object", properties);
+      if (typeof properties !== "object" || properties === null)
+        throw mustBe("properties", at, "an object", properties);
       const props = properties as Record<string, unknown>;
-      node.properties = Object.keys(props).map((key) => ({ key, node: r.read(props[key], `${at}/properties/${pointerSegment(key)}`), required: names.has(key) }));
+      node.properties = Object.keys(props).map((key) => ({
+        key,
+        node: r.read(props[key], `${at}/properties/${pointerSegment(key)}`),
+        required: names.has(key),
+      }));
     }
     for (const p of node.properties ?? []) names.delete(p.key);
     if (names.size) node.requiredOnly = [...names];
-    if (s.additionalProperties !== undefined) node.additionalProperties = r.read(s.additionalProperties, `${at}/additionalProperties`);
+    if (s.additionalProperties !== undefined)
+      node.additionalProperties = r.read(s.additionalProperties, `${at}/additionalProperties`);
     if (s.propertyNames !== undefined) node.propertyNames = r.read(s.propertyNames, `${at}/propertyNames`);
     const map = s.patternProperties;
     if (map !== undefined) {

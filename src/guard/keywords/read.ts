@@ -40,7 +40,10 @@ export function refuse(what: string, at: string, why: string): SchemaError {
 export function mustBe(key: string, at: string, expected: string, value: unknown): SchemaError {
   let text: string;
   try {
-    text = JSON.stringify(value, (_k, v) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : typeof v === "bigint" ? `${v}n` : v)) ?? String(value);
+    text =
+      JSON.stringify(value, (_k, v) =>
+        typeof v === "number" && !Number.isFinite(v) ? String(v) : typeof v === "bigint" ? `${v}n` : v,
+      ) ?? String(value);
   } catch {
     text = typeof value; // a cycle
   }
@@ -60,7 +63,17 @@ export function finite(value: unknown, key: string, at: string): number {
 }
 
 /** A reader of one key holding a count, written into the node field of the same name. @example countReader("minLength") */
-export function countReader(key: "minLength" | "maxLength" | "minItems" | "maxItems" | "minContains" | "maxContains" | "minProperties" | "maxProperties"): KeywordReader {
+export function countReader(
+  key:
+    | "minLength"
+    | "maxLength"
+    | "minItems"
+    | "maxItems"
+    | "minContains"
+    | "maxContains"
+    | "minProperties"
+    | "maxProperties",
+): KeywordReader {
   return { keys: [key], read: (s, node, at) => void (node[key] = count(s[key], key, at)) };
 }
 
@@ -72,16 +85,28 @@ export function countReader(key: "minLength" | "maxLength" | "minItems" | "maxIt
  * const [minimumReader, exclusiveMinimumReader] = boundReaders("minimum", "exclusiveMinimum");
  * // { minimum: 0, exclusiveMinimum: true } reads as { exclusiveMinimum: 0 }
  */
-export function boundReaders(key: "minimum" | "maximum", exclusive: "exclusiveMinimum" | "exclusiveMaximum"): [KeywordReader, KeywordReader] {
+export function boundReaders(
+  key: "minimum" | "maximum",
+  exclusive: "exclusiveMinimum" | "exclusiveMaximum",
+): [KeywordReader, KeywordReader] {
   return [
-    { keys: [key], read: (s, node, at) => void (s[exclusive] === true ? finite(s[key], key, at) : (node[key] = finite(s[key], key, at))) },
+    {
+      keys: [key],
+      read: (s, node, at) =>
+        void (s[exclusive] === true ? finite(s[key], key, at) : (node[key] = finite(s[key], key, at))),
+    },
     {
       keys: [exclusive],
       read(s, node, at) {
         const value = s[exclusive];
         if (value === false) return;
         if (value !== true) node[exclusive] = finite(value, exclusive, at);
-        else if (s[key] === undefined) throw refuse(`"${exclusive}": true`, at, `needs "${key}" beside it (draft-04 and OpenAPI 3.0 make that bound exclusive)`);
+        else if (s[key] === undefined)
+          throw refuse(
+            `"${exclusive}": true`,
+            at,
+            `needs "${key}" beside it (draft-04 and OpenAPI 3.0 make that bound exclusive)`,
+          );
         else node[exclusive] = finite(s[key], key, at);
       },
     },
@@ -108,7 +133,11 @@ export function regex(source: unknown, key: string, at: string, options: ReadOpt
     try {
       return new RegExp(source);
     } catch {
-      throw refuse(`"${key}" ${JSON.stringify(source)}`, at, `is not a valid regular expression: ${(error as Error).message}`);
+      throw refuse(
+        `"${key}" ${JSON.stringify(source)}`,
+        at,
+        `is not a valid regular expression: ${(error as Error).message}`,
+      );
     }
   }
 }

@@ -55,7 +55,10 @@ export function refSource(node: Node, x: string, w: StructureWriter): string {
   if (!ref) return "";
   if (!ref.dynamic) return failIf(`!${w.refFn(ref.target!)}(${x})`);
   const k = w.id("k");
-  const pick = ref.dynamic.candidates.reduceRight((rest, candidate, i) => `${k} === ${i} ? ${w.refFn(candidate)} : ${rest}`, w.refFn(ref.target!));
+  const pick = ref.dynamic.candidates.reduceRight(
+    (rest, candidate, i) => `${k} === ${i} ? ${w.refFn(candidate)} : ${rest}`,
+    w.refFn(ref.target!),
+  );
   return `const ${k} = S[${ref.dynamic.slot}];\n${failIf(`!(${pick})(${x})`)}`;
 }
 
@@ -83,7 +86,10 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
 
 /** The `too_deep` issue's message. @example REF_MESSAGES.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)" */
 export const REF_MESSAGES = {
-  too_deep: ((expected) => (expected === undefined ? "Value is nested too deeply to check" : `Value is nested too deeply to check (more than ${expected} levels)`)) as Message,
+  too_deep: ((expected) =>
+    expected === undefined
+      ? "Value is nested too deeply to check"
+      : `Value is nested too deeply to check (more than ${expected} levels)`) as Message,
 };
 
 /**

@@ -16,10 +16,18 @@ export type WithSource = readonly [ValueKeyword<never, never>, KeywordSource<nev
 
 /** The string keywords with their generated forms, in the interpreter's order. */
 export const STRING_SOURCES: readonly WithSource[] = [
-  [minLength, minLengthSource], [maxLength, maxLengthSource], [pattern, patternSource], [format, formatSource], [contentEncoding, contentEncodingSource],
+  [minLength, minLengthSource],
+  [maxLength, maxLengthSource],
+  [pattern, patternSource],
+  [format, formatSource],
+  [contentEncoding, contentEncodingSource],
 ] as never;
 
 /** The number keywords with their generated forms, in the interpreter's order. */
 export const NUMBER_SOURCES: readonly WithSource[] = [
-  [minimum, minimumSource], [maximum, maximumSource], [exclusiveMinimum, exclusiveMinimumSource], [exclusiveMaximum, exclusiveMaximumSource], [multipleOf, multipleOfSource],
+  [minimum, minimumSource],
+  [maximum, maximumSource],
+  [exclusiveMinimum, exclusiveMinimumSource],
+  [exclusiveMaximum, exclusiveMaximumSource],
+  [multipleOf, multipleOfSource],
 ] as never;

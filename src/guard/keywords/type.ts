@@ -18,7 +18,9 @@ import { refuse, type KeywordReader } from "./read.js";
 export function typed(types: number, body: Check): Check {
   const expected = describeTypes(types);
   const wrongType: Check = (v, r, p) => r !== undefined && miss(r, "type", p, expected, typeName(v));
-  return body === always ? (v, r, p) => hasType(v, types) || wrongType(v, r, p) : (v, r, p) => (hasType(v, types) ? body(v, r, p) : wrongType(v, r, p));
+  return body === always
+    ? (v, r, p) => hasType(v, types) || wrongType(v, r, p)
+    : (v, r, p) => (hasType(v, types) ? body(v, r, p) : wrongType(v, r, p));
 }
 
 /** Whether a value has one of the type bits, inline for the single types. @example hasType(1.5, INTEGER) // false */
@@ -100,13 +102,16 @@ export const typeReader: KeywordReader = {
   keys: ["type", "nullable"],
   read(s, node, at) {
     if (s.type === undefined) return; // `nullable` alone widens an enum (./enum.ts)
-    const bits = Array.isArray(s.type) ? s.type.reduce((all: number, name) => all | typeBit(name, at), 0) : typeBit(s.type, at);
+    const bits = Array.isArray(s.type)
+      ? s.type.reduce((all: number, name) => all | typeBit(name, at), 0)
+      : typeBit(s.type, at);
     node.types = bits | (s.nullable === true ? NULL : 0);
   },
 };
 
 function typeBit(name: unknown, at: string): number {
   const bit = typeof name === "string" ? TYPE_BITS.get(name) : undefined;
-  if (bit === undefined) throw refuse(`unknown type ${JSON.stringify(name)}`, `${at}/type`, `(known: ${[...TYPE_BITS.keys()].join(", ")})`);
+  if (bit === undefined)
+    throw refuse(`unknown type ${JSON.stringify(name)}`, `${at}/type`, `(known: ${[...TYPE_BITS.keys()].join(", ")})`);
   return bit;
 }

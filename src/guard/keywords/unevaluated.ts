@@ -35,7 +35,14 @@ export function unevaluatedPropertiesCheck(node: Node, build: Build): Check | un
     let ok = true;
     for (const key of Object.keys(o)) {
       if (keys.has(key)) continue;
-      if (rest.never) ok = miss(r, "additional_property", `${p}/${pointerSegment(key)}`, "unevaluated properties are not allowed", preview(key));
+      if (rest.never)
+        ok = miss(
+          r,
+          "additional_property",
+          `${p}/${pointerSegment(key)}`,
+          "unevaluated properties are not allowed",
+          preview(key),
+        );
       else if (!check(o[key], r, `${p}/${pointerSegment(key)}`)) ok = false;
     }
     return ok;
@@ -77,9 +84,17 @@ export function unevaluatedItemsCheck(node: Node, build: Build): Check | undefin
  * @example
  * unevaluatedSource(node, "v", "unevaluatedItems", writer); // "if (!(unevaluatedItemsOk(e1, v, t2f))) return false;\n"
  */
-export function unevaluatedSource(node: Node, x: string, keyword: "unevaluatedItems" | "unevaluatedProperties", w: StructureWriter): string {
+export function unevaluatedSource(
+  node: Node,
+  x: string,
+  keyword: "unevaluatedItems" | "unevaluatedProperties",
+  w: StructureWriter,
+): string {
   if (!node[keyword]) return "";
-  const helper = keyword === "unevaluatedItems" ? w.use("unevaluatedItemsOk", unevaluatedItemsOk) : w.use("unevaluatedPropertiesOk", unevaluatedPropertiesOk);
+  const helper =
+    keyword === "unevaluatedItems"
+      ? w.use("unevaluatedItemsOk", unevaluatedItemsOk)
+      : w.use("unevaluatedPropertiesOk", unevaluatedPropertiesOk);
   return failUnless(`${helper}(${w.external(node)}, ${x}, ${w.tester(node)})`);
 }
 
@@ -88,6 +103,7 @@ export const unevaluatedReader: KeywordReader = {
   keys: ["unevaluatedItems", "unevaluatedProperties"],
   read(s, node, at, r) {
     if (s.unevaluatedItems !== undefined) node.unevaluatedItems = r.read(s.unevaluatedItems, `${at}/unevaluatedItems`);
-    if (s.unevaluatedProperties !== undefined) node.unevaluatedProperties = r.read(s.unevaluatedProperties, `${at}/unevaluatedProperties`);
+    if (s.unevaluatedProperties !== undefined)
+      node.unevaluatedProperties = r.read(s.unevaluatedProperties, `${at}/unevaluatedProperties`);
   },
 };

@@ -26,7 +26,8 @@ export function unionCheck(nodes: readonly Node[], build: Build, one: boolean): 
     blame ??= blameOf(nodes);
     const picked = pick(blame, v);
     if (picked !== undefined) return build(picked)(v, r, p);
-    if (!blame.branches.some((b) => (b.types & typeBits(v)) !== 0)) return miss(r, "union", p, blame.types, typeName(v));
+    if (!blame.branches.some((b) => (b.types & typeBits(v)) !== 0))
+      return miss(r, "union", p, blame.types, typeName(v));
     return miss(r, "union", p, blame.shapes, preview(v));
   };
   if (!one) {
@@ -40,7 +41,9 @@ export function unionCheck(nodes: readonly Node[], build: Build, one: boolean): 
     for (let i = 0; i < branches.length; i++) if (branches[i]!(v) && ++matched > 1 && r === undefined) return false;
     if (matched === 1) return true;
     if (r === undefined) return false;
-    return matched === 0 ? noBranch(v, r, p) : miss(r, "one_of", p, (blame ??= blameOf(nodes)).shapes, `${matched} branches`);
+    return matched === 0
+      ? noBranch(v, r, p)
+      : miss(r, "one_of", p, (blame ??= blameOf(nodes)).shapes, `${matched} branches`);
   };
 }
 
@@ -71,7 +74,8 @@ function blameOf(nodes: readonly Node[]): Blame {
 function tagsOf(node: Node): Tag[] {
   const tags: Tag[] = [];
   for (let n: Node | undefined = node, hops = 0; n !== undefined && hops < 8; n = n.ref?.target, hops++) {
-    for (const p of n.properties ?? []) if (p.node.enum?.length === 1) tags.push({ key: p.key, value: p.node.enum[0], own: isPrototypeKey(p.key) });
+    for (const p of n.properties ?? [])
+      if (p.node.enum?.length === 1) tags.push({ key: p.key, value: p.node.enum[0], own: isPrototypeKey(p.key) });
   }
   return tags;
 }
@@ -93,7 +97,6 @@ function pick(blame: Blame, v: unknown): Node | undefined {
   }
   return picked;
 }
-
 
 /**
  * anyOf and oneOf as generated code.

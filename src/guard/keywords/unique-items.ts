@@ -10,7 +10,9 @@ import { mustBe, type KeywordReader } from "./read.js";
 /** `uniqueItems: true`, for arrays. @example uniqueItemsCheck(readSchema({ uniqueItems: true }))!([1, 1]) // false */
 export function uniqueItemsCheck(node: Node): Check | undefined {
   if (!node.uniqueItems) return undefined;
-  return (a, r, p) => !hasDuplicates(a as unknown[]) || (r !== undefined && miss(r, "unique_items", p, undefined, "some items are equal"));
+  return (a, r, p) =>
+    !hasDuplicates(a as unknown[]) ||
+    (r !== undefined && miss(r, "unique_items", p, undefined, "some items are equal"));
 }
 
 /** `uniqueItems` as generated code. @example uniqueItemsSource(node, "v", writer) // "if (hasDuplicates(v)) return false;\n" */
@@ -25,7 +27,9 @@ export function uniqueItemsReport(node: Node, x: string, path: Path, w: ReportWr
 }
 
 /** The `unique_items` message. @example UNIQUE_ITEMS_MESSAGES.unique_items(undefined, "some items are equal") // "Expected unique items; some items are equal" */
-export const UNIQUE_ITEMS_MESSAGES = { unique_items: ((_expected, received) => `Expected unique items; ${received}`) as Message };
+export const UNIQUE_ITEMS_MESSAGES = {
+  unique_items: ((_expected, received) => `Expected unique items; ${received}`) as Message,
+};
 
 /** How `uniqueItems` is read: a boolean. @example uniqueItemsReader.keys // ["uniqueItems"] */
 export const uniqueItemsReader: KeywordReader = {

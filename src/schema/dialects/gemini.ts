@@ -10,9 +10,28 @@ type Schema = Record<string, unknown>;
 export const GEMINI_UNROLL = 3;
 
 const COUNTS = ["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"];
-const KEPT = /* @__PURE__ */ new Set(["title", "description", "format", "pattern", "minimum", "maximum", "default", "example"]);
+const KEPT = /* @__PURE__ */ new Set([
+  "title",
+  "description",
+  "format",
+  "pattern",
+  "minimum",
+  "maximum",
+  "default",
+  "example",
+]);
 // Keywords that change nothing a value must be: left out without a warning.
-const ANNOTATIONS = /* @__PURE__ */ new Set(["$comment", "$anchor", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding", "examples", "definitions"]);
+const ANNOTATIONS = /* @__PURE__ */ new Set([
+  "$comment",
+  "$anchor",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "contentMediaType",
+  "contentEncoding",
+  "examples",
+  "definitions",
+]);
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /**
@@ -35,7 +54,10 @@ export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeG
  * @example
  * toJSONSchema(t.string(), { target: geminiParameters, onIssue }); // { type: "OBJECT", properties: { input: { type: "STRING" } }, ... }
  */
-export const geminiParameters: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(objectRoot(schema, "gemini", warn), warn) };
+export const geminiParameters: Dialect = {
+  name: "gemini",
+  write: (schema, warn) => writeGemini(objectRoot(schema, "gemini", warn), warn),
+};
 
 /**
  * Gemini's rules in JSON Schema's spelling, for an OpenAI-compatible endpoint in front of Gemini (Vertex AI's, a
@@ -46,7 +68,10 @@ export const geminiParameters: Dialect = { name: "gemini", write: (schema, warn)
  * @example
  * toJSONSchema(t.object({ a: t.nullable(t.string()) }), { target: geminiJSON }); // { type: "object", properties: { a: { type: ["string", "null"] } }, required: ["a"] }
  */
-export const geminiJSON: Dialect = { name: "gemini", write: (schema, warn) => jsonSpelling(writeGemini(objectRoot(schema, "gemini", warn), warn)) };
+export const geminiJSON: Dialect = {
+  name: "gemini",
+  write: (schema, warn) => jsonSpelling(writeGemini(objectRoot(schema, "gemini", warn), warn)),
+};
 
 /** A Gemini schema node in JSON Schema's spelling (a fresh copy; what `writeGemini` wrote is not shared). */
 function jsonSpelling(node: Schema): Schema {
@@ -55,7 +80,14 @@ function jsonSpelling(node: Schema): Schema {
     if (key === "propertyOrdering" || key === "nullable") continue;
     if (key === "type" && typeof value === "string") setOwn(out, key, value.toLowerCase());
     else if (COUNTS.includes(key) && typeof value === "string") setOwn(out, key, Number(value));
-    else if (key === "properties") setOwn(out, key, Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, child]) => [name, jsonSpelling(child)])));
+    else if (key === "properties")
+      setOwn(
+        out,
+        key,
+        Object.fromEntries(
+          Object.entries(value as Record<string, Schema>).map(([name, child]) => [name, jsonSpelling(child)]),
+        ),
+      );
     else if (key === "items") setOwn(out, key, jsonSpelling(value as Schema));
     else if (key === "anyOf") setOwn(out, key, (value as Schema[]).map(jsonSpelling));
     else setOwn(out, key, value);
@@ -87,15 +119,20 @@ function anyOfAlone(out: Schema, path: string, warn: Warn): Schema {
       if (OBJECT_KEYS.has(key) && b.type !== undefined && b.type !== "OBJECT") continue;
       if (b[key] === undefined) b[key] = value;
       else if (key === "description") b[key] = join(value, String(b[key]));
-      else if (key === "required" || key === "propertyOrdering") b[key] = [...new Set([...(value as string[]), ...(b[key] as string[])])];
+      else if (key === "required" || key === "propertyOrdering")
+        b[key] = [...new Set([...(value as string[]), ...(b[key] as string[])])];
       else if (key === "properties") b[key] = { ...(value as Schema), ...(b[key] as Schema) };
       else if (key === "nullable") b[key] = b[key] === true || value === true;
-      else if (JSON.stringify(b[key]) !== JSON.stringify(value)) warn(path, `gemini: "${key}" beside anyOf differs from a branch's own; the branch's is kept`);
+      else if (JSON.stringify(b[key]) !== JSON.stringify(value))
+        warn(path, `gemini: "${key}" beside anyOf differs from a branch's own; the branch's is kept`);
     }
     if (b.type === undefined && b.properties !== undefined) b.type = "OBJECT";
     return b;
   });
-  warn(path, `gemini refuses fields beside "anyOf"; ${siblings.map((k) => `"${k}"`).join(", ")} moved into each branch`);
+  warn(
+    path,
+    `gemini refuses fields beside "anyOf"; ${siblings.map((k) => `"${k}"`).join(", ")} moved into each branch`,
+  );
   return { anyOf: branches };
 }
 
@@ -104,31 +141,52 @@ function writeGemini(schema: Schema, warn: Warn): Schema {
   const write = (input: unknown, path: string, seen: readonly string[]): Schema => {
     if (input === true) return {};
     if (typeof input !== "object" || input === null) {
-      throw new ConversionError(`gemini: the schema false (no value is valid) at ${path || "/"} cannot be expressed; rewrite the schema without it`);
+      throw new ConversionError(
+        `gemini: the schema false (no value is valid) at ${path || "/"} cannot be expressed; rewrite the schema without it`,
+      );
     }
     const node = input as Schema;
     if (typeof node.$ref === "string") {
       const name = refSegment(node.$ref.replace(/^#\/\$defs\//, ""));
       const target = Object.hasOwn(defs, name) ? defs[name] : undefined; // not Object's own "constructor"
-      if (!target) throw new ConversionError(`gemini: "$ref": ${JSON.stringify(node.$ref)} at ${path || "/"} cannot be inlined`);
+      if (!target)
+        throw new ConversionError(`gemini: "$ref": ${JSON.stringify(node.$ref)} at ${path || "/"} cannot be inlined`);
       if (seen.filter((s) => s === name).length >= GEMINI_UNROLL) {
         warn(path, `gemini has no $ref; the recursive type "${name}" is cut after ${GEMINI_UNROLL} levels`);
-        return { type: "OBJECT", description: `${name} (nested deeper than ${GEMINI_UNROLL} levels: not described)`, nullable: true };
+        return {
+          type: "OBJECT",
+          description: `${name} (nested deeper than ${GEMINI_UNROLL} levels: not described)`,
+          nullable: true,
+        };
       }
       const { $ref: _ref, ...siblings } = node;
       return write({ ...target, ...siblings }, path, [...seen, name]);
     }
     const types = typeList(node);
     // A tuple or record written in another shape: null still allowed, title kept, what else it said described.
-    const encoded = (out: Schema, note: string, what: string, implied: (key: string, value: unknown) => boolean): Schema => {
+    const encoded = (
+      out: Schema,
+      note: string,
+      what: string,
+      implied: (key: string, value: unknown) => boolean,
+    ): Schema => {
       const notes: string[] = [];
       for (const key of Object.keys(node)) {
         const value = node[key];
-        if (key === "type" || key === "description" || key === "nullable" || key === "$defs" || ANNOTATIONS.has(key) || implied(key, value)) continue;
+        if (
+          key === "type" ||
+          key === "description" ||
+          key === "nullable" ||
+          key === "$defs" ||
+          ANNOTATIONS.has(key) ||
+          implied(key, value)
+        )
+          continue;
         if (key === "title") out.title = value;
         else {
           notes.push(`${key}: ${JSON.stringify(value)}`);
-          if (key !== "default") warn(path, `gemini writes ${what} in another shape that cannot carry "${key}"; moved into the description`);
+          if (key !== "default")
+            warn(path, `gemini writes ${what} in another shape that cannot carry "${key}"; moved into the description`);
         }
       }
       out.description = withSentence(node.description, notes.length ? `${note} (${notes.join(", ")})` : note);
@@ -141,19 +199,49 @@ function writeGemini(schema: Schema, warn: Warn): Schema {
       items.forEach((item, i) => {
         properties[String(i)] = write(item, `${path}/prefixItems/${i}`, seen);
       });
-      if (node.items !== undefined && node.items !== false) properties.rest = { type: "ARRAY", items: write(node.items, `${path}/items`, seen) };
-      const out = { type: "OBJECT", properties, required: Object.keys(properties), propertyOrdering: Object.keys(properties) };
+      if (node.items !== undefined && node.items !== false)
+        properties.rest = { type: "ARRAY", items: write(node.items, `${path}/items`, seen) };
+      const out = {
+        type: "OBJECT",
+        properties,
+        required: Object.keys(properties),
+        propertyOrdering: Object.keys(properties),
+      };
       // Every position is required, and no other item can be written without a rest.
-      return encoded(out, "A tuple: item i of the list is property \"i\".", "a tuple", (key, value) =>
-        key === "prefixItems" || key === "items" || (key === "minItems" && value === items.length) || (key === "maxItems" && value === items.length && !properties.rest),
+      return encoded(
+        out,
+        'A tuple: item i of the list is property "i".',
+        "a tuple",
+        (key, value) =>
+          key === "prefixItems" ||
+          key === "items" ||
+          (key === "minItems" && value === items.length) ||
+          (key === "maxItems" && value === items.length && !properties.rest),
       );
     }
     // An object without properties is a map (entry lists), except at the root: parameters are an object.
     if (types.includes("object") && !node.properties && node.additionalProperties !== false && path !== "") {
-      const value = typeof node.additionalProperties === "object" ? write(node.additionalProperties, `${path}/additionalProperties`, seen) : { type: "STRING" };
-      if (typeof node.additionalProperties !== "object") warn(path, "gemini: an open object is written as a list of { key, value } entries with string values");
-      const out = { type: "ARRAY", items: { type: "OBJECT", properties: { key: { type: "STRING" }, value }, required: ["key", "value"], propertyOrdering: ["key", "value"] } };
-      return encoded(out, "A map written as a list of { key, value } entries.", "a map", (key, value) => key === "additionalProperties" || (key === "required" && Array.isArray(value) && !value.length));
+      const value =
+        typeof node.additionalProperties === "object"
+          ? write(node.additionalProperties, `${path}/additionalProperties`, seen)
+          : { type: "STRING" };
+      if (typeof node.additionalProperties !== "object")
+        warn(path, "gemini: an open object is written as a list of { key, value } entries with string values");
+      const out = {
+        type: "ARRAY",
+        items: {
+          type: "OBJECT",
+          properties: { key: { type: "STRING" }, value },
+          required: ["key", "value"],
+          propertyOrdering: ["key", "value"],
+        },
+      };
+      return encoded(
+        out,
+        "A map written as a list of { key, value } entries.",
+        "a map",
+        (key, value) => key === "additionalProperties" || (key === "required" && Array.isArray(value) && !value.length),
+      );
     }
 
     const out: Schema = {};
@@ -195,14 +283,19 @@ function writeGemini(schema: Schema, warn: Warn): Schema {
           // 0-9, or underscores with a maximum length of 64" (FunctionDeclaration.parameters,
           // https://cloud.google.com/vertex-ai/docs/reference/rest/v1/FunctionDeclaration): refused at the root.
           if (!PROPERTY_NAME.test(name)) {
-            warn(`${path}/properties/${name}`, "gemini property names must start with a letter or _ and hold only letters, digits and _ (64 at most)", path === "" ? "rejected" : "advice");
+            warn(
+              `${path}/properties/${name}`,
+              "gemini property names must start with a letter or _ and hold only letters, digits and _ (64 at most)",
+              path === "" ? "rejected" : "advice",
+            );
           }
           setOwn(written, name, write(props[name]!, `${path}/properties/${name}`, seen));
         }
         out.properties = written;
         out.propertyOrdering ??= Object.keys(written);
       } else if (key === "required") out.required = value;
-      else if (key === "propertyOrdering" && Array.isArray(value)) out.propertyOrdering = value; // Gemini's own keyword, given by the user
+      else if (key === "propertyOrdering" && Array.isArray(value))
+        out.propertyOrdering = value; // Gemini's own keyword, given by the user
       else if (key === "items") out.items = write(value, `${path}/items`, seen);
       else if (key === "nullable") {
         if (value === true) out.nullable = true;
@@ -227,7 +320,9 @@ function writeGemini(schema: Schema, warn: Warn): Schema {
       } else if (key === "additionalProperties") {
         if (value !== false) warn(path, "gemini has no additionalProperties; extra properties are not described");
       } else if (key === "not" || key === "allOf") {
-        throw new ConversionError(`gemini: "${key}" at ${path || "/"} cannot be expressed; rewrite the schema without it`);
+        throw new ConversionError(
+          `gemini: "${key}" at ${path || "/"} cannot be expressed; rewrite the schema without it`,
+        );
       } else if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) {
         note(key, "does not support");
       }

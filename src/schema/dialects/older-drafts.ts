@@ -27,7 +27,8 @@ export function currentDraft(schema: Schema): Schema {
     const { definitions: moved, ...rest } = out;
     out = { ...rest, $defs: { ...(moved as Schema), ...(rest.$defs as Schema | undefined) } }; // $defs wins a clash
   }
-  if (typeof out.$schema === "string" && OLDER_DRAFTS.test(out.$schema)) out = { ...out, $schema: "https://json-schema.org/draft/2020-12/schema" };
+  if (typeof out.$schema === "string" && OLDER_DRAFTS.test(out.$schema))
+    out = { ...out, $schema: "https://json-schema.org/draft/2020-12/schema" };
   return out;
 }
 
@@ -51,7 +52,8 @@ function rewrite(value: unknown, renamed: boolean): unknown {
   };
   for (const key of Object.keys(s)) {
     const v = s[key];
-    if (key === "$ref" && renamed && typeof v === "string" && v.startsWith("#/definitions/")) change(key, `#/$defs/${v.slice(14)}`);
+    if (key === "$ref" && renamed && typeof v === "string" && v.startsWith("#/definitions/"))
+      change(key, `#/$defs/${v.slice(14)}`);
     else if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof v === "boolean") {
       const bound = key === "exclusiveMinimum" ? "minimum" : "maximum";
       if (!v) change(key, undefined);

@@ -4,7 +4,8 @@ import type { Dialect, Warn } from "./warnings.js";
 const same: Dialect["write"] = (schema) => schema;
 
 /** A provider's own form of draft 2020-12: boolean subschemas as objects, and an object root. */
-const provider = (name: string) => (schema: Record<string, unknown>, warn: Warn) => objectRoot(booleansAsObjects(schema), name, warn);
+const provider = (name: string) => (schema: Record<string, unknown>, warn: Warn) =>
+  objectRoot(booleansAsObjects(schema), name, warn);
 
 /**
  * Plain JSON Schema, draft 2020-12: what `toJSONSchema` writes without a target.

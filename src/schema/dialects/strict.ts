@@ -18,15 +18,48 @@ interface StrictProfile {
 }
 
 const ANNOTATIONS = ["title", "description", "examples", "$comment"];
-const STRUCTURE = ["type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "$ref", "$defs"];
+const STRUCTURE = [
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "anyOf",
+  "enum",
+  "const",
+  "$ref",
+  "$defs",
+];
 
 // Pure-annotated (no spreads): a bundle that never writes a strict dialect drops these profiles.
 const OPENAI: StrictProfile = {
   name: "openai-strict",
   allRequired: true,
   recursion: true,
-  keep: /* @__PURE__ */ new Set(/* @__PURE__ */ ANNOTATIONS.concat(STRUCTURE, ["pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"])),
-  formats: /* @__PURE__ */ new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]),
+  keep: /* @__PURE__ */ new Set(
+    /* @__PURE__ */ ANNOTATIONS.concat(STRUCTURE, [
+      "pattern",
+      "format",
+      "minimum",
+      "maximum",
+      "exclusiveMinimum",
+      "exclusiveMaximum",
+      "multipleOf",
+      "minItems",
+      "maxItems",
+    ]),
+  ),
+  formats: /* @__PURE__ */ new Set([
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
+  ]),
   // Strict mode refuses keywords outside its supported subset ("Supported schemas",
   // https://platform.openai.com/docs/guides/structured-outputs#supported-schemas), "$comment" among them.
   // `$schema` only names the draft, which the provider decides: removed rather than moved into the description.
@@ -38,7 +71,18 @@ const ANTHROPIC: StrictProfile = {
   allRequired: false,
   recursion: false,
   keep: /* @__PURE__ */ new Set(/* @__PURE__ */ ANNOTATIONS.concat(STRUCTURE, ["format", "allOf"])),
-  formats: /* @__PURE__ */ new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]),
+  formats: /* @__PURE__ */ new Set([
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "uri",
+    "ipv4",
+    "ipv6",
+    "uuid",
+  ]),
   removed: /* @__PURE__ */ new Set(["$schema"]),
 };
 
@@ -68,7 +112,10 @@ export const openaiStrict: Dialect = {
  * toJSONSchema(t.object({ n: t.integer({ minimum: 1 }) }), { target: anthropicStrict });
  * // { type: "object", properties: { n: { type: "integer", description: "(minimum: 1)" } }, additionalProperties: false, required: ["n"] }
  */
-export const anthropicStrict: Dialect = { name: "anthropic-strict", write: (schema, warn) => new StrictWriter(ANTHROPIC, objectRoot(schema, ANTHROPIC.name, warn), warn).root() };
+export const anthropicStrict: Dialect = {
+  name: "anthropic-strict",
+  write: (schema, warn) => new StrictWriter(ANTHROPIC, objectRoot(schema, ANTHROPIC.name, warn), warn).root(),
+};
 
 // OpenAI's documented size limits of a strict schema, "Objects have limitations on nesting depth and size"
 // (https://platform.openai.com/docs/guides/structured-outputs#objects-have-limitations-on-nesting-depth-and-size):
@@ -76,12 +123,21 @@ export const anthropicStrict: Dialect = { name: "anthropic-strict", write: (sche
 // more than 250 values, one string enum's values at most 15,000 characters; property names, definition
 // names, enum and const values at most 120,000 characters in all.
 /** @example OPENAI_LIMITS.depth // 10 */
-const OPENAI_LIMITS = { properties: 5000, depth: 10, enumValues: 1000, largeEnum: 250, largeEnumLength: 15_000, totalLength: 120_000 } as const;
+const OPENAI_LIMITS = {
+  properties: 5000,
+  depth: 10,
+  enumValues: 1000,
+  largeEnum: 250,
+  largeEnumLength: 15_000,
+  totalLength: 120_000,
+} as const;
 
 /** Reports (as `rejected`) each of OpenAI's strict-mode limits a written schema goes past, with its path. */
 function checkOpenAILimits(root: Schema, warn: Warn): void {
   const L = OPENAI_LIMITS;
-  let properties = 0, enumValues = 0, length = 0;
+  let properties = 0,
+    enumValues = 0,
+    length = 0;
   let deepest: { depth: number; path: string } = { depth: 0, path: "" };
   const textLength = (v: unknown) => (typeof v === "string" ? v.length : 0);
   const visit = (node: unknown, path: string, depth: number): void => {
@@ -101,7 +157,11 @@ function checkOpenAILimits(root: Schema, warn: Warn): void {
       const chars = s.enum.reduce((n: number, v) => n + textLength(v), 0);
       length += chars;
       if (s.enum.length > L.largeEnum && chars > L.largeEnumLength) {
-        warn(path, `openai-strict: an enum of more than ${L.largeEnum} string values may hold at most ${L.largeEnumLength} characters in all; this one holds ${chars}`, "rejected");
+        warn(
+          path,
+          `openai-strict: an enum of more than ${L.largeEnum} string values may hold at most ${L.largeEnumLength} characters in all; this one holds ${chars}`,
+          "rejected",
+        );
       }
     }
     length += textLength(s.const);
@@ -115,13 +175,31 @@ function checkOpenAILimits(root: Schema, warn: Warn): void {
     }
   };
   visit(root, "", 0);
-  if (deepest.depth > L.depth) warn(deepest.path, `openai-strict allows ${L.depth} levels of nested objects; this schema has ${deepest.depth}`, "rejected");
-  if (properties > L.properties) warn("", `openai-strict allows ${L.properties} object properties in all; this schema has ${properties}`, "rejected");
-  if (enumValues > L.enumValues) warn("", `openai-strict allows ${L.enumValues} enum values in all; this schema has ${enumValues}`, "rejected");
-  if (length > L.totalLength) warn("", `openai-strict allows ${L.totalLength} characters of property names, definition names, enum and const values in all; this schema has ${length}`, "rejected");
+  if (deepest.depth > L.depth)
+    warn(
+      deepest.path,
+      `openai-strict allows ${L.depth} levels of nested objects; this schema has ${deepest.depth}`,
+      "rejected",
+    );
+  if (properties > L.properties)
+    warn(
+      "",
+      `openai-strict allows ${L.properties} object properties in all; this schema has ${properties}`,
+      "rejected",
+    );
+  if (enumValues > L.enumValues)
+    warn("", `openai-strict allows ${L.enumValues} enum values in all; this schema has ${enumValues}`, "rejected");
+  if (length > L.totalLength)
+    warn(
+      "",
+      `openai-strict allows ${L.totalLength} characters of property names, definition names, enum and const values in all; this schema has ${length}`,
+      "rejected",
+    );
 }
 
-const ANY_PRIMITIVE = (): Schema => ({ anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }] });
+const ANY_PRIMITIVE = (): Schema => ({
+  anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }],
+});
 
 class StrictWriter {
   constructor(
@@ -132,11 +210,14 @@ class StrictWriter {
 
   root(): Schema {
     const out = this.node(this.input, "");
-    if (out.type !== "object" || out.anyOf) throw new ConversionError(`${this.profile.name}: the root must be an object schema`);
+    if (out.type !== "object" || out.anyOf)
+      throw new ConversionError(`${this.profile.name}: the root must be an object schema`);
     const defs = this.input.$defs as Record<string, Schema> | undefined;
     if (defs) {
       if (!this.profile.recursion && this.isRecursive()) {
-        throw new ConversionError(`${this.profile.name}: recursive schemas are not supported; flatten the recursion or use the non-strict format`);
+        throw new ConversionError(
+          `${this.profile.name}: recursive schemas are not supported; flatten the recursion or use the non-strict format`,
+        );
       }
       const written: Record<string, unknown> = {};
       for (const name of Object.keys(defs)) setOwn(written, name, this.node(defs[name]!, `/$defs/${name}`));
@@ -169,25 +250,41 @@ class StrictWriter {
       if (key === "properties") out.properties = this.properties(schema, path);
       else if (key === "items") out.items = this.node(value, `${path}/items`);
       else if (key === "anyOf" || key === "oneOf") {
-        if (key === "oneOf") this.warn(path, `${this.profile.name} has no "oneOf"; written as "anyOf" (the branches are disjoint when tooltype wrote them)`);
+        if (key === "oneOf")
+          this.warn(
+            path,
+            `${this.profile.name} has no "oneOf"; written as "anyOf" (the branches are disjoint when tooltype wrote them)`,
+          );
         // A false branch accepts nothing, so leaving it out changes nothing.
-        const branches = (value as unknown[]).flatMap((b, i) => (b === false ? [] : [this.node(b, `${path}/${key}/${i}`)]));
+        const branches = (value as unknown[]).flatMap((b, i) =>
+          b === false ? [] : [this.node(b, `${path}/${key}/${i}`)],
+        );
         if (!branches.length) throw this.never(`${path}/${key}`);
         out.anyOf = branches;
       } else if (key === "allOf" && this.profile.keep.has("allOf")) {
         out.allOf = (value as unknown[]).map((b, i) => this.node(b, `${path}/allOf/${i}`));
       } else if (key === "not" || key === "allOf" || key === "if") {
-        throw new ConversionError(`${this.profile.name}: "${key}" at ${path || "/"} cannot be expressed; rewrite the schema without it`);
+        throw new ConversionError(
+          `${this.profile.name}: "${key}" at ${path || "/"} cannot be expressed; rewrite the schema without it`,
+        );
       } else if (key === "additionalProperties" || key === "required") continue;
-      else if (key === "format" && !this.profile.formats.has(value as string)) move(key, `the format ${JSON.stringify(value)}`);
+      else if (key === "format" && !this.profile.formats.has(value as string))
+        move(key, `the format ${JSON.stringify(value)}`);
       else if (key === "minItems" && !this.profile.keep.has("minItems") && (value as number) <= 1) out.minItems = value;
       else if (this.profile.keep.has(key)) out[key] = value;
       else move(key);
     }
     if ("default" in schema) notes.push(`default: ${JSON.stringify(schema.default)}`);
     // Strict mode needs `items` on every array; `t.tuple([])` (maxItems 0) and untyped arrays have none.
-    if ((schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"))) && out.items === undefined) {
-      if (schema.maxItems !== 0) this.warn(path, `${this.profile.name} needs the items of an array typed; any JSON value narrowed to a string, number, boolean or null`);
+    if (
+      (schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"))) &&
+      out.items === undefined
+    ) {
+      if (schema.maxItems !== 0)
+        this.warn(
+          path,
+          `${this.profile.name} needs the items of an array typed; any JSON value narrowed to a string, number, boolean or null`,
+        );
       out.items = ANY_PRIMITIVE();
     }
     if (isObjectType(schema) || schema.properties) {
@@ -199,7 +296,10 @@ class StrictWriter {
       out.required = this.profile.allRequired ? names : names.filter((n) => required.has(n));
     }
     if (Object.keys(schema).every((k) => ANNOTATIONS.includes(k) || k === "default")) {
-      this.warn(path, `${this.profile.name} needs a type; any JSON value narrowed to a string, number, boolean or null`);
+      this.warn(
+        path,
+        `${this.profile.name} needs a type; any JSON value narrowed to a string, number, boolean or null`,
+      );
       Object.assign(out, ANY_PRIMITIVE());
     }
     if (notes.length) out.description = [schema.description, `(${notes.join(", ")})`].filter(Boolean).join(" ");
@@ -217,13 +317,18 @@ class StrictWriter {
       setOwn(out, key, this.profile.allRequired && !required.has(key) ? withNull(written) : written);
     }
     if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
-      this.warn(path, `${this.profile.name} closes every object; extra properties beside the declared ones are no longer accepted`);
+      this.warn(
+        path,
+        `${this.profile.name} closes every object; extra properties beside the declared ones are no longer accepted`,
+      );
     }
     return out;
   }
 
   private never(path: string): ConversionError {
-    return new ConversionError(`${this.profile.name}: the schema false (no value is valid) at ${path || "/"} cannot be expressed; rewrite the schema without it`);
+    return new ConversionError(
+      `${this.profile.name}: the schema false (no value is valid) at ${path || "/"} cannot be expressed; rewrite the schema without it`,
+    );
   }
 
   // A tuple becomes an object keyed by position ("0", "1", ...), a rest item a "rest" array.
@@ -234,28 +339,56 @@ class StrictWriter {
       properties[String(i)] = this.node(item, `${path}/prefixItems/${i}`);
     });
     const rest = schema.items;
-    if (rest !== undefined && rest !== false) properties.rest = { type: "array", items: this.node(rest, `${path}/items`) };
+    if (rest !== undefined && rest !== false)
+      properties.rest = { type: "array", items: this.node(rest, `${path}/items`) };
     const note = `A tuple: item i of the list is property "i"${properties.rest ? ', further items are in "rest"' : ""}.`;
     const out = { type: "object", properties, required: Object.keys(properties), additionalProperties: false };
     // Every position is required, and no other item can be written without a rest.
     const implied = (key: string, value: unknown) =>
-      key === "prefixItems" || key === "items" || (key === "minItems" && value === items.length) || (key === "maxItems" && value === items.length && !properties.rest);
+      key === "prefixItems" ||
+      key === "items" ||
+      (key === "minItems" && value === items.length) ||
+      (key === "maxItems" && value === items.length && !properties.rest);
     return this.encoded(schema, path, out, note, "a tuple", implied);
   }
 
   // A record becomes a list of { key, value } entries.
   private record(schema: Schema, path: string): Schema {
     const additional = schema.additionalProperties;
-    const value = typeof additional === "object" && additional !== null ? this.node(additional as Schema, `${path}/additionalProperties`) : ANY_PRIMITIVE();
-    if (additional === true || additional === undefined) this.warn(path, `${this.profile.name}: an open object is written as a list of { key, value } entries with primitive values`);
+    const value =
+      typeof additional === "object" && additional !== null
+        ? this.node(additional as Schema, `${path}/additionalProperties`)
+        : ANY_PRIMITIVE();
+    if (additional === true || additional === undefined)
+      this.warn(
+        path,
+        `${this.profile.name}: an open object is written as a list of { key, value } entries with primitive values`,
+      );
     const note = "A map written as a list of { key, value } entries.";
-    const out = { type: "array", items: { type: "object", properties: { key: { type: "string" }, value }, required: ["key", "value"], additionalProperties: false } };
-    const implied = (key: string, value: unknown) => key === "additionalProperties" || ((key === "properties" || key === "required") && Object.keys(value as object).length === 0);
+    const out = {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { key: { type: "string" }, value },
+        required: ["key", "value"],
+        additionalProperties: false,
+      },
+    };
+    const implied = (key: string, value: unknown) =>
+      key === "additionalProperties" ||
+      ((key === "properties" || key === "required") && Object.keys(value as object).length === 0);
     return this.encoded(schema, path, out, note, "a map", implied);
   }
 
   // A tuple or record encoded as `out`: null still allowed, title kept, what else it said described.
-  private encoded(schema: Schema, path: string, out: Schema, note: string, what: string, implied: (key: string, value: unknown) => boolean): Schema {
+  private encoded(
+    schema: Schema,
+    path: string,
+    out: Schema,
+    note: string,
+    what: string,
+    implied: (key: string, value: unknown) => boolean,
+  ): Schema {
     const notes: string[] = [];
     for (const key of Object.keys(schema)) {
       const value = schema[key];
@@ -264,7 +397,11 @@ class StrictWriter {
       else if (key === "title" || key === "$comment") out[key] = value;
       else {
         notes.push(`${key}: ${JSON.stringify(value)}`);
-        if (key !== "default") this.warn(path, `${this.profile.name} writes ${what} in another shape that cannot carry "${key}"; moved into the description`);
+        if (key !== "default")
+          this.warn(
+            path,
+            `${this.profile.name} writes ${what} in another shape that cannot carry "${key}"; moved into the description`,
+          );
       }
     }
     out.description = withSentence(schema.description, notes.length ? `${note} (${notes.join(", ")})` : note);
@@ -315,8 +452,18 @@ function withNull(schema: Schema): Schema {
     if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
     return out;
   }
-  if (Array.isArray(schema.type)) return schema.type.includes("null") ? schema : { ...schema, type: [...schema.type, "null"], ...(Array.isArray(schema.enum) && { enum: [...schema.enum, null] }) };
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).some((b) => b.type === "null") ? schema : { ...schema, anyOf: [...(schema.anyOf as Schema[]), { type: "null" }] };
+  if (Array.isArray(schema.type))
+    return schema.type.includes("null")
+      ? schema
+      : {
+          ...schema,
+          type: [...schema.type, "null"],
+          ...(Array.isArray(schema.enum) && { enum: [...schema.enum, null] }),
+        };
+  if (Array.isArray(schema.anyOf))
+    return (schema.anyOf as Schema[]).some((b) => b.type === "null")
+      ? schema
+      : { ...schema, anyOf: [...(schema.anyOf as Schema[]), { type: "null" }] };
   const { description, ...rest } = schema;
   return { anyOf: [rest, { type: "null" }], ...(description !== undefined && { description }) };
 }

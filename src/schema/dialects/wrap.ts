@@ -22,7 +22,19 @@ export const WRAPPER_KEY = "input";
 // MCP: "inputSchema: { type: "object", ... }" (https://modelcontextprotocol.io/specification/2025-06-18/server/tools);
 // Gemini: "The schema must describe an object where the properties are the parameters"
 // (https://ai.google.dev/api/caching#FunctionDeclaration, parametersJsonSchema).
-const NOT_AT_ROOT = ["anyOf", "oneOf", "allOf", "not", "if", "then", "else", "enum", "const", "$ref", "dependentSchemas"];
+const NOT_AT_ROOT = [
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "enum",
+  "const",
+  "$ref",
+  "dependentSchemas",
+];
 
 /**
  * Whether a schema can be a provider's parameters as it is: `type: "object"` and no combinator, enum or
@@ -51,8 +63,16 @@ export function objectRoot(written: Schema, dialect: string, warn: Warn): Schema
   const schema = currentDraft(written); // every provider's writer starts here
   if (isObjectRoot(schema)) return schema;
   const { $defs, definitions, $schema: _schema, ...inner } = schema;
-  warn("", `${dialect} takes only an object with properties at the root (no union, primitive or top-level anyOf/oneOf/allOf); written as { "${WRAPPER_KEY}": ... }, which execute unwraps`);
-  const out: Schema = { type: "object", properties: { [WRAPPER_KEY]: rewriteRefs(inner) }, required: [WRAPPER_KEY], additionalProperties: false };
+  warn(
+    "",
+    `${dialect} takes only an object with properties at the root (no union, primitive or top-level anyOf/oneOf/allOf); written as { "${WRAPPER_KEY}": ... }, which execute unwraps`,
+  );
+  const out: Schema = {
+    type: "object",
+    properties: { [WRAPPER_KEY]: rewriteRefs(inner) },
+    required: [WRAPPER_KEY],
+    additionalProperties: false,
+  };
   if ($defs !== undefined) out.$defs = $defs;
   if (definitions !== undefined) out.definitions = definitions;
   return out;
@@ -65,8 +85,15 @@ function rewriteRefs(value: unknown): unknown {
   const out: Schema = {};
   for (const key of Object.keys(value)) {
     const v = (value as Schema)[key];
-    const local = key === "$ref" && typeof v === "string" && (v === "#" || (v.startsWith("#/") && !v.startsWith("#/$defs/") && !v.startsWith("#/definitions/")));
-    setOwn(out, key, local ? `#/properties/${WRAPPER_KEY}${(v as string).slice(1)}` : VALUES.has(key) ? v : rewriteRefs(v));
+    const local =
+      key === "$ref" &&
+      typeof v === "string" &&
+      (v === "#" || (v.startsWith("#/") && !v.startsWith("#/$defs/") && !v.startsWith("#/definitions/")));
+    setOwn(
+      out,
+      key,
+      local ? `#/properties/${WRAPPER_KEY}${(v as string).slice(1)}` : VALUES.has(key) ? v : rewriteRefs(v),
+    );
   }
   return out;
 }
@@ -83,7 +110,19 @@ export function booleansAsObjects(schema: Schema): Schema {
   return walkSchemas(schema) as Schema;
 }
 
-const ONE = new Set(["items", "additionalProperties", "not", "contains", "propertyNames", "additionalItems", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"]);
+const ONE = new Set([
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "propertyNames",
+  "additionalItems",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+]);
 const LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
 const KEPT_BOOLEAN = new Set(["additionalProperties", "unevaluatedProperties"]);
 const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
