@@ -519,13 +519,11 @@ async function signalCosts(): Promise<void> {
         ? {
             role: "assistant",
             content: null,
-            tool_calls: calls
-              .slice(0, step)
-              .map((c) => ({
-                id: c.id,
-                type: "function",
-                function: { name: "echo", arguments: JSON.stringify(c.arguments) },
-              })),
+            tool_calls: calls.slice(0, step).map((c) => ({
+              id: c.id,
+              type: "function",
+              function: { name: "echo", arguments: JSON.stringify(c.arguments) },
+            })),
           }
         : { role: "assistant", content: "done" };
       return {

@@ -30,6 +30,7 @@
 //   layers        node test/layers.e2e.mjs        (imports follow the layers t → schema → guard → tools → ...)
 //   lean          node test/lean.e2e.mjs          (each lean entry bundled alone, without the root, its checks run in Node)
 //   api-docs      node test/api-docs.e2e.mjs      (npm run docs: TypeDoc over every entry, warnings are errors)
+//   lint          node test/lint.e2e.mjs          (biome check: the formatter and the linter, any finding fails)
 //   checkout      node test/checkout.e2e.mjs      (a clone alone passes: nothing names a path outside the checkout)
 //   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
 //   readme        node test/readme.e2e.mjs        (README's TypeScript blocks: tsc --strict, then run against fake providers)
@@ -252,6 +253,7 @@ const EXTRA = {
   layers: ["test/layers.e2e.mjs", "imports follow the layers; entries exist; no dead module"],
   lean: ["test/lean.e2e.mjs", "each lean entry bundled alone, without the root, and its checks run"],
   "api-docs": ["test/api-docs.e2e.mjs", "the API reference (TypeDoc) builds from the JSDoc without a warning"],
+  lint: ["test/lint.e2e.mjs", "Biome: every file formatted, no lint finding"],
   checkout: ["test/checkout.e2e.mjs", "no test, script, bench or demo file names a path outside the checkout"],
   package: ["test/package.e2e.mjs", "npm pack: size, the source once, maps resolve, tooltype/build without typescript"],
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.

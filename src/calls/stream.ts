@@ -32,9 +32,7 @@ export interface PartialToolCall {
  * @example
  * createToolCallStream("openai", { check: checkArguments([weather]) });
  */
-export type ArgumentChecks = (
-  name: string,
-) =>
+export type ArgumentChecks = (name: string) =>
   | {
       readonly events: ParserEvents;
       verdict(): { readonly settled: readonly string[]; readonly viable: boolean; readonly reason?: string };

@@ -3,7 +3,18 @@
 // arguments; calls get an idempotency key.
 import type OpenAI from "openai";
 import type Anthropic from "@anthropic-ai/sdk";
-import { streamTools, resume, runTools, httpChat, stepCountIs, t, tool, type LoopEvent, type LoopState, type Usage } from "tooltype";
+import {
+  streamTools,
+  resume,
+  runTools,
+  httpChat,
+  stepCountIs,
+  t,
+  tool,
+  type LoopEvent,
+  type LoopState,
+  type Usage,
+} from "tooltype";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const expect = <T extends true>(): T => true as T;
@@ -38,7 +49,8 @@ declare const anthropic: Anthropic;
 export async function events(): Promise<void> {
   for await (const event of streamTools({
     provider: "openai",
-    chat: (request: OpenAI.ChatCompletionCreateParamsStreaming, { signal }) => openai.chat.completions.create(request, { signal }),
+    chat: (request: OpenAI.ChatCompletionCreateParamsStreaming, { signal }) =>
+      openai.chat.completions.create(request, { signal }),
     request: { model: "gpt-4o-mini", messages: [{ role: "user", content: "Hi" }], stream: true },
     tools: [email],
     stopWhen: stepCountIs(3),
@@ -46,18 +58,60 @@ export async function events(): Promise<void> {
     if (event.type === "text-delta") expect<Equal<typeof event.text, string>>();
     if (event.type === "tool-call-delta") expect<Equal<typeof event.arguments, unknown>>();
     if (event.type === "step-finish") expect<Equal<typeof event.usage, Usage | undefined>>();
-    if (event.type === "step-finish" || event.type === "tool-call" || event.type === "tool-result") expect<Equal<typeof event.state, LoopState>>();
+    if (event.type === "step-finish" || event.type === "tool-call" || event.type === "tool-result")
+      expect<Equal<typeof event.state, LoopState>>();
     if (event.type === "finish") expect<Equal<typeof event.state, LoopState | undefined>>();
   }
-  const all: LoopEvent["type"][] = ["step-start", "text-delta", "tool-call-start", "tool-call-delta", "tool-call", "tool-result", "approval-required", "step-finish", "finish"];
+  const all: LoopEvent["type"][] = [
+    "step-start",
+    "text-delta",
+    "tool-call-start",
+    "tool-call-delta",
+    "tool-call",
+    "tool-result",
+    "approval-required",
+    "step-finish",
+    "finish",
+  ];
   void all;
-  void streamTools({ provider: "anthropic", chat: (request: Anthropic.MessageCreateParamsStreaming, { signal }) => anthropic.messages.create(request, { signal }), request: { model: "m", max_tokens: 10, messages: [], stream: true }, tools: [email] });
-  const paused = await runTools({ provider: "gemini", chat: httpChat("gemini", { apiKey: "k" }), request: { model: "gemini-2.5-flash", contents: "Hi" }, tools: [email] });
-  if (paused.state) await resume(paused.state, { [paused.state.pending[0]!.id]: { approved: false, reason: "no" } }, { provider: "gemini", chat: httpChat("gemini"), tools: [email] });
+  void streamTools({
+    provider: "anthropic",
+    chat: (request: Anthropic.MessageCreateParamsStreaming, { signal }) =>
+      anthropic.messages.create(request, { signal }),
+    request: { model: "m", max_tokens: 10, messages: [], stream: true },
+    tools: [email],
+  });
+  const paused = await runTools({
+    provider: "gemini",
+    chat: httpChat("gemini", { apiKey: "k" }),
+    request: { model: "gemini-2.5-flash", contents: "Hi" },
+    tools: [email],
+  });
+  if (paused.state)
+    await resume(
+      paused.state,
+      { [paused.state.pending[0]!.id]: { approved: false, reason: "no" } },
+      { provider: "gemini", chat: httpChat("gemini"), tools: [email] },
+    );
   const stateKey = new Uint8Array(32);
   const claim = async (stateId: string) => stateId.length > 0;
   const saved: string[] = [];
-  await runTools({ provider: "openai", chat: httpChat("openai"), request: { model: "m", messages: [] }, tools: [email], stateKey, claim, onCheckpoint: (state) => void saved.push(JSON.stringify(state)), before: (call) => (call.name === "x" ? { refuse: "no" } : undefined) });
-  // @ts-expect-error: a misspelt option is a type error too (and an error at run time)
-  await runTools({ provider: "openai", chat: httpChat("openai"), request: { model: "m", messages: [] }, tools: [email], maxStep: 3 });
+  await runTools({
+    provider: "openai",
+    chat: httpChat("openai"),
+    request: { model: "m", messages: [] },
+    tools: [email],
+    stateKey,
+    claim,
+    onCheckpoint: (state) => void saved.push(JSON.stringify(state)),
+    before: (call) => (call.name === "x" ? { refuse: "no" } : undefined),
+  });
+  await runTools({
+    provider: "openai",
+    chat: httpChat("openai"),
+    request: { model: "m", messages: [] },
+    tools: [email],
+    // @ts-expect-error: a misspelt option is a type error too (and an error at run time)
+    maxStep: 3,
+  });
 }

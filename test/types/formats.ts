@@ -1,6 +1,17 @@
 // The format methods are the root entry's: its tools and registry have them, and their types say so; a lean
 // tool (tooltype/tools, tooltype/source) has none, and its type says so too, whatever else the program imports.
-import { t, tool, functionToTool, functionToToolFromSource, toolsFrom, Tool, ToolRegistry, type OpenAITool, type AnthropicTool, type MCPTool } from "tooltype";
+import {
+  t,
+  tool,
+  functionToTool,
+  functionToToolFromSource,
+  toolsFrom,
+  Tool,
+  ToolRegistry,
+  type OpenAITool,
+  type AnthropicTool,
+  type MCPTool,
+} from "tooltype";
 import { tool as leanTool, Tool as LeanTool, ToolRegistry as LeanToolRegistry, toOpenAIFormat } from "tooltype/tools";
 import { functionToTool as leanFunctionToTool, toolsFrom as leanToolsFrom } from "tooltype/source";
 import { createCalculatorTool, createDatetimeTool, createJavaScriptTool } from "tooltype/builtins";
@@ -9,16 +20,36 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const expect = <T extends true>(): T => undefined as never;
 
 const parameters = t.object({ city: t.string() });
-const definition = { name: "get_weather", description: "Weather.", parameters, execute: ({ city }: { city: string }) => city };
+const definition = {
+  name: "get_weather",
+  description: "Weather.",
+  parameters,
+  execute: ({ city }: { city: string }) => city,
+};
 
 // The root's tools: instances of its Tool, with every format method.
 const rooted = tool(definition);
 expect<Equal<typeof rooted, Tool<{ city: string }, string, unknown>>>();
 const openai: OpenAITool = rooted.toOpenAIFormat({ strict: true });
-const anthropic: AnthropicTool = functionToTool(function add(a = 0) { return a; }, { description: "Adds." }).toAnthropicFormat();
-const mcp: MCPTool = toolsFrom({ add(a = 0) { "Adds."; return a; } })[0]!.toMCPFormat();
+const anthropic: AnthropicTool = functionToTool(
+  function add(a = 0) {
+    return a;
+  },
+  { description: "Adds." },
+).toAnthropicFormat();
+const mcp: MCPTool = toolsFrom({
+  add(a = 0) {
+    "Adds.";
+    return a;
+  },
+})[0]!.toMCPFormat();
 functionToToolFromSource('function ping(host) { "Pings." }').toResponsesFormat();
-tool(function ping(host: string) { return host; }, { description: "Pings." }).toGeminiFormat();
+tool(
+  function ping(host: string) {
+    return host;
+  },
+  { description: "Pings." },
+).toGeminiFormat();
 new Tool({ name: "echo", description: "Echoes.", parameters, run: () => 1 }).toOpenAIFormat();
 const registry = new ToolRegistry().register(rooted);
 const listed: OpenAITool[] = registry.toOpenAIFormat({ strict: true });
@@ -40,10 +71,22 @@ expect<Equal<typeof lean, LeanTool<{ city: string }, string, unknown>>>();
 toOpenAIFormat(lean);
 // @ts-expect-error a lean tool has no format methods
 lean.toOpenAIFormat();
+const leanRead = leanFunctionToTool(
+  function add(a = 0) {
+    return a;
+  },
+  { description: "Adds." },
+);
 // @ts-expect-error a lean tool has no format methods
-leanFunctionToTool(function add(a = 0) { return a; }, { description: "Adds." }).toAnthropicFormat();
+leanRead.toAnthropicFormat();
+const [leanFrom] = leanToolsFrom({
+  add(a = 0) {
+    "Adds.";
+    return a;
+  },
+});
 // @ts-expect-error a lean tool has no format methods
-leanToolsFrom({ add(a = 0) { "Adds."; return a; } })[0]!.toMCPFormat();
+leanFrom!.toMCPFormat();
 // @ts-expect-error the lean Tool class has no format methods
 new LeanTool({ name: "echo", description: "Echoes.", parameters, run: () => 1 }).toGeminiFormat();
 // @ts-expect-error the lean registry has no format methods

@@ -41,9 +41,9 @@ export function isULabel(label: string): boolean {
     (label[2] === "-" && label[3] === "-")
   )
     return false;
-  // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ and ZWJ are listed as code points of their own (RFC 5892 CONTEXTJ)
   if (
     DISALLOWED.test(label) ||
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: ZWNJ and ZWJ are listed as code points of their own (RFC 5892 CONTEXTJ)
     /[^\p{L}\p{M}\p{N}\u00b7\u0375\u05f3\u05f4\u30fb\u200c\u200d\u06fd\u06fe\u0f0b\u0f0c-]/u.test(label) ||
     /\p{Lu}/u.test(label)
   )
