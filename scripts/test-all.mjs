@@ -67,6 +67,7 @@ const RUNTIMES = [
   "package",
   "lean",
   "api-docs",
+  "lint",
   "readme",
   "agent",
   "toolchains",
