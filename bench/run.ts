@@ -1,6 +1,6 @@
 // `npm run bench`: every comparison in one process (the no-eval group in a child process with
 // code generation disallowed, so each library takes its real fallback), printed as medians and ratios to a
-// hand-written guard, and written to bench/RESULTS.md (the size table also to README.md). `--quick` is the
+// hand-written guard, and written to bench/RESULTS.md (the size table and this summary also to docs/performance.md). `--quick` is the
 // smoke run `npm test` makes: tiny budgets, nothing written, every runner exercised.
 import {
   compile,
@@ -636,7 +636,7 @@ const verdict = (met: boolean | undefined) =>
   quick ? "smoke run" : met === undefined ? "n/a" : met ? "met" : "**missed**";
 const times = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(2)}×`);
 
-/** The README summary: for each comparison, tooltype beside the fastest other library, and whether it met its target. */
+/** The summary docs/performance.md shows: for each comparison, tooltype beside the fastest other library, and whether it met its target. */
 function headline(list: Row[]): string {
   const lines = [
     "| comparison | case | tooltype | fastest other | target | verdict |",

@@ -25,7 +25,7 @@
 //   bench         node bench/bench.mjs --quick   (the benchmark's smoke run; counts as one check)
 //   demo          node test/demo.e2e.mjs          (the demo page in headless Chromium; its own N passed, N failed)
 //   chat-ui       node test/chat-ui.e2e.mjs       (the bundler example demo/chat-ui/: tree-shaking and size)
-//   size          node test/size.e2e.mjs          (bundle-size ceilings of representative imports; README's size table)
+//   size          node test/size.e2e.mjs          (bundle-size ceilings of representative imports, each bundle run; docs/performance.md's size table)
 //   runtimes      node test/runtimes.e2e.mjs      (Deno and Bun importing "tooltype" by name; the IIFE build in a page)
 //   layers        node test/layers.e2e.mjs        (imports follow the layers t → schema → guard → tools → ...)
 //   lean          node test/lean.e2e.mjs          (each lean entry bundled alone, without the root, its checks run in Node)
@@ -33,10 +33,10 @@
 //   lint          node test/lint.e2e.mjs          (biome check: the formatter and the linter, any finding fails)
 //   checkout      node test/checkout.e2e.mjs      (a clone alone passes: nothing names a path outside the checkout)
 //   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
-//   readme        node test/readme.e2e.mjs        (README's TypeScript blocks: tsc --strict, then run against fake providers)
+//   readme        node test/readme.e2e.mjs        (README's and docs/' TypeScript blocks: tsc --strict, then run against fake providers; links, README's size)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
-//   bundlers      node test/bundlers.e2e.mjs      (README programs bundled alone by six bundlers, minified and not, and run)
+//   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -249,7 +249,7 @@ if (runtimes.includes("demo") && !fileFilters.length) {
 // Extra checks with their own `N passed, N failed`, reported like the demo.
 const EXTRA = {
   "chat-ui": ["test/chat-ui.e2e.mjs", "bundler example, tree-shaking and size"],
-  size: ["test/size.e2e.mjs", "bundle-size ceilings, README's size table"],
+  size: ["test/size.e2e.mjs", "bundle-size ceilings, each bundle run, docs/performance.md's size table"],
   runtimes: ["test/runtimes.e2e.mjs", "Deno, Bun and the IIFE build by package name"],
   layers: ["test/layers.e2e.mjs", "imports follow the layers; entries exist; no dead module"],
   lean: ["test/lean.e2e.mjs", "each lean entry bundled alone, without the root, and its checks run"],
@@ -260,7 +260,7 @@ const EXTRA = {
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
   readme: [
     "test/readme.e2e.mjs",
-    "README's TypeScript blocks type-checked with --strict and run against recorded provider answers",
+    "README's and docs/' TypeScript blocks type-checked with --strict and run against recorded provider answers; links checked",
     4,
   ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
@@ -271,7 +271,7 @@ const EXTRA = {
   // About 130 bundles (terser minifies Rollup's and webpack's), each run: four runtime timeouts, as readme.
   bundlers: [
     "test/bundlers.e2e.mjs",
-    "README programs bundled alone by esbuild, Vite, Rollup, webpack, Bun.build and deno bundle, minified and not, each run",
+    "README and docs/ programs bundled alone by esbuild, Vite, Rollup, webpack, Bun.build and deno bundle, minified and not, each run",
     4,
   ],
 };
