@@ -10,8 +10,7 @@ import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
 import { adapterOf } from "../calls/providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
-import { resultData } from "../calls/wire.js";
-import { resultText } from "../calls/wire.js";
+import { resultData, resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";
 import { readChatOutput } from "./chat-output.js";
 import {
@@ -462,12 +461,9 @@ async function* loopSteps<Request extends object>(
     const chosen = settings?.tools ? chosenTools(settings.tools, allTools) : allTools;
     // Tools found by the search are appended after the rest, in the order found: the list grows at its end only.
     const steady = deferral ? deferral.base(chosen) : chosen;
-    const change = toolListChange(
-      offeredBefore,
-      steady.map((t) => t.name),
-      step,
-    );
-    offeredBefore = steady.map((t) => t.name);
+    const steadyNames = steady.map((t) => t.name);
+    const change = toolListChange(offeredBefore, steadyNames, step);
+    offeredBefore = steadyNames;
     const offered = deferral ? [...steady, ...deferral.found(chosen)] : steady;
     if (change) options.onIssue?.({ tool: "", provider: adapter.name, path: "", kind: "advice", message: change });
     const choice = settings?.toolChoice ?? (step === 1 ? options.toolChoice : laterChoice(options.toolChoice));

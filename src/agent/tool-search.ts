@@ -8,10 +8,10 @@ import { failure, type ToolResult } from "../tools/result.js";
  * @example
  * FIND_TOOLS; // "find_tools"
  */
-export const FIND_TOOLS = "find_tools";
+const FIND_TOOLS = "find_tools";
 
 /** Providers whose API searches deferred tools itself (`defer_loading` and a tool search tool in the request). */
-export const NATIVE_TOOL_SEARCH: ReadonlySet<string> = /* @__PURE__ */ new Set(["anthropic", "responses"]);
+const NATIVE_TOOL_SEARCH: ReadonlySet<string> = /* @__PURE__ */ new Set(["anthropic", "responses"]);
 
 const DEFAULT_LIMIT = 5;
 
@@ -57,7 +57,7 @@ const matches = (term: string, words: readonly string[]): boolean =>
  * @example
  * toolScore("weather", weather); // 3: "weather" is in the name (2) and in the description (1)
  */
-export function toolScore(query: string, tool: Pick<AnyTool, "name" | "description">): number {
+function toolScore(query: string, tool: Pick<AnyTool, "name" | "description">): number {
   const name = wordsOf(tool.name);
   const description = wordsOf(tool.description);
   let score = query.trim().toLowerCase() === tool.name.toLowerCase() ? 10 : 0;
@@ -72,7 +72,7 @@ export function toolScore(query: string, tool: Pick<AnyTool, "name" | "descripti
  * @example
  * rankTools("send email", deferred, 3).map((t) => t.name); // ["send_email", "list_emails"]
  */
-export function rankTools(query: string, tools: readonly AnyTool[], limit = DEFAULT_LIMIT): AnyTool[] {
+function rankTools(query: string, tools: readonly AnyTool[], limit = DEFAULT_LIMIT): AnyTool[] {
   return tools
     .map((tool, index) => ({ tool, index, score: toolScore(query, tool) }))
     .filter((entry) => entry.score > 0)
@@ -89,7 +89,7 @@ export function rankTools(query: string, tools: readonly AnyTool[], limit = DEFA
  * const discovered: string[] = [];
  * const search = findToolsTool(deferredTools, discovered);
  */
-export function findToolsTool(deferred: readonly AnyTool[], discovered: string[]): AnyTool {
+function findToolsTool(deferred: readonly AnyTool[], discovered: string[]): AnyTool {
   return new Tool<{ query: string; limit?: number }, unknown, unknown>({
     name: FIND_TOOLS,
     description: `Finds tools that are loaded on demand (${deferred.length} of them), by words of their names and descriptions. The tools found can be called from your next turn.`,

@@ -1,5 +1,6 @@
 import type { ToolRegistry } from "../tools/registry.js";
 import {
+  concat,
   JSONRPC_ERRORS,
   MCP_PROTOCOL_VERSIONS,
   failure,
@@ -206,13 +207,7 @@ async function readBody(request: Request, max: number): Promise<string | undefin
     }
     parts.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(concat(parts, size));
 }
 
 function reply(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -461,7 +461,8 @@ function describe(error: unknown): string {
   }
 }
 
-function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
+/** The parts joined into one array of `size` bytes. */
+export function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
   const out = new Uint8Array(size);
   let at = 0;
   for (const part of parts) {

@@ -1,7 +1,7 @@
-import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../types.js";
 import { textOnly } from "../output.js";
-import { field, list, parseArguments, formatOptions } from "../wire.js";
+import { field, list, parseArguments } from "../wire.js";
+import { chatWithTools } from "./openai.js";
 
 /**
  * Mistral chat (the `@mistralai/mistralai` SDK's camelCase, and the snake_case wire): calls from
@@ -33,18 +33,7 @@ export const mistral: ProviderAdapter = {
   },
   truncated: (response) =>
     field(list(field(response, "data") ?? response, "choices")[0], "finish_reason", "finishReason") === "length",
-  withTools: (request, tools, options) => {
-    const { toolChoice, parallelToolCalls } = options;
-    return {
-      ...request,
-      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
-      ...(toolChoice !== undefined && {
-        toolChoice:
-          typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } },
-      }),
-      ...(parallelToolCalls !== undefined && { parallelToolCalls }),
-    };
-  },
+  withTools: chatWithTools("toolChoice", "parallelToolCalls"),
 };
 
 function message(response: unknown): unknown {

@@ -38,19 +38,30 @@ export const openai: ProviderAdapter = {
   },
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
   truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
-  withTools: (request, tools, options) => {
+  withTools: chatWithTools("tool_choice", "parallel_tool_calls"),
+};
+
+/**
+ * `withTools` of a Chat Completions-style API: the tools in OpenAI's format, `toolChoice` and `parallelToolCalls`
+ * under the names the API spells them (snake_case on OpenAI's wire, camelCase in Mistral's SDK).
+ *
+ * @example
+ * const mistralWithTools = chatWithTools("toolChoice", "parallelToolCalls");
+ */
+export function chatWithTools(choiceKey: string, parallelKey: string): ProviderAdapter["withTools"] {
+  return (request, tools, options) => {
     const { toolChoice, parallelToolCalls } = options;
     return {
       ...request,
       tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
       ...(toolChoice !== undefined && {
-        tool_choice:
+        [choiceKey]:
           typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } },
       }),
-      ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
+      ...(parallelToolCalls !== undefined && { [parallelKey]: parallelToolCalls }),
     };
-  },
-};
+  };
+}
 
 // The tool message's text; its images and files are added to `media`, the user message that follows the answers.
 // A tool message's content parts: "For tool messages, only type `text` is supported" (OpenAI's API reference,
