@@ -1,6 +1,6 @@
 import { functionToTool, type FunctionToToolOptions } from "./function-to-tool.js";
 import { SourceError } from "./read-function.js";
-import { tool as typedTool, type ArgsOf, type TypedToolDefinition } from "../tools/define.js";
+import { tool as typedTool, TOOL_OPTIONS, type ArgsOf, type TypedToolDefinition } from "../tools/define.js";
 import type { AnyTool, Logger, Tool, ToolClass } from "../tools/tool.js";
 import type { Jit } from "../guard/compile.js";
 import { checkKnownOptions } from "../util/known-options.js";
@@ -84,7 +84,8 @@ export function tool(
   };
 }
 
-// Every option of `@tool(...)`, and those only a tool with `execute` takes; TypeScript keeps both lists whole.
+// Every option of `@tool(...)`; TypeScript keeps the list whole. Those only a tool with `execute` takes are the rest
+// of TOOL_OPTIONS.
 const DECORATOR_OPTIONS = {
   name: true,
   description: true,
@@ -101,20 +102,6 @@ const DECORATOR_OPTIONS = {
   toolClass: true,
   declared: true,
 } as const satisfies Record<keyof ToolDecoratorOptions, true>;
-const TYPED_ONLY = {
-  execute: true,
-  needsApproval: true,
-  timeout: true,
-  before: true,
-  after: true,
-  wrap: true,
-  eagerInputStreaming: true,
-  defer: true,
-  toModelOutput: true,
-} as const satisfies Record<
-  Exclude<keyof TypedToolDefinition<object, unknown, unknown>, keyof ToolDecoratorOptions>,
-  true
->;
 
 /**
  * An object without an `execute` function is the options of `@tool(...)`: a key neither form knows (a misspelt
@@ -124,12 +111,15 @@ const TYPED_ONLY = {
 function checkDecoratorOptions(options: object): void {
   const name = (options as { name?: unknown }).name;
   const where = `tool${typeof name === "string" ? ` "${name}"` : ""}`;
-  checkKnownOptions(options, { ...DECORATOR_OPTIONS, ...TYPED_ONLY }, where);
+  // execute first after the decorator's options, as the message has always listed them
+  checkKnownOptions(options, Object.assign({ ...DECORATOR_OPTIONS, execute: true as const }, TOOL_OPTIONS), where);
   if (Object.hasOwn(options, "execute"))
     throw new TypeError(
       `${where}: execute must be a function, received ${preview((options as { execute?: unknown }).execute, 40)}`,
     );
-  const typedOnly = Object.keys(options).filter((key) => Object.hasOwn(TYPED_ONLY, key));
+  const typedOnly = Object.keys(options).filter(
+    (key) => Object.hasOwn(TOOL_OPTIONS, key) && !Object.hasOwn(DECORATOR_OPTIONS, key),
+  );
   if (typedOnly.length) {
     throw new TypeError(
       `${where}: ${typedOnly.join(", ")} belong${typedOnly.length > 1 ? "" : "s"} to a tool defined with execute, and there is none; without execute, tool({...}) is the @tool decorator for class methods, whose options are ${Object.keys(DECORATOR_OPTIONS).join(", ")}`,

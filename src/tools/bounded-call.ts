@@ -85,7 +85,7 @@ function neverAborted(): AbortSignal {
  * @example
  * whenAborted(controller.signal, onCancel); // later: stopWaiting(controller.signal, onCancel)
  */
-export function whenAborted(signal: AbortSignal, callback: () => void): void {
+function whenAborted(signal: AbortSignal, callback: () => void): void {
   const all = (waiting ??= new WeakMap());
   let entry = all.get(signal);
   if (!entry) {
@@ -101,7 +101,7 @@ export function whenAborted(signal: AbortSignal, callback: () => void): void {
 }
 
 /** Takes back a callback given to `whenAborted` (nothing when it was called or taken back already). @example stopWaiting(controller.signal, onCancel); */
-export function stopWaiting(signal: AbortSignal, callback: () => void): void {
+function stopWaiting(signal: AbortSignal, callback: () => void): void {
   const entry = waiting?.get(signal);
   if (!entry?.callbacks.delete(callback) || entry.callbacks.size) return;
   waiting!.delete(signal);

@@ -97,7 +97,8 @@ export function tool<P extends object, Result = unknown, Context = unknown>(
 }
 
 // Every option of `tool({...})`; TypeScript keeps the list whole (a key of the definition missing here fails the build).
-const TOOL_OPTIONS = {
+// The `@tool(...)` check in ../source/define.ts reads it too.
+export const TOOL_OPTIONS = {
   name: true,
   description: true,
   parameters: true,

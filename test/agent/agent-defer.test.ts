@@ -6,35 +6,10 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { t, tool, runTools, resume, StateError, type LoopState } from "tooltype";
+import { scriptedChat as openai } from "../support/scripted-chat.js";
 
 const KEY = "0123456789abcdef0123456789abcdef-defer-key";
 const quiet = { error: () => {}, warn: () => {} };
-type Call = [id: string, name: string, args: object];
-
-// An OpenAI chat model answering from a script, one answer a request; every request kept.
-function openai(...turns: ({ calls: Call[] } | { text: string })[]) {
-  const sent: any[] = [];
-  const chat = (request: any) => {
-    sent.push(structuredClone(request));
-    const turn = turns[sent.length - 1];
-    if (!turn) throw new Error(`no answer scripted for request ${sent.length}`);
-    const message =
-      "text" in turn
-        ? { role: "assistant", content: turn.text }
-        : {
-            role: "assistant",
-            content: null,
-            tool_calls: turn.calls.map(([id, name, args]) => ({
-              id,
-              type: "function",
-              function: { name, arguments: JSON.stringify(args) },
-            })),
-          };
-    return { choices: [{ message, finish_reason: "text" in turn ? "stop" : "tool_calls" }] };
-  };
-  return { chat, sent };
-}
-
 function kit() {
   const ran: string[] = [];
   const weather = tool({

@@ -17,33 +17,10 @@ import {
   type RunToolsResult,
   type LoopEvent,
 } from "tooltype";
+import { scriptedChat as model } from "../support/scripted-chat.js";
 
 const KEY = "0123456789abcdef0123456789abcdef-test-key";
 const quiet = { error: () => {}, warn: () => {} };
-
-// An OpenAI chat model answering from a script, one answer a request; every request kept.
-function model(...turns: ({ calls: [id: string, name: string, args: object][] } | { text: string })[]) {
-  const sent: any[] = [];
-  const chat = (request: any) => {
-    sent.push(structuredClone(request));
-    const turn = turns[sent.length - 1];
-    if (!turn) throw new Error(`no answer scripted for request ${sent.length}`);
-    const message =
-      "text" in turn
-        ? { role: "assistant", content: turn.text }
-        : {
-            role: "assistant",
-            content: null,
-            tool_calls: turn.calls.map(([id, name, args]) => ({
-              id,
-              type: "function",
-              function: { name, arguments: JSON.stringify(args) },
-            })),
-          };
-    return { choices: [{ message, finish_reason: "text" in turn ? "stop" : "tool_calls" }] };
-  };
-  return { chat, sent };
-}
 
 function tools() {
   const ran: string[] = [];

@@ -95,27 +95,10 @@ export const SPEC_KINDS: readonly SpecKind[] = [
   "recursive",
 ];
 
-/** Builders that take an options object, hence a `default` (which makes an object property optional). */
-const TAKES_OPTIONS = new Set<SpecKind>([
-  "string",
-  "datetime",
-  "date",
-  "time",
-  "bytes",
-  "number",
-  "integer",
-  "boolean",
-  "null",
-  "any",
-  "literal",
-  "enum",
-  "array",
-  "set",
-  "tuple",
-  "record",
-  "object",
-  "union",
-]);
+/** Builders that take an options object, hence a `default` (which makes an object property optional): all but the wrappers. */
+const TAKES_OPTIONS = new Set<SpecKind>(
+  SPEC_KINDS.filter((k) => !["optional", "nullable", "named", "shared", "recursive"].includes(k)),
+);
 
 // Whether null is a value of a spec's type: the builders refuse a default outside it.
 function nullFits(s: Spec): boolean {

@@ -6,7 +6,7 @@
 // server on 127.0.0.1 (no other network). Every request is kept, parsed, for the tests to check.
 import { inNode } from "./replay.js";
 import type { StreamProvider } from "./provider-streams.js";
-import { listenLocally, type LocalServer } from "./listen.js";
+import { importNodeHttp, listenLocally } from "./listen.js";
 
 /** One scripted answer: SSE text (with `hang`, the stream stays open after it, as a slow model's would), or JSON. */
 export type Answer =
@@ -170,8 +170,7 @@ export async function fakeProvider(
       close: async () => {},
     };
   }
-  const specifier = ["node", "http"].join(":"); // not folded into a constant: the browser bundles never resolve it
-  const http = (await import(specifier)) as NodeHTTP;
+  const http = await importNodeHttp();
   const server = http.createServer((req, res) => {
     const parts: Uint8Array[] = [];
     req.on("data", (part: Uint8Array) => parts.push(part));
@@ -217,23 +216,4 @@ export async function fakeProvider(
     },
     close,
   };
-}
-
-interface NodeHTTP {
-  createServer(
-    handler: (
-      req: {
-        method?: string;
-        url?: string;
-        headers: Record<string, string | string[] | undefined>;
-        on(event: string, listener: (part: Uint8Array) => void): void;
-      },
-      res: {
-        writeHead(status: number, headers: Record<string, string>): void;
-        write(chunk: string, done: () => void): void;
-        end(): void;
-        on(event: "close", listener: () => void): void;
-      },
-    ) => void,
-  ): LocalServer;
 }

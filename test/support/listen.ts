@@ -9,6 +9,33 @@ export interface LocalServer {
   close(done: () => void): void;
 }
 
+/** What the test servers use of node:http. */
+export interface NodeHTTP {
+  createServer(
+    handler: (
+      req: {
+        method?: string;
+        url?: string;
+        headers: Record<string, string | string[] | undefined>;
+        on(event: string, listener: (part: Uint8Array) => void): void;
+      },
+      res: {
+        writeHead(status: number, headers: Record<string, string>): void;
+        write(chunk: string, done: () => void): void;
+        end(): void;
+        on(event: "close", listener: () => void): void;
+      },
+    ) => void,
+  ): LocalServer;
+}
+
+/** node:http, imported at run time (Node only). @example const http = await importNodeHttp(); */
+export async function importNodeHttp(): Promise<NodeHTTP> {
+  // A specifier esbuild cannot fold into a constant, so the browser bundles never try to resolve it.
+  const specifier = ["node", "http"].join(":");
+  return (await import(specifier)) as NodeHTTP;
+}
+
 /**
  * Starts `server` on 127.0.0.1 at a free port. `close` also drops open connections: the keep-alive sockets of an
  * SDK's fetch would otherwise hold it open.

@@ -8,7 +8,7 @@
 // - `replayServer(recorded)`: a real HTTP server on 127.0.0.1 at a random port, for the SDKs' `baseURL`;
 //   Node only (it imports node:http at run time, so the browser bundles never see it).
 
-import { listenLocally, type LocalServer } from "./listen.js";
+import { importNodeHttp, listenLocally } from "./listen.js";
 
 /** One recorded answer: a JSON body, or server-sent events (each `data` JSON-encoded unless a string). */
 export type Recorded =
@@ -173,9 +173,7 @@ export const inNode = (): boolean =>
  */
 export async function replayServer(recorded: readonly Recorded[]): Promise<ReplayServer | undefined> {
   if (!inNode()) return undefined;
-  // A specifier esbuild cannot fold into a constant, so the browser bundles never try to resolve it.
-  const specifier = ["node", "http"].join(":");
-  const http = (await import(specifier)) as NodeHTTP;
+  const http = await importNodeHttp();
   const replay = new Replay(recorded);
   const server = http.createServer((req, res) => {
     const parts: Uint8Array[] = [];
@@ -209,25 +207,6 @@ export async function replayServer(recorded: readonly Recorded[]): Promise<Repla
     },
     close,
   };
-}
-
-/** What this file uses of node:http (the project has no Node type declarations: the tests run in browsers too). */
-interface NodeHTTP {
-  createServer(
-    handler: (
-      req: {
-        method?: string;
-        url?: string;
-        headers: Record<string, string | string[] | undefined>;
-        on(event: string, listener: (part: Uint8Array) => void): void;
-      },
-      res: {
-        writeHead(status: number, headers: Record<string, string>): void;
-        write(chunk: string, done: () => void): void;
-        end(): void;
-      },
-    ) => void,
-  ): LocalServer;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
