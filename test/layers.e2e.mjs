@@ -21,6 +21,7 @@ const LAYERS = {
   source: 5,
   build: 6,
   calls: 6,
+  providers: 6,
   agent: 7,
   mcp: 7,
   builtins: 8,

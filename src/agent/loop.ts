@@ -8,7 +8,7 @@ import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
-import { adapterOf } from "../calls/providers/index.js";
+import { adapterOf } from "../providers/index.js";
 import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData, resultText } from "../calls/wire.js";
 import { createAssembler, STREAMING, type Delta } from "./assemble.js";

@@ -23,7 +23,7 @@ export {
   type ParserEvents,
 } from "./partial-json.js";
 export { createArgumentChecker, checkArguments, type PartialVerdict } from "./viability.js";
-export { ADAPTERS, adapterOf } from "./providers/index.js";
+export { ADAPTERS, adapterOf } from "../providers/index.js";
 export { mcpContent, type AnswerOptions, type ResultIssue } from "./output.js";
 export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";
 export type {

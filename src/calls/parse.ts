@@ -1,4 +1,4 @@
-import { adapterOf } from "./providers/index.js";
+import { adapterOf } from "../providers/index.js";
 import type { CallResult, Provider, ProviderAdapter, ToolCall } from "./types.js";
 import type { ToolMessageOf } from "./messages.js";
 import type { AnswerOptions } from "./output.js";

@@ -1,7 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
-import type { ProviderAdapter } from "../types.js";
-import { textOnly } from "../output.js";
-import { field, list, parseArguments, formatOptions } from "../wire.js";
+import type { ProviderAdapter } from "../../calls/types.js";
+import { textOnly } from "../../calls/output.js";
+import { field, list, parseArguments, formatOptions } from "../../calls/wire.js";
 
 /**
  * Cohere v2 chat (the `cohere-ai` SDK's camelCase, and the snake_case wire): calls from

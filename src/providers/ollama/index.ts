@@ -1,7 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
-import type { ProviderAdapter } from "../types.js";
-import { textOnly } from "../output.js";
-import { field, generatedId, list, parseArguments, formatOptions } from "../wire.js";
+import type { ProviderAdapter } from "../../calls/types.js";
+import { textOnly } from "../../calls/output.js";
+import { field, generatedId, list, parseArguments, formatOptions } from "../../calls/wire.js";
 
 /**
  * Ollama chat: calls from `message.tool_calls` (arguments already objects, no ids: stable ones are

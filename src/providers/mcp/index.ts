@@ -1,7 +1,7 @@
 import { toMCPFormat } from "../../tools/provider-formats.js";
-import type { ProviderAdapter } from "../types.js";
-import { field, resultText } from "../wire.js";
-import { mcpContent, mcpStructured } from "../output.js";
+import type { ProviderAdapter } from "../../calls/types.js";
+import { field, resultText } from "../../calls/wire.js";
+import { mcpContent, mcpStructured } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 
 /**

@@ -1,7 +1,7 @@
 import { toGeminiFormat } from "../../tools/provider-formats.js";
-import type { ProviderAdapter } from "../types.js";
-import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../wire.js";
-import { isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
+import type { ProviderAdapter } from "../../calls/types.js";
+import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../../calls/wire.js";
+import { isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 
 /**

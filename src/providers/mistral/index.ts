@@ -1,7 +1,7 @@
-import type { ProviderAdapter } from "../types.js";
-import { textOnly } from "../output.js";
-import { field, list, parseArguments } from "../wire.js";
-import { chatWithTools } from "./openai.js";
+import type { ProviderAdapter } from "../../calls/types.js";
+import { textOnly } from "../../calls/output.js";
+import { field, list, parseArguments } from "../../calls/wire.js";
+import { chatWithTools } from "../openai/index.js";
 
 /**
  * Mistral chat (the `@mistralai/mistralai` SDK's camelCase, and the snake_case wire): calls from

@@ -1,7 +1,7 @@
 import { toOpenAIFormat } from "../../tools/provider-formats.js";
-import type { ProviderAdapter } from "../types.js";
-import { field, list, resultData, resultText } from "../wire.js";
-import { omitted, outputOf, type AnswerOptions } from "../output.js";
+import type { ProviderAdapter } from "../../calls/types.js";
+import { field, list, resultData, resultText } from "../../calls/wire.js";
+import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 
 /**

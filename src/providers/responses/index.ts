@@ -1,7 +1,7 @@
 import { toResponsesFormat } from "../../tools/provider-formats.js";
-import type { ProviderAdapter } from "../types.js";
-import { field, list, parseArguments, resultText, formatOptions } from "../wire.js";
-import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../output.js";
+import type { ProviderAdapter } from "../../calls/types.js";
+import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
+import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 
 /**

@@ -1,13 +1,13 @@
-import type { Provider, ProviderAdapter } from "../types.js";
-import { anthropic } from "./anthropic.js";
-import { bedrock } from "./bedrock.js";
-import { cohere } from "./cohere.js";
-import { gemini } from "./gemini.js";
-import { mcp } from "./mcp.js";
-import { mistral } from "./mistral.js";
-import { ollama } from "./ollama.js";
-import { openai } from "./openai.js";
-import { responses } from "./responses.js";
+import type { Provider, ProviderAdapter } from "../calls/types.js";
+import { anthropic } from "./anthropic/index.js";
+import { bedrock } from "./bedrock/index.js";
+import { cohere } from "./cohere/index.js";
+import { gemini } from "./gemini/index.js";
+import { mcp } from "./mcp/index.js";
+import { mistral } from "./mistral/index.js";
+import { ollama } from "./ollama/index.js";
+import { openai } from "./openai/index.js";
+import { responses } from "./responses/index.js";
 
 /** Every adapter by provider name. @example ADAPTERS.anthropic.conversation; // "messages" */
 export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = {

@@ -1,7 +1,7 @@
 import { toAnthropicTools } from "../../tools/provider-formats.js";
-import type { ProviderAdapter, ToolChoice } from "../types.js";
-import { field, list, resultText, formatOptions } from "../wire.js";
-import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../output.js";
+import type { ProviderAdapter, ToolChoice } from "../../calls/types.js";
+import { field, list, resultText, formatOptions } from "../../calls/wire.js";
+import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { decodeBase64 } from "../../util/base64.js";
 
