@@ -1,5 +1,10 @@
 import { preview } from "../util/text.js";
 import { readServerSentEvents } from "./sse.js";
+import type { ProviderAdapter } from "../calls/types.js";
+import { errorMessage } from "../providers/common.js";
+
+/** What reading a provider's output needs of its adapter. */
+type Reading = Pick<ProviderAdapter, "name" | "errorOf" | "http">;
 
 /**
  * A provider's answer that is an error: an HTTP status other than 2xx, or an error event inside a stream.
@@ -55,14 +60,22 @@ function isByteStream(value: unknown): value is ReadableStream<Uint8Array> {
 
 /**
  * Reads what a `chat` function returned, awaited: a `fetch` `Response` (server-sent events are read as they
- * arrive; JSON is a whole response, or a list of chunks), a byte stream of server-sent events, an SDK's
- * stream (any async iterable of chunk objects), or a whole response object.
+ * arrive, a binary stream by the adapter's `http.events`; JSON is a whole response, or a list of chunks), a byte
+ * stream of server-sent events, an SDK's stream (any async iterable of chunk objects, or an output holding one
+ * under `stream`, as Bedrock's `ConverseStream` answers), or a whole response object. An error the provider sent
+ * (`adapter.errorOf`) is thrown as a `ProviderError`.
  *
  * @example
- * const output = await readChatOutput(await fetch(url, init), "openai", signal);
- * if ("chunks" in output) for await (const chunk of output.chunks) assembler.push(chunk);
+ * const output = await readChatOutput(await fetch(url, init), ADAPTERS.openai, signal);
+ * if ("chunks" in output) for await (const chunk of output.chunks) reader.push(chunk);
  */
-export async function readChatOutput(value: unknown, provider: string, signal?: AbortSignal): Promise<ChatOutput> {
+export async function readChatOutput(value: unknown, adapter: Reading, signal?: AbortSignal): Promise<ChatOutput> {
+  const provider = adapter.name;
+  const checked = (chunk: unknown, event?: string): unknown => {
+    const message = (adapter.errorOf ?? errorMessage)(chunk, event);
+    if (message === undefined) return chunk;
+    throw new ProviderError(`${provider} sent an error: ${message}`, undefined, chunk);
+  };
   if (isResponse(value)) {
     if (!value.ok) {
       const text = await value.text().catch(() => "");
@@ -79,7 +92,11 @@ export async function readChatOutput(value: unknown, provider: string, signal?: 
       );
     }
     const type = value.headers.get("content-type") ?? "";
-    if (type.includes("event-stream") && value.body) return { chunks: eventChunks(value.body, provider, signal) };
+    if (type.includes("event-stream") && value.body)
+      return { chunks: eventChunks(value.body, provider, checked, signal) };
+    const events = adapter.http?.events;
+    if (events && value.body && !type.includes("json"))
+      return { chunks: checkedChunks(events(value.body, signal), checked, signal) };
     const text = await value.text();
     let parsed: unknown;
     try {
@@ -91,19 +108,30 @@ export async function readChatOutput(value: unknown, provider: string, signal?: 
         text,
       );
     }
-    return Array.isArray(parsed) ? { chunks: abortable(parsed, signal) } : { whole: checked(parsed, provider) };
+    return Array.isArray(parsed) ? { chunks: checkedChunks(parsed, checked, signal) } : { whole: checked(parsed) };
   }
-  if (isByteStream(value)) return { chunks: eventChunks(value, provider, signal) };
-  if (isObject(value) && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function") {
-    return { chunks: abortable(value as unknown as AsyncIterable<unknown>, signal) };
-  }
+  if (isByteStream(value)) return { chunks: eventChunks(value, provider, checked, signal) };
+  const iterable = isIterable(value) ? value : isObject(value) && isIterable(value.stream) ? value.stream : undefined;
+  if (iterable) return { chunks: checkedChunks(iterable, checked, signal) };
   return { whole: value };
+}
+
+const isIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  isObject(value) && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
+
+async function* checkedChunks(
+  source: AsyncIterable<unknown> | Iterable<unknown>,
+  checked: (chunk: unknown) => unknown,
+  signal?: AbortSignal,
+): AsyncGenerator<unknown> {
+  for await (const chunk of abortable(source, signal)) yield checked(chunk);
 }
 
 // Server-sent events as chunk objects: each `data` parsed as JSON; OpenAI's `[DONE]` ends the stream.
 async function* eventChunks(
   body: ReadableStream<Uint8Array>,
   provider: string,
+  checked: (chunk: unknown, event?: string) => unknown,
   signal?: AbortSignal,
 ): AsyncGenerator<unknown> {
   for await (const { event, data } of readServerSentEvents(body, signal)) {
@@ -118,25 +146,8 @@ async function* eventChunks(
         data,
       );
     }
-    yield checked(chunk, provider, event);
+    yield checked(chunk, event);
   }
-}
-
-/**
- * An error the provider sent instead of a result: Anthropic's and Responses' `{ type: "error" }` events,
- * OpenAI's and Gemini's `{ error: {...} }` bodies.
- */
-function checked(chunk: unknown, provider: string, event?: string): unknown {
-  if (!isObject(chunk)) return chunk;
-  const error =
-    chunk.type === "error" || event === "error"
-      ? (chunk.error ?? chunk)
-      : chunk.type === undefined && isObject(chunk.error)
-        ? chunk.error
-        : undefined;
-  if (error === undefined) return chunk;
-  const message = isObject(error) && typeof error.message === "string" ? error.message : preview(error, 300);
-  throw new ProviderError(`${provider} sent an error: ${message}`, undefined, chunk);
 }
 
 /**

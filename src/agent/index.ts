@@ -19,7 +19,7 @@ export {
 export { streamTools, resumeStream } from "./stream-tools.js";
 export type { LoopEvent, StepTiming } from "./step.js";
 export type { PrepareStepInfo, StepSettings } from "./loop.js";
-export type { Delta } from "./assemble.js";
+export type { Delta } from "../calls/types.js";
 export { stepCountIs, hasToolCall, type StopCondition, type StopInfo } from "./stop.js";
 export {
   rejection,
@@ -41,7 +41,8 @@ export type {
 } from "../tools/guardrails.js";
 export { lenientArguments } from "./lenient.js";
 export type { RepairHook, RepairInput, Repaired } from "./repair.js";
-export { httpChat, geminiBody, type HttpChatOptions } from "./http.js";
+export { httpChat, type HttpChatOptions } from "./http.js";
+export { geminiBody } from "../providers/gemini/http.js";
 export { ProviderError } from "./chat-output.js";
 export { readServerSentEvents, type ServerSentEvent } from "./sse.js";
 export { usageOf, type Usage } from "./usage.js";

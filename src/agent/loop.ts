@@ -8,10 +8,10 @@ import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
-import { adapterOf } from "../providers/index.js";
-import type { Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
+import { ADAPTERS, adapterOf } from "../providers/index.js";
+import type { Delta, Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData, resultText } from "../calls/wire.js";
-import { createAssembler, STREAMING, type Delta } from "./assemble.js";
+import { createCallTracker } from "../calls/assemble.js";
 import { readChatOutput } from "./chat-output.js";
 import {
   decisionOf,
@@ -34,9 +34,8 @@ import {
 } from "../tools/guardrails.js";
 import { completions } from "./completions.js";
 import { prepareCall, unknownTool, type Prepared, type RepairHook } from "./repair.js";
-import { REWRITABLE, withArguments } from "./rewrite.js";
 import { shouldStop, type StopCondition } from "./stop.js";
-import { addUsage, usageOf, type Usage } from "./usage.js";
+import { addUsage, type Usage } from "./usage.js";
 import { notFoundYet, toolDeferral } from "./tool-search.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
 import {
@@ -233,9 +232,12 @@ export async function* toolLoop<Request extends object>(
   const caller = stream ? (resumption ? "resumeStream" : "streamTools") : resumption ? "resume" : "runTools";
   if (typeof options !== "object" || options === null) throw new TypeError(`${caller}: expects an options object`);
   checkKnownOptions(options, LOOP_OPTIONS, caller);
-  const provider = typeof options.provider === "string" ? options.provider : options.provider?.name;
   const spans: Spans = {
-    run: runSpan(options.tracer, String(provider), (options.request as { model?: unknown } | undefined)?.model),
+    run: runSpan(
+      options.tracer,
+      tracingName(options.provider),
+      (options.request as { model?: unknown } | undefined)?.model,
+    ),
   };
   let failure: unknown;
   try {
@@ -279,9 +281,9 @@ async function* loopSteps<Request extends object>(
     throw new TypeError(`runTools: concurrency must be a number of calls, 1 or more (received ${String(concurrency)})`);
   if (typeof options.chat !== "function")
     throw new TypeError("runTools: chat must be a function that sends a request to the model");
-  if (stream && !(STREAMING as readonly string[]).includes(adapter.name)) {
-    throw new TypeError(`streamTools: streams are read for ${STREAMING.join(", ")}; for ${adapter.name}, use runTools`);
-  }
+  const streaming = adapter.stream;
+  if (stream && !streaming)
+    throw new TypeError(`streamTools: the ${adapter.name} adapter has no stream reader (stream); use runTools`);
   const { signal } = options;
   const key = adapter.conversation;
   const signing = await hmacKey(options.stateKey);
@@ -298,7 +300,7 @@ async function* loopSteps<Request extends object>(
   const steps: ToolStep[] = [];
   let usage: Usage | undefined;
   let step = state ? state.step : 0;
-  const deferral = toolDeferral(adapter.name, allTools, state?.discovered);
+  const deferral = toolDeferral(adapter, allTools, state?.discovered);
 
   const byName = (tools: readonly AnyTool[]) => new Map(tools.map((tool) => [tool.name, tool]));
   const finishWith = (
@@ -475,31 +477,32 @@ async function* loopSteps<Request extends object>(
       ...(options.onIssue && { onIssue: options.onIssue }),
     });
     request = { ...request, [key]: [...(settings?.messages ?? messages)] };
-    if (stream) request = streamingRequest(adapter.name, request);
+    if (streaming && stream) request = streaming.request(request);
     yield { type: "step-start", step };
 
     // The model's turn: a whole response, or a stream assembled into one.
     spans.chat = spans.step.child(
       `chat ${typeof request.model === "string" ? request.model : adapter.name}`,
       "client",
-      chatAttributes(adapter.name, request),
+      chatAttributes(adapter.tracingName ?? adapter.name, request),
     );
     const output = await readChatOutput(
       await options.chat(request as Request, { ...(signal && { signal }) }),
-      adapter.name,
+      adapter,
       signal,
     );
     let response: unknown;
     let firstChunkMs: number | undefined;
     let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
     if ("whole" in output) response = output.whole;
+    else if (!streaming)
+      throw new TypeError(`runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`);
     else {
-      const assembler = createAssembler(adapter.name, checkArguments(offered));
       const deltas: Delta[] = [];
-      const emit = (delta: Delta) => void deltas.push(delta);
+      const reader = streaming.reader(createCallTracker(checkArguments(offered), (delta) => void deltas.push(delta)));
       for await (const chunk of output.chunks) {
         firstChunkMs ??= now() - t0;
-        assembler.push(chunk, emit);
+        if (typeof chunk === "object" && chunk !== null) reader.push(chunk);
         for (const delta of deltas) {
           yield { ...delta, step };
           if (options.abortDoomedCalls && delta.type === "tool-call-delta" && !delta.viable) doomed ??= delta;
@@ -507,11 +510,11 @@ async function* loopSteps<Request extends object>(
         deltas.length = 0;
         if (doomed) break; // leaving the stream closes the request
       }
-      response = assembler.response();
+      response = reader.response();
     }
     signal?.throwIfAborted();
     const modelMs = now() - t0;
-    const stepUsage = usageOf(response);
+    const stepUsage = adapter.usage?.(response);
     spans.chat.set(responseAttributes(response, stepUsage));
     spans.chat.end();
     const calls = adapter.calls(response);
@@ -558,7 +561,7 @@ async function* loopSteps<Request extends object>(
       const p = guarded[i]!;
       return p.ok && (p.repaired || p.rewritten) ? { ...call, arguments: p.arguments } : call;
     });
-    messages.push(...assistantWith(adapter.name, assistant, calls, prepared));
+    messages.push(...assistantWith(adapter, assistant, calls, prepared));
     const ask = await Promise.all(
       guarded.map((p, i) =>
         p.ok && !repeated.has(i)
@@ -585,7 +588,7 @@ async function* loopSteps<Request extends object>(
       const t = now();
       const p = guarded[i] as Extract<Prepared, { ok: true }>;
       const result = await execute(p.tool, p.decoded, adopted[i]!);
-      return { result: noted(adapter.name, p, result), ms: now() - t };
+      return { result: noted(adapter, p, result), ms: now() - t };
     });
     for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
       const i = runnable[k]!;
@@ -726,16 +729,11 @@ function chosenTools(chosen: readonly (AnyTool | string)[], all: readonly AnyToo
   });
 }
 
-// The request asks for a stream, in the provider's spelling (Gemini streams by endpoint, not by field).
-function streamingRequest(provider: string, request: Record<string, unknown>): Record<string, unknown> {
-  if (provider === "openai")
-    return {
-      ...request,
-      stream: true,
-      stream_options: { ...(request.stream_options as object | undefined), include_usage: true },
-    };
-  if (provider === "responses" || provider === "anthropic") return { ...request, stream: true };
-  return request;
+// The name traces give the provider (`gen_ai.provider.name`): its adapter's `tracingName`, else its name.
+function tracingName(provider: Provider | ProviderAdapter): string {
+  if (typeof provider === "object" && provider !== null) return provider.tracingName ?? provider.name;
+  const adapter = typeof provider === "string" && Object.hasOwn(ADAPTERS, provider) ? ADAPTERS[provider] : undefined;
+  return adapter?.tracingName ?? String(provider);
 }
 
 /**
@@ -745,7 +743,7 @@ function streamingRequest(provider: string, request: Record<string, unknown>): R
  * the history as JSON refuse broken text. The model still reads what it sent, in the call's error.
  */
 function assistantWith(
-  provider: string,
+  adapter: ProviderAdapter,
   assistant: unknown[],
   calls: readonly ToolCall[],
   prepared: readonly Prepared[],
@@ -756,12 +754,12 @@ function assistantWith(
     else if (!isObject(calls[i]!.arguments)) replace.set(i, {});
   });
   if (!replace.size) return assistant;
-  return withArguments(provider, assistant, replace) ?? assistant;
+  return adapter.withArguments?.(assistant, replace) ?? assistant;
 }
 
-// Where the turn cannot be rewritten (not `REWRITABLE`), the answer says what the tool ran on.
-function noted(provider: string, prepared: Extract<Prepared, { ok: true }>, result: ToolResult): ToolResult {
-  if (!prepared.repaired || REWRITABLE.has(provider)) return result;
+// Where the turn cannot be rewritten (no `withArguments`), the answer says what the tool ran on.
+function noted(adapter: ProviderAdapter, prepared: Extract<Prepared, { ok: true }>, result: ToolResult): ToolResult {
+  if (!prepared.repaired || adapter.withArguments) return result;
   const note = `(Your arguments were read as ${JSON.stringify(prepared.arguments)}.)`;
   return result.success
     ? { success: true, value: `${note}\n${resultText(result)}` }
@@ -777,7 +775,6 @@ const isObject = (value: unknown): boolean => typeof value === "object" && value
 function conversationOf(adapter: ProviderAdapter, value: unknown): unknown[] {
   if (Array.isArray(value)) return [...value];
   if (value === undefined || value === null) return [];
-  if (typeof value === "string")
-    return [adapter.name === "gemini" ? { role: "user", parts: [{ text: value }] } : { role: "user", content: value }];
+  if (typeof value === "string") return [adapter.userMessage(value)];
   return [value];
 }

@@ -1,6 +1,6 @@
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
-import type { Delta } from "./assemble.js";
+import type { Delta } from "../calls/types.js";
 import type { PendingCall } from "./approval.js";
 import type { LoopState } from "./state.js";
 import type { Repaired } from "./repair.js";

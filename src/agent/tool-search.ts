@@ -1,17 +1,15 @@
 import { Tool, type AnyTool } from "../tools/tool.js";
 import { failure, type ToolResult } from "../tools/result.js";
+import type { ProviderAdapter } from "../calls/types.js";
 
 /**
  * The name of the search tool the agent loop offers when some tools are deferred (`defer: true`) and the provider
- * has no tool search of its own (every provider but Anthropic and OpenAI Responses).
+ * has no tool search of its own (`ProviderAdapter.nativeToolSearch`: every provider but Anthropic and OpenAI Responses).
  *
  * @example
  * FIND_TOOLS; // "find_tools"
  */
 const FIND_TOOLS = "find_tools";
-
-/** Providers whose API searches deferred tools itself (`defer_loading` and a tool search tool in the request). */
-const NATIVE_TOOL_SEARCH: ReadonlySet<string> = /* @__PURE__ */ new Set(["anthropic", "responses"]);
 
 const DEFAULT_LIMIT = 5;
 
@@ -137,7 +135,7 @@ export function notFoundYet(name: string): ToolResult {
  * searches itself.
  *
  * @example
- * const deferral = toolDeferral("openai", tools, state?.discovered);
+ * const deferral = toolDeferral(ADAPTERS.openai, tools, state?.discovered);
  * const offered = deferral ? [...deferral.base(tools), ...deferral.found(tools)] : tools;
  */
 export interface ToolDeferral {
@@ -157,15 +155,15 @@ export interface ToolDeferral {
  * among `tools`; other names are dropped (the tools given to `resume` changed).
  *
  * @example
- * toolDeferral("gemini", [weather, sendEmail], ["send_email"])?.found([weather, sendEmail]); // [sendEmail]
+ * toolDeferral(ADAPTERS.gemini, [weather, sendEmail], ["send_email"])?.found([weather, sendEmail]); // [sendEmail]
  */
 export function toolDeferral(
-  provider: string,
+  provider: ProviderAdapter,
   tools: readonly AnyTool[],
   discovered: readonly string[] = [],
 ): ToolDeferral | undefined {
   const deferred = tools.filter((t) => t.defer);
-  if (!deferred.length || NATIVE_TOOL_SEARCH.has(provider)) return undefined;
+  if (!deferred.length || provider.nativeToolSearch) return undefined;
   if (tools.some((t) => t.name === FIND_TOOLS)) {
     throw new TypeError(
       `runTools: a tool is named "${FIND_TOOLS}", the name of the search the loop offers for deferred tools (defer: true); rename it`,

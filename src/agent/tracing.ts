@@ -74,19 +74,6 @@ function plainContext(values: ReadonlyMap<symbol, unknown> = new Map()): Context
   };
 }
 
-/**
- * The name `gen_ai.provider.name` gives each provider (the conventions' well-known values), else ours.
- */
-const PROVIDER_NAMES: Readonly<Record<string, string>> = {
-  openai: "openai",
-  responses: "openai",
-  anthropic: "anthropic",
-  gemini: "gcp.gemini",
-  bedrock: "aws.bedrock",
-  mistral: "mistral_ai",
-  cohere: "cohere",
-};
-
 /** One span in progress: attributes may be added until it ends, once. */
 export interface SpanHandle {
   /** Runs `fn` with this span as the active one (where the application registered a context manager). */
@@ -160,7 +147,7 @@ export function runSpan(tracer: Tracer | undefined, provider: string, model: unk
     {
       "gen_ai.operation.name": "invoke_agent",
       "gen_ai.agent.name": "tooltype",
-      "gen_ai.provider.name": PROVIDER_NAMES[provider] ?? provider,
+      "gen_ai.provider.name": provider,
       "gen_ai.request.model": typeof model === "string" ? model : undefined,
     },
     parent,
@@ -176,7 +163,7 @@ export function chatAttributes(
   const number = (value: unknown) => (typeof value === "number" ? value : undefined);
   return {
     "gen_ai.operation.name": "chat",
-    "gen_ai.provider.name": PROVIDER_NAMES[provider] ?? provider,
+    "gen_ai.provider.name": provider,
     "gen_ai.request.model": typeof request.model === "string" ? request.model : undefined,
     "gen_ai.request.max_tokens": number(
       request.max_tokens ?? request.max_output_tokens ?? request.max_completion_tokens,

@@ -1,27 +1,15 @@
 import { field } from "../calls/wire.js";
+import type { Usage } from "../calls/types.js";
+import { sum, tokenCount as count } from "../providers/common.js";
 
-/**
- * Tokens one model turn used, in one spelling for every provider; `raw` is the provider's own usage object
- * (cache and reasoning counts are there).
- *
- * @example
- * { inputTokens: 812, outputTokens: 64, totalTokens: 876, raw: { prompt_tokens: 812, completion_tokens: 64, total_tokens: 876 } }
- */
-export interface Usage {
-  readonly inputTokens: number | undefined;
-  readonly outputTokens: number | undefined;
-  readonly totalTokens: number | undefined;
-  readonly raw?: unknown;
-}
-
-const count = (value: unknown): number | undefined =>
-  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+export type { Usage } from "../calls/types.js";
 
 /**
  * The usage a response reports: OpenAI chat `usage.prompt_tokens` / `completion_tokens`, Responses and
  * Anthropic `usage.input_tokens` / `output_tokens` (Anthropic's cache reads and writes counted as input),
  * Gemini `usageMetadata.promptTokenCount` / `candidatesTokenCount` (thoughts counted as output), Bedrock
- * `usage.inputTokens`. Undefined when the response reports none.
+ * `usage.inputTokens`. Undefined when the response reports none. (The loop asks the provider's adapter, whose
+ * `usage` reads its own spelling.)
  *
  * @example
  * usageOf({ usage: { input_tokens: 10, output_tokens: 5 } }); // { inputTokens: 10, outputTokens: 5, totalTokens: 15, raw: {...} }
@@ -70,8 +58,4 @@ export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | un
     outputTokens: sum(a.outputTokens, b.outputTokens),
     totalTokens: sum(a.totalTokens, b.totalTokens),
   };
-}
-
-function sum(a: number | undefined, b: number | undefined): number | undefined {
-  return a === undefined ? b : b === undefined ? a : a + b;
 }

@@ -74,3 +74,14 @@ export function formatOptions(options: RequestOptions): FormatOptions {
     ...(options.onIssue && { onIssue: options.onIssue }),
   };
 }
+
+/**
+ * The value as a record to read and copy, or an empty one when it is not an object.
+ *
+ * @example
+ * record({ a: 1 }).a; // 1
+ * record("x"); // {}
+ */
+export function record(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

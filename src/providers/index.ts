@@ -1,4 +1,4 @@
-import type { Provider, ProviderAdapter } from "../calls/types.js";
+import type { CallTracker, Provider, ProviderAdapter } from "../calls/types.js";
 import { anthropic } from "./anthropic/index.js";
 import { bedrock } from "./bedrock/index.js";
 import { cohere } from "./cohere/index.js";
@@ -8,6 +8,15 @@ import { mistral } from "./mistral/index.js";
 import { ollama } from "./ollama/index.js";
 import { openai } from "./openai/index.js";
 import { responses } from "./responses/index.js";
+import { anthropicStream } from "./anthropic/stream.js";
+import { bedrockStream } from "./bedrock/stream.js";
+import { cohereStream } from "./cohere/stream.js";
+import { geminiStream } from "./gemini/stream.js";
+import { mcpStream } from "./mcp/stream.js";
+import { mistralStream } from "./mistral/stream.js";
+import { ollamaStream } from "./ollama/stream.js";
+import { openaiStream } from "./openai/stream.js";
+import { responsesStream } from "./responses/stream.js";
 
 /** Every adapter by provider name. @example ADAPTERS.anthropic.conversation; // "messages" */
 export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = {
@@ -20,6 +29,25 @@ export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = {
   mistral,
   ollama,
   cohere,
+};
+
+/**
+ * Each provider's stream reader by name (its adapter's `stream.read`), listed apart from the adapters so that
+ * `createToolCallStream(name)` bundles without the providers' formats.
+ *
+ * @example
+ * STREAM_READERS.anthropic(event, tracker);
+ */
+export const STREAM_READERS: { readonly [P in Provider]: (chunk: object, calls: CallTracker) => void } = {
+  openai: openaiStream.read,
+  responses: responsesStream.read,
+  anthropic: anthropicStream.read,
+  gemini: geminiStream.read,
+  mcp: mcpStream.read,
+  bedrock: bedrockStream.read,
+  mistral: mistralStream.read,
+  ollama: ollamaStream.read,
+  cohere: cohereStream.read,
 };
 
 /**

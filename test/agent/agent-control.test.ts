@@ -15,6 +15,7 @@ import {
   stepCountIs,
   readServerSentEvents,
   usageOf,
+  ADAPTERS,
   ProviderError,
   type LoopEvent,
 } from "tooltype";
@@ -447,7 +448,7 @@ pieces("HTTP errors and error events are ProviderErrors with the status and the 
     () => undefined,
     (e: Error) => e,
   );
-  assert.match(error3!.message, /responses: the response failed: The model failed/);
+  assert.match(error3!.message, /responses sent an error: the response failed: The model failed/);
   const fake4 = await fakeProvider("openai", [{ sse: "data: {not json\n\n" }], "fetch");
   const error4 = await collect(
     streamTools({
@@ -519,15 +520,23 @@ pieces(
   },
 );
 
-pieces("streamTools refuses providers whose streams it does not read; runTools takes any of them", async () => {
-  const error = await collect(streamTools({ provider: "bedrock", chat: () => ({}), request: {}, tools: [] })).then(
+pieces("streamTools refuses an adapter without a stream reader; runTools refuses a stream it cannot read", async () => {
+  const plain = { ...ADAPTERS.bedrock, stream: undefined };
+  const error = await collect(streamTools({ provider: plain, chat: () => ({}), request: {}, tools: [] })).then(
     () => undefined,
     (e: Error) => e,
   );
-  assert.match(
-    error!.message,
-    /streamTools: streams are read for openai, responses, anthropic, gemini; for bedrock, use runTools/,
+  assert.match(error!.message, /streamTools: the bedrock adapter has no stream reader \(stream\); use runTools/);
+  const refused = await runTools({
+    provider: plain,
+    chat: () => new Response("[]", { headers: { "content-type": "application/json" } }),
+    request: {},
+    tools: [],
+  }).then(
+    () => undefined,
+    (e: Error) => e,
   );
+  assert.match(refused!.message, /runTools: chat returned a stream, and the bedrock adapter has no stream reader/);
 });
 
 pieces("httpChat: Gemini requests in the SDK's shape become the REST body; bad input is a clear error", () => {

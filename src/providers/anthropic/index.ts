@@ -4,6 +4,8 @@ import { field, list, resultText, formatOptions } from "../../calls/wire.js";
 import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { decodeBase64 } from "../../util/base64.js";
+import { errorMessage, replacing, sum, tokenCount, tokenUsage, userText } from "../common.js";
+import { anthropicStream } from "./stream.js";
 
 /**
  * Anthropic Messages API: calls are `tool_use` content blocks, answered by ONE `user` message of
@@ -59,6 +61,41 @@ export const anthropic: ProviderAdapter = {
     const search = tools.some((t) => t.defer) ? [ANTHROPIC_TOOL_SEARCH] : [];
     return { ...request, tools: [...search, ...formatted], ...(choice && { tool_choice: choice }) };
   },
+  userMessage: userText,
+  usage: (response) => {
+    // Cache reads and writes are input too.
+    const usage = field(response, "usage");
+    const cached = field(usage, "cache_read_input_tokens", "cache_creation_input_tokens") !== undefined;
+    const count = (name: string) => tokenCount(field(usage, name));
+    const input = cached
+      ? sum(count("input_tokens"), sum(count("cache_read_input_tokens"), count("cache_creation_input_tokens")))
+      : count("input_tokens");
+    return tokenUsage(usage, input, count("output_tokens"), count("total_tokens"));
+  },
+  errorOf: errorMessage,
+  withArguments: (entries, replace) => {
+    const swap = replacing(replace);
+    return entries.map((m) => {
+      const content = field(m, "content");
+      if (!Array.isArray(content)) return m;
+      return {
+        ...(m as object),
+        content: content.map((b) =>
+          field(b, "type") === "tool_use" ? swap(b, (input) => ({ ...(b as object), input })) : b,
+        ),
+      };
+    });
+  },
+  stream: anthropicStream,
+  http: {
+    baseURL: "https://api.anthropic.com/v1",
+    request: (base, body, apiKey) => ({
+      url: `${base}/messages`,
+      headers: { "anthropic-version": "2023-06-01", ...(apiKey && { "x-api-key": apiKey }) },
+      body: JSON.stringify(body),
+    }),
+  },
+  nativeToolSearch: true,
 };
 
 /** Anthropic's server-side tool search (regular expressions over the deferred tools' names and descriptions). */

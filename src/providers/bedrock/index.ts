@@ -3,6 +3,8 @@ import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, resultData, resultText } from "../../calls/wire.js";
 import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
+import { usageNamed } from "../common.js";
+import { bedrockStream } from "./stream.js";
 
 /**
  * AWS Bedrock Converse: calls are `toolUse` content blocks of `output.message`, answered by one `user`
@@ -65,6 +67,17 @@ export const bedrock: ProviderAdapter = {
     });
     return { ...request, toolConfig: { tools: specs, ...(choice && { toolChoice: choice }) } };
   },
+  userMessage: (text) => ({ role: "user", content: [{ text }] }),
+  usage: (response) => usageNamed(response, ["inputTokens"], ["outputTokens"], ["totalTokens"]),
+  // An exception the stream sent in place of an event (`internalServerException`, `throttlingException`, ...).
+  errorOf: (value) => {
+    const key = typeof value === "object" && value !== null ? Object.keys(value).find((k) => k.endsWith("Exception")) : undefined;
+    if (key === undefined) return undefined;
+    const message = field((value as Record<string, unknown>)[key], "message");
+    return `${key}${typeof message === "string" ? `: ${message}` : ""}`;
+  },
+  stream: bedrockStream,
+  tracingName: "aws.bedrock",
 };
 
 function content(response: unknown): unknown[] {

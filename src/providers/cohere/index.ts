@@ -2,6 +2,8 @@ import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments, formatOptions } from "../../calls/wire.js";
+import { errorMessage, tokenUsage, userText } from "../common.js";
+import { cohereStream } from "./stream.js";
 
 /**
  * Cohere v2 chat (the `cohere-ai` SDK's camelCase, and the snake_case wire): calls from
@@ -40,7 +42,7 @@ export const cohere: ProviderAdapter = {
       .map((c) => String(field(c, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
-  truncated: (response) => field(response, "finish_reason") === "MAX_TOKENS",
+  truncated: (response) => field(response, "finishReason", "finish_reason") === "MAX_TOKENS",
   withTools: (request, tools, options) => {
     const { toolChoice, strict } = options;
     return {
@@ -54,4 +56,12 @@ export const cohere: ProviderAdapter = {
       ...(typeof strict === "boolean" && { strictTools: strict }),
     };
   },
+  userMessage: userText,
+  usage: (response) => {
+    const usage = field(response, "usage");
+    const tokens = field(usage, "tokens");
+    return tokenUsage(usage, field(tokens, "inputTokens", "input_tokens"), field(tokens, "outputTokens", "output_tokens"));
+  },
+  errorOf: errorMessage,
+  stream: cohereStream,
 };

@@ -3,6 +3,9 @@ import type { ProviderAdapter } from "../../calls/types.js";
 import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../../calls/wire.js";
 import { isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
+import { errorMessage, replacing, sum, tokenCount, tokenUsage } from "../common.js";
+import { geminiStream } from "./stream.js";
+import { geminiHTTP } from "./http.js";
 
 /**
  * Google Gemini (`@google/genai`): calls are `functionCall` parts (ids generated when the API gives none),
@@ -84,6 +87,35 @@ export const gemini: ProviderAdapter = {
       },
     };
   },
+  userMessage: (text) => ({ role: "user", parts: [{ text }] }),
+  usage: (response) => {
+    // Thoughts are output too.
+    const usage = field(response, "usageMetadata", "usage_metadata");
+    const output = sum(
+      tokenCount(field(usage, "candidatesTokenCount")),
+      tokenCount(field(usage, "thoughtsTokenCount")),
+    );
+    return tokenUsage(usage, field(usage, "promptTokenCount"), output, field(usage, "totalTokenCount"));
+  },
+  errorOf: errorMessage,
+  withArguments: (entries, replace) => {
+    const swap = replacing(replace);
+    return entries.map((c) => {
+      const parts = list(c, "parts");
+      if (!parts.length) return c;
+      return {
+        ...(c as object),
+        parts: parts.map((p) =>
+          field(p, "functionCall") !== undefined
+            ? swap(p, (args) => ({ ...(p as object), functionCall: { ...(field(p, "functionCall") as object), args } }))
+            : p,
+        ),
+      };
+    });
+  },
+  stream: geminiStream,
+  http: geminiHTTP,
+  tracingName: "gcp.gemini",
 };
 
 function parts(response: unknown): unknown[] {

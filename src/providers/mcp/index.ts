@@ -3,6 +3,8 @@ import type { ProviderAdapter } from "../../calls/types.js";
 import { field, resultText } from "../../calls/wire.js";
 import { mcpContent, mcpStructured } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
+import { blocks, mcpStream } from "./stream.js";
+import { errorMessage } from "../common.js";
 
 /**
  * MCP sampling (`sampling/createMessage` with tools): calls are `tool_use` content blocks of the result,
@@ -37,13 +39,11 @@ export const mcp: ProviderAdapter = {
     tools: tools.map((t) => toMCPFormat(t)),
     ...(toolChoice !== undefined && { toolChoice: { mode: typeof toolChoice === "string" ? toolChoice : "required" } }),
   }),
+  userMessage: (text) => ({ role: "user", content: { type: "text", text } }),
+  errorOf: errorMessage,
+  stream: mcpStream,
 };
 
-// A sampling result's content is one block or a list of them.
-function blocks(response: unknown): unknown[] {
-  const content = field(response, "content");
-  return Array.isArray(content) ? content : content ? [content] : [];
-}
 
 function toolResult(call: CallResult): Record<string, unknown> {
   const { result } = call;

@@ -2,6 +2,8 @@ import type { ProviderAdapter } from "../../calls/types.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments } from "../../calls/wire.js";
 import { chatWithTools } from "../openai/index.js";
+import { errorMessage, usageNamed, userText } from "../common.js";
+import { mistralStream } from "./stream.js";
 
 /**
  * Mistral chat (the `@mistralai/mistralai` SDK's camelCase, and the snake_case wire): calls from
@@ -34,6 +36,17 @@ export const mistral: ProviderAdapter = {
   truncated: (response) =>
     field(list(field(response, "data") ?? response, "choices")[0], "finish_reason", "finishReason") === "length",
   withTools: chatWithTools("toolChoice", "parallelToolCalls"),
+  userMessage: userText,
+  usage: (response) =>
+    usageNamed(
+      field(response, "data") ?? response,
+      ["promptTokens", "prompt_tokens"],
+      ["completionTokens", "completion_tokens"],
+      ["totalTokens", "total_tokens"],
+    ),
+  errorOf: errorMessage,
+  stream: mistralStream,
+  tracingName: "mistral_ai",
 };
 
 function message(response: unknown): unknown {

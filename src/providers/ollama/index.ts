@@ -2,6 +2,8 @@ import { toOpenAIFormat } from "../../tools/provider-formats.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { textOnly } from "../../calls/output.js";
 import { field, generatedId, list, parseArguments, formatOptions } from "../../calls/wire.js";
+import { errorMessage, tokenUsage, userText } from "../common.js";
+import { ollamaStream } from "./stream.js";
 
 /**
  * Ollama chat: calls from `message.tool_calls` (arguments already objects, no ids: stable ones are
@@ -37,4 +39,17 @@ export const ollama: ProviderAdapter = {
     ...request,
     tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
   }),
+  userMessage: userText,
+  // Ollama reports counts on the response itself: prompt_eval_count (input), eval_count (output).
+  usage: (response) => {
+    const input = field(response, "prompt_eval_count");
+    const output = field(response, "eval_count");
+    return input === undefined && output === undefined
+      ? undefined
+      : tokenUsage({ prompt_eval_count: input, eval_count: output }, input, output);
+  },
+  // Ollama's errors are `{ error: "text" }`.
+  errorOf: (value, event) =>
+    typeof field(value, "error") === "string" ? field<string>(value, "error") : errorMessage(value, event),
+  stream: ollamaStream,
 };

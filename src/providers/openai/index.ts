@@ -3,6 +3,8 @@ import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
+import { argumentJSON, bearerHTTP, errorMessage, replacing, usageNamed, userText } from "../common.js";
+import { openaiStream } from "./stream.js";
 
 /**
  * OpenAI Chat Completions: calls from `choices[0].message.tool_calls`, answers as
@@ -39,6 +41,28 @@ export const openai: ProviderAdapter = {
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
   truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
   withTools: chatWithTools("tool_choice", "parallel_tool_calls"),
+  userMessage: userText,
+  usage: (response) =>
+    usageNamed(response, ["prompt_tokens", "input_tokens"], ["completion_tokens", "output_tokens"], ["total_tokens"]),
+  errorOf: errorMessage,
+  withArguments: (entries, replace) => {
+    const swap = replacing(replace);
+    return entries.map((m) => {
+      const calls = list(m, "tool_calls");
+      if (!calls.length) return m;
+      const rewritten = calls.map((c) =>
+        field(c, "type") === undefined || field(c, "type") === "function"
+          ? swap(c, (args) => ({
+              ...(c as object),
+              function: { ...(field(c, "function") as object), arguments: argumentJSON(args) },
+            }))
+          : c,
+      );
+      return { ...(m as object), tool_calls: rewritten };
+    });
+  },
+  stream: openaiStream,
+  http: bearerHTTP("https://api.openai.com/v1", "chat/completions"),
 };
 
 /**

@@ -3,6 +3,8 @@ import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
+import { argumentJSON, bearerHTTP, errorMessage, replacing, usageNamed, userText } from "../common.js";
+import { responsesStream } from "./stream.js";
 
 /**
  * OpenAI Responses API: calls are `function_call` output items (answered by `call_id`), answers are
@@ -54,6 +56,25 @@ export const responses: ProviderAdapter = {
       ...(parallelToolCalls !== undefined && { parallel_tool_calls: parallelToolCalls }),
     };
   },
+  userMessage: userText,
+  usage: (response) => usageNamed(response, ["input_tokens"], ["output_tokens"], ["total_tokens"]),
+  // A `response.failed` event is the error of a stream; an error event or body as OpenAI sends them.
+  errorOf: (value, event) =>
+    field(value, "type") === "response.failed"
+      ? `the response failed: ${String(field(field(field(value, "response"), "error"), "message") ?? "no reason given")}`
+      : errorMessage(value, event),
+  withArguments: (entries, replace) => {
+    const swap = replacing(replace);
+    return entries.map((item) =>
+      field(item, "type") === "function_call"
+        ? swap(item, (args) => ({ ...(item as object), arguments: argumentJSON(args) }))
+        : item,
+    );
+  },
+  stream: responsesStream,
+  http: bearerHTTP("https://api.openai.com/v1", "responses"),
+  tracingName: "openai",
+  nativeToolSearch: true,
 };
 
 // A result as text, or as content parts when the tool gave parts: `function_call_output.output` is "Text, image,

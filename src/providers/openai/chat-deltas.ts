@@ -1,5 +1,8 @@
 // How OpenAI-style chat deltas (`delta.tool_calls[i]`) open, name and fill calls, as OpenAI and the servers that
-// copy its API send them: one rule for both stream assemblers (createToolCallStream and the agent loop's).
+// copy its API send them (Mistral's included): one rule, read by `readChatDeltas`.
+import type { CallTracker, TrackedCall } from "../../calls/types.js";
+import { field, generatedId, list } from "../../calls/wire.js";
+import { text } from "../../calls/assemble.js";
 
 /** What a delta is read against: the call open under its index so far. */
 export interface OpenCall {
@@ -51,3 +54,39 @@ export function argumentText(value: unknown, sofar: string): string | undefined 
     return undefined;
   }
 }
+
+/**
+ * Tells `calls` the tool calls of one OpenAI-style chat chunk: `choices[i].delta.<names>[j]` keyed by the
+ * choice's and the delta's `index`, an id and a name once, argument pieces (a server that gives a call no id
+ * gets a generated one).
+ *
+ * @example
+ * readChatDeltas(chunk, tracker, "tool_calls");
+ */
+export function readChatDeltas(chunk: unknown, calls: CallTracker, ...names: string[]): void {
+  for (const choice of list(chunk, "choices")) {
+    for (const delta of list(field(choice, "delta"), ...names)) {
+      const id = field(delta, "id") ? text(field(delta, "id")) : "";
+      const fn = field(delta, "function");
+      const name = field(fn, "name") ? text(field(fn, "name")) : "";
+      const call = calls.open(`${text(field(choice, "index") ?? 0)}:${text(field(delta, "index") ?? 0)}`, (open) =>
+        beginsAnother(openOf(open), id, name),
+      );
+      if (name) call.name = joinedName(openOf(call), id, name);
+      if (id) call.id = id;
+      const args = argumentText(field(fn, "arguments"), call.argumentText()); // Mistral and others may send an object
+      if (call.name && (call.id || args !== undefined)) {
+        call.id ||= generatedId(call.name, call.index); // a server that gave this call no id
+        calls.start(call);
+      }
+      calls.piece(call, args);
+    }
+  }
+}
+
+const openOf = (call: TrackedCall): OpenCall => ({
+  id: call.id,
+  name: call.name,
+  text: call.argumentText(),
+  done: call.complete(),
+});

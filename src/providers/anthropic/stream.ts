@@ -1,0 +1,92 @@
+import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import { field, parseArguments, record } from "../../calls/wire.js";
+import { text } from "../../calls/assemble.js";
+
+/**
+ * Anthropic Messages streams: `message_start`, `content_block_start` / `_delta` / `_stop` keyed by `index`
+ * (calls are `tool_use` blocks, their input in `input_json_delta` pieces), `message_delta`. The rebuilt
+ * response is the message with every block whole (text, thinking and its signature, citations).
+ *
+ * @example
+ * createToolCallStream("anthropic").push(event);
+ */
+export const anthropicStream: StreamSupport = {
+  request: (request) => ({ ...request, stream: true }),
+  read,
+  reader(calls) {
+    let base: Record<string, unknown> = {};
+    const blocks = new Map<number, Record<string, unknown>>(); // by index (a Map: an index from the wire never sizes an array)
+    const texts = new Map<number, string[]>();
+    let usage: Record<string, unknown> = {};
+    const extra: Record<string, unknown> = {};
+    return {
+      push(event) {
+        const e = record(event);
+        const index = Number(e.index);
+        if (e.type === "message_start") {
+          base = { ...record(e.message) };
+          usage = { ...record(record(e.message).usage) };
+        } else if (e.type === "content_block_start") {
+          const block = { ...record(e.content_block) };
+          blocks.set(index, block);
+          if (block.type === "text" && typeof block.text === "string" && block.text) {
+            texts.set(index, [block.text]);
+            calls.text(block.text);
+          }
+        } else if (e.type === "content_block_delta") {
+          const delta = record(e.delta);
+          const block = blocks.get(index);
+          if (!block) return;
+          if (delta.type === "text_delta" && typeof delta.text === "string") {
+            const parts = texts.get(index) ?? [];
+            parts.push(delta.text);
+            texts.set(index, parts);
+            calls.text(delta.text);
+          } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
+            block.thinking = String(block.thinking ?? "") + delta.thinking;
+          } else if (delta.type === "signature_delta" && typeof delta.signature === "string") {
+            block.signature = delta.signature;
+          } else if (delta.type === "citations_delta") {
+            block.citations = [...(Array.isArray(block.citations) ? block.citations : []), delta.citation];
+          }
+        } else if (e.type === "message_delta") {
+          Object.assign(extra, record(e.delta));
+          Object.assign(usage, record(e.usage));
+        }
+        read(e, calls);
+      },
+      response() {
+        const content = [...blocks.keys()]
+          .sort((a, b) => a - b)
+          .map((index) => {
+            const block = blocks.get(index)!;
+            const parts = texts.get(index);
+            if (parts) return { ...block, text: parts.join("") };
+            const call = isCall(block) ? calls.find(text(index)) : undefined;
+            return call ? { ...block, input: parseArguments(call.argumentText()) } : block;
+          });
+        return { ...base, content, ...extra, usage };
+      },
+    };
+  },
+};
+
+const isCall = (block: unknown): boolean => field(block, "type") === "tool_use" || field(block, "type") === "server_tool_use";
+
+function read(event: object, calls: CallTracker): void {
+  const type = field(event, "type");
+  const key = text(field(event, "index"));
+  if (type === "content_block_start") {
+    const block = field(event, "content_block");
+    if (!isCall(block)) return;
+    const call = calls.open(key);
+    call.id = text(field(block, "id") ?? "");
+    call.name = text(field(block, "name") ?? "");
+    calls.start(call);
+  } else if (type === "content_block_delta" && field(field(event, "delta"), "type") === "input_json_delta") {
+    calls.piece(calls.open(key), field(field(event, "delta"), "partial_json"));
+  } else if (type === "content_block_stop") {
+    const call = calls.find(key);
+    if (call) call.closed = true;
+  }
+}

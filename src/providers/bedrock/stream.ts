@@ -1,0 +1,94 @@
+import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import { field, parseArguments, record } from "../../calls/wire.js";
+import { text } from "../../calls/assemble.js";
+
+/**
+ * Bedrock Converse streams (`ConverseStream`: the SDK's `response.stream`, or the decoded event stream): events
+ * `{ messageStart | contentBlockStart | contentBlockDelta | contentBlockStop | messageStop | metadata }`, calls as
+ * `toolUse` blocks keyed by `contentBlockIndex`, their input in `delta.toolUse.input` pieces. The rebuilt response
+ * is what `Converse` answers: `{ output: { message: { role, content } }, stopReason, usage, metrics }`.
+ *
+ * @example
+ * for await (const event of (await client.send(new ConverseStreamCommand(request))).stream!) stream.push(event);
+ */
+export const bedrockStream: StreamSupport = {
+  request: (request) => request,
+  read,
+  reader(calls) {
+    let role: unknown = "assistant";
+    const blocks = new Map<number, Record<string, unknown>>(); // by contentBlockIndex (a Map: an index from the wire never sizes an array)
+    const texts = new Map<number, string[]>();
+    const rest: Record<string, unknown> = {};
+    return {
+      push(event) {
+        const e = record(event);
+        const start = record(e.contentBlockStart);
+        const delta = record(e.contentBlockDelta);
+        if (e.messageStart) role = record(e.messageStart).role ?? role;
+        else if (e.contentBlockStart) blockAt(blocks, start.contentBlockIndex, record(start.start));
+        else if (e.contentBlockDelta) {
+          const index = Number(delta.contentBlockIndex);
+          const piece = record(delta.delta);
+          const block = blockAt(blocks, index, {});
+          if (typeof piece.text === "string") {
+            const parts = texts.get(index) ?? [];
+            parts.push(piece.text);
+            texts.set(index, parts);
+            calls.text(piece.text);
+          } else if (piece.reasoningContent) reasoning(block, record(piece.reasoningContent));
+        } else if (e.messageStop) Object.assign(rest, record(e.messageStop));
+        else if (e.metadata) Object.assign(rest, record(e.metadata));
+        read(e, calls);
+      },
+      response() {
+        const content = [...blocks.keys()]
+          .sort((a, b) => a - b)
+          .map((index) => {
+            const block = blocks.get(index)!;
+            const parts = texts.get(index);
+            if (parts) return { text: parts.join("") };
+            const call = block.toolUse ? calls.find(text(index)) : undefined;
+            return call ? { toolUse: { ...record(block.toolUse), input: parseArguments(call.argumentText()) } } : block;
+          });
+        return { output: { message: { role, content } }, ...rest };
+      },
+    };
+  },
+};
+
+function blockAt(blocks: Map<number, Record<string, unknown>>, at: unknown, start: Record<string, unknown>) {
+  const index = Number(at);
+  const block = blocks.get(index) ?? { ...start };
+  blocks.set(index, block);
+  return block;
+}
+
+// Reasoning arrives as text pieces, a signature, or redacted content.
+function reasoning(block: Record<string, unknown>, piece: Record<string, unknown>): void {
+  const content = record(block.reasoningContent);
+  const said = record(content.reasoningText);
+  if (typeof piece.text === "string") said.text = String(said.text ?? "") + piece.text;
+  if (typeof piece.signature === "string") said.signature = piece.signature;
+  block.reasoningContent =
+    piece.redactedContent !== undefined ? { redactedContent: piece.redactedContent } : { reasoningText: said };
+}
+
+function read(event: object, calls: CallTracker): void {
+  const start = field(event, "contentBlockStart");
+  const delta = field(event, "contentBlockDelta");
+  const stop = field(event, "contentBlockStop");
+  if (start) {
+    const use = field(field(start, "start"), "toolUse");
+    if (!use) return;
+    const call = calls.open(text(field(start, "contentBlockIndex")));
+    call.id = text(field(use, "toolUseId") ?? "");
+    call.name = text(field(use, "name") ?? "");
+    calls.start(call);
+  } else if (delta) {
+    const input = field(field(field(delta, "delta"), "toolUse"), "input");
+    if (input !== undefined) calls.piece(calls.open(text(field(delta, "contentBlockIndex"))), input);
+  } else if (stop) {
+    const call = calls.find(text(field(stop, "contentBlockIndex")));
+    if (call) call.closed = true;
+  }
+}

@@ -1,0 +1,71 @@
+import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import { field, record } from "../../calls/wire.js";
+import { text } from "../../calls/assemble.js";
+
+/**
+ * Cohere v2 chat streams (`chatStream`, or `stream: true` on the wire): typed events, calls from
+ * `tool-call-start` / `-delta` / `-end` keyed by `index`, text from `content-delta`, the tool plan from
+ * `tool-plan-delta`, the finish reason and usage from `message-end`. The rebuilt response is a v2 chat response.
+ *
+ * @example
+ * createToolCallStream("cohere").push(event);
+ */
+export const cohereStream: StreamSupport = {
+  request: (request) => ({ ...request, stream: true }),
+  read,
+  reader(calls) {
+    let id: unknown;
+    const said: string[] = [];
+    const plan: string[] = [];
+    const end: Record<string, unknown> = {};
+    return {
+      push(event) {
+        const type = field(event, "type");
+        const message = field(field(event, "delta"), "message");
+        if (type === "message-start") id = field(event, "id");
+        else if (type === "content-delta") {
+          const piece = field(field(message, "content"), "text");
+          if (typeof piece === "string") {
+            said.push(piece);
+            calls.text(piece);
+          }
+        } else if (type === "tool-plan-delta") {
+          const piece = field(message, "toolPlan", "tool_plan");
+          if (typeof piece === "string") plan.push(piece);
+        } else if (type === "message-end") Object.assign(end, record(field(event, "delta")));
+        read(record(event), calls);
+      },
+      response: () => ({
+        ...(id !== undefined && { id }),
+        ...end,
+        message: {
+          role: "assistant",
+          ...(plan.length && { toolPlan: plan.join("") }),
+          content: said.length ? [{ type: "text", text: said.join("") }] : [],
+          toolCalls: calls.list.map((call) => ({
+            id: call.id,
+            type: "function",
+            function: { name: call.name, arguments: call.argumentText() },
+          })),
+        },
+      }),
+    };
+  },
+};
+
+function read(event: object, calls: CallTracker): void {
+  const type = field(event, "type");
+  const key = text(field(event, "index"));
+  const call = field(field(field(event, "delta"), "message"), "toolCalls", "tool_calls");
+  if (type === "tool-call-start") {
+    const tracked = calls.open(key);
+    tracked.id = text(field(call, "id") ?? "");
+    tracked.name = text(field(field(call, "function"), "name") ?? "");
+    calls.start(tracked);
+    calls.piece(tracked, field(field(call, "function"), "arguments"));
+  } else if (type === "tool-call-delta") calls.piece(calls.open(key), field(field(call, "function"), "arguments"));
+  else if (type === "tool-call-end") {
+    const tracked = calls.find(key);
+    if (tracked) tracked.closed = true;
+  }
+}

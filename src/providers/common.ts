@@ -1,0 +1,129 @@
+// What several providers share: their usage objects read into one spelling, their error bodies and events.
+import type { ProviderHTTP, Usage } from "../calls/types.js";
+import { field } from "../calls/wire.js";
+import { preview } from "../util/text.js";
+
+/**
+ * A count a provider reported: a finite number, else undefined.
+ *
+ * @example
+ * tokenCount(12); // 12
+ */
+export function tokenCount(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * `a + b`, where a count a provider did not report stays undefined.
+ *
+ * @example
+ * sum(1, undefined); // 1
+ */
+export function sum(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : a + b;
+}
+
+/**
+ * A provider's usage object (`raw`) in one spelling; undefined when the response has none. The total is the
+ * provider's, else input plus output.
+ *
+ * @example
+ * tokenUsage(usage, usage.prompt_tokens, usage.completion_tokens, usage.total_tokens);
+ */
+export function tokenUsage(raw: unknown, input: unknown, output: unknown, total?: unknown): Usage | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const inputTokens = tokenCount(input);
+  const outputTokens = tokenCount(output);
+  return { inputTokens, outputTokens, totalTokens: tokenCount(total) ?? sum(inputTokens, outputTokens), raw };
+}
+
+/**
+ * The usage of a response whose `usage` object names its counts with `names` (input, output, total), in the
+ * spellings given (the SDK's camelCase and the wire's snake_case).
+ *
+ * @example
+ * usageNamed(response, ["prompt_tokens"], ["completion_tokens"], ["total_tokens"]);
+ */
+export function usageNamed(
+  response: unknown,
+  input: readonly string[],
+  output: readonly string[],
+  total: readonly string[],
+): Usage | undefined {
+  const usage = field(response, "usage");
+  return tokenUsage(usage, field(usage, ...input), field(usage, ...output), field(usage, ...total));
+}
+
+/**
+ * The error in a body or stream event as most providers send one: a `{ type: "error" }` event or an event named
+ * `error` (Anthropic, Responses), or an `{ error: {...} }` body without a type (OpenAI, Gemini and the APIs that
+ * copy them). Its message, or undefined.
+ *
+ * @example
+ * errorMessage({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }); // "Overloaded"
+ */
+export function errorMessage(value: unknown, event?: string): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const error =
+    field(value, "type") === "error" || event === "error"
+      ? (field(value, "error") ?? value)
+      : field(value, "type") === undefined && typeof field(value, "error") === "object" && field(value, "error") !== null
+        ? field(value, "error")
+        : undefined;
+  if (error === undefined) return undefined;
+  const message = field(error, "message");
+  return typeof message === "string" ? message : preview(error, 300);
+}
+
+/**
+ * A user message of the providers whose messages are `{ role, content }` with text content.
+ *
+ * @example
+ * userText("Hi"); // { role: "user", content: "Hi" }
+ */
+export function userText(text: string): unknown {
+  return { role: "user", content: text };
+}
+
+/**
+ * For `withArguments`: each call met (in order) keeps its place, and the calls `replace` names by place are
+ * remade with their new arguments.
+ *
+ * @example
+ * const swap = replacing(new Map([[0, { city: "Paris" }]]));
+ * swap(call, (args) => ({ ...call, input: args }));
+ */
+export function replacing(replace: ReadonlyMap<number, unknown>): <T>(value: T, make: (args: unknown) => T) => T {
+  let position = 0;
+  return (value, make) => {
+    const at = position++;
+    return replace.has(at) ? make(replace.get(at)) : value;
+  };
+}
+
+/**
+ * Arguments as the JSON text a wire that sends them as text takes.
+ *
+ * @example
+ * argumentJSON({ a: 1 }); // '{"a":1}'
+ */
+export function argumentJSON(args: unknown): string {
+  return typeof args === "string" ? args : JSON.stringify(args);
+}
+
+/**
+ * An HTTP API called with a bearer key (`authorization: Bearer`), at `path` below its base URL.
+ *
+ * @example
+ * const openaiHTTP = bearerHTTP("https://api.openai.com/v1", "chat/completions");
+ */
+export function bearerHTTP(baseURL: string, path: string): ProviderHTTP {
+  return {
+    baseURL,
+    request: (base, body, apiKey) => ({
+      url: `${base}/${path}`,
+      headers: (apiKey ? { authorization: `Bearer ${apiKey}` } : {}) as Record<string, string>,
+      body: JSON.stringify(body),
+    }),
+  };
+}

@@ -1,0 +1,52 @@
+import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import { field, record } from "../../calls/wire.js";
+import { text } from "../../calls/assemble.js";
+
+/**
+ * MCP sampling results given in pieces (each a result whose `content` holds whole blocks; `tool_use` blocks are
+ * whole calls). The rebuilt response is the last piece holding every block.
+ *
+ * @example
+ * createToolCallStream("mcp").push(result);
+ */
+export const mcpStream: StreamSupport = {
+  request: (request) => request,
+  read,
+  reader(calls) {
+    let last: Record<string, unknown> = {};
+    const content: unknown[] = [];
+    return {
+      push(chunk) {
+        last = record(chunk);
+        for (const block of blocks(chunk)) {
+          content.push(block);
+          const said = field(block, "type") === "text" ? field(block, "text") : undefined;
+          if (typeof said === "string") calls.text(said);
+        }
+        read(last, calls);
+      },
+      response: () => ({ ...last, content }),
+    };
+  },
+};
+
+function read(chunk: object, calls: CallTracker): void {
+  for (const block of blocks(chunk)) {
+    if (field(block, "type") !== "tool_use") continue;
+    const call = calls.open(text(calls.list.length));
+    call.id = text(field(block, "id") ?? "");
+    call.name = text(field(block, "name") ?? "");
+    calls.whole(call, field(block, "input") ?? {});
+  }
+}
+
+/**
+ * A sampling result's content blocks: its `content` is one block or a list of them.
+ *
+ * @example
+ * blocks({ content: { type: "text", text: "Hi" } }); // [{ type: "text", text: "Hi" }]
+ */
+export function blocks(response: unknown): unknown[] {
+  const content = field(response, "content");
+  return Array.isArray(content) ? content : content ? [content] : [];
+}

@@ -1,0 +1,52 @@
+import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import { field, generatedId, list, parseArguments, record } from "../../calls/wire.js";
+import { text } from "../../calls/assemble.js";
+
+/**
+ * Ollama chat streams (`stream: true`, newline-delimited JSON, or the SDK's async iterator): each chunk a
+ * message piece, calls arriving whole in `message.tool_calls`. The rebuilt response is the last chunk with
+ * one message: its content and thinking joined, every call.
+ *
+ * @example
+ * createToolCallStream("ollama").push(chunk);
+ */
+export const ollamaStream: StreamSupport = {
+  request: (request) => ({ ...request, stream: true }),
+  read,
+  reader(calls) {
+    let last: Record<string, unknown> = {};
+    const content: string[] = [];
+    const thinking: string[] = [];
+    const toolCalls: unknown[] = [];
+    return {
+      push(chunk) {
+        const { message, ...rest } = record(chunk);
+        last = rest;
+        const m = record(message);
+        if (typeof m.content === "string") content.push(m.content);
+        if (typeof m.thinking === "string") thinking.push(m.thinking);
+        toolCalls.push(...list(m, "tool_calls"));
+        if (typeof m.content === "string") calls.text(m.content);
+        read(record(chunk), calls);
+      },
+      response: () => ({
+        ...last,
+        message: {
+          role: "assistant",
+          content: content.join(""),
+          ...(thinking.length && { thinking: thinking.join("") }),
+          ...(toolCalls.length && { tool_calls: toolCalls }),
+        },
+      }),
+    };
+  },
+};
+
+function read(chunk: object, calls: CallTracker): void {
+  for (const raw of list(field(chunk, "message"), "tool_calls")) {
+    const call = calls.open(text(calls.list.length));
+    call.name = text(field(field(raw, "function"), "name") ?? "");
+    call.id = text(field(raw, "id") ?? generatedId(call.name, call.index));
+    calls.whole(call, parseArguments(field(field(raw, "function"), "arguments")));
+  }
+}

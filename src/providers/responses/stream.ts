@@ -1,0 +1,61 @@
+import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import { field, record } from "../../calls/wire.js";
+import { text } from "../../calls/assemble.js";
+
+/**
+ * OpenAI Responses streams: typed events, calls as `function_call` output items keyed by `output_index`, their
+ * arguments in `function_call_arguments.delta` (a "done" event's text wins); `response.completed` carries the
+ * whole response, and a cut stream is rebuilt from its items.
+ *
+ * @example
+ * createToolCallStream("responses").push(event);
+ */
+export const responsesStream: StreamSupport = {
+  request: (request) => ({ ...request, stream: true }),
+  read,
+  reader(calls) {
+    let base: Record<string, unknown> = {};
+    let final: Record<string, unknown> | undefined;
+    const items = new Map<number, unknown>(); // by output_index (a Map: an index from the wire never sizes an array)
+    return {
+      push(event) {
+        const e = record(event);
+        const type = e.type;
+        if (type === "response.created" || type === "response.in_progress") base = { ...record(e.response) };
+        else if (type === "response.output_item.added" || type === "response.output_item.done")
+          items.set(Number(e.output_index), { ...record(e.item) });
+        else if (type === "response.output_text.delta" && typeof e.delta === "string") calls.text(e.delta);
+        else if (type === "response.completed" || type === "response.incomplete") final = record(e.response);
+        read(e, calls);
+      },
+      response() {
+        if (final && Array.isArray(final.output)) return final;
+        // No `response.completed` (a cut stream): the items as they stand, arguments as streamed.
+        const output = [...items.keys()]
+          .sort((a, b) => a - b)
+          .map((at) => {
+            const item = record(items.get(at));
+            const call = item.type === "function_call" ? calls.find(text(at)) : undefined;
+            return call ? { ...item, arguments: call.argumentText() } : item;
+          });
+        return { ...base, ...final, output };
+      },
+    };
+  },
+};
+
+function read(event: object, calls: CallTracker): void {
+  const type = field(event, "type");
+  const key = text(field(event, "output_index") ?? field(event, "item_id"));
+  if (type === "response.output_item.added" || type === "response.output_item.done") {
+    const item = field(event, "item");
+    if (field(item, "type") !== "function_call") return;
+    const call = calls.open(key);
+    call.id = text(field(item, "call_id") ?? field(item, "id") ?? call.id);
+    call.name = text(field(item, "name") ?? call.name);
+    calls.start(call);
+    if (type === "response.output_item.done") calls.settle(call, field(item, "arguments"));
+    else calls.piece(call, field(item, "arguments"));
+  } else if (type === "response.function_call_arguments.delta") calls.piece(calls.open(key), field(event, "delta"));
+  else if (type === "response.function_call_arguments.done") calls.settle(calls.open(key), field(event, "arguments"));
+}
