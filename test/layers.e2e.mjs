@@ -107,4 +107,37 @@ await check("no module below the root calls a format method (they are the root e
     );
   expect(!calls.length, calls.map((c) => `${relative(root, c.file)}:${c.line}: ${c.text.trim()}`).join("\n"));
 });
+// A provider is one folder (src/providers/<name>/): outside it, a provider's name is written only where providers
+// are listed. Comments are not read (docs and examples name providers); each file allowed says why.
+const PROVIDER_NAME = /["'`](openai|responses|anthropic|gemini|bedrock|mistral|ollama|cohere)["'`]/;
+const NAMES_ALLOWED = {
+  "calls/types.ts": "the Provider union, the list of providers",
+  "calls/messages.ts": "the conversation types listed per provider (ProviderMessages, ProviderRequests)",
+  "tools/provider-formats.ts": "the tool formats (ToolFormat) and the schema rules (SchemaRules) by name",
+  "tools/tokens.ts": "toolTokens counts a tool format, named by ToolFormat",
+  "tools/methods.ts": "the format methods, one per ToolFormat",
+  "tools/registry.ts":
+    "registry.check(format): Anthropic's request-wide strict limits are a check of the anthropic format",
+  "cli.ts": "the CLI's --provider values",
+};
+await check("outside src/providers/, a provider's name is written only where providers are listed", () => {
+  const named = files
+    .filter((f) => {
+      const path = relative(src, f).split(sep).join("/");
+      return !path.startsWith("providers/") && !path.startsWith("schema/dialects/") && !(path in NAMES_ALLOWED);
+    })
+    .flatMap((file) =>
+      readFileSync(file, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " "))
+        .split("\n")
+        .map((text, i) => ({ file, line: i + 1, text: text.replace(/(^|[^:])\/\/.*$/, "$1") }))
+        .filter(({ text }) => PROVIDER_NAME.test(text)),
+    );
+  expect(
+    !named.length,
+    `a provider named outside its folder (move it into src/providers/<name>/ or behind the adapter):\n${named
+      .map((c) => `${relative(root, c.file)}:${c.line}: ${c.text.trim()}`)
+      .join("\n")}`,
+  );
+});
 finish();

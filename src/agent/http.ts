@@ -32,7 +32,8 @@ export function httpChat(
   provider: Provider | ProviderAdapter,
   options: HttpChatOptions = {},
 ): (request: object, init?: { readonly signal?: AbortSignal }) => Promise<Response> {
-  const http = typeof provider === "string" && !Object.hasOwn(ADAPTERS, provider) ? undefined : adapterOf(provider).http;
+  const http =
+    typeof provider === "string" && !Object.hasOwn(ADAPTERS, provider) ? undefined : adapterOf(provider).http;
   if (!http)
     throw new TypeError(
       `httpChat: provider must be one of ${Object.values(ADAPTERS)

@@ -496,7 +496,9 @@ async function* loopSteps<Request extends object>(
     let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
     if ("whole" in output) response = output.whole;
     else if (!streaming)
-      throw new TypeError(`runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`);
+      throw new TypeError(
+        `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
+      );
     else {
       const deltas: Delta[] = [];
       const reader = streaming.reader(createCallTracker(checkArguments(offered), (delta) => void deltas.push(delta)));

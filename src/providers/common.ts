@@ -67,7 +67,9 @@ export function errorMessage(value: unknown, event?: string): string | undefined
   const error =
     field(value, "type") === "error" || event === "error"
       ? (field(value, "error") ?? value)
-      : field(value, "type") === undefined && typeof field(value, "error") === "object" && field(value, "error") !== null
+      : field(value, "type") === undefined &&
+          typeof field(value, "error") === "object" &&
+          field(value, "error") !== null
         ? field(value, "error")
         : undefined;
   if (error === undefined) return undefined;

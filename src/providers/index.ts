@@ -8,15 +8,15 @@ import { mistral } from "./mistral/index.js";
 import { ollama } from "./ollama/index.js";
 import { openai } from "./openai/index.js";
 import { responses } from "./responses/index.js";
-import { anthropicStream } from "./anthropic/stream.js";
-import { bedrockStream } from "./bedrock/stream.js";
-import { cohereStream } from "./cohere/stream.js";
-import { geminiStream } from "./gemini/stream.js";
-import { mcpStream } from "./mcp/stream.js";
-import { mistralStream } from "./mistral/stream.js";
-import { ollamaStream } from "./ollama/stream.js";
-import { openaiStream } from "./openai/stream.js";
-import { responsesStream } from "./responses/stream.js";
+import { anthropicCalls } from "./anthropic/stream.js";
+import { bedrockCalls } from "./bedrock/stream.js";
+import { cohereCalls } from "./cohere/stream.js";
+import { geminiCalls } from "./gemini/stream.js";
+import { mcpCalls } from "./mcp/stream.js";
+import { mistralCalls } from "./mistral/stream.js";
+import { ollamaCalls } from "./ollama/stream.js";
+import { openaiCalls } from "./openai/stream.js";
+import { responsesCalls } from "./responses/stream.js";
 
 /** Every adapter by provider name. @example ADAPTERS.anthropic.conversation; // "messages" */
 export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = {
@@ -39,15 +39,15 @@ export const ADAPTERS: { readonly [P in Provider]: ProviderAdapter } = {
  * STREAM_READERS.anthropic(event, tracker);
  */
 export const STREAM_READERS: { readonly [P in Provider]: (chunk: object, calls: CallTracker) => void } = {
-  openai: openaiStream.read,
-  responses: responsesStream.read,
-  anthropic: anthropicStream.read,
-  gemini: geminiStream.read,
-  mcp: mcpStream.read,
-  bedrock: bedrockStream.read,
-  mistral: mistralStream.read,
-  ollama: ollamaStream.read,
-  cohere: cohereStream.read,
+  openai: openaiCalls,
+  responses: responsesCalls,
+  anthropic: anthropicCalls,
+  gemini: geminiCalls,
+  mcp: mcpCalls,
+  bedrock: bedrockCalls,
+  mistral: mistralCalls,
+  ollama: ollamaCalls,
+  cohere: cohereCalls,
 };
 
 /**

@@ -41,7 +41,9 @@ const TURNS: Partial<Record<Provider, readonly [unknown[], unknown[]]>> = {
   ],
   mistral: [
     [
-      { data: { id: "m1", model: "mistral-large", choices: [{ index: 0, delta: { role: "assistant", content: "" } }] } },
+      {
+        data: { id: "m1", model: "mistral-large", choices: [{ index: 0, delta: { role: "assistant", content: "" } }] },
+      },
       {
         data: {
           id: "m1",
@@ -88,10 +90,20 @@ const TURNS: Partial<Record<Provider, readonly [unknown[], unknown[]]>> = {
       { model: "llama3.1", message: { role: "assistant", content: "" }, done: false },
       {
         model: "llama3.1",
-        message: { role: "assistant", content: "", tool_calls: [{ function: { name: "add", arguments: { a: 2, b: 3 } } }] },
+        message: {
+          role: "assistant",
+          content: "",
+          tool_calls: [{ function: { name: "add", arguments: { a: 2, b: 3 } } }],
+        },
         done: false,
       },
-      { model: "llama3.1", message: { role: "assistant", content: "" }, done: true, prompt_eval_count: 20, eval_count: 8 },
+      {
+        model: "llama3.1",
+        message: { role: "assistant", content: "" },
+        done: true,
+        prompt_eval_count: 20,
+        eval_count: 8,
+      },
     ],
     [{ model: "llama3.1", message: { role: "assistant", content: "5" }, done: true, done_reason: "stop" }],
   ],
@@ -124,13 +136,19 @@ for (const [provider, [first, second]] of Object.entries(TURNS) as [Provider, re
     assert.is(finish.text, "5");
     assert.is(finish.steps.length, 2);
     const step = finish.steps[0]!;
-    assert.equal(step.calls.map((c) => [c.name, c.arguments]), [["add", { a: 2, b: 3 }]]);
+    assert.equal(
+      step.calls.map((c) => [c.name, c.arguments]),
+      [["add", { a: 2, b: 3 }]],
+    );
     assert.equal(step.results[0]!.result, { success: true, value: 5 });
     // The rebuilt response reads as a whole one: the same calls, through the adapter.
     assert.equal(ADAPTERS[provider].calls(step.response), step.calls);
     if (provider !== "ollama" || step.usage) assert.is(step.usage?.inputTokens, 20);
     const start = seen.filter((e) => e.type === "tool-call-start");
-    const deltas = seen.filter((e) => e.type === "tool-call-delta") as Extract<LoopEvent, { type: "tool-call-delta" }>[];
+    const deltas = seen.filter((e) => e.type === "tool-call-delta") as Extract<
+      LoopEvent,
+      { type: "tool-call-delta" }
+    >[];
     assert.is(start.length, 1);
     assert.equal(deltas.at(-1)!.partial, { a: 2, b: 3 });
     assert.ok(deltas.every((d) => d.viable));
@@ -143,37 +161,40 @@ for (const [provider, [first, second]] of Object.entries(TURNS) as [Provider, re
   });
 }
 
-more("bedrock: the rebuilt response is what Converse answers, and the turn goes back as a Converse message", async () => {
-  const seen = await collect(
-    streamTools({
-      provider: "bedrock",
-      chat: () => ({ stream: events(TURNS.bedrock![0]) }),
-      request: { modelId: "anthropic.claude", messages: [] },
-      tools: [add],
-      maxSteps: 1,
-    }),
-  );
-  const finish = seen.find((e) => e.type === "finish") as Extract<LoopEvent, { type: "finish" }>;
-  assert.equal(finish.steps[0]!.response, {
-    output: {
-      message: {
-        role: "assistant",
-        content: [{ text: "Adding." }, { toolUse: { toolUseId: "tu_1", name: "add", input: { a: 2, b: 3 } } }],
+more(
+  "bedrock: the rebuilt response is what Converse answers, and the turn goes back as a Converse message",
+  async () => {
+    const seen = await collect(
+      streamTools({
+        provider: "bedrock",
+        chat: () => ({ stream: events(TURNS.bedrock![0]) }),
+        request: { modelId: "anthropic.claude", messages: [] },
+        tools: [add],
+        maxSteps: 1,
+      }),
+    );
+    const finish = seen.find((e) => e.type === "finish") as Extract<LoopEvent, { type: "finish" }>;
+    assert.equal(finish.steps[0]!.response, {
+      output: {
+        message: {
+          role: "assistant",
+          content: [{ text: "Adding." }, { toolUse: { toolUseId: "tu_1", name: "add", input: { a: 2, b: 3 } } }],
+        },
       },
-    },
-    stopReason: "tool_use",
-    usage: { inputTokens: 20, outputTokens: 8, totalTokens: 28 },
-    metrics: { latencyMs: 100 },
-  });
-  assert.equal(finish.messages[0], {
-    role: "assistant",
-    content: [{ text: "Adding." }, { toolUse: { toolUseId: "tu_1", name: "add", input: { a: 2, b: 3 } } }],
-  });
-  assert.equal(
-    seen.filter((e) => e.type === "text-delta").map((e) => (e as { text: string }).text),
-    ["Adding."],
-  );
-});
+      stopReason: "tool_use",
+      usage: { inputTokens: 20, outputTokens: 8, totalTokens: 28 },
+      metrics: { latencyMs: 100 },
+    });
+    assert.equal(finish.messages[0], {
+      role: "assistant",
+      content: [{ text: "Adding." }, { toolUse: { toolUseId: "tu_1", name: "add", input: { a: 2, b: 3 } } }],
+    });
+    assert.equal(
+      seen.filter((e) => e.type === "text-delta").map((e) => (e as { text: string }).text),
+      ["Adding."],
+    );
+  },
+);
 
 more("bedrock: an exception event in the stream is a ProviderError naming it", async () => {
   const error = await collect(

@@ -12,7 +12,7 @@ import { text } from "../../calls/assemble.js";
  */
 export const anthropicStream: StreamSupport = {
   request: (request) => ({ ...request, stream: true }),
-  read,
+  read: anthropicCalls,
   reader(calls) {
     let base: Record<string, unknown> = {};
     const blocks = new Map<number, Record<string, unknown>>(); // by index (a Map: an index from the wire never sizes an array)
@@ -53,7 +53,7 @@ export const anthropicStream: StreamSupport = {
           Object.assign(extra, record(e.delta));
           Object.assign(usage, record(e.usage));
         }
-        read(e, calls);
+        anthropicCalls(e, calls);
       },
       response() {
         const content = [...blocks.keys()]
@@ -71,9 +71,16 @@ export const anthropicStream: StreamSupport = {
   },
 };
 
-const isCall = (block: unknown): boolean => field(block, "type") === "tool_use" || field(block, "type") === "server_tool_use";
+const isCall = (block: unknown): boolean =>
+  field(block, "type") === "tool_use" || field(block, "type") === "server_tool_use";
 
-function read(event: object, calls: CallTracker): void {
+/**
+ * What one chunk of a anthropic stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
+ *
+ * @example
+ * anthropicCalls(chunk, tracker);
+ */
+export function anthropicCalls(event: object, calls: CallTracker): void {
   const type = field(event, "type");
   const key = text(field(event, "index"));
   if (type === "content_block_start") {

@@ -71,7 +71,8 @@ export const bedrock: ProviderAdapter = {
   usage: (response) => usageNamed(response, ["inputTokens"], ["outputTokens"], ["totalTokens"]),
   // An exception the stream sent in place of an event (`internalServerException`, `throttlingException`, ...).
   errorOf: (value) => {
-    const key = typeof value === "object" && value !== null ? Object.keys(value).find((k) => k.endsWith("Exception")) : undefined;
+    const key =
+      typeof value === "object" && value !== null ? Object.keys(value).find((k) => k.endsWith("Exception")) : undefined;
     if (key === undefined) return undefined;
     const message = field((value as Record<string, unknown>)[key], "message");
     return `${key}${typeof message === "string" ? `: ${message}` : ""}`;

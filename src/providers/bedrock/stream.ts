@@ -13,7 +13,7 @@ import { text } from "../../calls/assemble.js";
  */
 export const bedrockStream: StreamSupport = {
   request: (request) => request,
-  read,
+  read: bedrockCalls,
   reader(calls) {
     let role: unknown = "assistant";
     const blocks = new Map<number, Record<string, unknown>>(); // by contentBlockIndex (a Map: an index from the wire never sizes an array)
@@ -38,7 +38,7 @@ export const bedrockStream: StreamSupport = {
           } else if (piece.reasoningContent) reasoning(block, record(piece.reasoningContent));
         } else if (e.messageStop) Object.assign(rest, record(e.messageStop));
         else if (e.metadata) Object.assign(rest, record(e.metadata));
-        read(e, calls);
+        bedrockCalls(e, calls);
       },
       response() {
         const content = [...blocks.keys()]
@@ -73,7 +73,13 @@ function reasoning(block: Record<string, unknown>, piece: Record<string, unknown
     piece.redactedContent !== undefined ? { redactedContent: piece.redactedContent } : { reasoningText: said };
 }
 
-function read(event: object, calls: CallTracker): void {
+/**
+ * What one chunk of a bedrock stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
+ *
+ * @example
+ * bedrockCalls(chunk, tracker);
+ */
+export function bedrockCalls(event: object, calls: CallTracker): void {
   const start = field(event, "contentBlockStart");
   const delta = field(event, "contentBlockDelta");
   const stop = field(event, "contentBlockStop");

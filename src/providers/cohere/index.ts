@@ -60,7 +60,11 @@ export const cohere: ProviderAdapter = {
   usage: (response) => {
     const usage = field(response, "usage");
     const tokens = field(usage, "tokens");
-    return tokenUsage(usage, field(tokens, "inputTokens", "input_tokens"), field(tokens, "outputTokens", "output_tokens"));
+    return tokenUsage(
+      usage,
+      field(tokens, "inputTokens", "input_tokens"),
+      field(tokens, "outputTokens", "output_tokens"),
+    );
   },
   errorOf: errorMessage,
   stream: cohereStream,

@@ -12,7 +12,7 @@ import { text } from "../../calls/assemble.js";
  */
 export const cohereStream: StreamSupport = {
   request: (request) => ({ ...request, stream: true }),
-  read,
+  read: cohereCalls,
   reader(calls) {
     let id: unknown;
     const said: string[] = [];
@@ -33,7 +33,7 @@ export const cohereStream: StreamSupport = {
           const piece = field(message, "toolPlan", "tool_plan");
           if (typeof piece === "string") plan.push(piece);
         } else if (type === "message-end") Object.assign(end, record(field(event, "delta")));
-        read(record(event), calls);
+        cohereCalls(record(event), calls);
       },
       response: () => ({
         ...(id !== undefined && { id }),
@@ -53,7 +53,13 @@ export const cohereStream: StreamSupport = {
   },
 };
 
-function read(event: object, calls: CallTracker): void {
+/**
+ * What one chunk of a cohere stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
+ *
+ * @example
+ * cohereCalls(chunk, tracker);
+ */
+export function cohereCalls(event: object, calls: CallTracker): void {
   const type = field(event, "type");
   const key = text(field(event, "index"));
   const call = field(field(field(event, "delta"), "message"), "toolCalls", "tool_calls");

@@ -12,9 +12,7 @@ import { text } from "../../calls/assemble.js";
  */
 export const geminiStream: StreamSupport = {
   request: (request) => request,
-  read(chunk, calls) {
-    for (const part of parts(chunk)) wholeCall(field(part, "functionCall"), calls);
-  },
+  read: geminiCalls,
   reader(calls) {
     // Parts in order; consecutive plain text pieces are one part, its pieces joined at the end.
     const kept: ({ readonly part: Record<string, unknown> } | { readonly texts: string[] })[] = [];
@@ -48,6 +46,16 @@ export const geminiStream: StreamSupport = {
     };
   },
 };
+
+/**
+ * What one chunk of a gemini stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
+ *
+ * @example
+ * geminiCalls(chunk, tracker);
+ */
+export function geminiCalls(chunk: object, calls: CallTracker): void {
+  for (const part of parts(chunk)) wholeCall(field(part, "functionCall"), calls);
+}
 
 function parts(chunk: unknown): unknown[] {
   return list(field(list(chunk, "candidates")[0], "content"), "parts");

@@ -44,7 +44,6 @@ export const mcp: ProviderAdapter = {
   stream: mcpStream,
 };
 
-
 function toolResult(call: CallResult): Record<string, unknown> {
   const { result } = call;
   if (!result.success || !result.output)

@@ -11,7 +11,7 @@ import { text } from "../../calls/assemble.js";
  */
 export const mcpStream: StreamSupport = {
   request: (request) => request,
-  read,
+  read: mcpCalls,
   reader(calls) {
     let last: Record<string, unknown> = {};
     const content: unknown[] = [];
@@ -23,14 +23,20 @@ export const mcpStream: StreamSupport = {
           const said = field(block, "type") === "text" ? field(block, "text") : undefined;
           if (typeof said === "string") calls.text(said);
         }
-        read(last, calls);
+        mcpCalls(last, calls);
       },
       response: () => ({ ...last, content }),
     };
   },
 };
 
-function read(chunk: object, calls: CallTracker): void {
+/**
+ * What one chunk of a mcp stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
+ *
+ * @example
+ * mcpCalls(chunk, tracker);
+ */
+export function mcpCalls(chunk: object, calls: CallTracker): void {
   for (const block of blocks(chunk)) {
     if (field(block, "type") !== "tool_use") continue;
     const call = calls.open(text(calls.list.length));

@@ -1,6 +1,7 @@
-import type { StreamSupport } from "../../calls/types.js";
-import { field, list, record } from "../../calls/wire.js";
+import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import { field } from "../../calls/wire.js";
 import { readChatDeltas } from "../openai/chat-deltas.js";
+import { chatReader } from "../openai/stream.js";
 
 /**
  * Mistral chat streams (the SDK's `chat.stream`, whose events hold the chunk under `data`, and the snake_case
@@ -12,50 +13,18 @@ import { readChatDeltas } from "../openai/chat-deltas.js";
  */
 export const mistralStream: StreamSupport = {
   request: (request) => ({ ...request, stream: true }),
-  read: (event, calls) => readChatDeltas(chunkOf(event), calls, "toolCalls", "tool_calls"),
-  reader(calls) {
-    let base: Record<string, unknown> = {};
-    const said: string[] = [];
-    let finish: unknown = null;
-    let usage: unknown;
-    return {
-      push(event) {
-        const chunk = record(chunkOf(event));
-        if (!base.id && chunk.id) base = { id: chunk.id, object: "chat.completion", model: chunk.model, created: chunk.created };
-        if (chunk.usage) usage = chunk.usage;
-        for (const choice of list(chunk, "choices")) {
-          if ((field(choice, "index") ?? 0) !== 0) continue;
-          const content = field(field(choice, "delta"), "content");
-          if (typeof content === "string" && content) {
-            said.push(content);
-            calls.text(content);
-          }
-          const reason = field(choice, "finishReason", "finish_reason");
-          if (reason !== undefined && reason !== null) finish = reason;
-        }
-        readChatDeltas(chunk, calls, "toolCalls", "tool_calls");
-      },
-      response: () => ({
-        ...base,
-        choices: [
-          {
-            index: 0,
-            message: {
-              role: "assistant",
-              content: said.join(""),
-              toolCalls: calls.list.map((call) => ({
-                id: call.id,
-                type: "function",
-                function: { name: call.name, arguments: call.argumentText() },
-              })),
-            },
-            finishReason: finish,
-          },
-        ],
-        ...(usage !== undefined && { usage }),
-      }),
-    };
-  },
+  read: mistralCalls,
+  reader: (calls) => chatReader(calls, chunkOf, "toolCalls", "finishReason"),
 };
 
 const chunkOf = (event: unknown): unknown => field(event, "data") ?? event;
+
+/**
+ * What one chunk of a mistral stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
+ *
+ * @example
+ * mistralCalls(chunk, tracker);
+ */
+export function mistralCalls(event: object, calls: CallTracker): void {
+  readChatDeltas(chunkOf(event), calls, "toolCalls", "tool_calls");
+}

@@ -12,7 +12,7 @@ import { text } from "../../calls/assemble.js";
  */
 export const ollamaStream: StreamSupport = {
   request: (request) => ({ ...request, stream: true }),
-  read,
+  read: ollamaCalls,
   reader(calls) {
     let last: Record<string, unknown> = {};
     const content: string[] = [];
@@ -27,7 +27,7 @@ export const ollamaStream: StreamSupport = {
         if (typeof m.thinking === "string") thinking.push(m.thinking);
         toolCalls.push(...list(m, "tool_calls"));
         if (typeof m.content === "string") calls.text(m.content);
-        read(record(chunk), calls);
+        ollamaCalls(record(chunk), calls);
       },
       response: () => ({
         ...last,
@@ -42,7 +42,13 @@ export const ollamaStream: StreamSupport = {
   },
 };
 
-function read(chunk: object, calls: CallTracker): void {
+/**
+ * What one chunk of a ollama stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
+ *
+ * @example
+ * ollamaCalls(chunk, tracker);
+ */
+export function ollamaCalls(chunk: object, calls: CallTracker): void {
   for (const raw of list(field(chunk, "message"), "tool_calls")) {
     const call = calls.open(text(calls.list.length));
     call.name = text(field(field(raw, "function"), "name") ?? "");

@@ -12,7 +12,7 @@ import { text } from "../../calls/assemble.js";
  */
 export const responsesStream: StreamSupport = {
   request: (request) => ({ ...request, stream: true }),
-  read,
+  read: responsesCalls,
   reader(calls) {
     let base: Record<string, unknown> = {};
     let final: Record<string, unknown> | undefined;
@@ -26,7 +26,7 @@ export const responsesStream: StreamSupport = {
           items.set(Number(e.output_index), { ...record(e.item) });
         else if (type === "response.output_text.delta" && typeof e.delta === "string") calls.text(e.delta);
         else if (type === "response.completed" || type === "response.incomplete") final = record(e.response);
-        read(e, calls);
+        responsesCalls(e, calls);
       },
       response() {
         if (final && Array.isArray(final.output)) return final;
@@ -44,7 +44,13 @@ export const responsesStream: StreamSupport = {
   },
 };
 
-function read(event: object, calls: CallTracker): void {
+/**
+ * What one chunk of a responses stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
+ *
+ * @example
+ * responsesCalls(chunk, tracker);
+ */
+export function responsesCalls(event: object, calls: CallTracker): void {
   const type = field(event, "type");
   const key = text(field(event, "output_index") ?? field(event, "item_id"));
   if (type === "response.output_item.added" || type === "response.output_item.done") {
