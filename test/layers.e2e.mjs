@@ -27,8 +27,11 @@ const LAYERS = {
   builtins: 8,
   "(root)": 9,
 };
+// A provider's tool format (src/providers/<name>/format.ts) is of the tools layer: tooltype/tools writes every
+// provider's tools, and a format reads only schemas and tools.
 const layerOf = (file) => {
-  const [first, second] = relative(src, file).split(sep);
+  const [first, second, third] = relative(src, file).split(sep);
+  if (first === "providers" && third === "format.ts") return "tools";
   return second === undefined ? "(root)" : first;
 };
 

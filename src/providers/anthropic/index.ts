@@ -1,4 +1,4 @@
-import { toAnthropicTools } from "../../tools/provider-formats.js";
+import { toAnthropicTools } from "./format.js";
 import type { ProviderAdapter, ToolChoice } from "../../calls/types.js";
 import { field, list, resultText, formatOptions } from "../../calls/wire.js";
 import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";

@@ -1,4 +1,4 @@
-import { toOpenAIFormat } from "../../tools/provider-formats.js";
+import { toOpenAIFormat } from "../openai/format.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, resultData, resultText } from "../../calls/wire.js";
 import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";

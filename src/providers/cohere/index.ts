@@ -1,4 +1,4 @@
-import { toOpenAIFormat } from "../../tools/provider-formats.js";
+import { toOpenAIFormat } from "../openai/format.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments, formatOptions } from "../../calls/wire.js";

@@ -1,4 +1,4 @@
-import { toGeminiFormat } from "../../tools/provider-formats.js";
+import { toGeminiFormat } from "./format.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../../calls/wire.js";
 import { isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";

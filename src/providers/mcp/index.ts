@@ -1,4 +1,4 @@
-import { toMCPFormat } from "../../tools/provider-formats.js";
+import { toMCPFormat } from "./format.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, resultText } from "../../calls/wire.js";
 import { mcpContent, mcpStructured } from "../../calls/output.js";

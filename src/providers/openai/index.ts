@@ -1,4 +1,4 @@
-import { toOpenAIFormat } from "../../tools/provider-formats.js";
+import { toOpenAIFormat } from "./format.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";

@@ -1,4 +1,4 @@
-import { toResponsesFormat } from "../../tools/provider-formats.js";
+import { toResponsesFormat } from "./format.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";

@@ -1,0 +1,33 @@
+import type { JSONSchema } from "../../schema/json-schema.js";
+import type { FormatOptions, FormattableTool } from "../../tools/provider-formats.js";
+import { checkName, fullDescription, rulesFor, schemaFor } from "../../tools/format-rules.js";
+
+/** An OpenAI Chat Completions function tool. @example { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } */
+export interface OpenAITool {
+  type: "function";
+  function: { name: string; description: string; parameters: JSONSchema; strict?: boolean };
+}
+
+// OpenAI's rule for tool names: "a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64"
+// (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools, function.name).
+/** The tool names OpenAI takes (Chat Completions and Responses). @example OPENAI_NAMES.test("get_weather"); // true */
+export const OPENAI_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * OpenAI's function tool; with `strict`, its strict form (every property required, closed objects, `strict: true`).
+ *
+ * @example
+ * const weather = tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+ * toOpenAIFormat(weather, { strict: true });
+ * // { type: "function", function: { name: "get_weather", description: "Current weather for a city.",
+ * //   parameters: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false, required: ["city"] }, strict: true } }
+ */
+export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {}): OpenAITool {
+  const name = checkName(tool, "openai", OPENAI_NAMES);
+  const { dialect, strict } = rulesFor(tool, "openai", "openai", options);
+  const parameters = schemaFor(tool, tool.parameters, dialect, "openai", options);
+  return {
+    type: "function",
+    function: { name, description: fullDescription(tool), parameters, ...(strict && { strict: true }) },
+  };
+}

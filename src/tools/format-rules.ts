@@ -1,0 +1,134 @@
+import type { JSONSchema } from "../schema/json-schema.js";
+import { toJSONSchema } from "../schema/to-json-schema.js";
+import { anthropic, mcp, openai } from "../schema/dialects/plain.js";
+import { anthropicStrict, openaiStrict } from "../schema/dialects/strict.js";
+import { geminiJSON } from "../schema/dialects/gemini.js";
+import type { Dialect } from "../schema/dialects/warnings.js";
+import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
+import { typeText } from "../schema/type-text.js";
+import { shareRepeated } from "../schema/share.js";
+import type { FormatOptions, FormattableTool, SchemaRules, ToolFormat } from "./provider-formats.js";
+
+// What every provider's tool format shares: the name check, the description, the schema rules a tool is written in.
+
+/**
+ * Why a format refuses the tool's name (`rule`, from the provider's documentation), or undefined.
+ *
+ * @example
+ * nameIssue(tool, "openai", /^[a-zA-Z0-9_-]{1,64}$/);
+ */
+export function nameIssue(tool: FormattableTool, format: ToolFormat, rule: RegExp): string | undefined {
+  return rule.test(tool.name) ? undefined : `${format} tool names must match ${rule}; rename the tool`;
+}
+
+/**
+ * The tool's name, or a TypeError when the format refuses it.
+ *
+ * @example
+ * const name = checkName(tool, "gemini", GEMINI_NAMES);
+ */
+export function checkName(tool: FormattableTool, format: ToolFormat, rule: RegExp): string {
+  const problem = nameIssue(tool, format, rule);
+  if (problem) throw new TypeError(`Tool "${tool.name}": ${problem}`);
+  return tool.name;
+}
+
+/**
+ * The description a model reads: the tool's, then its return type as the Python tool libraries write it.
+ *
+ * @example
+ * fullDescription(weather); // "Current weather for a city.\n\nReturns:\n- type: string"
+ */
+export function fullDescription(tool: FormattableTool): string {
+  if (!tool.returns) return tool.description;
+  const lines = [`- type: ${typeText(tool.returns)}`];
+  if (typeof tool.returns.description === "string") lines.push(`- description: ${tool.returns.description}`);
+  return `${tool.description}\n\nReturns:\n${lines.join("\n")}`;
+}
+
+/**
+ * Where a dialect's issues go: the caller's handler with the tool and provider added, or `"error"`, or nowhere.
+ *
+ * @example
+ * const handler = handlerOf(tool, "openai", options);
+ */
+export function handlerOf(
+  tool: FormattableTool,
+  provider: ToolFormat,
+  options: FormatOptions,
+): ToJSONSchemaOptions["onIssue"] {
+  const handler = options.onIssue ?? options.onWarning;
+  return typeof handler === "function" ? (issue) => handler({ ...issue, tool: tool.name, provider }) : handler;
+}
+
+/**
+ * A tool's schema written in a dialect, its issues sent where the options say.
+ *
+ * @example
+ * schemaFor(tool, tool.parameters, openaiStrict, "openai", options);
+ */
+export function schemaFor(
+  tool: FormattableTool,
+  schema: JSONSchema,
+  target: Dialect,
+  provider: ToolFormat,
+  options: FormatOptions,
+): JSONSchema {
+  return toJSONSchema(schema, {
+    target,
+    onIssue: handlerOf(tool, provider, options),
+    ...(options.shareRepeated && { shareRepeated }),
+  });
+}
+
+// Each family's rules (the schema dialects by name), plain and strict (a family without a strict form keeps its plain one).
+const RULES: Record<Exclude<SchemaRules, Dialect>, readonly [plain: Dialect, strict: Dialect]> = {
+  openai: [openai, openaiStrict],
+  anthropic: [anthropic, anthropicStrict],
+  gemini: [geminiJSON, geminiJSON],
+  mcp: [mcp, mcp],
+};
+
+/**
+ * The dialect a tool's parameters are written in for a wire (`family`, unless `dialect` names other rules), and
+ * whether the tool goes strict: with `"prefer"`, strict when the strict rules write it without a rejection.
+ *
+ * @example
+ * const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", options);
+ */
+export function rulesFor(
+  tool: FormattableTool,
+  family: Exclude<SchemaRules, Dialect>,
+  provider: ToolFormat,
+  options: FormatOptions,
+): { readonly dialect: Dialect; readonly strict: boolean } {
+  const chosen = options.dialect ?? family;
+  if (chosen !== null && typeof chosen === "object")
+    return { dialect: chosen, strict: options.strict === true || (options.strict === undefined && tool.strict) };
+  const pair = Object.hasOwn(RULES, chosen) ? RULES[chosen] : undefined;
+  if (!pair)
+    throw new TypeError(
+      `dialect: ${JSON.stringify(chosen)} is not one of ${Object.keys(RULES).join(", ")} or a dialect value`,
+    );
+  const wanted = options.strict ?? tool.strict;
+  if (wanted !== "prefer") return { dialect: pair[wanted ? 1 : 0], strict: wanted };
+  const why = strictRefusal(tool, pair[1]);
+  if (why === undefined) return { dialect: pair[1], strict: true };
+  const handler = handlerOf(tool, provider, options);
+  if (typeof handler === "function") handler({ path: "", message: `sent without strict mode: ${why}`, kind: "advice" });
+  return { dialect: pair[0], strict: false };
+}
+
+/** Why the strict rules cannot take a tool's parameters (a rejection or what no strict schema expresses), or undefined. */
+function strictRefusal(tool: FormattableTool, strict: Dialect): string | undefined {
+  let rejected: string | undefined;
+  try {
+    toJSONSchema(tool.parameters, {
+      target: strict,
+      onIssue: (issue) => void (issue.kind === "rejected" && (rejected ??= `${issue.path || "/"}: ${issue.message}`)),
+    });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return rejected;
+}
