@@ -115,7 +115,6 @@ await check("no module below the root calls a format method (they are the root e
 const PROVIDER_NAME = /["'`](openai|responses|anthropic|gemini|bedrock|mistral|ollama|cohere)["'`]/;
 const NAMES_ALLOWED = {
   "calls/types.ts": "the Provider union, the list of providers",
-  "calls/messages.ts": "the conversation types listed per provider (ProviderMessages, ProviderRequests)",
   "tools/provider-formats.ts": "the tool formats (ToolFormat) and the schema rules (SchemaRules) by name",
   "tools/tokens.ts": "toolTokens counts a tool format, named by ToolFormat",
   "tools/methods.ts": "the format methods, one per ToolFormat",

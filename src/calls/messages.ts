@@ -10,224 +10,59 @@
  * await openai.chat.completions.create({ model, messages: [...messages, ...answers] });
  */
 
-// ---- OpenAI Chat Completions ----------------------------------------------------------------------------
+import type {
+  OpenAIMessageToolCall,
+  OpenAIAssistantMessage,
+  OpenAIToolMessage,
+  OpenAIUserMessage,
+} from "../providers/openai/messages.js";
+import type {
+  ResponsesFunctionCallOutput,
+  ResponsesFunctionCall,
+  ResponsesAnnotation,
+  ResponsesOutputMessage,
+  ResponsesReasoningItem,
+  ResponsesOutputItem,
+} from "../providers/responses/messages.js";
+import type {
+  AnthropicContentBlock,
+  AnthropicAssistantMessage,
+  AnthropicToolResultBlock,
+  AnthropicToolResultMessage,
+} from "../providers/anthropic/messages.js";
+import type { GeminiPart, GeminiContent } from "../providers/gemini/messages.js";
+import type { MCPSamplingMessage } from "../providers/mcp/messages.js";
+import type { BedrockMessage } from "../providers/bedrock/messages.js";
+import type { MistralMessage } from "../providers/mistral/messages.js";
+import type { OllamaMessage } from "../providers/ollama/messages.js";
+import type { CohereMessage } from "../providers/cohere/messages.js";
 
-/** A function call of an assistant message (Chat Completions). @example { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } } */
-export interface OpenAIMessageToolCall {
-  id: string;
-  type: "function";
-  function: { name: string; arguments: string };
-}
-/** The assistant turn `runTools` appends (Chat Completions). @example { role: "assistant", content: null, tool_calls: [...] } */
-export interface OpenAIAssistantMessage {
-  role: "assistant";
-  content: string | null;
-  tool_calls?: OpenAIMessageToolCall[];
-}
-/** A tool's answer (Chat Completions). @example { role: "tool", tool_call_id: "call_1", content: "21 °C" } */
-export interface OpenAIToolMessage {
-  role: "tool";
-  tool_call_id: string;
-  content: string;
-}
-/**
- * The user message after the tool messages that carries the images and files tools returned (Chat Completions:
- * tool messages take text only).
- *
- * @example
- * { role: "user", content: [{ type: "text", text: "image 1, returned by chart (call call_1):" }, { type: "image_url", image_url: { url: "data:image/png;base64,..." } }] }
- */
-export interface OpenAIUserMessage {
-  role: "user";
-  content: (
-    | { type: "text"; text: string }
-    | { type: "image_url"; image_url: { url: string } }
-    | { type: "file"; file: { file_data?: string; filename?: string } }
-  )[];
-}
-
-// ---- OpenAI Responses -----------------------------------------------------------------------------------
-
-/** A function call output item (Responses): text, or text, image and file parts. @example { type: "function_call_output", call_id: "call_1", output: "21 °C" } */
-export interface ResponsesFunctionCallOutput {
-  type: "function_call_output";
-  call_id: string;
-  output:
-    | string
-    | (
-        | { type: "input_text"; text: string }
-        | { type: "input_image"; image_url: string }
-        | { type: "input_file"; file_data: string; filename?: string }
-      )[];
-}
-/** A function call item of a response's output (Responses). @example { type: "function_call", call_id: "call_1", name: "get_weather", arguments: "{}" } */
-export interface ResponsesFunctionCall {
-  type: "function_call";
-  call_id: string;
-  name: string;
-  arguments: string;
-  id?: string;
-  status?: "in_progress" | "completed" | "incomplete";
-}
-/** An annotation of output text (Responses). @example { type: "url_citation", url: "https://...", title: "...", start_index: 0, end_index: 5 } */
-export type ResponsesAnnotation =
-  | { type: "url_citation"; url: string; title: string; start_index: number; end_index: number }
-  | { type: "file_citation"; file_id: string; filename: string; index: number }
-  | {
-      type: "container_file_citation";
-      container_id: string;
-      file_id: string;
-      filename: string;
-      start_index: number;
-      end_index: number;
-    }
-  | { type: "file_path"; file_id: string; index: number };
-/** A message item of a response's output (Responses). @example { type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Hi", annotations: [] }] } */
-export interface ResponsesOutputMessage {
-  type: "message";
-  id: string;
-  role: "assistant";
-  status: "in_progress" | "completed" | "incomplete";
-  content: (
-    | { type: "output_text"; text: string; annotations: ResponsesAnnotation[] }
-    | { type: "refusal"; refusal: string }
-  )[];
-}
-/** A reasoning item of a response's output (Responses); it must precede its function calls when sent back. @example { type: "reasoning", id: "rs_1", summary: [] } */
-export interface ResponsesReasoningItem {
-  type: "reasoning";
-  id: string;
-  summary: { type: "summary_text"; text: string }[];
-  encrypted_content?: string | null;
-}
-/** The output items `runTools` appends to `input` (Responses). @example response.output */
-export type ResponsesOutputItem = ResponsesFunctionCall | ResponsesOutputMessage | ResponsesReasoningItem;
-
-// ---- Anthropic ----------------------------------------------------------------------------------------
-
-/** A content block of an assistant turn (Anthropic). @example { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } } */
-export type AnthropicContentBlock =
-  | { type: "text"; text: string }
-  | { type: "tool_use"; id: string; name: string; input: unknown }
-  | { type: "thinking"; thinking: string; signature: string }
-  | { type: "redacted_thinking"; data: string };
-/** The assistant turn `runTools` appends (Anthropic). @example { role: "assistant", content: response.content } */
-export interface AnthropicAssistantMessage {
-  role: "assistant";
-  content: AnthropicContentBlock[];
-}
-/** A tool result block (Anthropic). @example { type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" } */
-export interface AnthropicToolResultBlock {
-  type: "tool_result";
-  tool_use_id: string;
-  content:
-    | string
-    | (
-        | { type: "text"; text: string }
-        | {
-            type: "image";
-            source: {
-              type: "base64";
-              media_type: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
-              data: string;
-            };
-          }
-        | {
-            type: "document";
-            source:
-              | { type: "base64"; media_type: "application/pdf"; data: string }
-              | { type: "text"; media_type: "text/plain"; data: string };
-            title?: string;
-          }
-      )[];
-  is_error?: boolean;
-}
-/** The user turn holding every tool result (Anthropic). @example { role: "user", content: [{ type: "tool_result", ... }] } */
-export interface AnthropicToolResultMessage {
-  role: "user";
-  content: AnthropicToolResultBlock[];
-}
-
-// ---- Gemini -------------------------------------------------------------------------------------------
-
-/** A part of a Gemini `Content`: text, a function call or a function response. @example { functionCall: { name: "get_weather", args: { city: "Paris" } } } */
-export interface GeminiPart {
-  text?: string;
-  thought?: boolean;
-  thoughtSignature?: string;
-  functionCall?: { id?: string; name?: string; args?: Record<string, unknown> };
-  functionResponse?: {
-    id?: string;
-    name?: string;
-    response?: Record<string, unknown>;
-    parts?: { inlineData?: { mimeType?: string; data?: string; displayName?: string } }[];
-  };
-}
-/** A Gemini `Content`: the model's turn, or the user turn holding the function responses. @example { role: "user", parts: [{ functionResponse: { name: "get_weather", response: { result: "21 °C" } } }] } */
-export interface GeminiContent {
-  role?: string;
-  parts?: GeminiPart[];
-}
-
-// ---- MCP sampling, Bedrock, Mistral, Ollama, Cohere ---------------------------------------------------
-
-/** An MCP sampling message (`sampling/createMessage` with tools). @example { role: "user", content: [{ type: "tool_result", toolUseId: "c1", content: [{ type: "text", text: "3" }] }] } */
-export interface MCPSamplingMessage {
-  role: "user" | "assistant";
-  content: (
-    | { type: "text"; text: string }
-    | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> }
-    | {
-        type: "tool_result";
-        toolUseId: string;
-        content: (
-          | { type: "text"; text: string }
-          | { type: "image"; data: string; mimeType: string }
-          | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } }
-        )[];
-        structuredContent?: Record<string, unknown>;
-        isError?: boolean;
-      }
-  )[];
-}
-/** A Bedrock Converse message. @example { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] } */
-export interface BedrockMessage {
-  role: "user" | "assistant";
-  content: {
-    text?: string;
-    toolUse?: { toolUseId: string; name: string; input: unknown };
-    toolResult?: { toolUseId: string; content: ({ text: string } | { json: unknown })[]; status?: "success" | "error" };
-  }[];
-}
-/** A Mistral chat message of the tool loop. @example { role: "tool", toolCallId: "c1", name: "add", content: "3" } */
-export type MistralMessage =
-  | {
-      role: "assistant";
-      content: string;
-      toolCalls: {
-        id?: string;
-        type?: "function";
-        function: { name: string; arguments: string | Record<string, unknown> };
-      }[];
-    }
-  | { role: "tool"; toolCallId: string; name: string; content: string };
-/** An Ollama chat message of the tool loop. @example { role: "tool", tool_name: "add", content: "3" } */
-export type OllamaMessage =
-  | {
-      role: "assistant";
-      content: string;
-      tool_calls?: { function: { name: string; arguments: Record<string, unknown> } }[];
-    }
-  | { role: "tool"; tool_name: string; content: string };
-/** A Cohere v2 chat message of the tool loop. @example { role: "tool", toolCallId: "c1", content: "3" } */
-export type CohereMessage =
-  | {
-      role: "assistant";
-      toolCalls: { id?: string; type?: "function"; function?: { name?: string; arguments?: string } }[];
-      toolPlan?: string;
-      content?: unknown;
-    }
-  | { role: "tool"; toolCallId: string; content: string };
+export type {
+  OpenAIMessageToolCall,
+  OpenAIAssistantMessage,
+  OpenAIToolMessage,
+  OpenAIUserMessage,
+} from "../providers/openai/messages.js";
+export type {
+  ResponsesFunctionCallOutput,
+  ResponsesFunctionCall,
+  ResponsesAnnotation,
+  ResponsesOutputMessage,
+  ResponsesReasoningItem,
+  ResponsesOutputItem,
+} from "../providers/responses/messages.js";
+export type {
+  AnthropicContentBlock,
+  AnthropicAssistantMessage,
+  AnthropicToolResultBlock,
+  AnthropicToolResultMessage,
+} from "../providers/anthropic/messages.js";
+export type { GeminiPart, GeminiContent } from "../providers/gemini/messages.js";
+export type { MCPSamplingMessage } from "../providers/mcp/messages.js";
+export type { BedrockMessage } from "../providers/bedrock/messages.js";
+export type { MistralMessage } from "../providers/mistral/messages.js";
+export type { OllamaMessage } from "../providers/ollama/messages.js";
+export type { CohereMessage } from "../providers/cohere/messages.js";
 
 // ---- per provider ---------------------------------------------------------------------------------------
 
@@ -306,7 +141,7 @@ type RequestEntryOf<P extends keyof ConversationKeys, Request> = Request extends
   ? C extends readonly (infer E)[]
     ? E
     : C extends string
-      ? P extends "gemini"
+      ? ConversationKeys[P] extends "contents"
         ? { role: "user"; parts: { text: string }[] }
         : { role: "user"; content: string }
       : Exclude<C, undefined>

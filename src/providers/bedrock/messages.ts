@@ -1,0 +1,11 @@
+// The conversation entries the bedrock adapter writes and reads, as structural types (see calls/messages.ts).
+
+/** A Bedrock Converse message. @example { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] } */
+export interface BedrockMessage {
+  role: "user" | "assistant";
+  content: {
+    text?: string;
+    toolUse?: { toolUseId: string; name: string; input: unknown };
+    toolResult?: { toolUseId: string; content: ({ text: string } | { json: unknown })[]; status?: "success" | "error" };
+  }[];
+}

@@ -1,0 +1,10 @@
+// The conversation entries the ollama adapter writes and reads, as structural types (see calls/messages.ts).
+
+/** An Ollama chat message of the tool loop. @example { role: "tool", tool_name: "add", content: "3" } */
+export type OllamaMessage =
+  | {
+      role: "assistant";
+      content: string;
+      tool_calls?: { function: { name: string; arguments: Record<string, unknown> } }[];
+    }
+  | { role: "tool"; tool_name: string; content: string };

@@ -1,0 +1,35 @@
+// The conversation entries the openai adapter writes and reads, as structural types (see calls/messages.ts).
+
+/** A function call of an assistant message (Chat Completions). @example { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } } */
+export interface OpenAIMessageToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+/** The assistant turn `runTools` appends (Chat Completions). @example { role: "assistant", content: null, tool_calls: [...] } */
+export interface OpenAIAssistantMessage {
+  role: "assistant";
+  content: string | null;
+  tool_calls?: OpenAIMessageToolCall[];
+}
+/** A tool's answer (Chat Completions). @example { role: "tool", tool_call_id: "call_1", content: "21 °C" } */
+export interface OpenAIToolMessage {
+  role: "tool";
+  tool_call_id: string;
+  content: string;
+}
+/**
+ * The user message after the tool messages that carries the images and files tools returned (Chat Completions:
+ * tool messages take text only).
+ *
+ * @example
+ * { role: "user", content: [{ type: "text", text: "image 1, returned by chart (call call_1):" }, { type: "image_url", image_url: { url: "data:image/png;base64,..." } }] }
+ */
+export interface OpenAIUserMessage {
+  role: "user";
+  content: (
+    | { type: "text"; text: string }
+    | { type: "image_url"; image_url: { url: string } }
+    | { type: "file"; file: { file_data?: string; filename?: string } }
+  )[];
+}
