@@ -10,26 +10,9 @@
  * await openai.chat.completions.create({ model, messages: [...messages, ...answers] });
  */
 
-import type {
-  OpenAIMessageToolCall,
-  OpenAIAssistantMessage,
-  OpenAIToolMessage,
-  OpenAIUserMessage,
-} from "../providers/openai/messages.js";
-import type {
-  ResponsesFunctionCallOutput,
-  ResponsesFunctionCall,
-  ResponsesAnnotation,
-  ResponsesOutputMessage,
-  ResponsesReasoningItem,
-  ResponsesOutputItem,
-} from "../providers/responses/messages.js";
-import type {
-  AnthropicContentBlock,
-  AnthropicAssistantMessage,
-  AnthropicToolResultBlock,
-  AnthropicToolResultMessage,
-} from "../providers/anthropic/messages.js";
+import type { OpenAIAssistantMessage, OpenAIToolMessage, OpenAIUserMessage } from "../providers/openai/messages.js";
+import type { ResponsesFunctionCallOutput, ResponsesOutputItem } from "../providers/responses/messages.js";
+import type { AnthropicAssistantMessage, AnthropicToolResultMessage } from "../providers/anthropic/messages.js";
 import type { GeminiPart, GeminiContent } from "../providers/gemini/messages.js";
 import type { MCPSamplingMessage } from "../providers/mcp/messages.js";
 import type { BedrockMessage } from "../providers/bedrock/messages.js";
