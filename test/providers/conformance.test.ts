@@ -53,6 +53,13 @@ kit.before(() => {
   );
 });
 
+kit("a provider with no fixtures fails the kit, naming every file to add", async () => {
+  let message = "";
+  await loadFixtures("newprovider").catch((error: Error) => (message = error.message));
+  assert.match(message, /provider "newprovider" is in ADAPTERS but lacks conformance fixtures/);
+  for (const name of CASES) assert.ok(message.includes(`test/fixtures/providers/newprovider/${name}.json`), name);
+});
+
 // A gap stays in the table only while the check still fails: once it passes, its line must go (the case turns on).
 kit("every known gap is real: each gapped check still fails, and names a provider and check the kit has", async () => {
   const names = new Set(CHECKS.map(checkName));
