@@ -67,6 +67,8 @@ kit("every known gap is real: each gapped check still fails, and names a provide
     assert.ok(providers.includes(gap.provider), `known gap for ${gap.provider}, which is not in ADAPTERS`);
     assert.ok(names.has(gap.check), `known gap for "${gap.check}", which is not a check of the kit`);
     const check = CHECKS.find((c) => checkName(c) === gap.check)!;
+    const reason = notApplicable(check, fixtures(gap.provider));
+    assert.is(reason, undefined, `known gap for ${gap.provider} · ${gap.check}, which its fixture says does not apply`);
     let passed = false;
     try {
       await check.run(gap.provider, fixtures(gap.provider));
