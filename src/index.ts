@@ -87,6 +87,8 @@ export {
   toAgentsTool,
   ToolCallError,
   type AISDKTool,
+  type AISDKModelOutput,
+  type JSONValue,
   type AgentsToolOptions,
   type ToolInputSchema,
   type AnyTool,

@@ -531,7 +531,11 @@ async function* loopSteps<Request extends object>(
     if (!calls.length) {
       messages.push(...assistant);
       yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) }, await seen());
-      return yield* finish(finishWith("stop", adapter.text(response)));
+      const refusal = adapter.refusal?.(response);
+      return yield* finish({
+        ...finishWith("stop", adapter.text(response)),
+        ...(refusal !== undefined && { refusal }),
+      });
     }
 
     // The calls: checked (repaired when allowed), asked about, run.

@@ -68,6 +68,11 @@ export interface ProviderAdapter {
   text(response: unknown): string | undefined;
   /** The turn was cut at the output token limit, so its last call's arguments may be incomplete. */
   truncated?(response: unknown): boolean;
+  /**
+   * The model declined to answer (a refusal, a safety block, a guardrail): the text the provider gave, or a
+   * sentence naming the reason; undefined for any other answer. Absent where the provider has no such signal.
+   */
+  refusal?(response: unknown): string | undefined;
   /** The request with the tools, tool choice and parallel-call setting in this provider's spelling. */
   withTools(
     request: Record<string, unknown>,

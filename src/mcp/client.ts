@@ -5,6 +5,7 @@ import { Tool, consoleLogger, type AnyTool, type Logger } from "../tools/tool.js
 import { preview } from "../util/text.js";
 import { dynamicScope } from "../guard/dynamic-scope.js";
 import { mcpValidator } from "./server.js";
+import { mcpContentValue } from "./content.js";
 
 /**
  * A tool as an MCP server lists it (`tools/list`).
@@ -118,8 +119,8 @@ class MCPToolError extends Error {}
  * could make a check cost more than linear time, and the tool is skipped with the reason), so a model's bad
  * arguments are answered with the precise error before the server sees them. A name already taken (by a tool
  * in `options.local`, or earlier in the listing) is skipped and reported in `issues`. A call goes to the
- * server with `tools/call`; its `structuredContent` (else its text, else its content list) is the value; an
- * `isError` result is a failed `ToolResult` with the server's text. Pages of `tools/list` are followed, up to
+ * server with `tools/call`; its content when that holds images, audio or files (parts each provider is sent as it
+ * can take them), else its `structuredContent`, else its content as text, is the value; an `isError` result is a failed `ToolResult` with the server's text. Pages of `tools/list` are followed, up to
  * 10,000 tools (the rest is reported in `issues`).
  *
  * @example
@@ -270,7 +271,10 @@ function schemaOf(schema: unknown): object {
   return rest;
 }
 
-/** A `tools/call` result as the value the model reads; `isError` as a failure with the server's text. */
+/**
+ * A `tools/call` result as the value the model reads: its content when that holds images, audio or files (sent
+ * as parts), else its `structuredContent`, else its content as text; `isError` as a failure with the server's text.
+ */
 function resultValue(result: unknown): unknown {
   const r = (typeof result === "object" && result !== null ? result : {}) as {
     content?: unknown;
@@ -279,17 +283,15 @@ function resultValue(result: unknown): unknown {
     toolResult?: unknown;
   };
   const content = Array.isArray(r.content) ? r.content : [];
-  const texts = content
-    .filter((c) => c && (c as { type?: unknown }).type === "text")
-    .map((c) => String((c as { text?: unknown }).text ?? ""));
+  const value = mcpContentValue(content);
   if (r.isError === true)
     throw new MCPToolError(
-      texts.join("\n") || preview(content, 500) || "the server reported an error without a message",
+      (typeof value === "string" ? value : preview(content, 500)) || "the server reported an error without a message",
     );
+  if (typeof value !== "string") return value;
   if (r.structuredContent !== undefined) return r.structuredContent;
   if ("toolResult" in r && !("content" in r)) return r.toolResult; // protocol 2024-10-07 servers
-  if (content.length && texts.length === content.length) return texts.join("\n");
-  return content;
+  return value;
 }
 
 /**

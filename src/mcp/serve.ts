@@ -108,7 +108,9 @@ export interface Reply {
  * does while the output is full (a Node stream's `write` returned false, a web stream's writer is not
  * ready). Bad arguments to a known tool are `isError` results the model can act on. A `tools/call` whose
  * `params._meta.progressToken` is a string or an integer gets its tool's `progress` reports as
- * `notifications/progress` lines before its result. Resolves when the input ends and every call has been answered.
+ * `notifications/progress` lines before its result; `notifications/cancelled` aborts the running call with that
+ * `requestId` (its function's `signal` aborts) and no response is sent for it, as the spec asks. Resolves when the
+ * input ends and every call has been answered.
  *
  * @example
  * // server.mjs, started by an MCP client (Claude Desktop, the MCP SDK's StdioClientTransport, ...)
@@ -150,7 +152,7 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       broken = true; // the client is gone: nothing more can be said
     }
   };
-  const context: Context = { registry, options, session, notify: send };
+  const context: Context = { registry, options, session, notify: send, running: new Map() };
 
   const decoder = new TextDecoder();
   const onLine = (bytes: Uint8Array) => {
@@ -240,6 +242,8 @@ export interface Context {
   readonly notify?: (message: object) => void;
   /** Aborts when the client has gone away: a running call is cancelled and its function's `signal` aborts. */
   readonly signal?: AbortSignal;
+  /** The session's running `tools/call` requests by id, which `notifications/cancelled` aborts (stdio keeps one). */
+  readonly running?: Map<string, AbortController>;
 }
 
 /**
@@ -323,17 +327,58 @@ async function handleOne(context: Context, message: unknown): Promise<Reply | un
       ? failure(id as Id, JSONRPC_ERRORS.INVALID_PARAMS, 'Invalid params: "params" must be an object')
       : undefined;
   }
-  if (!hasId) return undefined; // a notification (notifications/initialized, notifications/cancelled, ...): nothing to answer
+  if (!hasId) {
+    if (m.method === "notifications/cancelled")
+      cancelRequest(context, (params as { requestId?: unknown } | undefined)?.requestId);
+    return undefined; // a notification: nothing to answer
+  }
   try {
     return {
       jsonrpc: "2.0",
       id: id as Id,
-      result: await request(context, m.method, (params ?? {}) as Record<string, unknown>),
+      result: await request(context, m.method, (params ?? {}) as Record<string, unknown>, id as Id),
     };
   } catch (error) {
+    if (error instanceof CancelledRequest) return undefined; // the client asked for no answer
     if (error instanceof RequestError) return failure(id as Id, error.code, error.message);
     return failure(id as Id, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${describe(error)}`);
   }
+}
+
+/** A `tools/call` the client cancelled: the spec asks for no response to it. */
+class CancelledRequest extends Error {}
+
+const requestKey = (id: unknown): string => `${typeof id}:${String(id)}`;
+
+// `notifications/cancelled`: aborts the running call with that id, if any (an unknown or finished id is ignored).
+function cancelRequest(context: Context, requestId: unknown): void {
+  if (typeof requestId !== "string" && typeof requestId !== "number") return;
+  context.running
+    ?.get(requestKey(requestId))
+    ?.abort(new DOMException("The client cancelled the request", "AbortError"));
+}
+
+// A signal for one call: aborted by `notifications/cancelled` for its id, or when the client goes away.
+function callSignal(
+  context: Context,
+  id: Id,
+): { signal: AbortSignal | undefined; cancelled: () => boolean; done: () => void } {
+  const key = requestKey(id);
+  const { running, signal: gone } = context;
+  if (!running || running.has(key)) return { signal: gone, cancelled: () => false, done: () => {} };
+  const own = new AbortController();
+  const onGone = () => own.abort(gone!.reason);
+  if (gone?.aborted) onGone();
+  else gone?.addEventListener("abort", onGone, { once: true });
+  running.set(key, own);
+  return {
+    signal: own.signal,
+    cancelled: () => own.signal.aborted && !gone?.aborted,
+    done: () => {
+      running.delete(key);
+      gone?.removeEventListener("abort", onGone);
+    },
+  };
 }
 
 class RequestError extends Error {
@@ -345,7 +390,7 @@ class RequestError extends Error {
   }
 }
 
-async function request(context: Context, method: string, params: Record<string, unknown>): Promise<unknown> {
+async function request(context: Context, method: string, params: Record<string, unknown>, id: Id): Promise<unknown> {
   const { registry, options, session } = context;
   switch (method) {
     case "initialize": {
@@ -378,14 +423,17 @@ async function request(context: Context, method: string, params: Record<string, 
         );
       }
       const reporter = progressReporter(params, context.notify);
+      const call = callSignal(context, id);
       try {
         const result = await boundedCall(
           name,
           (signal) => tool.execute(args, undefined, { signal, progress: reporter?.report }),
-          { timeout: options.timeout, signal: context.signal },
+          { timeout: options.timeout, signal: call.signal },
         );
+        if (call.cancelled()) throw new CancelledRequest();
         return mcpCallResult(tool, result);
       } finally {
+        call.done();
         reporter?.end();
       }
     }

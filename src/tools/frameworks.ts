@@ -7,6 +7,8 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
 import { toOpenAIFormat, type FormatOptions } from "./provider-formats.js";
 import type { Tool } from "./tool.js";
+import type { ModelPart } from "./output.js";
+import { jsonData } from "../util/json-data.js";
 
 /**
  * The error a framework receives when our tool's call failed: the failed result's text, which tells the model what to fix.
@@ -50,14 +52,47 @@ export interface AISDKTool<Input, Output> {
   readonly description: string;
   readonly inputSchema: ToolInputSchema<Input>;
   /** Runs the tool (parsing, checking, decoding as `Tool.execute` does); a failed result is thrown as a `ToolCallError`. */
-  readonly execute: (input: Input, options?: { readonly abortSignal?: AbortSignal }) => Promise<Output>;
+  readonly execute: (
+    input: Input,
+    options?: { readonly toolCallId?: string; readonly abortSignal?: AbortSignal },
+  ) => Promise<Output>;
+  /** What the model is sent: the parts the tool gave (`toModelOutput`, `modelOutput(...)`), else the value as text or JSON. */
+  readonly toModelOutput: (options: { readonly toolCallId: string; readonly output: unknown }) => AISDKModelOutput;
 }
+
+/** JSON data, as the AI SDK types it. @example const value: JSONValue = { city: "Paris", days: [1, 2] }; */
+export type JSONValue = null | string | number | boolean | JSONValue[] | { [key: string]: JSONValue };
+
+/**
+ * A tool result as the AI SDK sends it to the model (its `ToolResultOutput`): text, JSON, or content parts with
+ * images and files as base64 data.
+ *
+ * @example
+ * { type: "content", value: [{ type: "text", text: "The chart:" }, { type: "file", mediaType: "image/png", data: { type: "data", data: "iVBORw0..." } }] }
+ */
+export type AISDKModelOutput =
+  | { readonly type: "text"; readonly value: string }
+  | { readonly type: "json"; readonly value: JSONValue }
+  | {
+      readonly type: "content";
+      readonly value: (
+        | { readonly type: "text"; readonly text: string }
+        | {
+            readonly type: "file";
+            readonly mediaType: string;
+            readonly data: { readonly type: "data"; readonly data: string };
+            readonly filename?: string;
+          }
+      )[];
+    };
 
 /**
  * Our tool as an AI SDK tool, in one call: `tools: { get_weather: toAISDKTool(weather) }` for `generateText` and
  * `streamText`. The model is sent the tool's JSON Schema (the SDK asks for draft-07); the SDK checks the call with
  * the tool's guard; `execute` runs `Tool.execute` (decoding `Date`, `Set`, defaults) and throws a failed result
- * as a `ToolCallError`, which the SDK reports to the model as the tool's error. `context` reaches the tool's function.
+ * as a `ToolCallError`, which the SDK reports to the model as the tool's error. `context` reaches the tool's function,
+ * and the SDK's `abortSignal` its signal. Parts the tool gives (`toModelOutput`, `modelOutput(...)`: images, files)
+ * reach the model through the SDK's `toModelOutput`, as content parts.
  * This module does not import `ai`.
  *
  * @example
@@ -69,10 +104,41 @@ export function toAISDKTool<Args, Result, Context>(
   options: { readonly context?: Context } = {},
 ): AISDKTool<Record<string, unknown>, Result> {
   const inputSchema = inputSchemaOf(tool.parameters);
+  const parts = new Map<string, readonly ModelPart[]>(); // by call id, from execute until toModelOutput reads them
   return {
     description: tool.description,
     inputSchema,
-    execute: (input) => valueOrThrow(tool, input, options.context),
+    execute: async (input, call = {}) => {
+      const result = await tool.execute(input, options.context, call.abortSignal ? { signal: call.abortSignal } : {});
+      if (!result.success) throw new ToolCallError(result.error, tool.name);
+      if (result.output && call.toolCallId !== undefined) {
+        if (parts.size >= MAX_PENDING_OUTPUTS) parts.delete(parts.keys().next().value as string);
+        parts.set(call.toolCallId, result.output);
+      }
+      return result.value;
+    },
+    toModelOutput: ({ toolCallId, output }) => {
+      const given = parts.get(toolCallId);
+      parts.delete(toolCallId);
+      if (given) return { type: "content", value: given.map(aiSDKPart) };
+      return typeof output === "string"
+        ? { type: "text", value: output }
+        : { type: "json", value: (jsonData(output) ?? null) as JSONValue };
+    },
+  };
+}
+
+// Results whose parts the SDK has not read yet, kept at most: a run the SDK stops between the two must not grow this.
+const MAX_PENDING_OUTPUTS = 1000;
+
+function aiSDKPart(part: ModelPart): Extract<AISDKModelOutput, { type: "content" }>["value"][number] {
+  if (part.type === "text") return part;
+  if (part.type === "json") return { type: "text", text: JSON.stringify(part.value) };
+  return {
+    type: "file",
+    mediaType: part.mediaType,
+    data: { type: "data", data: part.data },
+    ...(part.type === "file" && part.filename !== undefined && { filename: part.filename }),
   };
 }
 

@@ -17,6 +17,8 @@ export {
   toAgentsTool,
   ToolCallError,
   type AISDKTool,
+  type AISDKModelOutput,
+  type JSONValue,
   type AgentsToolOptions,
   type ToolInputSchema,
 } from "./frameworks.js";

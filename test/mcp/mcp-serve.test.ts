@@ -486,6 +486,51 @@ s("timeout: a slower call is an isError result, and its function's signal aborts
   await server.done;
 });
 
+s("notifications/cancelled: the call's signal aborts, no response is sent for it, other calls go on", async () => {
+  const started: string[] = [];
+  const reasons: unknown[] = [];
+  const waits = tool({
+    name: "waits",
+    description: "Waits for its signal, or answers at once when told to.",
+    parameters: t.object({ now: t.optional(t.boolean()) }),
+    execute: ({ now }, _context, { signal }) =>
+      now
+        ? "at once"
+        : new Promise<string>((resolve) => {
+            started.push("waits");
+            signal?.addEventListener("abort", () => (reasons.push(signal.reason), resolve("stopped")));
+          }),
+  });
+  const server = open({}, new ToolRegistry().register(waits));
+  await server.send([initialize()]);
+  await server.send([request(7, "tools/call", { name: "waits" }), request("7", "tools/call", { name: "waits" })], 0);
+  assert.equal(started, ["waits", "waits"]);
+  const notify = (requestId: unknown) => ({
+    jsonrpc: "2.0",
+    method: "notifications/cancelled",
+    params: { requestId, reason: "user" },
+  });
+  // Unknown ids, a wrong type, no params: ignored.
+  await server.send([notify(99), notify({ id: 7 }), { jsonrpc: "2.0", method: "notifications/cancelled" }], 0);
+  assert.is(reasons.length, 0);
+  await server.send([notify(7)], 0);
+  assert.is(reasons.length, 1, 'the number id 7 is cancelled, the string id "7" is not');
+  assert.is((reasons[0] as { name?: string }).name, "AbortError");
+  const [pong] = await server.send([request(8, "ping")]);
+  assert.equal(pong, { jsonrpc: "2.0", id: 8, result: {} });
+  assert.not.ok(
+    server.replies.some((reply) => (reply as { id?: unknown }).id === 7),
+    "no response for the cancelled request",
+  );
+  await server.send([notify("7")], 0);
+  assert.not.ok(server.replies.some((reply) => (reply as { id?: unknown }).id === "7"));
+  // The ids are free again: a new call with id 7 runs and is answered.
+  const [again] = await server.send([request(7, "tools/call", { name: "waits", arguments: { now: true } })]);
+  assert.equal((again as { result: unknown }).result, { content: [{ type: "text", text: "at once" }] });
+  server.end();
+  await server.done;
+});
+
 s(
   "describeTool: a tool's title, annotations and icons in tools/list; a tool it returns nothing for is listed as it is",
   async () => {

@@ -148,6 +148,52 @@ aiSdk("a failed result is thrown as a ToolCallError carrying the tool's message"
   assert.ok(Array.isArray(draft07.properties.at.items), "draft-07: the tuple as an items list");
 });
 
+aiSdk("a tool's image reaches the model as a file part; a call's abort signal reaches the tool", async () => {
+  const png = "iVBORw0KGgo=";
+  let signalled = false;
+  const chart = tool({
+    name: "get_weather",
+    description: "Draws the weather.",
+    parameters: t.object({ city: t.string() }),
+    toModelOutput: (value: { city: string }) => [
+      { type: "text", text: `Chart of ${value.city}` },
+      { type: "image", data: png, mediaType: "image/png" },
+      { type: "json", value: { city: value.city } },
+    ],
+    execute: ({ city }, _context, { signal }) => {
+      signalled = signal instanceof AbortSignal;
+      return { city };
+    },
+  });
+  const model = new MockLanguageModelV4({ doGenerate: [calls(["c1", '{"city":"Oslo"}']), answer("Done.")] });
+  await generateText({
+    model,
+    prompt: "Chart?",
+    tools: { get_weather: toAISDKTool(chart) },
+    stopWhen: stepCountIs(2),
+    abortSignal: new AbortController().signal,
+  });
+  const [output] = model.doGenerateCalls[1]!.prompt.filter((m) => m.role === "tool")
+    .flatMap((m) => m.content)
+    .flatMap((p) => (p.type === "tool-result" ? [p.output] : []));
+  assert.equal(json(output), {
+    type: "content",
+    value: [
+      { type: "text", text: "Chart of Oslo" },
+      { type: "file", mediaType: "image/png", data: { type: "data", data: png } },
+      { type: "text", text: '{"city":"Oslo"}' },
+    ],
+  });
+  assert.ok(signalled, "the SDK's abortSignal reached the tool's function");
+  // A tool without parts: text stays text, anything else is JSON data.
+  const plain = toAISDKTool(weather);
+  assert.equal(plain.toModelOutput({ toolCallId: "x", output: "hi" }), { type: "text", value: "hi" });
+  assert.equal(plain.toModelOutput({ toolCallId: "y", output: { at: new Date(0) } }), {
+    type: "json",
+    value: { at: "1970-01-01T00:00:00.000Z" },
+  });
+});
+
 aiSdk.run();
 
 // ---- OpenAI Agents SDK ------------------------------------------------------------------------------------

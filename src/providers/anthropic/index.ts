@@ -50,6 +50,11 @@ export const anthropic: ProviderAdapter = {
     return parts.length ? parts.join("") : undefined;
   },
   truncated: (response) => field(response, "stop_reason") === "max_tokens",
+  // `stop_reason: "refusal"`: the streaming classifiers stopped the answer; any text before that is kept.
+  refusal: (response) =>
+    field(response, "stop_reason") === "refusal"
+      ? (anthropic.text(response) ?? "anthropic declined to answer (stop_reason: refusal)")
+      : undefined,
   withTools: (request, tools, options) => {
     const { toolChoice, parallelToolCalls, cacheControl } = options;
     const choice = anthropicChoice(toolChoice ?? (parallelToolCalls === false ? "auto" : undefined), parallelToolCalls);

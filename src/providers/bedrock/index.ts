@@ -52,6 +52,12 @@ export const bedrock: ProviderAdapter = {
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(response, "stopReason") === "max_tokens",
+  // A guardrail or the content filter stopped the answer; a guardrail's message for blocked output is the text.
+  refusal: (response) => {
+    const reason = field(response, "stopReason");
+    if (reason !== "guardrail_intervened" && reason !== "content_filtered") return undefined;
+    return bedrock.text(response) ?? `bedrock stopped the answer (stopReason: ${reason})`;
+  },
   withTools: (request, tools, { toolChoice }) => {
     const choice =
       toolChoice === undefined || toolChoice === "none"

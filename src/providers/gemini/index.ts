@@ -53,6 +53,22 @@ export const gemini: ProviderAdapter = {
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(list(response, "candidates")[0], "finishReason", "finish_reason") === "MAX_TOKENS",
+  refusal: (response) => {
+    const feedback = field(response, "promptFeedback", "prompt_feedback");
+    const blocked = field<string>(feedback, "blockReason", "block_reason");
+    if (blocked)
+      return (
+        field<string>(feedback, "blockReasonMessage", "block_reason_message") ??
+        `gemini blocked the prompt (blockReason: ${blocked})`
+      );
+    const candidate = list(response, "candidates")[0];
+    const reason = field<string>(candidate, "finishReason", "finish_reason");
+    if (!reason || !REFUSALS.has(reason)) return undefined;
+    return (
+      field<string>(candidate, "finishMessage", "finish_message") ??
+      `gemini stopped the answer (finishReason: ${reason})`
+    );
+  },
   withTools: (request, tools, options) => {
     const { toolChoice, strict } = options;
     const config = (request.config as Record<string, unknown> | undefined) ?? {};
@@ -117,6 +133,9 @@ export const gemini: ProviderAdapter = {
   http: geminiHTTP,
   tracingName: "gcp.gemini",
 };
+
+// Finish reasons that mean the answer was withheld: safety filters, blocked terms, personal data, recitation.
+const REFUSALS = /* @__PURE__ */ new Set(["SAFETY", "PROHIBITED_CONTENT", "BLOCKLIST", "SPII", "RECITATION"]);
 
 function parts(response: unknown): unknown[] {
   return list(field(list(response, "candidates")[0], "content"), "parts");

@@ -40,6 +40,7 @@ export const openai: ProviderAdapter = {
   },
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
   truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
+  refusal: (response) => field<string>(message(response), "refusal") || undefined,
   withTools: chatWithTools("tool_choice", "parallel_tool_calls"),
   userMessage: userText,
   usage: (response) =>

@@ -41,6 +41,15 @@ export const responses: ProviderAdapter = {
     return parts.length ? parts.join("") : undefined;
   },
   truncated: (response) => field(field(response, "incomplete_details"), "reason") === "max_output_tokens",
+  // A message item's `refusal` content part (`{ type: "refusal", refusal }`) in place of `output_text`.
+  refusal: (response) => {
+    const parts = list(response, "output")
+      .filter((item) => field(item, "type") === "message")
+      .flatMap((item) => list(item, "content"))
+      .filter((c) => field(c, "type") === "refusal")
+      .map((c) => String(field(c, "refusal") ?? ""));
+    return parts.join("") || (parts.length ? "responses: the model refused to answer" : undefined);
+  },
   withTools: (request, tools, options) => {
     const { toolChoice, parallelToolCalls } = options;
     return {
