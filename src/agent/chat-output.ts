@@ -85,8 +85,9 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
       } catch {
         // not JSON: the text is the body
       }
+      const said = (adapter.errorOf ?? errorMessage)(body);
       throw new ProviderError(
-        `${provider} answered ${value.status}${value.statusText ? ` ${value.statusText}` : ""}: ${preview(text, 500)}`,
+        `${provider} answered ${value.status}${value.statusText ? ` ${value.statusText}` : ""}: ${said ?? preview(text, 500)}`,
         value.status,
         body,
       );

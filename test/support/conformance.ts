@@ -113,41 +113,7 @@ export interface Gap {
   readonly reason: string;
 }
 
-const LOOP_STREAMS = "streamTools reads the streams of openai, responses, anthropic and gemini only";
-export const KNOWN_GAPS: readonly Gap[] = [
-  { provider: "bedrock", check: "streamed · streamTools", reason: LOOP_STREAMS },
-  { provider: "mistral", check: "streamed · streamTools", reason: LOOP_STREAMS },
-  { provider: "ollama", check: "streamed · streamTools", reason: LOOP_STREAMS },
-  { provider: "cohere", check: "streamed · streamTools", reason: LOOP_STREAMS },
-  { provider: "bedrock", check: "error · stream", reason: LOOP_STREAMS },
-  { provider: "ollama", check: "error · stream", reason: `${LOOP_STREAMS} (an NDJSON body is read as one JSON value)` },
-  { provider: "cohere", check: "error · stream", reason: LOOP_STREAMS },
-  { provider: "bedrock", check: "usage · streamTools", reason: LOOP_STREAMS },
-  { provider: "mistral", check: "usage · streamTools", reason: LOOP_STREAMS },
-  { provider: "ollama", check: "usage · streamTools", reason: LOOP_STREAMS },
-  { provider: "cohere", check: "usage · streamTools", reason: LOOP_STREAMS },
-  {
-    provider: "mistral",
-    check: "usage · runTools",
-    reason: "usageOf does not read the Mistral SDK's usage.promptTokens / completionTokens",
-  },
-  {
-    provider: "ollama",
-    check: "error · body",
-    reason:
-      "the error's message quotes the whole body as JSON, so Ollama's message (which holds quotes) is escaped in it",
-  },
-  {
-    provider: "ollama",
-    check: "usage · runTools",
-    reason: "usageOf does not read Ollama's prompt_eval_count / eval_count",
-  },
-  {
-    provider: "cohere",
-    check: "usage · runTools",
-    reason: "usageOf does not read Cohere's usage.tokens.inputTokens / outputTokens",
-  },
-];
+export const KNOWN_GAPS: readonly Gap[] = [];
 
 export const gapOf = (provider: string, check: string): Gap | undefined =>
   KNOWN_GAPS.find((gap) => gap.provider === provider && gap.check === check);

@@ -66,6 +66,10 @@ export const cohere: ProviderAdapter = {
       field(tokens, "outputTokens", "output_tokens"),
     );
   },
-  errorOf: errorMessage,
+  // A stream that fails ends with message-end holding `delta.error`.
+  errorOf: (value, event) => {
+    const failed = field(value, "type") === "message-end" ? field(field(value, "delta"), "error") : undefined;
+    return typeof failed === "string" ? failed : errorMessage(value, event);
+  },
   stream: cohereStream,
 };

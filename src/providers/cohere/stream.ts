@@ -31,7 +31,10 @@ export const cohereStream: StreamSupport = {
           }
         } else if (type === "tool-plan-delta") {
           const piece = field(message, "toolPlan", "tool_plan");
-          if (typeof piece === "string") plan.push(piece);
+          if (typeof piece === "string") {
+            plan.push(piece);
+            calls.text(piece); // the tool plan is what the model says before its calls
+          }
         } else if (type === "message-end") Object.assign(end, record(field(event, "delta")));
         cohereCalls(record(event), calls);
       },
@@ -41,7 +44,7 @@ export const cohereStream: StreamSupport = {
         message: {
           role: "assistant",
           ...(plan.length && { toolPlan: plan.join("") }),
-          content: said.length ? [{ type: "text", text: said.join("") }] : [],
+          ...(said.length && { content: [{ type: "text", text: said.join("") }] }),
           toolCalls: calls.list.map((call) => ({
             id: call.id,
             type: "function",

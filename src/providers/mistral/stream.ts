@@ -14,7 +14,7 @@ import { chatReader } from "../openai/stream.js";
 export const mistralStream: StreamSupport = {
   request: (request) => ({ ...request, stream: true }),
   read: mistralCalls,
-  reader: (calls) => chatReader(calls, chunkOf, "toolCalls", "finishReason"),
+  reader: (calls) => chatReader(calls, chunkOf, "toolCalls", "finishReason", true),
 };
 
 const chunkOf = (event: unknown): unknown => field(event, "data") ?? event;

@@ -17,7 +17,7 @@ export const openaiStream: StreamSupport = {
     stream_options: { ...(request.stream_options as object | undefined), include_usage: true },
   }),
   read: openaiCalls,
-  reader: (calls) => chatReader(calls, (chunk) => chunk, "tool_calls", "finish_reason"),
+  reader: (calls) => chatReader(calls, (chunk) => chunk, "tool_calls", "finish_reason", false),
 };
 
 /**
@@ -33,16 +33,18 @@ export function openaiCalls(chunk: object, calls: CallTracker): void {
 /**
  * The reader of a Chat Completions-style stream (OpenAI's, and Mistral's in its SDK's spelling): choice 0's text,
  * refusal and finish reason, the chunk's usage, and the calls, rebuilt into a chat completion whose message holds
- * the calls under `callsKey` and whose choice holds the finish reason under `finishKey`.
+ * the calls under `callsKey` (each with its `index` when `indexed`, as Mistral's responses have it) and whose
+ * choice holds the finish reason under `finishKey`.
  *
  * @example
- * const reader = chatReader(tracker, (event) => event.data, "toolCalls", "finishReason");
+ * const reader = chatReader(tracker, (event) => event.data, "toolCalls", "finishReason", true);
  */
 export function chatReader(
   calls: CallTracker,
   chunkOf: (event: unknown) => unknown,
   callsKey: string,
   finishKey: string,
+  indexed: boolean,
 ): StreamReader {
   let base: Record<string, unknown> = {};
   const text: string[] = [];
@@ -82,6 +84,7 @@ export function chatReader(
           id: call.id,
           type: "function",
           function: { name: call.name, arguments: call.argumentText() },
+          ...(indexed && { index: call.index }),
         }));
       return {
         ...base,
