@@ -25,7 +25,20 @@ export {
 export { createArgumentChecker, checkArguments, type PartialVerdict } from "./viability.js";
 export { ADAPTERS, adapterOf } from "../providers/index.js";
 export { mcpContent, type AnswerOptions, type ResultIssue } from "./output.js";
-export type { Provider, ProviderAdapter, ToolChoice, RequestOptions, ToolCall, CallResult } from "./types.js";
+export type {
+  Provider,
+  ProviderAdapter,
+  ToolChoice,
+  RequestOptions,
+  ToolCall,
+  CallResult,
+  StreamSupport,
+  StreamReader,
+  CallTracker,
+  TrackedCall,
+  ProviderHTTP,
+} from "./types.js";
+export { createCallTracker } from "./assemble.js";
 export type {
   ProviderMessages,
   ProviderRequests,
