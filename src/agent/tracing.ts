@@ -130,6 +130,7 @@ function open(
 
 /**
  * The span of a whole run (`invoke_agent`), under the application's active span; a no-op without a tracer.
+ * `provider` is the provider's name in traces (`ProviderAdapter.tracingName`: the conventions' well-known value).
  *
  * @example
  * const run = runSpan(options.tracer, "openai", request.model);

@@ -36,7 +36,8 @@ export interface ToolCallStream {
 }
 
 /**
- * A `ToolCallStream` for a provider: OpenAI chat `delta.tool_calls` keyed by `index`, Responses
+ * A `ToolCallStream` for a provider (its name, or an adapter with a `stream`): the provider's reader tells one
+ * assembler (`createCallTracker`) what each chunk says of calls. OpenAI chat `delta.tool_calls` keyed by `index`, Responses
  * `function_call_arguments.delta` keyed by `output_index`, Anthropic `input_json_delta`, Gemini and Ollama
  * whole calls per chunk, Bedrock `contentBlockDelta` and Cohere `tool-call-delta` events, Mistral deltas.
  *
@@ -51,15 +52,17 @@ export function createToolCallStream(
   provider: Provider | ProviderAdapter,
   options: ToolCallStreamOptions = {},
 ): ToolCallStream {
-  const read =
-    typeof provider === "object" && provider !== null
-      ? provider.stream?.read
-      : typeof provider === "string" && Object.hasOwn(STREAM_READERS, provider)
-        ? STREAM_READERS[provider]
-        : undefined;
+  const adapter = typeof provider === "object" && provider !== null ? provider : undefined;
+  const read = adapter
+    ? adapter.stream?.read
+    : typeof provider === "string" && Object.hasOwn(STREAM_READERS, provider)
+      ? STREAM_READERS[provider]
+      : undefined;
   if (!read)
     throw new TypeError(
-      `createToolCallStream: unknown provider ${JSON.stringify(typeof provider === "object" ? provider?.name : provider)}; known: ${Object.keys(STREAM_READERS).join(", ")}`,
+      adapter
+        ? `createToolCallStream: the ${adapter.name} adapter has no stream reader (stream)`
+        : `createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(STREAM_READERS).join(", ")}`,
     );
   const tracker = createCallTracker(options.check);
   return {

@@ -2,7 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { createToolCallStream, type Provider } from "tooltype";
+import { ADAPTERS, createToolCallStream, type Provider, type ProviderAdapter } from "tooltype";
 
 // The properties run from a fixed seed, so every runtime and every run checks the same cases; set
 // TOOLTYPE_FUZZ_SEED (and TOOLTYPE_FUZZ_RUNS) to explore others.
@@ -341,6 +341,35 @@ streaming("a call with no argument events has empty arguments; junk events are i
   stream.push({ type: "content_block_stop", index: 0 });
   assert.equal(stream.calls(), [{ id: "n", name: "now", arguments: {} }]);
   assert.throws(() => createToolCallStream("palm" as Provider), /unknown provider "palm"/);
+});
+
+streaming("an adapter passed as an object: its own stream reader feeds the same assembler", () => {
+  // A provider tooltype does not ship: events `{ call: id, name?, piece }`, read by the adapter's own reader.
+  const custom: ProviderAdapter = {
+    ...ADAPTERS.openai,
+    stream: {
+      ...ADAPTERS.openai.stream!,
+      read(event, calls) {
+        const e = event as { call?: string; name?: string; piece?: string };
+        if (typeof e.call !== "string") return;
+        const call = calls.open(e.call);
+        if (e.name) {
+          call.id = e.call;
+          call.name = e.name;
+          calls.start(call);
+        }
+        calls.piece(call, e.piece);
+      },
+    },
+  };
+  const stream = createToolCallStream(custom);
+  for (const event of [{ call: "c1", name: "add", piece: '{"a":' }, { call: "c1", piece: "2}" }, { other: 1 }])
+    stream.push(event);
+  assert.equal(stream.calls(), [{ id: "c1", name: "add", arguments: { a: 2 } }]);
+  assert.throws(
+    () => createToolCallStream({ ...ADAPTERS.openai, stream: undefined }),
+    /createToolCallStream: the openai adapter has no stream reader/,
+  );
 });
 
 streaming("property: any split of the argument text assembles the same call, for every streaming provider", () => {
