@@ -70,7 +70,7 @@ const LIMITS = {
   stream: {
     ceiling: 4_400,
     target: 3_500,
-    why: "4,278 measured: one assembler for createToolCallStream and the loop (calls/assemble.ts: the steps readers tell, start, piece, whole, settle; +320 for what the loop's deltas share with it), each provider's reader of calls only (its <name>Calls; the readers that rebuild whole responses stay out). 3,958 before (+137 for the check option: each call's parser told to its tool's checks). 3,346 before the partial parser's hardening: its depth limit (maxDepth, checked) +122 bytes, streamed-argument events +77, flattening long strings as they grow +62; the rest is the OpenAI call assembly shared with the agent (chat-deltas). Every provider's reader, since the provider is a run-time name",
+    why: "4,310 measured: one assembler for createToolCallStream and the loop (calls/assemble.ts: the steps readers tell, start, piece, whole, settle; +320 for what the loop's deltas share with it), each provider's reader of calls only (its <name>Calls; the readers that rebuild whole responses stay out). 3,958 before (+137 for the check option: each call's parser told to its tool's checks). 3,346 before the partial parser's hardening: its depth limit (maxDepth, checked) +122 bytes, streamed-argument events +77, flattening long strings as they grow +62; the rest is the OpenAI call assembly shared with the agent (chat-deltas). Every provider's reader, since the provider is a run-time name",
   },
   runTools: {
     ceiling: 60_000,
@@ -80,7 +80,7 @@ const LIMITS = {
   package: {
     ceiling: 92_700,
     target: 36_000,
-    why: "91,727 measured (+1,327 over main's 90,400 for loop streaming of Bedrock, Mistral, Cohere, Ollama and MCP, and each adapter's usage and error readers; the two stream assemblers became one). 87,020 before: everything, for apps that do not tree-shake. Grown from 76,000 by the day's features (minified bytes): streamed-argument checks (viability.ts 6,976), signed states (state.ts 5,467, seal.ts 1,824), the untrusted-pattern analysis (pattern-safety.ts +4,872), the loop's options (+3,945), the dialect and strict-preference options (provider-formats.ts +3,494), toolTokens (3,114), mcpHttpHandler (2,529), tracing (2,505), shareRepeated (2,015), results as parts (1,436 + 1,215), guardrails (1,262)",
+    why: "91,740 measured (+1,340 over main's 90,400 for loop streaming of Bedrock, Mistral, Cohere, Ollama and MCP, and each adapter's usage and error readers; the two stream assemblers became one). 87,020 before: everything, for apps that do not tree-shake. Grown from 76,000 by the day's features (minified bytes): streamed-argument checks (viability.ts 6,976), signed states (state.ts 5,467, seal.ts 1,824), the untrusted-pattern analysis (pattern-safety.ts +4,872), the loop's options (+3,945), the dialect and strict-preference options (provider-formats.ts +3,494), toolTokens (3,114), mcpHttpHandler (2,529), tracing (2,505), shareRepeated (2,015), results as parts (1,436 + 1,215), guardrails (1,262)",
   },
   builtins: {
     ceiling: 50_100,
