@@ -1,28 +1,12 @@
 import { preview } from "../util/text.js";
 import { readServerSentEvents } from "./sse.js";
 import type { ProviderAdapter } from "../calls/types.js";
-import { errorMessage } from "../providers/common.js";
+import { errorMessage, ProviderError } from "../providers/common.js";
+
+export { ProviderError } from "../providers/common.js";
 
 /** What reading a provider's output needs of its adapter. */
 type Reading = Pick<ProviderAdapter, "name" | "errorOf" | "http">;
-
-/**
- * A provider's answer that is an error: an HTTP status other than 2xx, or an error event inside a stream.
- * `status` is the HTTP status (undefined for an error event); `body` the error as the provider sent it.
- *
- * @example
- * try { await runTools(options) } catch (e) { if (e instanceof ProviderError && e.status === 429) retryLater() }
- */
-export class ProviderError extends Error {
-  override readonly name = "ProviderError";
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-    readonly body: unknown,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * What a `chat` function gave: a whole response, or the chunks of a streamed one.

@@ -4,6 +4,24 @@ import { field } from "../calls/wire.js";
 import { preview } from "../util/text.js";
 
 /**
+ * A provider's answer that is an error: an HTTP status other than 2xx, or an error event inside a stream.
+ * `status` is the HTTP status (undefined for an error event); `body` the error as the provider sent it.
+ *
+ * @example
+ * try { await runTools(options) } catch (e) { if (e instanceof ProviderError && e.status === 429) retryLater() }
+ */
+export class ProviderError extends Error {
+  override readonly name = "ProviderError";
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * A count a provider reported: a finite number, else undefined.
  *
  * @example
