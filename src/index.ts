@@ -47,6 +47,7 @@ export {
   type DynamicScope,
   FORMATS,
   IDN_FORMATS,
+  META_SCHEMAS_2020_12,
   type Guard,
   type GuardType,
   type CompileOptions,

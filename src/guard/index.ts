@@ -15,5 +15,6 @@ export { untrusted, patternHazard } from "./pattern-safety.js";
 export { dynamicScope } from "./dynamic-scope.js";
 export { FORMATS, type FormatCheck } from "./format-checks.js";
 export { IDN_FORMATS } from "./idn-formats.js";
+export { META_SCHEMAS_2020_12 } from "./meta-schemas.js";
 export type { Issue, IssueCode } from "./issue.js";
 export type { StandardSchemaV1 } from "../util/standard-schema.js";

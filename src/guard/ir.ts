@@ -28,6 +28,7 @@ const ANNOTATIONS = new Set([
   "readOnly",
   "writeOnly",
   "$comment",
+  "$vocabulary",
   "$defs",
   "definitions",
   "contentMediaType",
@@ -74,6 +75,10 @@ class Reader implements SchemaReader, ScopeDocument {
   private indexed: Resources | undefined;
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
+  /** The keywords the root's custom meta-schema switches off (its `$vocabulary` leaves their vocabulary out). */
+  private off: Set<string> | undefined;
+  /** Each schema object read without the keywords switched off, by that copy: references resolve from where it is. */
+  private readonly originals = new Map<object, object>();
   private readonly owners = (owners ??= ownersOf());
 
   constructor(
@@ -98,7 +103,12 @@ class Reader implements SchemaReader, ScopeDocument {
     const node: Node = { id: this.nextId++, types: ANY };
     this.byObject.set(schema, node);
     this.reading.add(node);
-    const object = schema as Record<string, unknown>;
+    let object = schema as Record<string, unknown>;
+    if (object.$schema !== undefined) this.metaSchema(object.$schema, object, at);
+    if (this.off) {
+      object = Object.fromEntries(Object.entries(object).filter(([key]) => !this.off!.has(key)));
+      this.originals.set(object, schema);
+    }
     // Every key is known before any is read; each owner then reads its keys together, in the order first met.
     const readers = new Set<KeywordReader>();
     for (const key of Object.keys(object)) {
@@ -114,7 +124,7 @@ class Reader implements SchemaReader, ScopeDocument {
   }
 
   reference(node: Node, _pointer: string, at: string, schema: object, dynamic = false): void {
-    this.refs.push({ node, at, schema, dynamic });
+    this.refs.push({ node, at, schema: this.originals.get(schema) ?? schema, dynamic });
   }
 
   // The keys no keyword owns: identifiers, the meta-schema, annotations; anything else is refused.
@@ -130,14 +140,7 @@ class Reader implements SchemaReader, ScopeDocument {
         // Draft-04's `$id`, kept as an annotation: nothing resolves against it (a `$ref` to it says it points nowhere).
         if (typeof value !== "string") throw mustBe(key, at, "a string (draft-04's identifier)", value);
         return;
-      case "$schema":
-        if (typeof value !== "string" || !META_SCHEMAS.has(metaSchemaKey(value))) {
-          throw refuse(
-            `"$schema" ${cut(JSON.stringify(value), 80)}`,
-            at,
-            `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`,
-          );
-        }
+      case "$schema": // read first, by metaSchema
         return;
       default:
         if (ANNOTATIONS.has(key) || key.startsWith("x-")) return;
@@ -151,6 +154,47 @@ class Reader implements SchemaReader, ScopeDocument {
           );
         }
     }
+  }
+
+  /**
+   * A `$schema` other than the drafts' own names a document given in `schemas`: the keywords of each 2020-12
+   * vocabulary its `$vocabulary` leaves out (as listed by that vocabulary's meta-schema, given too) are not applied
+   * in this document, and an unknown vocabulary it requires is refused. Only the root's `$schema` may switch any off.
+   */
+  private metaSchema(uri: unknown, schema: object, at: string): void {
+    if (typeof uri === "string" && META_SCHEMAS.has(metaSchemaKey(uri))) return;
+    const what = `"$schema" ${cut(JSON.stringify(uri), 80)}`;
+    const find = (ref: string) =>
+      this.index().find(ref, schema, at) as Record<string, Record<string, unknown>> | undefined;
+    const meta = typeof uri === "string" && this.options.schemas ? find(uri) : undefined;
+    const known = find(`https://${[...META_SCHEMAS][0]}`)?.$vocabulary;
+    const unsupported = () =>
+      refuse(
+        what,
+        at,
+        `is not supported unless it and the 2020-12 meta-schemas are given in { schemas } (META_SCHEMAS_2020_12): a custom meta-schema may switch vocabularies off, and is never fetched (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`,
+      );
+    if (!meta || !known) throw unsupported();
+    const used = meta.$vocabulary ?? known;
+    const listOf = (vocabulary: string) => find(vocabulary.replace("/vocab/", "/meta/"))?.properties;
+    // A keyword stays when a vocabulary in use lists it (format-assertion's `format`), though another left out does too.
+    const on = new Set<string>();
+    const off = new Set<string>();
+    for (const vocabulary in used) {
+      const listed = listOf(vocabulary);
+      if (!listed && used[vocabulary])
+        throw refuse(what, at, `requires the vocabulary ${vocabulary}, which tooltype does not know`);
+      for (const key in listed) on.add(key);
+    }
+    for (const vocabulary in known) {
+      if (vocabulary in used || vocabulary.endsWith("/core")) continue;
+      const listed = listOf(vocabulary);
+      if (!listed) throw unsupported();
+      for (const key in listed) if (!on.has(key)) off.add(key);
+    }
+    if (off.size && schema !== this.root)
+      throw refuse(what, at, "switches vocabularies off, which only the root's $schema may");
+    if (off.size) this.off = off;
   }
 
   /**
@@ -235,8 +279,9 @@ class Reader implements SchemaReader, ScopeDocument {
    * holds it (a nested `$id` changes it), as a resource, a JSON Pointer into one, or an anchor.
    */
   private lookup(pointer: string, from: object, at: string, key: string): unknown {
-    if (!this.sawIds && (pointer === "#" || pointer === "")) return this.root;
-    if (!this.sawIds && pointer.startsWith("#/")) {
+    const local = !this.sawIds && !this.options.schemas;
+    if (local && (pointer === "#" || pointer === "")) return this.root;
+    if (local && pointer.startsWith("#/")) {
       const here = pointerTarget(this.root, pointer.slice(1));
       if (here !== undefined) return here;
     } else {
@@ -248,12 +293,12 @@ class Reader implements SchemaReader, ScopeDocument {
     throw refuse(
       `"${key}" ${JSON.stringify(pointer)}`,
       at,
-      `points to nothing in this schema${remote ? ` (${absolute}: remote references are not fetched; inline the schema under $defs with its $id)` : ""}`,
+      `points to nothing in this schema${remote ? ` or its { schemas } (${absolute} is never fetched: pass the document in compile's { schemas }, or put it under $defs with its $id)` : ""}`,
     );
   }
 
   // TypeBox's Type.Ref writes `$ref: "Name"` next to a schema with `$id: "Name"`: both resolve to one URI.
   private index(): Resources {
-    return (this.indexed ??= new Resources(this.root, refuse));
+    return (this.indexed ??= new Resources(this.root, refuse, this.options.schemas));
   }
 }

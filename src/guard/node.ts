@@ -200,6 +200,12 @@ export interface ReadOptions {
    * resolved at run time; without it such a `$dynamicRef` is refused. The root entry's `compile` passes it.
    */
   readonly dynamicScope?: DynamicScope;
+  /**
+   * Other schema documents by absolute URI (each also by its own `$id`), for `$ref`, `$dynamicRef` and `$schema` to
+   * reach: nothing is ever fetched. Read as the schema is (limits, `untrusted`). A custom meta-schema given here is
+   * read for its `$vocabulary` (with `META_SCHEMAS_2020_12` given too).
+   */
+  readonly schemas?: Readonly<Record<string, object | boolean>>;
 }
 
 /**
