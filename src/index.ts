@@ -48,6 +48,8 @@ export {
   FORMATS,
   IDN_FORMATS,
   META_SCHEMAS_2020_12,
+  vocabularies,
+  type Vocabularies,
   type Guard,
   type GuardType,
   type CompileOptions,

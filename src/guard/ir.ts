@@ -76,7 +76,7 @@ class Reader implements SchemaReader, ScopeDocument {
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
   /** The keywords the root's custom meta-schema switches off (its `$vocabulary` leaves their vocabulary out). */
-  private off: Set<string> | undefined;
+  private off: ReadonlySet<string> | undefined;
   /** Each schema object read without the keywords switched off, by that copy: references resolve from where it is. */
   private readonly originals = new Map<object, object>();
   private readonly owners = (owners ??= ownersOf());
@@ -157,43 +157,21 @@ class Reader implements SchemaReader, ScopeDocument {
   }
 
   /**
-   * A `$schema` other than the drafts' own names a document given in `schemas`: the keywords of each 2020-12
-   * vocabulary its `$vocabulary` leaves out (as listed by that vocabulary's meta-schema, given too) are not applied
-   * in this document, and an unknown vocabulary it requires is refused. Only the root's `$schema` may switch any off.
+   * A `$schema` other than the drafts' own names a document given in `schemas`, read by `vocabularies`: the keywords
+   * of the vocabularies it leaves out are not applied in this document.
    */
   private metaSchema(uri: unknown, schema: object, at: string): void {
     if (typeof uri === "string" && META_SCHEMAS.has(metaSchemaKey(uri))) return;
     const what = `"$schema" ${cut(JSON.stringify(uri), 80)}`;
-    const find = (ref: string) =>
-      this.index().find(ref, schema, at) as Record<string, Record<string, unknown>> | undefined;
-    const meta = typeof uri === "string" && this.options.schemas ? find(uri) : undefined;
-    const known = find(`https://${[...META_SCHEMAS][0]}`)?.$vocabulary;
-    const unsupported = () =>
-      refuse(
+    const find = (ref: string) => this.index().find(ref, schema, at);
+    const off = this.options.vocabularies?.switchedOff(uri, find, schema === this.root);
+    if (typeof off === "string") throw refuse(what, at, off);
+    if (!off)
+      throw refuse(
         what,
         at,
-        `is not supported unless it and the 2020-12 meta-schemas are given in { schemas } (META_SCHEMAS_2020_12): a custom meta-schema may switch vocabularies off, and is never fetched (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`,
+        `is not supported: a custom meta-schema may switch vocabularies off; give it in { schemas }, with { vocabularies } to read it (never fetched; supported without: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`,
       );
-    if (!meta || !known) throw unsupported();
-    const used = meta.$vocabulary ?? known;
-    const listOf = (vocabulary: string) => find(vocabulary.replace("/vocab/", "/meta/"))?.properties;
-    // A keyword stays when a vocabulary in use lists it (format-assertion's `format`), though another left out does too.
-    const on = new Set<string>();
-    const off = new Set<string>();
-    for (const vocabulary in used) {
-      const listed = listOf(vocabulary);
-      if (!listed && used[vocabulary])
-        throw refuse(what, at, `requires the vocabulary ${vocabulary}, which tooltype does not know`);
-      for (const key in listed) on.add(key);
-    }
-    for (const vocabulary in known) {
-      if (vocabulary in used || vocabulary.endsWith("/core")) continue;
-      const listed = listOf(vocabulary);
-      if (!listed) throw unsupported();
-      for (const key in listed) if (!on.has(key)) off.add(key);
-    }
-    if (off.size && schema !== this.root)
-      throw refuse(what, at, "switches vocabularies off, which only the root's $schema may");
     if (off.size) this.off = off;
   }
 
@@ -293,7 +271,7 @@ class Reader implements SchemaReader, ScopeDocument {
     throw refuse(
       `"${key}" ${JSON.stringify(pointer)}`,
       at,
-      `points to nothing in this schema${remote ? ` or its { schemas } (${absolute} is never fetched: pass the document in compile's { schemas }, or put it under $defs with its $id)` : ""}`,
+      `points to nothing in this schema${remote ? ` (${absolute}: never fetched; pass the document in { schemas }, or inline it under $defs with its $id)` : ""}`,
     );
   }
 

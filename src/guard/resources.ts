@@ -53,10 +53,7 @@ export class Resources {
     this.walk(root, DEFAULT_BASE, "#", seen);
     for (const uri in schemas) {
       // A document's key is its retrieval URI (RFC 3986's base of last resort); its own `$id` names it too.
-      const absolute = resolveUri(uri);
-      if (absolute === undefined)
-        throw this.refuse(`"schemas" key ${JSON.stringify(uri)}`, "#", "is not an absolute URI");
-      const key = withoutFragment(absolute);
+      const key = withoutFragment(resolveUri(uri, DEFAULT_BASE) ?? uri);
       this.add(this.byUri, key, schemas[uri], `"schemas" key ${JSON.stringify(uri)}`, "#");
       this.walk(schemas[uri], key, `${key}#`, seen);
     }
@@ -152,7 +149,7 @@ export class Resources {
  * @example
  * resolveUri("b.json#x", "https://example.com/a/root.json"); // "https://example.com/a/b.json#x"
  */
-function resolveUri(ref: string, base?: string): string | undefined {
+function resolveUri(ref: string, base: string): string | undefined {
   try {
     const url = new URL(ref, base);
     // URL writes an empty fragment as "#"; a URI with an empty fragment names the same resource.

@@ -9,7 +9,7 @@ import * as assert from "uvu/assert";
 // @ts-expect-error: a module the test bundler writes from test/fixtures/json-schema-test-suite/
 import { files, remotes, missing } from "json-schema-test-suite";
 import { guards } from "../support/guards.js";
-import { IDN_FORMATS, META_SCHEMAS_2020_12 } from "tooltype";
+import { IDN_FORMATS, META_SCHEMAS_2020_12, vocabularies } from "tooltype";
 
 interface Case {
   readonly description: string;
@@ -41,7 +41,7 @@ const schemas = {
  * In the optional tests only: unknown keywords, which tooltype refuses rather than ignores, and references to the
  * documents of other drafts (cross-draft.json), which an app reading 2020-12 does not give.
  */
-const OPTIONAL_REFUSALS = [/unsupported keyword/, /is never fetched: pass the document in compile's \{ schemas \}/];
+const OPTIONAL_REFUSALS = [/unsupported keyword/, /never fetched; pass the document in \{ schemas \}/];
 
 /**
  * Optional tests tooltype answers otherwise, and why. (The required tests have none.)
@@ -70,7 +70,9 @@ function run(filter: (file: string) => boolean, allowed: readonly RegExp[]): Tal
       tally.groups++;
       const schema = typeof group.schema === "boolean" ? (group.schema ? {} : { not: {} }) : group.schema;
       // The internationalized formats are an importable value (IDN_FORMATS), given here as an app would.
-      const options = ANNOTATING.has(file) ? { assertFormats: false, schemas } : { formats: IDN_FORMATS, schemas };
+      // A custom meta-schema's $vocabulary is read by the `vocabularies` value, given as an app would.
+      const given = { schemas, vocabularies };
+      const options = ANNOTATING.has(file) ? { assertFormats: false, ...given } : { formats: IDN_FORMATS, ...given };
       let paths: ReturnType<typeof guards>;
       try {
         paths = guards(schema, options);
