@@ -17,7 +17,7 @@ const address = {
 };
 const person = {
   type: "object",
-  properties: { name: { type: "string" }, home: { $ref: "https://example.com/schemas/address.json" } },
+  properties: { name: { type: "string" }, residence: { $ref: "https://example.com/schemas/address.json" } },
 };
 
 const given = suite("compile: documents given in { schemas }");
@@ -26,27 +26,30 @@ given("a $ref reaches a document by the URI it is given under, on every guard pa
   const schemas = { "https://example.com/schemas/address.json": address };
   check(
     person,
-    [{ name: "Ada" }, { home: { city: "Paris" } }, { home: { city: "Paris", zip: "75001" } }],
-    [{ home: {} }, { home: { city: "" } }, { home: { city: "Paris", zip: "7500" } }, { home: 1 }],
+    [{ name: "Ada" }, { residence: { city: "Paris" } }, { residence: { city: "Paris", zip: "75001" } }],
+    [{ residence: {} }, { residence: { city: "" } }, { residence: { city: "Paris", zip: "7500" } }, { residence: 1 }],
     { schemas },
   );
   // The document's own `#/...` reference resolves in it, not in the schema compiled.
   assert.equal(
     compile(person, { schemas })
-      .errors({ home: { city: "Paris", zip: "x" } })
+      .errors({ residence: { city: "Paris", zip: "x" } })
       .map((issue) => [issue.code, issue.path]),
-    [["pattern", "/home/zip"]],
+    [["pattern", "/residence/zip"]],
   );
 });
 
 given("a document is also found by its own $id, and relative references resolve against it", () => {
   const schemas = { "urn:example:address": address };
-  check(person, [{ home: { city: "Paris" } }], [{ home: { city: "" } }], { schemas });
-  const relative = { $id: "https://example.com/schemas/person.json", properties: { home: { $ref: "address.json" } } };
-  check(relative, [{ home: { city: "Paris" } }], [{ home: {} }], { schemas });
+  check(person, [{ residence: { city: "Paris" } }], [{ residence: { city: "" } }], { schemas });
+  const relative = {
+    $id: "https://example.com/schemas/person.json",
+    properties: { residence: { $ref: "address.json" } },
+  };
+  check(relative, [{ residence: { city: "Paris" } }], [{ residence: {} }], { schemas });
   // And by the key alone when it has no $id.
   const { $id: _, ...anonymous } = address;
-  check(person, [{ home: { city: "Paris" } }], [{ home: {} }], {
+  check(person, [{ residence: { city: "Paris" } }], [{ residence: {} }], {
     schemas: { "https://example.com/schemas/address.json": anonymous },
   });
 });
@@ -65,7 +68,7 @@ given("a URI in neither the schema nor { schemas } is an error naming it; nothin
         (error: Error) =>
           error instanceof SchemaError &&
           error.message.includes(
-            '"$ref" "https://example.com/schemas/address.json" at #/properties/home points to nothing in this schema (https://example.com/schemas/address.json: never fetched; pass the document in { schemas }, or inline it under $defs with its $id)',
+            '"$ref" "https://example.com/schemas/address.json" at #/properties/residence points to nothing in this schema (https://example.com/schemas/address.json: never fetched; pass the document in { schemas }, or inline it under $defs with its $id)',
           ),
       );
     }
@@ -143,8 +146,8 @@ given("documents are read as the schema is: the depth limit, and untrusted's rul
 
 given("the lean compile (tooltype/guard) takes { schemas } too", () => {
   const guard = leanCompile(person, { schemas: { "https://example.com/schemas/address.json": address } });
-  assert.ok(guard({ home: { city: "Paris" } }));
-  assert.not.ok(guard({ home: { city: "" } }));
+  assert.ok(guard({ residence: { city: "Paris" } }));
+  assert.not.ok(guard({ residence: { city: "" } }));
 });
 
 const meta = suite("compile: META_SCHEMAS_2020_12");
@@ -239,11 +242,11 @@ aot("refused with the URI and the way to give the document: inline under $defs w
     aotModule,
     source.schema,
   ) as Guard<unknown>;
-  assert.ok(guard({ home: { city: "Paris" } }));
-  assert.not.ok(guard({ home: { city: "" } }));
+  assert.ok(guard({ residence: { city: "Paris" } }));
+  assert.not.ok(guard({ residence: { city: "" } }));
   assert.equal(
-    guard.errors({ home: { city: "" } }).map((issue) => issue.path),
-    ["/home/city"],
+    guard.errors({ residence: { city: "" } }).map((issue) => issue.path),
+    ["/residence/city"],
   );
 });
 
