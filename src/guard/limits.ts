@@ -67,9 +67,9 @@ export function depthLimit(root: Node): DepthLimit {
 }
 
 /**
- * Walks a schema document (and those given in `schemas`) once, without recursion, before it is read: deeper than `MAX_SCHEMA_DEPTH`, or
- * (with `untrusted`) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries, is a `SchemaError` that says so, found in
- * time and memory bounded by the limits, not by the document. A cycle (an object inside itself) is left
+ * Walks a schema document (with those given in `schemas`) once, without recursion, before it is read: deeper than
+ * `MAX_SCHEMA_DEPTH`, or (with `untrusted`) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries in all, is a `SchemaError`
+ * that says so, found in time and memory bounded by the limits, not by the documents. A cycle (an object inside itself) is left
  * for the reader, which names where it is.
  *
  * @example

@@ -220,7 +220,7 @@ export interface Vocabularies {
   /**
    * The keywords the meta-schema a `$schema` names leaves out (none when it lists every vocabulary); a string: why
    * tooltype cannot read it; undefined when `find` (a document given in `schemas`, by URI) does not give it. `root`:
-   * the `$schema` is the document root's (below it, one that leaves keywords out is refused).
+   * the `$schema` is at the root of the schema compiled (elsewhere, one that leaves keywords out is refused).
    */
   switchedOff(uri: unknown, find: (uri: string) => unknown, root: boolean): ReadonlySet<string> | string | undefined;
 }

@@ -6,12 +6,15 @@ import { META_SCHEMAS_2020_12 } from "./meta-schemas.js";
 type MetaSchema = { readonly $vocabulary?: Readonly<Record<string, unknown>>; readonly properties?: object };
 
 const DIALECT = META_SCHEMAS_2020_12["https://json-schema.org/draft/2020-12/schema"] as MetaSchema;
+const VOCABULARY = "https://json-schema.org/draft/2020-12/vocab/";
 
 /** The keywords a 2020-12 vocabulary defines, as its meta-schema lists them; undefined for a vocabulary not of 2020-12. */
-const keywordsOf = (vocabulary: string): object | undefined =>
-  Object.hasOwn(META_SCHEMAS_2020_12, vocabulary.replace("/vocab/", "/meta/"))
-    ? (META_SCHEMAS_2020_12[vocabulary.replace("/vocab/", "/meta/")] as MetaSchema).properties
+function keywordsOf(vocabulary: string): object | undefined {
+  const metaSchema = `https://json-schema.org/draft/2020-12/meta/${vocabulary.slice(VOCABULARY.length)}`;
+  return vocabulary.startsWith(VOCABULARY) && Object.hasOwn(META_SCHEMAS_2020_12, metaSchema)
+    ? (META_SCHEMAS_2020_12[metaSchema] as MetaSchema).properties
     : undefined;
+}
 
 /**
  * `compile(schema, { schemas, vocabularies })`: a `$schema` naming a custom meta-schema given in `schemas` is read for
@@ -30,9 +33,11 @@ export const vocabularies: Vocabularies = {
   switchedOff(uri, find, root) {
     const metaSchema = typeof uri === "string" ? find(uri) : undefined;
     if (metaSchema === undefined) return undefined;
-    const used = (metaSchema as MetaSchema).$vocabulary;
+    const used = (metaSchema as MetaSchema | null)?.$vocabulary;
     const off = new Set<string>();
     if (used === undefined) return off; // the meta-schema's own vocabularies: those of 2020-12
+    if (typeof used !== "object" || used === null || Array.isArray(used))
+      return `names a meta-schema whose "$vocabulary" is not an object of vocabulary URIs and booleans`;
     const on = new Set<string>();
     for (const vocabulary of Object.keys(used)) {
       const listed = keywordsOf(vocabulary);
@@ -44,6 +49,8 @@ export const vocabularies: Vocabularies = {
       if (Object.hasOwn(used, vocabulary) || vocabulary.endsWith("/core")) continue;
       for (const key of Object.keys(keywordsOf(vocabulary)!)) if (!on.has(key)) off.add(key);
     }
-    return off.size && !root ? "leaves vocabularies out, which only the $schema of the document's root may" : off;
+    return off.size && !root
+      ? "leaves vocabularies out, which only the $schema at the root of the schema compiled may"
+      : off;
   },
 };

@@ -212,6 +212,19 @@ vocab("an unknown vocabulary is ignored when optional and refused when required"
 });
 
 vocab(
+  "a meta-schema without $vocabulary applies every vocabulary; one whose $vocabulary is no object is refused",
+  () => {
+    const plain = { "https://example.com/meta.json": { $schema: "https://json-schema.org/draft/2020-12/schema" } };
+    check(custom, [{ n: 10 }], [{ n: 1 }, {}], { schemas: plain, vocabularies });
+    const odd = { "https://example.com/meta.json": { $vocabulary: [VOCAB] } };
+    assert.throws(
+      () => compile(custom, { schemas: odd, vocabularies }),
+      /at # names a meta-schema whose "\$vocabulary" is not an object of vocabulary URIs and booleans/,
+    );
+  },
+);
+
+vocab(
   "a custom meta-schema is refused when it or vocabularies is not given, or below the root when it leaves any out",
   () => {
     const withoutValidation = schemas({ [`${VOCAB}core`]: true, [`${VOCAB}applicator`]: true });
@@ -223,7 +236,7 @@ vocab(
     }
     assert.throws(
       () => compile({ properties: { a: custom } }, { schemas: withoutValidation, vocabularies }),
-      /at #\/properties\/a leaves vocabularies out, which only the \$schema of the document's root may/,
+      /at #\/properties\/a leaves vocabularies out, which only the \$schema at the root of the schema compiled may/,
     );
   },
 );
