@@ -190,7 +190,9 @@ class Reader implements SchemaReader, ScopeDocument {
     for (let i = 0; i < this.refs.length; i++) {
       const { node, at, schema, dynamic } = this.refs[i]!;
       const target = this.lookup(node.ref!.pointer, schema, at, dynamic ? "$dynamicRef" : "$ref");
-      node.ref!.target = this.read(target, node.ref!.pointer);
+      // Read at the reference with a fragment, so what is below it is named as a JSON Pointer in it ("a.json#/items").
+      const pointer = node.ref!.pointer;
+      node.ref!.target = this.read(target, pointer.includes("#") ? pointer : `${pointer}#`);
       if (dynamic) this.dynamicTarget(node.ref!, target, at);
     }
     if (this.slots.size) this.options.dynamicScope!.mark(this);
