@@ -78,9 +78,9 @@ const LIMITS = {
     why: "55,161 measured (57,474 before the loop listed its tools without a ToolRegistry: check, tokens and the token counter, executeAll left the bundle). The whole tool loop, with every provider's adapter since the provider is a run-time name (11,241 minified bytes) and every dialect writer they use (18,662): streams (SSE reading and assembly; streamed-argument checks, viability.ts 6,956), approval, repair and loop control; signed states and checkpoints (state.ts 5,467, seal.ts 1,824), option checks and guardrails (1,262), tracing (2,505); each provider's writer of image and file results (1,215 + 1,358), shareRepeated (1,857)",
   },
   package: {
-    ceiling: 89_700,
+    ceiling: 92_200,
     target: 36_000,
-    why: "87,020 measured: everything, for apps that do not tree-shake. Grown from 76,000 by the day's features (minified bytes): streamed-argument checks (viability.ts 6,976), signed states (state.ts 5,467, seal.ts 1,824), the untrusted-pattern analysis (pattern-safety.ts +4,872), the loop's options (+3,945), the dialect and strict-preference options (provider-formats.ts +3,494), toolTokens (3,114), mcpHttpHandler (2,529), tracing (2,505), shareRepeated (2,015), results as parts (1,436 + 1,215), guardrails (1,262)",
+    why: "92,078 measured, of which META_SCHEMAS_2020_12 (the draft 2020-12 meta-schema documents, data) with vocabularies and the schemas option 2,103 (the ceiling was 89,700, already passed at 89,975 before them); 87,020 measured before: everything, for apps that do not tree-shake. Grown from 76,000 by the day's features (minified bytes): streamed-argument checks (viability.ts 6,976), signed states (state.ts 5,467, seal.ts 1,824), the untrusted-pattern analysis (pattern-safety.ts +4,872), the loop's options (+3,945), the dialect and strict-preference options (provider-formats.ts +3,494), toolTokens (3,114), mcpHttpHandler (2,529), tracing (2,505), shareRepeated (2,015), results as parts (1,436 + 1,215), guardrails (1,262)",
   },
   builtins: {
     ceiling: 50_100,
