@@ -60,18 +60,35 @@ function writeEntry(root, outDir, files) {
 /** Where the vendored JSON-Schema-Test-Suite lives in the repository (see its README.md). */
 export const TEST_SUITE_DIR = "test/fixtures/json-schema-test-suite/tests/draft2020-12";
 
+/** Where the suite's remote documents live: what its tests reach at http://localhost:1234/. */
+export const TEST_SUITE_REMOTES_DIR = "test/fixtures/json-schema-test-suite/remotes";
+
 /**
  * The official JSON-Schema-Test-Suite (draft 2020-12), vendored under test/fixtures/json-schema-test-suite/, as
- * the source of a module: `export const files = { "type.json": [...], "optional/format/email.json": [...] }`.
- * Bundled, so every runtime (browsers included) runs it. When the folder is missing the module says so
+ * the source of a module: `export const files = { "type.json": [...], "optional/format/email.json": [...] }`, and
+ * `remotes`, its remote documents by the URI its tests name (`{ "http://localhost:1234/integer.json": {...} }`).
+ * Bundled, so every runtime (browsers included) runs it. When a folder is missing the module says so
  * in `missing`, and the suite's test fails with that message.
  */
 export function testSuiteModule(root) {
   const dir = join(root, TEST_SUITE_DIR);
-  if (!existsSync(dir)) {
-    const missing = `the JSON Schema Test Suite is not at ${dir}: it is part of the repository; restore it with \`git checkout -- ${TEST_SUITE_DIR}\``;
-    return `export const files = {}; export const missing = ${JSON.stringify(missing)};`;
+  const remotesDir = join(root, TEST_SUITE_REMOTES_DIR);
+  const absent = [TEST_SUITE_DIR, TEST_SUITE_REMOTES_DIR].find((folder) => !existsSync(join(root, folder)));
+  if (absent !== undefined) {
+    const missing = `the JSON Schema Test Suite is not at ${join(root, absent)}: it is part of the repository; restore it with \`git checkout -- ${absent}\``;
+    return `export const files = {}; export const remotes = {}; export const missing = ${JSON.stringify(missing)};`;
   }
+  const files = jsonFiles(dir);
+  const remotes = {};
+  for (const [path, document] of Object.entries(jsonFiles(remotesDir)))
+    remotes[`http://localhost:1234/${path}`] = document;
+  // JSON.parse, not an object literal: in a literal, a "__proto__" key (the suite has some) sets the prototype.
+  const parsed = (value) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
+  return `export const files = ${parsed(files)}; export const remotes = ${parsed(remotes)}; export const missing = undefined;`;
+}
+
+/** Every .json file under `dir` (folders included), parsed, by its path relative to `dir`. */
+function jsonFiles(dir) {
   const files = {};
   const walk = (sub) => {
     for (const name of readdirSync(join(dir, sub)).sort()) {
@@ -81,8 +98,7 @@ export function testSuiteModule(root) {
     }
   };
   walk("");
-  // JSON.parse, not an object literal: in a literal, a "__proto__" key (the suite has some) sets the prototype.
-  return `export const files = JSON.parse(${JSON.stringify(JSON.stringify(files))}); export const missing = undefined;`;
+  return files;
 }
 
 function resolvePlugin(root, outDir, { platform, tooltype }) {

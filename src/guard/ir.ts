@@ -28,6 +28,7 @@ const ANNOTATIONS = new Set([
   "readOnly",
   "writeOnly",
   "$comment",
+  "$vocabulary",
   "$defs",
   "definitions",
   "contentMediaType",
@@ -74,6 +75,10 @@ class Reader implements SchemaReader, ScopeDocument {
   private indexed: Resources | undefined;
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
+  /** The keywords the root's custom meta-schema switches off (its `$vocabulary` leaves their vocabulary out). */
+  private off: ReadonlySet<string> | undefined;
+  /** Each schema object read without the keywords switched off, by that copy: references resolve from where it is. */
+  private readonly originals = new Map<object, object>();
   private readonly owners = (owners ??= ownersOf());
 
   constructor(
@@ -98,7 +103,12 @@ class Reader implements SchemaReader, ScopeDocument {
     const node: Node = { id: this.nextId++, types: ANY };
     this.byObject.set(schema, node);
     this.reading.add(node);
-    const object = schema as Record<string, unknown>;
+    let object = schema as Record<string, unknown>;
+    if (object.$schema !== undefined) this.metaSchema(object.$schema, object, at);
+    if (this.off) {
+      object = Object.fromEntries(Object.entries(object).filter(([key]) => !this.off!.has(key)));
+      this.originals.set(object, schema);
+    }
     // Every key is known before any is read; each owner then reads its keys together, in the order first met.
     const readers = new Set<KeywordReader>();
     for (const key of Object.keys(object)) {
@@ -114,7 +124,7 @@ class Reader implements SchemaReader, ScopeDocument {
   }
 
   reference(node: Node, _pointer: string, at: string, schema: object, dynamic = false): void {
-    this.refs.push({ node, at, schema, dynamic });
+    this.refs.push({ node, at, schema: this.originals.get(schema) ?? schema, dynamic });
   }
 
   // The keys no keyword owns: identifiers, the meta-schema, annotations; anything else is refused.
@@ -130,14 +140,7 @@ class Reader implements SchemaReader, ScopeDocument {
         // Draft-04's `$id`, kept as an annotation: nothing resolves against it (a `$ref` to it says it points nowhere).
         if (typeof value !== "string") throw mustBe(key, at, "a string (draft-04's identifier)", value);
         return;
-      case "$schema":
-        if (typeof value !== "string" || !META_SCHEMAS.has(metaSchemaKey(value))) {
-          throw refuse(
-            `"$schema" ${cut(JSON.stringify(value), 80)}`,
-            at,
-            `is not supported: a custom meta-schema may switch vocabularies off, which cannot be read without fetching it (supported: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`,
-          );
-        }
+      case "$schema": // read first, by metaSchema
         return;
       default:
         if (ANNOTATIONS.has(key) || key.startsWith("x-")) return;
@@ -151,6 +154,25 @@ class Reader implements SchemaReader, ScopeDocument {
           );
         }
     }
+  }
+
+  /**
+   * A `$schema` other than the drafts' own names a document given in `schemas`, read by `vocabularies`: the keywords
+   * of the vocabularies it leaves out are not applied in this document.
+   */
+  private metaSchema(uri: unknown, schema: object, at: string): void {
+    if (typeof uri === "string" && META_SCHEMAS.has(metaSchemaKey(uri))) return;
+    const what = `"$schema" ${cut(JSON.stringify(uri), 80)}`;
+    const find = (ref: string) => this.index().find(ref, schema, at);
+    const off = this.options.vocabularies?.switchedOff(uri, find, schema === this.root);
+    if (typeof off === "string") throw refuse(what, at, off);
+    if (!off)
+      throw refuse(
+        what,
+        at,
+        `is not supported: a custom meta-schema may switch vocabularies off; give it in { schemas }, with { vocabularies } to read it (never fetched; supported without: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`,
+      );
+    if (off.size) this.off = off;
   }
 
   /**
@@ -168,7 +190,9 @@ class Reader implements SchemaReader, ScopeDocument {
     for (let i = 0; i < this.refs.length; i++) {
       const { node, at, schema, dynamic } = this.refs[i]!;
       const target = this.lookup(node.ref!.pointer, schema, at, dynamic ? "$dynamicRef" : "$ref");
-      node.ref!.target = this.read(target, node.ref!.pointer);
+      // Read at the reference with a fragment, so what is below it is named as a JSON Pointer in it ("a.json#/items").
+      const pointer = node.ref!.pointer;
+      node.ref!.target = this.read(target, pointer.includes("#") ? pointer : `${pointer}#`);
       if (dynamic) this.dynamicTarget(node.ref!, target, at);
     }
     if (this.slots.size) this.options.dynamicScope!.mark(this);
@@ -235,8 +259,9 @@ class Reader implements SchemaReader, ScopeDocument {
    * holds it (a nested `$id` changes it), as a resource, a JSON Pointer into one, or an anchor.
    */
   private lookup(pointer: string, from: object, at: string, key: string): unknown {
-    if (!this.sawIds && (pointer === "#" || pointer === "")) return this.root;
-    if (!this.sawIds && pointer.startsWith("#/")) {
+    const local = !this.sawIds && !this.options.schemas;
+    if (local && (pointer === "#" || pointer === "")) return this.root;
+    if (local && pointer.startsWith("#/")) {
       const here = pointerTarget(this.root, pointer.slice(1));
       if (here !== undefined) return here;
     } else {
@@ -248,12 +273,12 @@ class Reader implements SchemaReader, ScopeDocument {
     throw refuse(
       `"${key}" ${JSON.stringify(pointer)}`,
       at,
-      `points to nothing in this schema${remote ? ` (${absolute}: remote references are not fetched; inline the schema under $defs with its $id)` : ""}`,
+      `points to nothing in this schema${remote ? ` (${absolute}: never fetched; pass the document in { schemas }, or inline it under $defs with its $id)` : ""}`,
     );
   }
 
   // TypeBox's Type.Ref writes `$ref: "Name"` next to a schema with `$id: "Name"`: both resolve to one URI.
   private index(): Resources {
-    return (this.indexed ??= new Resources(this.root, refuse));
+    return (this.indexed ??= new Resources(this.root, refuse, this.options.schemas));
   }
 }

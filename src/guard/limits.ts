@@ -67,19 +67,20 @@ export function depthLimit(root: Node): DepthLimit {
 }
 
 /**
- * Walks a schema document once, without recursion, before it is read: deeper than `MAX_SCHEMA_DEPTH`, or
- * (with `untrusted`) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries, is a `SchemaError` that says so, found in
- * time and memory bounded by the limits, not by the document. A cycle (an object inside itself) is left
+ * Walks a schema document (with those given in `schemas`) once, without recursion, before it is read: deeper than
+ * `MAX_SCHEMA_DEPTH`, or (with `untrusted`) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries in all, is a `SchemaError`
+ * that says so, found in time and memory bounded by the limits, not by the documents. A cycle (an object inside itself) is left
  * for the reader, which names where it is.
  *
  * @example
  * scanSchema(JSON.parse(text), { untrusted }); // throws a SchemaError for a schema 600 levels deep
  */
-export function scanSchema(schema: unknown, options: { readonly untrusted?: object }): void {
+export function scanSchema(schema: unknown, options: { readonly untrusted?: object; readonly schemas?: object }): void {
   const maxSize = options.untrusted ? MAX_UNTRUSTED_SCHEMA_SIZE : Infinity;
   let size = 0;
   const seen = new Set<object>();
-  const stack: [unknown, number][] = [[schema, 0]];
+  // The documents given in `schemas` count as the schema does: they are read with it.
+  const stack: [unknown, number][] = [schema, ...Object.values(options.schemas ?? {})].map((root) => [root, 0]);
   while (stack.length) {
     const [value, depth] = stack.pop()!;
     if (typeof value !== "object" || value === null || seen.has(value)) continue;

@@ -200,6 +200,29 @@ export interface ReadOptions {
    * resolved at run time; without it such a `$dynamicRef` is refused. The root entry's `compile` passes it.
    */
   readonly dynamicScope?: DynamicScope;
+  /**
+   * Other schema documents by absolute URI (each also by its own `$id`), for `$ref`, `$dynamicRef` and `$schema` to
+   * reach: nothing is ever fetched. Read as the schema is (limits, `untrusted`), and only the parts reached.
+   */
+  readonly schemas?: Readonly<Record<string, object | boolean>>;
+  /**
+   * `vocabularies` from `tooltype/guard`: a `$schema` naming a custom meta-schema given in `schemas` is read for its
+   * `$vocabulary` (the keywords of a vocabulary it leaves out are not applied); without it such a `$schema` is refused.
+   */
+  readonly vocabularies?: Vocabularies;
+}
+
+/**
+ * What `compile(s, { vocabularies })` needs (`vocabularies` from `tooltype/guard`): the reading of a custom
+ * meta-schema's `$vocabulary`.
+ */
+export interface Vocabularies {
+  /**
+   * The keywords the meta-schema a `$schema` names leaves out (none when it lists every vocabulary); a string: why
+   * tooltype cannot read it; undefined when `find` (a document given in `schemas`, by URI) does not give it. `root`:
+   * the `$schema` is at the root of the schema compiled (elsewhere, one that leaves keywords out is refused).
+   */
+  switchedOff(uri: unknown, find: (uri: string) => unknown, root: boolean): ReadonlySet<string> | string | undefined;
 }
 
 /**

@@ -31,23 +31,32 @@ const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 
 /**
  * Every schema resource of a document (the root, and each subschema with a `$id`) by its absolute URI,
- * every `$anchor` by URI and name, and each schema object's base URI. Two schemas with one `$id` (or
- * one anchor in one resource) are refused: which one a `$ref` means would be a guess.
+ * every `$anchor` by URI and name, and each schema object's base URI; the same of each document `schemas` gives
+ * (compile's option: by its URI, and by its own `$id`). Two schemas with one `$id` (or one anchor in one resource)
+ * are refused: which one a `$ref` means would be a guess.
  *
  * @example
  * const index = new Resources({ $id: "https://x/a.json", $defs: { b: { $id: "b.json" } } }, refuse);
  * index.find("b.json", root);  // the schema under $defs/b
  */
 export class Resources {
-  private readonly byUri = new Map<string, object>();
+  private readonly byUri = new Map<string, unknown>();
   private readonly anchors = new Map<string, object>();
   private readonly bases = new Map<object, string>();
 
   constructor(
     root: unknown,
     private readonly refuse: (what: string, at: string, why: string) => Error,
+    schemas: Readonly<Record<string, unknown>> = {},
   ) {
-    this.walk(root, DEFAULT_BASE, "#", new Set());
+    const seen = new Set<object>();
+    this.walk(root, DEFAULT_BASE, "#", seen);
+    for (const uri in schemas) {
+      // A document's key is its retrieval URI (RFC 3986's base of last resort); its own `$id` names it too.
+      const key = withoutFragment(resolveUri(uri, DEFAULT_BASE) ?? uri);
+      this.add(this.byUri, key, schemas[uri], `"schemas" key ${JSON.stringify(uri)}`, "#");
+      this.walk(schemas[uri], key, `${key}#`, seen);
+    }
   }
 
   /** The base URI a schema object's `$ref` resolves against. */
@@ -126,7 +135,7 @@ export class Resources {
     }
   }
 
-  private add(map: Map<string, object>, key: string, schema: object, what: string, at: string): void {
+  private add(map: Map<string, unknown>, key: string, schema: unknown, what: string, at: string): void {
     const known = map.get(key);
     if (known !== undefined && known !== schema)
       throw this.refuse(what, at, `names a second schema as ${key}; each $id and $anchor must name one schema`);

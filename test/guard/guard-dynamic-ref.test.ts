@@ -121,7 +121,7 @@ dynamic(
   () => {
     assert.throws(
       () => leanCompile(strings),
-      /"\$dynamicRef" "#item" at list\/items needs \{ dynamicScope \} \(from tooltype\/guard/,
+      /"\$dynamicRef" "#item" at list#\/items needs \{ dynamicScope \} \(from tooltype\/guard/,
     );
     const guard = leanCompile(strings, { dynamicScope });
     assert.is(guard(["a"]), true);
