@@ -196,6 +196,32 @@ more(
   },
 );
 
+more(
+  "bedrock: a stream cut inside a call's input: the call is answered with the error, and the turn goes back with input {}",
+  async () => {
+    const cut = [
+      { messageStart: { role: "assistant" } },
+      { contentBlockStart: { contentBlockIndex: 0, start: { toolUse: { toolUseId: "tu_1", name: "add" } } } },
+      { contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input: '{"a": 2, "b' } } } },
+    ];
+    const seen = await collect(
+      streamTools({
+        provider: "bedrock",
+        chat: () => ({ stream: events(cut) }),
+        request: { modelId: "m", messages: [] },
+        tools: [add],
+        maxSteps: 1,
+      }),
+    );
+    const finish = seen.find((e) => e.type === "finish") as Extract<LoopEvent, { type: "finish" }>;
+    assert.equal(finish.messages[0], {
+      role: "assistant",
+      content: [{ toolUse: { toolUseId: "tu_1", name: "add", input: {} } }],
+    });
+    assert.is(finish.steps[0]!.results[0]!.result.success, false);
+  },
+);
+
 more("bedrock: an exception event in the stream is a ProviderError naming it", async () => {
   const error = await collect(
     streamTools({

@@ -3,7 +3,7 @@ import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, resultData, resultText } from "../../calls/wire.js";
 import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
-import { usageNamed } from "../common.js";
+import { replacing, usageNamed } from "../common.js";
 import { bedrockStream } from "./stream.js";
 
 /**
@@ -82,6 +82,22 @@ export const bedrock: ProviderAdapter = {
     if (key === undefined) return undefined;
     const message = field((value as Record<string, unknown>)[key], "message");
     return `${key}${typeof message === "string" ? `: ${message}` : ""}`;
+  },
+  // Converse refuses a toolUse whose input is not an object: a repaired or broken call shows what the tool ran on.
+  withArguments: (entries, replace) => {
+    const swap = replacing(replace);
+    return entries.map((m) => {
+      const content = field(m, "content");
+      if (!Array.isArray(content)) return m;
+      return {
+        ...(m as object),
+        content: content.map((b) =>
+          field(b, "toolUse") === undefined
+            ? b
+            : swap(b, (input) => ({ ...(b as object), toolUse: { ...(field(b, "toolUse") as object), input } })),
+        ),
+      };
+    });
   },
   stream: bedrockStream,
   tracingName: "aws.bedrock",
