@@ -147,9 +147,9 @@ export class EventStreamDecoder {
   end(): void {
     const have = this.frame ? this.filled : this.preludeFilled;
     if (!have) return;
-    const of = this.frame ? `${this.frame.length} bytes` : `${PRELUDE_BYTES} bytes of its prelude`;
+    const of = this.frame ? `its ${this.frame.length} bytes` : `the ${PRELUDE_BYTES} bytes of its prelude`;
     throw new ProviderError(
-      `The event stream ended inside a frame: frame ${this.index} (at byte ${this.offset}) has ${have} of its ${of}`,
+      `The event stream ended inside a frame: frame ${this.index} (at byte ${this.offset}) has ${have} of ${of}`,
       undefined,
       undefined,
     );
@@ -343,13 +343,13 @@ async function* chunksOf(
   body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
   signal?: AbortSignal,
 ): AsyncGenerator<Uint8Array> {
-  signal?.throwIfAborted();
   const source = openSource(body);
   let stopRead: ((reason: unknown) => void) | undefined;
   const onAbort = () => stopRead?.(signal?.reason);
   signal?.addEventListener("abort", onAbort, { once: true });
   let finished = false;
   try {
+    signal?.throwIfAborted();
     for (;;) {
       // One promise per read, settled by the read or by the abort: nothing waits on a promise that never settles.
       const next = await new Promise<IteratorResult<unknown>>((resolve, reject) => {
