@@ -3,6 +3,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
+import { createToolCallStream } from "tooltype";
 import { ProviderError } from "../../src/agent/chat-output.js";
 import {
   crc32,
@@ -227,6 +228,12 @@ frames("many events of any text, cut at random offsets", async () => {
     ),
     { seed: SEED, numRuns: RUNS },
   );
+});
+
+frames("the events feed tooltype's Bedrock stream assembler: the call comes out whole", async () => {
+  const stream = createToolCallStream("bedrock");
+  for (const event of await collect(chunked(CONVERSE_BYTES, 13))) stream.push(event);
+  assert.equal(stream.calls(), [{ id: "tooluse_a", name: "get_weather", arguments: { city: "Paris" } }]);
 });
 
 frames("a ReadableStream body (a fetch Response's), and chunks of any ArrayBuffer view", async () => {
