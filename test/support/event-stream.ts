@@ -26,7 +26,7 @@ export function bitwiseCrc32(bytes: Uint8Array, start = 0, end = bytes.length): 
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
+export function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {
