@@ -11,7 +11,17 @@ import {
   type ConverseCommandInput,
 } from "@aws-sdk/client-bedrock-runtime";
 import { EventStreamCodec } from "@smithy/core/event-streams";
-import { t, tool, ToolRegistry, adapterOf, createToolCallStream, parseToolCalls, runTools } from "tooltype";
+import {
+  t,
+  tool,
+  ToolRegistry,
+  adapterOf,
+  createToolCallStream,
+  parseToolCalls,
+  runTools,
+  streamTools,
+} from "tooltype";
+import { httpChat } from "tooltype/agent";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -185,6 +195,96 @@ sdk("runTools with the SDK's Converse as its chat: calls run, answers go back, u
   );
   const last = (sent[1]!.body.messages as { content: { toolResult?: { content: unknown[] } }[] }[]).at(-1)!;
   assert.equal(last.content[0]!.toolResult!.content, [{ json: { city: "Paris", temperature: 21 } }]);
+});
+
+sdk(
+  "the loop streams the SDK's ConverseStream: deltas as they come, the calls run, the rebuilt turn goes back",
+  async () => {
+    const { client, sent } = fakeBedrock([streamed, json(textResponse)]);
+    let streaming = true;
+    const events: string[] = [];
+    for await (const event of streamTools({
+      provider: "bedrock",
+      chat: (request) =>
+        streaming
+          ? ((streaming = false), client.send(new ConverseStreamCommand(request as ConverseCommandInput)))
+          : client.send(new ConverseCommand(request as ConverseCommandInput)),
+      request: input([question]),
+      tools: [weather, time],
+    })) {
+      if (event.type === "tool-call-delta") events.push(`delta ${event.name} ${event.delta}`);
+      if (event.type === "text-delta") events.push(`text ${event.text}`);
+      if (event.type === "tool-result") events.push(`result ${event.id}`);
+      if (event.type === "finish") events.push(`finish ${event.text}`);
+    }
+    assert.equal(events, [
+      "text Checking.",
+      'delta get_weather {"ci',
+      'delta get_weather ty":"Paris"}',
+      "result tooluse_a",
+      "result tooluse_b",
+      "finish 21 °C in Paris at 12:00.",
+    ]);
+    assert.is(sent[0]!.path, "/model/anthropic.claude-sonnet-4/converse-stream");
+    // The second request carries the streamed turn rebuilt as Converse content, then the answers.
+    const [, assistant, answers] = sent[1]!.body.messages as { role: string; content: Record<string, unknown>[] }[];
+    assert.equal(assistant, {
+      role: "assistant",
+      content: [
+        { text: "Checking." },
+        { toolUse: { toolUseId: "tooluse_a", name: "get_weather", input: { city: "Paris" } } },
+        { toolUse: { toolUseId: "tooluse_b", name: "get_time", input: {} } },
+      ],
+    });
+    assert.is(answers!.content.length, 2);
+  },
+);
+
+sdk('httpChat("bedrock"): the SDK\'s wire, no SDK: a bearer key, the event stream read as it arrives', async () => {
+  const requests: { url: string; headers: Record<string, string>; body: Record<string, unknown> }[] = [];
+  const frames = streamed.chunks;
+  const answersFor = [
+    () =>
+      new Response(new Blob(frames as BlobPart[]).stream(), {
+        headers: { "content-type": "application/vnd.amazon.eventstream" },
+      }),
+    () =>
+      new Response(
+        new Blob([
+          frame("messageStart", { role: "assistant" }),
+          frame("contentBlockDelta", { contentBlockIndex: 0, delta: { text: "Sunny." } }),
+          frame("contentBlockStop", { contentBlockIndex: 0 }),
+          frame("messageStop", { stopReason: "end_turn" }),
+          frame("metadata", {
+            usage: { inputTokens: 60, outputTokens: 2, totalTokens: 62 },
+            metrics: { latencyMs: 1 },
+          }),
+        ] as BlobPart[]).stream(),
+        { headers: { "content-type": "application/vnd.amazon.eventstream" } },
+      ),
+  ];
+  const chat = httpChat("bedrock", {
+    apiKey: "bedrock-api-key",
+    baseURL: "https://bedrock-runtime.eu-west-1.amazonaws.com/",
+    fetch: async (url, init) => {
+      requests.push({ url, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)) });
+      return answersFor[requests.length - 1]!();
+    },
+  });
+  const result = await runTools({ provider: "bedrock", chat, request: input([question]), tools: [weather, time] });
+  assert.is(result.text, "Sunny.");
+  assert.equal(result.usage && [result.usage.inputTokens, result.usage.outputTokens], [90, 14]);
+  assert.is(
+    requests[0]!.url,
+    "https://bedrock-runtime.eu-west-1.amazonaws.com/model/anthropic.claude-sonnet-4/converse-stream",
+  );
+  assert.is(requests[0]!.headers.authorization, "Bearer bedrock-api-key");
+  assert.not.ok("modelId" in requests[0]!.body, "the model is in the path");
+  const last = (requests[1]!.body.messages as { content: { toolResult?: { toolUseId: string } }[] }[]).at(-1)!;
+  assert.equal(
+    last.content.map((c) => c.toolResult?.toolUseId),
+    ["tooluse_a", "tooluse_b"],
+  );
 });
 
 sdk.run();

@@ -1,27 +1,7 @@
 import { encodeBase64 } from "../../util/base64.js";
 import { preview } from "../../util/text.js";
 import { readEventStream } from "./event-stream.js";
-
-/**
- * How `httpChat` talks to one provider's HTTP API with `fetch`: where, with which headers and body, and how a
- * binary (non-SSE) stream body reads as events.
- *
- * @example
- * const { url, headers, body } = bedrockHTTP.request(bedrockHTTP.baseURL, request, apiKey);
- * const response = await fetch(url, { method: "POST", headers, body });
- */
-export interface ProviderHTTP {
-  /** The public API's base URL (a Bedrock one names a region: the user's baseURL wins). */
-  readonly baseURL: string;
-  /** The streaming request for `body` (the request as runTools writes it, the SDK's shape). */
-  request(
-    base: string,
-    body: Record<string, unknown>,
-    apiKey: string | undefined,
-  ): { readonly url: string; readonly headers: Record<string, string>; readonly body: string };
-  /** A binary (non-SSE) stream body as events (Bedrock's application/vnd.amazon.eventstream). */
-  events?(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncIterable<unknown>;
-}
+import type { ProviderHTTP } from "../../calls/types.js";
 
 /**
  * Bedrock's Converse API over HTTP: `POST {base}/model/{modelId}/converse-stream` with the AWS SDK's

@@ -5,6 +5,7 @@ import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { replacing, usageNamed } from "../common.js";
 import { bedrockStream } from "./stream.js";
+import { bedrockHTTP } from "./http.js";
 
 /**
  * AWS Bedrock Converse: calls are `toolUse` content blocks of `output.message`, answered by one `user`
@@ -100,6 +101,7 @@ export const bedrock: ProviderAdapter = {
     });
   },
   stream: bedrockStream,
+  http: bedrockHTTP,
   tracingName: "aws.bedrock",
 };
 
