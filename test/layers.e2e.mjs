@@ -116,10 +116,7 @@ const PROVIDER_NAME = /["'`](openai|responses|anthropic|gemini|bedrock|mistral|o
 const NAMES_ALLOWED = {
   "calls/types.ts": "the Provider union, the list of providers",
   "tools/provider-formats.ts": "the tool formats (ToolFormat) and the schema rules (SchemaRules) by name",
-  "tools/tokens.ts": "toolTokens counts a tool format, named by ToolFormat",
   "tools/methods.ts": "the format methods, one per ToolFormat",
-  "tools/registry.ts":
-    "registry.check(format): Anthropic's request-wide strict limits are a check of the anthropic format",
   "cli.ts": "the CLI's --provider values",
 };
 await check("outside src/providers/, a provider's name is written only where providers are listed", () => {

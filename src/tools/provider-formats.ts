@@ -5,7 +5,9 @@ import { OPENAI_NAMES, toOpenAIFormat, type OpenAITool } from "../providers/open
 import { toResponsesFormat, type ResponsesTool } from "../providers/responses/format.js";
 import {
   ANTHROPIC_NAMES,
+  anthropicStrictIssues,
   toAnthropicFormat,
+  toAnthropicTools,
   type AnthropicFormatOptions,
   type AnthropicTool,
 } from "../providers/anthropic/format.js";
@@ -111,20 +113,60 @@ export interface ProviderFormats {
   toMCPFormat(options?: FormatOptions): MCPTool;
 }
 
-// Each format's writer and its rule for tool names, for checkTool.
+type WriteOptions = FormatOptions & { jsonSchema?: boolean };
+type SetOptions = { readonly strict?: boolean | "prefer"; readonly dialect?: SchemaRules };
+
+// Each format's writer, its rule for tool names, and what it checks of a whole tool list (limits over the set).
 const FORMATS: Record<
   ToolFormat,
   {
-    readonly write: (tool: FormattableTool, options: FormatOptions & { jsonSchema?: boolean }) => unknown;
+    readonly write: (tool: FormattableTool, options: WriteOptions) => unknown;
+    readonly writeAll?: (tools: readonly FormattableTool[], options: WriteOptions) => unknown[];
+    readonly setIssues?: (tools: readonly FormattableTool[], options: SetOptions) => ToolIssue[];
     readonly names: RegExp;
   }
 > = {
   openai: { write: toOpenAIFormat, names: OPENAI_NAMES },
   responses: { write: toResponsesFormat, names: OPENAI_NAMES },
-  anthropic: { write: toAnthropicFormat, names: ANTHROPIC_NAMES },
+  anthropic: {
+    write: toAnthropicFormat,
+    writeAll: toAnthropicTools,
+    setIssues: anthropicStrictIssues,
+    names: ANTHROPIC_NAMES,
+  },
   gemini: { write: toGeminiFormat, names: GEMINI_NAMES },
   mcp: { write: toMCPFormat, names: MCP_NAMES },
 };
+
+/**
+ * The formats by name. @example TOOL_FORMATS.includes("gemini"); // true
+ */
+export const TOOL_FORMATS = /* @__PURE__ */ Object.keys(FORMATS) as readonly ToolFormat[];
+
+/**
+ * A tool list as a request's `tools` holds it in a format (limits over the list applied, as Anthropic's strict ones).
+ *
+ * @example
+ * formatTools(registry.listTools(), "anthropic", { strict: "prefer" }); // [{ name, description, input_schema, strict: true }, ...]
+ */
+export function formatTools(tools: readonly FormattableTool[], provider: ToolFormat, options: WriteOptions): unknown[] {
+  const { write, writeAll } = FORMATS[provider];
+  return writeAll ? writeAll(tools, options) : tools.map((tool) => write(tool, options));
+}
+
+/**
+ * What a format refuses of a tool list as a whole (Anthropic's strict limits), as issues.
+ *
+ * @example
+ * toolSetIssues(tools, "anthropic", { strict: true }); // [{ tool: "t21", kind: "rejected", message: "...at most 20 strict tools..." }]
+ */
+export function toolSetIssues(
+  tools: readonly FormattableTool[],
+  provider: ToolFormat,
+  options: SetOptions,
+): ToolIssue[] {
+  return FORMATS[provider].setIssues?.(tools, options) ?? [];
+}
 
 /**
  * Every issue of a tool in a provider's format, as a list, without throwing: a name the provider refuses,

@@ -4,8 +4,8 @@ import { failure } from "./result.js";
 import { Tool, type AnyTool, type Logger } from "./tool.js";
 import { boundedCall } from "./bounded-call.js";
 import {
-  anthropicStrictIssues,
   checkTool,
+  toolSetIssues,
   type FormatOptions,
   type ToolFormat,
   type SchemaRules,
@@ -114,11 +114,10 @@ export class ToolRegistry {
     } = {},
   ): ToolIssue[] {
     const tools = this.listTools(options.category);
-    const setIssues = provider === "anthropic" ? anthropicStrictIssues(tools, options) : [];
     return [
       ...this.#countIssues(tools.length, provider),
       ...tools.flatMap((t) => checkTool(t, provider, options)),
-      ...setIssues,
+      ...toolSetIssues(tools, provider, options),
     ];
   }
 

@@ -1,9 +1,6 @@
 import {
-  toAnthropicTools,
-  toGeminiFormat,
-  toMCPFormat,
-  toOpenAIFormat,
-  toResponsesFormat,
+  formatTools,
+  TOOL_FORMATS,
   type FormattableTool,
   type ToolFormat,
   type ToolIssue,
@@ -49,8 +46,6 @@ export interface ToolTokens {
   readonly issues: readonly ToolIssue[];
 }
 
-const PROVIDERS: readonly ToolFormat[] = ["openai", "responses", "anthropic", "gemini", "mcp"];
-
 /**
  * The tokens each tool's definition costs with a provider, per tool and in total, with advice (as issues) on where
  * they go. Providers turn tool definitions into prompt text their own way and document only the JSON they take, so
@@ -67,8 +62,8 @@ export async function toolTokens(
 ): Promise<ToolTokens> {
   if (!Array.isArray(tools))
     throw new TypeError("toolTokens: expects a list of tools (registry.listTools(), or use registry.tokens(provider))");
-  if (!PROVIDERS.includes(provider))
-    throw new TypeError(`toolTokens: unknown provider ${JSON.stringify(provider)}; known: ${PROVIDERS.join(", ")}`);
+  if (!TOOL_FORMATS.includes(provider))
+    throw new TypeError(`toolTokens: unknown provider ${JSON.stringify(provider)}; known: ${TOOL_FORMATS.join(", ")}`);
   if (options.count !== undefined && typeof options.count !== "function")
     throw new TypeError("toolTokens: count must be a function (text) => number of tokens");
   const count = options.count ?? (await defaultCounter());
@@ -83,17 +78,11 @@ export async function toolTokens(
 }
 
 function formatted(tools: readonly FormattableTool[], provider: ToolFormat, options: ToolTokensOptions): unknown[] {
-  const format = {
+  return formatTools(tools, provider, {
     onIssue: () => {},
     ...(options.strict !== undefined && { strict: options.strict }),
     ...(options.shareRepeated && { shareRepeated: true }),
-  };
-  if (provider === "anthropic") return toAnthropicTools(tools, format);
-  return tools.map((tool) => {
-    if (provider === "openai") return toOpenAIFormat(tool, format);
-    if (provider === "responses") return toResponsesFormat(tool, format);
-    if (provider === "gemini") return toGeminiFormat(tool, { ...format, jsonSchema: options.jsonSchema });
-    return toMCPFormat(tool, format);
+    ...(options.jsonSchema !== undefined && { jsonSchema: options.jsonSchema }),
   });
 }
 
