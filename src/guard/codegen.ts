@@ -2,12 +2,13 @@ import { NUMBER_SOURCES, STRING_SOURCES, type WithSource } from "./keywords/sour
 import { failUnless, type StructureWriter } from "./keywords/keyword.js";
 import { allOfSource } from "./keywords/all-of.js";
 import { containsSource } from "./keywords/contains.js";
-import { dependentSource } from "./keywords/dependent.js";
+import { dependentRequiredSource } from "./keywords/dependent-required.js";
+import { dependentSchemasSource } from "./keywords/dependent-schemas.js";
 import { enumAlone, enumSource } from "./keywords/enum.js";
 import { conditionalSource } from "./keywords/if-then-else.js";
-import { itemsSource } from "./keywords/items.js";
+import { itemsSource } from "./keywords/array-walk.js";
 import { notSource } from "./keywords/not.js";
-import { propertiesSource } from "./keywords/properties.js";
+import { propertiesSource } from "./keywords/object-walk.js";
 import { refFunction, refSource } from "./keywords/ref.js";
 import { typeSource, typeTest } from "./keywords/type.js";
 import { unevaluatedSource } from "./keywords/unevaluated.js";
@@ -123,7 +124,14 @@ export class Generator implements StructureWriter {
         itemsSource(node, x, this) + uniqueItemsSource(node, x, this) + containsSource(node, x, this),
       );
     if (types & OBJECT)
-      out += this.onlyFor(types, OBJECT, x, propertiesSource(node, x, this) + dependentSource(node, x, this));
+      out += this.onlyFor(
+        types,
+        OBJECT,
+        x,
+        propertiesSource(node, x, this) +
+          dependentRequiredSource(node, x, this) +
+          dependentSchemasSource(node, x, this),
+      );
     out += allOfSource(node, x, this);
     out +=
       unionSource(node, x, this) +

@@ -1,7 +1,7 @@
 import { Kind, RefTarget, SourceDefault } from "../t/symbols.js";
 import { SchemaError } from "./node.js";
 import type { Issue } from "./issue.js";
-import { pointerSegment } from "../util/pointer.js";
+import { eachSubschema } from "./subschemas.js";
 
 /** What `checkDefaults` needs of a guard. */
 interface Checker {
@@ -11,9 +11,6 @@ interface Checker {
 
 /** Descriptors whose defaults and examples were found to be values of their types. */
 const checked = new WeakSet<object>();
-const CHILD = ["items", "additionalProperties", "not", "contains", "propertyNames"];
-const LISTS = ["prefixItems", "anyOf", "oneOf", "allOf"];
-const MAPS = ["properties", "patternProperties", "$defs"];
 
 /**
  * Refuses a descriptor with a `default` or `examples` that is not a value of its own type, anywhere in it:
@@ -36,18 +33,7 @@ export function checkDefaults(root: object, guardOf: (part: object) => Checker):
     if (box?.target) visit(box.target, at);
     if (s[Kind] !== undefined && !s[SourceDefault] && (s.default !== undefined || Array.isArray(s.examples)))
       checkValues(s, at, guardOf);
-    for (const key of CHILD) visit(s[key], `${at}/${key}`);
-    for (const key of LISTS)
-      if (Array.isArray(s[key]))
-        (s[key] as unknown[]).forEach((part, i) => {
-          visit(part, `${at}/${key}/${i}`);
-        });
-    for (const key of MAPS) {
-      const map = s[key];
-      if (typeof map === "object" && map !== null)
-        for (const name of Object.keys(map))
-          visit((map as Record<string, unknown>)[name], `${at}/${key}/${pointerSegment(name)}`);
-    }
+    eachSubschema(s as Record<string, unknown>, at, visit);
   };
   visit(root, "#");
   for (const d of seen) checked.add(d);

@@ -1,7 +1,8 @@
 // What `unevaluatedProperties` and `unevaluatedItems` need: which of a value's properties and items the
 // other keywords evaluated (draft 2020-12 section 11). One walk over the checked schema, shared by the
 // interpreter and generated code, so both paths count the same annotations.
-import { refTarget, sameValueParts, type Node, type Scope } from "./node.js";
+import { refTarget, type Node, type Scope } from "./node.js";
+import { sameValueParts } from "./parts.js";
 
 /**
  * A node's verdict on a value, as the caller's guard path computes it, and (where a `$dynamicRef` needs it) the

@@ -2,14 +2,15 @@ import { always, all, miss, type Check, type CallState, type Build } from "./int
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type DynamicScope, type Node } from "./node.js";
 import { allOfCheck } from "./keywords/all-of.js";
 import { containsCheck } from "./keywords/contains.js";
-import { dependentCheck } from "./keywords/dependent.js";
+import { dependentRequiredCheck } from "./keywords/dependent-required.js";
+import { dependentSchemasCheck } from "./keywords/dependent-schemas.js";
 import { enumCheck } from "./keywords/enum.js";
 import { conditionalCheck } from "./keywords/if-then-else.js";
 import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
-import { arrayCheck, arrayOnly, elementsOk } from "./keywords/items.js";
+import { arrayCheck, arrayOnly, elementsOk } from "./keywords/array-walk.js";
 import type { ValueKeyword } from "./keywords/keyword.js";
 import { notCheck } from "./keywords/not.js";
-import { objectCheck, objectOnly, propertiesOk } from "./keywords/properties.js";
+import { objectCheck, objectOnly, propertiesOk } from "./keywords/object-walk.js";
 import { refCheck, type RefChecks } from "./keywords/ref.js";
 import { neverCheck, typed } from "./keywords/type.js";
 import { unevaluatedItemsCheck, unevaluatedPropertiesCheck } from "./keywords/unevaluated.js";
@@ -18,7 +19,7 @@ import { uniqueItemsCheck } from "./keywords/unique-items.js";
 import type { Recursion } from "./recursion.js";
 import { Verdicts } from "./revisit.js";
 import { isObject } from "./values.js";
-import type { Issue } from "./issue.js";
+import type { Issue, IssueCode } from "./issue.js";
 import { PatternUnevaluated } from "./keywords/pattern.js";
 
 /**
@@ -80,7 +81,8 @@ function buildNode(node: Node, build: Build, refs: RefChecks, dynamic: DynamicSc
   add(uniqueItemsCheck(node), ARRAY, Array.isArray);
   add(containsCheck(node, build), ARRAY, Array.isArray);
   add(objectCheck(node, build), OBJECT, isObject);
-  add(dependentCheck(node, build), OBJECT, isObject);
+  add(dependentRequiredCheck(node), OBJECT, isObject);
+  add(dependentSchemasCheck(node, build), OBJECT, isObject);
   add(allOfCheck(node, build));
   if (node.anyOf) add(unionCheck(node.anyOf, build, false));
   if (node.oneOf) add(unionCheck(node.oneOf, build, true));
@@ -134,7 +136,11 @@ function valueCheck(node: Node, keywords: readonly ValueKeyword<never, never>[])
     parts.push((v, r, p) =>
       r === undefined
         ? holds(v, limit)
-        : reportValue(r, p, () => holds(v, limit) || miss(r, k.code, p, (expected ??= k.expected(limit)), received(v))),
+        : reportValue(
+            r,
+            p,
+            () => holds(v, limit) || miss(r, k.code as IssueCode, p, (expected ??= k.expected(limit)), received(v)),
+          ),
     );
   }
   return parts.length ? all(parts) : undefined;

@@ -1,8 +1,10 @@
 import { pointerTarget } from "../util/pointer.js";
 import { cut } from "../util/text.js";
-import { ANY, sameValueParts, type IgnoredKeyword, type Node, type ReadOptions, type ScopeDocument } from "./node.js";
-import { refuse, mustBe, type KeywordReader, type SchemaReader } from "./keywords/read.js";
-import { KEYWORD_READERS } from "./keywords/readers.js";
+import { ANY, type IgnoredKeyword, type Node, type ReadOptions, type ScopeDocument } from "./node.js";
+import { sameValueParts } from "./parts.js";
+import { refuse, mustBe, type SchemaReader } from "./keywords/read.js";
+import { KEYWORD_OF } from "./keywords/index.js";
+import type { KeywordDeclaration } from "./keywords/keyword.js";
 import { Resources } from "./resources.js";
 
 // Meta-schemas whose vocabularies are the ones read here; another `$schema` may switch any of them off. Generators
@@ -36,15 +38,6 @@ const ANNOTATIONS = new Set([
   "example",
 ]);
 
-// Each key's reader, made on first use (the keyword modules and this one import each other through the guard).
-let owners: Map<string, KeywordReader> | undefined;
-
-function ownersOf(): Map<string, KeywordReader> {
-  const map = new Map<string, KeywordReader>();
-  for (const reader of KEYWORD_READERS) for (const key of reader.keys) map.set(key, reader);
-  return map;
-}
-
 /**
  * Reads a JSON Schema into checked nodes. Each keyword is read by its own module (`./keywords/`); this reader
  * finds each key's owner, reads the identifiers and annotations itself, and resolves `$ref`s after the pass.
@@ -74,7 +67,6 @@ class Reader implements SchemaReader, ScopeDocument {
   private indexed: Resources | undefined;
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
-  private readonly owners = (owners ??= ownersOf());
 
   constructor(
     private readonly root: unknown,
@@ -100,15 +92,15 @@ class Reader implements SchemaReader, ScopeDocument {
     this.reading.add(node);
     const object = schema as Record<string, unknown>;
     // Every key is known before any is read; each owner then reads its keys together, in the order first met.
-    const readers = new Set<KeywordReader>();
+    const keywords = new Set<KeywordDeclaration>();
     for (const key of Object.keys(object)) {
       const value = object[key];
       if (value === undefined && key !== "const") continue; // possible in a JavaScript object, never in JSON: absent
-      const owner = this.owners.get(key);
-      if (owner) readers.add(owner);
+      const keyword = KEYWORD_OF.get(key);
+      if (keyword) keywords.add(keyword);
       else this.core(key, value, at);
     }
-    for (const owner of readers) owner.read(object, node, at, this);
+    for (const keyword of keywords) keyword.read(object, node, at, this);
     this.reading.delete(node);
     return node;
   }

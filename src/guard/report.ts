@@ -2,10 +2,10 @@ import { Generator, type Generated } from "./codegen.js";
 import { NUMBER_SOURCES, STRING_SOURCES, type WithSource } from "./keywords/sources.js";
 import { allOfReport } from "./keywords/all-of.js";
 import { enumReport } from "./keywords/enum.js";
-import { itemsReport } from "./keywords/items.js";
+import { itemsReport } from "./keywords/array-walk.js";
 import type { ReportWriter } from "./keywords/keyword.js";
 import { ROOT, quote, render, type Path } from "./keywords/path-code.js";
-import { propertiesReport } from "./keywords/properties.js";
+import { propertiesReport } from "./keywords/object-walk.js";
 import { typeReport } from "./keywords/type.js";
 import { uniqueItemsReport } from "./keywords/unique-items.js";
 import type { Check } from "./interpret/check.js";
@@ -123,7 +123,7 @@ class Reporter implements ReportWriter {
       if (limit === undefined) continue;
       if (source.report) out += source.report(x, limit, render(path), this.src);
       else
-        out += `if (!(${source.holds(x, limit, this.src)})) ${this.push(k.code, path, k.expected(limit), source.received(x, this.src))}`;
+        out += `if (!(${source.holds(x, limit, this.src)})) ${this.push(k.code as IssueCode, path, k.expected(limit), source.received(x, this.src))}`;
     }
     return out;
   }

@@ -1,4 +1,5 @@
-import { ARRAY, OBJECT, childParts, reachable, sameValueParts, type Node } from "./node.js";
+import { ARRAY, OBJECT, type Node } from "./node.js";
+import { childParts, reachable, sameValueParts } from "./parts.js";
 
 /**
  * Whether one guard call can check a value against the same `$ref` target more than once. That

@@ -1,7 +1,7 @@
 // What every interpreted check shares: its signature, the per-guard builder, and the ways checks combine.
-import type { Elements } from "../keywords/items.js";
+import type { Elements } from "../keywords/array-walk.js";
 import type { Leaf } from "./leaf.js";
-import type { Shape } from "../keywords/properties.js";
+import type { Shape } from "../keywords/object-walk.js";
 import type { Node, Scope } from "../node.js";
 import { issue, type Issue, type IssueCode } from "../issue.js";
 

@@ -1,10 +1,9 @@
-// `contains` with `minContains` / `maxContains`: how many items must match a schema. Its check, its generated
-// code and its message (its report is the interpreter's).
+// `contains`: how many items must match a schema (`minContains`, `maxContains` bound the count; one issue for both).
+// Its declaration, check and generated code (its report is the interpreter's).
 import { describe } from "../describe.js";
 import { miss, type Build, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { failIf, type Message, type StructureWriter } from "./keyword.js";
-import { count, type KeywordReader } from "./read.js";
+import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
 
 /**
  * `contains`, for arrays: items are tested plainly; a count out of range is one issue.
@@ -38,17 +37,16 @@ export function containsSource(node: Node, x: string, w: StructureWriter): strin
   return `let ${c} = 0;\nfor (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${f}(${x}[${i}])) ${c}++;\n${failIf(`${c} < ${node.minContains ?? 1}${max}`)}`;
 }
 
-/** The `contains` message. @example CONTAINS_MESSAGES.contains("at least 1 integer", "0") // "Expected at least 1 integer matching items, received 0" */
-export const CONTAINS_MESSAGES = {
-  contains: ((expected, received) => `Expected ${expected} matching items, received ${received}`) as Message,
-};
-
-/** How `contains`, `minContains` and `maxContains` are read. @example containsReader.keys // ["contains", "minContains", "maxContains"] */
-export const containsReader: KeywordReader = {
-  keys: ["contains", "minContains", "maxContains"],
-  read(s, node, at, r) {
-    if (s.contains !== undefined) node.contains = r.read(s.contains, `${at}/contains`);
-    if (s.minContains !== undefined) node.minContains = count(s.minContains, "minContains", at);
-    if (s.maxContains !== undefined) node.maxContains = count(s.maxContains, "maxContains", at);
-  },
-};
+/**
+ * `contains`: a schema some items must match (how many: `minContains`, `maxContains`, declared in their own modules).
+ *
+ * @example
+ * contains.issues.contains("at least 1 integer", "0") // "Expected at least 1 integer matching items, received 0"
+ */
+export const contains = {
+  keys: ["contains"],
+  schemas: "one",
+  place: "child",
+  issues: { contains: (expected, received) => `Expected ${expected} matching items, received ${received}` },
+  read: (schema, node, at, reader) => void (node.contains = reader.read(schema.contains, `${at}/contains`)),
+} satisfies KeywordDeclaration;

@@ -6,10 +6,10 @@ import { jsonEqual } from "../equal.js";
 import { miss, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
 import { typeBits } from "../values.js";
-import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { failIf, type KeywordDeclaration, type ReportWriter, type StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
 import { isJSONValue } from "../../util/json-value.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { mustBe } from "./read.js";
 
 /** Enums up to this size are written as comparisons; larger ones are a Set. */
 const INLINE_ENUM = 8;
@@ -65,34 +65,32 @@ export function enumReport(node: Node, x: string, path: Path, w: ReportWriter): 
   return `if (${enumFails(values, x, w.src)}) ${w.push(node.isConst ? "const" : "enum", path, expected, `${w.src.use("preview", preview)}(${x})`)}`;
 }
 
-/** The `enum` and `const` messages. @example ENUM_MESSAGES.enum('"c" | "f"', '"k"') // 'Expected "c" | "f", received "k"' */
-export const ENUM_MESSAGES = {
-  enum: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
-  const: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
-};
-
 /**
  * How `enum` and `const` are read: JSON values; `nullable: true` adds null to an enum; a `const` beside an enum
  * keeps the values equal to it. No value left (`enum: []`, a const the enum lacks): nothing matches.
  *
  * @example
- * enumReader.keys; // ["enum", "const"]
+ * enumKeyword.keys; // ["enum", "const"]
  */
-export const enumReader: KeywordReader = {
+export const enumKeyword = {
   keys: ["enum", "const"],
-  read(s, node, at) {
-    const list = s.enum;
+  issues: {
+    enum: (expected, received) => `Expected ${expected}, received ${received}`,
+    const: (expected, received) => `Expected ${expected}, received ${received}`,
+  },
+  read(schema, node, at) {
+    const list = schema.enum;
     if (list !== undefined) {
       if (!Array.isArray(list) || !list.every((v) => isJSONValue(v)))
         throw mustBe("enum", at, "an array of JSON values", list);
-      node.enum = s.nullable === true && !list.includes(null) ? [...list, null] : list;
+      node.enum = schema.nullable === true && !list.includes(null) ? [...list, null] : list;
     }
-    if (Object.hasOwn(s, "const")) {
-      const constant = s.const;
+    if (Object.hasOwn(schema, "const")) {
+      const constant = schema.const;
       if (!isJSONValue(constant)) throw mustBe("const", at, "a JSON value", constant);
       node.enum = node.enum ? node.enum.filter((v) => jsonEqual(v, constant)) : [constant];
       node.isConst = true;
     }
     if (node.enum?.length === 0) node.never = true;
   },
-};
+} satisfies KeywordDeclaration;

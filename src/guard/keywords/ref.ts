@@ -5,8 +5,8 @@ import type { Node } from "../node.js";
 import { ScopedVerdicts, Verdicts } from "../revisit.js";
 import type { Recursion } from "../recursion.js";
 import { tooDeep } from "../values.js";
-import { failIf, type Message, type StructureWriter } from "./keyword.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
+import { mustBe } from "./read.js";
 /** What `$ref` checks need: the call's state, the schema's `Recursion` facts, and each target's verdicts. */
 export interface RefChecks {
   readonly state: CallState;
@@ -84,32 +84,31 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
   );
 }
 
-/** The `too_deep` issue's message. @example REF_MESSAGES.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)" */
-export const REF_MESSAGES = {
-  too_deep: ((expected) =>
-    expected === undefined
-      ? "Value is nested too deeply to check"
-      : `Value is nested too deeply to check (more than ${expected} levels)`) as Message,
-};
-
 /**
- * How `$ref` and `$dynamicRef` are read: references, pointed at their targets once the whole document is read. A
- * schema with both keeps the `$dynamicRef` as one more `allOf` member.
+ * `$ref` and `$dynamicRef`: references, pointed at their targets once the whole document is read. A schema with both
+ * keeps the `$dynamicRef` as one more `allOf` member. Its issue is a value nested past the `$ref` levels a check may
+ * enter (`too_deep`).
  *
  * @example
- * refReader.keys // ["$ref", "$dynamicRef"]
+ * ref.issues.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)"
  */
-export const refReader: KeywordReader = {
+export const ref = {
   keys: ["$ref", "$dynamicRef"],
-  read(s, node, at, r) {
+  issues: {
+    too_deep: (expected) =>
+      expected === undefined
+        ? "Value is nested too deeply to check"
+        : `Value is nested too deeply to check (more than ${expected} levels)`,
+  },
+  read(schema, node, at, reader) {
     for (const key of ["$ref", "$dynamicRef"] as const) {
-      const pointer = s[key];
+      const pointer = schema[key];
       if (pointer === undefined) continue;
       if (typeof pointer !== "string") throw mustBe(key, at, "a string", pointer);
-      const holder = node.ref ? r.read(true, at) : node;
+      const holder = node.ref ? reader.read(true, at) : node;
       holder.ref = { target: undefined, pointer };
-      r.reference(holder, pointer, at, s, key === "$dynamicRef");
+      reader.reference(holder, pointer, at, schema, key === "$dynamicRef");
       if (holder !== node) node.allOf = [...(node.allOf ?? []), holder];
     }
   },
-};
+} satisfies KeywordDeclaration;

@@ -5,9 +5,9 @@ import { describeTypes } from "../describe.js";
 import { always, miss, type Check } from "../interpret/check.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, TYPE_BITS, type Node } from "../node.js";
 import { typeBits } from "../values.js";
-import { failUnless, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { failUnless, type KeywordDeclaration, type ReportWriter, type StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
-import { refuse, type KeywordReader } from "./read.js";
+import { refuse } from "./read.js";
 
 /**
  * `body` behind the node's type test; a value of another type is reported as such.
@@ -86,28 +86,27 @@ export function typeReport(node: Node, x: string, path: Path, body: string, w: R
   return `if (!(${typeTest(node.types, x, w.src)})) ${wrongType}${body && `else {\n${body}}\n`}`;
 }
 
-/** The `type` and `never` messages. @example TYPE_MESSAGES.type("string", "integer") // "Expected string, received integer" */
-export const TYPE_MESSAGES = {
-  type: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
-  never: (() => "No value is allowed here") as Message,
-};
-
 /**
- * How `type` is read: a name or a list of names; OpenAPI 3.0's `nullable: true` (as Gemini writes it) adds null.
+ * `type`: a name or a list of names; OpenAPI 3.0's `nullable: true` (as Gemini writes it) adds null. Its issues
+ * are a value of another type, and any value where the schema is `false` (`never`).
  *
  * @example
- * typeReader.keys; // ["type", "nullable"]
+ * type.keys; // ["type", "nullable"]
  */
-export const typeReader: KeywordReader = {
+export const type = {
   keys: ["type", "nullable"],
-  read(s, node, at) {
-    if (s.type === undefined) return; // `nullable` alone widens an enum (./enum.ts)
-    const bits = Array.isArray(s.type)
-      ? s.type.reduce((all: number, name) => all | typeBit(name, at), 0)
-      : typeBit(s.type, at);
-    node.types = bits | (s.nullable === true ? NULL : 0);
+  issues: {
+    type: (expected, received) => `Expected ${expected}, received ${received}`,
+    never: () => "No value is allowed here",
   },
-};
+  read(schema, node, at) {
+    if (schema.type === undefined) return; // `nullable` alone widens an enum (./enum.ts)
+    const bits = Array.isArray(schema.type)
+      ? schema.type.reduce((all: number, name) => all | typeBit(name, at), 0)
+      : typeBit(schema.type, at);
+    node.types = bits | (schema.nullable === true ? NULL : 0);
+  },
+} satisfies KeywordDeclaration;
 
 function typeBit(name: unknown, at: string): number {
   const bit = typeof name === "string" ? TYPE_BITS.get(name) : undefined;

@@ -1,13 +1,12 @@
 // `unevaluatedProperties` and `unevaluatedItems`: what the node's other keywords (and its passing in-place
 // subschemas) left unevaluated must meet. The annotations are counted by ../evaluated.ts, shared with
-// generated code. Their issues are `additional_property` and `additional_item` (`./properties.ts`, `./items.ts`).
+// generated code. Their issues are `additional_item` (declared here) and `additional_property` (`./additional-properties.ts`).
 import { pointerSegment } from "../../util/pointer.js";
 import { preview } from "../../util/text.js";
 import { evaluatedItems, evaluatedKeys, unevaluatedItemsOk, unevaluatedPropertiesOk, type Test } from "../evaluated.js";
 import { miss, type Check, type Build } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { failUnless, type StructureWriter } from "./keyword.js";
-import type { KeywordReader } from "./read.js";
+import { failUnless, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
 
 /** The interpreter's `Test`: a node's check, and the call's dynamic scope where the schema has one. */
 function testOf(build: Build): Test {
@@ -98,12 +97,22 @@ export function unevaluatedSource(
   return failUnless(`${helper}(${w.external(node)}, ${x}, ${w.tester(node)})`);
 }
 
-/** How `unevaluatedItems` and `unevaluatedProperties` are read: schemas. @example unevaluatedReader.keys // ["unevaluatedItems", "unevaluatedProperties"] */
-export const unevaluatedReader: KeywordReader = {
+/**
+ * `unevaluatedItems` and `unevaluatedProperties`: schemas. An item or a property `false` refuses is an
+ * `additional_item` or an `additional_property` issue.
+ *
+ * @example
+ * unevaluated.keys // ["unevaluatedItems", "unevaluatedProperties"]
+ */
+export const unevaluated = {
   keys: ["unevaluatedItems", "unevaluatedProperties"],
-  read(s, node, at, r) {
-    if (s.unevaluatedItems !== undefined) node.unevaluatedItems = r.read(s.unevaluatedItems, `${at}/unevaluatedItems`);
-    if (s.unevaluatedProperties !== undefined)
-      node.unevaluatedProperties = r.read(s.unevaluatedProperties, `${at}/unevaluatedProperties`);
+  schemas: "one",
+  place: "child",
+  issues: { additional_item: (expected) => `Unexpected item; ${expected}` },
+  read(schema, node, at, reader) {
+    if (schema.unevaluatedItems !== undefined)
+      node.unevaluatedItems = reader.read(schema.unevaluatedItems, `${at}/unevaluatedItems`);
+    if (schema.unevaluatedProperties !== undefined)
+      node.unevaluatedProperties = reader.read(schema.unevaluatedProperties, `${at}/unevaluatedProperties`);
   },
-};
+} satisfies KeywordDeclaration;

@@ -7,8 +7,8 @@ import { miss, type Check, type Build } from "../interpret/check.js";
 import { isPrototypeKey, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue, typeBits } from "../values.js";
-import { failIf, failUnless, type Message, type StructureWriter } from "./keyword.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { failIf, failUnless, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
+import { mustBe } from "./read.js";
 
 /**
  * anyOf (`one: false`) or oneOf (`one: true`). Branches are tested plainly; when none matched, the report lists
@@ -114,21 +114,26 @@ export function unionSource(node: Node, x: string, w: StructureWriter): string {
   return out;
 }
 
-/** The union issues' messages. @example UNION_MESSAGES.one_of("a | b", "2 branches") // "Expected exactly one of a | b to match, but 2 branches matched" */
-export const UNION_MESSAGES = {
-  union: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
-  one_of: ((expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`) as Message,
-};
-
-/** How `anyOf` and `oneOf` are read: non-empty arrays of schemas. @example unionReader.keys // ["anyOf", "oneOf"] */
-export const unionReader: KeywordReader = {
+/**
+ * `anyOf` and `oneOf`: non-empty arrays of schemas.
+ *
+ * @example
+ * union.issues.one_of("a | b", "2 branches") // "Expected exactly one of a | b to match, but 2 branches matched"
+ */
+export const union = {
   keys: ["anyOf", "oneOf"],
-  read(s, node, at, r) {
+  schemas: "list",
+  place: "same",
+  issues: {
+    union: (expected, received) => `Expected ${expected}, received ${received}`,
+    one_of: (expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`,
+  },
+  read(schema, node, at, reader) {
     for (const key of ["anyOf", "oneOf"] as const) {
-      const list = s[key];
+      const list = schema[key];
       if (list === undefined) continue;
       if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
-      node[key] = list.map((branch, i) => r.read(branch, `${at}/${key}/${i}`));
+      node[key] = list.map((branch, i) => reader.read(branch, `${at}/${key}/${i}`));
     }
   },
-};
+} satisfies KeywordDeclaration;

@@ -3,9 +3,9 @@
 import { hasDuplicates } from "../equal.js";
 import { miss, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { failIf, type KeywordDeclaration, type ReportWriter, type StructureWriter } from "./keyword.js";
 import { quote, type Path } from "./path-code.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { mustBe } from "./read.js";
 
 /** `uniqueItems: true`, for arrays. @example uniqueItemsCheck(readSchema({ uniqueItems: true }))!([1, 1]) // false */
 export function uniqueItemsCheck(node: Node): Check | undefined {
@@ -26,16 +26,12 @@ export function uniqueItemsReport(node: Node, x: string, path: Path, w: ReportWr
   return `if (${w.src.use("hasDuplicates", hasDuplicates)}(${x})) ${w.push("unique_items", path, undefined, quote("some items are equal"))}`;
 }
 
-/** The `unique_items` message. @example UNIQUE_ITEMS_MESSAGES.unique_items(undefined, "some items are equal") // "Expected unique items; some items are equal" */
-export const UNIQUE_ITEMS_MESSAGES = {
-  unique_items: ((_expected, received) => `Expected unique items; ${received}`) as Message,
-};
-
-/** How `uniqueItems` is read: a boolean. @example uniqueItemsReader.keys // ["uniqueItems"] */
-export const uniqueItemsReader: KeywordReader = {
+/** `uniqueItems`: a boolean. @example uniqueItems.keys // ["uniqueItems"] */
+export const uniqueItems = {
   keys: ["uniqueItems"],
-  read(s, node, at) {
-    if (typeof s.uniqueItems !== "boolean") throw mustBe("uniqueItems", at, "a boolean", s.uniqueItems);
-    if (s.uniqueItems) node.uniqueItems = true;
+  issues: { unique_items: (_expected, received) => `Expected unique items; ${received}` },
+  read(schema, node, at) {
+    if (typeof schema.uniqueItems !== "boolean") throw mustBe("uniqueItems", at, "a boolean", schema.uniqueItems);
+    if (schema.uniqueItems) node.uniqueItems = true;
   },
-};
+} satisfies KeywordDeclaration;

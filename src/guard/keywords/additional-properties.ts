@@ -1,0 +1,19 @@
+// `additionalProperties`: the schema of the properties neither `properties` nor `patternProperties` name
+// (`./object-walk.ts` checks them).
+import type { KeywordDeclaration } from "./keyword.js";
+
+/**
+ * `additionalProperties`: a schema; `false` makes each such property an `additional_property` issue (as
+ * `unevaluatedProperties: false` does).
+ *
+ * @example
+ * additionalProperties.issues.additional_property("allowed properties are a", undefined); // "Unexpected property; allowed properties are a"
+ */
+export const additionalProperties = {
+  keys: ["additionalProperties"],
+  schemas: "one",
+  place: "child",
+  issues: { additional_property: (expected) => `Unexpected property; ${expected}` },
+  read: (schema, node, at, reader) =>
+    void (node.additionalProperties = reader.read(schema.additionalProperties, `${at}/additionalProperties`)),
+} satisfies KeywordDeclaration;
