@@ -3,6 +3,7 @@
 // interpreter and generated code, so both paths count the same annotations.
 import { refTarget, type Node, type Scope } from "./node.js";
 import { sameValueParts } from "./parts.js";
+import type { Build } from "./interpret/check.js";
 
 /**
  * A node's verdict on a value, as the caller's guard path computes it, and (where a `$dynamicRef` needs it) the
@@ -14,6 +15,11 @@ import { sameValueParts } from "./parts.js";
 export interface Test {
   (node: Node, value: unknown): boolean;
   readonly scope?: () => Scope;
+}
+
+/** The interpreter's `Test`: a node's check, and the call's dynamic scope where the schema has one. @example interpretedTest(build)(node, value) */
+export function interpretedTest(build: Build): Test {
+  return Object.assign((node: Node, value: unknown) => build(node)(value), { scope: () => build.state.scope });
 }
 
 /**

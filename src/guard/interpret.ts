@@ -1,21 +1,11 @@
 import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type DynamicScope, type Node } from "./node.js";
-import { allOfCheck } from "./keywords/all-of.js";
-import { containsCheck } from "./keywords/contains.js";
-import { dependentRequiredCheck } from "./keywords/dependent-required.js";
-import { dependentSchemasCheck } from "./keywords/dependent-schemas.js";
-import { enumCheck } from "./keywords/enum.js";
-import { conditionalCheck } from "./keywords/if-then-else.js";
-import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
-import { arrayCheck, arrayOnly, elementsOk } from "./keywords/array-walk.js";
-import type { ValueKeyword } from "./keywords/keyword.js";
-import { notCheck } from "./keywords/not.js";
-import { objectCheck, objectOnly, propertiesOk } from "./keywords/object-walk.js";
-import { refCheck, type RefChecks } from "./keywords/ref.js";
+import { arrayOnly, elementsOk } from "./keywords/array-walk.js";
+import { KEYWORDS } from "./keywords/index.js";
+import type { KeywordDeclaration, ValueKeyword } from "./keywords/keyword.js";
+import { objectOnly, propertiesOk } from "./keywords/object-walk.js";
+import type { RefChecks } from "./keywords/ref.js";
 import { neverCheck, typed } from "./keywords/type.js";
-import { unevaluatedItemsCheck, unevaluatedPropertiesCheck } from "./keywords/unevaluated.js";
-import { unionCheck } from "./keywords/union.js";
-import { uniqueItemsCheck } from "./keywords/unique-items.js";
 import type { Recursion } from "./recursion.js";
 import { Verdicts } from "./revisit.js";
 import { isObject } from "./values.js";
@@ -54,49 +44,49 @@ export function interpreter(state: CallState, recursion: Recursion, dynamic?: Dy
         // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
         let inner: Check = always;
         built.set(node, (v, r, p) => inner(v, r, p));
-        inner = buildNode(node, build, refs, dynamic);
+        inner = buildNode(node, build);
         if (node.enters) inner = dynamic!.enter(node.enters, inner, state);
         built.set(node, (check = inner));
       }
       return check;
     },
-    { leaves: new Map(), lists: new Map(), shapes: new Map(), state },
+    { leaves: new Map(), lists: new Map(), shapes: new Map(), state, refs, dynamic },
   );
   return build;
 }
 
-// The keywords in the order they run and list their issues; each keyword's check is its module's (./keywords/).
-function buildNode(node: Node, build: Build, refs: RefChecks, dynamic: DynamicScope | undefined): Check {
+/** The JSON type bits of each `applies`, and the test of a value of that type. */
+const APPLIES = {
+  string: [STRING, (v: unknown) => typeof v === "string"],
+  number: [NUMBER | INTEGER, (v: unknown) => typeof v === "number"],
+  array: [ARRAY, Array.isArray],
+  object: [OBJECT, isObject],
+} as const;
+
+// Each keyword's check (./keywords/), in the order of the keyword list. The checks of consecutive keywords for one
+// JSON type run together, as they stand when the node allows only that type, else behind one test for it.
+function buildNode(node: Node, build: Build): Check {
   if (node.never) return neverCheck;
   const types = node.types;
   const parts: Check[] = [];
-  // A check for one JSON type runs as it is when the node allows only that type, else behind a type test.
-  const add = (check: Check | undefined, bits?: number, is?: (v: unknown) => boolean) => {
-    if (check) parts.push(bits === undefined || (types & ~bits) === 0 ? check : (v, r, p) => !is!(v) || check(v, r, p));
+  let run: Check[] = [];
+  let applies: KeywordDeclaration["applies"];
+  const endRun = () => {
+    if (!run.length) return;
+    const [bits, is] = APPLIES[applies!];
+    const check = all(run);
+    // A node that does not allow the type never runs them: its type test refuses such a value first.
+    if (types & bits) parts.push((types & ~bits) === 0 ? check : (v, r, p) => !is(v) || check(v, r, p));
+    run = [];
   };
-  add(enumCheck(node));
-  add(valueCheck(node, STRING_KEYWORDS), STRING, (v) => typeof v === "string");
-  add(valueCheck(node, NUMBER_KEYWORDS), NUMBER | INTEGER, (v) => typeof v === "number");
-  add(arrayCheck(node, build), ARRAY, Array.isArray);
-  add(uniqueItemsCheck(node), ARRAY, Array.isArray);
-  add(containsCheck(node, build), ARRAY, Array.isArray);
-  add(objectCheck(node, build), OBJECT, isObject);
-  add(dependentRequiredCheck(node), OBJECT, isObject);
-  add(dependentSchemasCheck(node, build), OBJECT, isObject);
-  add(allOfCheck(node, build));
-  if (node.anyOf) add(unionCheck(node.anyOf, build, false));
-  if (node.oneOf) add(unionCheck(node.oneOf, build, true));
-  add(notCheck(node, build));
-  add(conditionalCheck(node, build));
-  if (node.ref)
-    add(
-      dynamic && refs.recursion.scoped()
-        ? dynamic.refCheck(node.ref, build, refs)
-        : refCheck(node.ref.target!, build, refs),
-    );
-  // Last: they count what the keywords above evaluated.
-  add(unevaluatedItemsCheck(node, build), ARRAY, Array.isArray);
-  add(unevaluatedPropertiesCheck(node, build), OBJECT, isObject);
+  for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+    if (!keyword.check && !("holds" in keyword)) continue; // checked with another (`type`, the walks' keywords)
+    if (keyword.applies !== applies) endRun();
+    applies = keyword.applies;
+    const check = keyword.check ? keyword.check(node, build) : valueCheck(node, keyword as ValueKeyword);
+    if (check) (applies ? run : parts).push(check);
+  }
+  endRun();
 
   const body = all(parts);
   // A list, a tuple or an object with properties and nothing more: the type test and the rest in one call.
@@ -124,24 +114,20 @@ function reportValue(r: Issue[], p: string | undefined, check: () => boolean): b
   }
 }
 
-/** The node's value keywords of one JSON type (`STRING_KEYWORDS`, `NUMBER_KEYWORDS`), each a check that lists its issue. */
-function valueCheck(node: Node, keywords: readonly ValueKeyword<never, never>[]): Check | undefined {
-  const parts: Check[] = [];
-  for (const k of keywords) {
-    const limit = node[k.key] as never;
-    if (limit === undefined) continue;
-    const holds = k.holds as (value: unknown, limit: unknown) => boolean;
-    const received = k.received as (value: unknown) => string;
-    let expected: string | undefined;
-    parts.push((v, r, p) =>
-      r === undefined
-        ? holds(v, limit)
-        : reportValue(
-            r,
-            p,
-            () => holds(v, limit) || miss(r, k.code as IssueCode, p, (expected ??= k.expected(limit)), received(v)),
-          ),
-    );
-  }
-  return parts.length ? all(parts) : undefined;
+/** A value keyword's check of the node, listing its issue, when the node has the keyword. */
+function valueCheck(node: Node, keyword: ValueKeyword<never, never>): Check | undefined {
+  const limit = node[keyword.key] as never;
+  if (limit === undefined) return undefined;
+  const holds = keyword.holds as (value: unknown, limit: unknown) => boolean;
+  const received = keyword.received as (value: unknown) => string;
+  const code = keyword.code as IssueCode;
+  let expected: string | undefined;
+  return (v, r, p) =>
+    r === undefined
+      ? holds(v, limit)
+      : reportValue(
+          r,
+          p,
+          () => holds(v, limit) || miss(r, code, p, (expected ??= keyword.expected(limit)), received(v)),
+        );
 }

@@ -2,7 +2,8 @@
 import type { Elements } from "../keywords/array-walk.js";
 import type { Leaf } from "./leaf.js";
 import type { Shape } from "../keywords/object-walk.js";
-import type { Node, Scope } from "../node.js";
+import type { DynamicScope, Node, Scope } from "../node.js";
+import type { RefChecks } from "../keywords/ref.js";
 import { issue, type Issue, type IssueCode } from "../issue.js";
 
 /**
@@ -32,6 +33,10 @@ export interface Build {
   readonly shapes: Map<Node, Shape | null>;
   /** The guard's call state. */
   readonly state: CallState;
+  /** What its `$ref` checks share. */
+  readonly refs: RefChecks;
+  /** The checks of a schema whose `$dynamicRef`s resolve at run time (`compile(s, { dynamicScope })`). */
+  readonly dynamic: DynamicScope | undefined;
 }
 
 export const always: Check = () => true;

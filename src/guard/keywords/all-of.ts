@@ -9,6 +9,7 @@ import { mustBe } from "./read.js";
 /** How `allOf` is read: a non-empty array of schemas. @example allOfReader.keys // ["allOf"] */
 export const allOf = {
   keys: ["allOf"],
+  check: allOfCheck,
   schemas: "list",
   place: "same",
   read(schema, node, at, reader) {

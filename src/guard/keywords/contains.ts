@@ -45,6 +45,8 @@ export function containsSource(node: Node, x: string, w: StructureWriter): strin
  */
 export const contains = {
   keys: ["contains"],
+  applies: "array",
+  check: containsCheck,
   schemas: "one",
   place: "child",
   issues: { contains: (expected, received) => `Expected ${expected} matching items, received ${received}` },

@@ -69,6 +69,8 @@ export function dependentRequiredSource(node: Node, x: string, writer: Structure
  */
 export const dependentRequired = {
   keys: ["dependentRequired"],
+  applies: "object",
+  check: dependentRequiredCheck,
   read(schema, node, at) {
     const map = schema.dependentRequired;
     if (typeof map !== "object" || map === null || Array.isArray(map))

@@ -48,6 +48,8 @@ export function dependentSchemasSource(node: Node, x: string, writer: StructureW
  */
 export const dependentSchemas = {
   keys: ["dependentSchemas", "dependencies"],
+  applies: "object",
+  check: dependentSchemasCheck,
   schemas: "map",
   place: "same",
   read(schema, node, at, reader) {

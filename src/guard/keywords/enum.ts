@@ -74,6 +74,7 @@ export function enumReport(node: Node, x: string, path: Path, w: ReportWriter): 
  */
 export const enumKeyword = {
   keys: ["enum", "const"],
+  check: enumCheck,
   issues: {
     enum: (expected, received) => `Expected ${expected}, received ${received}`,
     const: (expected, received) => `Expected ${expected}, received ${received}`,

@@ -30,6 +30,7 @@ export function conditionalSource(node: Node, x: string, w: StructureWriter): st
 /** `if`, `then` and `else`: schemas; `then` and `else` alone mean nothing. @example ifThenElse.keys // ["if", "then", "else"] */
 export const ifThenElse = {
   keys: ["if", "then", "else"],
+  check: conditionalCheck,
   schemas: "one",
   place: "same",
   read(schema, node, at, reader) {

@@ -1,9 +1,10 @@
 // The one ordered list of keywords: each keyword module declares itself (`KeywordDeclaration`), and this list puts
 // it in the order checks run and issues are listed. What the guards need of every keyword is derived from it: the
-// reader of each schema key, the walks over sub-schemas, the issue codes and their messages, the value keywords of
-// each JSON type.
+// reader of each schema key, the walks over sub-schemas, the issue codes and their messages, and the interpreter's
+// checks (../interpret.ts). Generated code finds each keyword's generated form in ./generated.ts.
 import { additionalProperties } from "./additional-properties.js";
 import { allOf } from "./all-of.js";
+import { anyOf } from "./any-of.js";
 import { contains } from "./contains.js";
 import { contentEncoding } from "./content-encoding.js";
 import { dependentRequired } from "./dependent-required.js";
@@ -14,7 +15,7 @@ import { exclusiveMinimum } from "./exclusive-minimum.js";
 import { format } from "./format.js";
 import { ifThenElse } from "./if-then-else.js";
 import { items } from "./items.js";
-import type { KeywordDeclaration, Message, PartPlace, SlotKind, ValueKeyword } from "./keyword.js";
+import type { KeywordDeclaration, Message, PartPlace, SlotKind } from "./keyword.js";
 import { maxContains } from "./max-contains.js";
 import { maxItems } from "./max-items.js";
 import { maxLength } from "./max-length.js";
@@ -27,6 +28,7 @@ import { minProperties } from "./min-properties.js";
 import { minimum } from "./minimum.js";
 import { multipleOf } from "./multiple-of.js";
 import { not } from "./not.js";
+import { oneOf } from "./one-of.js";
 import { pattern } from "./pattern.js";
 import { patternProperties } from "./pattern-properties.js";
 import { prefixItems } from "./prefix-items.js";
@@ -35,8 +37,8 @@ import { propertyNames } from "./property-names.js";
 import { ref } from "./ref.js";
 import { required } from "./required.js";
 import { type } from "./type.js";
-import { unevaluated } from "./unevaluated.js";
-import { union } from "./union.js";
+import { unevaluatedItems } from "./unevaluated-items.js";
+import { unevaluatedProperties } from "./unevaluated-properties.js";
 import { uniqueItems } from "./unique-items.js";
 import type { Node } from "../node.js";
 
@@ -79,11 +81,13 @@ export const KEYWORDS = [
   dependentRequired,
   dependentSchemas,
   allOf,
-  union,
+  anyOf,
+  oneOf,
   not,
   ifThenElse,
   ref,
-  unevaluated,
+  unevaluatedItems,
+  unevaluatedProperties,
 ] as const;
 
 /** A code some keyword declares. */
@@ -146,16 +150,3 @@ export const SAME_VALUE_FIELDS = /* @__PURE__ */ fieldsAt("same");
 
 /** The node fields checked one value level down (items, property values, property names). */
 export const CHILD_FIELDS = /* @__PURE__ */ fieldsAt("child");
-
-/** The value keywords of one JSON type, in order. */
-function valueKeywords(applies: "string" | "number"): readonly ValueKeyword<never, never>[] {
-  return declarations.filter(
-    (keyword): keyword is ValueKeyword<never, never> => (keyword as ValueKeyword).applies === applies,
-  );
-}
-
-/** The keywords that test a string, in order. */
-export const STRING_KEYWORDS = /* @__PURE__ */ valueKeywords("string");
-
-/** The keywords that test a number, in order. */
-export const NUMBER_KEYWORDS = /* @__PURE__ */ valueKeywords("number");

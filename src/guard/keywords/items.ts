@@ -1,5 +1,6 @@
 // `items`: the schema of an array's items after `prefixItems` (`./array-walk.ts` checks them), with draft-07 tuples:
 // `items` as a list, `additionalItems` for the rest (TypeBox 0.34 writes these).
+import { arrayCheck } from "./array-walk.js";
 import type { KeywordDeclaration } from "./keyword.js";
 import { refuse } from "./read.js";
 
@@ -11,6 +12,9 @@ import { refuse } from "./read.js";
  */
 export const items = {
   keys: ["items", "additionalItems"],
+  applies: "array",
+  // The walk of `prefixItems`, `items`, `minItems` and `maxItems` together.
+  check: arrayCheck,
   schemas: "one",
   place: "child",
   read(schema, node, at, reader) {

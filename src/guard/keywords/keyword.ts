@@ -1,4 +1,5 @@
-import type { Node } from "../node.js";
+import type { Build, Check } from "../interpret/check.js";
+import { ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "../node.js";
 import type { IssueCode } from "../issue.js";
 import type { Path } from "./path-code.js";
 import type { SchemaReader } from "./read.js";
@@ -41,6 +42,13 @@ export interface KeywordDeclaration {
   readonly place?: PartPlace;
   /** Its issue codes, each with its message. */
   readonly issues?: { readonly [code: string]: Message };
+  /**
+   * The JSON type its check is for: it runs on values of that type only (a number's keywords test integers too). A
+   * keyword without a check of its own (checked in another's walk) needs none.
+   */
+  readonly applies?: "string" | "number" | "array" | "object";
+  /** Its interpreted check of a node, when the node has it (a value keyword's is built from `holds`). */
+  check?(node: Node, build: Build): Check | undefined;
   /** Checks its keys in a schema object and writes them into the node; sub-schemas are read through `reader`. */
   read(schema: Readonly<Record<string, unknown>>, node: Node, at: string, reader: SchemaReader): void;
 }
@@ -55,7 +63,6 @@ export interface KeywordDeclaration {
  * minLength.issues.min_length(minLength.expected(2), "1");   // "Expected at least 2 characters, received 1"
  */
 export interface ValueKeyword<V = never, L = never> extends KeywordDeclaration {
-  /** The JSON type it tests (a number's keywords test integers too). */
   readonly applies: "string" | "number";
   /** Where the checked schema (`Node`) keeps the keyword's limit. */
   readonly key: keyof Node;
@@ -146,3 +153,16 @@ export interface ReportWriter {
   /** Statements pushing an issue; `received` is an expression evaluated once. */
   push(code: IssueCode, path: Path, expected: string | undefined, received?: string): string;
 }
+
+/**
+ * The JSON type bits of each `applies`.
+ *
+ * @example
+ * APPLIES_BITS.number; // NUMBER | INTEGER
+ */
+export const APPLIES_BITS = {
+  string: STRING,
+  number: NUMBER | INTEGER,
+  array: ARRAY,
+  object: OBJECT,
+} as const;

@@ -25,6 +25,7 @@ export function notSource(node: Node, x: string, w: StructureWriter): string {
 /** `not`: a schema the value must fail. @example not.issues.not("null", undefined) // "Value must not match null" */
 export const not = {
   keys: ["not"],
+  check: notCheck,
   schemas: "one",
   place: "same",
   issues: { not: (expected) => `Value must not match ${expected}` },

@@ -1,6 +1,7 @@
 // `properties`: the schemas of an object's named properties (`./object-walk.ts` checks them, with `required`).
 import { pointerSegment } from "../../util/pointer.js";
 import type { KeywordDeclaration } from "./keyword.js";
+import { objectCheck } from "./object-walk.js";
 import { mustBe } from "./read.js";
 
 /**
@@ -11,6 +12,10 @@ import { mustBe } from "./read.js";
  */
 export const properties = {
   keys: ["properties"],
+  applies: "object",
+  // The walk of `properties`, `required`, `additionalProperties`, `patternProperties`, `propertyNames`,
+  // `minProperties` and `maxProperties` together.
+  check: objectCheck,
   schemas: "map",
   place: "child",
   read(schema, node, at, reader) {

@@ -94,6 +94,11 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
  */
 export const ref = {
   keys: ["$ref", "$dynamicRef"],
+  check: (node, build) =>
+    node.ref &&
+    (build.dynamic && build.refs.recursion.scoped()
+      ? build.dynamic.refCheck(node.ref, build, build.refs)
+      : refCheck(node.ref.target!, build, build.refs)),
   issues: {
     too_deep: (expected) =>
       expected === undefined

@@ -1,5 +1,5 @@
-// anyOf and oneOf: their checks, their generated code, their messages, and which branch a report blames
-// when none matched.
+// What `anyOf` and `oneOf` (`./any-of.ts`, `./one-of.ts`) share: their checks, their generated code, their reading,
+// and which branch a report blames when none matched.
 import { preview, typeName } from "../../util/text.js";
 import { describe, describeShape, typesOf, alternatives } from "../describe.js";
 import { jsonEqual } from "../equal.js";
@@ -7,8 +7,8 @@ import { miss, type Check, type Build } from "../interpret/check.js";
 import { isPrototypeKey, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue, typeBits } from "../values.js";
-import { failIf, failUnless, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
-import { mustBe } from "./read.js";
+import { failIf, failUnless, type StructureWriter } from "./keyword.js";
+import { mustBe, type ReadKeyword } from "./read.js";
 
 /**
  * anyOf (`one: false`) or oneOf (`one: true`). Branches are tested plainly; when none matched, the report lists
@@ -99,41 +99,32 @@ function pick(blame: Blame, v: unknown): Node | undefined {
 }
 
 /**
- * anyOf and oneOf as generated code.
+ * `anyOf` as generated code.
  *
  * @example
- * unionSource(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }), "v", writer); // "if (!(f1(v) || f2(v))) return false;\n"
+ * anyOfSource(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }), "v", writer); // "if (!(f1(v) || f2(v))) return false;\n"
  */
-export function unionSource(node: Node, x: string, w: StructureWriter): string {
-  let out = "";
-  if (node.anyOf) out += failUnless(node.anyOf.map((b) => `${w.fn(b)}(${x})`).join(" || "));
-  if (node.oneOf) {
-    const n = w.id("n");
-    out += `let ${n} = 0;\n${node.oneOf.map((b) => failIf(`${w.fn(b)}(${x}) && ++${n} > 1`)).join("")}${failIf(`${n} !== 1`)}`;
-  }
-  return out;
+export function anyOfSource(node: Node, x: string, writer: StructureWriter): string {
+  return node.anyOf ? failUnless(node.anyOf.map((branch) => `${writer.fn(branch)}(${x})`).join(" || ")) : "";
 }
 
 /**
- * `anyOf` and `oneOf`: non-empty arrays of schemas.
+ * `oneOf` as generated code: the matching branches counted, at most one.
  *
  * @example
- * union.issues.one_of("a | b", "2 branches") // "Expected exactly one of a | b to match, but 2 branches matched"
+ * oneOfSource(readSchema({ oneOf: [{ type: "string" }, { type: "null" }] }), "v", writer); // "let n1 = 0;\n..."
  */
-export const union = {
-  keys: ["anyOf", "oneOf"],
-  schemas: "list",
-  place: "same",
-  issues: {
-    union: (expected, received) => `Expected ${expected}, received ${received}`,
-    one_of: (expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`,
-  },
-  read(schema, node, at, reader) {
-    for (const key of ["anyOf", "oneOf"] as const) {
-      const list = schema[key];
-      if (list === undefined) continue;
-      if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
-      node[key] = list.map((branch, i) => reader.read(branch, `${at}/${key}/${i}`));
-    }
-  },
-} satisfies KeywordDeclaration;
+export function oneOfSource(node: Node, x: string, writer: StructureWriter): string {
+  if (!node.oneOf) return "";
+  const matched = writer.id("n");
+  return `let ${matched} = 0;\n${node.oneOf.map((branch) => failIf(`${writer.fn(branch)}(${x}) && ++${matched} > 1`)).join("")}${failIf(`${matched} !== 1`)}`;
+}
+
+/** Reads `anyOf` or `oneOf`: a non-empty array of schemas. */
+export function readBranches(key: "anyOf" | "oneOf"): ReadKeyword {
+  return (schema, node, at, reader) => {
+    const list = schema[key];
+    if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
+    node[key] = list.map((branch, i) => reader.read(branch, `${at}/${key}/${i}`));
+  };
+}

@@ -29,6 +29,8 @@ export function uniqueItemsReport(node: Node, x: string, path: Path, w: ReportWr
 /** `uniqueItems`: a boolean. @example uniqueItems.keys // ["uniqueItems"] */
 export const uniqueItems = {
   keys: ["uniqueItems"],
+  applies: "array",
+  check: uniqueItemsCheck,
   issues: { unique_items: (_expected, received) => `Expected unique items; ${received}` },
   read(schema, node, at) {
     if (typeof schema.uniqueItems !== "boolean") throw mustBe("uniqueItems", at, "a boolean", schema.uniqueItems);
