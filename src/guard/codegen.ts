@@ -136,12 +136,10 @@ export class Generator implements StructureWriter {
 
   /**
    * A function `(node, value) => boolean` answering with this code's own functions, for the nodes the
-   * annotation walk of `unevaluated*` may test (./evaluated.ts), and for the unevaluated schemas themselves.
+   * annotation walk of `unevaluated*` may test (./evaluated.ts), and for the unevaluated schema `rest` itself.
    */
-  tester(node: Node): string {
-    const nodes = testedBy(node);
-    for (const rest of [node.unevaluatedItems, node.unevaluatedProperties]) if (rest) nodes.push(rest);
-    const entries = nodes.map((n) => `[${this.external(n)}, ${this.fn(n)}]`);
+  tester(node: Node, rest: Node): string {
+    const entries = [...testedBy(node), rest].map((part) => `[${this.external(part)}, ${this.fn(part)}]`);
     const map = this.id("t");
     this.declarations += `const ${map} = new Map([${entries.join(", ")}]);\nconst ${map}f = (n, v) => ${map}.get(n)(v);\n`;
     if (this.recursion?.scoped()) this.declarations += `${map}f.scope = () => S;\n`;

@@ -118,8 +118,8 @@ export interface StructureWriter extends SourceWriter {
   fn(node: Node): string;
   /** The name of a function testing `x` against a `$ref` target, which counts `$ref` levels. */
   refFn(target: Node): string;
-  /** A function `(node, value) => boolean` for the nodes `unevaluated*` tests (`./unevaluated.ts`). */
-  tester(node: Node): string;
+  /** A function `(node, value) => boolean` for the nodes `unevaluated*` tests, `rest` (its schema) among them. */
+  tester(node: Node, rest: Node): string;
   /** A JavaScript expression testing `x` against `type` bits. */
   typeTest(bits: number, x: string): string;
   /** The name of a Set of enum values, one per distinct list (a schema often repeats a list: from/to). */

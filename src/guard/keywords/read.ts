@@ -57,18 +57,14 @@ export function finite(value: unknown, key: string, at: string): number {
   return value;
 }
 
+/** The node fields a keyword's number is read into (not the node's own `id`, `types` and `scopes`). */
+type CountField = Exclude<
+  { [K in keyof Node]-?: Node[K] extends number | undefined ? K : never }[keyof Node],
+  "id" | "types" | "scopes"
+>;
+
 /** The reading of one key holding a count, written into the node field of the same name. @example readCount("minLength") */
-export function readCount(
-  key:
-    | "minLength"
-    | "maxLength"
-    | "minItems"
-    | "maxItems"
-    | "minContains"
-    | "maxContains"
-    | "minProperties"
-    | "maxProperties",
-): ReadKeyword {
+export function readCount(key: CountField): ReadKeyword {
   return (schema, node, at) => void (node[key] = count(schema[key], key, at));
 }
 

@@ -44,7 +44,7 @@ export function unevaluatedItemsCheck(node: Node, build: Build): Check | undefin
 export function unevaluatedItemsSource(node: Node, x: string, writer: StructureWriter): string {
   if (!node.unevaluatedItems) return "";
   const helper = writer.use("unevaluatedItemsOk", unevaluatedItemsOk);
-  return failUnless(`${helper}(${writer.external(node)}, ${x}, ${writer.tester(node)})`);
+  return failUnless(`${helper}(${writer.external(node)}, ${x}, ${writer.tester(node, node.unevaluatedItems)})`);
 }
 
 /**

@@ -53,7 +53,7 @@ export function unevaluatedPropertiesCheck(node: Node, build: Build): Check | un
 export function unevaluatedPropertiesSource(node: Node, x: string, writer: StructureWriter): string {
   if (!node.unevaluatedProperties) return "";
   const helper = writer.use("unevaluatedPropertiesOk", unevaluatedPropertiesOk);
-  return failUnless(`${helper}(${writer.external(node)}, ${x}, ${writer.tester(node)})`);
+  return failUnless(`${helper}(${writer.external(node)}, ${x}, ${writer.tester(node, node.unevaluatedProperties)})`);
 }
 
 /** `unevaluatedProperties`: a schema. @example unevaluatedProperties.keys // ["unevaluatedProperties"] */
