@@ -172,7 +172,7 @@ export class Generator implements StructureWriter {
   /** A Set of enum values, one per distinct list (a schema often repeats a list: from/to, item and field). */
   setOf(values: readonly unknown[]): string {
     for (const [list, name] of this.sets) {
-      if (list.length === values.length && list.every((v, i) => v === values[i])) return name;
+      if (list.length === values.length && list.every((value, i) => value === values[i])) return name;
     }
     const name = this.external(new Set(values));
     this.sets.push([values, name]);

@@ -25,10 +25,11 @@ const checked = new WeakSet<object>();
 export function checkDefaults(root: object, guardOf: (part: object) => Checker): void {
   if (checked.has(root)) return;
   const seen = new Set<object>();
-  const visit = (d: unknown, at: string): void => {
-    if (typeof d !== "object" || d === null || seen.has(d) || checked.has(d)) return;
-    seen.add(d);
-    const s = d as Record<string | symbol, unknown>;
+  const visit = (descriptor: unknown, at: string): void => {
+    if (typeof descriptor !== "object" || descriptor === null || seen.has(descriptor) || checked.has(descriptor))
+      return;
+    seen.add(descriptor);
+    const s = descriptor as Record<string | symbol, unknown>;
     const box = s[RefTarget] as { target?: object } | undefined;
     if (box?.target) visit(box.target, at);
     if (s[Kind] !== undefined && !s[SourceDefault] && (s.default !== undefined || Array.isArray(s.examples)))
@@ -39,22 +40,27 @@ export function checkDefaults(root: object, guardOf: (part: object) => Checker):
   for (const d of seen) checked.add(d);
 }
 
-function checkValues(d: Record<string | symbol, unknown>, at: string, guardOf: (part: object) => Checker): void {
+function checkValues(
+  descriptor: Record<string | symbol, unknown>,
+  at: string,
+  guardOf: (part: object) => Checker,
+): void {
   let guard: Checker;
   try {
-    guard = guardOf(d);
+    guard = guardOf(descriptor);
   } catch {
     return; // the type itself is refused by the compile that asked, with its own reason
   }
   const values: [string, unknown][] = [];
-  if (d.default !== undefined) values.push(['"default"', d.default]);
-  if (Array.isArray(d.examples)) d.examples.forEach((v, i) => void values.push([`"examples" (item ${i})`, v]));
+  if (descriptor.default !== undefined) values.push(['"default"', descriptor.default]);
+  if (Array.isArray(descriptor.examples))
+    descriptor.examples.forEach((value, i) => void values.push([`"examples" (item ${i})`, value]));
   for (const [option, value] of values) {
     if (guard(value)) continue;
     const [first] = guard.errors(value, { limit: 1 });
     const where = first?.path ? `at ${first.path}: ` : "";
     throw new SchemaError(
-      `compile: option ${option} of t.${String(d[Kind])} at ${at} is not a value of its type: ${where}${first?.message ?? "refused"}`,
+      `compile: option ${option} of t.${String(descriptor[Kind])} at ${at} is not a value of its type: ${where}${first?.message ?? "refused"}`,
     );
   }
 }

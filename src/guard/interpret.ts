@@ -43,7 +43,7 @@ export function interpreter(state: CallState, recursion: Recursion, dynamic?: Dy
       if (!check) {
         // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
         let inner: Check = always;
-        built.set(node, (v, r, p) => inner(v, r, p));
+        built.set(node, (value, report, path) => inner(value, report, path));
         inner = buildNode(node, build);
         if (node.enters) inner = dynamic!.enter(node.enters, inner, state);
         built.set(node, (check = inner));
@@ -57,8 +57,8 @@ export function interpreter(state: CallState, recursion: Recursion, dynamic?: Dy
 
 /** The JSON type bits of each `applies`, and the test of a value of that type. */
 const APPLIES = {
-  string: [STRING, (v: unknown) => typeof v === "string"],
-  number: [NUMBER | INTEGER, (v: unknown) => typeof v === "number"],
+  string: [STRING, (value: unknown) => typeof value === "string"],
+  number: [NUMBER | INTEGER, (value: unknown) => typeof value === "number"],
   array: [ARRAY, Array.isArray],
   object: [OBJECT, isObject],
 } as const;
@@ -76,7 +76,8 @@ function buildNode(node: Node, build: Build): Check {
     const [bits, is] = APPLIES[applies!];
     const check = all(run);
     // A node that does not allow the type never runs them: its type test refuses such a value first.
-    if (types & bits) parts.push((types & ~bits) === 0 ? check : (v, r, p) => !is(v) || check(v, r, p));
+    if (types & bits)
+      parts.push((types & ~bits) === 0 ? check : (value, report, path) => !is(value) || check(value, report, path));
     run = [];
   };
   for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
@@ -93,24 +94,26 @@ function buildNode(node: Node, build: Build): Check {
   const elements = arrayOnly(node, build);
   if (elements !== null) {
     const full = typed(types, body);
-    return (v, r, p) => (r === undefined ? Array.isArray(v) && elementsOk(v, elements) : full(v, r, p));
+    return (value, report, path) =>
+      report === undefined ? Array.isArray(value) && elementsOk(value, elements) : full(value, report, path);
   }
   const shape = objectOnly(node, build);
   if (shape !== null) {
     const full = typed(types, body);
-    return (v, r, p) => (r === undefined ? isObject(v) && propertiesOk(v, shape) : full(v, r, p));
+    return (value, report, path) =>
+      report === undefined ? isObject(value) && propertiesOk(value, shape) : full(value, report, path);
   }
   if (types === ANY) return body;
   return typed(types, body);
 }
 
 /** A value keyword's reporting check; a pattern the engine could not evaluate is its own issue at the value's path. */
-function reportValue(r: Issue[], p: string | undefined, check: () => boolean): boolean {
+function reportValue(report: Issue[], path: string | undefined, check: () => boolean): boolean {
   try {
     return check();
   } catch (error) {
     if (!(error instanceof PatternUnevaluated)) throw error;
-    return miss(r, "pattern_unevaluated", p, error.pattern, String(error.length));
+    return miss(report, "pattern_unevaluated", path, error.pattern, String(error.length));
   }
 }
 
@@ -122,12 +125,13 @@ function valueCheck(node: Node, keyword: ValueKeyword<never, never>): Check | un
   const received = keyword.received as (value: unknown) => string;
   const code = keyword.code as IssueCode;
   let expected: string | undefined;
-  return (v, r, p) =>
-    r === undefined
-      ? holds(v, limit)
+  return (value, report, path) =>
+    report === undefined
+      ? holds(value, limit)
       : reportValue(
-          r,
-          p,
-          () => holds(v, limit) || miss(r, code, p, (expected ??= keyword.expected(limit)), received(v)),
+          report,
+          path,
+          () =>
+            holds(value, limit) || miss(report, code, path, (expected ??= keyword.expected(limit)), received(value)),
         );
 }

@@ -62,14 +62,15 @@ export function all(parts: Check[]): Check {
       return parts[0]!;
     case 2: {
       const [a, b] = parts as [Check, Check];
-      return (v, r, p) => (a(v, r, p) ? b(v, r, p) : r !== undefined && (b(v, r, p), false));
+      return (value, report, path) =>
+        a(value, report, path) ? b(value, report, path) : report !== undefined && (b(value, report, path), false);
     }
     default:
-      return (v, r, p) => {
+      return (value, report, path) => {
         let ok = true;
         for (let i = 0; i < parts.length; i++) {
-          if (!parts[i]!(v, r, p)) {
-            if (r === undefined) return false;
+          if (!parts[i]!(value, report, path)) {
+            if (report === undefined) return false;
             ok = false;
           }
         }

@@ -25,15 +25,15 @@ export function allOfCheck(node: Node, build: Build): Check | undefined {
 }
 
 /** `allOf` as generated code: every member inlined. @example allOfSource(node, "v", writer) */
-export function allOfSource(node: Node, x: string, w: StructureWriter): string {
+export function allOfSource(node: Node, x: string, writer: StructureWriter): string {
   let out = "";
-  for (const member of node.allOf ?? []) out += w.body(member, x);
+  for (const member of node.allOf ?? []) out += writer.body(member, x);
   return out;
 }
 
 /** `allOf` as report code: every member's report inlined. @example allOfReport(node, "v", ROOT, reporter) */
-export function allOfReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+export function allOfReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   let out = "";
-  for (const member of node.allOf ?? []) out += w.node(member, x, path);
+  for (const member of node.allOf ?? []) out += writer.node(member, x, path);
   return out;
 }

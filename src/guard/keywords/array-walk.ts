@@ -32,23 +32,23 @@ function elementsOf(node: Node, build: Build): Elements {
 }
 
 /** An array's lengths and elements, in one function: a row of a table is one call, not one per keyword. */
-export function elementsOk(a: unknown[], e: Elements): boolean {
-  if (a.length < e.min || a.length > e.max) return false;
-  const { prefix, prefixLeaves, item, itemLeaf, itemElements } = e;
-  const n = Math.min(a.length, prefix.length);
+export function elementsOk(array: unknown[], elements: Elements): boolean {
+  if (array.length < elements.min || array.length > elements.max) return false;
+  const { prefix, prefixLeaves, item, itemLeaf, itemElements } = elements;
+  const n = Math.min(array.length, prefix.length);
   for (let i = 0; i < n; i++) {
     const leaf = prefixLeaves[i]!;
-    if (leaf !== null ? !leafOk(a[i], leaf) : !prefix[i]!(a[i])) return false;
+    if (leaf !== null ? !leafOk(array[i], leaf) : !prefix[i]!(array[i])) return false;
   }
   if (itemLeaf !== null) {
-    for (let i = prefix.length; i < a.length; i++) if (!leafOk(a[i], itemLeaf)) return false;
+    for (let i = prefix.length; i < array.length; i++) if (!leafOk(array[i], itemLeaf)) return false;
   } else if (itemElements !== null) {
-    for (let i = prefix.length; i < a.length; i++) {
-      const row = a[i];
+    for (let i = prefix.length; i < array.length; i++) {
+      const row = array[i];
       if (!Array.isArray(row) || !elementsOk(row, itemElements)) return false;
     }
   } else if (item !== null) {
-    for (let i = prefix.length; i < a.length; i++) if (!item(a[i])) return false;
+    for (let i = prefix.length; i < array.length; i++) if (!item(array[i])) return false;
   }
   return true;
 }
@@ -67,34 +67,41 @@ export function arrayOnly(node: Node, build: Build): Elements | null {
  * arrayCheck(readSchema({ type: "array", items: { type: "string" }, minItems: 1 }), build)!([]); // false
  */
 export function arrayCheck(node: Node, build: Build): Check | undefined {
-  type ArrayCheck = (a: unknown[], r?: Issue[], p?: string) => boolean;
+  type ArrayCheck = (array: unknown[], report?: Issue[], path?: string) => boolean;
   // Reporting runs these one by one; a plain check runs `elementsOk`.
   const reports: ArrayCheck[] = [];
   const { minItems, maxItems } = node;
   if (minItems !== undefined)
-    reports.push((a, r, p) => a.length >= minItems || miss(r!, "min_items", p, String(minItems), String(a.length)));
+    reports.push(
+      (array, report, path) =>
+        array.length >= minItems || miss(report!, "min_items", path, String(minItems), String(array.length)),
+    );
   if (maxItems !== undefined)
-    reports.push((a, r, p) => a.length <= maxItems || miss(r!, "max_items", p, String(maxItems), String(a.length)));
+    reports.push(
+      (array, report, path) =>
+        array.length <= maxItems || miss(report!, "max_items", path, String(maxItems), String(array.length)),
+    );
   const elements = arrayOnly(node, build) ?? elementsOf(node, build);
   const { prefix, item } = elements;
   if (prefix.length) {
-    reports.push((a, r, p) => {
+    reports.push((array, report, path) => {
       let ok = true;
-      const n = Math.min(a.length, prefix.length);
-      for (let i = 0; i < n; i++) if (!prefix[i]!(a[i], r, `${p}/${i}`)) ok = false;
+      const n = Math.min(array.length, prefix.length);
+      for (let i = 0; i < n; i++) if (!prefix[i]!(array[i], report, `${path}/${i}`)) ok = false;
       return ok;
     });
   }
   if (item) {
-    reports.push((a, r, p) => {
+    reports.push((array, report, path) => {
       let ok = true;
-      for (let i = prefix.length; i < a.length; i++) if (!item(a[i], r, `${p}/${i}`)) ok = false;
+      for (let i = prefix.length; i < array.length; i++) if (!item(array[i], report, `${path}/${i}`)) ok = false;
       return ok;
     });
   }
   if (!reports.length) return undefined;
-  const report = all(reports as Check[]);
-  return (a, r, p) => (r === undefined ? elementsOk(a as unknown[], elements) : report(a, r, p));
+  const reportAll = all(reports as Check[]);
+  return (value, report, path) =>
+    report === undefined ? elementsOk(value as unknown[], elements) : reportAll(value, report, path);
 }
 
 /**
@@ -104,7 +111,7 @@ export function arrayCheck(node: Node, build: Build): Check | undefined {
  * itemsSource(readSchema({ items: { type: "string" } }), "v", writer);
  * // 'for (let i1 = 0; i1 < v.length; i1++) {\nconst v2 = v[i1];\nif (!(typeof v2 === "string")) return false;\n}\n'
  */
-export function itemsSource(node: Node, x: string, w: StructureWriter): string {
+export function itemsSource(node: Node, x: string, writer: StructureWriter): string {
   const { minItems = 0, maxItems, prefixItems = [] } = node;
   let out = "";
   if (minItems === maxItems) out += failIf(`${x}.length !== ${minItems}`);
@@ -113,16 +120,16 @@ export function itemsSource(node: Node, x: string, w: StructureWriter): string {
     if (maxItems !== undefined) out += failIf(`${x}.length > ${maxItems}`);
   }
   prefixItems.forEach((item, i) => {
-    const y = w.id("v");
-    const body = w.body(item, y);
+    const y = writer.id("v");
+    const body = writer.body(item, y);
     const load = `const ${y} = ${x}[${i}];\n${body}`;
     // Below minItems the item is known to be there.
     if (body) out += i < minItems ? load : `if (${x}.length > ${i}) {\n${load}}\n`;
   });
   if (node.items) {
-    const i = w.id("i"),
-      y = w.id("v");
-    const body = w.body(node.items, y);
+    const i = writer.id("i"),
+      y = writer.id("v");
+    const body = writer.body(node.items, y);
     if (body)
       out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
   }
@@ -130,22 +137,22 @@ export function itemsSource(node: Node, x: string, w: StructureWriter): string {
 }
 
 /** `items`, `prefixItems`, `minItems` and `maxItems` as report code, for arrays. @example itemsReport(node, "v", ROOT, reporter) */
-export function itemsReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+export function itemsReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   const { minItems, maxItems, prefixItems = [] } = node;
   let out = "";
   if (minItems)
-    out += `if (${x}.length < ${minItems}) ${w.push("min_items", path, String(minItems), numberText(`${x}.length`))}`;
+    out += `if (${x}.length < ${minItems}) ${writer.push("min_items", path, String(minItems), numberText(`${x}.length`))}`;
   if (maxItems !== undefined)
-    out += `if (${x}.length > ${maxItems}) ${w.push("max_items", path, String(maxItems), numberText(`${x}.length`))}`;
+    out += `if (${x}.length > ${maxItems}) ${writer.push("max_items", path, String(maxItems), numberText(`${x}.length`))}`;
   prefixItems.forEach((item, i) => {
-    const y = w.src.id("v");
-    const body = w.node(item, y, withText(path, `/${i}`));
+    const y = writer.src.id("v");
+    const body = writer.node(item, y, withText(path, `/${i}`));
     if (body) out += `if (${x}.length > ${i}) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
   });
   if (node.items) {
-    const i = w.src.id("i"),
-      y = w.src.id("v");
-    const body = w.node(node.items, y, withExpr(withText(path, "/"), i));
+    const i = writer.src.id("i"),
+      y = writer.src.id("v");
+    const body = writer.node(node.items, y, withExpr(withText(path, "/"), i));
     if (body)
       out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
   }

@@ -17,22 +17,22 @@ export function containsCheck(node: Node, build: Build): Check | undefined {
   const { minContains, maxContains } = node;
   const contains = build(target);
   const least = minContains ?? 1;
-  return (v, r, p) => {
-    const a = v as unknown[];
+  return (value, report, path) => {
+    const array = value as unknown[];
     let count = 0;
-    for (let i = 0; i < a.length; i++) if (contains(a[i])) count++;
+    for (let i = 0; i < array.length; i++) if (contains(array[i])) count++;
     if (count >= least && (maxContains === undefined || count <= maxContains)) return true;
     const range = maxContains === undefined ? `at least ${least}` : `${least} to ${maxContains}`;
-    return r !== undefined && miss(r, "contains", p, `${range} ${describe(target)}`, String(count));
+    return report !== undefined && miss(report, "contains", path, `${range} ${describe(target)}`, String(count));
   };
 }
 
 /** `contains` as generated code. @example containsSource(node, "v", writer) // "let c1 = 0;\nfor (...) if (f2(v[i3])) c1++;\n..." */
-export function containsSource(node: Node, x: string, w: StructureWriter): string {
+export function containsSource(node: Node, x: string, writer: StructureWriter): string {
   if (!node.contains) return "";
-  const c = w.id("c"),
-    i = w.id("i"),
-    f = w.fn(node.contains);
+  const c = writer.id("c"),
+    i = writer.id("i"),
+    f = writer.fn(node.contains);
   const max = node.maxContains === undefined ? "" : ` || ${c} > ${node.maxContains}`;
   return `let ${c} = 0;\nfor (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${f}(${x}[${i}])) ${c}++;\n${failIf(`${c} < ${node.minContains ?? 1}${max}`)}`;
 }

@@ -27,6 +27,6 @@ export const contentEncoding = {
 
 /** `contentEncoding` as generated code. @example contentEncodingSource.holds("v", true, writer) // "isBase64(v)" */
 export const contentEncodingSource: KeywordSource<boolean> = {
-  holds: (x, _limit, w) => `${w.use("isBase64", isBase64)}(${x})`,
-  received: (x, w) => `${w.use("preview", preview)}(${x})`,
+  holds: (x, _limit, writer) => `${writer.use("isBase64", isBase64)}(${x})`,
+  received: (x, writer) => `${writer.use("preview", preview)}(${x})`,
 };

@@ -33,7 +33,7 @@ export const format = {
     const given = custom && Object.hasOwn(custom, name) ? custom[name] : undefined;
     const check =
       given instanceof RegExp
-        ? (v: string) => given.test(v)
+        ? (value: string) => given.test(value)
         : (given ?? (Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined));
     if (check) node.format = { name, check };
   },
@@ -41,6 +41,6 @@ export const format = {
 
 /** `format` as generated code. @example formatSource.holds("v", dateFormat, writer) // "e4(v)" */
 export const formatSource: KeywordSource<NamedFormat> = {
-  holds: (x, f, w) => `${w.external(f.check)}(${x})`,
-  received: (x, w) => `${w.use("preview", preview)}(${x})`,
+  holds: (x, f, writer) => `${writer.external(f.check)}(${x})`,
+  received: (x, writer) => `${writer.use("preview", preview)}(${x})`,
 };

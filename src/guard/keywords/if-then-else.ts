@@ -17,14 +17,17 @@ export function conditionalCheck(node: Node, build: Build): Check | undefined {
   const test = build(node.if);
   const then = node.then && build(node.then);
   const otherwise = node.else && build(node.else);
-  return (v, r, p) => (test(v) ? then === undefined || then(v, r, p) : otherwise === undefined || otherwise(v, r, p));
+  return (value, report, path) =>
+    test(value)
+      ? then === undefined || then(value, report, path)
+      : otherwise === undefined || otherwise(value, report, path);
 }
 
 /** `if` / `then` / `else` as generated code. @example conditionalSource(node, "v", writer) // "if (f1(v) ? !f2(v) : false) return false;\n" */
-export function conditionalSource(node: Node, x: string, w: StructureWriter): string {
+export function conditionalSource(node: Node, x: string, writer: StructureWriter): string {
   if (!node.if || (!node.then && !node.else)) return "";
-  const branch = (part: Node | undefined) => (part ? `!${w.fn(part)}(${x})` : "false");
-  return failIf(`${w.fn(node.if)}(${x}) ? ${branch(node.then)} : ${branch(node.else)}`);
+  const branch = (part: Node | undefined) => (part ? `!${writer.fn(part)}(${x})` : "false");
+  return failIf(`${writer.fn(node.if)}(${x}) ? ${branch(node.then)} : ${branch(node.else)}`);
 }
 
 /** `if`, `then` and `else`: schemas; `then` and `else` alone mean nothing. @example ifThenElse.keys // ["if", "then", "else"] */

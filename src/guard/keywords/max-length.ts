@@ -22,6 +22,6 @@ export const maxLength = {
 
 /** `maxLength` as generated code: the UTF-16 length decides first. @example maxLengthSource.holds("v", 5, writer) */
 export const maxLengthSource: KeywordSource<number> = {
-  holds: (x, limit, w) => `(${x}.length <= ${limit} || ${w.use("shortEnough", shortEnough)}(${x}, ${limit}))`,
-  received: (x, w) => numberText(`${w.use("codePoints", codePoints)}(${x})`),
+  holds: (x, limit, writer) => `(${x}.length <= ${limit} || ${writer.use("shortEnough", shortEnough)}(${x}, ${limit}))`,
+  received: (x, writer) => numberText(`${writer.use("codePoints", codePoints)}(${x})`),
 };

@@ -22,6 +22,6 @@ export const minLength = {
 
 /** `minLength` as generated code. @example minLengthSource.holds("v", 2, writer) // "longEnough(v, 2)" */
 export const minLengthSource: KeywordSource<number> = {
-  holds: (x, limit, w) => `${w.use("longEnough", longEnough)}(${x}, ${limit})`,
-  received: (x, w) => numberText(`${w.use("codePoints", codePoints)}(${x})`),
+  holds: (x, limit, writer) => `${writer.use("longEnough", longEnough)}(${x}, ${limit})`,
+  received: (x, writer) => numberText(`${writer.use("codePoints", codePoints)}(${x})`),
 };

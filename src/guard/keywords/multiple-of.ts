@@ -27,6 +27,6 @@ export const multipleOf = {
 
 /** `multipleOf` as generated code. @example multipleOfSource.holds("v", 0.5, writer) // "isMultipleOf(v, 0.5)" */
 export const multipleOfSource: KeywordSource<number> = {
-  holds: (x, limit, w) => `${w.use("isMultipleOf", isMultipleOf)}(${x}, ${limit})`,
+  holds: (x, limit, writer) => `${writer.use("isMultipleOf", isMultipleOf)}(${x}, ${limit})`,
   received: (x) => numberText(x),
 };

@@ -14,12 +14,12 @@ export function notCheck(node: Node, build: Build): Check | undefined {
   const target = node.not;
   if (!target) return undefined;
   const not = build(target);
-  return (v, r, p) => !not(v) || (r !== undefined && miss(r, "not", p, describe(target)));
+  return (value, report, path) => !not(value) || (report !== undefined && miss(report, "not", path, describe(target)));
 }
 
 /** `not` as generated code. @example notSource(node, "v", writer) // "if (f1(v)) return false;\n" */
-export function notSource(node: Node, x: string, w: StructureWriter): string {
-  return node.not ? failIf(`${w.fn(node.not)}(${x})`) : "";
+export function notSource(node: Node, x: string, writer: StructureWriter): string {
+  return node.not ? failIf(`${writer.fn(node.not)}(${x})`) : "";
 }
 
 /** `not`: a schema the value must fail. @example not.issues.not("null", undefined) // "Value must not match null" */

@@ -14,7 +14,7 @@ import { isObject, ownValue } from "../values.js";
 import { failIf, type ReportWriter, type StructureWriter } from "./keyword.js";
 import { quote, withExpr, withText, type Path } from "./path-code.js";
 import { member, missingSource } from "./member.js";
-type ObjectCheck = (o: Record<string, unknown>, r?: Issue[], p?: string) => boolean;
+type ObjectCheck = (object: Record<string, unknown>, report?: Issue[], path?: string) => boolean;
 
 /**
  * A declared property, with what its checks need precomputed. Its value is tested by a direct call when
@@ -36,7 +36,8 @@ export interface Property {
 }
 
 /** A declared property's value, read by name. */
-const read = (o: Record<string, unknown>, q: Property) => (q.own ? ownValue(o, q.key) : o[q.key]);
+const read = (object: Record<string, unknown>, property: Property) =>
+  property.own ? ownValue(object, property.key) : object[property.key];
 
 /** An object's declared properties, found by key, as the plain walk needs them. */
 export interface Shape {
@@ -48,21 +49,21 @@ export interface Shape {
 }
 
 function shapeOf(node: Node, build: Build): Shape {
-  const props: Property[] = (node.properties ?? []).map((p) => ({
-    leaf: leafOf(p.node, build),
-    elements: arrayOnly(p.node, build),
-    shape: objectOnly(p.node, build),
-    check: build(p.node),
-    key: p.key,
-    segment: `/${pointerSegment(p.key)}`,
-    required: p.required,
-    own: isPrototypeKey(p.key),
-    node: p.node,
+  const props: Property[] = (node.properties ?? []).map((property) => ({
+    leaf: leafOf(property.node, build),
+    elements: arrayOnly(property.node, build),
+    shape: objectOnly(property.node, build),
+    check: build(property.node),
+    key: property.key,
+    segment: `/${pointerSegment(property.key)}`,
+    required: property.required,
+    own: isPrototypeKey(property.key),
+    node: property.node,
   }));
   return {
     props,
-    byKey: new Map(props.map((q) => [q.key, q])),
-    required: props.filter((q) => q.required).length,
+    byKey: new Map(props.map((property) => [property.key, property])),
+    required: props.filter((property) => property.required).length,
     walkLimit: 2 * props.length + 16,
   };
 }
@@ -74,47 +75,47 @@ function shapeOf(node: Node, build: Build): Shape {
  * what a read by name gives, so the walk's verdict stands when it met every declared key; objects with
  * many extra keys are read by name, as generated code does.
  */
-export function propertiesOk(o: Record<string, unknown>, shape: Shape): boolean {
+export function propertiesOk(object: Record<string, unknown>, shape: Shape): boolean {
   const { props, byKey } = shape;
   let next = 0;
   let found = 0;
   let seen = 0;
   let walked = 0;
-  for (const key in o) {
-    if (++walked > shape.walkLimit) return propertiesByName(o, shape);
-    let q: Property | undefined;
-    if (next < props.length && props[next]!.key === key) q = props[next++]!;
-    else if ((q = byKey.get(key)) === undefined) continue;
-    const value = o[key];
-    if (value === undefined || (q.own && !Object.hasOwn(o, key))) continue;
-    if (!propertyOk(value, q)) return false;
+  for (const key in object) {
+    if (++walked > shape.walkLimit) return propertiesByName(object, shape);
+    let property: Property | undefined;
+    if (next < props.length && props[next]!.key === key) property = props[next++]!;
+    else if ((property = byKey.get(key)) === undefined) continue;
+    const value = object[key];
+    if (value === undefined || (property.own && !Object.hasOwn(object, key))) continue;
+    if (!propertyOk(value, property)) return false;
     seen++;
-    if (q.required) found++;
+    if (property.required) found++;
   }
   if (seen === props.length) return true;
   // An optional key the walk did not meet is absent from a plain object. Anything else (a required key
   // missing from the walk, a class instance's getter, an Error's message) may still be readable by name
   // (a property defined as not enumerable), so it is read so, as generated code reads it.
   if (found === shape.required) {
-    const proto = Object.getPrototypeOf(o);
+    const proto = Object.getPrototypeOf(object);
     if (proto === Object.prototype || proto === null) return true;
   }
-  return propertiesByName(o, shape);
+  return propertiesByName(object, shape);
 }
 
-function propertiesByName(o: Record<string, unknown>, shape: Shape): boolean {
-  for (const q of shape.props) {
-    const value = read(o, q);
-    if (value === undefined ? q.required : !propertyOk(value, q)) return false;
+function propertiesByName(object: Record<string, unknown>, shape: Shape): boolean {
+  for (const property of shape.props) {
+    const value = read(object, property);
+    if (value === undefined ? property.required : !propertyOk(value, property)) return false;
   }
   return true;
 }
 
-function propertyOk(value: unknown, q: Property): boolean {
-  if (q.leaf !== null) return leafOk(value, q.leaf);
-  if (q.elements !== null) return Array.isArray(value) && elementsOk(value, q.elements);
-  if (q.shape !== null) return isObject(value) && propertiesOk(value, q.shape);
-  return q.check(value);
+function propertyOk(value: unknown, property: Property): boolean {
+  if (property.leaf !== null) return leafOk(value, property.leaf);
+  if (property.elements !== null) return Array.isArray(value) && elementsOk(value, property.elements);
+  if (property.shape !== null) return isObject(value) && propertiesOk(value, property.shape);
+  return property.check(value);
 }
 
 const PROPERTY_KEYS = new Set(["id", "types", "properties"]);
@@ -136,14 +137,14 @@ export function objectCheck(node: Node, build: Build): Check | undefined {
   const parts: ObjectCheck[] = [];
   const shape = objectOnly(node, build) ?? shapeOf(node, build);
   if (shape.props.length) {
-    parts.push((o, r, p) => {
-      if (r === undefined) return propertiesOk(o, shape);
+    parts.push((object, report, path) => {
+      if (report === undefined) return propertiesOk(object, shape);
       let ok = true;
-      for (const q of shape.props) {
-        const value = read(o, q);
+      for (const property of shape.props) {
+        const value = read(object, property);
         if (value === undefined) {
-          if (q.required) ok = miss(r, "required", p + q.segment, describe(q.node));
-        } else if (!q.check(value, r, p + q.segment)) ok = false;
+          if (property.required) ok = miss(report, "required", path + property.segment, describe(property.node));
+        } else if (!property.check(value, report, path + property.segment)) ok = false;
       }
       return ok;
     });
@@ -151,9 +152,9 @@ export function objectCheck(node: Node, build: Build): Check | undefined {
   for (const key of node.requiredOnly ?? []) {
     const own = isPrototypeKey(key);
     parts.push(
-      (o, r, p) =>
-        (own ? Object.hasOwn(o, key) : o[key] !== undefined) ||
-        (r !== undefined && miss(r, "required", `${p}/${pointerSegment(key)}`, "any value")),
+      (object, report, path) =>
+        (own ? Object.hasOwn(object, key) : object[key] !== undefined) ||
+        (report !== undefined && miss(report, "required", `${path}/${pointerSegment(key)}`, "any value")),
     );
   }
   const keys = keyCheck(node, build);
@@ -166,47 +167,47 @@ function keyCheck(node: Node, build: Build): ObjectCheck | undefined {
   const { minProperties: min, maxProperties: max, propertyNames } = node;
   const closed = node.additionalProperties?.never === true;
   const additional = node.additionalProperties && !closed ? build(node.additionalProperties) : undefined;
-  const patterns = node.patternProperties?.map((p) => ({ pattern: p.pattern, check: build(p.node) })) ?? [];
+  const patterns = node.patternProperties?.map((entry) => ({ pattern: entry.pattern, check: build(entry.node) })) ?? [];
   const names = propertyNames && build(propertyNames);
   if (!closed && !additional && !patterns.length && !names && min === undefined && max === undefined) return undefined;
-  const declared = new Set(node.properties?.map((p) => p.key));
+  const declared = new Set(node.properties?.map((property) => property.key));
   let allowedText: string | undefined;
   const allowed = () =>
     (allowedText ??= declared.size
       ? `allowed properties are ${[...declared].join(", ")}`
       : "no properties are allowed");
-  return (o, r, p) => {
+  return (object, report, path) => {
     let ok = true;
     let count = 0;
-    for (const key in o) {
+    for (const key in object) {
       count++;
-      const at = r && `${p}/${pointerSegment(key)}`;
+      const at = report && `${path}/${pointerSegment(key)}`;
       if (names && !names(key)) {
-        if (r === undefined) return false;
-        ok = miss(r, "property_name", at, describe(propertyNames!), preview(key));
+        if (report === undefined) return false;
+        ok = miss(report, "property_name", at, describe(propertyNames!), preview(key));
       }
       let matched = declared.has(key);
-      for (const q of patterns) {
-        if (!q.pattern.test(key)) continue;
+      for (const property of patterns) {
+        if (!property.pattern.test(key)) continue;
         matched = true;
-        if (!q.check(o[key], r, at)) {
-          if (r === undefined) return false;
+        if (!property.check(object[key], report, at)) {
+          if (report === undefined) return false;
           ok = false;
         }
       }
       if (matched) continue;
       if (closed) {
-        if (r === undefined) return false;
-        ok = miss(r, "additional_property", at, allowed(), preview(key));
-      } else if (additional && !additional(o[key], r, at)) {
-        if (r === undefined) return false;
+        if (report === undefined) return false;
+        ok = miss(report, "additional_property", at, allowed(), preview(key));
+      } else if (additional && !additional(object[key], report, at)) {
+        if (report === undefined) return false;
         ok = false;
       }
     }
     if (min !== undefined && count < min)
-      ok = r !== undefined && miss(r, "min_properties", p, String(min), String(count));
+      ok = report !== undefined && miss(report, "min_properties", path, String(min), String(count));
     if (max !== undefined && count > max)
-      ok = r !== undefined && miss(r, "max_properties", p, String(max), String(count));
+      ok = report !== undefined && miss(report, "max_properties", path, String(max), String(count));
     return ok;
   };
 }
@@ -223,25 +224,25 @@ function declaredTest(keys: readonly string[], k: string): string {
  * propertiesSource(readSchema({ properties: { q: { type: "string" } }, required: ["q"] }), "v", writer);
  * // 'const v1 = v.q;\nif (!(typeof v1 === "string")) return false;\n'
  */
-export function propertiesSource(node: Node, x: string, w: StructureWriter): string {
+export function propertiesSource(node: Node, x: string, writer: StructureWriter): string {
   let out = "";
   for (const prop of node.properties ?? []) {
-    const y = w.id("v");
+    const y = writer.id("v");
     const read = isPrototypeKey(prop.key)
-      ? `${w.use("ownValue", ownValue)}(${x}, ${JSON.stringify(prop.key)})`
+      ? `${writer.use("ownValue", ownValue)}(${x}, ${JSON.stringify(prop.key)})`
       : member(x, prop.key);
-    const body = w.body(prop.node, y);
+    const body = writer.body(prop.node, y);
     const load = `const ${y} = ${read};\n`;
     // A required property's type test refuses undefined by itself.
     if (prop.required)
       out += load + (prop.node.types === ANY && !prop.node.never ? failIf(`${y} === undefined`) : "") + body;
     else if (body) out += `${load}if (${y} !== undefined) {\n${body}}\n`;
   }
-  for (const key of node.requiredOnly ?? []) out += failIf(missingSource(x, key, w));
-  return out + keysSource(node, x, w);
+  for (const key of node.requiredOnly ?? []) out += failIf(missingSource(x, key, writer));
+  return out + keysSource(node, x, writer);
 }
 
-function keysSource(node: Node, x: string, w: StructureWriter): string {
+function keysSource(node: Node, x: string, writer: StructureWriter): string {
   const {
     additionalProperties: additional,
     patternProperties = [],
@@ -257,22 +258,22 @@ function keysSource(node: Node, x: string, w: StructureWriter): string {
     maxProperties === undefined
   )
     return "";
-  const k = w.id("k"),
-    count = w.id("n");
+  const k = writer.id("k"),
+    count = writer.id("n");
   let loop = `${count}++;\n`;
-  if (propertyNames) loop += failIf(`!${w.fn(propertyNames)}(${k})`);
-  const declared = node.properties?.map((p) => p.key) ?? [];
+  if (propertyNames) loop += failIf(`!${writer.fn(propertyNames)}(${k})`);
+  const declared = node.properties?.map((property) => property.key) ?? [];
   if (patternProperties.length) {
-    const matched = w.id("m");
+    const matched = writer.id("m");
     loop += `let ${matched} = ${declared.length ? declaredTest(declared, k) : "false"};\n`;
-    for (const p of patternProperties) {
-      loop += `if (${w.external(p.pattern)}.test(${k})) {\n${matched} = true;\n${failIf(`!${w.fn(p.node)}(${x}[${k}])`)}}\n`;
+    for (const entry of patternProperties) {
+      loop += `if (${writer.external(entry.pattern)}.test(${k})) {\n${matched} = true;\n${failIf(`!${writer.fn(entry.node)}(${x}[${k}])`)}}\n`;
     }
     if (additional) loop += `if (${matched}) continue;\n`;
   } else if (additional && declared.length) loop += `if (${declaredTest(declared, k)}) continue;\n`;
   if (additional) {
-    const y = w.id("v");
-    const body = w.body(additional, y);
+    const y = writer.id("v");
+    const body = writer.body(additional, y);
     if (body) loop += additional.never ? body : `const ${y} = ${x}[${k}];\n${body}`;
   }
   let out = `let ${count} = 0;\nfor (const ${k} in ${x}) {\n${loop}}\n`;
@@ -288,34 +289,34 @@ function keysSource(node: Node, x: string, w: StructureWriter): string {
  * @example
  * propertiesReport(readSchema({ required: ["q"] }), "v", ROOT, reporter); // 'if (v.q === undefined) r.push({ code: "required", ... });\n'
  */
-export function propertiesReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+export function propertiesReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   let out = "";
   for (const prop of node.properties ?? []) {
-    const y = w.src.id("v");
+    const y = writer.src.id("v");
     const at = withText(path, `/${pointerSegment(prop.key)}`);
-    const body = w.node(prop.node, y, at);
+    const body = writer.node(prop.node, y, at);
     const read = isPrototypeKey(prop.key)
-      ? `${w.src.use("ownValue", ownValue)}(${x}, ${quote(prop.key)})`
+      ? `${writer.src.use("ownValue", ownValue)}(${x}, ${quote(prop.key)})`
       : member(x, prop.key);
     if (prop.required)
-      out += `const ${y} = ${read};\nif (${y} === undefined) ${w.push("required", at, describe(prop.node))}${body && `else {\n${body}}\n`}`;
+      out += `const ${y} = ${read};\nif (${y} === undefined) ${writer.push("required", at, describe(prop.node))}${body && `else {\n${body}}\n`}`;
     else if (body) out += `const ${y} = ${read};\nif (${y} !== undefined) {\n${body}}\n`;
   }
   for (const key of node.requiredOnly ?? []) {
-    out += `if (${missingSource(x, key, w.src)}) ${w.push("required", withText(path, `/${pointerSegment(key)}`), "any value")}`;
+    out += `if (${missingSource(x, key, writer.src)}) ${writer.push("required", withText(path, `/${pointerSegment(key)}`), "any value")}`;
   }
   const additional = node.additionalProperties;
   if (!additional) return out;
-  const k = w.src.id("k");
-  const at = withExpr(withText(path, "/"), `${w.src.use("pointerSegment", pointerSegment)}(${k})`);
-  const declared = [...new Set(node.properties?.map((p) => p.key))];
+  const k = writer.src.id("k");
+  const at = withExpr(withText(path, "/"), `${writer.src.use("pointerSegment", pointerSegment)}(${k})`);
+  const declared = [...new Set(node.properties?.map((property) => property.key))];
   let loop: string;
   if (additional.never) {
     const allowed = declared.length ? `allowed properties are ${declared.join(", ")}` : "no properties are allowed";
-    loop = w.push("additional_property", at, allowed, `${w.src.use("preview", preview)}(${k})`);
+    loop = writer.push("additional_property", at, allowed, `${writer.src.use("preview", preview)}(${k})`);
   } else {
-    const y = w.src.id("v");
-    const body = w.node(additional, y, at);
+    const y = writer.src.id("v");
+    const body = writer.node(additional, y, at);
     if (!body) return out;
     loop = `const ${y} = ${x}[${k}];\n${body}`;
   }

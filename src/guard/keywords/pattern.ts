@@ -89,7 +89,8 @@ export const pattern = {
 
 /** `pattern` as generated code. @example patternSource.holds("v", /^a/u, writer) // "matches(e3, v)" */
 export const patternSource: KeywordSource<RegExp> = {
-  holds: (x, re, w) => `${w.use("matches", matches)}(${w.external(re)}, ${x})`,
-  report: (x, re, path, w) => `${w.use("reportPattern", reportPattern)}(${x}, ${w.external(re)}, r, ${path});\n`,
-  received: (x, w) => `${w.use("preview", preview)}(${x})`,
+  holds: (x, re, writer) => `${writer.use("matches", matches)}(${writer.external(re)}, ${x})`,
+  report: (x, re, path, writer) =>
+    `${writer.use("reportPattern", reportPattern)}(${x}, ${writer.external(re)}, r, ${path});\n`,
+  received: (x, writer) => `${writer.use("preview", preview)}(${x})`,
 };

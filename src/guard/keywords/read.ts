@@ -36,8 +36,12 @@ export function mustBe(key: string, at: string, expected: string, value: unknown
   let text: string;
   try {
     text =
-      JSON.stringify(value, (_k, v) =>
-        typeof v === "number" && !Number.isFinite(v) ? String(v) : typeof v === "bigint" ? `${v}n` : v,
+      JSON.stringify(value, (_k, value) =>
+        typeof value === "number" && !Number.isFinite(value)
+          ? String(value)
+          : typeof value === "bigint"
+            ? `${value}n`
+            : value,
       ) ?? String(value);
   } catch {
     text = typeof value; // a cycle

@@ -28,17 +28,17 @@ export function refCheck(node: Node, build: Build, { state, recursion, verdictsO
   const verdicts = verdictsOf(node);
   const keepAlways = recursion.revisits();
   const { refs, levels } = recursion.limit();
-  return (v, r, p) => {
+  return (value, report, path) => {
     if (state.depth >= refs) tooDeep(levels);
-    const keep = (keepAlways || state.reporting) && typeof v === "object" && v !== null;
+    const keep = (keepAlways || state.reporting) && typeof value === "object" && value !== null;
     if (keep) {
-      const known = verdicts.get(v, state.call, r !== undefined);
+      const known = verdicts.get(value, state.call, report !== undefined);
       if (known !== -1) return known === 1;
     }
     state.depth++;
-    const ok = target(v, r, p);
+    const ok = target(value, report, path);
     state.depth--;
-    if (keep) verdicts.set(v, state.call, ok, r !== undefined);
+    if (keep) verdicts.set(value, state.call, ok, report !== undefined);
     return ok;
   };
 }
@@ -50,14 +50,14 @@ export function refCheck(node: Node, build: Build, { state, recursion, verdictsO
  * @example
  * refSource(node, "v", writer) // "if (!f0r(v)) return false;\n"
  */
-export function refSource(node: Node, x: string, w: StructureWriter): string {
+export function refSource(node: Node, x: string, writer: StructureWriter): string {
   const ref = node.ref;
   if (!ref) return "";
-  if (!ref.dynamic) return failIf(`!${w.refFn(ref.target!)}(${x})`);
-  const k = w.id("k");
+  if (!ref.dynamic) return failIf(`!${writer.refFn(ref.target!)}(${x})`);
+  const k = writer.id("k");
   const pick = ref.dynamic.candidates.reduceRight(
-    (rest, candidate, i) => `${k} === ${i} ? ${w.refFn(candidate)} : ${rest}`,
-    w.refFn(ref.target!),
+    (rest, candidate, i) => `${k} === ${i} ? ${writer.refFn(candidate)} : ${rest}`,
+    writer.refFn(ref.target!),
   );
   return `const ${k} = S[${ref.dynamic.slot}];\n${failIf(`!(${pick})(${x})`)}`;
 }
@@ -70,14 +70,14 @@ export function refSource(node: Node, x: string, w: StructureWriter): string {
  * @example
  * refFunction("f0r", "f0", recursionOf(root), writer); // "function f0r(v) {\nif (D >= 256) tooDeep(256);\n..."
  */
-export function refFunction(name: string, inner: string, recursion: Recursion, w: StructureWriter): string {
+export function refFunction(name: string, inner: string, recursion: Recursion, writer: StructureWriter): string {
   const { refs, levels } = recursion.limit();
-  const call = `if (D >= ${refs}) ${w.use("tooDeep", tooDeep)}(${levels});\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
+  const call = `if (D >= ${refs}) ${writer.use("tooDeep", tooDeep)}(${levels});\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
   if (!recursion.revisits()) return `function ${name}(v) {\n${call}return ok;\n}\n`;
   // Where a `$dynamicRef` resolves through the scope, a target's verdict may depend on it: kept per scope.
   const scoped = recursion.scoped();
-  const m = scoped ? "m" : w.external(new Verdicts());
-  const perScope = scoped ? `const m = o ? ${w.external(new ScopedVerdicts())}.at(S.join()) : undefined;\n` : "";
+  const m = scoped ? "m" : writer.external(new Verdicts());
+  const perScope = scoped ? `const m = o ? ${writer.external(new ScopedVerdicts())}.at(S.join()) : undefined;\n` : "";
   return (
     `function ${name}(v) {\nconst o = typeof v === "object" && v !== null;\n${perScope}` +
     `if (o) {\nconst k = ${m}.get(v, C, false);\nif (k !== -1) return k === 1;\n}\n${call}if (o) ${m}.set(v, C, ok, false);\nreturn ok;\n}\n`

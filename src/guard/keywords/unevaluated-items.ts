@@ -19,16 +19,17 @@ export function unevaluatedItemsCheck(node: Node, build: Build): Check | undefin
   if (!rest) return undefined;
   const test = interpretedTest(build);
   const check = build(rest);
-  return (v, r, p) => {
-    const a = v as unknown[];
-    if (r === undefined) return unevaluatedItemsOk(node, a, test); // the verdict generated code gives too
+  return (value, report, path) => {
+    const array = value as unknown[];
+    if (report === undefined) return unevaluatedItemsOk(node, array, test); // the verdict generated code gives too
     const single = new Set<number>();
-    const leading = evaluatedItems(node, a, test, single, true);
+    const leading = evaluatedItems(node, array, test, single, true);
     let ok = true;
-    for (let i = leading; i < a.length; i++) {
+    for (let i = leading; i < array.length; i++) {
       if (single.has(i)) continue;
-      if (rest.never) ok = miss(r, "additional_item", `${p}/${i}`, "unevaluated items are not allowed", preview(a[i]));
-      else if (!check(a[i], r, `${p}/${i}`)) ok = false;
+      if (rest.never)
+        ok = miss(report, "additional_item", `${path}/${i}`, "unevaluated items are not allowed", preview(array[i]));
+      else if (!check(array[i], report, `${path}/${i}`)) ok = false;
     }
     return ok;
   };

@@ -21,23 +21,23 @@ export function unevaluatedPropertiesCheck(node: Node, build: Build): Check | un
   if (!rest) return undefined;
   const test = interpretedTest(build);
   const check = build(rest);
-  return (v, r, p) => {
-    const o = v as Record<string, unknown>;
-    if (r === undefined) return unevaluatedPropertiesOk(node, o, test); // the verdict generated code gives too
+  return (value, report, path) => {
+    const object = value as Record<string, unknown>;
+    if (report === undefined) return unevaluatedPropertiesOk(node, object, test); // the verdict generated code gives too
     const keys = new Set<string>();
-    if (evaluatedKeys(node, o, test, keys, true)) return true;
+    if (evaluatedKeys(node, object, test, keys, true)) return true;
     let ok = true;
-    for (const key of Object.keys(o)) {
+    for (const key of Object.keys(object)) {
       if (keys.has(key)) continue;
       if (rest.never)
         ok = miss(
-          r,
+          report,
           "additional_property",
-          `${p}/${pointerSegment(key)}`,
+          `${path}/${pointerSegment(key)}`,
           "unevaluated properties are not allowed",
           preview(key),
         );
-      else if (!check(o[key], r, `${p}/${pointerSegment(key)}`)) ok = false;
+      else if (!check(object[key], report, `${path}/${pointerSegment(key)}`)) ok = false;
     }
     return ok;
   };

@@ -22,28 +22,29 @@ export function unionCheck(nodes: readonly Node[], build: Build, one: boolean): 
   const branches = nodes.map(build);
   let blame: Blame | undefined; // made on the first report
   // No branch matched: the issues of the one branch the value picks, else one issue naming the choices.
-  const noBranch = (v: unknown, r: Issue[], p: string | undefined) => {
+  const noBranch = (value: unknown, report: Issue[], path: string | undefined) => {
     blame ??= blameOf(nodes);
-    const picked = pick(blame, v);
-    if (picked !== undefined) return build(picked)(v, r, p);
-    if (!blame.branches.some((b) => (b.types & typeBits(v)) !== 0))
-      return miss(r, "union", p, blame.types, typeName(v));
-    return miss(r, "union", p, blame.shapes, preview(v));
+    const picked = pick(blame, value);
+    if (picked !== undefined) return build(picked)(value, report, path);
+    if (!blame.branches.some((b) => (b.types & typeBits(value)) !== 0))
+      return miss(report, "union", path, blame.types, typeName(value));
+    return miss(report, "union", path, blame.shapes, preview(value));
   };
   if (!one) {
-    return (v, r, p) => {
-      for (let i = 0; i < branches.length; i++) if (branches[i]!(v)) return true;
-      return r !== undefined && noBranch(v, r, p);
+    return (value, report, path) => {
+      for (let i = 0; i < branches.length; i++) if (branches[i]!(value)) return true;
+      return report !== undefined && noBranch(value, report, path);
     };
   }
-  return (v, r, p) => {
+  return (value, report, path) => {
     let matched = 0;
-    for (let i = 0; i < branches.length; i++) if (branches[i]!(v) && ++matched > 1 && r === undefined) return false;
+    for (let i = 0; i < branches.length; i++)
+      if (branches[i]!(value) && ++matched > 1 && report === undefined) return false;
     if (matched === 1) return true;
-    if (r === undefined) return false;
+    if (report === undefined) return false;
     return matched === 0
-      ? noBranch(v, r, p)
-      : miss(r, "one_of", p, (blame ??= blameOf(nodes)).shapes, `${matched} branches`);
+      ? noBranch(value, report, path)
+      : miss(report, "one_of", path, (blame ??= blameOf(nodes)).shapes, `${matched} branches`);
   };
 }
 
@@ -74,8 +75,9 @@ function blameOf(nodes: readonly Node[]): Blame {
 function tagsOf(node: Node): Tag[] {
   const tags: Tag[] = [];
   for (let n: Node | undefined = node, hops = 0; n !== undefined && hops < 8; n = n.ref?.target, hops++) {
-    for (const p of n.properties ?? [])
-      if (p.node.enum?.length === 1) tags.push({ key: p.key, value: p.node.enum[0], own: isPrototypeKey(p.key) });
+    for (const property of n.properties ?? [])
+      if (property.node.enum?.length === 1)
+        tags.push({ key: property.key, value: property.node.enum[0], own: isPrototypeKey(property.key) });
   }
   return tags;
 }
@@ -84,14 +86,15 @@ function tagsOf(node: Node): Tag[] {
  * The branch to blame: the only one that takes the value's JSON type, or else the only one whose
  * discriminating properties all hold the value's. Reads a few properties; checks no subtree.
  */
-function pick(blame: Blame, v: unknown): Node | undefined {
-  const bits = typeBits(v);
+function pick(blame: Blame, value: unknown): Node | undefined {
+  const bits = typeBits(value);
   const typed = blame.branches.filter((b) => (b.types & bits) !== 0);
   if (typed.length === 1) return typed[0]!.node;
-  if (!isObject(v)) return undefined;
+  if (!isObject(value)) return undefined;
   let picked: Node | undefined;
   for (const b of typed) {
-    if (!b.tags.length || !b.tags.every((t) => jsonEqual(t.own ? ownValue(v, t.key) : v[t.key], t.value))) continue;
+    if (!b.tags.length || !b.tags.every((t) => jsonEqual(t.own ? ownValue(value, t.key) : value[t.key], t.value)))
+      continue;
     if (picked !== undefined) return undefined;
     picked = b.node;
   }

@@ -10,20 +10,20 @@ import { mustBe } from "./read.js";
 /** `uniqueItems: true`, for arrays. @example uniqueItemsCheck(readSchema({ uniqueItems: true }))!([1, 1]) // false */
 export function uniqueItemsCheck(node: Node): Check | undefined {
   if (!node.uniqueItems) return undefined;
-  return (a, r, p) =>
+  return (a, report, path) =>
     !hasDuplicates(a as unknown[]) ||
-    (r !== undefined && miss(r, "unique_items", p, undefined, "some items are equal"));
+    (report !== undefined && miss(report, "unique_items", path, undefined, "some items are equal"));
 }
 
 /** `uniqueItems` as generated code. @example uniqueItemsSource(node, "v", writer) // "if (hasDuplicates(v)) return false;\n" */
-export function uniqueItemsSource(node: Node, x: string, w: StructureWriter): string {
-  return node.uniqueItems ? failIf(`${w.use("hasDuplicates", hasDuplicates)}(${x})`) : "";
+export function uniqueItemsSource(node: Node, x: string, writer: StructureWriter): string {
+  return node.uniqueItems ? failIf(`${writer.use("hasDuplicates", hasDuplicates)}(${x})`) : "";
 }
 
 /** `uniqueItems` as report code. @example uniqueItemsReport(node, "v", ROOT, reporter) // 'if (hasDuplicates(v)) {\n...r.push(...)' */
-export function uniqueItemsReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+export function uniqueItemsReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   if (!node.uniqueItems) return "";
-  return `if (${w.src.use("hasDuplicates", hasDuplicates)}(${x})) ${w.push("unique_items", path, undefined, quote("some items are equal"))}`;
+  return `if (${writer.src.use("hasDuplicates", hasDuplicates)}(${x})) ${writer.push("unique_items", path, undefined, quote("some items are equal"))}`;
 }
 
 /** `uniqueItems`: a boolean. @example uniqueItems.keys // ["uniqueItems"] */
