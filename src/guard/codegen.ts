@@ -1,6 +1,7 @@
 import {
   APPLIES_BITS,
   failUnless,
+  limitField,
   type KeywordDeclaration,
   type StructureWriter,
   type ValueKeyword,
@@ -130,7 +131,7 @@ export class Generator implements StructureWriter {
   private keywordSource(keyword: KeywordDeclaration, node: Node, x: string): string {
     const form = GENERATED.get(keyword)!;
     if (!("holds" in form)) return form.source(node, x, this);
-    const limit = node[(keyword as ValueKeyword).key] as never;
+    const limit = node[limitField(keyword as ValueKeyword<never, never>)] as never;
     return limit === undefined ? "" : failUnless(form.holds(x, limit, this));
   }
 

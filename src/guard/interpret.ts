@@ -2,7 +2,7 @@ import { always, all, miss, type Check, type CallState, type Build } from "./int
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type DynamicScope, type Node } from "./node.js";
 import { arrayOnly, elementsOk } from "./keywords/array-walk.js";
 import { KEYWORDS } from "./keywords/index.js";
-import type { KeywordDeclaration, ValueKeyword } from "./keywords/keyword.js";
+import { limitField, valueCode, type KeywordDeclaration, type ValueKeyword } from "./keywords/keyword.js";
 import { objectOnly, propertiesOk } from "./keywords/object-walk.js";
 import type { RefChecks } from "./keywords/ref.js";
 import { neverCheck, typed } from "./keywords/type.js";
@@ -119,11 +119,11 @@ function reportValue(report: Issue[], path: string | undefined, check: () => boo
 
 /** A value keyword's check of the node, listing its issue, when the node has the keyword. */
 function valueCheck(node: Node, keyword: ValueKeyword<never, never>): Check | undefined {
-  const limit = node[keyword.key] as never;
+  const limit = node[limitField(keyword)] as never;
   if (limit === undefined) return undefined;
   const holds = keyword.holds as (value: unknown, limit: unknown) => boolean;
   const received = keyword.received as (value: unknown) => string;
-  const code = keyword.code as IssueCode;
+  const code = valueCode(keyword) as IssueCode;
   let expected: string | undefined;
   return (value, report, path) =>
     report === undefined

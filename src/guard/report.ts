@@ -1,7 +1,14 @@
 import { Generator, type Generated } from "./codegen.js";
 import { GENERATED } from "./keywords/generated.js";
 import { KEYWORDS } from "./keywords/index.js";
-import { APPLIES_BITS, type KeywordDeclaration, type ReportWriter, type ValueKeyword } from "./keywords/keyword.js";
+import {
+  APPLIES_BITS,
+  limitField,
+  valueCode,
+  type KeywordDeclaration,
+  type ReportWriter,
+  type ValueKeyword,
+} from "./keywords/keyword.js";
 import { ROOT, quote, render, type Path } from "./keywords/path-code.js";
 import { typeReport } from "./keywords/type.js";
 import type { Check } from "./interpret/check.js";
@@ -109,10 +116,11 @@ class Reporter implements ReportWriter {
   private keywordReport(keyword: KeywordDeclaration, node: Node, x: string, path: Path): string {
     const form = GENERATED.get(keyword)!;
     if (!("holds" in form)) return form.report?.(node, x, path, this) ?? "";
-    const { key, code, expected } = keyword as ValueKeyword<never, never>;
-    const limit = node[key] as never;
+    const value = keyword as ValueKeyword<never, never>;
+    const limit = node[limitField(value)] as never;
     if (limit === undefined) return "";
     if (form.report) return form.report(x, limit, render(path), this.src);
-    return `if (!(${form.holds(x, limit, this.src)})) ${this.push(code as IssueCode, path, expected(limit), form.received(x, this.src))}`;
+    const code = valueCode(value) as IssueCode;
+    return `if (!(${form.holds(x, limit, this.src)})) ${this.push(code, path, value.expected(limit), form.received(x, this.src))}`;
   }
 }

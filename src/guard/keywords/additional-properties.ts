@@ -14,6 +14,4 @@ export const additionalProperties = {
   schemas: "one",
   place: "child",
   issues: { additional_property: (expected) => `Unexpected property; ${expected}` },
-  read: (schema, node, at, reader) =>
-    void (node.additionalProperties = reader.read(schema.additionalProperties, `${at}/additionalProperties`)),
 } satisfies KeywordDeclaration;

@@ -4,7 +4,7 @@ import { all, type Build, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
 import type { KeywordDeclaration, ReportWriter, StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
-import { mustBe } from "./read.js";
+import { mustBe, readList } from "./read.js";
 
 /** How `allOf` is read: a non-empty array of schemas. @example allOfReader.keys // ["allOf"] */
 export const allOf = {
@@ -15,7 +15,7 @@ export const allOf = {
   read(schema, node, at, reader) {
     const list = schema.allOf;
     if (!Array.isArray(list) || list.length === 0) throw mustBe("allOf", at, "a non-empty array of schemas", list);
-    node.allOf = [...list.map((member, i) => reader.read(member, `${at}/allOf/${i}`)), ...(node.allOf ?? [])]; // a $dynamicRef beside a $ref may be there
+    node.allOf = [...readList(list, "allOf", at, reader), ...(node.allOf ?? [])]; // a $dynamicRef beside a $ref may be there
   },
 } satisfies KeywordDeclaration;
 

@@ -50,5 +50,4 @@ export const contains = {
   schemas: "one",
   place: "child",
   issues: { contains: (expected, received) => `Expected ${expected} matching items, received ${received}` },
-  read: (schema, node, at, reader) => void (node.contains = reader.read(schema.contains, `${at}/contains`)),
 } satisfies KeywordDeclaration;

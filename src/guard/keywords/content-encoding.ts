@@ -13,7 +13,6 @@ export const contentEncoding = {
   keys: ["contentEncoding"],
   applies: "string",
   key: "base64",
-  code: "content_encoding",
   holds: (s) => isBase64(s),
   expected: () => "base64",
   received: (s) => preview(s),

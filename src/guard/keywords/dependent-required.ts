@@ -5,7 +5,7 @@ import { all, miss, type Check } from "../interpret/check.js";
 import { isPrototypeKey, type Node } from "../node.js";
 import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
 import { missingSource } from "./member.js";
-import { mustBe } from "./read.js";
+import { mustBe, namesOf } from "./read.js";
 
 /**
  * Whether an object has a property, read as an own property for names every object inherits.
@@ -75,11 +75,10 @@ export const dependentRequired = {
     const map = schema.dependentRequired;
     if (typeof map !== "object" || map === null || Array.isArray(map))
       throw mustBe("dependentRequired", at, "an object", map);
-    const lists = Object.entries(map).map(([key, names]) => {
-      if (!Array.isArray(names) || !names.every((name) => typeof name === "string"))
-        throw mustBe(`dependentRequired/${key}`, at, "an array of strings", names);
-      return { key, required: names as string[] };
-    });
+    const lists = Object.entries(map).map(([key, names]) => ({
+      key,
+      required: namesOf(names, `dependentRequired/${key}`, at),
+    }));
     // Before draft-07's `dependencies` lists, wherever that key stands.
     const all = [...lists, ...(node.dependentRequired ?? [])];
     if (all.length) node.dependentRequired = all;

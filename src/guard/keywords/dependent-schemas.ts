@@ -6,7 +6,7 @@ import type { Node } from "../node.js";
 import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
 import { hasProperty } from "./dependent-required.js";
 import { missingSource } from "./member.js";
-import { mustBe } from "./read.js";
+import { mustBe, namesOf } from "./read.js";
 
 /**
  * The object check of `dependentSchemas`: the whole object must meet the schema of each property it holds. Called
@@ -62,8 +62,7 @@ export const dependentSchemas = {
       for (const [key, value] of Object.entries(map)) {
         if (keyword === "dependentSchemas" || !Array.isArray(value))
           schemas.push({ key, node: reader.read(value, `${at}/${keyword}/${pointerSegment(key)}`) });
-        else if (value.every((name) => typeof name === "string")) required.push({ key, required: value });
-        else throw mustBe(`${keyword}/${key}`, at, "an array of strings", value);
+        else required.push({ key, required: namesOf(value, `${keyword}/${key}`, at) });
       }
     }
     if (required.length) node.dependentRequired = [...(node.dependentRequired ?? []), ...required];

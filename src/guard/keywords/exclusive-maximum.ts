@@ -10,8 +10,6 @@ import { readExclusiveBound } from "./read.js";
 export const exclusiveMaximum = {
   keys: ["exclusiveMaximum"],
   applies: "number",
-  key: "exclusiveMaximum",
-  code: "exclusive_maximum",
   holds: (n, limit) => n < limit,
   expected: String,
   received: String,

@@ -10,8 +10,6 @@ import { readExclusiveBound } from "./read.js";
 export const exclusiveMinimum = {
   keys: ["exclusiveMinimum"],
   applies: "number",
-  key: "exclusiveMinimum",
-  code: "exclusive_minimum",
   holds: (n, limit) => n > limit,
   expected: String,
   received: String,

@@ -19,8 +19,6 @@ export interface NamedFormat {
 export const format = {
   keys: ["format"],
   applies: "string",
-  key: "format",
-  code: "format",
   holds: (s, f) => f.check(s),
   expected: (f) => f.name,
   received: (s) => preview(s),

@@ -2,7 +2,7 @@
 // `items` as a list, `additionalItems` for the rest (TypeBox 0.34 writes these).
 import { arrayCheck } from "./array-walk.js";
 import type { KeywordDeclaration } from "./keyword.js";
-import { refuse } from "./read.js";
+import { readList, refuse } from "./read.js";
 
 /**
  * `items` (a schema, or draft-07's list read as `prefixItems`) and draft-07's `additionalItems`.
@@ -22,7 +22,7 @@ export const items = {
     if (Array.isArray(items)) {
       if (schema.prefixItems !== undefined)
         throw refuse(`both "prefixItems" and an array "items"`, at, "(a tuple is one or the other)");
-      node.prefixItems = items.map((item, i) => reader.read(item, `${at}/items/${i}`));
+      node.prefixItems = readList(items, "items", at, reader);
       if (additionalItems !== undefined) node.items = reader.read(additionalItems, `${at}/additionalItems`);
     } else if (additionalItems !== undefined) {
       throw refuse(`"additionalItems"`, at, `needs "items" to be an array (draft-07); use "prefixItems" and "items"`);

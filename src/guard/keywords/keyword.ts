@@ -27,7 +27,7 @@ export type PartPlace = "same" | "child";
  *   schemas: "one",
  *   place: "same",
  *   issues: { not: (expected) => `Value must not match ${expected}` },
- *   read: (schema, node, at, reader) => void (node.not = reader.read(schema.not, `${at}/not`)),
+ *   check: notCheck,
  * } satisfies KeywordDeclaration;
  */
 export interface KeywordDeclaration {
@@ -49,8 +49,11 @@ export interface KeywordDeclaration {
   readonly applies?: "string" | "number" | "array" | "object";
   /** Its interpreted check of a node, when the node has it (a value keyword's is built from `holds`). */
   check?(node: Node, build: Build): Check | undefined;
-  /** Checks its keys in a schema object and writes them into the node; sub-schemas are read through `reader`. */
-  read(schema: Readonly<Record<string, unknown>>, node: Node, at: string, reader: SchemaReader): void;
+  /**
+   * Checks its keys in a schema object and writes them into the node; sub-schemas are read through `reader`. Without
+   * it, each of its keys holds one schema (`schemas: "one"`), read into the node field of the key's name.
+   */
+  read?(schema: Readonly<Record<string, unknown>>, node: Node, at: string, reader: SchemaReader): void;
 }
 
 /**
@@ -64,16 +67,26 @@ export interface KeywordDeclaration {
  */
 export interface ValueKeyword<V = never, L = never> extends KeywordDeclaration {
   readonly applies: "string" | "number";
-  /** Where the checked schema (`Node`) keeps the keyword's limit. */
-  readonly key: keyof Node;
-  /** Its issue's code (one of `issues`). */
-  readonly code: string;
+  /** Where the checked schema (`Node`) keeps the keyword's limit, when not in the field named as its key. */
+  readonly key?: keyof Node;
+  /** Its issue's code first, with its message. */
+  readonly issues: { readonly [code: string]: Message };
   /** Whether the value meets the limit. */
   readonly holds: (value: V, limit: L) => boolean;
   /** The issue's `expected` text. */
   readonly expected: (limit: L) => string | undefined;
   /** The issue's `received` text. */
   readonly received: (value: V) => string;
+}
+
+/** The node field holding a value keyword's limit. @example limitField(minLength) // "minLength" */
+export function limitField(keyword: ValueKeyword<never, never>): keyof Node {
+  return keyword.key ?? (keyword.keys[0] as keyof Node);
+}
+
+/** A value keyword's issue code: the first it declares. @example valueCode(pattern) // "pattern" */
+export function valueCode(keyword: ValueKeyword<never, never>): string {
+  return Object.keys(keyword.issues)[0]!;
 }
 
 /** What generated code needs of the writer: a name for a value the code closes over, declared once. */

@@ -11,8 +11,6 @@ import { readCount } from "./read.js";
 export const maxLength = {
   keys: ["maxLength"],
   applies: "string",
-  key: "maxLength",
-  code: "max_length",
   holds: shortEnough,
   expected: String,
   received: (s) => String(codePoints(s)),

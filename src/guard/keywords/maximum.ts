@@ -10,8 +10,6 @@ import { readBound } from "./read.js";
 export const maximum = {
   keys: ["maximum"],
   applies: "number",
-  key: "maximum",
-  code: "maximum",
   holds: (n, limit) => n <= limit,
   expected: String,
   received: String,

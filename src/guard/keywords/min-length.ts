@@ -11,8 +11,6 @@ import { readCount } from "./read.js";
 export const minLength = {
   keys: ["minLength"],
   applies: "string",
-  key: "minLength",
-  code: "min_length",
   holds: longEnough,
   expected: String,
   received: (s) => String(codePoints(s)),

@@ -10,8 +10,6 @@ import { readBound } from "./read.js";
 export const minimum = {
   keys: ["minimum"],
   applies: "number",
-  key: "minimum",
-  code: "minimum",
   holds: (n, limit) => n >= limit,
   expected: String,
   received: String,

@@ -11,8 +11,6 @@ import { mustBe } from "./read.js";
 export const multipleOf = {
   keys: ["multipleOf"],
   applies: "number",
-  key: "multipleOf",
-  code: "multiple_of",
   holds: isMultipleOf,
   expected: String,
   received: String,

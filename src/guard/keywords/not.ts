@@ -29,5 +29,4 @@ export const not = {
   schemas: "one",
   place: "same",
   issues: { not: (expected) => `Value must not match ${expected}` },
-  read: (schema, node, at, reader) => void (node.not = reader.read(schema.not, `${at}/not`)),
 } satisfies KeywordDeclaration;

@@ -78,8 +78,6 @@ export function reportPattern(s: string, re: RegExp, issues: Issue[], path: stri
 export const pattern = {
   keys: ["pattern"],
   applies: "string",
-  key: "pattern",
-  code: "pattern",
   holds: (s, re) => matches(re, s),
   expected: (re) => re.source,
   received: (s) => preview(s),

@@ -12,6 +12,4 @@ export const propertyNames = {
   schemas: "one",
   place: "child",
   issues: { property_name: (expected, received) => `Property name ${received} is not allowed (expected ${expected})` },
-  read: (schema, node, at, reader) =>
-    void (node.propertyNames = reader.read(schema.propertyNames, `${at}/propertyNames`)),
 } satisfies KeywordDeclaration;

@@ -26,6 +26,18 @@ export type ReadKeyword = (
   reader: SchemaReader,
 ) => void;
 
+/** A list of schemas, each read at its index under `key`. @example node.allOf = readList(list, "allOf", at, reader) */
+export function readList(list: readonly unknown[], key: string, at: string, reader: SchemaReader): Node[] {
+  return list.map((item, i) => reader.read(item, `${at}/${key}/${i}`));
+}
+
+/** A list of property names. @example namesOf(["a"], "required", "#") // ["a"] */
+export function namesOf(value: unknown, key: string, at: string): string[] {
+  if (!Array.isArray(value) || !value.every((name) => typeof name === "string"))
+    throw mustBe(key, at, "an array of strings", value);
+  return value;
+}
+
 /** The one way a schema is refused: what is wrong (a keyword, quoted), where (a JSON Pointer), and why. @example refuse('"$ref" "#/x"', "#", "points to nothing in this schema") */
 export function refuse(what: string, at: string, why: string): SchemaError {
   return new SchemaError(`compile: ${what} at ${at} ${why}`);

@@ -1,7 +1,7 @@
 // `required`: the names an object must hold. A name with a schema in `properties` is checked with it
 // (`./object-walk.ts`); the others are kept apart, in `requiredOnly`.
 import type { KeywordDeclaration } from "./keyword.js";
-import { mustBe } from "./read.js";
+import { namesOf } from "./read.js";
 
 /**
  * `required`: an array of names. Its issue, `required`, is also what `dependentRequired` lists.
@@ -13,11 +13,8 @@ export const required = {
   keys: ["required"],
   issues: { required: (expected) => `Missing required property (expected ${expected})` },
   read(schema, node, at) {
-    const names = schema.required;
-    if (!Array.isArray(names) || !names.every((name) => typeof name === "string"))
-      throw mustBe("required", at, "an array of strings", names);
     const declared = schema.properties;
-    const alone = new Set(names as string[]);
+    const alone = new Set(namesOf(schema.required, "required", at));
     if (typeof declared === "object" && declared !== null) for (const key of Object.keys(declared)) alone.delete(key);
     if (alone.size) node.requiredOnly = [...alone];
   },

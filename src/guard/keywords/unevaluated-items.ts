@@ -61,6 +61,4 @@ export const unevaluatedItems = {
   applies: "array",
   issues: { additional_item: (expected) => `Unexpected item; ${expected}` },
   check: unevaluatedItemsCheck,
-  read: (schema, node, at, reader) =>
-    void (node.unevaluatedItems = reader.read(schema.unevaluatedItems, `${at}/unevaluatedItems`)),
 } satisfies KeywordDeclaration;

@@ -63,6 +63,4 @@ export const unevaluatedProperties = {
   place: "child",
   applies: "object",
   check: unevaluatedPropertiesCheck,
-  read: (schema, node, at, reader) =>
-    void (node.unevaluatedProperties = reader.read(schema.unevaluatedProperties, `${at}/unevaluatedProperties`)),
 } satisfies KeywordDeclaration;

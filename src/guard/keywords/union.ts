@@ -8,7 +8,7 @@ import { isPrototypeKey, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue, typeBits } from "../values.js";
 import { failIf, failUnless, type StructureWriter } from "./keyword.js";
-import { mustBe, type ReadKeyword } from "./read.js";
+import { mustBe, readList, type ReadKeyword } from "./read.js";
 
 /**
  * anyOf (`one: false`) or oneOf (`one: true`). Branches are tested plainly; when none matched, the report lists
@@ -128,6 +128,6 @@ export function readBranches(key: "anyOf" | "oneOf"): ReadKeyword {
   return (schema, node, at, reader) => {
     const list = schema[key];
     if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
-    node[key] = list.map((branch, i) => reader.read(branch, `${at}/${key}/${i}`));
+    node[key] = readList(list, key, at, reader);
   };
 }
