@@ -63,6 +63,35 @@ const APPLIES = {
   object: [OBJECT, isObject],
 } as const;
 
+/** How a keyword's check of a node is built, and the JSON type it runs on. */
+interface Step {
+  readonly applies: KeywordDeclaration["applies"];
+  readonly check: (node: Node, build: Build) => Check | undefined;
+}
+
+// The keywords with a check of their own, in the list's order (the others are checked with another: `type`, the
+// walks' keywords); consecutive value keywords of one JSON type are one step. Found once, so building a node's check
+// walks no more than these.
+const STEPS: readonly Step[] = /* @__PURE__ */ stepsOf(KEYWORDS);
+
+function stepsOf(keywords: readonly KeywordDeclaration[]): Step[] {
+  const steps: Step[] = [];
+  let values: ValueKeyword<never, never>[] = [];
+  let fields: (keyof Node)[] = [];
+  for (const keyword of keywords) {
+    if (keyword.check) steps.push({ applies: keyword.applies, check: keyword.check });
+    if (!("holds" in keyword)) continue;
+    const value = keyword as ValueKeyword<never, never>;
+    if (values[0]?.applies !== value.applies) {
+      const [group, groupFields] = [(values = []), (fields = [])];
+      steps.push({ applies: value.applies, check: (node) => valueChecks(node, group, groupFields) });
+    }
+    values.push(value);
+    fields.push(limitField(value));
+  }
+  return steps;
+}
+
 // Each keyword's check (./keywords/), in the order of the keyword list. The checks of consecutive keywords for one
 // JSON type run together, as they stand when the node allows only that type, else behind one test for it.
 function buildNode(node: Node, build: Build): Check {
@@ -80,11 +109,10 @@ function buildNode(node: Node, build: Build): Check {
       parts.push((types & ~bits) === 0 ? check : (value, report, path) => !is(value) || check(value, report, path));
     run = [];
   };
-  for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
-    if (!keyword.check && !("holds" in keyword)) continue; // checked with another (`type`, the walks' keywords)
-    if (keyword.applies !== applies) endRun();
-    applies = keyword.applies;
-    const check = keyword.check ? keyword.check(node, build) : valueCheck(node, keyword as ValueKeyword);
+  for (const step of STEPS) {
+    if (step.applies !== applies) endRun();
+    applies = step.applies;
+    const check = step.check(node, build);
     if (check) (applies ? run : parts).push(check);
   }
   endRun();
@@ -117,10 +145,22 @@ function reportValue(report: Issue[], path: string | undefined, check: () => boo
   }
 }
 
+/** The checks of the value keywords of one JSON type the node has (`fields`: where the node keeps their limits). */
+function valueChecks(
+  node: Node,
+  keywords: readonly ValueKeyword<never, never>[],
+  fields: readonly (keyof Node)[],
+): Check | undefined {
+  let parts: Check[] | undefined;
+  for (let i = 0; i < keywords.length; i++) {
+    const limit = node[fields[i]!];
+    if (limit !== undefined) (parts ??= []).push(valueCheck(limit as never, keywords[i]!));
+  }
+  return parts && all(parts);
+}
+
 /** A value keyword's check of the node, listing its issue, when the node has the keyword. */
-function valueCheck(node: Node, keyword: ValueKeyword<never, never>): Check | undefined {
-  const limit = node[limitField(keyword)] as never;
-  if (limit === undefined) return undefined;
+function valueCheck(limit: never, keyword: ValueKeyword<never, never>): Check {
   const holds = keyword.holds as (value: unknown, limit: unknown) => boolean;
   const received = keyword.received as (value: unknown) => string;
   const code = valueCode(keyword) as IssueCode;

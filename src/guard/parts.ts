@@ -1,13 +1,24 @@
 // The sub-schemas of a read node, as the keywords declare them (`./keywords/index.ts`): what the walks over a
 // checked schema follow (reachable nodes, `$ref` loops, revisits, the depth rules).
-import { CHILD_FIELDS, SAME_VALUE_FIELDS } from "./keywords/index.js";
+import { PART_PLACES } from "./keywords/index.js";
+import type { PartPlace } from "./keywords/keyword.js";
 import type { Node } from "./node.js";
 
-/** Adds the nodes a node field holds (a node, a list of nodes, or a list of entries with a `node`) to `into`. */
-function addParts(value: unknown, into: Node[]): void {
-  if (value === undefined) return;
-  if (!Array.isArray(value)) into.push(value as Node);
-  else for (const entry of value as (Node | { readonly node: Node })[]) into.push("node" in entry ? entry.node : entry);
+/**
+ * The nodes the node's fields of one place hold (a node, a list of nodes, or a list of entries with a `node`). The
+ * node's own few fields are walked, rather than every field some keyword declares.
+ */
+function partsAt(node: Node, place: PartPlace): Node[] {
+  const parts: Node[] = [];
+  for (const field in node) {
+    if (PART_PLACES.get(field) !== place) continue;
+    const value = (node as unknown as Record<string, unknown>)[field];
+    if (value === undefined) continue;
+    if (!Array.isArray(value)) parts.push(value as Node);
+    else
+      for (const entry of value as (Node | { readonly node: Node })[]) parts.push("node" in entry ? entry.node : entry);
+  }
+  return parts;
 }
 
 /**
@@ -18,9 +29,7 @@ function addParts(value: unknown, into: Node[]): void {
  * sameValueParts(readSchema({ not: { type: "null" } })); // [the node of { type: "null" }]
  */
 export function sameValueParts(node: Node): Node[] {
-  const parts: Node[] = [];
-  for (const field of SAME_VALUE_FIELDS) addParts(node[field], parts);
-  return parts;
+  return partsAt(node, "same");
 }
 
 /**
@@ -30,9 +39,7 @@ export function sameValueParts(node: Node): Node[] {
  * childParts(readSchema({ items: { type: "string" } })); // [the node of { type: "string" }]
  */
 export function childParts(node: Node): Node[] {
-  const parts: Node[] = [];
-  for (const field of CHILD_FIELDS) addParts(node[field], parts);
-  return parts;
+  return partsAt(node, "child");
 }
 
 /**

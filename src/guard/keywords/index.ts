@@ -40,7 +40,6 @@ import { type } from "./type.js";
 import { unevaluatedItems } from "./unevaluated-items.js";
 import { unevaluatedProperties } from "./unevaluated-properties.js";
 import { uniqueItems } from "./unique-items.js";
-import type { Node } from "../node.js";
 
 /**
  * Every keyword the guards check, in the order their checks run and their issues are listed. A schema key none of
@@ -140,13 +139,12 @@ export const SCHEMA_SLOTS: ReadonlyMap<string, SlotKind> = /* @__PURE__ */ new M
   ...Object.entries(ANNOTATION_SLOTS),
 ]);
 
-/** The node fields holding sub-schema nodes checked at `place`: what the walks over read nodes follow. */
-function fieldsAt(place: PartPlace): readonly (keyof Node)[] {
-  return declarations.flatMap((keyword) => (keyword.place === place ? (keyword.keys as (keyof Node)[]) : []));
-}
-
-/** The node fields checked against the node's own value (allOf, anyOf, oneOf, not, if, then, else, dependentSchemas). */
-export const SAME_VALUE_FIELDS = /* @__PURE__ */ fieldsAt("same");
-
-/** The node fields checked one value level down (items, property values, property names). */
-export const CHILD_FIELDS = /* @__PURE__ */ fieldsAt("child");
+/**
+ * The node fields holding sub-schema nodes, each with where they are checked: what the walks over read nodes follow.
+ *
+ * @example
+ * PART_PLACES.get("contains"); // "child"
+ */
+export const PART_PLACES: ReadonlyMap<string, PartPlace> = /* @__PURE__ */ new Map(
+  declarations.flatMap(({ keys, place }) => (place ? keys.map((key) => [key, place] as const) : [])),
+);

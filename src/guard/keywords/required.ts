@@ -14,8 +14,8 @@ export const required = {
   issues: { required: (expected) => `Missing required property (expected ${expected})` },
   read(schema, node, at) {
     const declared = schema.properties;
-    const alone = new Set(namesOf(schema.required, "required", at));
-    if (typeof declared === "object" && declared !== null) for (const key of Object.keys(declared)) alone.delete(key);
-    if (alone.size) node.requiredOnly = [...alone];
+    const has = typeof declared === "object" && declared !== null;
+    const alone = namesOf(schema.required, "required", at).filter((name) => !has || !Object.hasOwn(declared, name));
+    if (alone.length) node.requiredOnly = [...new Set(alone)];
   },
 } satisfies KeywordDeclaration;
