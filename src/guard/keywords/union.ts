@@ -123,7 +123,7 @@ export function oneOfSource(node: Node, x: string, writer: StructureWriter): str
   return `let ${matched} = 0;\n${node.oneOf.map((branch) => failIf(`${writer.fn(branch)}(${x}) && ++${matched} > 1`)).join("")}${failIf(`${matched} !== 1`)}`;
 }
 
-/** Reads `anyOf` or `oneOf`: a non-empty array of schemas. */
+/** The reading of `anyOf` or `oneOf`: a non-empty array of schemas. @example const readAnyOf = readBranches("anyOf"); */
 export function readBranches(key: "anyOf" | "oneOf"): ReadKeyword {
   return (schema, node, at, reader) => {
     const list = schema[key];
