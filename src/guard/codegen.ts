@@ -1,19 +1,17 @@
-import { NUMBER_SOURCES, STRING_SOURCES, type WithSource } from "./keywords/sources.js";
-import { failUnless, type StructureWriter } from "./keywords/keyword.js";
-import { allOfSource } from "./keywords/all-of.js";
-import { containsSource } from "./keywords/contains.js";
-import { dependentSource } from "./keywords/dependent.js";
-import { enumAlone, enumSource } from "./keywords/enum.js";
-import { conditionalSource } from "./keywords/if-then-else.js";
-import { itemsSource } from "./keywords/items.js";
-import { notSource } from "./keywords/not.js";
-import { propertiesSource } from "./keywords/properties.js";
-import { refFunction, refSource } from "./keywords/ref.js";
+import {
+  APPLIES_BITS,
+  failUnless,
+  limitField,
+  type KeywordDeclaration,
+  type StructureWriter,
+  type ValueKeyword,
+} from "./keywords/keyword.js";
+import { enumAlone } from "./keywords/enum.js";
+import { GENERATED } from "./keywords/generated.js";
+import { KEYWORDS } from "./keywords/index.js";
+import { refFunction } from "./keywords/ref.js";
 import { typeSource, typeTest } from "./keywords/type.js";
-import { unevaluatedSource } from "./keywords/unevaluated.js";
-import { unionSource } from "./keywords/union.js";
-import { uniqueItemsSource } from "./keywords/unique-items.js";
-import { ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./node.js";
+import { NUMBER, type Node } from "./node.js";
 import { recursionOf, type Recursion } from "./recursion.js";
 import { testedBy } from "./evaluated.js";
 
@@ -104,48 +102,45 @@ export class Generator implements StructureWriter {
     return node.enters ? failUnless(`${this.fn(node)}(${x})`) : this.keywords(node, x);
   }
 
-  /** Each keyword's source (./keywords/), in the interpreter's order. */
+  /**
+   * Each keyword's generated code (./keywords/generated.ts), in the keyword list's order: the type test first. The
+   * code of consecutive keywords for one JSON type stands behind one test for it; a type the node does not allow
+   * has none.
+   */
   private keywords(node: Node, x: string): string {
     if (node.never) return "return false;\n";
     const types = node.types;
     // A few enum values, compared one by one, make the type test redundant when each has an allowed type.
     let out = enumAlone(node) ? "" : typeSource(node, x, this);
-    out += enumSource(node, x, this);
-    // Keywords of a type the node does not allow never apply: their group is skipped.
-    if (types & STRING) out += this.onlyFor(types, STRING, x, this.values(node, x, STRING_SOURCES));
-    if (types & (NUMBER | INTEGER))
-      out += this.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, NUMBER_SOURCES));
-    if (types & ARRAY)
-      out += this.onlyFor(
-        types,
-        ARRAY,
-        x,
-        itemsSource(node, x, this) + uniqueItemsSource(node, x, this) + containsSource(node, x, this),
-      );
-    if (types & OBJECT)
-      out += this.onlyFor(types, OBJECT, x, propertiesSource(node, x, this) + dependentSource(node, x, this));
-    out += allOfSource(node, x, this);
-    out +=
-      unionSource(node, x, this) +
-      notSource(node, x, this) +
-      conditionalSource(node, x, this) +
-      refSource(node, x, this);
-    // Last, as in the interpreter: they count what the keywords above evaluated (./evaluated.ts).
-    if (node.unevaluatedItems)
-      out += this.onlyFor(types, ARRAY, x, unevaluatedSource(node, x, "unevaluatedItems", this));
-    if (node.unevaluatedProperties)
-      out += this.onlyFor(types, OBJECT, x, unevaluatedSource(node, x, "unevaluatedProperties", this));
-    return out;
+    let run = "";
+    let applies: KeywordDeclaration["applies"];
+    for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+      if (!keyword.check && !("holds" in keyword)) continue; // written with another (`type`, the walks' keywords)
+      if (keyword.applies !== applies) {
+        if (run) out += this.onlyFor(types, APPLIES_BITS[applies!], x, run);
+        run = "";
+        applies = keyword.applies;
+      }
+      if (applies === undefined) out += this.keywordSource(keyword, node, x);
+      else if (types & APPLIES_BITS[applies]) run += this.keywordSource(keyword, node, x);
+    }
+    return run ? out + this.onlyFor(types, APPLIES_BITS[applies!], x, run) : out;
+  }
+
+  /** Statements refusing `x` unless it meets one keyword of the node (none when the node lacks it). */
+  private keywordSource(keyword: KeywordDeclaration, node: Node, x: string): string {
+    const form = GENERATED.get(keyword)!;
+    if (!("holds" in form)) return form.source(node, x, this);
+    const limit = node[limitField(keyword as ValueKeyword<never, never>)] as never;
+    return limit === undefined ? "" : failUnless(form.holds(x, limit, this));
   }
 
   /**
    * A function `(node, value) => boolean` answering with this code's own functions, for the nodes the
-   * annotation walk of `unevaluated*` may test (./evaluated.ts), and for the unevaluated schemas themselves.
+   * annotation walk of `unevaluated*` may test (./evaluated.ts), and for the unevaluated schema `rest` itself.
    */
-  tester(node: Node): string {
-    const nodes = testedBy(node);
-    for (const rest of [node.unevaluatedItems, node.unevaluatedProperties]) if (rest) nodes.push(rest);
-    const entries = nodes.map((n) => `[${this.external(n)}, ${this.fn(n)}]`);
+  tester(node: Node, rest: Node): string {
+    const entries = [...testedBy(node), rest].map((part) => `[${this.external(part)}, ${this.fn(part)}]`);
     const map = this.id("t");
     this.declarations += `const ${map} = new Map([${entries.join(", ")}]);\nconst ${map}f = (n, v) => ${map}.get(n)(v);\n`;
     if (this.recursion?.scoped()) this.declarations += `${map}f.scope = () => S;\n`;
@@ -178,21 +173,11 @@ export class Generator implements StructureWriter {
   /** A Set of enum values, one per distinct list (a schema often repeats a list: from/to, item and field). */
   setOf(values: readonly unknown[]): string {
     for (const [list, name] of this.sets) {
-      if (list.length === values.length && list.every((v, i) => v === values[i])) return name;
+      if (list.length === values.length && list.every((value, i) => value === values[i])) return name;
     }
     const name = this.external(new Set(values));
     this.sets.push([values, name]);
     return name;
-  }
-
-  /** Statements refusing `x` unless it meets each of the node's value keywords of one JSON type. */
-  private values(node: Node, x: string, keywords: readonly WithSource[]): string {
-    let out = "";
-    for (const [k, source] of keywords) {
-      const limit = node[k.key] as never;
-      if (limit !== undefined) out += failUnless(source.holds(x, limit, this));
-    }
-    return out;
   }
 
   /** Declares a named value the code closes over, once per name (`SourceWriter`). */

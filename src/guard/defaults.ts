@@ -1,7 +1,7 @@
 import { Kind, RefTarget, SourceDefault } from "../t/symbols.js";
 import { SchemaError } from "./node.js";
 import type { Issue } from "./issue.js";
-import { pointerSegment } from "../util/pointer.js";
+import { eachSubschema } from "./subschemas.js";
 
 /** What `checkDefaults` needs of a guard. */
 interface Checker {
@@ -11,9 +11,6 @@ interface Checker {
 
 /** Descriptors whose defaults and examples were found to be values of their types. */
 const checked = new WeakSet<object>();
-const CHILD = ["items", "additionalProperties", "not", "contains", "propertyNames"];
-const LISTS = ["prefixItems", "anyOf", "oneOf", "allOf"];
-const MAPS = ["properties", "patternProperties", "$defs"];
 
 /**
  * Refuses a descriptor with a `default` or `examples` that is not a value of its own type, anywhere in it:
@@ -28,47 +25,42 @@ const MAPS = ["properties", "patternProperties", "$defs"];
 export function checkDefaults(root: object, guardOf: (part: object) => Checker): void {
   if (checked.has(root)) return;
   const seen = new Set<object>();
-  const visit = (d: unknown, at: string): void => {
-    if (typeof d !== "object" || d === null || seen.has(d) || checked.has(d)) return;
-    seen.add(d);
-    const s = d as Record<string | symbol, unknown>;
+  const visit = (descriptor: unknown, at: string): void => {
+    if (typeof descriptor !== "object" || descriptor === null || seen.has(descriptor) || checked.has(descriptor))
+      return;
+    seen.add(descriptor);
+    const s = descriptor as Record<string | symbol, unknown>;
     const box = s[RefTarget] as { target?: object } | undefined;
     if (box?.target) visit(box.target, at);
     if (s[Kind] !== undefined && !s[SourceDefault] && (s.default !== undefined || Array.isArray(s.examples)))
       checkValues(s, at, guardOf);
-    for (const key of CHILD) visit(s[key], `${at}/${key}`);
-    for (const key of LISTS)
-      if (Array.isArray(s[key]))
-        (s[key] as unknown[]).forEach((part, i) => {
-          visit(part, `${at}/${key}/${i}`);
-        });
-    for (const key of MAPS) {
-      const map = s[key];
-      if (typeof map === "object" && map !== null)
-        for (const name of Object.keys(map))
-          visit((map as Record<string, unknown>)[name], `${at}/${key}/${pointerSegment(name)}`);
-    }
+    eachSubschema(s as Record<string, unknown>, at, visit);
   };
   visit(root, "#");
   for (const d of seen) checked.add(d);
 }
 
-function checkValues(d: Record<string | symbol, unknown>, at: string, guardOf: (part: object) => Checker): void {
+function checkValues(
+  descriptor: Record<string | symbol, unknown>,
+  at: string,
+  guardOf: (part: object) => Checker,
+): void {
   let guard: Checker;
   try {
-    guard = guardOf(d);
+    guard = guardOf(descriptor);
   } catch {
     return; // the type itself is refused by the compile that asked, with its own reason
   }
   const values: [string, unknown][] = [];
-  if (d.default !== undefined) values.push(['"default"', d.default]);
-  if (Array.isArray(d.examples)) d.examples.forEach((v, i) => void values.push([`"examples" (item ${i})`, v]));
+  if (descriptor.default !== undefined) values.push(['"default"', descriptor.default]);
+  if (Array.isArray(descriptor.examples))
+    descriptor.examples.forEach((value, i) => void values.push([`"examples" (item ${i})`, value]));
   for (const [option, value] of values) {
     if (guard(value)) continue;
     const [first] = guard.errors(value, { limit: 1 });
     const where = first?.path ? `at ${first.path}: ` : "";
     throw new SchemaError(
-      `compile: option ${option} of t.${String(d[Kind])} at ${at} is not a value of its type: ${where}${first?.message ?? "refused"}`,
+      `compile: option ${option} of t.${String(descriptor[Kind])} at ${at} is not a value of its type: ${where}${first?.message ?? "refused"}`,
     );
   }
 }

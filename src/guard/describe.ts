@@ -21,7 +21,7 @@ export function describeTypes(bits: number): string {
 
 /** The `expected` text of an enum: its first values, quoted and cut, then how many there are. */
 export function describeEnum(values: readonly unknown[]): string {
-  const shown = values.slice(0, 8).map((v) => preview(v, 24));
+  const shown = values.slice(0, 8).map((value) => preview(value, 24));
   return (values.length > 8 ? [...shown, `… (${values.length} values)`] : shown).join(" | ");
 }
 
@@ -69,7 +69,8 @@ export function describeShape(node: Node): string {
   const shown = props
     .slice(0, 4)
     .map(
-      (p) => `${IDENTIFIER.test(p.key) ? p.key : preview(p.key, 24)}${p.required ? "" : "?"}: ${describe(p.node, 1)}`,
+      (property) =>
+        `${IDENTIFIER.test(property.key) ? property.key : preview(property.key, 24)}${property.required ? "" : "?"}: ${describe(property.node, 1)}`,
     );
   if (props.length > 4) shown.push("…");
   return `{ ${shown.join(", ")} }`;

@@ -56,19 +56,19 @@ export const dynamicScope: DynamicScope = {
   refCheck(ref, build, { state, recursion }) {
     const keepAlways = recursion.revisits();
     const { refs, levels } = recursion.limit();
-    return (v, r, p) => {
+    return (value, report, path) => {
       if (state.depth >= refs) tooDeep(levels);
       const target = refTarget(ref, state.scope);
-      const keep = (keepAlways || state.reporting) && typeof v === "object" && v !== null;
+      const keep = (keepAlways || state.reporting) && typeof value === "object" && value !== null;
       const kept = keep ? verdictsOf(target).at(state.scope.join()) : undefined;
       if (kept) {
-        const known = kept.get(v as object, state.call, r !== undefined);
+        const known = kept.get(value as object, state.call, report !== undefined);
         if (known !== -1) return known === 1;
       }
       state.depth++;
-      const ok = build(target)(v, r, p);
+      const ok = build(target)(value, report, path);
       state.depth--;
-      if (kept) kept.set(v as object, state.call, ok, r !== undefined);
+      if (kept) kept.set(value as object, state.call, ok, report !== undefined);
       return ok;
     };
   },
@@ -91,9 +91,9 @@ function anchored(document: ScopeDocument, name: string): object[] {
 }
 
 function entering(entries: readonly ScopeEntry[], check: Check, state: CallState): Check {
-  return (v, r, p) => {
+  return (value, report, path) => {
     const set = enterScope(state.scope, entries);
-    const ok = check(v, r, p);
+    const ok = check(value, report, path);
     leaveScope(state.scope, set);
     return ok;
   };

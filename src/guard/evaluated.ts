@@ -1,7 +1,9 @@
 // What `unevaluatedProperties` and `unevaluatedItems` need: which of a value's properties and items the
 // other keywords evaluated (draft 2020-12 section 11). One walk over the checked schema, shared by the
 // interpreter and generated code, so both paths count the same annotations.
-import { refTarget, sameValueParts, type Node, type Scope } from "./node.js";
+import { refTarget, type Node, type Scope } from "./node.js";
+import { sameValueParts } from "./parts.js";
+import type { Build } from "./interpret/check.js";
 
 /**
  * A node's verdict on a value, as the caller's guard path computes it, and (where a `$dynamicRef` needs it) the
@@ -13,6 +15,11 @@ import { refTarget, sameValueParts, type Node, type Scope } from "./node.js";
 export interface Test {
   (node: Node, value: unknown): boolean;
   readonly scope?: () => Scope;
+}
+
+/** The interpreter's `Test`: a node's check, and the call's dynamic scope where the schema has one. @example interpretedTest(build)(node, value) */
+export function interpretedTest(build: Build): Test {
+  return Object.assign((node: Node, value: unknown) => build(node)(value), { scope: () => build.state.scope });
 }
 
 /**
@@ -29,17 +36,18 @@ export interface Test {
  */
 export function evaluatedKeys(
   node: Node,
-  o: Record<string, unknown>,
+  object: Record<string, unknown>,
   test: Test,
   into: Set<string>,
   self = false,
 ): boolean {
   if (node.additionalProperties || (!self && node.unevaluatedProperties)) return true;
-  for (const p of node.properties ?? []) if (Object.hasOwn(o, p.key)) into.add(p.key);
+  for (const property of node.properties ?? []) if (Object.hasOwn(object, property.key)) into.add(property.key);
   if (node.patternProperties) {
-    for (const key of Object.keys(o)) if (node.patternProperties.some((q) => q.pattern.test(key))) into.add(key);
+    for (const key of Object.keys(object))
+      if (node.patternProperties.some((entry) => entry.pattern.test(key))) into.add(key);
   }
-  return inPlace(node, o, test, (part) => evaluatedKeys(part, o, test, into));
+  return inPlace(node, object, test, (part) => evaluatedKeys(part, object, test, into));
 }
 
 /**
@@ -50,29 +58,36 @@ export function evaluatedKeys(
  * @example
  * evaluatedItems(readSchema({ prefixItems: [{}, {}] }), [1, 2, 3], test, new Set()); // 2
  */
-export function evaluatedItems(node: Node, a: readonly unknown[], test: Test, into: Set<number>, self = false): number {
+export function evaluatedItems(
+  node: Node,
+  array: readonly unknown[],
+  test: Test,
+  into: Set<number>,
+  self = false,
+): number {
   if (node.items || (!self && node.unevaluatedItems)) return Infinity;
   let leading = node.prefixItems?.length ?? 0;
-  if (node.contains) for (let i = 0; i < a.length; i++) if (test(node.contains, a[i])) into.add(i);
-  inPlace(node, a, test, (part) => {
-    leading = Math.max(leading, evaluatedItems(part, a, test, into));
+  if (node.contains) for (let i = 0; i < array.length; i++) if (test(node.contains, array[i])) into.add(i);
+  inPlace(node, array, test, (part) => {
+    leading = Math.max(leading, evaluatedItems(part, array, test, into));
     return leading === Infinity;
   });
   return leading;
 }
 
 /** Calls `collect` on each in-place subschema that passes on `v`; stops at the first that says "all". */
-function inPlace(node: Node, v: unknown, test: Test, collect: (part: Node) => boolean): boolean {
+function inPlace(node: Node, value: unknown, test: Test, collect: (part: Node) => boolean): boolean {
   if (node.ref?.target && collect(test.scope ? refTarget(node.ref, test.scope()) : node.ref.target)) return true;
   for (const part of node.allOf ?? []) if (collect(part)) return true;
-  for (const part of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) if (test(part, v) && collect(part)) return true;
+  for (const part of [...(node.anyOf ?? []), ...(node.oneOf ?? [])])
+    if (test(part, value) && collect(part)) return true;
   if (node.if) {
-    if (test(node.if, v)) {
+    if (test(node.if, value)) {
       if (collect(node.if) || (node.then !== undefined && collect(node.then))) return true;
     } else if (node.else !== undefined && collect(node.else)) return true;
   }
-  if (node.dependentSchemas && typeof v === "object" && v !== null && !Array.isArray(v)) {
-    for (const d of node.dependentSchemas) if (Object.hasOwn(v, d.key) && collect(d.node)) return true;
+  if (node.dependentSchemas && typeof value === "object" && value !== null && !Array.isArray(value)) {
+    for (const d of node.dependentSchemas) if (Object.hasOwn(value, d.key) && collect(d.node)) return true;
   }
   return false;
 }
@@ -106,11 +121,11 @@ export function testedBy(node: Node): Node[] {
  * @example
  * unevaluatedPropertiesOk(readSchema({ properties: { a: {} }, unevaluatedProperties: false }), { a: 1, b: 2 }, test); // false
  */
-export function unevaluatedPropertiesOk(node: Node, o: Record<string, unknown>, test: Test): boolean {
+export function unevaluatedPropertiesOk(node: Node, object: Record<string, unknown>, test: Test): boolean {
   const keys = new Set<string>();
-  if (evaluatedKeys(node, o, test, keys, true)) return true;
+  if (evaluatedKeys(node, object, test, keys, true)) return true;
   const rest = node.unevaluatedProperties!;
-  for (const key of Object.keys(o)) if (!keys.has(key) && !test(rest, o[key])) return false;
+  for (const key of Object.keys(object)) if (!keys.has(key) && !test(rest, object[key])) return false;
   return true;
 }
 
@@ -120,10 +135,10 @@ export function unevaluatedPropertiesOk(node: Node, o: Record<string, unknown>, 
  * @example
  * unevaluatedItemsOk(readSchema({ prefixItems: [{}], unevaluatedItems: false }), [1, 2], test); // false
  */
-export function unevaluatedItemsOk(node: Node, a: readonly unknown[], test: Test): boolean {
+export function unevaluatedItemsOk(node: Node, array: readonly unknown[], test: Test): boolean {
   const single = new Set<number>();
-  const leading = evaluatedItems(node, a, test, single, true);
+  const leading = evaluatedItems(node, array, test, single, true);
   const rest = node.unevaluatedItems!;
-  for (let i = leading; i < a.length; i++) if (!single.has(i) && !test(rest, a[i])) return false;
+  for (let i = leading; i < array.length; i++) if (!single.has(i) && !test(rest, array[i])) return false;
   return true;
 }

@@ -78,6 +78,6 @@ let iri: ReturnType<typeof uriPatterns> | undefined;
 export const IDN_FORMATS: { readonly [name: string]: FormatCheck } = {
   "idn-hostname": isIdnHostname,
   "idn-email": isIdnEmail,
-  iri: (v) => uriLike((iri ??= uriPatterns(UCSCHAR)).absolute, v),
-  "iri-reference": (v) => uriLike((iri ??= uriPatterns(UCSCHAR)).reference, v),
+  iri: (value) => uriLike((iri ??= uriPatterns(UCSCHAR)).absolute, value),
+  "iri-reference": (value) => uriLike((iri ??= uriPatterns(UCSCHAR)).reference, value),
 };

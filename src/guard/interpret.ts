@@ -1,24 +1,15 @@
 import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
 import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type DynamicScope, type Node } from "./node.js";
-import { allOfCheck } from "./keywords/all-of.js";
-import { containsCheck } from "./keywords/contains.js";
-import { dependentCheck } from "./keywords/dependent.js";
-import { enumCheck } from "./keywords/enum.js";
-import { conditionalCheck } from "./keywords/if-then-else.js";
-import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
-import { arrayCheck, arrayOnly, elementsOk } from "./keywords/items.js";
-import type { ValueKeyword } from "./keywords/keyword.js";
-import { notCheck } from "./keywords/not.js";
-import { objectCheck, objectOnly, propertiesOk } from "./keywords/properties.js";
-import { refCheck, type RefChecks } from "./keywords/ref.js";
+import { arrayOnly, elementsOk } from "./keywords/array-walk.js";
+import { KEYWORDS } from "./keywords/index.js";
+import { limitField, valueCode, type KeywordDeclaration, type ValueKeyword } from "./keywords/keyword.js";
+import { objectOnly, propertiesOk } from "./keywords/object-walk.js";
+import type { RefChecks } from "./keywords/ref.js";
 import { neverCheck, typed } from "./keywords/type.js";
-import { unevaluatedItemsCheck, unevaluatedPropertiesCheck } from "./keywords/unevaluated.js";
-import { unionCheck } from "./keywords/union.js";
-import { uniqueItemsCheck } from "./keywords/unique-items.js";
 import type { Recursion } from "./recursion.js";
 import { Verdicts } from "./revisit.js";
 import { isObject } from "./values.js";
-import type { Issue } from "./issue.js";
+import type { Issue, IssueCode } from "./issue.js";
 import { PatternUnevaluated } from "./keywords/pattern.js";
 
 /**
@@ -52,90 +43,135 @@ export function interpreter(state: CallState, recursion: Recursion, dynamic?: Dy
       if (!check) {
         // Reserve the slot first: a `$ref` cycle reaches this node again before it is finished.
         let inner: Check = always;
-        built.set(node, (v, r, p) => inner(v, r, p));
-        inner = buildNode(node, build, refs, dynamic);
+        built.set(node, (value, report, path) => inner(value, report, path));
+        inner = buildNode(node, build);
         if (node.enters) inner = dynamic!.enter(node.enters, inner, state);
         built.set(node, (check = inner));
       }
       return check;
     },
-    { leaves: new Map(), lists: new Map(), shapes: new Map(), state },
+    { leaves: new Map(), lists: new Map(), shapes: new Map(), state, refs, dynamic },
   );
   return build;
 }
 
-// The keywords in the order they run and list their issues; each keyword's check is its module's (./keywords/).
-function buildNode(node: Node, build: Build, refs: RefChecks, dynamic: DynamicScope | undefined): Check {
+/** The JSON type bits of each `applies`, and the test of a value of that type. */
+const APPLIES = {
+  string: [STRING, (value: unknown) => typeof value === "string"],
+  number: [NUMBER | INTEGER, (value: unknown) => typeof value === "number"],
+  array: [ARRAY, Array.isArray],
+  object: [OBJECT, isObject],
+} as const;
+
+/** How a keyword's check of a node is built, and the JSON type it runs on. */
+interface Step {
+  readonly applies: KeywordDeclaration["applies"];
+  readonly check: (node: Node, build: Build) => Check | undefined;
+}
+
+// The keywords with a check of their own, in the list's order (the others are checked with another: `type`, the
+// walks' keywords); consecutive value keywords of one JSON type are one step. Found once, so building a node's check
+// walks no more than these.
+const STEPS: readonly Step[] = /* @__PURE__ */ stepsOf(KEYWORDS);
+
+function stepsOf(keywords: readonly KeywordDeclaration[]): Step[] {
+  const steps: Step[] = [];
+  let values: ValueKeyword<never, never>[] = [];
+  let fields: (keyof Node)[] = [];
+  for (const keyword of keywords) {
+    if (keyword.check) steps.push({ applies: keyword.applies, check: keyword.check });
+    if (!("holds" in keyword)) continue;
+    const value = keyword as ValueKeyword<never, never>;
+    if (values[0]?.applies !== value.applies) {
+      const [group, groupFields] = [(values = []), (fields = [])];
+      steps.push({ applies: value.applies, check: (node) => valueChecks(node, group, groupFields) });
+    }
+    values.push(value);
+    fields.push(limitField(value));
+  }
+  return steps;
+}
+
+// Each keyword's check (./keywords/), in the order of the keyword list. The checks of consecutive keywords for one
+// JSON type run together, as they stand when the node allows only that type, else behind one test for it.
+function buildNode(node: Node, build: Build): Check {
   if (node.never) return neverCheck;
   const types = node.types;
   const parts: Check[] = [];
-  // A check for one JSON type runs as it is when the node allows only that type, else behind a type test.
-  const add = (check: Check | undefined, bits?: number, is?: (v: unknown) => boolean) => {
-    if (check) parts.push(bits === undefined || (types & ~bits) === 0 ? check : (v, r, p) => !is!(v) || check(v, r, p));
+  let run: Check[] = [];
+  let applies: KeywordDeclaration["applies"];
+  const endRun = () => {
+    if (!run.length) return;
+    const [bits, is] = APPLIES[applies!];
+    const check = all(run);
+    // A node that does not allow the type never runs them: its type test refuses such a value first.
+    if (types & bits)
+      parts.push((types & ~bits) === 0 ? check : (value, report, path) => !is(value) || check(value, report, path));
+    run = [];
   };
-  add(enumCheck(node));
-  add(valueCheck(node, STRING_KEYWORDS), STRING, (v) => typeof v === "string");
-  add(valueCheck(node, NUMBER_KEYWORDS), NUMBER | INTEGER, (v) => typeof v === "number");
-  add(arrayCheck(node, build), ARRAY, Array.isArray);
-  add(uniqueItemsCheck(node), ARRAY, Array.isArray);
-  add(containsCheck(node, build), ARRAY, Array.isArray);
-  add(objectCheck(node, build), OBJECT, isObject);
-  add(dependentCheck(node, build), OBJECT, isObject);
-  add(allOfCheck(node, build));
-  if (node.anyOf) add(unionCheck(node.anyOf, build, false));
-  if (node.oneOf) add(unionCheck(node.oneOf, build, true));
-  add(notCheck(node, build));
-  add(conditionalCheck(node, build));
-  if (node.ref)
-    add(
-      dynamic && refs.recursion.scoped()
-        ? dynamic.refCheck(node.ref, build, refs)
-        : refCheck(node.ref.target!, build, refs),
-    );
-  // Last: they count what the keywords above evaluated.
-  add(unevaluatedItemsCheck(node, build), ARRAY, Array.isArray);
-  add(unevaluatedPropertiesCheck(node, build), OBJECT, isObject);
+  for (const step of STEPS) {
+    if (step.applies !== applies) endRun();
+    applies = step.applies;
+    const check = step.check(node, build);
+    if (check) (applies ? run : parts).push(check);
+  }
+  endRun();
 
   const body = all(parts);
   // A list, a tuple or an object with properties and nothing more: the type test and the rest in one call.
   const elements = arrayOnly(node, build);
   if (elements !== null) {
     const full = typed(types, body);
-    return (v, r, p) => (r === undefined ? Array.isArray(v) && elementsOk(v, elements) : full(v, r, p));
+    return (value, report, path) =>
+      report === undefined ? Array.isArray(value) && elementsOk(value, elements) : full(value, report, path);
   }
   const shape = objectOnly(node, build);
   if (shape !== null) {
     const full = typed(types, body);
-    return (v, r, p) => (r === undefined ? isObject(v) && propertiesOk(v, shape) : full(v, r, p));
+    return (value, report, path) =>
+      report === undefined ? isObject(value) && propertiesOk(value, shape) : full(value, report, path);
   }
   if (types === ANY) return body;
   return typed(types, body);
 }
 
 /** A value keyword's reporting check; a pattern the engine could not evaluate is its own issue at the value's path. */
-function reportValue(r: Issue[], p: string | undefined, check: () => boolean): boolean {
+function reportValue(report: Issue[], path: string | undefined, check: () => boolean): boolean {
   try {
     return check();
   } catch (error) {
     if (!(error instanceof PatternUnevaluated)) throw error;
-    return miss(r, "pattern_unevaluated", p, error.pattern, String(error.length));
+    return miss(report, "pattern_unevaluated", path, error.pattern, String(error.length));
   }
 }
 
-/** The node's value keywords of one JSON type (`STRING_KEYWORDS`, `NUMBER_KEYWORDS`), each a check that lists its issue. */
-function valueCheck(node: Node, keywords: readonly ValueKeyword<never, never>[]): Check | undefined {
-  const parts: Check[] = [];
-  for (const k of keywords) {
-    const limit = node[k.key] as never;
-    if (limit === undefined) continue;
-    const holds = k.holds as (value: unknown, limit: unknown) => boolean;
-    const received = k.received as (value: unknown) => string;
-    let expected: string | undefined;
-    parts.push((v, r, p) =>
-      r === undefined
-        ? holds(v, limit)
-        : reportValue(r, p, () => holds(v, limit) || miss(r, k.code, p, (expected ??= k.expected(limit)), received(v))),
-    );
+/** The checks of the value keywords of one JSON type the node has (`fields`: where the node keeps their limits). */
+function valueChecks(
+  node: Node,
+  keywords: readonly ValueKeyword<never, never>[],
+  fields: readonly (keyof Node)[],
+): Check | undefined {
+  let parts: Check[] | undefined;
+  for (let i = 0; i < keywords.length; i++) {
+    const limit = node[fields[i]!];
+    if (limit !== undefined) (parts ??= []).push(valueCheck(limit as never, keywords[i]!));
   }
-  return parts.length ? all(parts) : undefined;
+  return parts && all(parts);
+}
+
+/** A value keyword's check of the node, listing its issue, when the node has the keyword. */
+function valueCheck(limit: never, keyword: ValueKeyword<never, never>): Check {
+  const holds = keyword.holds as (value: unknown, limit: unknown) => boolean;
+  const received = keyword.received as (value: unknown) => string;
+  const code = valueCode(keyword) as IssueCode;
+  let expected: string | undefined;
+  return (value, report, path) =>
+    report === undefined
+      ? holds(value, limit)
+      : reportValue(
+          report,
+          path,
+          () =>
+            holds(value, limit) || miss(report, code, path, (expected ??= keyword.expected(limit)), received(value)),
+        );
 }

@@ -1,8 +1,10 @@
 import { pointerTarget } from "../util/pointer.js";
 import { cut } from "../util/text.js";
-import { ANY, sameValueParts, type IgnoredKeyword, type Node, type ReadOptions, type ScopeDocument } from "./node.js";
-import { refuse, mustBe, type KeywordReader, type SchemaReader } from "./keywords/read.js";
-import { KEYWORD_READERS } from "./keywords/readers.js";
+import { ANY, type IgnoredKeyword, type Node, type ReadOptions, type ScopeDocument } from "./node.js";
+import { sameValueParts } from "./parts.js";
+import { refuse, mustBe, type SchemaReader } from "./keywords/read.js";
+import { KEYWORD_OF } from "./keywords/index.js";
+import type { KeywordDeclaration } from "./keywords/keyword.js";
 import { Resources } from "./resources.js";
 
 // Meta-schemas whose vocabularies are the ones read here; another `$schema` may switch any of them off. Generators
@@ -37,15 +39,6 @@ const ANNOTATIONS = new Set([
   "example",
 ]);
 
-// Each key's reader, made on first use (the keyword modules and this one import each other through the guard).
-let owners: Map<string, KeywordReader> | undefined;
-
-function ownersOf(): Map<string, KeywordReader> {
-  const map = new Map<string, KeywordReader>();
-  for (const reader of KEYWORD_READERS) for (const key of reader.keys) map.set(key, reader);
-  return map;
-}
-
 /**
  * Reads a JSON Schema into checked nodes. Each keyword is read by its own module (`./keywords/`); this reader
  * finds each key's owner, reads the identifiers and annotations itself, and resolves `$ref`s after the pass.
@@ -79,7 +72,6 @@ class Reader implements SchemaReader, ScopeDocument {
   private off: ReadonlySet<string> | undefined;
   /** Each schema object read without the keywords switched off, by that copy: references resolve from where it is. */
   private readonly originals = new Map<object, object>();
-  private readonly owners = (owners ??= ownersOf());
 
   constructor(
     private readonly root: unknown,
@@ -110,17 +102,25 @@ class Reader implements SchemaReader, ScopeDocument {
       this.originals.set(object, schema);
     }
     // Every key is known before any is read; each owner then reads its keys together, in the order first met.
-    const readers = new Set<KeywordReader>();
+    const keywords = new Set<KeywordDeclaration>();
     for (const key of Object.keys(object)) {
       const value = object[key];
       if (value === undefined && key !== "const") continue; // possible in a JavaScript object, never in JSON: absent
-      const owner = this.owners.get(key);
-      if (owner) readers.add(owner);
+      const keyword = KEYWORD_OF.get(key);
+      if (keyword) keywords.add(keyword);
       else this.core(key, value, at);
     }
-    for (const owner of readers) owner.read(object, node, at, this);
+    for (const keyword of keywords) {
+      if (keyword.read) keyword.read(object, node, at, this);
+      else for (const key of keyword.keys) if (object[key] !== undefined) this.readInto(node, key, object[key], at);
+    }
     this.reading.delete(node);
     return node;
+  }
+
+  /** A keyword holding one schema, read into the node field of its name (a keyword's reading by default). */
+  private readInto(node: Node, key: string, schema: unknown, at: string): void {
+    (node as unknown as Record<string, Node>)[key] = this.read(schema, `${at}/${key}`);
   }
 
   reference(node: Node, _pointer: string, at: string, schema: object, dynamic = false): void {

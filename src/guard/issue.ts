@@ -1,47 +1,10 @@
-import { NUMBER_KEYWORDS, STRING_KEYWORDS } from "./keywords/index.js";
-import type { Message } from "./keywords/keyword.js";
-import { TYPE_MESSAGES } from "./keywords/type.js";
-import { ENUM_MESSAGES } from "./keywords/enum.js";
-import { ITEMS_MESSAGES } from "./keywords/items.js";
-import { UNIQUE_ITEMS_MESSAGES } from "./keywords/unique-items.js";
-import { CONTAINS_MESSAGES } from "./keywords/contains.js";
-import { PROPERTIES_MESSAGES } from "./keywords/properties.js";
-import { UNION_MESSAGES } from "./keywords/union.js";
-import { NOT_MESSAGES } from "./keywords/not.js";
-import { REF_MESSAGES } from "./keywords/ref.js";
-import { PATTERN_MESSAGES } from "./keywords/pattern.js";
+import { ISSUE_MESSAGES, type KeywordIssueCode } from "./keywords/index.js";
 
-/** What kind of rule a value broke. Strings, so a model reading an error understands it. */
-export type IssueCode =
-  | "type"
-  | "required"
-  | "additional_property"
-  | "enum"
-  | "const"
-  | "min_length"
-  | "max_length"
-  | "pattern"
-  | "pattern_unevaluated"
-  | "format"
-  | "content_encoding"
-  | "minimum"
-  | "maximum"
-  | "exclusive_minimum"
-  | "exclusive_maximum"
-  | "multiple_of"
-  | "min_items"
-  | "max_items"
-  | "unique_items"
-  | "contains"
-  | "additional_item"
-  | "min_properties"
-  | "max_properties"
-  | "property_name"
-  | "union"
-  | "one_of"
-  | "not"
-  | "never"
-  | "too_deep";
+/**
+ * What kind of rule a value broke. Strings, so a model reading an error understands it. Each keyword module declares
+ * its own (`./keywords/`); this is their union.
+ */
+export type IssueCode = KeywordIssueCode;
 
 /**
  * One thing wrong with a value: `path` is a JSON Pointer (RFC 6901) to the value ("" for the root),
@@ -58,28 +21,6 @@ export interface Issue {
   readonly received?: string;
 }
 
-// Every keyword module writes its own messages. Gathered on first use: the modules import this one (through
-// the interpreter's `miss`), so reading them while this module loads would meet them unfinished.
-let messages: Map<IssueCode, Message> | undefined;
-
-function messagesOf(): Map<IssueCode, Message> {
-  const structural = {
-    ...TYPE_MESSAGES,
-    ...ENUM_MESSAGES,
-    ...ITEMS_MESSAGES,
-    ...UNIQUE_ITEMS_MESSAGES,
-    ...CONTAINS_MESSAGES,
-    ...PROPERTIES_MESSAGES,
-    ...UNION_MESSAGES,
-    ...NOT_MESSAGES,
-    ...REF_MESSAGES,
-    ...PATTERN_MESSAGES,
-  };
-  const all = new Map(Object.entries(structural) as [IssueCode, Message][]);
-  for (const k of [...STRING_KEYWORDS, ...NUMBER_KEYWORDS]) all.set(k.code, k.message);
-  return all;
-}
-
 /**
  * Writes an issue's message from its `expected` and `received` texts, as the keyword module of `code` words it.
  *
@@ -87,7 +28,7 @@ function messagesOf(): Map<IssueCode, Message> {
  * issueMessage("min_length", "2", "1"); // "Expected at least 2 characters, received 1"
  */
 export function issueMessage(code: IssueCode, expected: string | undefined, received: string | undefined): string {
-  return (messages ??= messagesOf()).get(code)!(expected, received);
+  return ISSUE_MESSAGES.get(code)!(expected, received);
 }
 
 /** Builds an issue, its message included. Each shape is one literal, so issues share few hidden classes. */

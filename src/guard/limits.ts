@@ -1,4 +1,5 @@
-import { SchemaError, childParts, reachable, sameValueParts, type Node } from "./node.js";
+import { SchemaError, type Node } from "./node.js";
+import { childParts, reachable, sameValueParts } from "./parts.js";
 import { MAX_DEPTH } from "./values.js";
 
 /**

@@ -128,55 +128,6 @@ export function refTarget(ref: NonNullable<Node["ref"]>, scope: Scope): Node {
   return index === undefined ? ref.target! : ref.dynamic!.candidates[index]!;
 }
 
-/**
- * The sub-schemas checked against the node's own value: allOf members, anyOf and oneOf branches, not,
- * if/then/else and dependentSchemas (`$ref` aside).
- */
-export function sameValueParts(node: Node): Node[] {
-  const parts = [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])];
-  for (const part of [node.not, node.if, node.then, node.else]) if (part) parts.push(part);
-  for (const d of node.dependentSchemas ?? []) parts.push(d.node);
-  return parts;
-}
-
-/** The sub-schemas checked against the node's items, property values and property names: each one value level down. */
-export function childParts(node: Node): Node[] {
-  const parts = node.prefixItems ? [...node.prefixItems] : [];
-  for (const p of node.properties ?? []) parts.push(p.node);
-  for (const p of node.patternProperties ?? []) parts.push(p.node);
-  for (const part of [
-    node.items,
-    node.contains,
-    node.additionalProperties,
-    node.propertyNames,
-    node.unevaluatedItems,
-    node.unevaluatedProperties,
-  ]) {
-    if (part) parts.push(part);
-  }
-  return parts;
-}
-
-/**
- * Every node reachable from `root`, through sub-schemas and `$ref` targets, each once (a schema with a cycle through
- * `$ref` included).
- *
- * @example
- * reachable(readSchema({ type: "array", items: { $ref: "#" } })).length; // 2: the root and its items, whose $ref leads back to the root
- */
-export function reachable(root: Node): Node[] {
-  const seen = new Set<Node>();
-  const pending = [root];
-  while (pending.length) {
-    const node = pending.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    pending.push(...sameValueParts(node), ...childParts(node));
-    if (node.ref?.target) pending.push(node.ref.target, ...(node.ref.dynamic?.candidates ?? []));
-  }
-  return [...seen];
-}
-
 /** Options that change how a schema is read. */
 export interface ReadOptions {
   /** Extra `format` checks by name (a function or a RegExp). */

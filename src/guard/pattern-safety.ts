@@ -170,19 +170,20 @@ class Parser {
     while (this.at < this.source.length && this.peek() !== "|" && this.peek() !== ")") {
       const start = this.at;
       const atom = this.atom(depth, depth === 0 && items.every((item) => item.kind === "assert"));
-      const q = this.quantifier();
-      if (q && atom.kind === "assert" && !atom.look) throw new Hazard(`a quantifier on an assertion at ${start}`);
-      items.push(q ? { kind: "repeat", body: atom, ...q } : atom);
+      const quantifier = this.quantifier();
+      if (quantifier && atom.kind === "assert" && !atom.look)
+        throw new Hazard(`a quantifier on an assertion at ${start}`);
+      items.push(quantifier ? { kind: "repeat", body: atom, ...quantifier } : atom);
     }
     return items.length === 1 ? items[0]! : { kind: "seq", items };
   }
 
   private quantifier(): { min: number; max: number } | undefined {
     const c = this.peek();
-    let q: { min: number; max: number } | undefined;
-    if (c === "*") q = { min: 0, max: Infinity };
-    else if (c === "+") q = { min: 1, max: Infinity };
-    else if (c === "?") q = { min: 0, max: 1 };
+    let quantifier: { min: number; max: number } | undefined;
+    if (c === "*") quantifier = { min: 0, max: Infinity };
+    else if (c === "+") quantifier = { min: 1, max: Infinity };
+    else if (c === "?") quantifier = { min: 0, max: 1 };
     else if (c === "{") {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at, this.at + 32));
       if (!m) throw new Hazard(`an unreadable "{" at ${this.at}`);
@@ -190,12 +191,12 @@ class Parser {
       const max = m[2] === undefined ? min : m[3] === "" ? Infinity : Number(m[3]);
       if (!(min <= max)) throw new Hazard(`a repetition {${min},${max}} whose bounds are out of order`);
       this.at += m[0].length - 1;
-      q = { min, max };
+      quantifier = { min, max };
     }
-    if (!q) return undefined;
+    if (!quantifier) return undefined;
     this.at++;
     if (this.peek() === "?") this.at++; // lazy: the same paths, tried in another order
-    return q;
+    return quantifier;
   }
 
   private atom(depth: number, atStart: boolean): Tree {

@@ -1,15 +1,18 @@
 import { Generator, type Generated } from "./codegen.js";
-import { NUMBER_SOURCES, STRING_SOURCES, type WithSource } from "./keywords/sources.js";
-import { allOfReport } from "./keywords/all-of.js";
-import { enumReport } from "./keywords/enum.js";
-import { itemsReport } from "./keywords/items.js";
-import type { ReportWriter } from "./keywords/keyword.js";
+import { GENERATED } from "./keywords/generated.js";
+import { KEYWORDS } from "./keywords/index.js";
+import {
+  APPLIES_BITS,
+  limitField,
+  valueCode,
+  type KeywordDeclaration,
+  type ReportWriter,
+  type ValueKeyword,
+} from "./keywords/keyword.js";
 import { ROOT, quote, render, type Path } from "./keywords/path-code.js";
-import { propertiesReport } from "./keywords/properties.js";
 import { typeReport } from "./keywords/type.js";
-import { uniqueItemsReport } from "./keywords/unique-items.js";
 import type { Check } from "./interpret/check.js";
-import { ARRAY, INTEGER, NUMBER, OBJECT, STRING, type Node } from "./node.js";
+import type { Node } from "./node.js";
 import { issueMessage, type IssueCode } from "./issue.js";
 
 // Stands for the received text while a message is written once at generation time and cut around it.
@@ -26,28 +29,18 @@ function join(pieces: string[]): string {
 }
 
 /**
- * Keywords whose reports are left to the interpreter: a node with any of them is reported by its
- * interpreted check. They are rare in tool schemas, and their reports (which union branch to blame,
- * how deep a `$ref` went) are worth keeping in one place.
+ * Whether the node's report is left to the interpreter: it has a keyword whose generated forms write no report
+ * (`./keywords/generated.ts`), a `$ref`, or it enters a resource. Those keywords are rare in tool schemas, and their
+ * reports (which union branch to blame, how deep a `$ref` went) are worth keeping in one place.
  */
 function leftToInterpreter(node: Node): boolean {
-  return (
-    node.anyOf !== undefined ||
-    node.oneOf !== undefined ||
-    node.not !== undefined ||
-    node.ref !== undefined ||
-    node.contains !== undefined ||
-    node.patternProperties !== undefined ||
-    node.propertyNames !== undefined ||
-    node.minProperties !== undefined ||
-    node.maxProperties !== undefined ||
-    node.if !== undefined ||
-    node.dependentRequired !== undefined ||
-    node.dependentSchemas !== undefined ||
-    node.unevaluatedProperties !== undefined ||
-    node.unevaluatedItems !== undefined ||
-    node.enters !== undefined
-  );
+  if (node.ref !== undefined || node.enters !== undefined) return true;
+  for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+    const form = GENERATED.get(keyword)!;
+    if ("holds" in form || form.report) continue;
+    for (const key of keyword.keys) if (node[key as keyof Node] !== undefined) return true;
+  }
+  return false;
 }
 
 /**
@@ -94,37 +87,40 @@ class Reporter implements ReportWriter {
     return `{\nconst t = ${received};\nr.push({ ${fields}, received: t });\n}\n`;
   }
 
-  /** Statements reporting every issue of `x` against `node`, found at `path`: each keyword's report (./keywords/), in the interpreter's order. */
+  /**
+   * Statements reporting every issue of `x` against `node`, found at `path`: each keyword's report
+   * (./keywords/generated.ts), in the keyword list's order, the type test around them.
+   */
   node(node: Node, x: string, path: Path): string {
     if (leftToInterpreter(node)) return `${this.src.external(this.interpreted(node))}(${x}, r, ${render(path)});\n`;
     if (node.never) return this.push("never", path, undefined);
     const types = node.types;
-    let body = enumReport(node, x, path, this);
-    if (types & STRING) body += this.src.onlyFor(types, STRING, x, this.values(node, x, path, STRING_SOURCES));
-    if (types & (NUMBER | INTEGER))
-      body += this.src.onlyFor(types, NUMBER | INTEGER, x, this.values(node, x, path, NUMBER_SOURCES));
-    if (types & ARRAY)
-      body += this.src.onlyFor(
-        types,
-        ARRAY,
-        x,
-        itemsReport(node, x, path, this) + uniqueItemsReport(node, x, path, this),
-      );
-    if (types & OBJECT) body += this.src.onlyFor(types, OBJECT, x, propertiesReport(node, x, path, this));
-    body += allOfReport(node, x, path, this);
+    let body = "";
+    let run = "";
+    let applies: KeywordDeclaration["applies"];
+    for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+      if (!keyword.check && !("holds" in keyword)) continue; // reported with another (`type`, the walks' keywords)
+      if (keyword.applies !== applies) {
+        if (run) body += this.src.onlyFor(types, APPLIES_BITS[applies!], x, run);
+        run = "";
+        applies = keyword.applies;
+      }
+      if (applies === undefined) body += this.keywordReport(keyword, node, x, path);
+      else if (types & APPLIES_BITS[applies]) run += this.keywordReport(keyword, node, x, path);
+    }
+    if (run) body += this.src.onlyFor(types, APPLIES_BITS[applies!], x, run);
     return typeReport(node, x, path, body, this);
   }
 
-  /** Statements reporting each of the node's value keywords of one JSON type that `x` does not meet. */
-  private values(node: Node, x: string, path: Path, keywords: readonly WithSource[]): string {
-    let out = "";
-    for (const [k, source] of keywords) {
-      const limit = node[k.key] as never;
-      if (limit === undefined) continue;
-      if (source.report) out += source.report(x, limit, render(path), this.src);
-      else
-        out += `if (!(${source.holds(x, limit, this.src)})) ${this.push(k.code, path, k.expected(limit), source.received(x, this.src))}`;
-    }
-    return out;
+  /** Statements reporting the issue of one keyword of the node that `x` does not meet (none when the node lacks it). */
+  private keywordReport(keyword: KeywordDeclaration, node: Node, x: string, path: Path): string {
+    const form = GENERATED.get(keyword)!;
+    if (!("holds" in form)) return form.report?.(node, x, path, this) ?? "";
+    const value = keyword as ValueKeyword<never, never>;
+    const limit = node[limitField(value)] as never;
+    if (limit === undefined) return "";
+    if (form.report) return form.report(x, limit, render(path), this.src);
+    const code = valueCode(value) as IssueCode;
+    return `if (!(${form.holds(x, limit, this.src)})) ${this.push(code, path, value.expected(limit), form.received(x, this.src))}`;
   }
 }

@@ -1,5 +1,6 @@
 // Base URIs, `$id` and `$anchor`: which schema object a `$ref` names (draft 2020-12 sections 8.2 and 9).
 import { pointerTarget } from "../util/pointer.js";
+import { eachSubschema } from "./subschemas.js";
 
 /**
  * The base URI of a document without `$id`, so relative `$id`s and `$ref`s have something to resolve against.
@@ -8,24 +9,6 @@ import { pointerTarget } from "../util/pointer.js";
  * resolveUri("item.json", DEFAULT_BASE); // "tooltype:/item.json"
  */
 const DEFAULT_BASE = "tooltype:/root.json";
-
-// Keywords whose value is a schema, a list of schemas, or a map of schemas. Only these are walked: a `$id`
-// inside `enum`, `const`, `default`, `examples` or an `x-` keyword is data, not a schema.
-const ONE = new Set([
-  "additionalProperties",
-  "propertyNames",
-  "not",
-  "contains",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-  "additionalItems",
-]);
-const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 
 const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
 
@@ -123,16 +106,9 @@ export class Resources {
       if (this.anchors.get(`${here}#${name}`) !== schema)
         this.add(this.anchors, `${here}#${name}`, schema, `"${key}" ${JSON.stringify(name)}`, at);
     }
-    for (const key of Object.keys(s)) {
-      const value = s[key];
-      if (ONE.has(key) || (key === "items" && !Array.isArray(value))) this.walk(value, here, `${at}/${key}`, seen);
-      else if (LIST.has(key) || key === "items") {
-        if (Array.isArray(value)) value.forEach((v, i) => void this.walk(v, here, `${at}/${key}/${i}`, seen));
-      } else if (MAP.has(key) && typeof value === "object" && value !== null) {
-        for (const name of Object.keys(value))
-          this.walk((value as Record<string, unknown>)[name], here, `${at}/${key}/${name}`, seen);
-      }
-    }
+    // Only the keywords holding sub-schemas are walked: a `$id` inside `enum`, `const`, `default`, `examples` or an
+    // `x-` keyword is data, not a schema.
+    eachSubschema(s, at, (subschema, where) => this.walk(subschema, here, where, seen));
   }
 
   private add(map: Map<string, unknown>, key: string, schema: unknown, what: string, at: string): void {

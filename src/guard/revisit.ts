@@ -1,4 +1,5 @@
-import { ARRAY, OBJECT, childParts, reachable, sameValueParts, type Node } from "./node.js";
+import { ARRAY, OBJECT, type Node } from "./node.js";
+import { childParts, reachable, sameValueParts } from "./parts.js";
 
 /**
  * Whether one guard call can check a value against the same `$ref` target more than once. That
@@ -36,8 +37,8 @@ export function mayRevisit(root: Node): boolean {
     else if (node.prefixItems?.some(reachesRef)) routes.push(ARRAY);
     if (node.contains && reachesRef(node.contains)) routes.push(ARRAY);
     if (node.additionalProperties && reachesRef(node.additionalProperties)) routes.push(OBJECT);
-    else if (node.properties?.some((p) => reachesRef(p.node))) routes.push(OBJECT);
-    for (const p of node.patternProperties ?? []) if (reachesRef(p.node)) routes.push(OBJECT);
+    else if (node.properties?.some((property) => reachesRef(property.node))) routes.push(OBJECT);
+    for (const entry of node.patternProperties ?? []) if (reachesRef(entry.node)) routes.push(OBJECT);
     // The annotation walk of unevaluated* tests branches and items a second time.
     if (
       (node.unevaluatedItems || node.unevaluatedProperties) &&
@@ -67,13 +68,13 @@ export class Verdicts {
   private readonly entries = new WeakMap<object, number>();
 
   /** 1 or 0 when this call's verdict of `v` is known, else -1; `reporting` also needs its issues listed (or a pass). */
-  get(v: object, call: number, reporting: boolean): number {
-    const e = (this.entries.get(v) ?? -1) - call;
+  get(value: object, call: number, reporting: boolean): number {
+    const e = (this.entries.get(value) ?? -1) - call;
     return e < 0 || e > 3 || (reporting && e === 0) ? -1 : e & 1;
   }
 
-  set(v: object, call: number, ok: boolean, reporting: boolean): void {
-    this.entries.set(v, call + (reporting ? 2 : 0) + (ok ? 1 : 0));
+  set(value: object, call: number, ok: boolean, reporting: boolean): void {
+    this.entries.set(value, call + (reporting ? 2 : 0) + (ok ? 1 : 0));
   }
 }
 

@@ -56,10 +56,10 @@ export function shortEnough(text: string, max: number): boolean {
  */
 export function isMultipleOf(value: number, divisor: number): boolean {
   if (Number.isSafeInteger(value) && Number.isSafeInteger(divisor)) return value % divisor === 0;
-  const q = value / divisor;
+  const quotient = value / divisor;
   // A quotient past the largest double (1e308 / 0.5): the remainder, which fmod computes exactly, decides.
-  if (!Number.isFinite(q)) return Number.isFinite(value) && value % divisor === 0;
-  return Math.abs(q - Math.round(q)) <= Math.min(4 * Number.EPSILON * Math.abs(q), 0.125);
+  if (!Number.isFinite(quotient)) return Number.isFinite(value) && value % divisor === 0;
+  return Math.abs(quotient - Math.round(quotient)) <= Math.min(4 * Number.EPSILON * Math.abs(quotient), 0.125);
 }
 
 /** Own-property read, for keys such as `constructor` that every plain object inherits. */

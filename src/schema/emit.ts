@@ -2,24 +2,10 @@ import { Kind, Named, RecursiveBox, RefAnnotations, RefTarget } from "../t/symbo
 import { setOwn } from "../util/own.js";
 import { literalCopier } from "./copier.js";
 import type { JSONSchema } from "./json-schema.js";
+import { SUBSCHEMAS } from "./subschemas.js";
 
 // The plain draft 2020-12 writer, apart from the provider dialects (./targets/) so that what needs only
 // plain JSON Schema (compile) does not bring every dialect writer into a bundle.
-
-// Keys whose value is a subschema, a list of subschemas, or a map of subschemas.
-const SCHEMA = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "contains",
-  "propertyNames",
-  "additionalItems",
-  "if",
-  "then",
-  "else",
-]);
-const SCHEMA_LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
-const SCHEMA_MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 /**
  * Writes a descriptor (or a plain JSON Schema) as plain JSON Schema (draft 2020-12): a fresh object, no
@@ -96,10 +82,11 @@ class Emitter {
     for (const key of Object.keys(s)) {
       const value = s[key];
       if (value === undefined) continue;
+      const slot = SUBSCHEMAS.get(key);
       // Draft-07 `items` may be a list of subschemas, as TypeBox 0.34's Type.Tuple writes it.
-      if ((SCHEMA_LIST.has(key) || key === "items") && Array.isArray(value)) out[key] = value.map((v) => this.sub(v));
-      else if (SCHEMA.has(key)) out[key] = this.sub(value);
-      else if (SCHEMA_MAP.has(key) && typeof value === "object" && value !== null) {
+      if (slot !== undefined && slot !== "map" && Array.isArray(value)) out[key] = value.map((v) => this.sub(v));
+      else if (slot === "one") out[key] = this.sub(value);
+      else if (slot === "map" && typeof value === "object" && value !== null) {
         const map: JSONSchema = {};
         for (const k of Object.keys(value)) setOwn(map, k, this.sub((value as Record<string, unknown>)[k]));
         out[key] = map;

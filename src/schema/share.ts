@@ -1,25 +1,12 @@
 import type { JSONSchema } from "./json-schema.js";
 import { setOwn } from "../util/own.js";
 import { pointerSegment } from "../util/pointer.js";
+import { SUBSCHEMAS } from "./subschemas.js";
 
 type Schema = Record<string, unknown>;
 
-// Where a keyword holds one subschema, a list of them, or a map of them (draft 2020-12).
-const ONE = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "contains",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "additionalItems",
-]);
-const LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
-const MAP = new Set(["properties", "patternProperties", "dependentSchemas"]);
+// The keywords whose sub-schemas are counted: all but the definitions themselves.
+const slotOf = (key: string) => (key === "$defs" || key === "definitions" ? undefined : SUBSCHEMAS.get(key));
 
 /** One place a subschema sits: its parent, the key (and index) there, its JSON Pointer. */
 interface Site {
@@ -101,12 +88,13 @@ function groups(root: Schema): Map<string, Site[]> {
     }
     for (const [key, value] of Object.entries(node)) {
       const path = `${site?.path ?? ""}/${pointerSegment(key)}`;
-      if (ONE.has(key)) visit(value, { holder: node as Schema, key, path, hint: site?.hint ?? "" });
-      else if (LIST.has(key) && Array.isArray(value))
+      const slot = slotOf(key);
+      if (slot === "one") visit(value, { holder: node as Schema, key, path, hint: site?.hint ?? "" });
+      else if (slot === "list" && Array.isArray(value))
         value.forEach(
           (item, i) => void visit(item, { holder: value, key: i, path: `${path}/${i}`, hint: site?.hint ?? "" }),
         );
-      else if (MAP.has(key) && typeof value === "object" && value !== null) {
+      else if (slot === "map" && typeof value === "object" && value !== null) {
         for (const name of Object.keys(value))
           visit((value as Schema)[name], {
             holder: value as Schema,

@@ -103,16 +103,16 @@ export function punycode(input: string): string | undefined {
     bias = 72;
   for (let index = basic > 0 ? basic + 1 : 0; index < input.length; ) {
     const old = i;
-    for (let w = 1, k = base; ; k += base) {
+    for (let weight = 1, k = base; ; k += base) {
       if (index >= input.length) return undefined;
       const c = input.charCodeAt(index++);
       const digit = c >= 48 && c <= 57 ? c - 22 : c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 97 : base;
       if (digit >= base) return undefined;
-      i += digit * w;
+      i += digit * weight;
       const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
       if (digit < t) break;
-      w *= base - t;
-      if (i > 0x7fffffff || w > 0x7fffffff) return undefined;
+      weight *= base - t;
+      if (i > 0x7fffffff || weight > 0x7fffffff) return undefined;
     }
     bias = adapt(i - old, output.length + 1, old === 0);
     n += Math.floor(i / (output.length + 1));

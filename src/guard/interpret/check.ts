@@ -1,8 +1,9 @@
 // What every interpreted check shares: its signature, the per-guard builder, and the ways checks combine.
-import type { Elements } from "../keywords/items.js";
+import type { Elements } from "../keywords/array-walk.js";
 import type { Leaf } from "./leaf.js";
-import type { Shape } from "../keywords/properties.js";
-import type { Node, Scope } from "../node.js";
+import type { Shape } from "../keywords/object-walk.js";
+import type { DynamicScope, Node, Scope } from "../node.js";
+import type { RefChecks } from "../keywords/ref.js";
 import { issue, type Issue, type IssueCode } from "../issue.js";
 
 /**
@@ -32,6 +33,10 @@ export interface Build {
   readonly shapes: Map<Node, Shape | null>;
   /** The guard's call state. */
   readonly state: CallState;
+  /** What its `$ref` checks share. */
+  readonly refs: RefChecks;
+  /** The checks of a schema whose `$dynamicRef`s resolve at run time (`compile(s, { dynamicScope })`). */
+  readonly dynamic: DynamicScope | undefined;
 }
 
 export const always: Check = () => true;
@@ -57,14 +62,15 @@ export function all(parts: Check[]): Check {
       return parts[0]!;
     case 2: {
       const [a, b] = parts as [Check, Check];
-      return (v, r, p) => (a(v, r, p) ? b(v, r, p) : r !== undefined && (b(v, r, p), false));
+      return (value, report, path) =>
+        a(value, report, path) ? b(value, report, path) : report !== undefined && (b(value, report, path), false);
     }
     default:
-      return (v, r, p) => {
+      return (value, report, path) => {
         let ok = true;
         for (let i = 0; i < parts.length; i++) {
-          if (!parts[i]!(v, r, p)) {
-            if (r === undefined) return false;
+          if (!parts[i]!(value, report, path)) {
+            if (report === undefined) return false;
             ok = false;
           }
         }

@@ -51,7 +51,7 @@ function makeLeaf(node: Node): Leaf | null {
     if (!LEAF_KEYS.has(key) && (node as unknown as Record<string, unknown>)[key] !== undefined) return null;
   }
   const values = node.enum;
-  if (values && !values.every((v) => typeof v !== "object" || v === null)) return null;
+  if (values && !values.every((value) => typeof value !== "object" || value === null)) return null;
   const bits = node.types;
   const bounded =
     node.minimum !== undefined ||
@@ -60,7 +60,7 @@ function makeLeaf(node: Node): Leaf | null {
     node.exclusiveMaximum !== undefined;
   let kind = LEAF_GENERAL;
   if (values) {
-    if (!bounded && values.every((v) => (typeBits(v) & bits) !== 0)) kind = LEAF_VALUES;
+    if (!bounded && values.every((value) => (typeBits(value) & bits) !== 0)) kind = LEAF_VALUES;
   } else if (bits === STRING || bits === BOOLEAN) {
     kind = bits === STRING ? LEAF_STRING : LEAF_BOOLEAN;
   } else if (bits === NUMBER || bits === (NUMBER | INTEGER)) {
@@ -79,21 +79,21 @@ function makeLeaf(node: Node): Leaf | null {
   };
 }
 
-export function leafOk(v: unknown, leaf: Leaf): boolean {
+export function leafOk(value: unknown, leaf: Leaf): boolean {
   switch (leaf.kind) {
     case LEAF_STRING:
-      return typeof v === "string";
+      return typeof value === "string";
     case LEAF_NUMBER:
-      return typeof v === "number" && inBounds(v, leaf);
+      return typeof value === "number" && inBounds(value, leaf);
     case LEAF_INTEGER:
-      return Number.isInteger(v) && inBounds(v as number, leaf);
+      return Number.isInteger(value) && inBounds(value as number, leaf);
     case LEAF_BOOLEAN:
-      return typeof v === "boolean";
+      return typeof value === "boolean";
     case LEAF_VALUES:
-      return leaf.values!.has(v);
+      return leaf.values!.has(value);
   }
-  if (!hasType(v, leaf.bits) || (leaf.values !== null && !leaf.values.has(v))) return false;
-  return typeof v !== "number" || inBounds(v, leaf);
+  if (!hasType(value, leaf.bits) || (leaf.values !== null && !leaf.values.has(value))) return false;
+  return typeof value !== "number" || inBounds(value, leaf);
 }
 
 function inBounds(n: number, leaf: Leaf): boolean {

@@ -2,19 +2,22 @@
 // (the issues are the members').
 import { all, type Build, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import type { ReportWriter, StructureWriter } from "./keyword.js";
+import type { KeywordDeclaration, ReportWriter, StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { mustBe, readList } from "./read.js";
 
 /** How `allOf` is read: a non-empty array of schemas. @example allOfReader.keys // ["allOf"] */
-export const allOfReader: KeywordReader = {
+export const allOf = {
   keys: ["allOf"],
-  read(s, node, at, r) {
-    const list = s.allOf;
+  check: allOfCheck,
+  schemas: "list",
+  place: "same",
+  read(schema, node, at, reader) {
+    const list = schema.allOf;
     if (!Array.isArray(list) || list.length === 0) throw mustBe("allOf", at, "a non-empty array of schemas", list);
-    node.allOf = [...list.map((member, i) => r.read(member, `${at}/allOf/${i}`)), ...(node.allOf ?? [])]; // a $dynamicRef beside a $ref may be there
+    node.allOf = [...readList(list, "allOf", at, reader), ...(node.allOf ?? [])]; // a $dynamicRef beside a $ref may be there
   },
-};
+} satisfies KeywordDeclaration;
 
 /** `allOf`: every member's check, each listing its own issues. @example allOfCheck(readSchema({ allOf: [{ minimum: 0 }, { maximum: 9 }] }), build)!(10) // false */
 export function allOfCheck(node: Node, build: Build): Check | undefined {
@@ -22,15 +25,15 @@ export function allOfCheck(node: Node, build: Build): Check | undefined {
 }
 
 /** `allOf` as generated code: every member inlined. @example allOfSource(node, "v", writer) */
-export function allOfSource(node: Node, x: string, w: StructureWriter): string {
+export function allOfSource(node: Node, x: string, writer: StructureWriter): string {
   let out = "";
-  for (const member of node.allOf ?? []) out += w.body(member, x);
+  for (const member of node.allOf ?? []) out += writer.body(member, x);
   return out;
 }
 
 /** `allOf` as report code: every member's report inlined. @example allOfReport(node, "v", ROOT, reporter) */
-export function allOfReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+export function allOfReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   let out = "";
-  for (const member of node.allOf ?? []) out += w.node(member, x, path);
+  for (const member of node.allOf ?? []) out += writer.node(member, x, path);
   return out;
 }

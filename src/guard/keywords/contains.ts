@@ -1,10 +1,9 @@
-// `contains` with `minContains` / `maxContains`: how many items must match a schema. Its check, its generated
-// code and its message (its report is the interpreter's).
+// `contains`: how many items must match a schema (`minContains`, `maxContains` bound the count; one issue for both).
+// Its declaration, check and generated code (its report is the interpreter's).
 import { describe } from "../describe.js";
 import { miss, type Build, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { failIf, type Message, type StructureWriter } from "./keyword.js";
-import { count, type KeywordReader } from "./read.js";
+import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
 
 /**
  * `contains`, for arrays: items are tested plainly; a count out of range is one issue.
@@ -18,37 +17,37 @@ export function containsCheck(node: Node, build: Build): Check | undefined {
   const { minContains, maxContains } = node;
   const contains = build(target);
   const least = minContains ?? 1;
-  return (v, r, p) => {
-    const a = v as unknown[];
+  return (value, report, path) => {
+    const array = value as unknown[];
     let count = 0;
-    for (let i = 0; i < a.length; i++) if (contains(a[i])) count++;
+    for (let i = 0; i < array.length; i++) if (contains(array[i])) count++;
     if (count >= least && (maxContains === undefined || count <= maxContains)) return true;
     const range = maxContains === undefined ? `at least ${least}` : `${least} to ${maxContains}`;
-    return r !== undefined && miss(r, "contains", p, `${range} ${describe(target)}`, String(count));
+    return report !== undefined && miss(report, "contains", path, `${range} ${describe(target)}`, String(count));
   };
 }
 
 /** `contains` as generated code. @example containsSource(node, "v", writer) // "let c1 = 0;\nfor (...) if (f2(v[i3])) c1++;\n..." */
-export function containsSource(node: Node, x: string, w: StructureWriter): string {
+export function containsSource(node: Node, x: string, writer: StructureWriter): string {
   if (!node.contains) return "";
-  const c = w.id("c"),
-    i = w.id("i"),
-    f = w.fn(node.contains);
+  const c = writer.id("c"),
+    i = writer.id("i"),
+    f = writer.fn(node.contains);
   const max = node.maxContains === undefined ? "" : ` || ${c} > ${node.maxContains}`;
   return `let ${c} = 0;\nfor (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${f}(${x}[${i}])) ${c}++;\n${failIf(`${c} < ${node.minContains ?? 1}${max}`)}`;
 }
 
-/** The `contains` message. @example CONTAINS_MESSAGES.contains("at least 1 integer", "0") // "Expected at least 1 integer matching items, received 0" */
-export const CONTAINS_MESSAGES = {
-  contains: ((expected, received) => `Expected ${expected} matching items, received ${received}`) as Message,
-};
-
-/** How `contains`, `minContains` and `maxContains` are read. @example containsReader.keys // ["contains", "minContains", "maxContains"] */
-export const containsReader: KeywordReader = {
-  keys: ["contains", "minContains", "maxContains"],
-  read(s, node, at, r) {
-    if (s.contains !== undefined) node.contains = r.read(s.contains, `${at}/contains`);
-    if (s.minContains !== undefined) node.minContains = count(s.minContains, "minContains", at);
-    if (s.maxContains !== undefined) node.maxContains = count(s.maxContains, "maxContains", at);
-  },
-};
+/**
+ * `contains`: a schema some items must match (how many: `minContains`, `maxContains`, declared in their own modules).
+ *
+ * @example
+ * contains.issues.contains("at least 1 integer", "0") // "Expected at least 1 integer matching items, received 0"
+ */
+export const contains = {
+  keys: ["contains"],
+  applies: "array",
+  check: containsCheck,
+  schemas: "one",
+  place: "child",
+  issues: { contains: (expected, received) => `Expected ${expected} matching items, received ${received}` },
+} satisfies KeywordDeclaration;

@@ -1,5 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
-import { boundReaders } from "./read.js";
+import { readExclusiveBound } from "./read.js";
 
 /**
  * `exclusiveMaximum`: the number must be below the limit.
@@ -7,20 +7,18 @@ import { boundReaders } from "./read.js";
  * @example
  * exclusiveMaximum.holds(0.5, 1); // true
  */
-export const exclusiveMaximum: ValueKeyword<number, number> = {
-  key: "exclusiveMaximum",
-  code: "exclusive_maximum",
+export const exclusiveMaximum = {
+  keys: ["exclusiveMaximum"],
+  applies: "number",
   holds: (n, limit) => n < limit,
   expected: String,
   received: String,
-  message: (expected, received) => `Expected a number < ${expected}, received ${received}`,
-};
+  issues: { exclusive_maximum: (expected, received) => `Expected a number < ${expected}, received ${received}` },
+  read: /* @__PURE__ */ readExclusiveBound("maximum", "exclusiveMaximum"),
+} satisfies ValueKeyword<number, number>;
 
 /** `exclusiveMaximum` as generated code. @example exclusiveMaximumSource.holds("v", 1, writer) // "v < 1" */
 export const exclusiveMaximumSource: KeywordSource<number> = {
   holds: (x, limit) => `${x} < ${limit}`,
   received: (x) => numberText(x),
 };
-
-/** How `exclusiveMaximum` is read: a finite number, or draft-04's and OpenAPI 3.0's boolean beside `maximum`. @example exclusiveMaximumReader.keys // ["exclusiveMaximum"] */
-export const exclusiveMaximumReader = boundReaders("maximum", "exclusiveMaximum")[1];

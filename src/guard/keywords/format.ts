@@ -2,7 +2,7 @@ import { preview } from "../../util/text.js";
 import type { FormatCheck } from "../format-checks.js";
 import type { KeywordSource, ValueKeyword } from "./keyword.js";
 import { FORMATS } from "../format-checks.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { mustBe } from "./read.js";
 
 /** A `format` as the checked schema holds it: its name and its check. */
 export interface NamedFormat {
@@ -16,40 +16,29 @@ export interface NamedFormat {
  * @example
  * format.holds("2026-11-25", { name: "date", check: FORMATS.date }); // true
  */
-export const format: ValueKeyword<string, NamedFormat> = {
-  key: "format",
-  code: "format",
+export const format = {
+  keys: ["format"],
+  applies: "string",
   holds: (s, f) => f.check(s),
   expected: (f) => f.name,
   received: (s) => preview(s),
-  message: (expected, received) => `Expected a ${expected} string, received ${received}`,
-};
-
-/** `format` as generated code. @example formatSource.holds("v", dateFormat, writer) // "e4(v)" */
-export const formatSource: KeywordSource<NamedFormat> = {
-  holds: (x, f, w) => `${w.external(f.check)}(${x})`,
-  received: (x, w) => `${w.use("preview", preview)}(${x})`,
-};
-
-/**
- * How `format` is read: a known format's check, or one given to `compile`; an unknown format (`int32`, a vendor's
- * own) is an annotation, as 2020-12 says, and so is every format under `assertFormats: false`.
- *
- * @example
- * formatReader.keys; // ["format"]
- */
-export const formatReader: KeywordReader = {
-  keys: ["format"],
-  read(s, node, at, r) {
-    const name = s.format;
+  issues: { format: (expected, received) => `Expected a ${expected} string, received ${received}` },
+  read(schema, node, at, reader) {
+    const name = schema.format;
     if (typeof name !== "string") throw mustBe("format", at, "a string", name);
-    if (r.options.assertFormats === false) return;
-    const custom = r.options.formats;
+    if (reader.options.assertFormats === false) return;
+    const custom = reader.options.formats;
     const given = custom && Object.hasOwn(custom, name) ? custom[name] : undefined;
     const check =
       given instanceof RegExp
-        ? (v: string) => given.test(v)
+        ? (value: string) => given.test(value)
         : (given ?? (Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined));
     if (check) node.format = { name, check };
   },
+} satisfies ValueKeyword<string, NamedFormat>;
+
+/** `format` as generated code. @example formatSource.holds("v", dateFormat, writer) // "e4(v)" */
+export const formatSource: KeywordSource<NamedFormat> = {
+  holds: (x, f, writer) => `${writer.external(f.check)}(${x})`,
+  received: (x, writer) => `${writer.use("preview", preview)}(${x})`,
 };

@@ -2,8 +2,7 @@
 // its own: the issues are those of `then` or `else`.
 import type { Check, Build } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { failIf, type StructureWriter } from "./keyword.js";
-import type { KeywordReader } from "./read.js";
+import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
 
 /**
  * `if`, `then`, `else` (draft 2020-12 section 10.2.2): `if` is tested plainly (its issues are never
@@ -18,23 +17,29 @@ export function conditionalCheck(node: Node, build: Build): Check | undefined {
   const test = build(node.if);
   const then = node.then && build(node.then);
   const otherwise = node.else && build(node.else);
-  return (v, r, p) => (test(v) ? then === undefined || then(v, r, p) : otherwise === undefined || otherwise(v, r, p));
+  return (value, report, path) =>
+    test(value)
+      ? then === undefined || then(value, report, path)
+      : otherwise === undefined || otherwise(value, report, path);
 }
 
 /** `if` / `then` / `else` as generated code. @example conditionalSource(node, "v", writer) // "if (f1(v) ? !f2(v) : false) return false;\n" */
-export function conditionalSource(node: Node, x: string, w: StructureWriter): string {
+export function conditionalSource(node: Node, x: string, writer: StructureWriter): string {
   if (!node.if || (!node.then && !node.else)) return "";
-  const branch = (part: Node | undefined) => (part ? `!${w.fn(part)}(${x})` : "false");
-  return failIf(`${w.fn(node.if)}(${x}) ? ${branch(node.then)} : ${branch(node.else)}`);
+  const branch = (part: Node | undefined) => (part ? `!${writer.fn(part)}(${x})` : "false");
+  return failIf(`${writer.fn(node.if)}(${x}) ? ${branch(node.then)} : ${branch(node.else)}`);
 }
 
-/** How `if`, `then` and `else` are read; `then` and `else` without `if` say nothing (2020-12 section 10.2.2). @example conditionalReader.keys // ["if", "then", "else"] */
-export const conditionalReader: KeywordReader = {
+/** `if`, `then` and `else`: schemas; `then` and `else` alone mean nothing. @example ifThenElse.keys // ["if", "then", "else"] */
+export const ifThenElse = {
   keys: ["if", "then", "else"],
-  read(s, node, at, r) {
-    if (s.if === undefined) return;
-    node.if = r.read(s.if, `${at}/if`);
-    if (s.then !== undefined) node.then = r.read(s.then, `${at}/then`);
-    if (s.else !== undefined) node.else = r.read(s.else, `${at}/else`);
+  check: conditionalCheck,
+  schemas: "one",
+  place: "same",
+  read(schema, node, at, reader) {
+    if (schema.if === undefined) return;
+    node.if = reader.read(schema.if, `${at}/if`);
+    if (schema.then !== undefined) node.then = reader.read(schema.then, `${at}/then`);
+    if (schema.else !== undefined) node.else = reader.read(schema.else, `${at}/else`);
   },
-};
+} satisfies KeywordDeclaration;

@@ -1,31 +1,150 @@
-// The value keywords by JSON type, in the order their checks run and their issues are listed. The
-// interpreter reads these lists; generated code reads `./sources.js`, which pairs each with its source.
-import { minLength } from "./min-length.js";
-import { maxLength } from "./max-length.js";
-import { pattern } from "./pattern.js";
-import { format } from "./format.js";
+// The one ordered list of keywords: each keyword module declares itself (`KeywordDeclaration`), and this list puts
+// it in the order checks run and issues are listed. What the guards need of every keyword is derived from it: the
+// reader of each schema key, the walks over sub-schemas, the issue codes and their messages, and the interpreter's
+// checks (../interpret.ts). Generated code finds each keyword's generated form in ./generated.ts.
+import { additionalProperties } from "./additional-properties.js";
+import { allOf } from "./all-of.js";
+import { anyOf } from "./any-of.js";
+import { contains } from "./contains.js";
 import { contentEncoding } from "./content-encoding.js";
-import { minimum } from "./minimum.js";
-import { maximum } from "./maximum.js";
-import { exclusiveMinimum } from "./exclusive-minimum.js";
+import { dependentRequired } from "./dependent-required.js";
+import { dependentSchemas } from "./dependent-schemas.js";
+import { enumKeyword } from "./enum.js";
 import { exclusiveMaximum } from "./exclusive-maximum.js";
+import { exclusiveMinimum } from "./exclusive-minimum.js";
+import { format } from "./format.js";
+import { ifThenElse } from "./if-then-else.js";
+import { items } from "./items.js";
+import type { KeywordDeclaration, Message, PartPlace, SlotKind } from "./keyword.js";
+import { maxContains } from "./max-contains.js";
+import { maxItems } from "./max-items.js";
+import { maxLength } from "./max-length.js";
+import { maxProperties } from "./max-properties.js";
+import { maximum } from "./maximum.js";
+import { minContains } from "./min-contains.js";
+import { minItems } from "./min-items.js";
+import { minLength } from "./min-length.js";
+import { minProperties } from "./min-properties.js";
+import { minimum } from "./minimum.js";
 import { multipleOf } from "./multiple-of.js";
-import type { ValueKeyword } from "./keyword.js";
+import { not } from "./not.js";
+import { oneOf } from "./one-of.js";
+import { pattern } from "./pattern.js";
+import { patternProperties } from "./pattern-properties.js";
+import { prefixItems } from "./prefix-items.js";
+import { properties } from "./properties.js";
+import { propertyNames } from "./property-names.js";
+import { ref } from "./ref.js";
+import { required } from "./required.js";
+import { type } from "./type.js";
+import { unevaluatedItems } from "./unevaluated-items.js";
+import { unevaluatedProperties } from "./unevaluated-properties.js";
+import { uniqueItems } from "./unique-items.js";
 
-/** The keywords that test a string, in order. */
-export const STRING_KEYWORDS: readonly ValueKeyword<string, never>[] = [
+/**
+ * Every keyword the guards check, in the order their checks run and their issues are listed. A schema key none of
+ * them reads is refused, unless the schema reader knows it as an identifier (`$id`, `$anchor`, `$schema`) or an
+ * annotation. Adding a keyword is its module and its place here.
+ *
+ * @example
+ * KEYWORDS.flatMap((k) => k.keys).includes("minLength"); // true
+ */
+export const KEYWORDS = [
+  type,
+  enumKeyword,
   minLength,
   maxLength,
   pattern,
   format,
   contentEncoding,
-] as never;
-
-/** The keywords that test a number, in order. */
-export const NUMBER_KEYWORDS: readonly ValueKeyword<number, never>[] = [
   minimum,
   maximum,
   exclusiveMinimum,
   exclusiveMaximum,
   multipleOf,
-] as never;
+  prefixItems,
+  items,
+  minItems,
+  maxItems,
+  uniqueItems,
+  contains,
+  minContains,
+  maxContains,
+  properties,
+  required,
+  additionalProperties,
+  patternProperties,
+  propertyNames,
+  minProperties,
+  maxProperties,
+  dependentRequired,
+  dependentSchemas,
+  allOf,
+  anyOf,
+  oneOf,
+  not,
+  ifThenElse,
+  ref,
+  unevaluatedItems,
+  unevaluatedProperties,
+] as const;
+
+/** A code some keyword declares. */
+type DeclaredCode<K> = K extends { readonly issues: infer I } ? keyof I & string : never;
+
+/** Every issue code, from the keywords' declarations: what `IssueCode` is. */
+export type KeywordIssueCode = DeclaredCode<(typeof KEYWORDS)[number]>;
+
+const declarations: readonly KeywordDeclaration[] = KEYWORDS;
+
+/**
+ * Each issue code's message, from the declarations.
+ *
+ * @example
+ * ISSUE_MESSAGES.get("min_length")!("2", "1"); // "Expected at least 2 characters, received 1"
+ */
+export const ISSUE_MESSAGES: ReadonlyMap<string, Message> = /* @__PURE__ */ new Map(
+  declarations.flatMap((keyword) => Object.entries(keyword.issues ?? {})),
+);
+
+/**
+ * The keyword reading each schema key.
+ *
+ * @example
+ * KEYWORD_OF.get("minContains") === minContains; // true
+ */
+export const KEYWORD_OF: ReadonlyMap<string, KeywordDeclaration> = /* @__PURE__ */ new Map(
+  declarations.flatMap((keyword) => keyword.keys.map((key) => [key, keyword] as const)),
+);
+
+/**
+ * Sub-schemas no keyword checks, which a `$ref` may still point into (the schema reader reads these keys as
+ * annotations): definitions, and the schema of a string's decoded content.
+ */
+const ANNOTATION_SLOTS: { readonly [key: string]: SlotKind } = {
+  $defs: "map",
+  definitions: "map",
+  contentSchema: "one",
+};
+
+/**
+ * The schema keys whose values are sub-schemas, with how they hold them: what the walks over raw schemas follow
+ * (`../subschemas.ts`). A `one` slot holding an array (draft-07's tuple `items`) holds a list.
+ *
+ * @example
+ * SCHEMA_SLOTS.get("prefixItems"); // "list"
+ */
+export const SCHEMA_SLOTS: ReadonlyMap<string, SlotKind> = /* @__PURE__ */ new Map([
+  ...declarations.flatMap(({ keys, schemas }) => (schemas ? keys.map((key) => [key, schemas] as const) : [])),
+  ...Object.entries(ANNOTATION_SLOTS),
+]);
+
+/**
+ * The node fields holding sub-schema nodes, each with where they are checked: what the walks over read nodes follow.
+ *
+ * @example
+ * PART_PLACES.get("contains"); // "child"
+ */
+export const PART_PLACES: ReadonlyMap<string, PartPlace> = /* @__PURE__ */ new Map(
+  declarations.flatMap(({ keys, place }) => (place ? keys.map((key) => [key, place] as const) : [])),
+);

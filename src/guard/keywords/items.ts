@@ -1,193 +1,31 @@
-// `items`, `prefixItems`, `minItems`, `maxItems`: an array's lengths and elements, in one call on the plain path
-// and every keyword one by one when reporting. Their checks, generated code, report and messages.
-import { miss, all, once, asksOnly, type Check, type Build } from "../interpret/check.js";
-import { leafOf, leafOk, type Leaf } from "../interpret/leaf.js";
-import { ARRAY, type Node } from "../node.js";
-import type { Issue } from "../issue.js";
-import { failIf, numberText, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
-import { withExpr, withText, type Path } from "./path-code.js";
-import { count, mustBe, refuse, type KeywordReader } from "./read.js";
-/** What an array's plain check needs: length bounds and element checks, as leaves where they can be. */
-export interface Elements {
-  readonly min: number;
-  readonly max: number;
-  readonly prefix: readonly Check[];
-  readonly prefixLeaves: readonly (Leaf | null)[];
-  readonly item: Check | null;
-  readonly itemLeaf: Leaf | null;
-  /** The item when it is a list or tuple itself (a table's rows), checked by a direct call. */
-  readonly itemElements: Elements | null;
-}
-
-function elementsOf(node: Node, build: Build): Elements {
-  return {
-    min: node.minItems ?? 0,
-    max: node.maxItems ?? Infinity,
-    prefix: node.prefixItems?.map(build) ?? [],
-    prefixLeaves: node.prefixItems?.map((item) => leafOf(item, build)) ?? [],
-    item: node.items ? build(node.items) : null,
-    itemLeaf: node.items ? leafOf(node.items, build) : null,
-    itemElements: node.items ? arrayOnly(node.items, build) : null,
-  };
-}
-
-/** An array's lengths and elements, in one function: a row of a table is one call, not one per keyword. */
-export function elementsOk(a: unknown[], e: Elements): boolean {
-  if (a.length < e.min || a.length > e.max) return false;
-  const { prefix, prefixLeaves, item, itemLeaf, itemElements } = e;
-  const n = Math.min(a.length, prefix.length);
-  for (let i = 0; i < n; i++) {
-    const leaf = prefixLeaves[i]!;
-    if (leaf !== null ? !leafOk(a[i], leaf) : !prefix[i]!(a[i])) return false;
-  }
-  if (itemLeaf !== null) {
-    for (let i = prefix.length; i < a.length; i++) if (!leafOk(a[i], itemLeaf)) return false;
-  } else if (itemElements !== null) {
-    for (let i = prefix.length; i < a.length; i++) {
-      const row = a[i];
-      if (!Array.isArray(row) || !elementsOk(row, itemElements)) return false;
-    }
-  } else if (item !== null) {
-    for (let i = prefix.length; i < a.length; i++) if (!item(a[i])) return false;
-  }
-  return true;
-}
-
-const ELEMENT_KEYS = new Set(["id", "types", "prefixItems", "items", "minItems", "maxItems"]);
-
-/** The node's elements when it is an array and asks nothing else (a list, a tuple), else null. */
-export function arrayOnly(node: Node, build: Build): Elements | null {
-  return once(build.lists, node, () => (asksOnly(node, ARRAY, ELEMENT_KEYS) ? elementsOf(node, build) : null));
-}
+// `items`: the schema of an array's items after `prefixItems` (`./array-walk.ts` checks them), with draft-07 tuples:
+// `items` as a list, `additionalItems` for the rest (TypeBox 0.34 writes these).
+import { arrayCheck } from "./array-walk.js";
+import type { KeywordDeclaration } from "./keyword.js";
+import { readList, refuse } from "./read.js";
 
 /**
- * The array check of `items`, `prefixItems`, `minItems` and `maxItems` (called for arrays only).
+ * `items` (a schema, or draft-07's list read as `prefixItems`) and draft-07's `additionalItems`.
  *
  * @example
- * arrayCheck(readSchema({ type: "array", items: { type: "string" }, minItems: 1 }), build)!([]); // false
+ * items.keys; // ["items", "additionalItems"]
  */
-export function arrayCheck(node: Node, build: Build): Check | undefined {
-  type ArrayCheck = (a: unknown[], r?: Issue[], p?: string) => boolean;
-  // Reporting runs these one by one; a plain check runs `elementsOk`.
-  const reports: ArrayCheck[] = [];
-  const { minItems, maxItems } = node;
-  if (minItems !== undefined)
-    reports.push((a, r, p) => a.length >= minItems || miss(r!, "min_items", p, String(minItems), String(a.length)));
-  if (maxItems !== undefined)
-    reports.push((a, r, p) => a.length <= maxItems || miss(r!, "max_items", p, String(maxItems), String(a.length)));
-  const elements = arrayOnly(node, build) ?? elementsOf(node, build);
-  const { prefix, item } = elements;
-  if (prefix.length) {
-    reports.push((a, r, p) => {
-      let ok = true;
-      const n = Math.min(a.length, prefix.length);
-      for (let i = 0; i < n; i++) if (!prefix[i]!(a[i], r, `${p}/${i}`)) ok = false;
-      return ok;
-    });
-  }
-  if (item) {
-    reports.push((a, r, p) => {
-      let ok = true;
-      for (let i = prefix.length; i < a.length; i++) if (!item(a[i], r, `${p}/${i}`)) ok = false;
-      return ok;
-    });
-  }
-  if (!reports.length) return undefined;
-  const report = all(reports as Check[]);
-  return (a, r, p) => (r === undefined ? elementsOk(a as unknown[], elements) : report(a, r, p));
-}
-
-/**
- * `items`, `prefixItems`, `minItems` and `maxItems` as generated code, for arrays: the elements inlined.
- *
- * @example
- * itemsSource(readSchema({ items: { type: "string" } }), "v", writer);
- * // 'for (let i1 = 0; i1 < v.length; i1++) {\nconst v2 = v[i1];\nif (!(typeof v2 === "string")) return false;\n}\n'
- */
-export function itemsSource(node: Node, x: string, w: StructureWriter): string {
-  const { minItems = 0, maxItems, prefixItems = [] } = node;
-  let out = "";
-  if (minItems === maxItems) out += failIf(`${x}.length !== ${minItems}`);
-  else {
-    if (minItems > 0) out += failIf(`${x}.length < ${minItems}`);
-    if (maxItems !== undefined) out += failIf(`${x}.length > ${maxItems}`);
-  }
-  prefixItems.forEach((item, i) => {
-    const y = w.id("v");
-    const body = w.body(item, y);
-    const load = `const ${y} = ${x}[${i}];\n${body}`;
-    // Below minItems the item is known to be there.
-    if (body) out += i < minItems ? load : `if (${x}.length > ${i}) {\n${load}}\n`;
-  });
-  if (node.items) {
-    const i = w.id("i"),
-      y = w.id("v");
-    const body = w.body(node.items, y);
-    if (body)
-      out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
-  }
-  return out;
-}
-
-/** `items`, `prefixItems`, `minItems` and `maxItems` as report code, for arrays. @example itemsReport(node, "v", ROOT, reporter) */
-export function itemsReport(node: Node, x: string, path: Path, w: ReportWriter): string {
-  const { minItems, maxItems, prefixItems = [] } = node;
-  let out = "";
-  if (minItems)
-    out += `if (${x}.length < ${minItems}) ${w.push("min_items", path, String(minItems), numberText(`${x}.length`))}`;
-  if (maxItems !== undefined)
-    out += `if (${x}.length > ${maxItems}) ${w.push("max_items", path, String(maxItems), numberText(`${x}.length`))}`;
-  prefixItems.forEach((item, i) => {
-    const y = w.src.id("v");
-    const body = w.node(item, y, withText(path, `/${i}`));
-    if (body) out += `if (${x}.length > ${i}) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
-  });
-  if (node.items) {
-    const i = w.src.id("i"),
-      y = w.src.id("v");
-    const body = w.node(node.items, y, withExpr(withText(path, "/"), i));
-    if (body)
-      out += `for (let ${i} = ${prefixItems.length}; ${i} < ${x}.length; ${i}++) {\nconst ${y} = ${x}[${i}];\n${body}}\n`;
-  }
-  return out;
-}
-
-/** The array length and item messages. @example ITEMS_MESSAGES.min_items("1", "0") // "Expected at least 1 items, received 0" */
-export const ITEMS_MESSAGES = {
-  min_items: ((expected, received) => `Expected at least ${expected} items, received ${received}`) as Message,
-  max_items: ((expected, received) => `Expected at most ${expected} items, received ${received}`) as Message,
-  additional_item: ((expected) => `Unexpected item; ${expected}`) as Message,
-};
-
-/**
- * How `items`, `prefixItems`, `minItems` and `maxItems` are read, with draft-07 tuples (`items` as a list,
- * `additionalItems` for the rest: TypeBox 0.34 writes these).
- *
- * @example
- * itemsReader.keys; // ["items", "prefixItems", "additionalItems", "minItems", "maxItems"]
- */
-export const itemsReader: KeywordReader = {
-  keys: ["items", "prefixItems", "additionalItems", "minItems", "maxItems"],
-  read(s, node, at, r) {
-    if (s.minItems !== undefined) node.minItems = count(s.minItems, "minItems", at);
-    if (s.maxItems !== undefined) node.maxItems = count(s.maxItems, "maxItems", at);
-    let { items, prefixItems: prefix } = s;
-    let prefixKey = "prefixItems";
-    let itemsKey = "items";
+export const items = {
+  keys: ["items", "additionalItems"],
+  applies: "array",
+  // The walk of `prefixItems`, `items`, `minItems` and `maxItems` together.
+  check: arrayCheck,
+  schemas: "one",
+  place: "child",
+  read(schema, node, at, reader) {
+    const { items, additionalItems } = schema;
     if (Array.isArray(items)) {
-      if (prefix !== undefined)
+      if (schema.prefixItems !== undefined)
         throw refuse(`both "prefixItems" and an array "items"`, at, "(a tuple is one or the other)");
-      prefix = items;
-      prefixKey = "items";
-      items = s.additionalItems;
-      itemsKey = "additionalItems";
-    } else if (s.additionalItems !== undefined) {
+      node.prefixItems = readList(items, "items", at, reader);
+      if (additionalItems !== undefined) node.items = reader.read(additionalItems, `${at}/additionalItems`);
+    } else if (additionalItems !== undefined) {
       throw refuse(`"additionalItems"`, at, `needs "items" to be an array (draft-07); use "prefixItems" and "items"`);
-    }
-    if (prefix !== undefined) {
-      if (!Array.isArray(prefix)) throw mustBe(prefixKey, at, "an array of schemas", prefix);
-      node.prefixItems = prefix.map((p, i) => r.read(p, `${at}/${prefixKey}/${i}`));
-    }
-    if (items !== undefined) node.items = r.read(items, `${at}/${itemsKey}`);
+    } else if (items !== undefined) node.items = reader.read(items, `${at}/items`);
   },
-};
+} satisfies KeywordDeclaration;

@@ -1,5 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
-import { boundReaders } from "./read.js";
+import { readBound } from "./read.js";
 
 /**
  * `maximum`: the number must be at most the limit.
@@ -7,20 +7,18 @@ import { boundReaders } from "./read.js";
  * @example
  * maximum.holds(11, 10); // false
  */
-export const maximum: ValueKeyword<number, number> = {
-  key: "maximum",
-  code: "maximum",
+export const maximum = {
+  keys: ["maximum"],
+  applies: "number",
   holds: (n, limit) => n <= limit,
   expected: String,
   received: String,
-  message: (expected, received) => `Expected a number <= ${expected}, received ${received}`,
-};
+  issues: { maximum: (expected, received) => `Expected a number <= ${expected}, received ${received}` },
+  read: /* @__PURE__ */ readBound("maximum", "exclusiveMaximum"),
+} satisfies ValueKeyword<number, number>;
 
 /** `maximum` as generated code. @example maximumSource.holds("v", 10, writer) // "v <= 10" */
 export const maximumSource: KeywordSource<number> = {
   holds: (x, limit) => `${x} <= ${limit}`,
   received: (x) => numberText(x),
 };
-
-/** How `maximum` is read: a finite number (a draft-04 `exclusiveMaximum: true` beside it makes it exclusive). @example maximumReader.keys // ["maximum"] */
-export const maximumReader = boundReaders("maximum", "exclusiveMaximum")[0];

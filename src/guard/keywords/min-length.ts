@@ -1,6 +1,6 @@
 import { codePoints, longEnough } from "../values.js";
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
-import { countReader } from "./read.js";
+import { readCount } from "./read.js";
 
 /**
  * `minLength`: at least this many characters, counted in Unicode code points.
@@ -8,20 +8,18 @@ import { countReader } from "./read.js";
  * @example
  * minLength.holds("😀", 2); // false: one code point
  */
-export const minLength: ValueKeyword<string, number> = {
-  key: "minLength",
-  code: "min_length",
+export const minLength = {
+  keys: ["minLength"],
+  applies: "string",
   holds: longEnough,
   expected: String,
   received: (s) => String(codePoints(s)),
-  message: (expected, received) => `Expected at least ${expected} characters, received ${received}`,
-};
+  issues: { min_length: (expected, received) => `Expected at least ${expected} characters, received ${received}` },
+  read: /* @__PURE__ */ readCount("minLength"),
+} satisfies ValueKeyword<string, number>;
 
 /** `minLength` as generated code. @example minLengthSource.holds("v", 2, writer) // "longEnough(v, 2)" */
 export const minLengthSource: KeywordSource<number> = {
-  holds: (x, limit, w) => `${w.use("longEnough", longEnough)}(${x}, ${limit})`,
-  received: (x, w) => numberText(`${w.use("codePoints", codePoints)}(${x})`),
+  holds: (x, limit, writer) => `${writer.use("longEnough", longEnough)}(${x}, ${limit})`,
+  received: (x, writer) => numberText(`${writer.use("codePoints", codePoints)}(${x})`),
 };
-
-/** How `minLength` is read: a non-negative integer. @example minLengthReader.keys // ["minLength"] */
-export const minLengthReader = countReader("minLength");

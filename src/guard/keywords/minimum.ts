@@ -1,5 +1,5 @@
 import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
-import { boundReaders } from "./read.js";
+import { readBound } from "./read.js";
 
 /**
  * `minimum`: the number must be at least the limit.
@@ -7,20 +7,18 @@ import { boundReaders } from "./read.js";
  * @example
  * minimum.holds(1, 1); // true
  */
-export const minimum: ValueKeyword<number, number> = {
-  key: "minimum",
-  code: "minimum",
+export const minimum = {
+  keys: ["minimum"],
+  applies: "number",
   holds: (n, limit) => n >= limit,
   expected: String,
   received: String,
-  message: (expected, received) => `Expected a number >= ${expected}, received ${received}`,
-};
+  issues: { minimum: (expected, received) => `Expected a number >= ${expected}, received ${received}` },
+  read: /* @__PURE__ */ readBound("minimum", "exclusiveMinimum"),
+} satisfies ValueKeyword<number, number>;
 
 /** `minimum` as generated code. @example minimumSource.holds("v", 1, writer) // "v >= 1" */
 export const minimumSource: KeywordSource<number> = {
   holds: (x, limit) => `${x} >= ${limit}`,
   received: (x) => numberText(x),
 };
-
-/** How `minimum` is read: a finite number (a draft-04 `exclusiveMinimum: true` beside it makes it exclusive). @example minimumReader.keys // ["minimum"] */
-export const minimumReader = boundReaders("minimum", "exclusiveMinimum")[0];

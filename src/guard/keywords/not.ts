@@ -2,8 +2,7 @@
 import { describe } from "../describe.js";
 import { miss, type Build, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { failIf, type Message, type StructureWriter } from "./keyword.js";
-import type { KeywordReader } from "./read.js";
+import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
 
 /**
  * `not`: the sub-schema is tested plainly (its issues are never listed); passing it is the one issue.
@@ -15,19 +14,19 @@ export function notCheck(node: Node, build: Build): Check | undefined {
   const target = node.not;
   if (!target) return undefined;
   const not = build(target);
-  return (v, r, p) => !not(v) || (r !== undefined && miss(r, "not", p, describe(target)));
+  return (value, report, path) => !not(value) || (report !== undefined && miss(report, "not", path, describe(target)));
 }
 
 /** `not` as generated code. @example notSource(node, "v", writer) // "if (f1(v)) return false;\n" */
-export function notSource(node: Node, x: string, w: StructureWriter): string {
-  return node.not ? failIf(`${w.fn(node.not)}(${x})`) : "";
+export function notSource(node: Node, x: string, writer: StructureWriter): string {
+  return node.not ? failIf(`${writer.fn(node.not)}(${x})`) : "";
 }
 
-/** The `not` issue's message. @example NOT_MESSAGES.not("null", undefined) // "Value must not match null" */
-export const NOT_MESSAGES = { not: ((expected) => `Value must not match ${expected}`) as Message };
-
-/** How `not` is read: a schema. @example notReader.keys // ["not"] */
-export const notReader: KeywordReader = {
+/** `not`: a schema the value must fail. @example not.issues.not("null", undefined) // "Value must not match null" */
+export const not = {
   keys: ["not"],
-  read: (s, node, at, r) => void (node.not = r.read(s.not, `${at}/not`)),
-};
+  check: notCheck,
+  schemas: "one",
+  place: "same",
+  issues: { not: (expected) => `Value must not match ${expected}` },
+} satisfies KeywordDeclaration;

@@ -1,7 +1,7 @@
 import { preview } from "../../util/text.js";
 import type { Issue } from "../issue.js";
-import type { KeywordSource, Message, ValueKeyword } from "./keyword.js";
-import { regex, type KeywordReader } from "./read.js";
+import type { KeywordSource, ValueKeyword } from "./keyword.js";
+import { regex } from "./read.js";
 
 /**
  * Thrown when a pattern cannot be evaluated on a string: the engine ran out of regular-expression stack (a
@@ -31,10 +31,20 @@ export function matches(re: RegExp, s: string): boolean {
   }
 }
 
+/** The `pattern` message. @example patternMessage("^a", '"b"') // 'Expected a string matching /^a/, received "b"' */
+function patternMessage(expected: string | undefined, received: string | undefined): string {
+  return `Expected a string matching /${expected}/, received ${received}`;
+}
+
+/** The message of a pattern the engine could not evaluate. @example unevaluatedMessage("^(a|b)*$", "10000000") */
+function unevaluatedMessage(expected: string | undefined, received: string | undefined): string {
+  return `Pattern /${expected}/ could not be evaluated on a string of length ${received} (the regular expression engine ran out of stack); the value is refused`;
+}
+
 /**
  * Whether `s` matches `re`, pushing the issue when it does not: `pattern`, or `pattern_unevaluated` when the
- * engine could not tell. (The issues are written here with this module's messages: importing `../issue.js`
- * would close an import cycle through the keyword list.)
+ * engine could not tell. (The issues are written here with this module's messages, so that a guard compiled ahead of
+ * time carries these two messages and not the table of every keyword's.)
  *
  * @example
  * reportPattern("x", /^a/u, issues, "/name"); // false, issues gets { code: "pattern", path: "/name", ... }
@@ -48,14 +58,14 @@ export function reportPattern(s: string, re: RegExp, issues: Issue[], path: stri
     issues.push({
       code: "pattern_unevaluated",
       path,
-      message: PATTERN_MESSAGES.pattern_unevaluated(re.source, length),
+      message: unevaluatedMessage(re.source, length),
       expected: re.source,
       received: length,
     });
     return false;
   }
   const received = preview(s);
-  issues.push({ code: "pattern", path, message: pattern.message(re.source, received), expected: re.source, received });
+  issues.push({ code: "pattern", path, message: patternMessage(re.source, received), expected: re.source, received });
   return false;
 }
 
@@ -65,30 +75,20 @@ export function reportPattern(s: string, re: RegExp, issues: Issue[], path: stri
  * @example
  * pattern.holds("abc", /^a/u); // true
  */
-export const pattern: ValueKeyword<string, RegExp> = {
-  key: "pattern",
-  code: "pattern",
+export const pattern = {
+  keys: ["pattern"],
+  applies: "string",
   holds: (s, re) => matches(re, s),
   expected: (re) => re.source,
   received: (s) => preview(s),
-  message: (expected, received) => `Expected a string matching /${expected}/, received ${received}`,
-};
-
-/** The message of a pattern the engine could not evaluate. @example PATTERN_MESSAGES.pattern_unevaluated("^(a|b)*$", "10000000") */
-export const PATTERN_MESSAGES = {
-  pattern_unevaluated: ((expected, received) =>
-    `Pattern /${expected}/ could not be evaluated on a string of length ${received} (the regular expression engine ran out of stack); the value is refused`) as Message,
-};
+  issues: { pattern: patternMessage, pattern_unevaluated: unevaluatedMessage },
+  read: (schema, node, at, reader) => void (node.pattern = regex(schema.pattern, "pattern", at, reader.options)),
+} satisfies ValueKeyword<string, RegExp>;
 
 /** `pattern` as generated code. @example patternSource.holds("v", /^a/u, writer) // "matches(e3, v)" */
 export const patternSource: KeywordSource<RegExp> = {
-  holds: (x, re, w) => `${w.use("matches", matches)}(${w.external(re)}, ${x})`,
-  report: (x, re, path, w) => `${w.use("reportPattern", reportPattern)}(${x}, ${w.external(re)}, r, ${path});\n`,
-  received: (x, w) => `${w.use("preview", preview)}(${x})`,
-};
-
-/** How `pattern` is read: a regular expression with the `u` flag (refused for an untrusted schema when it could hang). @example patternReader.keys // ["pattern"] */
-export const patternReader: KeywordReader = {
-  keys: ["pattern"],
-  read: (s, node, at, r) => void (node.pattern = regex(s.pattern, "pattern", at, r.options)),
+  holds: (x, re, writer) => `${writer.use("matches", matches)}(${writer.external(re)}, ${x})`,
+  report: (x, re, path, writer) =>
+    `${writer.use("reportPattern", reportPattern)}(${x}, ${writer.external(re)}, r, ${path});\n`,
+  received: (x, writer) => `${writer.use("preview", preview)}(${x})`,
 };

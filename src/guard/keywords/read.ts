@@ -1,5 +1,5 @@
-// How keywords are read: each keyword module has a `KeywordReader` that checks its part of a schema object and
-// writes it into the node, with these helpers for the refusals every reader words the same way.
+// How keywords are read: each keyword module's declaration has a `read` that checks its part of a schema object and
+// writes it into the node, with these helpers for the refusals every reading words the same way.
 import { cut } from "../../util/text.js";
 import { SchemaError, type Node, type ReadOptions } from "../node.js";
 
@@ -18,17 +18,24 @@ export interface SchemaReader {
   readonly options: ReadOptions;
 }
 
-/**
- * A keyword's reading: the schema keys it owns, and what it writes into the node from them. It is called once per
- * schema object holding any of its keys, after the object's keys were all found known, with the whole object (keys
- * read together, such as `items` with `prefixItems` or `properties` with `required`, are read by one reader).
- *
- * @example
- * const notReader: KeywordReader = { keys: ["not"], read: (s, node, at, r) => void (node.not = r.read(s.not, `${at}/not`)) };
- */
-export interface KeywordReader {
-  readonly keys: readonly string[];
-  read(schema: Readonly<Record<string, unknown>>, node: Node, at: string, reader: SchemaReader): void;
+/** A keyword's reading (`KeywordDeclaration.read`). */
+export type ReadKeyword = (
+  schema: Readonly<Record<string, unknown>>,
+  node: Node,
+  at: string,
+  reader: SchemaReader,
+) => void;
+
+/** A list of schemas, each read at its index under `key`. @example node.allOf = readList(list, "allOf", at, reader) */
+export function readList(list: readonly unknown[], key: string, at: string, reader: SchemaReader): Node[] {
+  return list.map((item, i) => reader.read(item, `${at}/${key}/${i}`));
+}
+
+/** A list of property names. @example namesOf(["a"], "required", "#") // ["a"] */
+export function namesOf(value: unknown, key: string, at: string): string[] {
+  if (!Array.isArray(value) || !value.every((name) => typeof name === "string"))
+    throw mustBe(key, at, "an array of strings", value);
+  return value;
 }
 
 /** The one way a schema is refused: what is wrong (a keyword, quoted), where (a JSON Pointer), and why. @example refuse('"$ref" "#/x"', "#", "points to nothing in this schema") */
@@ -41,8 +48,12 @@ export function mustBe(key: string, at: string, expected: string, value: unknown
   let text: string;
   try {
     text =
-      JSON.stringify(value, (_k, v) =>
-        typeof v === "number" && !Number.isFinite(v) ? String(v) : typeof v === "bigint" ? `${v}n` : v,
+      JSON.stringify(value, (_k, value) =>
+        typeof value === "number" && !Number.isFinite(value)
+          ? String(value)
+          : typeof value === "bigint"
+            ? `${value}n`
+            : value,
       ) ?? String(value);
   } catch {
     text = typeof value; // a cycle
@@ -62,55 +73,53 @@ export function finite(value: unknown, key: string, at: string): number {
   return value;
 }
 
-/** A reader of one key holding a count, written into the node field of the same name. @example countReader("minLength") */
-export function countReader(
-  key:
-    | "minLength"
-    | "maxLength"
-    | "minItems"
-    | "maxItems"
-    | "minContains"
-    | "maxContains"
-    | "minProperties"
-    | "maxProperties",
-): KeywordReader {
-  return { keys: [key], read: (s, node, at) => void (node[key] = count(s[key], key, at)) };
+/** The node fields a keyword's number is read into (not the node's own `id`, `types` and `scopes`). */
+type CountField = Exclude<
+  { [K in keyof Node]-?: Node[K] extends number | undefined ? K : never }[keyof Node],
+  "id" | "types" | "scopes"
+>;
+
+/** The reading of one key holding a count, written into the node field of the same name. @example readCount("minLength") */
+export function readCount(key: CountField): ReadKeyword {
+  return (schema, node, at) => void (node[key] = count(schema[key], key, at));
 }
 
 /**
- * The reader of a bound (`minimum`, `maximum`) and the reader of its exclusive form, which is a number
- * (draft-06 on) or, in draft-04 and OpenAPI 3.0, a boolean saying the bound beside it is exclusive.
+ * The reading of a bound (`minimum`, `maximum`): a finite number, left to the exclusive form beside it when that is
+ * `true` (draft-04 and OpenAPI 3.0).
  *
  * @example
- * const [minimumReader, exclusiveMinimumReader] = boundReaders("minimum", "exclusiveMinimum");
+ * const readMinimum = readBound("minimum", "exclusiveMinimum");
+ */
+export function readBound(key: "minimum" | "maximum", exclusive: "exclusiveMinimum" | "exclusiveMaximum"): ReadKeyword {
+  return (schema, node, at) =>
+    void (schema[exclusive] === true ? finite(schema[key], key, at) : (node[key] = finite(schema[key], key, at)));
+}
+
+/**
+ * The reading of an exclusive bound, which is a number (draft-06 on) or, in draft-04 and OpenAPI 3.0, a boolean
+ * saying the bound beside it is exclusive.
+ *
+ * @example
+ * const readExclusiveMinimum = readExclusiveBound("minimum", "exclusiveMinimum");
  * // { minimum: 0, exclusiveMinimum: true } reads as { exclusiveMinimum: 0 }
  */
-export function boundReaders(
+export function readExclusiveBound(
   key: "minimum" | "maximum",
   exclusive: "exclusiveMinimum" | "exclusiveMaximum",
-): [KeywordReader, KeywordReader] {
-  return [
-    {
-      keys: [key],
-      read: (s, node, at) =>
-        void (s[exclusive] === true ? finite(s[key], key, at) : (node[key] = finite(s[key], key, at))),
-    },
-    {
-      keys: [exclusive],
-      read(s, node, at) {
-        const value = s[exclusive];
-        if (value === false) return;
-        if (value !== true) node[exclusive] = finite(value, exclusive, at);
-        else if (s[key] === undefined)
-          throw refuse(
-            `"${exclusive}": true`,
-            at,
-            `needs "${key}" beside it (draft-04 and OpenAPI 3.0 make that bound exclusive)`,
-          );
-        else node[exclusive] = finite(s[key], key, at);
-      },
-    },
-  ];
+): ReadKeyword {
+  return (schema, node, at) => {
+    const value = schema[exclusive];
+    if (value === false) return;
+    if (value !== true) node[exclusive] = finite(value, exclusive, at);
+    else if (schema[key] === undefined)
+      throw refuse(
+        `"${exclusive}": true`,
+        at,
+        `needs "${key}" beside it (draft-04 and OpenAPI 3.0 make that bound exclusive)`,
+      );
+    else node[exclusive] = finite(schema[key], key, at);
+  };
 }
 
 /**

@@ -5,8 +5,8 @@ import type { Node } from "../node.js";
 import { ScopedVerdicts, Verdicts } from "../revisit.js";
 import type { Recursion } from "../recursion.js";
 import { tooDeep } from "../values.js";
-import { failIf, type Message, type StructureWriter } from "./keyword.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
+import { mustBe } from "./read.js";
 /** What `$ref` checks need: the call's state, the schema's `Recursion` facts, and each target's verdicts. */
 export interface RefChecks {
   readonly state: CallState;
@@ -28,17 +28,17 @@ export function refCheck(node: Node, build: Build, { state, recursion, verdictsO
   const verdicts = verdictsOf(node);
   const keepAlways = recursion.revisits();
   const { refs, levels } = recursion.limit();
-  return (v, r, p) => {
+  return (value, report, path) => {
     if (state.depth >= refs) tooDeep(levels);
-    const keep = (keepAlways || state.reporting) && typeof v === "object" && v !== null;
+    const keep = (keepAlways || state.reporting) && typeof value === "object" && value !== null;
     if (keep) {
-      const known = verdicts.get(v, state.call, r !== undefined);
+      const known = verdicts.get(value, state.call, report !== undefined);
       if (known !== -1) return known === 1;
     }
     state.depth++;
-    const ok = target(v, r, p);
+    const ok = target(value, report, path);
     state.depth--;
-    if (keep) verdicts.set(v, state.call, ok, r !== undefined);
+    if (keep) verdicts.set(value, state.call, ok, report !== undefined);
     return ok;
   };
 }
@@ -50,14 +50,14 @@ export function refCheck(node: Node, build: Build, { state, recursion, verdictsO
  * @example
  * refSource(node, "v", writer) // "if (!f0r(v)) return false;\n"
  */
-export function refSource(node: Node, x: string, w: StructureWriter): string {
+export function refSource(node: Node, x: string, writer: StructureWriter): string {
   const ref = node.ref;
   if (!ref) return "";
-  if (!ref.dynamic) return failIf(`!${w.refFn(ref.target!)}(${x})`);
-  const k = w.id("k");
+  if (!ref.dynamic) return failIf(`!${writer.refFn(ref.target!)}(${x})`);
+  const k = writer.id("k");
   const pick = ref.dynamic.candidates.reduceRight(
-    (rest, candidate, i) => `${k} === ${i} ? ${w.refFn(candidate)} : ${rest}`,
-    w.refFn(ref.target!),
+    (rest, candidate, i) => `${k} === ${i} ? ${writer.refFn(candidate)} : ${rest}`,
+    writer.refFn(ref.target!),
   );
   return `const ${k} = S[${ref.dynamic.slot}];\n${failIf(`!(${pick})(${x})`)}`;
 }
@@ -70,46 +70,50 @@ export function refSource(node: Node, x: string, w: StructureWriter): string {
  * @example
  * refFunction("f0r", "f0", recursionOf(root), writer); // "function f0r(v) {\nif (D >= 256) tooDeep(256);\n..."
  */
-export function refFunction(name: string, inner: string, recursion: Recursion, w: StructureWriter): string {
+export function refFunction(name: string, inner: string, recursion: Recursion, writer: StructureWriter): string {
   const { refs, levels } = recursion.limit();
-  const call = `if (D >= ${refs}) ${w.use("tooDeep", tooDeep)}(${levels});\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
+  const call = `if (D >= ${refs}) ${writer.use("tooDeep", tooDeep)}(${levels});\nD++;\nconst ok = ${inner}(v);\nD--;\n`;
   if (!recursion.revisits()) return `function ${name}(v) {\n${call}return ok;\n}\n`;
   // Where a `$dynamicRef` resolves through the scope, a target's verdict may depend on it: kept per scope.
   const scoped = recursion.scoped();
-  const m = scoped ? "m" : w.external(new Verdicts());
-  const perScope = scoped ? `const m = o ? ${w.external(new ScopedVerdicts())}.at(S.join()) : undefined;\n` : "";
+  const m = scoped ? "m" : writer.external(new Verdicts());
+  const perScope = scoped ? `const m = o ? ${writer.external(new ScopedVerdicts())}.at(S.join()) : undefined;\n` : "";
   return (
     `function ${name}(v) {\nconst o = typeof v === "object" && v !== null;\n${perScope}` +
     `if (o) {\nconst k = ${m}.get(v, C, false);\nif (k !== -1) return k === 1;\n}\n${call}if (o) ${m}.set(v, C, ok, false);\nreturn ok;\n}\n`
   );
 }
 
-/** The `too_deep` issue's message. @example REF_MESSAGES.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)" */
-export const REF_MESSAGES = {
-  too_deep: ((expected) =>
-    expected === undefined
-      ? "Value is nested too deeply to check"
-      : `Value is nested too deeply to check (more than ${expected} levels)`) as Message,
-};
-
 /**
- * How `$ref` and `$dynamicRef` are read: references, pointed at their targets once the whole document is read. A
- * schema with both keeps the `$dynamicRef` as one more `allOf` member.
+ * `$ref` and `$dynamicRef`: references, pointed at their targets once the whole document is read. A schema with both
+ * keeps the `$dynamicRef` as one more `allOf` member. Its issue is a value nested past the `$ref` levels a check may
+ * enter (`too_deep`).
  *
  * @example
- * refReader.keys // ["$ref", "$dynamicRef"]
+ * ref.issues.too_deep("512", undefined) // "Value is nested too deeply to check (more than 512 levels)"
  */
-export const refReader: KeywordReader = {
+export const ref = {
   keys: ["$ref", "$dynamicRef"],
-  read(s, node, at, r) {
+  check: (node, build) =>
+    node.ref &&
+    (build.dynamic && build.refs.recursion.scoped()
+      ? build.dynamic.refCheck(node.ref, build, build.refs)
+      : refCheck(node.ref.target!, build, build.refs)),
+  issues: {
+    too_deep: (expected) =>
+      expected === undefined
+        ? "Value is nested too deeply to check"
+        : `Value is nested too deeply to check (more than ${expected} levels)`,
+  },
+  read(schema, node, at, reader) {
     for (const key of ["$ref", "$dynamicRef"] as const) {
-      const pointer = s[key];
+      const pointer = schema[key];
       if (pointer === undefined) continue;
       if (typeof pointer !== "string") throw mustBe(key, at, "a string", pointer);
-      const holder = node.ref ? r.read(true, at) : node;
+      const holder = node.ref ? reader.read(true, at) : node;
       holder.ref = { target: undefined, pointer };
-      r.reference(holder, pointer, at, s, key === "$dynamicRef");
+      reader.reference(holder, pointer, at, schema, key === "$dynamicRef");
       if (holder !== node) node.allOf = [...(node.allOf ?? []), holder];
     }
   },
-};
+} satisfies KeywordDeclaration;

@@ -5,9 +5,9 @@ import { describeTypes } from "../describe.js";
 import { always, miss, type Check } from "../interpret/check.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, TYPE_BITS, type Node } from "../node.js";
 import { typeBits } from "../values.js";
-import { failUnless, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { failUnless, type KeywordDeclaration, type ReportWriter, type StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
-import { refuse, type KeywordReader } from "./read.js";
+import { refuse } from "./read.js";
 
 /**
  * `body` behind the node's type test; a value of another type is reported as such.
@@ -17,42 +17,43 @@ import { refuse, type KeywordReader } from "./read.js";
  */
 export function typed(types: number, body: Check): Check {
   const expected = describeTypes(types);
-  const wrongType: Check = (v, r, p) => r !== undefined && miss(r, "type", p, expected, typeName(v));
+  const wrongType: Check = (value, report, path) =>
+    report !== undefined && miss(report, "type", path, expected, typeName(value));
   return body === always
-    ? (v, r, p) => hasType(v, types) || wrongType(v, r, p)
-    : (v, r, p) => (hasType(v, types) ? body(v, r, p) : wrongType(v, r, p));
+    ? (value, report, path) => hasType(value, types) || wrongType(value, report, path)
+    : (value, report, path) => (hasType(value, types) ? body(value, report, path) : wrongType(value, report, path));
 }
 
 /** Whether a value has one of the type bits, inline for the single types. @example hasType(1.5, INTEGER) // false */
-export function hasType(v: unknown, bits: number): boolean {
+export function hasType(value: unknown, bits: number): boolean {
   switch (bits) {
     case STRING:
-      return typeof v === "string";
+      return typeof value === "string";
     case NUMBER:
     case NUMBER | INTEGER:
-      return typeof v === "number" && Number.isFinite(v);
+      return typeof value === "number" && Number.isFinite(value);
     case INTEGER:
-      return Number.isInteger(v);
+      return Number.isInteger(value);
     case BOOLEAN:
-      return typeof v === "boolean";
+      return typeof value === "boolean";
     case OBJECT:
-      return typeof v === "object" && v !== null && !Array.isArray(v);
+      return typeof value === "object" && value !== null && !Array.isArray(value);
     case ARRAY:
-      return Array.isArray(v);
+      return Array.isArray(value);
     case NULL:
-      return v === null;
+      return value === null;
     case ANY:
       return true;
     default:
-      return (typeBits(v) & bits) !== 0;
+      return (typeBits(value) & bits) !== 0;
   }
 }
 
 /** The `false` schema: nothing passes, one `never` issue. @example neverCheck(null, issues, "") // false; issues: [{ code: "never", ... }] */
-export const neverCheck: Check = (_v, r, p) => r !== undefined && miss(r, "never", p);
+export const neverCheck: Check = (_v, report, path) => report !== undefined && miss(report, "never", path);
 
 /** A JavaScript expression testing `x` against `type` bits. @example typeTest(ARRAY, "v", writer) // "Array.isArray(v)" */
-export function typeTest(bits: number, x: string, w: StructureWriter): string {
+export function typeTest(bits: number, x: string, writer: StructureWriter): string {
   switch (bits) {
     case STRING:
       return `typeof ${x} === "string"`;
@@ -70,44 +71,48 @@ export function typeTest(bits: number, x: string, w: StructureWriter): string {
     case OBJECT:
       return `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
     default:
-      return `(${w.use("typeBits", typeBits)}(${x}) & ${bits}) !== 0`;
+      return `(${writer.use("typeBits", typeBits)}(${x}) & ${bits}) !== 0`;
   }
 }
 
 /** `type` as generated code (none for a node that allows any type). @example typeSource(readSchema({ type: "string" }), "v", writer) // 'if (!(typeof v === "string")) return false;\n' */
-export function typeSource(node: Node, x: string, w: StructureWriter): string {
-  return node.types === ANY ? "" : failUnless(typeTest(node.types, x, w));
+export function typeSource(node: Node, x: string, writer: StructureWriter): string {
+  return node.types === ANY ? "" : failUnless(typeTest(node.types, x, writer));
 }
 
 /** `type` as report code around `body`, the report of the node's other keywords. @example typeReport(node, "v", ROOT, "", reporter) */
-export function typeReport(node: Node, x: string, path: Path, body: string, w: ReportWriter): string {
+export function typeReport(node: Node, x: string, path: Path, body: string, writer: ReportWriter): string {
   if (node.types === ANY) return body;
-  const wrongType = w.push("type", path, describeTypes(node.types), `${w.src.use("typeName", typeName)}(${x})`);
-  return `if (!(${typeTest(node.types, x, w.src)})) ${wrongType}${body && `else {\n${body}}\n`}`;
+  const wrongType = writer.push(
+    "type",
+    path,
+    describeTypes(node.types),
+    `${writer.src.use("typeName", typeName)}(${x})`,
+  );
+  return `if (!(${typeTest(node.types, x, writer.src)})) ${wrongType}${body && `else {\n${body}}\n`}`;
 }
 
-/** The `type` and `never` messages. @example TYPE_MESSAGES.type("string", "integer") // "Expected string, received integer" */
-export const TYPE_MESSAGES = {
-  type: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
-  never: (() => "No value is allowed here") as Message,
-};
-
 /**
- * How `type` is read: a name or a list of names; OpenAPI 3.0's `nullable: true` (as Gemini writes it) adds null.
+ * `type`: a name or a list of names; OpenAPI 3.0's `nullable: true` (as Gemini writes it) adds null. Its issues
+ * are a value of another type, and any value where the schema is `false` (`never`).
  *
  * @example
- * typeReader.keys; // ["type", "nullable"]
+ * type.keys; // ["type", "nullable"]
  */
-export const typeReader: KeywordReader = {
+export const type = {
   keys: ["type", "nullable"],
-  read(s, node, at) {
-    if (s.type === undefined) return; // `nullable` alone widens an enum (./enum.ts)
-    const bits = Array.isArray(s.type)
-      ? s.type.reduce((all: number, name) => all | typeBit(name, at), 0)
-      : typeBit(s.type, at);
-    node.types = bits | (s.nullable === true ? NULL : 0);
+  issues: {
+    type: (expected, received) => `Expected ${expected}, received ${received}`,
+    never: () => "No value is allowed here",
   },
-};
+  read(schema, node, at) {
+    if (schema.type === undefined) return; // `nullable` alone widens an enum (./enum.ts)
+    const bits = Array.isArray(schema.type)
+      ? schema.type.reduce((all: number, name) => all | typeBit(name, at), 0)
+      : typeBit(schema.type, at);
+    node.types = bits | (schema.nullable === true ? NULL : 0);
+  },
+} satisfies KeywordDeclaration;
 
 function typeBit(name: unknown, at: string): number {
   const bit = typeof name === "string" ? TYPE_BITS.get(name) : undefined;

@@ -1,5 +1,5 @@
-// anyOf and oneOf: their checks, their generated code, their messages, and which branch a report blames
-// when none matched.
+// What `anyOf` and `oneOf` (`./any-of.ts`, `./one-of.ts`) share: their checks, their generated code, their reading,
+// and which branch a report blames when none matched.
 import { preview, typeName } from "../../util/text.js";
 import { describe, describeShape, typesOf, alternatives } from "../describe.js";
 import { jsonEqual } from "../equal.js";
@@ -7,8 +7,8 @@ import { miss, type Check, type Build } from "../interpret/check.js";
 import { isPrototypeKey, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue, typeBits } from "../values.js";
-import { failIf, failUnless, type Message, type StructureWriter } from "./keyword.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { failIf, failUnless, type StructureWriter } from "./keyword.js";
+import { mustBe, readList, type ReadKeyword } from "./read.js";
 
 /**
  * anyOf (`one: false`) or oneOf (`one: true`). Branches are tested plainly; when none matched, the report lists
@@ -22,28 +22,29 @@ export function unionCheck(nodes: readonly Node[], build: Build, one: boolean): 
   const branches = nodes.map(build);
   let blame: Blame | undefined; // made on the first report
   // No branch matched: the issues of the one branch the value picks, else one issue naming the choices.
-  const noBranch = (v: unknown, r: Issue[], p: string | undefined) => {
+  const noBranch = (value: unknown, report: Issue[], path: string | undefined) => {
     blame ??= blameOf(nodes);
-    const picked = pick(blame, v);
-    if (picked !== undefined) return build(picked)(v, r, p);
-    if (!blame.branches.some((b) => (b.types & typeBits(v)) !== 0))
-      return miss(r, "union", p, blame.types, typeName(v));
-    return miss(r, "union", p, blame.shapes, preview(v));
+    const picked = pick(blame, value);
+    if (picked !== undefined) return build(picked)(value, report, path);
+    if (!blame.branches.some((b) => (b.types & typeBits(value)) !== 0))
+      return miss(report, "union", path, blame.types, typeName(value));
+    return miss(report, "union", path, blame.shapes, preview(value));
   };
   if (!one) {
-    return (v, r, p) => {
-      for (let i = 0; i < branches.length; i++) if (branches[i]!(v)) return true;
-      return r !== undefined && noBranch(v, r, p);
+    return (value, report, path) => {
+      for (let i = 0; i < branches.length; i++) if (branches[i]!(value)) return true;
+      return report !== undefined && noBranch(value, report, path);
     };
   }
-  return (v, r, p) => {
+  return (value, report, path) => {
     let matched = 0;
-    for (let i = 0; i < branches.length; i++) if (branches[i]!(v) && ++matched > 1 && r === undefined) return false;
+    for (let i = 0; i < branches.length; i++)
+      if (branches[i]!(value) && ++matched > 1 && report === undefined) return false;
     if (matched === 1) return true;
-    if (r === undefined) return false;
+    if (report === undefined) return false;
     return matched === 0
-      ? noBranch(v, r, p)
-      : miss(r, "one_of", p, (blame ??= blameOf(nodes)).shapes, `${matched} branches`);
+      ? noBranch(value, report, path)
+      : miss(report, "one_of", path, (blame ??= blameOf(nodes)).shapes, `${matched} branches`);
   };
 }
 
@@ -74,8 +75,9 @@ function blameOf(nodes: readonly Node[]): Blame {
 function tagsOf(node: Node): Tag[] {
   const tags: Tag[] = [];
   for (let n: Node | undefined = node, hops = 0; n !== undefined && hops < 8; n = n.ref?.target, hops++) {
-    for (const p of n.properties ?? [])
-      if (p.node.enum?.length === 1) tags.push({ key: p.key, value: p.node.enum[0], own: isPrototypeKey(p.key) });
+    for (const property of n.properties ?? [])
+      if (property.node.enum?.length === 1)
+        tags.push({ key: property.key, value: property.node.enum[0], own: isPrototypeKey(property.key) });
   }
   return tags;
 }
@@ -84,14 +86,15 @@ function tagsOf(node: Node): Tag[] {
  * The branch to blame: the only one that takes the value's JSON type, or else the only one whose
  * discriminating properties all hold the value's. Reads a few properties; checks no subtree.
  */
-function pick(blame: Blame, v: unknown): Node | undefined {
-  const bits = typeBits(v);
+function pick(blame: Blame, value: unknown): Node | undefined {
+  const bits = typeBits(value);
   const typed = blame.branches.filter((b) => (b.types & bits) !== 0);
   if (typed.length === 1) return typed[0]!.node;
-  if (!isObject(v)) return undefined;
+  if (!isObject(value)) return undefined;
   let picked: Node | undefined;
   for (const b of typed) {
-    if (!b.tags.length || !b.tags.every((t) => jsonEqual(t.own ? ownValue(v, t.key) : v[t.key], t.value))) continue;
+    if (!b.tags.length || !b.tags.every((t) => jsonEqual(t.own ? ownValue(value, t.key) : value[t.key], t.value)))
+      continue;
     if (picked !== undefined) return undefined;
     picked = b.node;
   }
@@ -99,36 +102,32 @@ function pick(blame: Blame, v: unknown): Node | undefined {
 }
 
 /**
- * anyOf and oneOf as generated code.
+ * `anyOf` as generated code.
  *
  * @example
- * unionSource(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }), "v", writer); // "if (!(f1(v) || f2(v))) return false;\n"
+ * anyOfSource(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }), "v", writer); // "if (!(f1(v) || f2(v))) return false;\n"
  */
-export function unionSource(node: Node, x: string, w: StructureWriter): string {
-  let out = "";
-  if (node.anyOf) out += failUnless(node.anyOf.map((b) => `${w.fn(b)}(${x})`).join(" || "));
-  if (node.oneOf) {
-    const n = w.id("n");
-    out += `let ${n} = 0;\n${node.oneOf.map((b) => failIf(`${w.fn(b)}(${x}) && ++${n} > 1`)).join("")}${failIf(`${n} !== 1`)}`;
-  }
-  return out;
+export function anyOfSource(node: Node, x: string, writer: StructureWriter): string {
+  return node.anyOf ? failUnless(node.anyOf.map((branch) => `${writer.fn(branch)}(${x})`).join(" || ")) : "";
 }
 
-/** The union issues' messages. @example UNION_MESSAGES.one_of("a | b", "2 branches") // "Expected exactly one of a | b to match, but 2 branches matched" */
-export const UNION_MESSAGES = {
-  union: ((expected, received) => `Expected ${expected}, received ${received}`) as Message,
-  one_of: ((expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`) as Message,
-};
+/**
+ * `oneOf` as generated code: the matching branches counted, at most one.
+ *
+ * @example
+ * oneOfSource(readSchema({ oneOf: [{ type: "string" }, { type: "null" }] }), "v", writer); // "let n1 = 0;\n..."
+ */
+export function oneOfSource(node: Node, x: string, writer: StructureWriter): string {
+  if (!node.oneOf) return "";
+  const matched = writer.id("n");
+  return `let ${matched} = 0;\n${node.oneOf.map((branch) => failIf(`${writer.fn(branch)}(${x}) && ++${matched} > 1`)).join("")}${failIf(`${matched} !== 1`)}`;
+}
 
-/** How `anyOf` and `oneOf` are read: non-empty arrays of schemas. @example unionReader.keys // ["anyOf", "oneOf"] */
-export const unionReader: KeywordReader = {
-  keys: ["anyOf", "oneOf"],
-  read(s, node, at, r) {
-    for (const key of ["anyOf", "oneOf"] as const) {
-      const list = s[key];
-      if (list === undefined) continue;
-      if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
-      node[key] = list.map((branch, i) => r.read(branch, `${at}/${key}/${i}`));
-    }
-  },
-};
+/** The reading of `anyOf` or `oneOf`: a non-empty array of schemas. @example const readAnyOf = readBranches("anyOf"); */
+export function readBranches(key: "anyOf" | "oneOf"): ReadKeyword {
+  return (schema, node, at, reader) => {
+    const list = schema[key];
+    if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
+    node[key] = readList(list, key, at, reader);
+  };
+}

@@ -3,39 +3,37 @@
 import { hasDuplicates } from "../equal.js";
 import { miss, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { failIf, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { failIf, type KeywordDeclaration, type ReportWriter, type StructureWriter } from "./keyword.js";
 import { quote, type Path } from "./path-code.js";
-import { mustBe, type KeywordReader } from "./read.js";
+import { mustBe } from "./read.js";
 
 /** `uniqueItems: true`, for arrays. @example uniqueItemsCheck(readSchema({ uniqueItems: true }))!([1, 1]) // false */
 export function uniqueItemsCheck(node: Node): Check | undefined {
   if (!node.uniqueItems) return undefined;
-  return (a, r, p) =>
+  return (a, report, path) =>
     !hasDuplicates(a as unknown[]) ||
-    (r !== undefined && miss(r, "unique_items", p, undefined, "some items are equal"));
+    (report !== undefined && miss(report, "unique_items", path, undefined, "some items are equal"));
 }
 
 /** `uniqueItems` as generated code. @example uniqueItemsSource(node, "v", writer) // "if (hasDuplicates(v)) return false;\n" */
-export function uniqueItemsSource(node: Node, x: string, w: StructureWriter): string {
-  return node.uniqueItems ? failIf(`${w.use("hasDuplicates", hasDuplicates)}(${x})`) : "";
+export function uniqueItemsSource(node: Node, x: string, writer: StructureWriter): string {
+  return node.uniqueItems ? failIf(`${writer.use("hasDuplicates", hasDuplicates)}(${x})`) : "";
 }
 
 /** `uniqueItems` as report code. @example uniqueItemsReport(node, "v", ROOT, reporter) // 'if (hasDuplicates(v)) {\n...r.push(...)' */
-export function uniqueItemsReport(node: Node, x: string, path: Path, w: ReportWriter): string {
+export function uniqueItemsReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   if (!node.uniqueItems) return "";
-  return `if (${w.src.use("hasDuplicates", hasDuplicates)}(${x})) ${w.push("unique_items", path, undefined, quote("some items are equal"))}`;
+  return `if (${writer.src.use("hasDuplicates", hasDuplicates)}(${x})) ${writer.push("unique_items", path, undefined, quote("some items are equal"))}`;
 }
 
-/** The `unique_items` message. @example UNIQUE_ITEMS_MESSAGES.unique_items(undefined, "some items are equal") // "Expected unique items; some items are equal" */
-export const UNIQUE_ITEMS_MESSAGES = {
-  unique_items: ((_expected, received) => `Expected unique items; ${received}`) as Message,
-};
-
-/** How `uniqueItems` is read: a boolean. @example uniqueItemsReader.keys // ["uniqueItems"] */
-export const uniqueItemsReader: KeywordReader = {
+/** `uniqueItems`: a boolean. @example uniqueItems.keys // ["uniqueItems"] */
+export const uniqueItems = {
   keys: ["uniqueItems"],
-  read(s, node, at) {
-    if (typeof s.uniqueItems !== "boolean") throw mustBe("uniqueItems", at, "a boolean", s.uniqueItems);
-    if (s.uniqueItems) node.uniqueItems = true;
+  applies: "array",
+  check: uniqueItemsCheck,
+  issues: { unique_items: (_expected, received) => `Expected unique items; ${received}` },
+  read(schema, node, at) {
+    if (typeof schema.uniqueItems !== "boolean") throw mustBe("uniqueItems", at, "a boolean", schema.uniqueItems);
+    if (schema.uniqueItems) node.uniqueItems = true;
   },
-};
+} satisfies KeywordDeclaration;

@@ -1,5 +1,6 @@
 // A root every provider accepts: an object with properties, nothing beside it that a provider refuses.
 import { setOwn } from "../../util/own.js";
+import { SUBSCHEMAS } from "../subschemas.js";
 import { VALUES, currentDraft } from "./older-drafts.js";
 import type { Warn } from "./warnings.js";
 
@@ -110,22 +111,7 @@ export function booleansAsObjects(schema: Schema): Schema {
   return walkSchemas(schema) as Schema;
 }
 
-const ONE = new Set([
-  "items",
-  "additionalProperties",
-  "not",
-  "contains",
-  "propertyNames",
-  "additionalItems",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-]);
-const LIST = new Set(["prefixItems", "anyOf", "oneOf", "allOf"]);
 const KEPT_BOOLEAN = new Set(["additionalProperties", "unevaluatedProperties"]);
-const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 // Copies only what changes: a schema without boolean subschemas comes back as it is (the emitter's copy is fresh).
 function walkSchemas(value: unknown): unknown {
@@ -142,9 +128,10 @@ function walkSchemas(value: unknown): unknown {
     const v = (value as Schema)[key];
     // `additionalProperties: false` is what every provider documents (OpenAI's strict mode requires it): kept.
     if (typeof v === "boolean" && KEPT_BOOLEAN.has(key)) continue;
-    if (ONE.has(key)) keep(key, v, Array.isArray(v) ? listOf(v) : walkSchemas(v));
-    else if (LIST.has(key) && Array.isArray(v)) keep(key, v, listOf(v));
-    else if (MAP.has(key) && typeof v === "object" && v !== null) {
+    const slot = SUBSCHEMAS.get(key);
+    if (slot === "one") keep(key, v, Array.isArray(v) ? listOf(v) : walkSchemas(v));
+    else if (slot === "list" && Array.isArray(v)) keep(key, v, listOf(v));
+    else if (slot === "map" && typeof v === "object" && v !== null) {
       let map: Schema | undefined;
       for (const name of Object.keys(v)) {
         const from = (v as Schema)[name];

@@ -1,0 +1,17 @@
+// `additionalProperties`: the schema of the properties neither `properties` nor `patternProperties` name
+// (`./object-walk.ts` checks them).
+import type { KeywordDeclaration } from "./keyword.js";
+
+/**
+ * `additionalProperties`: a schema; `false` makes each such property an `additional_property` issue (as
+ * `unevaluatedProperties: false` does).
+ *
+ * @example
+ * additionalProperties.issues.additional_property("allowed properties are a", undefined); // "Unexpected property; allowed properties are a"
+ */
+export const additionalProperties = {
+  keys: ["additionalProperties"],
+  schemas: "one",
+  place: "child",
+  issues: { additional_property: (expected) => `Unexpected property; ${expected}` },
+} satisfies KeywordDeclaration;

@@ -1,0 +1,20 @@
+// `oneOf`: the value meets exactly one branch (`./union.ts` checks the branches; none matching is `anyOf`'s issue).
+import type { KeywordDeclaration } from "./keyword.js";
+import { readBranches, unionCheck } from "./union.js";
+
+/**
+ * `oneOf`: a non-empty array of schemas. More than one branch matching is a `one_of` issue.
+ *
+ * @example
+ * oneOf.issues.one_of("a | b", "2 branches"); // "Expected exactly one of a | b to match, but 2 branches matched"
+ */
+export const oneOf = {
+  keys: ["oneOf"],
+  schemas: "list",
+  place: "same",
+  issues: {
+    one_of: (expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`,
+  },
+  check: (node, build) => node.oneOf && unionCheck(node.oneOf, build, true),
+  read: /* @__PURE__ */ readBranches("oneOf"),
+} satisfies KeywordDeclaration;
