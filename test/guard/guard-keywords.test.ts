@@ -97,6 +97,8 @@ list.run();
 // and why. Anything else fails: wiring a keyword into another module is what the declarations replace.
 const NAMED_ELSEWHERE: readonly (readonly [file: string, keys: string, why: string])[] = [
   ["node.ts", "*", "the checked schema's type: a field for each keyword's reading"],
+  ["meta-schemas.ts", "*", "the draft 2020-12 meta-schema documents: data that names every keyword"],
+  ["vocabularies.ts", "properties", "a vocabulary's keywords are read from its meta-schema's properties"],
   [
     "evaluated.ts",
     "prefixItems items contains unevaluatedItems properties patternProperties additionalProperties unevaluatedProperties",
