@@ -170,7 +170,7 @@ class Reader implements SchemaReader, ScopeDocument {
       throw refuse(
         what,
         at,
-        `is not supported: a custom meta-schema may switch vocabularies off; give it in { schemas }, with { vocabularies } to read it (never fetched; supported without: ${[...META_SCHEMAS].map((m) => `https://${m}`).join(", ")})`,
+        "is not supported: a custom meta-schema may switch vocabularies off; give it in { schemas }, with { vocabularies } to read it (never fetched)",
       );
     if (off.size) this.off = off;
   }
