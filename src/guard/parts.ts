@@ -1,6 +1,6 @@
 // The sub-schemas of a read node, as the keywords declare them (`./keywords/index.ts`): what the walks over a
 // checked schema follow (reachable nodes, `$ref` loops, revisits, the depth rules).
-import { PART_PLACES } from "./keywords/index.js";
+import { placeOf } from "./keywords/index.js";
 import type { PartPlace } from "./keywords/keyword.js";
 import type { Node } from "./node.js";
 
@@ -11,7 +11,7 @@ import type { Node } from "./node.js";
 function partsAt(node: Node, place: PartPlace): Node[] {
   const parts: Node[] = [];
   for (const field in node) {
-    if (PART_PLACES.get(field) !== place) continue;
+    if (placeOf(field) !== place) continue;
     const value = (node as unknown as Record<string, unknown>)[field];
     if (value === undefined) continue;
     if (!Array.isArray(value)) parts.push(value as Node);

@@ -1,7 +1,7 @@
 // The sub-schemas of a raw schema object, where the keywords declare them (`./keywords/index.ts`): what the walks
 // over a schema before it is read follow (`$id` resources, descriptors' defaults).
 import { pointerSegment } from "../util/pointer.js";
-import { SCHEMA_SLOTS } from "./keywords/index.js";
+import { slotOf } from "./keywords/index.js";
 
 /**
  * Calls `visit` with each sub-schema object a schema object holds under a keyword, and its JSON Pointer below `at`.
@@ -17,7 +17,7 @@ export function eachSubschema(
   visit: (subschema: object, at: string) => void,
 ): void {
   for (const key of Object.keys(schema)) {
-    const slot = SCHEMA_SLOTS.get(key);
+    const slot = slotOf(key);
     const value = schema[key];
     if (slot === undefined || typeof value !== "object" || value === null) continue;
     if (Array.isArray(value)) {

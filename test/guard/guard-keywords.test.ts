@@ -7,7 +7,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { issueMessage, type IssueCode } from "../../src/guard/issue.js";
 import { GENERATED } from "../../src/guard/keywords/generated.js";
-import { ISSUE_MESSAGES, KEYWORD_OF, KEYWORDS, PART_PLACES, SCHEMA_SLOTS } from "../../src/guard/keywords/index.js";
+import { ISSUE_MESSAGES, KEYWORD_OF, KEYWORDS, placeOf, slotOf } from "../../src/guard/keywords/index.js";
 import type { KeywordDeclaration } from "../../src/guard/keywords/keyword.js";
 import { SUBSCHEMAS } from "../../src/schema/subschemas.js";
 
@@ -76,7 +76,14 @@ list("every keyword has its generated forms, and the generated forms are the lis
 });
 
 list("the walks follow the declared slots: the schema writers' table agrees but for draft-07 dependencies", () => {
-  const guard = new Map(SCHEMA_SLOTS);
+  const keys = [
+    ...declarations.flatMap((keyword) => keyword.keys),
+    ...SUBSCHEMAS.keys(),
+    "$id",
+    "title",
+    "constructor",
+  ];
+  const guard = new Map(keys.flatMap((key) => (slotOf(key) ? [[key, slotOf(key)!] as const] : [])));
   // `dependencies` (draft-07) may hold name lists beside schemas: the guard reads it, the schema writers copy it as it is.
   assert.is(guard.get("dependencies"), "map");
   guard.delete("dependencies");
@@ -85,9 +92,10 @@ list("the walks follow the declared slots: the schema writers' table agrees but 
     if (keyword.schemas) assert.ok(keyword.place, `${keyword.keys[0]}: sub-schemas without a place`);
     if (keyword.place) assert.ok(keyword.schemas, `${keyword.keys[0]}: a place without sub-schemas`);
   }
-  assert.is(PART_PLACES.get("not"), "same");
-  assert.is(PART_PLACES.get("contains"), "child");
-  assert.is(PART_PLACES.get("enum"), undefined);
+  assert.is(placeOf("not"), "same");
+  assert.is(placeOf("contains"), "child");
+  assert.is(placeOf("enum"), undefined);
+  assert.is(placeOf("constructor"), undefined);
 });
 
 list.run();

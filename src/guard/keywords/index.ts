@@ -118,33 +118,27 @@ export const KEYWORD_OF: ReadonlyMap<string, KeywordDeclaration> = /* @__PURE__ 
 );
 
 /**
- * Sub-schemas no keyword checks, which a `$ref` may still point into (the schema reader reads these keys as
- * annotations): definitions, and the schema of a string's decoded content.
- */
-const ANNOTATION_SLOTS: { readonly [key: string]: SlotKind } = {
-  $defs: "map",
-  definitions: "map",
-  contentSchema: "one",
-};
-
-/**
- * The schema keys whose values are sub-schemas, with how they hold them: what the walks over raw schemas follow
- * (`../subschemas.ts`). A `one` slot holding an array (draft-07's tuple `items`) holds a list.
+ * How a schema key holds sub-schemas, as its keyword declares it: what the walks over raw schemas follow
+ * (`../subschemas.ts`). Definitions and a string's decoded content (`contentSchema`) are sub-schemas no keyword checks,
+ * which a `$ref` may still point into (the schema reader reads them as annotations). A `one` slot holding an array
+ * (draft-07's tuple `items`) holds a list.
  *
  * @example
- * SCHEMA_SLOTS.get("prefixItems"); // "list"
+ * slotOf("prefixItems"); // "list"
  */
-export const SCHEMA_SLOTS: ReadonlyMap<string, SlotKind> = /* @__PURE__ */ new Map([
-  ...declarations.flatMap(({ keys, schemas }) => (schemas ? keys.map((key) => [key, schemas] as const) : [])),
-  ...Object.entries(ANNOTATION_SLOTS),
-]);
+export function slotOf(key: string): SlotKind | undefined {
+  const slot = KEYWORD_OF.get(key)?.schemas;
+  if (slot || key === "contentSchema") return slot ?? "one";
+  return key === "$defs" || key === "definitions" ? "map" : undefined;
+}
 
 /**
- * The node fields holding sub-schema nodes, each with where they are checked: what the walks over read nodes follow.
+ * Where the sub-schema nodes a node field holds are checked, as its keyword declares it (keywords read their
+ * sub-schemas into the fields named as their keys): what the walks over read nodes follow.
  *
  * @example
- * PART_PLACES.get("contains"); // "child"
+ * placeOf("contains"); // "child"
  */
-export const PART_PLACES: ReadonlyMap<string, PartPlace> = /* @__PURE__ */ new Map(
-  declarations.flatMap(({ keys, place }) => (place ? keys.map((key) => [key, place] as const) : [])),
-);
+export function placeOf(field: string): PartPlace | undefined {
+  return KEYWORD_OF.get(field)?.place;
+}
