@@ -1,8 +1,8 @@
 import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
-import { ANY, ARRAY, INTEGER, NUMBER, OBJECT, STRING, type DynamicScope, type Node } from "./node.js";
+import { ANY, type DynamicScope, type Node } from "./node.js";
 import { arrayOnly, elementsOk } from "./keywords/array-walk.js";
 import { KEYWORDS } from "./keywords/index.js";
-import { limitField, valueCode, type KeywordDeclaration, type ValueKeyword } from "./keywords/keyword.js";
+import { APPLIES_BITS, limitField, valueCode, type KeywordDeclaration, type ValueKeyword } from "./keywords/keyword.js";
 import { objectOnly, propertiesOk } from "./keywords/object-walk.js";
 import type { RefChecks } from "./keywords/ref.js";
 import { neverCheck, typed } from "./keywords/type.js";
@@ -55,12 +55,12 @@ export function interpreter(state: CallState, recursion: Recursion, dynamic?: Dy
   return build;
 }
 
-/** The JSON type bits of each `applies`, and the test of a value of that type. */
-const APPLIES = {
-  string: [STRING, (value: unknown) => typeof value === "string"],
-  number: [NUMBER | INTEGER, (value: unknown) => typeof value === "number"],
-  array: [ARRAY, Array.isArray],
-  object: [OBJECT, isObject],
+/** The test of a value of each `applies`' JSON type (`APPLIES_BITS` has its type bits). */
+const IS_APPLIED_TYPE = {
+  string: (value: unknown) => typeof value === "string",
+  number: (value: unknown) => typeof value === "number",
+  array: Array.isArray,
+  object: isObject,
 } as const;
 
 /** How a keyword's check of a node is built, and the JSON type it runs on. */
@@ -102,7 +102,8 @@ function buildNode(node: Node, build: Build): Check {
   let applies: KeywordDeclaration["applies"];
   const endRun = () => {
     if (!run.length) return;
-    const [bits, is] = APPLIES[applies!];
+    const bits = APPLIES_BITS[applies!];
+    const is = IS_APPLIED_TYPE[applies!];
     const check = all(run);
     // A node that does not allow the type never runs them: its type test refuses such a value first.
     if (types & bits)
