@@ -10,7 +10,14 @@
 export { compile, ValidationError, type Guard, type GuardType, type CompileOptions, type Jit } from "./compile.js";
 export { standard } from "./to-standard.js";
 export type { GuardStandardProps, StandardJSONSchemaOptions } from "./standard.js";
-export { SchemaError, type Untrusted, type IgnoredKeyword, type DynamicScope, type Vocabularies } from "./node.js";
+export {
+  SchemaError,
+  type Untrusted,
+  type IgnoredKeyword,
+  type DynamicScope,
+  type Vocabularies,
+  type VocabularyReading,
+} from "./node.js";
 export { untrusted, patternHazard } from "./pattern-safety.js";
 export { dynamicScope } from "./dynamic-scope.js";
 export { FORMATS, type FormatCheck } from "./format-checks.js";

@@ -1,6 +1,13 @@
 import { pointerTarget } from "../util/pointer.js";
 import { cut } from "../util/text.js";
-import { ANY, type IgnoredKeyword, type Node, type ReadOptions, type ScopeDocument } from "./node.js";
+import {
+  ANY,
+  type IgnoredKeyword,
+  type Node,
+  type ReadOptions,
+  type ScopeDocument,
+  type VocabularyReading,
+} from "./node.js";
 import { sameValueParts } from "./parts.js";
 import { refuse, mustBe, type SchemaReader } from "./keywords/read.js";
 import { KEYWORD_OF } from "./keywords/index.js";
@@ -68,10 +75,8 @@ class Reader implements SchemaReader, ScopeDocument {
   private indexed: Resources | undefined;
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
-  /** The keywords the root's custom meta-schema switches off (its `$vocabulary` leaves their vocabulary out). */
-  private off: ReadonlySet<string> | undefined;
-  /** Each schema object read without the keywords switched off, by that copy: references resolve from where it is. */
-  private readonly originals = new Map<object, object>();
+  /** How schema objects are read under the root's custom meta-schema (without the keywords its `$vocabulary` leaves out). */
+  private keep: VocabularyReading | undefined;
 
   constructor(
     private readonly root: unknown,
@@ -95,12 +100,9 @@ class Reader implements SchemaReader, ScopeDocument {
     const node: Node = { id: this.nextId++, types: ANY };
     this.byObject.set(schema, node);
     this.reading.add(node);
-    let object = schema as Record<string, unknown>;
+    let object = schema as Readonly<Record<string, unknown>>;
     if (object.$schema !== undefined) this.metaSchema(object.$schema, object, at);
-    if (this.off) {
-      object = Object.fromEntries(Object.entries(object).filter(([key]) => !this.off!.has(key)));
-      this.originals.set(object, schema);
-    }
+    if (this.keep) object = this.keep(object);
     // Every key is known before any is read; each owner then reads its keys together, in the order first met.
     const keywords = new Set<KeywordDeclaration>();
     for (const key of Object.keys(object)) {
@@ -124,7 +126,7 @@ class Reader implements SchemaReader, ScopeDocument {
   }
 
   reference(node: Node, _pointer: string, at: string, schema: object, dynamic = false): void {
-    this.refs.push({ node, at, schema: this.originals.get(schema) ?? schema, dynamic });
+    this.refs.push({ node, at, schema: this.keep?.original(schema) ?? schema, dynamic });
   }
 
   // The keys no keyword owns: identifiers, the meta-schema, annotations; anything else is refused.
@@ -164,15 +166,16 @@ class Reader implements SchemaReader, ScopeDocument {
     if (typeof uri === "string" && META_SCHEMAS.has(metaSchemaKey(uri))) return;
     const what = `"$schema" ${cut(JSON.stringify(uri), 80)}`;
     const find = (ref: string) => this.index().find(ref, schema, at);
-    const off = this.options.vocabularies?.switchedOff(uri, find, schema === this.root);
-    if (typeof off === "string") throw refuse(what, at, off);
-    if (!off)
+    const reading = this.options.vocabularies?.reading(uri, find, schema === this.root);
+    if (typeof reading === "string") throw refuse(what, at, reading);
+    if (!reading)
       throw refuse(
         what,
         at,
         "is not supported: a custom meta-schema may switch vocabularies off; give it in { schemas }, with { vocabularies } to read it (never fetched)",
       );
-    if (off.size) this.off = off;
+    // The root's is read first, and only it may leave keywords out: one below it reads every keyword anyway.
+    this.keep ??= reading;
   }
 
   /**

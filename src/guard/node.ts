@@ -169,11 +169,26 @@ export interface ReadOptions {
  */
 export interface Vocabularies {
   /**
-   * The keywords the meta-schema a `$schema` names leaves out (none when it lists every vocabulary); a string: why
-   * tooltype cannot read it; undefined when `find` (a document given in `schemas`, by URI) does not give it. `root`:
-   * the `$schema` is at the root of the schema compiled (elsewhere, one that leaves keywords out is refused).
+   * How the document's schema objects are read under the meta-schema a `$schema` names: each without the keywords
+   * the meta-schema leaves out (a copy; the object itself when it leaves none out), and `original` gives the object
+   * a copy was made of. A string: why tooltype cannot read it; undefined when `find` (a document given in `schemas`,
+   * by URI) does not give it. `root`: the `$schema` is at the root of the schema compiled (elsewhere, one that leaves
+   * keywords out is refused).
    */
-  switchedOff(uri: unknown, find: (uri: string) => unknown, root: boolean): ReadonlySet<string> | string | undefined;
+  reading(uri: unknown, find: (uri: string) => unknown, root: boolean): VocabularyReading | string | undefined;
+}
+
+/**
+ * A schema object as the keywords of a custom meta-schema's vocabularies read it (`Vocabularies.reading`).
+ *
+ * @example
+ * const copy = reading({ minimum: 10, $ref: "#/$defs/a" }); // { $ref: "#/$defs/a" }: validation left out
+ * reading.original(copy); // the schema object it was made from, where `$ref` resolves
+ */
+export interface VocabularyReading {
+  (schema: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>;
+  /** The schema object `copy` was made from, or undefined for an object not made here. */
+  original(copy: object): object | undefined;
 }
 
 /**

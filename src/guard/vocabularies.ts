@@ -1,6 +1,6 @@
 // A custom meta-schema's `$vocabulary` (draft 2020-12 section 8.1.2), as a value to pass to `compile`: apps whose
 // schemas name no custom meta-schema do not ship it, nor the meta-schemas it reads the vocabularies' keywords from.
-import type { Vocabularies } from "./node.js";
+import type { Vocabularies, VocabularyReading } from "./node.js";
 import { META_SCHEMAS_2020_12 } from "./meta-schemas.js";
 
 type MetaSchema = { readonly $vocabulary?: Readonly<Record<string, unknown>>; readonly properties?: object };
@@ -30,12 +30,12 @@ function keywordsOf(vocabulary: string): object | undefined {
  * guard(1); // true: the meta-schema leaves the validation vocabulary out
  */
 export const vocabularies: Vocabularies = {
-  switchedOff(uri, find, root) {
+  reading(uri, find, root) {
     const metaSchema = typeof uri === "string" ? find(uri) : undefined;
     if (metaSchema === undefined) return undefined;
     const used = (metaSchema as MetaSchema | null)?.$vocabulary;
     const off = new Set<string>();
-    if (used === undefined) return off; // the meta-schema's own vocabularies: those of 2020-12
+    if (used === undefined) return without(off); // the meta-schema's own vocabularies: those of 2020-12
     if (typeof used !== "object" || used === null || Array.isArray(used))
       return `names a meta-schema whose "$vocabulary" is not an object of vocabulary URIs and booleans`;
     const on = new Set<string>();
@@ -51,6 +51,19 @@ export const vocabularies: Vocabularies = {
     }
     return off.size && !root
       ? "leaves vocabularies out, which only the $schema at the root of the schema compiled may"
-      : off;
+      : without(off);
   },
 };
+
+/** Schema objects read without the keywords in `off`: a copy of each, which remembers its original. */
+function without(off: ReadonlySet<string>): VocabularyReading {
+  const originals = new WeakMap<object, object>();
+  const reading = (schema: Readonly<Record<string, unknown>>) => {
+    if (!off.size) return schema;
+    // A copy, not the keys alone: a keyword's reading reads its siblings too (`properties` reads `required`).
+    const copy = Object.fromEntries(Object.entries(schema).filter(([key]) => !off.has(key)));
+    originals.set(copy, schema);
+    return copy;
+  };
+  return Object.assign(reading, { original: (copy: object) => originals.get(copy) });
+}
