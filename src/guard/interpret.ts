@@ -70,24 +70,20 @@ interface Step {
 }
 
 // The keywords with a check of their own, in the list's order (the others are checked with another: `type`, the
-// walks' keywords); consecutive value keywords of one JSON type are one step. Found once, so building a node's check
-// walks no more than these.
+// walks' keywords). Found once, so building a node's check walks no more than these.
 const STEPS: readonly Step[] = /* @__PURE__ */ stepsOf(KEYWORDS);
 
 function stepsOf(keywords: readonly KeywordDeclaration[]): Step[] {
   const steps: Step[] = [];
-  let values: ValueKeyword<never, never>[] = [];
-  let fields: (keyof Node)[] = [];
   for (const keyword of keywords) {
     if (keyword.check) steps.push({ applies: keyword.applies, check: keyword.check });
     if (!("holds" in keyword)) continue;
     const value = keyword as ValueKeyword<never, never>;
-    if (values[0]?.applies !== value.applies) {
-      const [group, groupFields] = [(values = []), (fields = [])];
-      steps.push({ applies: value.applies, check: (node) => valueChecks(node, group, groupFields) });
-    }
-    values.push(value);
-    fields.push(limitField(value));
+    const field = limitField(value);
+    steps.push({
+      applies: value.applies,
+      check: (node) => (node[field] === undefined ? undefined : valueCheck(node[field] as never, value)),
+    });
   }
   return steps;
 }
@@ -144,20 +140,6 @@ function reportValue(report: Issue[], path: string | undefined, check: () => boo
     if (!(error instanceof PatternUnevaluated)) throw error;
     return miss(report, "pattern_unevaluated", path, error.pattern, String(error.length));
   }
-}
-
-/** The checks of the value keywords of one JSON type the node has (`fields`: where the node keeps their limits). */
-function valueChecks(
-  node: Node,
-  keywords: readonly ValueKeyword<never, never>[],
-  fields: readonly (keyof Node)[],
-): Check | undefined {
-  let parts: Check[] | undefined;
-  for (let i = 0; i < keywords.length; i++) {
-    const limit = node[fields[i]!];
-    if (limit !== undefined) (parts ??= []).push(valueCheck(limit as never, keywords[i]!));
-  }
-  return parts && all(parts);
 }
 
 /** A value keyword's check of the node, listing its issue, when the node has the keyword. */
