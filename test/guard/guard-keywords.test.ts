@@ -169,9 +169,10 @@ const NAMED_ELSEWHERE: readonly (readonly [file: string, keys: string, why: stri
     "minimum exclusiveMinimum maximum exclusiveMaximum",
     "the reading of a bound and of its exclusive form, shared by the four",
   ],
+  ["keywords/read.ts", "allOf anyOf oneOf", "the reading of a non-empty list of schemas, shared by the three"],
   ["keywords/enum.ts", "nullable", "OpenAPI 3.0's nullable adds null to an enum"],
   ["keywords/ref.ts", "allOf", "a $dynamicRef beside a $ref is kept as one more allOf member"],
-  ["keywords/union.ts", "anyOf oneOf", "what anyOf and oneOf share: their checks, generated code and reading"],
+  ["keywords/union.ts", "anyOf oneOf", "what anyOf and oneOf share: their checks and generated code"],
   ["keywords/union.ts", "properties enum", "the branch to blame is picked by a property with one allowed value"],
   [
     "keywords/pattern-properties.ts compile.ts interpret.ts formats/uri.ts evaluated.ts",

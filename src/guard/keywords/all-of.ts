@@ -4,7 +4,7 @@ import { all, type Build, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
 import type { KeywordDeclaration, ReportWriter, StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
-import { mustBe, readList } from "./read.js";
+import { readSchemaList } from "./read.js";
 
 /** How `allOf` is read: a non-empty array of schemas. @example allOfReader.keys // ["allOf"] */
 export const allOf = {
@@ -12,11 +12,7 @@ export const allOf = {
   check: allOfCheck,
   schemas: "list",
   place: "same",
-  read(schema, node, at, reader) {
-    const list = schema.allOf;
-    if (!Array.isArray(list) || list.length === 0) throw mustBe("allOf", at, "a non-empty array of schemas", list);
-    node.allOf = [...readList(list, "allOf", at, reader), ...(node.allOf ?? [])]; // a $dynamicRef beside a $ref may be there
-  },
+  read: /* @__PURE__ */ readSchemaList("allOf"), // a $dynamicRef beside a $ref may have put one there
 } satisfies KeywordDeclaration;
 
 /** `allOf`: every member's check, each listing its own issues. @example allOfCheck(readSchema({ allOf: [{ minimum: 0 }, { maximum: 9 }] }), build)!(10) // false */

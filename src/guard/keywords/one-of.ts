@@ -1,6 +1,7 @@
 // `oneOf`: the value meets exactly one branch (`./union.ts` checks the branches; none matching is `anyOf`'s issue).
 import type { KeywordDeclaration } from "./keyword.js";
-import { readBranches, unionCheck } from "./union.js";
+import { readSchemaList } from "./read.js";
+import { unionCheck } from "./union.js";
 
 /**
  * `oneOf`: a non-empty array of schemas. More than one branch matching is a `one_of` issue.
@@ -16,5 +17,5 @@ export const oneOf = {
     one_of: (expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`,
   },
   check: (node, build) => node.oneOf && unionCheck(node.oneOf, build, true),
-  read: /* @__PURE__ */ readBranches("oneOf"),
+  read: /* @__PURE__ */ readSchemaList("oneOf"),
 } satisfies KeywordDeclaration;

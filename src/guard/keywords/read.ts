@@ -31,6 +31,21 @@ export function readList(list: readonly unknown[], key: string, at: string, read
   return list.map((item, i) => reader.read(item, `${at}/${key}/${i}`));
 }
 
+/**
+ * The reading of `allOf`, `anyOf` or `oneOf`: a non-empty array of schemas, read before any a `$ref` beside a
+ * `$dynamicRef` put under `allOf`.
+ *
+ * @example
+ * const readAnyOf = readSchemaList("anyOf");
+ */
+export function readSchemaList(key: "allOf" | "anyOf" | "oneOf"): ReadKeyword {
+  return (schema, node, at, reader) => {
+    const list = schema[key];
+    if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
+    node[key] = [...readList(list, key, at, reader), ...(node[key] ?? [])];
+  };
+}
+
 /** A list of property names. @example namesOf(["a"], "required", "#") // ["a"] */
 export function namesOf(value: unknown, key: string, at: string): string[] {
   if (!Array.isArray(value) || !value.every((name) => typeof name === "string"))

@@ -8,7 +8,6 @@ import { isPrototypeKey, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
 import { isObject, ownValue, typeBits } from "../values.js";
 import { failIf, failUnless, type StructureWriter } from "./keyword.js";
-import { mustBe, readList, type ReadKeyword } from "./read.js";
 
 /**
  * anyOf (`one: false`) or oneOf (`one: true`). Branches are tested plainly; when none matched, the report lists
@@ -121,13 +120,4 @@ export function oneOfSource(node: Node, x: string, writer: StructureWriter): str
   if (!node.oneOf) return "";
   const matched = writer.id("n");
   return `let ${matched} = 0;\n${node.oneOf.map((branch) => failIf(`${writer.fn(branch)}(${x}) && ++${matched} > 1`)).join("")}${failIf(`${matched} !== 1`)}`;
-}
-
-/** The reading of `anyOf` or `oneOf`: a non-empty array of schemas. @example const readAnyOf = readBranches("anyOf"); */
-export function readBranches(key: "anyOf" | "oneOf"): ReadKeyword {
-  return (schema, node, at, reader) => {
-    const list = schema[key];
-    if (!Array.isArray(list) || list.length === 0) throw mustBe(key, at, "a non-empty array of schemas", list);
-    node[key] = readList(list, key, at, reader);
-  };
 }
