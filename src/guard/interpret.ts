@@ -63,32 +63,7 @@ const IS_APPLIED_TYPE = {
   object: isObject,
 } as const;
 
-/** How a keyword's check of a node is built, and the JSON type it runs on. */
-interface Step {
-  readonly applies: KeywordDeclaration["applies"];
-  readonly check: (node: Node, build: Build) => Check | undefined;
-}
-
-// The keywords with a check of their own, in the list's order (the others are checked with another: `type`, the
-// walks' keywords). Found once, so building a node's check walks no more than these.
-const STEPS: readonly Step[] = /* @__PURE__ */ stepsOf(KEYWORDS);
-
-function stepsOf(keywords: readonly KeywordDeclaration[]): Step[] {
-  const steps: Step[] = [];
-  for (const keyword of keywords) {
-    if (keyword.check) steps.push({ applies: keyword.applies, check: keyword.check });
-    if (!("holds" in keyword)) continue;
-    const value = keyword as ValueKeyword<never, never>;
-    const field = limitField(value);
-    steps.push({
-      applies: value.applies,
-      check: (node) => (node[field] === undefined ? undefined : valueCheck(node[field] as never, value)),
-    });
-  }
-  return steps;
-}
-
-// Each keyword's check (./keywords/), in the order of the keyword list. The checks of consecutive keywords for one
+// Each keyword's check (./keywords/), in the order of the keyword list (a value keyword's from its `holds`). The checks of consecutive keywords for one
 // JSON type run together, as they stand when the node allows only that type, else behind one test for it.
 function buildNode(node: Node, build: Build): Check {
   if (node.never) return neverCheck;
@@ -106,11 +81,13 @@ function buildNode(node: Node, build: Build): Check {
       parts.push((types & ~bits) === 0 ? check : (value, report, path) => !is(value) || check(value, report, path));
     run = [];
   };
-  for (const step of STEPS) {
-    if (step.applies !== applies) endRun();
-    applies = step.applies;
-    const check = step.check(node, build);
-    if (check) (applies ? run : parts).push(check);
+  for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+    const check =
+      "holds" in keyword ? limitCheck(node, keyword as ValueKeyword<never, never>) : keyword.check?.(node, build);
+    if (!check) continue;
+    if (keyword.applies !== applies) endRun();
+    applies = keyword.applies;
+    (applies ? run : parts).push(check);
   }
   endRun();
 
@@ -142,7 +119,13 @@ function reportValue(report: Issue[], path: string | undefined, check: () => boo
   }
 }
 
-/** A value keyword's check of the node, listing its issue, when the node has the keyword. */
+/** A value keyword's check of the node, when the node has the keyword. */
+function limitCheck(node: Node, keyword: ValueKeyword<never, never>): Check | undefined {
+  const limit = node[limitField(keyword)];
+  return limit === undefined ? undefined : valueCheck(limit as never, keyword);
+}
+
+/** A value keyword's check of its limit, listing its issue. */
 function valueCheck(limit: never, keyword: ValueKeyword<never, never>): Check {
   const holds = keyword.holds as (value: unknown, limit: unknown) => boolean;
   const received = keyword.received as (value: unknown) => string;
