@@ -114,15 +114,14 @@ class Reader implements SchemaReader, ScopeDocument {
     }
     for (const keyword of keywords) {
       if (keyword.read) keyword.read(object, node, at, this);
-      else for (const key of keyword.keys) if (object[key] !== undefined) this.readInto(node, key, object[key], at);
+      // By default each key holds one schema, read into the node field of its name.
+      else
+        for (const key of keyword.keys)
+          if (object[key] !== undefined)
+            (node as unknown as Record<string, Node>)[key] = this.read(object[key], `${at}/${key}`);
     }
     this.reading.delete(node);
     return node;
-  }
-
-  /** A keyword holding one schema, read into the node field of its name (a keyword's reading by default). */
-  private readInto(node: Node, key: string, schema: unknown, at: string): void {
-    (node as unknown as Record<string, Node>)[key] = this.read(schema, `${at}/${key}`);
   }
 
   reference(node: Node, _pointer: string, at: string, schema: object, dynamic = false): void {
