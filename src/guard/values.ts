@@ -1,4 +1,4 @@
-import { ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING } from "./node.js";
+import { ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, isPrototypeKey } from "./node.js";
 
 /** The JSON type bits of a value (an integer is both `INTEGER` and `NUMBER`); 0 for non-JSON values. */
 export function typeBits(value: unknown): number {
@@ -65,6 +65,16 @@ export function isMultipleOf(value: number, divisor: number): boolean {
 /** Own-property read, for keys such as `constructor` that every plain object inherits. */
 export function ownValue(object: object, key: string): unknown {
   return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * Whether an object has a property, read as an own property for names every object inherits.
+ *
+ * @example
+ * hasProperty({}, "constructor"); // false
+ */
+export function hasProperty(object: Record<string, unknown>, key: string): boolean {
+  return isPrototypeKey(key) ? Object.hasOwn(object, key) : object[key] !== undefined;
 }
 
 /** The most `$ref` levels a guard follows (fewer where each enters many value levels: `depthLimit`). */

@@ -2,20 +2,11 @@
 // `required` issue (`./required.ts` declares its message). Its declaration, check and generated code.
 import { pointerSegment } from "../../util/pointer.js";
 import { all, miss, type Check } from "../interpret/check.js";
-import { isPrototypeKey, type Node } from "../node.js";
+import type { Node } from "../node.js";
+import { hasProperty } from "../values.js";
 import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
 import { missingSource } from "./member.js";
 import { mustBe, namesOf } from "./read.js";
-
-/**
- * Whether an object has a property, read as an own property for names every object inherits.
- *
- * @example
- * hasProperty({}, "constructor"); // false
- */
-export function hasProperty(object: Record<string, unknown>, key: string): boolean {
-  return isPrototypeKey(key) ? Object.hasOwn(object, key) : object[key] !== undefined;
-}
 
 /**
  * The object check of `dependentRequired` (each missing name is a `required` issue). Called for objects only.

@@ -3,8 +3,8 @@
 import { pointerSegment } from "../../util/pointer.js";
 import { all, type Build, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
+import { hasProperty } from "../values.js";
 import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
-import { hasProperty } from "./dependent-required.js";
 import { missingSource } from "./member.js";
 import { mustBe, namesOf } from "./read.js";
 

@@ -10,7 +10,7 @@ import { miss, all, once, asksOnly, type Check, type Build } from "../interpret/
 import { leafOf, leafOk, type Leaf } from "../interpret/leaf.js";
 import { ANY, OBJECT, isPrototypeKey, type Node } from "../node.js";
 import type { Issue } from "../issue.js";
-import { isObject, ownValue } from "../values.js";
+import { hasProperty, isObject, ownValue } from "../values.js";
 import { failIf, type ReportWriter, type StructureWriter } from "./keyword.js";
 import { quote, withExpr, withText, type Path } from "./path-code.js";
 import { member, missingSource } from "./member.js";
@@ -150,10 +150,9 @@ export function objectCheck(node: Node, build: Build): Check | undefined {
     });
   }
   for (const key of node.requiredOnly ?? []) {
-    const own = isPrototypeKey(key);
     parts.push(
       (object, report, path) =>
-        (own ? Object.hasOwn(object, key) : object[key] !== undefined) ||
+        hasProperty(object, key) ||
         (report !== undefined && miss(report, "required", `${path}/${pointerSegment(key)}`, "any value")),
     );
   }
