@@ -63,8 +63,9 @@ const IS_APPLIED_TYPE = {
   object: isObject,
 } as const;
 
-// Each keyword's check (./keywords/), in the order of the keyword list (a value keyword's from its `holds`). The checks of consecutive keywords for one
-// JSON type run together, as they stand when the node allows only that type, else behind one test for it.
+// Each keyword's check (./keywords/), in the order of the keyword list (a value keyword's from its `holds`). The
+// checks of consecutive keywords for one JSON type run together, as they stand when the node allows only that type,
+// else behind one test for it.
 function buildNode(node: Node, build: Build): Check {
   if (node.never) return neverCheck;
   const types = node.types;
