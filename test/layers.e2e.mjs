@@ -139,4 +139,48 @@ await check("outside src/providers/, a provider's name is written only where pro
       .join("\n")}`,
   );
 });
+// Bundlers order modules their own way (webpack's production build evaluates a cycle from another end than Node):
+// whichever module of dist/ is evaluated first, the root entry must then work. Each module is imported first in a
+// process of its own, then a schema using every keyword is compiled and checked on both guard paths, and a tool is
+// formatted for every provider.
+const FIRST_THEN_ROOT = `
+const [first] = process.argv.slice(1);
+await import(first);
+const { compile, t, tool, ToolRegistry } = await import(${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)});
+const schema = { type: "object", properties: { a: { enum: [1, "x"] }, b: { type: "array", prefixItems: [{ type: "string", minLength: 1 }], items: { type: "number", minimum: 0 }, contains: { const: 3 }, minContains: 1, uniqueItems: true }, c: { anyOf: [{ type: "string", pattern: "^a", format: "email" }, { not: { type: "null" } }] }, d: { $ref: "#/$defs/d" } }, required: ["a"], patternProperties: { "^x": { type: "boolean" } }, propertyNames: { maxLength: 9 }, dependentRequired: { a: ["b"] }, if: { required: ["c"] }, then: { minProperties: 2 }, unevaluatedProperties: false, $defs: { d: { oneOf: [{ type: "integer", multipleOf: 2 }, { type: "string", maxLength: 1 }] } } };
+for (const mode of [true, false]) {
+  const guard = compile(schema, { eval: mode });
+  if (!guard({ a: 1, b: ["s", 3] }) || guard({ a: 2 }).length || guard.errors({ a: 2 }).length === 0) throw new Error("wrong verdict");
+}
+const weather = tool({ name: "w", description: "W.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+const registry = new ToolRegistry().register(weather);
+for (const f of ["toOpenAIFormat", "toResponsesFormat", "toAnthropicFormat", "toGeminiFormat", "toMCPFormat"]) registry[f]();
+`;
+await check(
+  "whichever module of dist/ is evaluated first, the root entry then works (no cycle reads a binding early)",
+  async () => {
+    const { execFile } = await import("node:child_process");
+    const dist = join(root, "dist");
+    // bun-preload.js registers the build plugin with Bun when imported: that is its job, and outside Bun it says so.
+    const modules = readdirSync(dist, { recursive: true })
+      .map((f) => join(dist, f))
+      .filter((f) => f.endsWith(".js") && !/[\\/](types|iife)[\\/]|\.iife\.js$|cli\.js$|bun-preload\.js$/.test(f));
+    const run = (module) =>
+      new Promise((done) =>
+        execFile(process.execPath, ["--input-type=module", "-e", FIRST_THEN_ROOT, module], (error, _out, stderr) =>
+          done(
+            error
+              ? `${relative(root, module)}: ${(stderr.split("\n").find((l) => /Error/.test(l)) ?? stderr).trim()}`
+              : "",
+          ),
+        ),
+      );
+    const failed = [];
+    for (let i = 0; i < modules.length; i += 2) failed.push(...(await Promise.all(modules.slice(i, i + 2).map(run))));
+    expect(modules.length > 50, `only ${modules.length} modules found in dist/ (build first)`);
+    const broken = failed.filter(Boolean);
+    expect(!broken.length, `evaluated first, these break the root entry:\n${broken.join("\n")}`);
+  },
+);
+
 finish();

@@ -8,7 +8,7 @@ import {
 } from "./keywords/keyword.js";
 import { enumAlone } from "./keywords/enum.js";
 import { GENERATED } from "./keywords/generated.js";
-import { KEYWORDS } from "./keywords/index.js";
+import { keywords } from "./keywords/index.js";
 import { refFunction } from "./keywords/ref.js";
 import { typeSource, typeTest } from "./keywords/type.js";
 import { NUMBER, type Node } from "./node.js";
@@ -114,7 +114,7 @@ export class Generator implements StructureWriter {
     let out = enumAlone(node) ? "" : typeSource(node, x, this);
     let run = "";
     let applies: KeywordDeclaration["applies"];
-    for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+    for (const keyword of keywords()) {
       if (!keyword.check && !("holds" in keyword)) continue; // written with another (`type`, the walks' keywords)
       if (keyword.applies !== applies) {
         if (run) out += this.onlyFor(types, APPLIES_BITS[applies!], x, run);

@@ -1,7 +1,7 @@
 import { always, all, miss, type Check, type CallState, type Build } from "./interpret/check.js";
 import { ANY, type DynamicScope, type Node } from "./node.js";
 import { arrayOnly, elementsOk } from "./keywords/array-walk.js";
-import { KEYWORDS } from "./keywords/index.js";
+import { keywords } from "./keywords/index.js";
 import { APPLIES_BITS, limitField, valueCode, type KeywordDeclaration, type ValueKeyword } from "./keywords/keyword.js";
 import { objectOnly, propertiesOk } from "./keywords/object-walk.js";
 import type { RefChecks } from "./keywords/ref.js";
@@ -82,7 +82,7 @@ function buildNode(node: Node, build: Build): Check {
       parts.push((types & ~bits) === 0 ? check : (value, report, path) => !is(value) || check(value, report, path));
     run = [];
   };
-  for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+  for (const keyword of keywords()) {
     const check =
       "holds" in keyword ? limitCheck(node, keyword as ValueKeyword<never, never>) : keyword.check?.(node, build);
     if (!check) continue;

@@ -10,7 +10,7 @@ import {
 } from "./node.js";
 import { sameValueParts } from "./parts.js";
 import { refuse, mustBe, type SchemaReader } from "./keywords/read.js";
-import { KEYWORD_OF } from "./keywords/index.js";
+import { keywordOf } from "./keywords/index.js";
 import type { KeywordDeclaration } from "./keywords/keyword.js";
 import { Resources } from "./resources.js";
 
@@ -108,7 +108,7 @@ class Reader implements SchemaReader, ScopeDocument {
     for (const key of Object.keys(object)) {
       const value = object[key];
       if (value === undefined && key !== "const") continue; // possible in a JavaScript object, never in JSON: absent
-      const keyword = KEYWORD_OF.get(key);
+      const keyword = keywordOf(key);
       if (keyword) keywords.add(keyword);
       else this.core(key, value, at);
     }

@@ -1,4 +1,4 @@
-import { ISSUE_MESSAGES, type KeywordIssueCode } from "./keywords/index.js";
+import { issueMessages, type KeywordIssueCode } from "./keywords/index.js";
 
 /**
  * What kind of rule a value broke. Strings, so a model reading an error understands it. Each keyword module declares
@@ -28,7 +28,7 @@ export interface Issue {
  * issueMessage("min_length", "2", "1"); // "Expected at least 2 characters, received 1"
  */
 export function issueMessage(code: IssueCode, expected: string | undefined, received: string | undefined): string {
-  return ISSUE_MESSAGES.get(code)!(expected, received);
+  return issueMessages().get(code)!(expected, received);
 }
 
 /** Builds an issue, its message included. Each shape is one literal, so issues share few hidden classes. */

@@ -1,6 +1,6 @@
 import { Generator, type Generated } from "./codegen.js";
 import { GENERATED } from "./keywords/generated.js";
-import { KEYWORDS } from "./keywords/index.js";
+import { keywords } from "./keywords/index.js";
 import {
   APPLIES_BITS,
   limitField,
@@ -35,7 +35,7 @@ function join(pieces: string[]): string {
  */
 function leftToInterpreter(node: Node): boolean {
   if (node.ref !== undefined || node.enters !== undefined) return true;
-  for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+  for (const keyword of keywords()) {
     const form = GENERATED.get(keyword)!;
     if ("holds" in form || form.report) continue;
     for (const key of keyword.keys) if (node[key as keyof Node] !== undefined) return true;
@@ -98,7 +98,7 @@ class Reporter implements ReportWriter {
     let body = "";
     let run = "";
     let applies: KeywordDeclaration["applies"];
-    for (const keyword of KEYWORDS as readonly KeywordDeclaration[]) {
+    for (const keyword of keywords()) {
       if (!keyword.check && !("holds" in keyword)) continue; // reported with another (`type`, the walks' keywords)
       if (keyword.applies !== applies) {
         if (run) body += this.src.onlyFor(types, APPLIES_BITS[applies!], x, run);

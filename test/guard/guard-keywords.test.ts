@@ -7,11 +7,11 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { issueMessage, type IssueCode } from "../../src/guard/issue.js";
 import { GENERATED } from "../../src/guard/keywords/generated.js";
-import { ISSUE_MESSAGES, KEYWORD_OF, KEYWORDS, placeOf, slotOf } from "../../src/guard/keywords/index.js";
+import { issueMessages, keywordOf, keywords, placeOf, slotOf } from "../../src/guard/keywords/index.js";
 import type { KeywordDeclaration } from "../../src/guard/keywords/keyword.js";
 import { SUBSCHEMAS } from "../../src/schema/subschemas.js";
 
-const declarations: readonly KeywordDeclaration[] = KEYWORDS;
+const declarations: readonly KeywordDeclaration[] = keywords();
 
 // Every issue code a guard lists. The type checks below make this list and `IssueCode` the same set.
 const CODES = [
@@ -54,7 +54,7 @@ list("IssueCode is the union of the codes the keywords declare, each declared on
   assert.ok(everyCode);
   const declared = declarations.flatMap((keyword) => Object.keys(keyword.issues ?? {}));
   assert.equal([...declared].sort(), [...CODES].sort());
-  assert.equal([...ISSUE_MESSAGES.keys()].sort(), [...CODES].sort());
+  assert.equal([...issueMessages().keys()].sort(), [...CODES].sort());
   for (const code of CODES) assert.type(issueMessage(code, "x", "y"), "string", code);
   assert.is(issueMessage("min_length", "2", "1"), "Expected at least 2 characters, received 1");
 });
@@ -62,7 +62,7 @@ list("IssueCode is the union of the codes the keywords declare, each declared on
 list("every schema key has one keyword reading it", () => {
   const keys = declarations.flatMap((keyword) => keyword.keys);
   assert.equal(keys.length, new Set(keys).size, "a key two keywords read");
-  for (const keyword of declarations) for (const key of keyword.keys) assert.is(KEYWORD_OF.get(key), keyword, key);
+  for (const keyword of declarations) for (const key of keyword.keys) assert.is(keywordOf(key), keyword, key);
 });
 
 list("every keyword has its generated forms, and the generated forms are the list's", () => {

@@ -41,81 +41,91 @@ import { unevaluatedItems } from "./unevaluated-items.js";
 import { unevaluatedProperties } from "./unevaluated-properties.js";
 import { uniqueItems } from "./unique-items.js";
 
+// Read on first use, never at import: each keyword module imports ../interpret/check.ts, which imports ../issue.ts,
+// which imports this module; a bundle that evaluates a keyword module first reaches this one before that keyword's
+// declaration exists (webpack's production build does), so nothing here may read a declaration before a guard is built.
+const ordered = () =>
+  [
+    type,
+    enumKeyword,
+    minLength,
+    maxLength,
+    pattern,
+    format,
+    contentEncoding,
+    minimum,
+    maximum,
+    exclusiveMinimum,
+    exclusiveMaximum,
+    multipleOf,
+    prefixItems,
+    items,
+    minItems,
+    maxItems,
+    uniqueItems,
+    contains,
+    minContains,
+    maxContains,
+    properties,
+    required,
+    additionalProperties,
+    patternProperties,
+    propertyNames,
+    minProperties,
+    maxProperties,
+    dependentRequired,
+    dependentSchemas,
+    allOf,
+    anyOf,
+    oneOf,
+    not,
+    ifThenElse,
+    ref,
+    unevaluatedItems,
+    unevaluatedProperties,
+  ] as const;
+
+/** A code some keyword declares. */
+type DeclaredCode<K> = K extends { readonly issues: infer I } ? keyof I & string : never;
+
+/** Every issue code, from the keywords' declarations: what `IssueCode` is. */
+export type KeywordIssueCode = DeclaredCode<ReturnType<typeof ordered>[number]>;
+
+let list: readonly KeywordDeclaration[] | undefined;
 /**
  * Every keyword the guards check, in the order their checks run and their issues are listed. A schema key none of
  * them reads is refused, unless the schema reader knows it as an identifier (`$id`, `$anchor`, `$schema`) or an
  * annotation. Adding a keyword is its module and its place here.
  *
  * @example
- * KEYWORDS.flatMap((k) => k.keys).includes("minLength"); // true
+ * keywords().flatMap((k) => k.keys).includes("minLength"); // true
  */
-export const KEYWORDS = [
-  type,
-  enumKeyword,
-  minLength,
-  maxLength,
-  pattern,
-  format,
-  contentEncoding,
-  minimum,
-  maximum,
-  exclusiveMinimum,
-  exclusiveMaximum,
-  multipleOf,
-  prefixItems,
-  items,
-  minItems,
-  maxItems,
-  uniqueItems,
-  contains,
-  minContains,
-  maxContains,
-  properties,
-  required,
-  additionalProperties,
-  patternProperties,
-  propertyNames,
-  minProperties,
-  maxProperties,
-  dependentRequired,
-  dependentSchemas,
-  allOf,
-  anyOf,
-  oneOf,
-  not,
-  ifThenElse,
-  ref,
-  unevaluatedItems,
-  unevaluatedProperties,
-] as const;
+export function keywords(): readonly KeywordDeclaration[] {
+  return (list ??= ordered());
+}
 
-/** A code some keyword declares. */
-type DeclaredCode<K> = K extends { readonly issues: infer I } ? keyof I & string : never;
-
-/** Every issue code, from the keywords' declarations: what `IssueCode` is. */
-export type KeywordIssueCode = DeclaredCode<(typeof KEYWORDS)[number]>;
-
-const declarations: readonly KeywordDeclaration[] = KEYWORDS;
-
+let messages: ReadonlyMap<string, Message> | undefined;
 /**
  * Each issue code's message, from the declarations.
  *
  * @example
- * ISSUE_MESSAGES.get("min_length")!("2", "1"); // "Expected at least 2 characters, received 1"
+ * issueMessages().get("min_length")!("2", "1"); // "Expected at least 2 characters, received 1"
  */
-export const ISSUE_MESSAGES: ReadonlyMap<string, Message> = /* @__PURE__ */ new Map(
-  declarations.flatMap((keyword) => Object.entries(keyword.issues ?? {})),
-);
+export function issueMessages(): ReadonlyMap<string, Message> {
+  return (messages ??= new Map(keywords().flatMap((keyword) => Object.entries(keyword.issues ?? {}))));
+}
 
+let byKey: ReadonlyMap<string, KeywordDeclaration> | undefined;
 /**
  * The keyword reading each schema key.
  *
  * @example
- * KEYWORD_OF.get("minContains") === minContains; // true
+ * keywordOf("minContains") === minContains; // true
  */
-export const KEYWORD_OF: ReadonlyMap<string, KeywordDeclaration> = /* @__PURE__ */ new Map(
-  declarations.flatMap((keyword) => keyword.keys.map((key) => [key, keyword] as const)),
-);
+export function keywordOf(key: string): KeywordDeclaration | undefined {
+  byKey ??= new Map(keywords().flatMap((keyword) => keyword.keys.map((k) => [k, keyword] as const)));
+  return byKey.get(key);
+}
 
 /**
  * How a schema key holds sub-schemas, as its keyword declares it: what the walks over raw schemas follow
@@ -127,7 +137,7 @@ export const KEYWORD_OF: ReadonlyMap<string, KeywordDeclaration> = /* @__PURE__ 
  * slotOf("prefixItems"); // "list"
  */
 export function slotOf(key: string): SlotKind | undefined {
-  const slot = KEYWORD_OF.get(key)?.schemas;
+  const slot = keywordOf(key)?.schemas;
   if (slot || key === "contentSchema") return slot ?? "one";
   return key === "$defs" || key === "definitions" ? "map" : undefined;
 }
@@ -140,5 +150,5 @@ export function slotOf(key: string): SlotKind | undefined {
  * placeOf("contains"); // "child"
  */
 export function placeOf(field: string): PartPlace | undefined {
-  return KEYWORD_OF.get(field)?.place;
+  return keywordOf(field)?.place;
 }
