@@ -51,7 +51,7 @@ export const anthropicStream: StreamSupport = {
           }
         } else if (e.type === "message_delta") {
           Object.assign(extra, record(e.delta));
-          Object.assign(usage, record(e.usage));
+          usage = { ...usage, ...givenCounts(record(e.usage)) };
         }
         anthropicCalls(e, calls);
       },
@@ -70,6 +70,10 @@ export const anthropicStream: StreamSupport = {
     };
   },
 };
+
+// message_delta's counts are running totals; a null one means "as message_start said" (the SDK keeps it so).
+const givenCounts = (counts: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(counts).filter(([, count]) => count !== null && count !== undefined));
 
 const isCall = (block: unknown): boolean =>
   field(block, "type") === "tool_use" || field(block, "type") === "server_tool_use";
