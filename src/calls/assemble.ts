@@ -87,7 +87,8 @@ export function createCallTracker(
     find: (key) => byKey.get(key),
     start: (call) => start(call as Call),
     piece(tracked, piece) {
-      if (typeof piece !== "string" || piece === "") return;
+      // No call (a key never started) or a closed one: the provider already said what the call is.
+      if (!tracked || tracked.closed || typeof piece !== "string" || piece === "") return;
       const call = tracked as Call;
       (call.parser ??= newParser(call)).push(piece);
       if (call.started && emit) report(call, piece, call.parser.value() ?? {});
@@ -108,7 +109,7 @@ export function createCallTracker(
     },
     text: (piece) => void (piece && emit?.({ type: "text-delta", text: piece })),
     partial: () =>
-      order.map((c) => ({
+      named(order).map((c) => ({
         id: c.id,
         name: c.name,
         arguments: c.whole !== undefined ? c.whole : (c.parser?.value() ?? {}),
@@ -116,8 +117,19 @@ export function createCallTracker(
         done: c.closed || c.complete(),
         ...(checks && (c.verdict?.() ?? UNCHECKED)),
       })),
-    calls: () => order.map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
+    calls: () => named(order).map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
   };
+}
+
+/**
+ * The calls that have a name: a call a stream never named (pieces under a fresh index, and no name) is no call to
+ * run or to send back.
+ *
+ * @example
+ * named(tracker.list).map((call) => call.id);
+ */
+export function named<T extends TrackedCall>(calls: readonly T[]): T[] {
+  return calls.filter((call) => call.name !== "");
 }
 
 /** A call's arguments: whole ones as they came, streamed text parsed (raw where it is not valid JSON, so running it reports that). */

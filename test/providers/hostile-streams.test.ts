@@ -16,7 +16,12 @@ usage("Anthropic: message_delta's null counts keep what message_start said", () 
   const response = rebuilt("anthropic", [
     {
       type: "message_start",
-      message: { id: "msg_1", role: "assistant", content: [], usage: { input_tokens: 50, output_tokens: 1, cache_read_input_tokens: 7 } },
+      message: {
+        id: "msg_1",
+        role: "assistant",
+        content: [],
+        usage: { input_tokens: 50, output_tokens: 1, cache_read_input_tokens: 7 },
+      },
     },
     {
       type: "message_delta",
@@ -31,3 +36,109 @@ usage("Anthropic: message_delta's null counts keep what message_start said", () 
 });
 
 usage.run();
+
+const orphans = suite("pieces for a call never started or already closed");
+
+const start = (index: number) => ({
+  type: "content_block_start",
+  index,
+  content_block: { type: "tool_use", id: `toolu_${index}`, name: "add", input: {} },
+});
+const piece = (index: number, json: string) => ({
+  type: "content_block_delta",
+  index,
+  delta: { type: "input_json_delta", partial_json: json },
+});
+
+orphans("Anthropic: a piece after content_block_stop is dropped, in the calls and in the history", () => {
+  const events = [start(0), piece(0, '{"a":1}'), { type: "content_block_stop", index: 0 }, piece(0, '{"b":2}')];
+  const stream = createToolCallStream("anthropic");
+  for (const event of events) stream.push(event);
+  assert.equal(stream.calls(), [{ id: "toolu_0", name: "add", arguments: { a: 1 } }]);
+  const response = rebuilt("anthropic", events) as { content: { input: unknown }[] };
+  assert.equal(response.content[0]!.input, { a: 1 });
+});
+
+orphans("Anthropic, Bedrock, Cohere, Responses: pieces under a key no call started under make no call", () => {
+  const cases: [keyof typeof ADAPTERS, unknown[]][] = [
+    ["anthropic", [start(0), piece(0, "{}"), piece(7, '{"x":1}'), piece(2 ** 53, "{}"), piece(Number.NaN, "{}")]],
+    [
+      "bedrock",
+      [
+        { contentBlockStart: { contentBlockIndex: 0, start: { toolUse: { toolUseId: "t0", name: "add" } } } },
+        { contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input: "{}" } } } },
+        { contentBlockDelta: { contentBlockIndex: 3, delta: { toolUse: { input: '{"x":1}' } } } },
+      ],
+    ],
+    [
+      "cohere",
+      [
+        {
+          type: "tool-call-start",
+          index: 0,
+          delta: {
+            message: { tool_calls: { id: "c0", type: "function", function: { name: "add", arguments: "{}" } } },
+          },
+        },
+        {
+          type: "tool-call-delta",
+          index: 4,
+          delta: { message: { tool_calls: { function: { arguments: '{"x":1}' } } } },
+        },
+      ],
+    ],
+    [
+      "responses",
+      [
+        {
+          type: "response.output_item.added",
+          output_index: 0,
+          item: { type: "function_call", id: "fc_0", call_id: "call_0", name: "add", arguments: "" },
+        },
+        { type: "response.function_call_arguments.delta", output_index: 0, delta: "{}" },
+        { type: "response.function_call_arguments.delta", output_index: 9, delta: '{"x":1}' },
+        { type: "response.function_call_arguments.done", output_index: 8, arguments: '{"x":1}' },
+      ],
+    ],
+  ];
+  for (const [provider, events] of cases) {
+    const stream = createToolCallStream(provider);
+    for (const event of events) stream.push(event);
+    assert.equal(stream.calls().length, 1, `${provider}: ${JSON.stringify(stream.calls())}`);
+    assert.equal(stream.partial().length, 1, provider);
+    assert.equal(ADAPTERS[provider].calls(rebuilt(provider, events)).length, 1, `${provider} rebuilt`);
+  }
+});
+
+orphans("Bedrock: a toolUse piece for a block never started leaves no empty block in the history", () => {
+  const response = rebuilt("bedrock", [
+    { messageStart: { role: "assistant" } },
+    { contentBlockDelta: { contentBlockIndex: 0, delta: { text: "Adding." } } },
+    { contentBlockDelta: { contentBlockIndex: 1, delta: { toolUse: { input: '{"a":1}' } } } },
+    { messageStop: { stopReason: "end_turn" } },
+  ]) as { output: { message: { content: unknown[] } } };
+  assert.equal(response.output.message.content, [{ text: "Adding." }]);
+});
+
+orphans("OpenAI chat: a delta that never names its call adds no call, and no tool_calls entry without an id", () => {
+  const events = [
+    {
+      id: "c",
+      choices: [
+        { index: 0, delta: { tool_calls: [{ index: 0, id: "call_0", function: { name: "add", arguments: "{}" } }] } },
+      ],
+    },
+    { id: "c", choices: [{ index: 0, delta: { tool_calls: [{ index: 1 }] } }] },
+    { id: "c", choices: [{ index: 0, delta: { tool_calls: [{ index: 2, function: { arguments: '{"x":1}' } }] } }] },
+  ];
+  const stream = createToolCallStream("openai");
+  for (const event of events) stream.push(event);
+  assert.equal(stream.calls(), [{ id: "call_0", name: "add", arguments: {} }]);
+  const response = rebuilt("openai", events) as { choices: { message: { tool_calls: { id: string }[] } }[] };
+  assert.equal(
+    response.choices[0]!.message.tool_calls.map((call) => call.id),
+    ["call_0"],
+  );
+});
+
+orphans.run();

@@ -95,7 +95,7 @@ export function anthropicCalls(event: object, calls: CallTracker): void {
     call.name = text(field(block, "name") ?? "");
     calls.start(call);
   } else if (type === "content_block_delta" && field(field(event, "delta"), "type") === "input_json_delta") {
-    calls.piece(calls.open(key), field(field(event, "delta"), "partial_json"));
+    calls.piece(calls.find(key), field(field(event, "delta"), "partial_json"));
   } else if (type === "content_block_stop") {
     const call = calls.find(key);
     if (call) call.closed = true;

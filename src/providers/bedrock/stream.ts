@@ -29,13 +29,14 @@ export const bedrockStream: StreamSupport = {
         else if (e.contentBlockDelta) {
           const index = Number(delta.contentBlockIndex);
           const piece = record(delta.delta);
-          const block = blockAt(blocks, index, {});
+          // Text and reasoning may come without a contentBlockStart; a toolUse piece needs its start (bedrockCalls).
           if (typeof piece.text === "string") {
+            blockAt(blocks, index, {});
             const parts = texts.get(index) ?? [];
             parts.push(piece.text);
             texts.set(index, parts);
             calls.text(piece.text);
-          } else if (piece.reasoningContent) reasoning(block, record(piece.reasoningContent));
+          } else if (piece.reasoningContent) reasoning(blockAt(blocks, index, {}), record(piece.reasoningContent));
         } else if (e.messageStop) Object.assign(rest, record(e.messageStop));
         else if (e.metadata) Object.assign(rest, record(e.metadata));
         bedrockCalls(e, calls);
@@ -92,7 +93,7 @@ export function bedrockCalls(event: object, calls: CallTracker): void {
     calls.start(call);
   } else if (delta) {
     const input = field(field(field(delta, "delta"), "toolUse"), "input");
-    if (input !== undefined) calls.piece(calls.open(text(field(delta, "contentBlockIndex"))), input);
+    if (input !== undefined) calls.piece(calls.find(text(field(delta, "contentBlockIndex"))), input);
   } else if (stop) {
     const call = calls.find(text(field(stop, "contentBlockIndex")));
     if (call) call.closed = true;
