@@ -31,7 +31,7 @@ usage("Anthropic: message_delta's null counts keep what message_start said", () 
   ]);
   const counted = ADAPTERS.anthropic.usage!(response);
   assert.equal(counted?.outputTokens, 20);
-  assert.equal((counted?.raw as { cache_read_input_tokens?: number }).cache_read_input_tokens, 7);
+  assert.equal((counted?.raw as { cache_read_input_tokens?: number } | undefined)?.cache_read_input_tokens, 7);
   assert.equal(counted?.inputTokens, 57); // input_tokens plus the cache read, as for a whole response
 });
 
