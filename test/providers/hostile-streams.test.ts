@@ -142,3 +142,16 @@ orphans("OpenAI chat: a delta that never names its call adds no call, and no too
 });
 
 orphans.run();
+
+const big = suite("big chunks");
+
+big("Ollama: a chunk of 300,000 calls is read (no spread of a wire list into arguments)", () => {
+  const call = { function: { name: "add", arguments: {} } };
+  const response = rebuilt("ollama", [
+    { message: { role: "assistant", content: "", tool_calls: Array.from({ length: 300_000 }, () => call) } },
+    { message: { role: "assistant", content: "" }, done: true, done_reason: "stop" },
+  ]);
+  assert.equal(ADAPTERS.ollama.calls(response).length, 300_000);
+});
+
+big.run();
