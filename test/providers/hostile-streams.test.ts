@@ -2,6 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ADAPTERS, createCallTracker, createToolCallStream } from "tooltype/calls";
+import { ProviderError, readServerSentEvents } from "tooltype/agent";
 
 /** A provider's reader fed `events`, and its rebuilt response. */
 function rebuilt(provider: keyof typeof ADAPTERS, events: unknown[]): unknown {
@@ -155,3 +156,61 @@ big("Ollama: a chunk of 300,000 calls is read (no spread of a wire list into arg
 });
 
 big.run();
+
+const endless = suite("a server-sent event stream that never ends a line or an event");
+
+/** A body that gives `piece` forever, counting the chunks it was asked for. */
+function forever(piece: string): { body: ReadableStream<Uint8Array>; pulled: () => number } {
+  const bytes = new TextEncoder().encode(piece);
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      controller.enqueue(bytes);
+    },
+  });
+  return { body, pulled: () => pulled };
+}
+
+async function refusal(body: ReadableStream<Uint8Array>): Promise<Error | undefined> {
+  try {
+    for await (const _ of readServerSentEvents(body)) {
+      // only the events' count matters here: there are none
+    }
+  } catch (error) {
+    return error as Error;
+  }
+  return undefined;
+}
+
+endless("a line that never ends is refused once it passes MAX_EVENT_CHARS, naming where", async () => {
+  const { body, pulled } = forever("x".repeat(1 << 20)); // 1 MiB a chunk, no line end
+  const error = await refusal(body);
+  assert.instance(error, ProviderError);
+  assert.match(error!.message, /longer than 16777216 characters/);
+  assert.match(error!.message, /its line from character 0\)/);
+  assert.ok(pulled() <= 18, `${pulled()} chunks read`);
+});
+
+endless("data lines that never end their event are refused the same way", async () => {
+  const { body, pulled } = forever(`data: ${"y".repeat(1 << 20)}\n`);
+  const error = await refusal(body);
+  assert.match(error!.message, /longer than 16777216 characters/);
+  assert.ok(pulled() <= 18, `${pulled()} chunks read`);
+});
+
+endless("events under the limit, many of them, are read as before", async () => {
+  const event = `data: ${"z".repeat(1 << 20)}\n\n`;
+  let given = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (given++ === 40) controller.close();
+      else controller.enqueue(new TextEncoder().encode(event));
+    },
+  });
+  let count = 0;
+  for await (const { data } of readServerSentEvents(body)) count += data.length === 1 << 20 ? 1 : 0;
+  assert.is(count, 40);
+});
+
+endless.run();
