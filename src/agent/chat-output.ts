@@ -2,6 +2,7 @@ import { preview } from "../util/text.js";
 import { readServerSentEvents } from "./sse.js";
 import type { ProviderAdapter } from "../calls/types.js";
 import { errorMessage, ProviderError } from "../providers/common.js";
+import { thrownMessage } from "../calls/assemble.js";
 
 export { ProviderError } from "../providers/common.js";
 
@@ -97,8 +98,32 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
   }
   if (isByteStream(value)) return { chunks: eventChunks(value, provider, checked, signal) };
   const iterable = isIterable(value) ? value : isObject(value) && isIterable(value.stream) ? value.stream : undefined;
-  if (iterable) return { chunks: checkedChunks(iterable, checked, signal) };
+  if (iterable)
+    return {
+      chunks: checkedChunks(iterable, (chunk, index) => readingChunk(provider, index, () => checked(chunk)), signal),
+    };
   return { whole: value };
+}
+
+/**
+ * `read()` of a provider's `index`th stream chunk (from 1): what it throws other than a `ProviderError` (a field
+ * whose getter throws, a Proxy, in an SDK's chunk object) becomes a `ProviderError` naming the chunk.
+ *
+ * @example
+ * readingChunk("openai", 3, () => reader.push(chunk));
+ */
+export function readingChunk<T>(provider: string, index: number, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    const problem = new ProviderError(
+      `${provider} sent a stream chunk that could not be read (chunk ${index}): ${thrownMessage(error)}`,
+      undefined,
+      undefined,
+    );
+    throw Object.assign(problem, { cause: error });
+  }
 }
 
 const isIterable = (value: unknown): value is AsyncIterable<unknown> =>
@@ -106,10 +131,11 @@ const isIterable = (value: unknown): value is AsyncIterable<unknown> =>
 
 async function* checkedChunks(
   source: AsyncIterable<unknown> | Iterable<unknown>,
-  checked: (chunk: unknown) => unknown,
+  checked: (chunk: unknown, index: number) => unknown,
   signal?: AbortSignal,
 ): AsyncGenerator<unknown> {
-  for await (const chunk of abortable(source, signal)) yield checked(chunk);
+  let index = 0;
+  for await (const chunk of abortable(source, signal)) yield checked(chunk, ++index);
 }
 
 // Server-sent events as chunk objects: each `data` parsed as JSON; OpenAI's `[DONE]` ends the stream.

@@ -150,6 +150,20 @@ function wholeText(value: unknown): string {
 }
 
 /**
+ * What a thrown value says, for a message: an error's message, else the value's text ("" when it has none).
+ *
+ * @example
+ * thrownMessage(new Error("a getter threw")); // "a getter threw"
+ */
+export function thrownMessage(thrown: unknown): string {
+  try {
+    return thrown instanceof Error ? String(thrown.message) : String(thrown);
+  } catch {
+    return "";
+  }
+}
+
+/**
  * `String(value)`, or "" for a value that has no text (an object without a prototype, a throwing toString): what
  * stream readers make of ids, names and keys from the wire.
  *

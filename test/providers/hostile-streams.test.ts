@@ -2,7 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ADAPTERS, createCallTracker, createToolCallStream } from "tooltype/calls";
-import { ProviderError, readServerSentEvents } from "tooltype/agent";
+import { ProviderError, readServerSentEvents, runTools } from "tooltype/agent";
 
 /** A provider's reader fed `events`, and its rebuilt response. */
 function rebuilt(provider: keyof typeof ADAPTERS, events: unknown[]): unknown {
@@ -214,3 +214,62 @@ endless("events under the limit, many of them, are read as before", async () => 
 });
 
 endless.run();
+
+const hostile = suite("chunks whose fields throw");
+
+const throwing = (): object =>
+  new Proxy(
+    {},
+    {
+      get: (_, key) => {
+        if (key === "then") return undefined; // awaited as it is yielded: not a promise
+        throw new Error("a getter that throws");
+      },
+      ownKeys: () => {
+        throw new Error("ownKeys that throws");
+      },
+    },
+  );
+
+hostile("createToolCallStream names the provider and the chunk a throwing field was read in", () => {
+  for (const provider of Object.keys(ADAPTERS) as (keyof typeof ADAPTERS)[]) {
+    const stream = createToolCallStream(provider);
+    stream.push({});
+    const error = (() => {
+      try {
+        stream.push(throwing());
+      } catch (caught) {
+        return caught as Error;
+      }
+      return undefined;
+    })();
+    assert.instance(error, TypeError, provider);
+    assert.match(
+      error!.message,
+      `createToolCallStream: chunk 2 of the ${provider} stream could not be read: a getter that throws`,
+    );
+    assert.equal(stream.calls(), [], provider);
+  }
+});
+
+hostile("runTools names the provider and the chunk a throwing field was read in", async () => {
+  for (const provider of Object.keys(ADAPTERS) as (keyof typeof ADAPTERS)[]) {
+    const error = await runTools({
+      provider,
+      chat: async function* () {
+        yield {};
+        yield throwing();
+      },
+      request: { model: "m", messages: [], contents: [], input: [] },
+      tools: [],
+    }).then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
+    assert.instance(error, ProviderError, `${provider}: ${error?.stack}`);
+    assert.match(error!.message, `${provider} sent a stream chunk that could not be read (chunk 2): `, provider);
+    assert.match(error!.message, /(a getter|ownKeys) that throws$/, provider);
+  }
+});
+
+hostile.run();
