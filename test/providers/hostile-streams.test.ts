@@ -3,6 +3,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ADAPTERS, createCallTracker, createToolCallStream } from "tooltype/calls";
 import { ProviderError, readServerSentEvents, runTools } from "tooltype/agent";
+import { readEventStream } from "../../src/providers/bedrock/event-stream.js";
+import { concat, counted, cutAt, encodeFrame, encodeRawFrame, eventFrame } from "../support/event-stream.js";
 
 /** A provider's reader fed `events`, and its rebuilt response. */
 function rebuilt(provider: keyof typeof ADAPTERS, events: unknown[]): unknown {
@@ -273,3 +275,76 @@ hostile("runTools names the provider and the chunk a throwing field was read in"
 });
 
 hostile.run();
+
+const frames = suite("the AWS event stream: hostile names, repeated headers, odd cuts");
+
+async function events(chunks: readonly Uint8Array[]): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const event of readEventStream(counted(chunks))) out.push(event);
+  return out;
+}
+
+const json = (type: string, payload: string) =>
+  encodeFrame({ ":event-type": type, ":content-type": "application/json", ":message-type": "event" }, payload);
+
+frames(":event-type __proto__ or constructor, and a payload with __proto__, stay plain own keys", async () => {
+  const [proto, constructor, start] = (await events([
+    json("__proto__", '{"polluted":true}'),
+    json("constructor", '{"prototype":{"polluted":true}}'),
+    json("messageStop", '{"__proto__":{"stopReason":"guardrail_intervened"},"stopReason":"end_turn"}'),
+  ])) as Record<string, unknown>[];
+  assert.is(Object.getPrototypeOf(proto), Object.prototype);
+  assert.ok(Object.hasOwn(proto!, "__proto__"));
+  assert.is((proto as { polluted?: unknown }).polluted, undefined);
+  assert.is(({} as { polluted?: unknown }).polluted, undefined);
+  assert.ok(Object.hasOwn(constructor!, "constructor"));
+  assert.is(Object.getPrototypeOf(start!.messageStop), Object.prototype);
+  const response = rebuilt("bedrock", [proto, constructor, start]);
+  assert.is(ADAPTERS.bedrock.refusal!(response), undefined);
+  assert.is((response as { stopReason?: unknown }).stopReason, "end_turn");
+});
+
+frames("a header named twice is refused, naming the header and the frame", async () => {
+  const name = new TextEncoder().encode(":message-type");
+  const value = (text: string) => [7, 0, text.length, ...new TextEncoder().encode(text)];
+  const headers = Uint8Array.from([
+    name.length,
+    ...name,
+    ...value("exception"),
+    name.length,
+    ...name,
+    ...value("event"),
+  ]);
+  const error = await events([
+    eventFrame({ messageStart: { role: "assistant" } }),
+    encodeRawFrame(headers, new Uint8Array()),
+  ]).then(
+    () => undefined,
+    (caught: Error) => caught,
+  );
+  assert.instance(error, ProviderError);
+  assert.match(error!.message, "frame 1 (at byte ");
+  assert.match(error!.message, 'has the header ":message-type" twice');
+});
+
+frames(
+  "after 2,000 good frames, cuts anywhere (inside a prelude, between checksums, one byte at a time) read the same",
+  async () => {
+    const sent = Array.from({ length: 2000 }, (_, i) => ({
+      contentBlockDelta: { contentBlockIndex: i % 3, delta: { text: "é😀".repeat(i % 5) + String(i) } },
+    }));
+    const bytes = concat(sent.map((event) => eventFrame(event)));
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % below;
+    };
+    const cuts: number[] = [];
+    for (let at = 0; at < bytes.length; at += 1 + random(97)) cuts.push(at);
+    const tail = bytes.length - 40; // the last frames arrive one byte at a time
+    for (let at = tail; at < bytes.length; at++) cuts.push(at);
+    assert.equal(await events(cutAt(bytes, cuts)), sent);
+  },
+);
+
+frames.run();
