@@ -288,7 +288,7 @@ const json = (type: string, payload: string) =>
   encodeFrame({ ":event-type": type, ":content-type": "application/json", ":message-type": "event" }, payload);
 
 frames(":event-type __proto__ or constructor, and a payload with __proto__, stay plain own keys", async () => {
-  const [proto, constructor, start] = (await events([
+  const [proto, named, start] = (await events([
     json("__proto__", '{"polluted":true}'),
     json("constructor", '{"prototype":{"polluted":true}}'),
     json("messageStop", '{"__proto__":{"stopReason":"guardrail_intervened"},"stopReason":"end_turn"}'),
@@ -297,9 +297,9 @@ frames(":event-type __proto__ or constructor, and a payload with __proto__, stay
   assert.ok(Object.hasOwn(proto!, "__proto__"));
   assert.is((proto as { polluted?: unknown }).polluted, undefined);
   assert.is(({} as { polluted?: unknown }).polluted, undefined);
-  assert.ok(Object.hasOwn(constructor!, "constructor"));
+  assert.ok(Object.hasOwn(named!, "constructor"));
   assert.is(Object.getPrototypeOf(start!.messageStop), Object.prototype);
-  const response = rebuilt("bedrock", [proto, constructor, start]);
+  const response = rebuilt("bedrock", [proto, named, start]);
   assert.is(ADAPTERS.bedrock.refusal!(response), undefined);
   assert.is((response as { stopReason?: unknown }).stopReason, "end_turn");
 });
