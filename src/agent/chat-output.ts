@@ -82,7 +82,7 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
       return { chunks: eventChunks(value.body, provider, checked, signal) };
     const events = adapter.http?.events;
     if (events && value.body && !type.includes("json"))
-      return { chunks: checkedChunks(events(value.body, signal), checked, signal) };
+      return { chunks: checkedChunks(events(value.body, signal), provider, checked, signal) };
     const text = await value.text();
     let parsed: unknown;
     try {
@@ -94,13 +94,15 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
         text,
       );
     }
-    return Array.isArray(parsed) ? { chunks: checkedChunks(parsed, checked, signal) } : { whole: checked(parsed) };
+    return Array.isArray(parsed)
+      ? { chunks: checkedChunks(parsed, provider, checked, signal) }
+      : { whole: checked(parsed) };
   }
   if (isByteStream(value)) return { chunks: eventChunks(value, provider, checked, signal) };
   const iterable = isIterable(value) ? value : isObject(value) && isIterable(value.stream) ? value.stream : undefined;
   if (iterable)
     return {
-      chunks: checkedChunks(iterable, (chunk, index) => readingChunk(provider, index, () => checked(chunk)), signal),
+      chunks: checkedChunks(iterable, provider, checked, signal),
     };
   return { whole: value };
 }
@@ -131,11 +133,12 @@ const isIterable = (value: unknown): value is AsyncIterable<unknown> =>
 
 async function* checkedChunks(
   source: AsyncIterable<unknown> | Iterable<unknown>,
-  checked: (chunk: unknown, index: number) => unknown,
+  provider: string,
+  checked: (chunk: unknown) => unknown,
   signal?: AbortSignal,
 ): AsyncGenerator<unknown> {
   let index = 0;
-  for await (const chunk of abortable(source, signal)) yield checked(chunk, ++index);
+  for await (const chunk of abortable(source, signal)) yield readingChunk(provider, ++index, () => checked(chunk));
 }
 
 // Server-sent events as chunk objects: each `data` parsed as JSON; OpenAI's `[DONE]` ends the stream.
