@@ -348,3 +348,32 @@ frames(
 );
 
 frames.run();
+
+const wholeResponses = suite("whole responses whose ids and names have no text");
+
+wholeResponses(
+  "each adapter's calls() reads an id or a name without a prototype as empty, a symbol as its text",
+  () => {
+    const odd = [Object.create(null), Symbol("name")];
+    for (const value of odd) {
+      const responses: Partial<Record<keyof typeof ADAPTERS, unknown>> = {
+        openai: { choices: [{ message: { tool_calls: [{ id: value, function: { name: value, arguments: "{}" } }] } }] },
+        mistral: { choices: [{ message: { toolCalls: [{ id: value, function: { name: value, arguments: "{}" } }] } }] },
+        cohere: { message: { toolCalls: [{ id: value, function: { name: value, arguments: "{}" } }] } },
+        responses: { output: [{ type: "function_call", call_id: value, name: value, arguments: "{}" }] },
+        anthropic: { content: [{ type: "tool_use", id: value, name: value, input: {} }] },
+        bedrock: { output: { message: { content: [{ toolUse: { toolUseId: value, name: value, input: {} } }] } } },
+        gemini: { candidates: [{ content: { parts: [{ functionCall: { id: value, name: value, args: {} } }] } }] },
+        ollama: { message: { tool_calls: [{ id: value, function: { name: value, arguments: {} } }] } },
+        mcp: { content: [{ type: "tool_use", id: value, name: value, input: {} }] },
+      };
+      for (const [provider, response] of Object.entries(responses) as [keyof typeof ADAPTERS, unknown][]) {
+        const [call] = ADAPTERS[provider].calls(response);
+        assert.is(call?.name, typeof value === "symbol" ? "Symbol(name)" : "", provider);
+        assert.is(typeof call?.id, "string", provider);
+      }
+    }
+  },
+);
+
+wholeResponses.run();

@@ -1,4 +1,5 @@
 import { toAnthropicTools } from "./format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter, ToolChoice } from "../../calls/types.js";
 import { field, list, resultText, formatOptions } from "../../calls/wire.js";
 import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
@@ -24,8 +25,8 @@ export const anthropic: ProviderAdapter = {
     list(response, "content")
       .filter((b) => field(b, "type") === "tool_use")
       .map((b) => ({
-        id: String(field(b, "id") ?? ""),
-        name: String(field(b, "name") ?? ""),
+        id: text(field(b, "id") ?? ""),
+        name: text(field(b, "name") ?? ""),
         arguments: field(b, "input") ?? {},
       })),
   toolMessages: (results, options) =>
