@@ -1,6 +1,7 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field, parseArguments, record } from "../../calls/wire.js";
 import { text } from "../../calls/assemble.js";
+import { indexedBlocks } from "../blocks.js";
 
 /**
  * Anthropic Messages streams: `message_start`, `content_block_start` / `_delta` / `_stop` keyed by `index`
@@ -15,8 +16,7 @@ export const anthropicStream: StreamSupport = {
   read: anthropicCalls,
   reader(calls) {
     let base: Record<string, unknown> = {};
-    const blocks = new Map<number, Record<string, unknown>>(); // by index (a Map: an index from the wire never sizes an array)
-    const texts = new Map<number, string[]>();
+    const blocks = indexedBlocks();
     let usage: Record<string, unknown> = {};
     const extra: Record<string, unknown> = {};
     return {
@@ -28,19 +28,17 @@ export const anthropicStream: StreamSupport = {
           usage = { ...record(record(e.message).usage) };
         } else if (e.type === "content_block_start") {
           const block = { ...record(e.content_block) };
-          blocks.set(index, block);
+          blocks.start(index, block);
           if (block.type === "text" && typeof block.text === "string" && block.text) {
-            texts.set(index, [block.text]);
+            blocks.addText(index, block.text);
             calls.text(block.text);
           }
         } else if (e.type === "content_block_delta") {
           const delta = record(e.delta);
-          const block = blocks.get(index);
+          const block = blocks.find(index);
           if (!block) return;
           if (delta.type === "text_delta" && typeof delta.text === "string") {
-            const parts = texts.get(index) ?? [];
-            parts.push(delta.text);
-            texts.set(index, parts);
+            blocks.addText(index, delta.text);
             calls.text(delta.text);
           } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
             block.thinking = String(block.thinking ?? "") + delta.thinking;
@@ -56,15 +54,11 @@ export const anthropicStream: StreamSupport = {
         anthropicCalls(e, calls);
       },
       response() {
-        const content = [...blocks.keys()]
-          .sort((a, b) => a - b)
-          .map((index) => {
-            const block = blocks.get(index)!;
-            const parts = texts.get(index);
-            if (parts) return { ...block, text: parts.join("") };
-            const call = isCall(block) ? calls.find(text(index)) : undefined;
-            return call ? { ...block, input: parseArguments(call.argumentText()) } : block;
-          });
+        const content = blocks.rebuilt((block, index, said) => {
+          if (said !== undefined) return { ...block, text: said };
+          const call = isCall(block) ? calls.find(text(index)) : undefined;
+          return call ? { ...block, input: parseArguments(call.argumentText()) } : block;
+        });
         return { ...base, content, ...extra, usage };
       },
     };

@@ -1,6 +1,7 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field, parseArguments, record } from "../../calls/wire.js";
 import { text } from "../../calls/assemble.js";
+import { indexedBlocks } from "../blocks.js";
 
 /**
  * Bedrock Converse streams (`ConverseStream`: the SDK's `response.stream`, or the decoded event stream): events
@@ -16,8 +17,7 @@ export const bedrockStream: StreamSupport = {
   read: bedrockCalls,
   reader(calls) {
     let role: unknown = "assistant";
-    const blocks = new Map<number, Record<string, unknown>>(); // by contentBlockIndex (a Map: an index from the wire never sizes an array)
-    const texts = new Map<number, string[]>();
+    const blocks = indexedBlocks();
     const rest: Record<string, unknown> = {};
     return {
       push(event) {
@@ -25,44 +25,31 @@ export const bedrockStream: StreamSupport = {
         const start = record(e.contentBlockStart);
         const delta = record(e.contentBlockDelta);
         if (e.messageStart) role = record(e.messageStart).role ?? role;
-        else if (e.contentBlockStart) blockAt(blocks, start.contentBlockIndex, record(start.start));
+        else if (e.contentBlockStart) blocks.at(Number(start.contentBlockIndex), record(start.start));
         else if (e.contentBlockDelta) {
           const index = Number(delta.contentBlockIndex);
           const piece = record(delta.delta);
           // Text and reasoning may come without a contentBlockStart; a toolUse piece needs its start (bedrockCalls).
           if (typeof piece.text === "string") {
-            blockAt(blocks, index, {});
-            const parts = texts.get(index) ?? [];
-            parts.push(piece.text);
-            texts.set(index, parts);
+            blocks.at(index);
+            blocks.addText(index, piece.text);
             calls.text(piece.text);
-          } else if (piece.reasoningContent) reasoning(blockAt(blocks, index, {}), record(piece.reasoningContent));
+          } else if (piece.reasoningContent) reasoning(blocks.at(index), record(piece.reasoningContent));
         } else if (e.messageStop) Object.assign(rest, record(e.messageStop));
         else if (e.metadata) Object.assign(rest, record(e.metadata));
         bedrockCalls(e, calls);
       },
       response() {
-        const content = [...blocks.keys()]
-          .sort((a, b) => a - b)
-          .map((index) => {
-            const block = blocks.get(index)!;
-            const parts = texts.get(index);
-            if (parts) return { text: parts.join("") };
-            const call = block.toolUse ? calls.find(text(index)) : undefined;
-            return call ? { toolUse: { ...record(block.toolUse), input: parseArguments(call.argumentText()) } } : block;
-          });
+        const content = blocks.rebuilt((block, index, said) => {
+          if (said !== undefined) return { text: said };
+          const call = block.toolUse ? calls.find(text(index)) : undefined;
+          return call ? { toolUse: { ...record(block.toolUse), input: parseArguments(call.argumentText()) } } : block;
+        });
         return { output: { message: { role, content } }, ...rest };
       },
     };
   },
 };
-
-function blockAt(blocks: Map<number, Record<string, unknown>>, at: unknown, start: Record<string, unknown>) {
-  const index = Number(at);
-  const block = blocks.get(index) ?? { ...start };
-  blocks.set(index, block);
-  return block;
-}
 
 // Reasoning arrives as text pieces, a signature, or redacted content.
 function reasoning(block: Record<string, unknown>, piece: Record<string, unknown>): void {
