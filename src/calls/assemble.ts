@@ -109,15 +109,17 @@ export function createCallTracker(
     },
     text: (piece) => void (piece && emit?.({ type: "text-delta", text: piece })),
     partial: () =>
-      named(order).map((c) => ({
-        id: c.id,
-        name: c.name,
-        arguments: c.whole !== undefined ? c.whole : (c.parser?.value() ?? {}),
-        text: c.argumentText(),
-        done: c.closed || c.complete(),
-        ...(checks && (c.verdict?.() ?? UNCHECKED)),
-      })),
-    calls: () => named(order).map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
+      order
+        .filter((c) => c.name)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          arguments: c.whole !== undefined ? c.whole : (c.parser?.value() ?? {}),
+          text: c.argumentText(),
+          done: c.closed || c.complete(),
+          ...(checks && (c.verdict?.() ?? UNCHECKED)),
+        })),
+    calls: () => order.filter((c) => c.name).map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
   };
 }
 
@@ -156,11 +158,7 @@ function wholeText(value: unknown): string {
  * thrownMessage(new Error("a getter threw")); // "a getter threw"
  */
 export function thrownMessage(thrown: unknown): string {
-  try {
-    return thrown instanceof Error ? String(thrown.message) : String(thrown);
-  } catch {
-    return "";
-  }
+  return text(thrown instanceof Error ? thrown.message : thrown);
 }
 
 /**

@@ -69,15 +69,12 @@ export function createToolCallStream(
   return {
     push(chunk) {
       pushed++;
-      if (typeof chunk !== "object" || chunk === null) return;
       try {
-        read(chunk, tracker);
+        if (typeof chunk === "object" && chunk !== null) read(chunk, tracker);
       } catch (error) {
         // A chunk whose fields throw when read (a getter, a Proxy): say which chunk of which stream.
-        const name = adapter?.name ?? String(provider);
         throw new TypeError(
-          `createToolCallStream: chunk ${pushed} of the ${name} stream could not be read: ${thrownMessage(error)}`,
-          { cause: error },
+          `createToolCallStream: ${adapter?.name ?? provider} chunk ${pushed} could not be read: ${thrownMessage(error)}`,
         );
       }
     },
