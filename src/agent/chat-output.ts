@@ -63,7 +63,7 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
   };
   if (isResponse(value)) {
     if (!value.ok) {
-      const text = await value.text().catch(() => "");
+      const text = await errorText(value).catch(() => "");
       let body: unknown = text;
       try {
         body = JSON.parse(text);
@@ -125,6 +125,29 @@ export function readingChunk<T>(provider: string, index: number, read: () => T):
       undefined,
     );
     throw Object.assign(problem, { cause: error });
+  }
+}
+
+/** The most of an error response's body read: enough for any provider's error, and a body that never ends stops here. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+/** An error response's body as text, its first `MAX_ERROR_BODY` bytes at most (the rest is cancelled). */
+async function errorText(response: ResponseLike): Promise<string> {
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  try {
+    while (bytes < MAX_ERROR_BODY) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      bytes += value.length;
+      text += decoder.decode(value.subarray(0, Math.max(0, value.length - (bytes - MAX_ERROR_BODY))), { stream: true });
+    }
+    return text;
+  } finally {
+    void reader.cancel().catch(() => {});
   }
 }
 

@@ -374,3 +374,31 @@ wholeResponses(
 );
 
 wholeResponses.run();
+
+const bodies = suite("error bodies that never end");
+
+bodies("an error response whose body never ends is read up to 64 KiB, then refused with its status", async () => {
+  let pulled = 0;
+  const chunk = new TextEncoder().encode(`{"error":{"message":"${"x".repeat(4096)}`);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      controller.enqueue(chunk);
+    },
+  });
+  const error = await runTools({
+    provider: "openai",
+    chat: () => new Response(body, { status: 502, statusText: "Bad Gateway" }),
+    request: { model: "m", messages: [] },
+    tools: [],
+  }).then(
+    () => undefined,
+    (caught: Error) => caught,
+  );
+  assert.instance(error, ProviderError);
+  assert.is((error as InstanceType<typeof ProviderError>).status, 502);
+  assert.match(error!.message, "openai answered 502 Bad Gateway: ");
+  assert.ok(pulled <= 20, `${pulled} chunks read`);
+});
+
+bodies.run();
