@@ -2,7 +2,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { ADAPTERS, createCallTracker, createToolCallStream } from "tooltype/calls";
-import { ProviderError, readServerSentEvents, runTools } from "tooltype/agent";
+import { httpChat, ProviderError, readServerSentEvents, runTools } from "tooltype/agent";
+import { t, tool } from "tooltype";
 import { readEventStream } from "../../src/providers/bedrock/event-stream.js";
 import { concat, counted, cutAt, encodeFrame, encodeRawFrame, eventFrame } from "../support/event-stream.js";
 
@@ -402,3 +403,44 @@ bodies("an error response whose body never ends is read up to 64 KiB, then refus
 });
 
 bodies.run();
+
+const deep = suite("deeply nested whole arguments");
+
+deep(
+  "Gemini: arguments nested 100,000 deep are refused by the tool; the next request over httpChat names what it cannot write",
+  async () => {
+    let nested: unknown = 1;
+    for (let i = 0; i < 100_000; i++) nested = { a: nested };
+    const add = tool({
+      name: "add",
+      description: "Adds.",
+      parameters: t.object({ a: t.number() }),
+      execute: ({ a }) => a,
+    });
+    const turn = {
+      candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "add", args: nested } }] } }],
+    };
+    let fetched = 0;
+    const http = httpChat("gemini", {
+      fetch: async () => {
+        fetched++;
+        return new Response("{}", { headers: { "content-type": "application/json" } });
+      },
+    });
+    let turns = 0;
+    const error = await runTools({
+      provider: "gemini",
+      chat: (request, init) => (turns++ === 0 ? turn : http(request, init)),
+      request: { model: "gemini-2.5-flash", contents: [] },
+      tools: [add],
+    }).then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
+    assert.instance(error, TypeError);
+    assert.match(error!.message, "httpChat: the request could not be written as JSON");
+    assert.is(fetched, 0);
+  },
+);
+
+deep.run();

@@ -5,7 +5,7 @@ import { field, list, resultText, formatOptions } from "../../calls/wire.js";
 import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { decodeBase64 } from "../../util/base64.js";
-import { errorMessage, replacing, sum, tokenCount, tokenUsage, userText } from "../common.js";
+import { errorMessage, replacing, requestJSON, sum, tokenCount, tokenUsage, userText } from "../common.js";
 import { anthropicStream } from "./stream.js";
 
 /**
@@ -98,7 +98,7 @@ export const anthropic: ProviderAdapter = {
     request: (base, body, apiKey) => ({
       url: `${base}/messages`,
       headers: { "anthropic-version": "2023-06-01", ...(apiKey && { "x-api-key": apiKey }) },
-      body: JSON.stringify(body),
+      body: requestJSON(body),
     }),
   },
   nativeToolSearch: true,
