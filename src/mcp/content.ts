@@ -59,6 +59,7 @@ function bytes(type: "image" | "file", data: unknown, mediaType: unknown, filena
   const kind = type === "image" ? "an image" : "a file";
   if (typeof mediaType !== "string" || !MEDIA_TYPE.test(mediaType))
     return text(`[${kind} from the server whose media type ${preview(mediaType, 60)} is not valid]`);
+  if (data === "") return text(`[${kind} (${mediaType}) from the server with no data]`); // a provider refuses an empty one
   if (typeof data !== "string" || data.length % 4 !== 0 || !BASE64.test(data))
     return text(`[${kind} (${mediaType}) from the server whose data is not base64]`);
   return type === "image"
