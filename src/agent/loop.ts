@@ -356,7 +356,7 @@ async function* loopSteps<Request extends object>(
   };
   // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
   const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
-    messages.push(...adapter.toolMessages(entry.results, options));
+    for (const message of adapter.toolMessages(entry.results, options)) messages.push(message); // one a call: no spread
     yield* record(entry, await seen());
     signal?.throwIfAborted();
     return shouldStop(options.stopWhen, { step: entry, steps, messages });

@@ -444,3 +444,37 @@ deep(
 );
 
 deep.run();
+
+const many = suite("a turn of very many calls");
+
+many("runTools answers a turn of 200,000 calls (one tool message each: no spread into push)", async () => {
+  const noop = tool({ name: "noop", description: "Does nothing.", parameters: t.object({}), execute: () => 1 });
+  const calls = Array.from({ length: 200_000 }, (_, i) => ({
+    id: `c${i}`,
+    type: "function",
+    function: { name: "noop", arguments: "{}" },
+  }));
+  let turns = 0;
+  const result = await runTools({
+    provider: "openai",
+    chat: () =>
+      turns++ === 0
+        ? {
+            choices: [
+              {
+                index: 0,
+                message: { role: "assistant", content: null, tool_calls: calls },
+                finish_reason: "tool_calls",
+              },
+            ],
+          }
+        : { choices: [{ index: 0, message: { role: "assistant", content: "done" }, finish_reason: "stop" }] },
+    request: { model: "m", messages: [] },
+    tools: [noop],
+  });
+  assert.is(result.text, "done");
+  assert.is(result.steps[0]!.results.length, 200_000);
+  assert.is(result.messages.length, 1 + 200_000 + 1);
+});
+
+many.run();
