@@ -14,6 +14,8 @@ interface Call extends TrackedCall {
   verdict: (() => PartialVerdict) | undefined;
   started: boolean;
   whole: unknown;
+  /** The whole arguments as JSON text, written once. */
+  wholeJSON: string;
 }
 
 /**
@@ -75,7 +77,8 @@ export function createCallTracker(
           verdict: undefined,
           started: false,
           whole: undefined,
-          argumentText: () => (made.whole !== undefined ? wholeText(made.whole) : (made.parser?.text() ?? "")),
+          wholeJSON: "",
+          argumentText: () => (made.whole !== undefined ? made.wholeJSON : (made.parser?.text() ?? "")),
           complete: () => (made.parser ? made.parser.done : made.whole !== undefined),
         };
         call = made;
@@ -96,11 +99,11 @@ export function createCallTracker(
     whole(tracked, value) {
       const call = tracked as Call;
       call.whole = value;
+      call.wholeJSON = wholeText(value);
       call.closed = true;
       start(call);
-      const text = wholeText(value);
-      if (checks) newParser(call).push(text); // its events reach the checks; the call keeps its whole value
-      report(call, text, value);
+      if (checks) newParser(call).push(call.wholeJSON); // its events reach the checks; the call keeps its whole value
+      report(call, call.wholeJSON, value);
     },
     settle(tracked, full) {
       const call = tracked as Call;

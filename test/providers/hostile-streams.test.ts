@@ -478,3 +478,30 @@ many("runTools answers a turn of 200,000 calls (one tool message each: no spread
 });
 
 many.run();
+
+const work = suite("work counted, not timed");
+
+work("Gemini, Ollama, MCP: whole arguments are written as text once, however often partial() is read", () => {
+  const chunks: Partial<Record<keyof typeof ADAPTERS, (args: unknown) => unknown>> = {
+    gemini: (args) => ({ candidates: [{ content: { parts: [{ functionCall: { name: "add", args } }] } }] }),
+    ollama: (args) => ({
+      message: { role: "assistant", content: "", tool_calls: [{ function: { name: "add", arguments: args } }] },
+    }),
+    mcp: (args) => ({ role: "assistant", content: [{ type: "tool_use", id: "t1", name: "add", input: args }] }),
+  };
+  for (const [provider, chunk] of Object.entries(chunks) as [keyof typeof ADAPTERS, (args: unknown) => unknown][]) {
+    let written = 0;
+    const args = {
+      toJSON() {
+        written++;
+        return { a: 1 };
+      },
+    };
+    const stream = createToolCallStream(provider);
+    stream.push(chunk(args));
+    for (let i = 0; i < 100; i++) assert.is(stream.partial()[0]!.text, '{"a":1}', provider);
+    assert.ok(written <= 2, `${provider}: written ${written} times`);
+  }
+});
+
+work.run();
