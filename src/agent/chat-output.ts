@@ -119,36 +119,30 @@ export function readingChunk<T>(provider: string, index: number, read: () => T):
     return read();
   } catch (error) {
     if (error instanceof ProviderError) throw error;
-    const problem = new ProviderError(
-      `${provider} sent a stream chunk that could not be read (chunk ${index}): ${thrownMessage(error)}`,
+    throw new ProviderError(
+      `${provider} stream chunk ${index} could not be read: ${thrownMessage(error)}`,
       undefined,
       undefined,
     );
-    throw Object.assign(problem, { cause: error });
   }
 }
 
 /** The most of an error response's body read: enough for any provider's error, and a body that never ends stops here. */
 const MAX_ERROR_BODY = 64 * 1024;
 
-/** An error response's body as text, its first `MAX_ERROR_BODY` bytes at most (the rest is cancelled). */
+/** An error response's body as text, read until it passes `MAX_ERROR_BODY` characters (the rest is cancelled). */
 async function errorText(response: ResponseLike): Promise<string> {
   if (!response.body) return response.text();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = "";
-  let bytes = 0;
-  try {
-    while (bytes < MAX_ERROR_BODY) {
-      const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      bytes += value.length;
-      text += decoder.decode(value.subarray(0, Math.max(0, value.length - (bytes - MAX_ERROR_BODY))), { stream: true });
-    }
-    return text;
-  } finally {
-    void reader.cancel().catch(() => {});
+  while (text.length < MAX_ERROR_BODY) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
   }
+  void reader.cancel().catch(() => {});
+  return text;
 }
 
 const isIterable = (value: unknown): value is AsyncIterable<unknown> =>

@@ -37,15 +37,13 @@ export async function* readServerSentEvents(
   const ready: ServerSentEvent[] = [];
   let finished = false;
   let read = 0; // characters of the stream before the text being fed
-  let lineChars = 0; // characters of the line not yet ended
-  let dataChars = 0; // characters of the event's data lines so far
+  let held = 0; // characters of the event being read: its lines so far
   const endLine = (text: string): void => {
-    lineChars = 0;
     if (text === "") {
       if (data.length) ready.push({ event, data: data.join("\n") });
       event = undefined;
       data = [];
-      dataChars = 0;
+      held = 0;
       return;
     }
     if (text.charCodeAt(0) === 58) return; // ":" a comment
@@ -53,18 +51,16 @@ export async function* readServerSentEvents(
     const name = colon < 0 ? text : text.slice(0, colon);
     let value = colon < 0 ? "" : text.slice(colon + 1);
     if (value.charCodeAt(0) === 32) value = value.slice(1);
-    if (name === "data") {
-      data.push(value);
-      dataChars += value.length;
-    } else if (name === "event") event = value;
+    if (name === "data") data.push(value);
+    else if (name === "event") event = value;
   };
   // Keeps a piece of a line not yet ended, refusing an event that grows past MAX_EVENT_CHARS.
   const keep = (piece: string, at: number): void => {
     line.push(piece);
-    lineChars += piece.length;
-    if (lineChars + dataChars > MAX_EVENT_CHARS)
+    held += piece.length;
+    if (held > MAX_EVENT_CHARS)
       throw new ProviderError(
-        `The server-sent event stream holds an event longer than ${MAX_EVENT_CHARS} characters (read up to character ${at}, its line from character ${at - lineChars}): a line or an event that never ends is refused`,
+        `A server-sent event is longer than ${MAX_EVENT_CHARS} characters (at character ${at})`,
         undefined,
         undefined,
       );

@@ -143,7 +143,7 @@ export function requestJSON(body: unknown, replacer?: (this: unknown, key: strin
     return JSON.stringify(body, replacer);
   } catch (error) {
     throw new TypeError(
-      `httpChat: the request could not be written as JSON (a value nested too deeply, a cycle or a BigInt, as in a call's arguments in the history): ${(error as Error).message}`,
+      `httpChat: the request could not be written as JSON (too deep? a cycle? a BigInt?): ${error}`,
       { cause: error },
     );
   }

@@ -74,7 +74,7 @@ content("bytes that are not base64, a malformed media type, an unknown block: te
   ]);
   assert.ok(result.success);
   const texts = (result.output ?? []).filter((part) => part.type === "text").map((part) => part.text);
-  assert.match(texts[0]!, /an image \(image\/png\) from the server whose data is not base64/);
+  assert.match(texts[0]!, /an image \(image\/png\) from the server whose data is empty or not base64/);
   assert.match(texts[1]!, /an image from the server whose media type "png; <script>" is not valid/);
   assert.match(texts[2]!, /a content block of type "hologram"/);
   assert.is(result.output?.[3]?.type, "image");
@@ -92,9 +92,9 @@ content(
     assert.ok(result.success);
     const texts = (result.output ?? []).filter((part) => part.type === "text").map((part) => part.text);
     assert.equal(texts, [
-      "[an image (image/png) from the server with no data]",
-      "[a file (audio/wav) from the server with no data]",
-      "[a file (application/pdf) from the server with no data]",
+      "[an image (image/png) from the server whose data is empty or not base64]",
+      "[a file (audio/wav) from the server whose data is empty or not base64]",
+      "[a file (application/pdf) from the server whose data is empty or not base64]",
     ]);
   },
 );

@@ -191,7 +191,7 @@ endless("a line that never ends is refused once it passes MAX_EVENT_CHARS, namin
   const error = await refusal(body);
   assert.instance(error, ProviderError);
   assert.match(error!.message, /longer than 16777216 characters/);
-  assert.match(error!.message, /its line from character 0\)/);
+  assert.match(error!.message, "(at character 17825792)"); // the 17th MiB ends past the limit
   assert.ok(pulled() <= 18, `${pulled()} chunks read`);
 });
 
@@ -267,7 +267,7 @@ hostile("runTools names the provider and the chunk a throwing field was read in"
       (caught: Error) => caught,
     );
     assert.instance(error, ProviderError, `${provider}: ${error?.stack}`);
-    assert.match(error!.message, `${provider} sent a stream chunk that could not be read (chunk 2): `, provider);
+    assert.match(error!.message, `${provider} stream chunk 2 could not be read: `, provider);
     assert.match(error!.message, /(a getter|ownKeys) that throws$/, provider);
   }
 });

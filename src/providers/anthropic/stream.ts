@@ -67,7 +67,7 @@ export const anthropicStream: StreamSupport = {
 
 // message_delta's counts are running totals; a null one means "as message_start said" (the SDK keeps it so).
 const givenCounts = (counts: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(counts).filter(([, count]) => count !== null && count !== undefined));
+  Object.fromEntries(Object.entries(counts).filter(([, count]) => count != null));
 
 const isCall = (block: unknown): boolean =>
   field(block, "type") === "tool_use" || field(block, "type") === "server_tool_use";
