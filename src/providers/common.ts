@@ -142,10 +142,9 @@ export function requestJSON(body: unknown, replacer?: (this: unknown, key: strin
   try {
     return JSON.stringify(body, replacer);
   } catch (error) {
-    throw new TypeError(
-      `httpChat: the request could not be written as JSON (too deep? a cycle? a BigInt?): ${error}`,
-      { cause: error },
-    );
+    throw new TypeError(`httpChat: the request could not be written as JSON (too deep? a cycle? a BigInt?): ${error}`, {
+      cause: error,
+    });
   }
 }
 
