@@ -1,6 +1,11 @@
 // Content blocks a stream numbers (Anthropic's `index`, Bedrock's `contentBlockIndex`), kept and rebuilt in order.
 
-/** A stream's content blocks by index, each with the text pieces it was given; see `indexedBlocks`. */
+/**
+ * A stream's content blocks by index, each with the text pieces it was given; see `indexedBlocks`.
+ *
+ * @example
+ * const blocks: IndexedBlocks = indexedBlocks();
+ */
 export interface IndexedBlocks {
   /** The block at `index`, made from a copy of `start` when there is none yet. */
   at(index: number, start?: Record<string, unknown>): Record<string, unknown>;
