@@ -2,7 +2,7 @@ import { preview } from "../util/text.js";
 import { readServerSentEvents } from "./sse.js";
 import type { ProviderAdapter } from "../calls/types.js";
 import { errorMessage, ProviderError } from "../providers/common.js";
-import { thrownMessage } from "../calls/assemble.js";
+import { text as textOf } from "../calls/assemble.js";
 
 export { ProviderError } from "../providers/common.js";
 
@@ -120,7 +120,7 @@ export function readingChunk<T>(provider: string, index: number, read: () => T):
   } catch (error) {
     if (error instanceof ProviderError) throw error;
     throw new ProviderError(
-      `${provider} stream chunk ${index} could not be read: ${thrownMessage(error)}`,
+      `${provider} stream chunk ${index} could not be read: ${textOf(error)}`,
       undefined,
       undefined,
     );

@@ -127,6 +127,14 @@ export function createCallTracker(
 }
 
 /**
+ * Whether a call is closed: a start event under its key then begins another call (`tracker.open(key, isClosed)`).
+ *
+ * @example
+ * const call = calls.open(String(event.index), isClosed);
+ */
+export const isClosed = (call: TrackedCall): boolean => call.closed;
+
+/**
  * The calls that have a name: a call a stream never named (pieces under a fresh index, and no name) is no call to
  * run or to send back.
  *
@@ -152,16 +160,6 @@ function wholeText(value: unknown): string {
   } catch {
     return "";
   }
-}
-
-/**
- * What a thrown value says, for a message: an error's message, else the value's text ("" when it has none).
- *
- * @example
- * thrownMessage(new Error("a getter threw")); // "a getter threw"
- */
-export function thrownMessage(thrown: unknown): string {
-  return text(thrown instanceof Error ? thrown.message : thrown);
 }
 
 /**

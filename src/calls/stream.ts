@@ -1,5 +1,5 @@
 import type { ArgumentChecks, PartialToolCall, Provider, ProviderAdapter, ToolCall } from "./types.js";
-import { createCallTracker, thrownMessage } from "./assemble.js";
+import { createCallTracker, text } from "./assemble.js";
 import { STREAM_READERS } from "../providers/index.js";
 
 export type { ArgumentChecks, PartialToolCall } from "./types.js";
@@ -74,7 +74,7 @@ export function createToolCallStream(
       } catch (error) {
         // A chunk whose fields throw when read (a getter, a Proxy): say which chunk of which stream.
         throw new TypeError(
-          `createToolCallStream: ${adapter?.name ?? provider} chunk ${pushed} could not be read: ${thrownMessage(error)}`,
+          `createToolCallStream: ${adapter?.name ?? provider} chunk ${pushed} could not be read: ${text(error)}`,
         );
       }
     },

@@ -7,8 +7,8 @@
  * const blocks: IndexedBlocks = indexedBlocks();
  */
 export interface IndexedBlocks {
-  /** The block at `index`, made from a copy of `start` when there is none yet. */
-  at(index: number, start?: Record<string, unknown>): Record<string, unknown>;
+  /** The block at `index`, an empty one made when there is none yet. */
+  at(index: number): Record<string, unknown>;
   /** The block at `index`, if any. */
   find(index: number): Record<string, unknown> | undefined;
   /** A new block at `index` (a start event): it replaces what was there, text pieces included. */
@@ -32,8 +32,8 @@ export function indexedBlocks(): IndexedBlocks {
   const blocks = new Map<number, Record<string, unknown>>();
   const texts = new Map<number, string[]>();
   return {
-    at(index, start = {}) {
-      const block = blocks.get(index) ?? { ...start };
+    at(index) {
+      const block = blocks.get(index) ?? {};
       blocks.set(index, block);
       return block;
     },

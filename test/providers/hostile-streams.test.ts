@@ -145,6 +145,72 @@ orphans("OpenAI chat: a delta that never names its call adds no call, and no too
   );
 });
 
+orphans(
+  "Anthropic, Bedrock, Cohere: a start under the key of a closed call starts another call, with its own arguments",
+  () => {
+    const cases: [keyof typeof ADAPTERS, unknown[]][] = [
+      [
+        "anthropic",
+        [
+          start(0),
+          piece(0, '{"a":1}'),
+          { type: "content_block_stop", index: 0 },
+          {
+            type: "content_block_start",
+            index: 0,
+            content_block: { type: "tool_use", id: "again", name: "add", input: {} },
+          },
+          piece(0, '{"a":2}'),
+          { type: "content_block_stop", index: 0 },
+        ],
+      ],
+      [
+        "bedrock",
+        [
+          { contentBlockStart: { contentBlockIndex: 0, start: { toolUse: { toolUseId: "first", name: "add" } } } },
+          { contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input: '{"a":1}' } } } },
+          { contentBlockStop: { contentBlockIndex: 0 } },
+          { contentBlockStart: { contentBlockIndex: 0, start: { toolUse: { toolUseId: "again", name: "add" } } } },
+          { contentBlockDelta: { contentBlockIndex: 0, delta: { toolUse: { input: '{"a":2}' } } } },
+          { contentBlockStop: { contentBlockIndex: 0 } },
+        ],
+      ],
+      [
+        "cohere",
+        [
+          {
+            type: "tool-call-start",
+            index: 0,
+            delta: {
+              message: {
+                tool_calls: { id: "first", type: "function", function: { name: "add", arguments: '{"a":1}' } },
+              },
+            },
+          },
+          { type: "tool-call-end", index: 0 },
+          {
+            type: "tool-call-start",
+            index: 0,
+            delta: {
+              message: {
+                tool_calls: { id: "again", type: "function", function: { name: "add", arguments: '{"a":2}' } },
+              },
+            },
+          },
+          { type: "tool-call-end", index: 0 },
+        ],
+      ],
+    ];
+    for (const [provider, events] of cases) {
+      const stream = createToolCallStream(provider);
+      for (const event of events) stream.push(event);
+      assert.equal(stream.calls().at(-1), { id: "again", name: "add", arguments: { a: 2 } }, provider);
+      const calls = ADAPTERS[provider].calls(rebuilt(provider, events));
+      assert.equal(calls.at(-1), { id: "again", name: "add", arguments: { a: 2 } }, `${provider} rebuilt`);
+    }
+  },
+);
+
 orphans.run();
 
 const big = suite("big chunks");
@@ -247,7 +313,10 @@ hostile("createToolCallStream names the provider and the chunk a throwing field 
       return undefined;
     })();
     assert.instance(error, TypeError, provider);
-    assert.match(error!.message, `createToolCallStream: ${provider} chunk 2 could not be read: a getter that throws`);
+    assert.match(
+      error!.message,
+      `createToolCallStream: ${provider} chunk 2 could not be read: Error: a getter that throws`,
+    );
     assert.equal(stream.calls(), [], provider);
   }
 });

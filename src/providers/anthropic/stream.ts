@@ -1,6 +1,6 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field, parseArguments, record } from "../../calls/wire.js";
-import { text } from "../../calls/assemble.js";
+import { isClosed, text } from "../../calls/assemble.js";
 import { indexedBlocks } from "../blocks.js";
 
 /**
@@ -84,7 +84,7 @@ export function anthropicCalls(event: object, calls: CallTracker): void {
   if (type === "content_block_start") {
     const block = field(event, "content_block");
     if (!isCall(block)) return;
-    const call = calls.open(key);
+    const call = calls.open(key, isClosed);
     call.id = text(field(block, "id") ?? "");
     call.name = text(field(block, "name") ?? "");
     calls.start(call);

@@ -1,6 +1,6 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field, parseArguments, record } from "../../calls/wire.js";
-import { text } from "../../calls/assemble.js";
+import { isClosed, text } from "../../calls/assemble.js";
 import { indexedBlocks } from "../blocks.js";
 
 /**
@@ -25,7 +25,7 @@ export const bedrockStream: StreamSupport = {
         const start = record(e.contentBlockStart);
         const delta = record(e.contentBlockDelta);
         if (e.messageStart) role = record(e.messageStart).role ?? role;
-        else if (e.contentBlockStart) blocks.at(Number(start.contentBlockIndex), record(start.start));
+        else if (e.contentBlockStart) blocks.start(Number(start.contentBlockIndex), { ...record(start.start) });
         else if (e.contentBlockDelta) {
           const index = Number(delta.contentBlockIndex);
           const piece = record(delta.delta);
@@ -74,7 +74,7 @@ export function bedrockCalls(event: object, calls: CallTracker): void {
   if (start) {
     const use = field(field(start, "start"), "toolUse");
     if (!use) return;
-    const call = calls.open(text(field(start, "contentBlockIndex")));
+    const call = calls.open(text(field(start, "contentBlockIndex")), isClosed);
     call.id = text(field(use, "toolUseId") ?? "");
     call.name = text(field(use, "name") ?? "");
     calls.start(call);

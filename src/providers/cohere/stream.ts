@@ -1,6 +1,6 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field, record } from "../../calls/wire.js";
-import { named, text } from "../../calls/assemble.js";
+import { isClosed, named, text } from "../../calls/assemble.js";
 
 /**
  * Cohere v2 chat streams (`chatStream`, or `stream: true` on the wire): typed events, calls from
@@ -67,7 +67,7 @@ export function cohereCalls(event: object, calls: CallTracker): void {
   const key = text(field(event, "index"));
   const call = field(field(field(event, "delta"), "message"), "toolCalls", "tool_calls");
   if (type === "tool-call-start") {
-    const tracked = calls.open(key);
+    const tracked = calls.open(key, isClosed);
     tracked.id = text(field(call, "id") ?? "");
     tracked.name = text(field(field(call, "function"), "name") ?? "");
     calls.start(tracked);
