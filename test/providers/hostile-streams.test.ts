@@ -211,6 +211,24 @@ orphans(
   },
 );
 
+orphans("call keys __proto__, constructor and 2^1024 are only keys", () => {
+  const stream = createToolCallStream("openai");
+  for (const index of ["__proto__", "constructor", 1e308 * 10, "__proto__"])
+    stream.push({
+      choices: [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index, id: `id_${String(index)}`, function: { name: "add", arguments: "{}" } }] },
+        },
+      ],
+    });
+  assert.equal(
+    stream.calls().map((call) => call.id),
+    ["id___proto__", "id_constructor", "id_Infinity", "id___proto__"],
+  );
+  assert.is(({} as { id?: unknown }).id, undefined);
+});
+
 orphans.run();
 
 const big = suite("big chunks");
