@@ -2,6 +2,7 @@ import { preview } from "../util/text.js";
 import { readServerSentEvents } from "./sse.js";
 import type { ProviderAdapter } from "../calls/types.js";
 import { errorMessage, ProviderError } from "../providers/common.js";
+import { text as textOf } from "../calls/assemble.js";
 
 export { ProviderError } from "../providers/common.js";
 
@@ -62,7 +63,7 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
   };
   if (isResponse(value)) {
     if (!value.ok) {
-      const text = await value.text().catch(() => "");
+      const text = await errorText(value).catch(() => "");
       let body: unknown = text;
       try {
         body = JSON.parse(text);
@@ -81,7 +82,7 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
       return { chunks: eventChunks(value.body, provider, checked, signal) };
     const events = adapter.http?.events;
     if (events && value.body && !type.includes("json"))
-      return { chunks: checkedChunks(events(value.body, signal), checked, signal) };
+      return { chunks: checkedChunks(events(value.body, signal), provider, checked, signal) };
     const text = await value.text();
     let parsed: unknown;
     try {
@@ -93,12 +94,55 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
         text,
       );
     }
-    return Array.isArray(parsed) ? { chunks: checkedChunks(parsed, checked, signal) } : { whole: checked(parsed) };
+    return Array.isArray(parsed)
+      ? { chunks: checkedChunks(parsed, provider, checked, signal) }
+      : { whole: checked(parsed) };
   }
   if (isByteStream(value)) return { chunks: eventChunks(value, provider, checked, signal) };
   const iterable = isIterable(value) ? value : isObject(value) && isIterable(value.stream) ? value.stream : undefined;
-  if (iterable) return { chunks: checkedChunks(iterable, checked, signal) };
+  if (iterable)
+    return {
+      chunks: checkedChunks(iterable, provider, checked, signal),
+    };
   return { whole: value };
+}
+
+/**
+ * `read()` of a provider's `index`th stream chunk (from 1): what it throws other than a `ProviderError` (a field
+ * whose getter throws, a Proxy, in an SDK's chunk object) becomes a `ProviderError` naming the chunk.
+ *
+ * @example
+ * readingChunk("openai", 3, () => reader.push(chunk));
+ */
+export function readingChunk<T>(provider: string, index: number, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    throw new ProviderError(
+      `${provider} stream chunk ${index} could not be read: ${textOf(error)}`,
+      undefined,
+      undefined,
+    );
+  }
+}
+
+/** The most of an error response's body read: enough for any provider's error, and a body that never ends stops here. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+/** An error response's body as text, read until it passes `MAX_ERROR_BODY` characters (the rest is cancelled). */
+async function errorText(response: ResponseLike): Promise<string> {
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (text.length < MAX_ERROR_BODY) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  void reader.cancel().catch(() => {});
+  return text;
 }
 
 const isIterable = (value: unknown): value is AsyncIterable<unknown> =>
@@ -106,10 +150,12 @@ const isIterable = (value: unknown): value is AsyncIterable<unknown> =>
 
 async function* checkedChunks(
   source: AsyncIterable<unknown> | Iterable<unknown>,
+  provider: string,
   checked: (chunk: unknown) => unknown,
   signal?: AbortSignal,
 ): AsyncGenerator<unknown> {
-  for await (const chunk of abortable(source, signal)) yield checked(chunk);
+  let index = 0;
+  for await (const chunk of abortable(source, signal)) yield readingChunk(provider, ++index, () => checked(chunk));
 }
 
 // Server-sent events as chunk objects: each `data` parsed as JSON; OpenAI's `[DONE]` ends the stream.

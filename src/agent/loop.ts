@@ -12,7 +12,7 @@ import { ADAPTERS, adapterOf } from "../providers/index.js";
 import type { Delta, Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData, resultText } from "../calls/wire.js";
 import { createCallTracker } from "../calls/assemble.js";
-import { readChatOutput } from "./chat-output.js";
+import { readChatOutput, readingChunk } from "./chat-output.js";
 import {
   decisionOf,
   jsonResult,
@@ -356,7 +356,7 @@ async function* loopSteps<Request extends object>(
   };
   // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
   const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
-    messages.push(...adapter.toolMessages(entry.results, options));
+    for (const message of adapter.toolMessages(entry.results, options)) messages.push(message); // one a call: no spread
     yield* record(entry, await seen());
     signal?.throwIfAborted();
     return shouldStop(options.stopWhen, { step: entry, steps, messages });
@@ -502,9 +502,11 @@ async function* loopSteps<Request extends object>(
     else {
       const deltas: Delta[] = [];
       const reader = streaming.reader(createCallTracker(checkArguments(offered), (delta) => void deltas.push(delta)));
+      let chunks = 0;
       for await (const chunk of output.chunks) {
         firstChunkMs ??= now() - t0;
-        if (typeof chunk === "object" && chunk !== null) reader.push(chunk);
+        chunks++;
+        if (typeof chunk === "object" && chunk !== null) readingChunk(adapter.name, chunks, () => reader.push(chunk));
         for (const delta of deltas) {
           yield { ...delta, step };
           if (options.abortDoomedCalls && delta.type === "tool-call-delta" && !delta.viable) doomed ??= delta;

@@ -1,3 +1,8 @@
+import { ProviderError } from "../providers/common.js";
+
+/** The most characters one server-sent event may hold (its data lines and the line being read): 16 Mi, as an AWS event stream frame. */
+const MAX_EVENT_CHARS = 16 * 1024 * 1024;
+
 /**
  * One server-sent event: its `event:` name (when given) and its `data:` lines joined by newlines.
  *
@@ -12,7 +17,7 @@ export interface ServerSentEvent {
 /**
  * Reads server-sent events from a byte stream (a `fetch` response's `body`), as the HTML standard defines
  * them: `event:` and `data:` fields, events ended by a blank line, `:` comments and other fields ignored,
- * CR, LF and CRLF line ends. Linear in the stream's length, however the bytes are cut: a line that arrives
+ * CR, LF and CRLF line ends. An event longer than 16 Mi characters (a line that never ends) is a `ProviderError`. Linear in the stream's length, however the bytes are cut: a line that arrives
  * in many pieces is joined once, when its end arrives.
  *
  * @example
@@ -31,11 +36,14 @@ export async function* readServerSentEvents(
   let data: string[] = [];
   const ready: ServerSentEvent[] = [];
   let finished = false;
+  let read = 0; // characters of the stream before the text being fed
+  let held = 0; // characters of the event being read: its lines so far
   const endLine = (text: string): void => {
     if (text === "") {
       if (data.length) ready.push({ event, data: data.join("\n") });
       event = undefined;
       data = [];
+      held = 0;
       return;
     }
     if (text.charCodeAt(0) === 58) return; // ":" a comment
@@ -46,6 +54,17 @@ export async function* readServerSentEvents(
     if (name === "data") data.push(value);
     else if (name === "event") event = value;
   };
+  // Keeps a piece of a line not yet ended, refusing an event that grows past MAX_EVENT_CHARS.
+  const keep = (piece: string, at: number): void => {
+    line.push(piece);
+    held += piece.length;
+    if (held > MAX_EVENT_CHARS)
+      throw new ProviderError(
+        `A server-sent event is longer than ${MAX_EVENT_CHARS} characters (at character ${at})`,
+        undefined,
+        undefined,
+      );
+  };
   const feed = (text: string): void => {
     let start = 0;
     if (afterCR && text.charCodeAt(0) === 10) start = 1;
@@ -53,7 +72,7 @@ export async function* readServerSentEvents(
     for (let i = start; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;
-      line.push(text.slice(start, i));
+      keep(text.slice(start, i), read + i);
       endLine(line.length === 1 ? line[0]! : line.join(""));
       line.length = 0;
       if (c === 13) {
@@ -62,7 +81,8 @@ export async function* readServerSentEvents(
       }
       start = i + 1;
     }
-    if (start < text.length) line.push(text.slice(start));
+    if (start < text.length) keep(text.slice(start), read + text.length);
+    read += text.length;
   };
   const onAbort = () => void reader.cancel(signal?.reason).catch(() => {});
   signal?.addEventListener("abort", onAbort, { once: true });

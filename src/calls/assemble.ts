@@ -14,6 +14,8 @@ interface Call extends TrackedCall {
   verdict: (() => PartialVerdict) | undefined;
   started: boolean;
   whole: unknown;
+  /** The whole arguments as JSON text, written once. */
+  wholeJSON: string;
 }
 
 /**
@@ -75,7 +77,8 @@ export function createCallTracker(
           verdict: undefined,
           started: false,
           whole: undefined,
-          argumentText: () => (made.whole !== undefined ? wholeText(made.whole) : (made.parser?.text() ?? "")),
+          wholeJSON: "",
+          argumentText: () => (made.whole !== undefined ? made.wholeJSON : (made.parser?.text() ?? "")),
           complete: () => (made.parser ? made.parser.done : made.whole !== undefined),
         };
         call = made;
@@ -87,7 +90,8 @@ export function createCallTracker(
     find: (key) => byKey.get(key),
     start: (call) => start(call as Call),
     piece(tracked, piece) {
-      if (typeof piece !== "string" || piece === "") return;
+      // No call (a key never started) or a closed one: the provider already said what the call is.
+      if (!tracked || tracked.closed || typeof piece !== "string" || piece === "") return;
       const call = tracked as Call;
       (call.parser ??= newParser(call)).push(piece);
       if (call.started && emit) report(call, piece, call.parser.value() ?? {});
@@ -95,11 +99,11 @@ export function createCallTracker(
     whole(tracked, value) {
       const call = tracked as Call;
       call.whole = value;
+      call.wholeJSON = wholeText(value);
       call.closed = true;
       start(call);
-      const text = wholeText(value);
-      if (checks) newParser(call).push(text); // its events reach the checks; the call keeps its whole value
-      report(call, text, value);
+      if (checks) newParser(call).push(call.wholeJSON); // its events reach the checks; the call keeps its whole value
+      report(call, call.wholeJSON, value);
     },
     settle(tracked, full) {
       const call = tracked as Call;
@@ -108,16 +112,37 @@ export function createCallTracker(
     },
     text: (piece) => void (piece && emit?.({ type: "text-delta", text: piece })),
     partial: () =>
-      order.map((c) => ({
-        id: c.id,
-        name: c.name,
-        arguments: c.whole !== undefined ? c.whole : (c.parser?.value() ?? {}),
-        text: c.argumentText(),
-        done: c.closed || c.complete(),
-        ...(checks && (c.verdict?.() ?? UNCHECKED)),
-      })),
-    calls: () => order.map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
+      order
+        .filter((c) => c.name)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          arguments: c.whole !== undefined ? c.whole : (c.parser?.value() ?? {}),
+          text: c.argumentText(),
+          done: c.closed || c.complete(),
+          ...(checks && (c.verdict?.() ?? UNCHECKED)),
+        })),
+    calls: () => order.filter((c) => c.name).map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
   };
+}
+
+/**
+ * Whether a call is closed: a start event under its key then begins another call (`tracker.open(key, isClosed)`).
+ *
+ * @example
+ * const call = calls.open(String(event.index), isClosed);
+ */
+export const isClosed = (call: TrackedCall): boolean => call.closed;
+
+/**
+ * The calls that have a name: a call a stream never named (pieces under a fresh index, and no name) is no call to
+ * run or to send back.
+ *
+ * @example
+ * named(tracker.list).map((call) => call.id);
+ */
+export function named<T extends TrackedCall>(calls: readonly T[]): T[] {
+  return calls.filter((call) => call.name !== "");
 }
 
 /** A call's arguments: whole ones as they came, streamed text parsed (raw where it is not valid JSON, so running it reports that). */

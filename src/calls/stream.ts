@@ -1,5 +1,5 @@
 import type { ArgumentChecks, PartialToolCall, Provider, ProviderAdapter, ToolCall } from "./types.js";
-import { createCallTracker } from "./assemble.js";
+import { createCallTracker, text } from "./assemble.js";
 import { STREAM_READERS } from "../providers/index.js";
 
 export type { ArgumentChecks, PartialToolCall } from "./types.js";
@@ -65,9 +65,18 @@ export function createToolCallStream(
         : `createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(STREAM_READERS).join(", ")}`,
     );
   const tracker = createCallTracker(options.check);
+  let pushed = 0;
   return {
     push(chunk) {
-      if (typeof chunk === "object" && chunk !== null) read(chunk, tracker);
+      pushed++;
+      try {
+        if (typeof chunk === "object" && chunk !== null) read(chunk, tracker);
+      } catch (error) {
+        // A chunk whose fields throw when read (a getter, a Proxy): say which chunk of which stream.
+        throw new TypeError(
+          `createToolCallStream: ${adapter?.name ?? provider} chunk ${pushed} could not be read: ${text(error)}`,
+        );
+      }
     },
     partial: tracker.partial,
     calls: tracker.calls,

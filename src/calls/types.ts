@@ -201,15 +201,15 @@ export interface CallTracker {
   find(key: string): TrackedCall | undefined;
   /** The call's id and name are known: reported once (`tool-call-start`); its arguments are checked by its tool from here on. */
   start(call: TrackedCall): void;
-  /** A piece of the call's argument text (anything else is ignored). */
-  piece(call: TrackedCall, text: unknown): void;
+  /** A piece of the call's argument text; ignored when it is no text, or the call is missing (`find` found none) or closed. */
+  piece(call: TrackedCall | undefined, text: unknown): void;
   /** The call's arguments, whole (Gemini, Ollama): the call is started, given them and closed. */
   whole(call: TrackedCall, value: unknown): void;
   /** The call's whole argument text from a "done" event: what streamed is kept when it agrees, else the text wins; closed. */
   settle(call: TrackedCall, text: unknown): void;
   /** A piece of the answer's text. */
   text(piece: string): void;
-  /** Every call so far, in order. */
+  /** Every call so far, in order (unnamed ones too: `calls()` and `partial()` leave those out). */
   readonly list: readonly TrackedCall[];
 }
 

@@ -23,6 +23,9 @@ export function parseArguments(raw: unknown): unknown {
 /**
  * A tool's result as the text a provider expects: strings as they are, other values as JSON (BigInts,
  * Sets, Maps and cycles included: see `jsonData`), errors as their text.
+ *
+ * @example
+ * resultText({ success: true, value: { temp: 21 } }); // '{"temp":21}'
  */
 export function resultText(result: ToolResult): string {
   if (!result.success) return result.error;
@@ -32,12 +35,22 @@ export function resultText(result: ToolResult): string {
   return JSON.stringify(resultData(value)) ?? "null";
 }
 
-/** The value as JSON data, for providers that take objects (Gemini, Bedrock, MCP `structuredContent`). */
+/**
+ * The value as JSON data, for providers that take objects (Gemini, Bedrock, MCP `structuredContent`).
+ *
+ * @example
+ * resultData(new Set([1, 2])); // [1, 2]
+ */
 export function resultData(value: unknown): unknown {
   return jsonData(value) ?? null;
 }
 
-/** Reads `object.a ?? object.b` for SDKs that spell a field in camelCase and the wire in snake_case. */
+/**
+ * Reads `object.a ?? object.b` for SDKs that spell a field in camelCase and the wire in snake_case.
+ *
+ * @example
+ * field({ finish_reason: "stop" }, "finishReason", "finish_reason"); // "stop"
+ */
 export function field<T = unknown>(object: unknown, ...names: string[]): T | undefined {
   if (typeof object !== "object" || object === null) return undefined;
   for (const name of names) {
@@ -47,18 +60,33 @@ export function field<T = unknown>(object: unknown, ...names: string[]): T | und
   return undefined;
 }
 
-/** An array field, or an empty array. */
+/**
+ * An array field, or an empty array.
+ *
+ * @example
+ * list({ choices: [1] }, "choices"); // [1]
+ */
 export function list(object: unknown, ...names: string[]): unknown[] {
   const value = field(object, ...names);
   return Array.isArray(value) ? value : [];
 }
 
-/** A stable id for a call its provider gave none (Gemini, Ollama): the same response always gets the same ids. */
+/**
+ * A stable id for a call its provider gave none (Gemini, Ollama): the same response always gets the same ids.
+ *
+ * @example
+ * generatedId("get_weather", 0); // "tooltype_call_0_get_weather"
+ */
 export function generatedId(name: string, index: number): string {
   return `${GENERATED}${index}_${name}`;
 }
 
-/** The prefix of generated ids, which are never sent back to the provider. */
+/**
+ * The prefix of generated ids, which are never sent back to the provider.
+ *
+ * @example
+ * id.startsWith(GENERATED);
+ */
 export const GENERATED = "tooltype_call_";
 
 /**

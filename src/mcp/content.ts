@@ -12,7 +12,7 @@ const str = (value: unknown): string | undefined => (typeof value === "string" ?
 /**
  * The content of an MCP `tools/call` result as the model is sent it: text alone (texts, embedded text
  * resources and resource links) as one string; with images, audio or binary resources, a `modelOutput` whose
- * parts each provider's answer writer sends as it can. A block the server sent wrong (bytes that are not base64,
+ * parts each provider's answer writer sends as it can. A block the server sent wrong (bytes that are empty or not base64,
  * a malformed media type, an unknown type) becomes a text part saying so, never a request the provider refuses.
  *
  * @example
@@ -59,8 +59,9 @@ function bytes(type: "image" | "file", data: unknown, mediaType: unknown, filena
   const kind = type === "image" ? "an image" : "a file";
   if (typeof mediaType !== "string" || !MEDIA_TYPE.test(mediaType))
     return text(`[${kind} from the server whose media type ${preview(mediaType, 60)} is not valid]`);
-  if (typeof data !== "string" || data.length % 4 !== 0 || !BASE64.test(data))
-    return text(`[${kind} (${mediaType}) from the server whose data is not base64]`);
+  // No data at all is refused too: a provider refuses an empty image.
+  if (typeof data !== "string" || !data || data.length % 4 !== 0 || !BASE64.test(data))
+    return text(`[${kind} (${mediaType}) from the server whose data is empty or not base64]`);
   return type === "image"
     ? { type, data, mediaType }
     : { type, data, mediaType, ...(filename !== undefined && { filename }) };

@@ -132,6 +132,23 @@ export function argumentJSON(args: unknown): string {
 }
 
 /**
+ * A request body as JSON text; what `JSON.stringify` cannot write (a value nested too deeply for it, a cycle, a
+ * BigInt: a model's call arguments sent back in the history, say) is a TypeError that says so.
+ *
+ * @example
+ * requestJSON({ model: "gpt-4o", messages }); // '{"model":"gpt-4o","messages":[...]}'
+ */
+export function requestJSON(body: unknown, replacer?: (this: unknown, key: string, value: unknown) => unknown): string {
+  try {
+    return JSON.stringify(body, replacer);
+  } catch (error) {
+    throw new TypeError(`httpChat: the request could not be written as JSON (too deep? a cycle? a BigInt?): ${error}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
  * An HTTP API called with a bearer key (`authorization: Bearer`), at `path` below its base URL.
  *
  * @example
@@ -143,7 +160,7 @@ export function bearerHTTP(baseURL: string, path: string): ProviderHTTP {
     request: (base, body, apiKey) => ({
       url: `${base}/${path}`,
       headers: (apiKey ? { authorization: `Bearer ${apiKey}` } : {}) as Record<string, string>,
-      body: JSON.stringify(body),
+      body: requestJSON(body),
     }),
   };
 }

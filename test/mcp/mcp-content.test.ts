@@ -74,11 +74,30 @@ content("bytes that are not base64, a malformed media type, an unknown block: te
   ]);
   assert.ok(result.success);
   const texts = (result.output ?? []).filter((part) => part.type === "text").map((part) => part.text);
-  assert.match(texts[0]!, /an image \(image\/png\) from the server whose data is not base64/);
+  assert.match(texts[0]!, /an image \(image\/png\) from the server whose data is empty or not base64/);
   assert.match(texts[1]!, /an image from the server whose media type "png; <script>" is not valid/);
   assert.match(texts[2]!, /a content block of type "hologram"/);
   assert.is(result.output?.[3]?.type, "image");
 });
+
+content(
+  "an image, audio or a binary resource with no bytes (empty data) is text saying so, not an empty part",
+  async () => {
+    const result = await run([
+      { type: "image", data: "", mimeType: "image/png" },
+      { type: "audio", data: "", mimeType: "audio/wav" },
+      { type: "resource", resource: { uri: "file:///empty.pdf", mimeType: "application/pdf", blob: "" } },
+      { type: "image", data: PNG, mimeType: "image/png" },
+    ]);
+    assert.ok(result.success);
+    const texts = (result.output ?? []).filter((part) => part.type === "text").map((part) => part.text);
+    assert.equal(texts, [
+      "[an image (image/png) from the server whose data is empty or not base64]",
+      "[a file (audio/wav) from the server whose data is empty or not base64]",
+      "[a file (application/pdf) from the server whose data is empty or not base64]",
+    ]);
+  },
+);
 
 content("an error result with an embedded resource reports its text", async () => {
   const result = await run([{ type: "resource", resource: { uri: "log://last", text: "disk full" } }], undefined, true);

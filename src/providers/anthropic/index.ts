@@ -1,10 +1,11 @@
 import { toAnthropicTools } from "./format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter, ToolChoice } from "../../calls/types.js";
 import { field, list, resultText, formatOptions } from "../../calls/wire.js";
 import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { decodeBase64 } from "../../util/base64.js";
-import { errorMessage, replacing, sum, tokenCount, tokenUsage, userText } from "../common.js";
+import { errorMessage, replacing, requestJSON, sum, tokenCount, tokenUsage, userText } from "../common.js";
 import { anthropicStream } from "./stream.js";
 
 /**
@@ -24,8 +25,8 @@ export const anthropic: ProviderAdapter = {
     list(response, "content")
       .filter((b) => field(b, "type") === "tool_use")
       .map((b) => ({
-        id: String(field(b, "id") ?? ""),
-        name: String(field(b, "name") ?? ""),
+        id: text(field(b, "id") ?? ""),
+        name: text(field(b, "name") ?? ""),
         arguments: field(b, "input") ?? {},
       })),
   toolMessages: (results, options) =>
@@ -97,7 +98,7 @@ export const anthropic: ProviderAdapter = {
     request: (base, body, apiKey) => ({
       url: `${base}/messages`,
       headers: { "anthropic-version": "2023-06-01", ...(apiKey && { "x-api-key": apiKey }) },
-      body: JSON.stringify(body),
+      body: requestJSON(body),
     }),
   },
   nativeToolSearch: true,

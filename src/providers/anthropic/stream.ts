@@ -1,6 +1,7 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field, parseArguments, record } from "../../calls/wire.js";
-import { text } from "../../calls/assemble.js";
+import { isClosed, text } from "../../calls/assemble.js";
+import { indexedBlocks } from "../blocks.js";
 
 /**
  * Anthropic Messages streams: `message_start`, `content_block_start` / `_delta` / `_stop` keyed by `index`
@@ -15,8 +16,7 @@ export const anthropicStream: StreamSupport = {
   read: anthropicCalls,
   reader(calls) {
     let base: Record<string, unknown> = {};
-    const blocks = new Map<number, Record<string, unknown>>(); // by index (a Map: an index from the wire never sizes an array)
-    const texts = new Map<number, string[]>();
+    const blocks = indexedBlocks();
     let usage: Record<string, unknown> = {};
     const extra: Record<string, unknown> = {};
     return {
@@ -28,19 +28,17 @@ export const anthropicStream: StreamSupport = {
           usage = { ...record(record(e.message).usage) };
         } else if (e.type === "content_block_start") {
           const block = { ...record(e.content_block) };
-          blocks.set(index, block);
+          blocks.start(index, block);
           if (block.type === "text" && typeof block.text === "string" && block.text) {
-            texts.set(index, [block.text]);
+            blocks.addText(index, block.text);
             calls.text(block.text);
           }
         } else if (e.type === "content_block_delta") {
           const delta = record(e.delta);
-          const block = blocks.get(index);
+          const block = blocks.find(index);
           if (!block) return;
           if (delta.type === "text_delta" && typeof delta.text === "string") {
-            const parts = texts.get(index) ?? [];
-            parts.push(delta.text);
-            texts.set(index, parts);
+            blocks.addText(index, delta.text);
             calls.text(delta.text);
           } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
             block.thinking = String(block.thinking ?? "") + delta.thinking;
@@ -51,25 +49,25 @@ export const anthropicStream: StreamSupport = {
           }
         } else if (e.type === "message_delta") {
           Object.assign(extra, record(e.delta));
-          Object.assign(usage, record(e.usage));
+          usage = { ...usage, ...givenCounts(record(e.usage)) };
         }
         anthropicCalls(e, calls);
       },
       response() {
-        const content = [...blocks.keys()]
-          .sort((a, b) => a - b)
-          .map((index) => {
-            const block = blocks.get(index)!;
-            const parts = texts.get(index);
-            if (parts) return { ...block, text: parts.join("") };
-            const call = isCall(block) ? calls.find(text(index)) : undefined;
-            return call ? { ...block, input: parseArguments(call.argumentText()) } : block;
-          });
+        const content = blocks.rebuilt((block, index, said) => {
+          if (said !== undefined) return { ...block, text: said };
+          const call = isCall(block) ? calls.find(text(index)) : undefined;
+          return call ? { ...block, input: parseArguments(call.argumentText()) } : block;
+        });
         return { ...base, content, ...extra, usage };
       },
     };
   },
 };
+
+// message_delta's counts are running totals; a null one means "as message_start said" (the SDK keeps it so).
+const givenCounts = (counts: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(counts).filter(([, count]) => count != null));
 
 const isCall = (block: unknown): boolean =>
   field(block, "type") === "tool_use" || field(block, "type") === "server_tool_use";
@@ -86,12 +84,12 @@ export function anthropicCalls(event: object, calls: CallTracker): void {
   if (type === "content_block_start") {
     const block = field(event, "content_block");
     if (!isCall(block)) return;
-    const call = calls.open(key);
+    const call = calls.open(key, isClosed);
     call.id = text(field(block, "id") ?? "");
     call.name = text(field(block, "name") ?? "");
     calls.start(call);
   } else if (type === "content_block_delta" && field(field(event, "delta"), "type") === "input_json_delta") {
-    calls.piece(calls.open(key), field(field(event, "delta"), "partial_json"));
+    calls.piece(calls.find(key), field(field(event, "delta"), "partial_json"));
   } else if (type === "content_block_stop") {
     const call = calls.find(key);
     if (call) call.closed = true;

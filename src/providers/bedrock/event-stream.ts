@@ -192,7 +192,7 @@ export class EventStreamDecoder {
   }
 }
 
-/** A frame's headers, from byte 12 to `end`: [name length u8][name][type u8][value]. */
+/** A frame's headers, from byte 12 to `end`: [name length u8][name][type u8][value]; a name given twice is refused. */
 function readHeaders(
   frame: Uint8Array,
   end: number,
@@ -211,6 +211,7 @@ function readHeaders(
   while (at < end) {
     const nameLength = frame[take(1, "name length")]!;
     const name = text.decode(frame.subarray(take(nameLength, "name"), at));
+    if (headers.has(name)) throw fail(`has the header "${name}" twice`); // which one would it mean?
     const type = frame[take(1, `"${name}" type`)]!;
     const what = `"${name}" value`;
     let value: EventStreamHeaderValue;
@@ -241,8 +242,8 @@ function uuidText(bytes: Uint8Array): string {
  * events the AWS SDK's `response.stream` yields: each `:message-type: event` frame as
  * `{ [":event-type"]: JSON payload }` (`{ messageStart }`, `{ contentBlockDelta }`, ..., `{ metadata }`). An
  * `exception` or `error` frame throws a `ProviderError` naming its type and message. Checks both CRC-32s
- * of every frame; refuses a frame that declares more than `MAX_FRAME_BYTES` (16 MiB), a stream that ends
- * inside a frame, a payload that is not JSON. Linear in the bytes, however they are cut. The signal stops
+ * of every frame; refuses a frame that declares more than `MAX_FRAME_BYTES` (16 MiB), a header named twice in a
+ * frame, a stream that ends inside a frame, a payload that is not JSON. Linear in the bytes, however they are cut. The signal stops
  * the reading and cancels the body. Payloads are kept as sent: Bedrock's `p` padding member (which some SDK
  * versions keep and others drop) stays, and an event type the SDK does not know is yielded like the others.
  *

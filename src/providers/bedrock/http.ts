@@ -2,6 +2,7 @@ import { encodeBase64 } from "../../util/base64.js";
 import { preview } from "../../util/text.js";
 import { readEventStream } from "./event-stream.js";
 import type { ProviderHTTP } from "../../calls/types.js";
+import { requestJSON } from "../common.js";
 
 /**
  * Bedrock's Converse API over HTTP: `POST {base}/model/{modelId}/converse-stream` with the AWS SDK's
@@ -38,7 +39,7 @@ export const bedrockHTTP: ProviderHTTP = {
     return {
       url: `${base.replace(/\/+$/, "")}/model/${encodeURIComponent(modelId)}/converse-stream`,
       headers,
-      body: JSON.stringify(input, bytesAsBase64),
+      body: requestJSON(input, bytesAsBase64),
     };
   },
   events: readEventStream,

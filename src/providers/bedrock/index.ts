@@ -1,4 +1,5 @@
 import { toOpenAIFormat } from "../openai/format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, resultData, resultText } from "../../calls/wire.js";
 import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";
@@ -23,8 +24,8 @@ export const bedrock: ProviderAdapter = {
       .map((b) => field(b, "toolUse"))
       .filter((u) => u !== undefined)
       .map((u) => ({
-        id: String(field(u, "toolUseId") ?? ""),
-        name: String(field(u, "name") ?? ""),
+        id: text(field(u, "toolUseId") ?? ""),
+        name: text(field(u, "name") ?? ""),
         arguments: field(u, "input") ?? {},
       })),
   toolMessages: (results, options) =>

@@ -1,6 +1,7 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field, parseArguments, record } from "../../calls/wire.js";
-import { text } from "../../calls/assemble.js";
+import { isClosed, text } from "../../calls/assemble.js";
+import { indexedBlocks } from "../blocks.js";
 
 /**
  * Bedrock Converse streams (`ConverseStream`: the SDK's `response.stream`, or the decoded event stream): events
@@ -16,8 +17,7 @@ export const bedrockStream: StreamSupport = {
   read: bedrockCalls,
   reader(calls) {
     let role: unknown = "assistant";
-    const blocks = new Map<number, Record<string, unknown>>(); // by contentBlockIndex (a Map: an index from the wire never sizes an array)
-    const texts = new Map<number, string[]>();
+    const blocks = indexedBlocks();
     const rest: Record<string, unknown> = {};
     return {
       push(event) {
@@ -25,43 +25,31 @@ export const bedrockStream: StreamSupport = {
         const start = record(e.contentBlockStart);
         const delta = record(e.contentBlockDelta);
         if (e.messageStart) role = record(e.messageStart).role ?? role;
-        else if (e.contentBlockStart) blockAt(blocks, start.contentBlockIndex, record(start.start));
+        else if (e.contentBlockStart) blocks.start(Number(start.contentBlockIndex), { ...record(start.start) });
         else if (e.contentBlockDelta) {
           const index = Number(delta.contentBlockIndex);
           const piece = record(delta.delta);
-          const block = blockAt(blocks, index, {});
+          // Text and reasoning may come without a contentBlockStart; a toolUse piece needs its start (bedrockCalls).
           if (typeof piece.text === "string") {
-            const parts = texts.get(index) ?? [];
-            parts.push(piece.text);
-            texts.set(index, parts);
+            blocks.at(index);
+            blocks.addText(index, piece.text);
             calls.text(piece.text);
-          } else if (piece.reasoningContent) reasoning(block, record(piece.reasoningContent));
+          } else if (piece.reasoningContent) reasoning(blocks.at(index), record(piece.reasoningContent));
         } else if (e.messageStop) Object.assign(rest, record(e.messageStop));
         else if (e.metadata) Object.assign(rest, record(e.metadata));
         bedrockCalls(e, calls);
       },
       response() {
-        const content = [...blocks.keys()]
-          .sort((a, b) => a - b)
-          .map((index) => {
-            const block = blocks.get(index)!;
-            const parts = texts.get(index);
-            if (parts) return { text: parts.join("") };
-            const call = block.toolUse ? calls.find(text(index)) : undefined;
-            return call ? { toolUse: { ...record(block.toolUse), input: parseArguments(call.argumentText()) } } : block;
-          });
+        const content = blocks.rebuilt((block, index, said) => {
+          if (said !== undefined) return { text: said };
+          const call = block.toolUse ? calls.find(text(index)) : undefined;
+          return call ? { toolUse: { ...record(block.toolUse), input: parseArguments(call.argumentText()) } } : block;
+        });
         return { output: { message: { role, content } }, ...rest };
       },
     };
   },
 };
-
-function blockAt(blocks: Map<number, Record<string, unknown>>, at: unknown, start: Record<string, unknown>) {
-  const index = Number(at);
-  const block = blocks.get(index) ?? { ...start };
-  blocks.set(index, block);
-  return block;
-}
 
 // Reasoning arrives as text pieces, a signature, or redacted content.
 function reasoning(block: Record<string, unknown>, piece: Record<string, unknown>): void {
@@ -86,13 +74,13 @@ export function bedrockCalls(event: object, calls: CallTracker): void {
   if (start) {
     const use = field(field(start, "start"), "toolUse");
     if (!use) return;
-    const call = calls.open(text(field(start, "contentBlockIndex")));
+    const call = calls.open(text(field(start, "contentBlockIndex")), isClosed);
     call.id = text(field(use, "toolUseId") ?? "");
     call.name = text(field(use, "name") ?? "");
     calls.start(call);
   } else if (delta) {
     const input = field(field(field(delta, "delta"), "toolUse"), "input");
-    if (input !== undefined) calls.piece(calls.open(text(field(delta, "contentBlockIndex"))), input);
+    if (input !== undefined) calls.piece(calls.find(text(field(delta, "contentBlockIndex"))), input);
   } else if (stop) {
     const call = calls.find(text(field(stop, "contentBlockIndex")));
     if (call) call.closed = true;

@@ -1,4 +1,5 @@
 import { toOpenAIFormat } from "../openai/format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments, formatOptions } from "../../calls/wire.js";
@@ -18,8 +19,8 @@ export const cohere: ProviderAdapter = {
   conversation: "messages",
   calls: (response) =>
     list(field(response, "message"), "toolCalls", "tool_calls").map((c) => ({
-      id: String(field(c, "id") ?? ""),
-      name: String(field(field(c, "function"), "name") ?? ""),
+      id: text(field(c, "id") ?? ""),
+      name: text(field(field(c, "function"), "name") ?? ""),
       arguments: parseArguments(field(field(c, "function"), "arguments")),
     })),
   toolMessages: (results, options) =>

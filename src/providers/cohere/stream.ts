@@ -1,6 +1,6 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field, record } from "../../calls/wire.js";
-import { text } from "../../calls/assemble.js";
+import { isClosed, named, text } from "../../calls/assemble.js";
 
 /**
  * Cohere v2 chat streams (`chatStream`, or `stream: true` on the wire): typed events, calls from
@@ -45,7 +45,7 @@ export const cohereStream: StreamSupport = {
           role: "assistant",
           ...(plan.length && { toolPlan: plan.join("") }),
           ...(said.length && { content: [{ type: "text", text: said.join("") }] }),
-          toolCalls: calls.list.map((call) => ({
+          toolCalls: named(calls.list).map((call) => ({
             id: call.id,
             type: "function",
             function: { name: call.name, arguments: call.argumentText() },
@@ -67,12 +67,12 @@ export function cohereCalls(event: object, calls: CallTracker): void {
   const key = text(field(event, "index"));
   const call = field(field(field(event, "delta"), "message"), "toolCalls", "tool_calls");
   if (type === "tool-call-start") {
-    const tracked = calls.open(key);
+    const tracked = calls.open(key, isClosed);
     tracked.id = text(field(call, "id") ?? "");
     tracked.name = text(field(field(call, "function"), "name") ?? "");
     calls.start(tracked);
     calls.piece(tracked, field(field(call, "function"), "arguments"));
-  } else if (type === "tool-call-delta") calls.piece(calls.open(key), field(field(call, "function"), "arguments"));
+  } else if (type === "tool-call-delta") calls.piece(calls.find(key), field(field(call, "function"), "arguments"));
   else if (type === "tool-call-end") {
     const tracked = calls.find(key);
     if (tracked) tracked.closed = true;

@@ -1,4 +1,5 @@
 import type { ProviderHTTP } from "../../calls/types.js";
+import { requestJSON } from "../common.js";
 
 /**
  * Gemini's REST API: `models/{model}:streamGenerateContent?alt=sse`, the key in `x-goog-api-key`, the request
@@ -18,7 +19,7 @@ export const geminiHTTP: ProviderHTTP = {
     return {
       url: `${base}/${path}:streamGenerateContent?alt=sse`,
       headers: (apiKey ? { "x-goog-api-key": apiKey } : {}) as Record<string, string>,
-      body: JSON.stringify(geminiBody(body)),
+      body: requestJSON(geminiBody(body)),
     };
   },
 };

@@ -1,4 +1,5 @@
 import { toGeminiFormat } from "./format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../../calls/wire.js";
 import { isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
@@ -24,8 +25,8 @@ export const gemini: ProviderAdapter = {
       .map((p) => field(p, "functionCall"))
       .filter((c) => c !== undefined)
       .map((c, i) => {
-        const name = String(field(c, "name") ?? "");
-        return { id: String(field(c, "id") ?? generatedId(name, i)), name, arguments: field(c, "args") ?? {} };
+        const name = text(field(c, "name") ?? "");
+        return { id: text(field(c, "id") ?? generatedId(name, i)), name, arguments: field(c, "args") ?? {} };
       }),
   toolMessages: (results, options) =>
     results.length

@@ -1,4 +1,5 @@
 import { toMCPFormat } from "./format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, resultText } from "../../calls/wire.js";
 import { mcpContent, mcpStructured } from "../../calls/output.js";
@@ -21,8 +22,8 @@ export const mcp: ProviderAdapter = {
     blocks(response)
       .filter((b) => field(b, "type") === "tool_use")
       .map((b) => ({
-        id: String(field(b, "id") ?? ""),
-        name: String(field(b, "name") ?? ""),
+        id: text(field(b, "id") ?? ""),
+        name: text(field(b, "name") ?? ""),
         arguments: field(b, "input") ?? {},
       })),
   toolMessages: (results) => (results.length ? [{ role: "user", content: results.map(toolResult) }] : []),

@@ -1,4 +1,5 @@
 import type { ProviderAdapter } from "../../calls/types.js";
+import { text } from "../../calls/assemble.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments } from "../../calls/wire.js";
 import { chatWithTools } from "../openai/index.js";
@@ -17,8 +18,8 @@ export const mistral: ProviderAdapter = {
   conversation: "messages",
   calls: (response) =>
     list(message(response), "toolCalls", "tool_calls").map((c) => ({
-      id: String(field(c, "id") ?? ""),
-      name: String(field(field(c, "function"), "name") ?? ""),
+      id: text(field(c, "id") ?? ""),
+      name: text(field(field(c, "function"), "name") ?? ""),
       arguments: parseArguments(field(field(c, "function"), "arguments")),
     })),
   toolMessages: (results, options) =>

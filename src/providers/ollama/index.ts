@@ -1,4 +1,5 @@
 import { toOpenAIFormat } from "../openai/format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { textOnly } from "../../calls/output.js";
 import { field, generatedId, list, parseArguments, formatOptions } from "../../calls/wire.js";
@@ -17,9 +18,9 @@ export const ollama: ProviderAdapter = {
   conversation: "messages",
   calls: (response) =>
     list(field(response, "message"), "tool_calls").map((c, i) => {
-      const name = String(field(field(c, "function"), "name") ?? "");
+      const name = text(field(field(c, "function"), "name") ?? "");
       return {
-        id: String(field(c, "id") ?? generatedId(name, i)),
+        id: text(field(c, "id") ?? generatedId(name, i)),
         name,
         arguments: parseArguments(field(field(c, "function"), "arguments")),
       };

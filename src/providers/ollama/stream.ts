@@ -25,7 +25,7 @@ export const ollamaStream: StreamSupport = {
         const m = record(message);
         if (typeof m.content === "string") content.push(m.content);
         if (typeof m.thinking === "string") thinking.push(m.thinking);
-        toolCalls.push(...list(m, "tool_calls"));
+        for (const call of list(m, "tool_calls")) toolCalls.push(call); // no spread: a list from the wire may be long
         if (typeof m.content === "string") calls.text(m.content);
         ollamaCalls(record(chunk), calls);
       },

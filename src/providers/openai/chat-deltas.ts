@@ -5,7 +5,7 @@ import { field, generatedId, list } from "../../calls/wire.js";
 import { text } from "../../calls/assemble.js";
 
 /** What a delta is read against: the call open under its index so far. */
-export interface OpenCall {
+interface OpenCall {
   readonly id: string;
   readonly name: string;
   /** The argument text so far. */
@@ -22,7 +22,7 @@ export interface OpenCall {
  * @example
  * beginsAnother({ id: "call_1", name: "add_task", text: '{"a":1}', done: true }, "", "add_task"); // true
  */
-export function beginsAnother(open: OpenCall, id: string, name: string): boolean {
+function beginsAnother(open: OpenCall, id: string, name: string): boolean {
   if (id && name && open.id && id !== open.id) return true;
   return name !== "" && open.name !== "" && open.done;
 }
@@ -34,7 +34,7 @@ export function beginsAnother(open: OpenCall, id: string, name: string): boolean
  * @example
  * joinedName({ id: "call_1", name: "get_", text: "", done: false }, "", "weather"); // "get_weather"
  */
-export function joinedName(open: OpenCall, id: string, name: string): string {
+function joinedName(open: OpenCall, id: string, name: string): string {
   if (name === open.name || (id && id === open.id)) return name;
   return open.text ? open.name : open.name + name;
 }
@@ -45,7 +45,7 @@ export function joinedName(open: OpenCall, id: string, name: string): string {
  * @example
  * argumentText({ city: "Lima" }, ""); // '{"city":"Lima"}'
  */
-export function argumentText(value: unknown, sofar: string): string | undefined {
+function argumentText(value: unknown, sofar: string): string | undefined {
   if (typeof value === "string") return value;
   if (typeof value !== "object" || value === null || sofar) return undefined;
   try {

@@ -1,4 +1,5 @@
 import { toOpenAIFormat } from "./format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
@@ -22,8 +23,8 @@ export const openai: ProviderAdapter = {
     list(message(response), "tool_calls")
       .filter((c) => field(c, "type") === undefined || field(c, "type") === "function")
       .map((c) => ({
-        id: String(field(c, "id") ?? ""),
-        name: String(field(field(c, "function"), "name") ?? ""),
+        id: text(field(c, "id") ?? ""),
+        name: text(field(field(c, "function"), "name") ?? ""),
         arguments: parseArguments(field(field(c, "function"), "arguments")),
       })),
   toolMessages: (results, options) => {

@@ -1,6 +1,7 @@
 import type { CallTracker, StreamReader, StreamSupport } from "../../calls/types.js";
 import { field, list, record } from "../../calls/wire.js";
 import { readChatDeltas } from "./chat-deltas.js";
+import { named } from "../../calls/assemble.js";
 
 /**
  * OpenAI Chat Completions streams: `chat.completion.chunk` objects, calls in `choices[i].delta.tool_calls`
@@ -79,8 +80,9 @@ export function chatReader(
     response() {
       const message: Record<string, unknown> = { role: "assistant", content: text.length ? text.join("") : null };
       if (refusal.length) message.refusal = refusal.join("");
-      if (calls.list.length)
-        message[callsKey] = calls.list.map((call) => ({
+      const said = named(calls.list);
+      if (said.length)
+        message[callsKey] = said.map((call) => ({
           id: call.id,
           type: "function",
           function: { name: call.name, arguments: call.argumentText() },

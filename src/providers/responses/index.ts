@@ -1,4 +1,5 @@
 import { toResponsesFormat } from "./format.js";
+import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
@@ -22,8 +23,8 @@ export const responses: ProviderAdapter = {
     list(response, "output")
       .filter((item) => field(item, "type") === "function_call")
       .map((item) => ({
-        id: String(field(item, "call_id") ?? field(item, "id") ?? ""),
-        name: String(field(item, "name") ?? ""),
+        id: text(field(item, "call_id") ?? field(item, "id") ?? ""),
+        name: text(field(item, "name") ?? ""),
         arguments: parseArguments(field(item, "arguments")),
       })),
   toolMessages: (results, options) =>

@@ -62,6 +62,9 @@ export function responsesCalls(event: object, calls: CallTracker): void {
     calls.start(call);
     if (type === "response.output_item.done") calls.settle(call, field(item, "arguments"));
     else calls.piece(call, field(item, "arguments"));
-  } else if (type === "response.function_call_arguments.delta") calls.piece(calls.open(key), field(event, "delta"));
-  else if (type === "response.function_call_arguments.done") calls.settle(calls.open(key), field(event, "arguments"));
+  } else if (type === "response.function_call_arguments.delta") calls.piece(calls.find(key), field(event, "delta"));
+  else if (type === "response.function_call_arguments.done") {
+    const call = calls.find(key);
+    if (call) calls.settle(call, field(event, "arguments"));
+  }
 }
