@@ -1,6 +1,8 @@
 import { field } from "../calls/wire.js";
 import type { Usage } from "../calls/types.js";
-import { sum, tokenCount as count } from "../providers/common.js";
+import { sum, usageNamed } from "../providers/common.js";
+import { anthropic } from "../providers/anthropic/index.js";
+import { gemini } from "../providers/gemini/index.js";
 
 export type { Usage } from "../calls/types.js";
 
@@ -15,33 +17,17 @@ export type { Usage } from "../calls/types.js";
  * usageOf({ usage: { input_tokens: 10, output_tokens: 5 } }); // { inputTokens: 10, outputTokens: 5, totalTokens: 15, raw: {...} }
  */
 export function usageOf(response: unknown): Usage | undefined {
-  const gemini = field(response, "usageMetadata", "usage_metadata");
-  if (gemini) {
-    const output = sum(count(field(gemini, "candidatesTokenCount")), count(field(gemini, "thoughtsTokenCount")));
-    const input = count(field(gemini, "promptTokenCount"));
-    return {
-      inputTokens: input,
-      outputTokens: output,
-      totalTokens: count(field(gemini, "totalTokenCount")) ?? sum(input, output),
-      raw: gemini,
-    };
-  }
-  const usage = field(response, "usage");
-  if (typeof usage !== "object" || usage === null) return undefined;
-  const cached = sum(
-    count(field(usage, "cache_read_input_tokens")),
-    count(field(usage, "cache_creation_input_tokens")),
+  // The spelling tells the provider: Gemini's usageMetadata and Anthropic's cache counts are read by their adapters;
+  // the others name their counts in one of three spellings.
+  if (field(response, "usageMetadata", "usage_metadata") !== undefined) return gemini.usage!(response);
+  if (field(field(response, "usage"), "cache_read_input_tokens", "cache_creation_input_tokens") !== undefined)
+    return anthropic.usage!(response);
+  return usageNamed(
+    response,
+    ["input_tokens", "prompt_tokens", "inputTokens"],
+    ["output_tokens", "completion_tokens", "outputTokens"],
+    ["total_tokens", "totalTokens"],
   );
-  const base = count(field(usage, "input_tokens", "prompt_tokens", "inputTokens"));
-  const input =
-    field(usage, "cache_read_input_tokens", "cache_creation_input_tokens") !== undefined ? sum(base, cached) : base;
-  const output = count(field(usage, "output_tokens", "completion_tokens", "outputTokens"));
-  return {
-    inputTokens: input,
-    outputTokens: output,
-    totalTokens: count(field(usage, "total_tokens", "totalTokens")) ?? sum(input, output),
-    raw: usage,
-  };
 }
 
 /**
