@@ -1,7 +1,6 @@
-import { modelOutput, type ModelOutput, type OutputPart } from "../tools/output.js";
+import { isMediaType, modelOutput, type ModelOutput, type OutputPart } from "../tools/output.js";
 import { preview } from "../util/text.js";
 
-const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 type Block = Record<string, unknown>;
@@ -57,7 +56,7 @@ function resource(embedded: Block): OutputPart {
 
 function bytes(type: "image" | "file", data: unknown, mediaType: unknown, filename: string | undefined): OutputPart {
   const kind = type === "image" ? "an image" : "a file";
-  if (typeof mediaType !== "string" || !MEDIA_TYPE.test(mediaType))
+  if (!isMediaType(mediaType))
     return text(`[${kind} from the server whose media type ${preview(mediaType, 60)} is not valid]`);
   // No data at all is refused too: a provider refuses an empty image.
   if (typeof data !== "string" || !data || data.length % 4 !== 0 || !BASE64.test(data))

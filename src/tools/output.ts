@@ -31,6 +31,19 @@ export type ModelPart =
   | { readonly type: "image"; readonly data: string; readonly mediaType: string }
   | { readonly type: "file"; readonly data: string; readonly mediaType: string; readonly filename?: string };
 
+const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
+
+/**
+ * Whether a value is an IANA media type as a part carries it: `type/subtype`.
+ *
+ * @example
+ * isMediaType("image/png"); // true
+ * isMediaType("png; <script>"); // false
+ */
+export function isMediaType(value: unknown): value is string {
+  return typeof value === "string" && MEDIA_TYPE.test(value);
+}
+
 const BRAND: unique symbol = /* @__PURE__ */ Symbol.for("tooltype.modelOutput") as never;
 
 /**
@@ -84,7 +97,7 @@ function modelPart(part: unknown, where: string): ModelPart {
   }
   if (p.type === "json") return { type: "json", value: jsonData(p.value) ?? null };
   if (p.type === "image" || p.type === "file") {
-    if (typeof p.mediaType !== "string" || !/^[\w.+-]+\/[\w.+-]+$/.test(p.mediaType))
+    if (!isMediaType(p.mediaType))
       throw new TypeError(`${where}: an ${p.type} part needs mediaType, such as "image/png" or "application/pdf"`);
     const data = p.data instanceof Uint8Array ? encodeBase64(p.data) : p.data;
     if (typeof data !== "string") throw new TypeError(`${where}: data must be base64 text or a Uint8Array`);
