@@ -112,17 +112,15 @@ export function createCallTracker(
     },
     text: (piece) => void (piece && emit?.({ type: "text-delta", text: piece })),
     partial: () =>
-      order
-        .filter((c) => c.name)
-        .map((c) => ({
-          id: c.id,
-          name: c.name,
-          arguments: c.whole !== undefined ? c.whole : (c.parser?.value() ?? {}),
-          text: c.argumentText(),
-          done: c.closed || c.complete(),
-          ...(checks && (c.verdict?.() ?? UNCHECKED)),
-        })),
-    calls: () => order.filter((c) => c.name).map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
+      named(order).map((c) => ({
+        id: c.id,
+        name: c.name,
+        arguments: c.whole !== undefined ? c.whole : (c.parser?.value() ?? {}),
+        text: c.argumentText(),
+        done: c.closed || c.complete(),
+        ...(checks && (c.verdict?.() ?? UNCHECKED)),
+      })),
+    calls: () => named(order).map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
   };
 }
 
