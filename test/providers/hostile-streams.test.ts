@@ -461,6 +461,26 @@ wholeResponses(
   },
 );
 
+wholeResponses("each adapter's text() reads a text part without a prototype without throwing", () => {
+  const odd = Object.create(null);
+  const responses: Partial<Record<keyof typeof ADAPTERS, unknown>> = {
+    openai: { choices: [{ message: { content: odd } }] },
+    cohere: { message: { content: [{ type: "text", text: odd }] } },
+    responses: { output: [{ type: "message", content: [{ type: "output_text", text: odd }] }] },
+    anthropic: { content: [{ type: "text", text: odd }] },
+    bedrock: { output: { message: { content: [{ text: odd }] } } },
+    gemini: { candidates: [{ content: { parts: [{ text: odd }] } }] },
+    mcp: { content: [{ type: "text", text: odd }] },
+  };
+  for (const [provider, response] of Object.entries(responses) as [keyof typeof ADAPTERS, unknown][]) {
+    try {
+      ADAPTERS[provider].text(response);
+    } catch (error) {
+      assert.unreachable(`${provider}: ${(error as Error).message}`);
+    }
+  }
+});
+
 wholeResponses.run();
 
 const bodies = suite("error bodies that never end");

@@ -47,7 +47,7 @@ export const anthropic: ProviderAdapter = {
   text: (response) => {
     const parts = list(response, "content")
       .filter((b) => field(b, "type") === "text")
-      .map((b) => String(field(b, "text") ?? ""));
+      .map((b) => text(field(b, "text") ?? ""));
     return parts.length ? parts.join("") : undefined;
   },
   truncated: (response) => field(response, "stop_reason") === "max_tokens",

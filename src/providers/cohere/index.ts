@@ -40,7 +40,7 @@ export const cohere: ProviderAdapter = {
   text: (response) => {
     const texts = list(field(response, "message"), "content")
       .filter((c) => field(c, "type") === "text")
-      .map((c) => String(field(c, "text") ?? ""));
+      .map((c) => text(field(c, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(response, "finishReason", "finish_reason") === "MAX_TOKENS",

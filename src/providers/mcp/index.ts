@@ -31,7 +31,7 @@ export const mcp: ProviderAdapter = {
   text: (response) => {
     const texts = blocks(response)
       .filter((b) => field(b, "type") === "text")
-      .map((b) => String(field(b, "text") ?? ""));
+      .map((b) => text(field(b, "text") ?? ""));
     return texts.length ? texts.join("") : undefined;
   },
   truncated: (response) => field(response, "stopReason") === "maxTokens",

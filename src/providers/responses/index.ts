@@ -38,7 +38,7 @@ export const responses: ProviderAdapter = {
       .filter((item) => field(item, "type") === "message")
       .flatMap((item) => list(item, "content"))
       .filter((c) => field(c, "type") === "output_text")
-      .map((c) => String(field(c, "text") ?? ""));
+      .map((c) => text(field(c, "text") ?? ""));
     return parts.length ? parts.join("") : undefined;
   },
   truncated: (response) => field(field(response, "incomplete_details"), "reason") === "max_output_tokens",
@@ -48,7 +48,7 @@ export const responses: ProviderAdapter = {
       .filter((item) => field(item, "type") === "message")
       .flatMap((item) => list(item, "content"))
       .filter((c) => field(c, "type") === "refusal")
-      .map((c) => String(field(c, "refusal") ?? ""));
+      .map((c) => text(field(c, "refusal") ?? ""));
     return parts.join("") || (parts.length ? "responses: the model refused to answer" : undefined);
   },
   withTools: (request, tools, options) => {
