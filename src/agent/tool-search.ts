@@ -70,7 +70,7 @@ function toolScore(query: string, tool: Pick<AnyTool, "name" | "description">): 
  * @example
  * rankTools("send email", deferred, 3).map((t) => t.name); // ["send_email", "list_emails"]
  */
-function rankTools(query: string, tools: readonly AnyTool[], limit = DEFAULT_LIMIT): AnyTool[] {
+export function rankTools(query: string, tools: readonly AnyTool[], limit = DEFAULT_LIMIT): AnyTool[] {
   return tools
     .map((tool, index) => ({ tool, index, score: toolScore(query, tool) }))
     .filter((entry) => entry.score > 0)

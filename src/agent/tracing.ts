@@ -156,6 +156,28 @@ export function runSpan(tracer: Tracer | undefined, provider: string, model: unk
   );
 }
 
+/**
+ * The span active where this is called (the application's context manager's), to open children under: a tool
+ * that makes calls of its own (code mode) puts their spans under its call's span. `tracer` as `runSpan` takes it;
+ * a no-op without a tracer. Without a context manager the children have no parent.
+ *
+ * @example
+ * const parent = activeSpan(options.tracer);
+ * const span = parent.child("execute_tool get_weather", "internal", toolAttributes(weather, "p1-1"));
+ */
+export function activeSpan(tracer: Tracer | undefined): SpanHandle {
+  const api = registered();
+  const chosen = tracer ?? api?.trace?.getTracer("tooltype");
+  if (!chosen) return NO_SPAN;
+  const parent = api?.context?.active() ?? plainContext();
+  return {
+    within: (fn) => (api?.context ? api.context.with(parent, fn) : fn()),
+    child: (name, kind, attributes) => open(chosen, name, kind, attributes, parent, api?.context),
+    set: () => {},
+    end: () => {},
+  };
+}
+
 /** Attributes of a model request span (`chat {model}`). @example step.child(`chat ${model}`, "client", chatAttributes("openai", request)) */
 export function chatAttributes(
   provider: string,

@@ -5,3 +5,5 @@
 export { createCalculatorTool, create_calculator_tool, type CalculatorToolOptions } from "./calculator.js";
 export { createDatetimeTool, create_datetime_tool, type DatetimeToolOptions } from "./datetime.js";
 export { createJavaScriptTool, type JavaScriptToolOptions } from "./javascript.js";
+export { createCodeModeTool, type CodeModeToolOptions } from "./code-mode.js";
+export type { ApproveHook } from "../agent/tool-call.js";

@@ -1,5 +1,5 @@
 import type { RunLimits, WorkerHandle, WorkerListener } from "./run-in-worker.js";
-import { denoProcessScript, nodeProcessScript } from "./worker-script.js";
+import { denoProcessScript, nodeProcessScript, outputLimits } from "./worker-script.js";
 import { nodeBuiltin } from "../util/node-builtin.js";
 
 // The parts of node:child_process used here (the package has no @types/node).
@@ -8,7 +8,7 @@ interface Stream {
 }
 interface ChildProcess {
   readonly pid?: number;
-  readonly stdin: Stream & { end(text: string): void };
+  readonly stdin: Stream & { write(text: string): void };
   readonly stdout: Stream;
   readonly stderr: Stream;
   on(event: "close", listener: (code: number | null, signal: string | null) => void): void;
@@ -55,7 +55,7 @@ export function processIsolationAvailable(): boolean {
 function commandLine(limits: RunLimits): { command: string; args: string[]; env: Record<string, string> } {
   const g = globalThis as Runtime;
   const heap = `--max-old-space-size=${Math.floor(limits.memoryLimitMb)}`;
-  const output = { maxPrinted: limits.maxPrinted, maxValue: limits.maxValue, timeout: limits.timeout };
+  const output = outputLimits(limits);
   if (typeof g.Deno === "object") {
     const script = `data:text/javascript;charset=utf-8,${encodeURIComponent(denoProcessScript(output))}`;
     return {
@@ -115,7 +115,7 @@ function spawnNode(spawn: Spawn, command: string, args: string[], env: Record<st
       resolve();
     });
   });
-  return { pid: child.pid, gone, write: (text) => child.stdin.end(text), kill: () => void child.kill("SIGKILL") };
+  return { pid: child.pid, gone, write: (text) => child.stdin.write(text), kill: () => void child.kill("SIGKILL") };
 }
 
 // Deno's node:child_process would turn `deno run` into `deno run -A` (it translates Node's command lines):
@@ -145,6 +145,8 @@ function spawnDeno(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  const writer = child.stdin.getWriter();
+  const encoder = new TextEncoder();
   const drain = async (stream: ReadableStream<Uint8Array>, into: (bytes: Uint8Array) => void) => {
     const reader = stream.getReader();
     try {
@@ -167,13 +169,7 @@ function spawnDeno(
       () => {},
       () => {},
     ),
-    write: (text) => {
-      const writer = child.stdin.getWriter();
-      writer
-        .write(new TextEncoder().encode(text))
-        .then(() => writer.close())
-        .catch(() => {});
-    },
+    write: (text) => void writer.write(encoder.encode(text)).catch(() => {}),
     kill: () => {
       try {
         child.kill("SIGKILL");
@@ -257,7 +253,7 @@ export async function startProcess(listener: WorkerListener, limits: RunLimits):
   return {
     kind: "process",
     timesItself: !Command,
-    post: (message) => started.write(message.code),
+    post: (message) => started.write(`${JSON.stringify(message)}\n`), // one JSON line a message
     stop: () => {
       started.kill();
       return started.gone;
@@ -303,8 +299,9 @@ async function watchMemory(child: Child, limitMb: number, exceeded: () => void):
  * @example
  * outputBytes({ maxPrinted: 20_000, maxValue: 1_000_000 }); // 8225536
  */
-function outputBytes(limits: Pick<RunLimits, "maxPrinted" | "maxValue">): number {
-  return 8 * (limits.maxPrinted + limits.maxValue) + 65_536;
+function outputBytes(limits: Pick<RunLimits, "maxPrinted" | "maxValue" | "maxInput" | "maxCalls">): number {
+  const calls = limits.maxInput !== undefined ? 8 * (limits.maxInput + 256) * ((limits.maxCalls ?? 0) + 1) : 0;
+  return 8 * (limits.maxPrinted + limits.maxValue) + 65_536 + calls;
 }
 
 function hint(): string {

@@ -1,5 +1,5 @@
 import { startProcess } from "./run-in-process.js";
-import { nodeWorkerScript, webWorkerScript } from "./worker-script.js";
+import { nodeWorkerScript, outputLimits, webWorkerScript } from "./worker-script.js";
 import { nodeBuiltin } from "../util/node-builtin.js";
 
 /** How one run of code ended. `printed` is what it wrote with `console.*`, one line per call. */
@@ -22,14 +22,30 @@ export interface RunLimits {
   readonly maxValue: number;
   /** A child process under a permission barrier (Node, Deno), or a worker thread. */
   readonly isolation: "process" | "worker";
+  /** Code mode: the tools the code may call as `tools.name(input)` (see `runInWorker`'s `onCall`). */
+  readonly tools?: readonly string[];
+  /** Code mode: characters an input may take as JSON. */
+  readonly maxInput?: number;
+  /** Code mode: calls a run may make (its process may write that many inputs besides its output). */
+  readonly maxCalls?: number;
 }
+
+/**
+ * Code mode: answers one call the code made (`await tools.name(input)`), with the input as the JSON text the
+ * sandbox wrote: the value to resolve the call with, or the message of the error it throws inside the code.
+ */
+export type CallHandler = (
+  name: string,
+  input: string,
+) => Promise<{ readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string }>;
 
 /** A started worker or child process. @example handle.post({ code: "1 + 1" }); await handle.stop(); */
 export interface WorkerHandle {
   readonly kind: "web" | "node" | "process";
   /** Whether the code is stopped at its time limit inside (Node's sandbox), which then reports what it printed. */
   readonly timesItself: boolean;
-  post(message: { code: string }): void;
+  /** The code first, then code mode's replies (JSON text). */
+  post(message: { code: string } | { reply: string }): void;
   /** Stops it; settles once it is gone (a child process has exited). */
   stop(): Promise<void>;
 }
@@ -110,12 +126,13 @@ export async function runInWorker(
   code: string,
   limits: RunLimits,
   slots: { take(): Promise<() => void> } = UNLIMITED,
+  onCall?: CallHandler,
 ): Promise<RunOutcome> {
   const release = await slots.take();
-  return runTaken(code, limits, release);
+  return runTaken(code, limits, release, onCall);
 }
 
-function runTaken(code: string, limits: RunLimits, release: () => void): Promise<RunOutcome> {
+function runTaken(code: string, limits: RunLimits, release: () => void, onCall?: CallHandler): Promise<RunOutcome> {
   return new Promise((resolve) => {
     const lines: string[] = [];
     let printedLength = 0;
@@ -162,6 +179,9 @@ function runTaken(code: string, limits: RunLimits, release: () => void): Promise
           hasValue?: unknown;
           value?: unknown;
           error?: unknown;
+          id?: unknown;
+          name?: unknown;
+          input?: unknown;
         };
         if (message.type === "ready" && !ready) {
           ready = true;
@@ -182,6 +202,10 @@ function runTaken(code: string, limits: RunLimits, release: () => void): Promise
               ? { kind: "value", value: message.value, printed: printed() }
               : { kind: "no-value", printed: printed() },
           );
+        } else if (message.type === "call" && onCall) {
+          answerCall(message, onCall, (reply) => {
+            if (!done) handle?.post({ reply });
+          });
         } else if (message.type === "timeout") {
           finish({ kind: "timeout", printed: printed() });
         } else if (message.type === "error") {
@@ -254,6 +278,21 @@ function runTaken(code: string, limits: RunLimits, release: () => void): Promise
   });
 }
 
+// A call message as the sandbox wrote it, every field checked; the reply goes back as JSON text.
+function answerCall(
+  message: { id?: unknown; name?: unknown; input?: unknown },
+  onCall: CallHandler,
+  post: (reply: string) => void,
+): void {
+  const { id, name, input } = message;
+  if (typeof id !== "number" || typeof name !== "string" || typeof input !== "string") return;
+  onCall(name, input).then(
+    (answer) => post(JSON.stringify({ id, ...answer })),
+    (error: unknown) =>
+      post(JSON.stringify({ id, ok: false, error: `The call failed in the host: ${describe(error)}` })),
+  );
+}
+
 function parseMessage(text: unknown): object | undefined {
   if (typeof text !== "string") return undefined;
   try {
@@ -291,9 +330,9 @@ async function startWorker(listener: WorkerListener, limits: RunLimits): Promise
 let webScript: { key: string; url: string; source: string } | undefined;
 
 function startWebWorker(WebWorker: typeof Worker, listener: WorkerListener, limits: RunLimits): WorkerHandle | string {
-  const key = `${limits.maxPrinted}:${limits.maxValue}`;
+  const key = JSON.stringify([limits.maxPrinted, limits.maxValue, limits.tools, limits.maxInput]);
   if (webScript?.key !== key) {
-    const source = webWorkerScript(limits);
+    const source = webWorkerScript(outputLimits(limits));
     webScript = { key, source, url: `data:text/javascript;charset=utf-8,${encodeURIComponent(source)}` };
   }
   const webScriptURL = webScript.url;
@@ -333,17 +372,14 @@ async function loadNodeWorker(): Promise<NodeWorkerConstructor | undefined> {
 }
 
 function startNodeWorker(NodeWorker: NodeWorkerConstructor, listener: WorkerListener, limits: RunLimits): WorkerHandle {
-  const worker = new NodeWorker(
-    nodeWorkerScript({ maxPrinted: limits.maxPrinted, maxValue: limits.maxValue, timeout: limits.timeout }),
-    {
-      eval: true,
-      name: WORKER_NAME,
-      env: {}, // hygiene, not a barrier: the host's environment variables are not handed over
-      stdout: true, // the worker's stdout and stderr are not piped to the host's
-      stderr: true,
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryLimitMb, stackSizeMb: 4 },
-    },
-  );
+  const worker = new NodeWorker(nodeWorkerScript(outputLimits(limits)), {
+    eval: true,
+    name: WORKER_NAME,
+    env: {}, // hygiene, not a barrier: the host's environment variables are not handed over
+    stdout: true, // the worker's stdout and stderr are not piped to the host's
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryLimitMb, stackSizeMb: 4 },
+  });
   worker.on("message", (data: unknown) => listener.message(data));
   worker.on("messageerror", () => listener.failed("a message from the worker could not be read"));
   worker.on("error", (error: { message?: string; code?: string }) =>

@@ -31,6 +31,24 @@ export interface OutputLimits {
   readonly maxValue: number;
   /** Milliseconds the code may run, where the sandbox stops the code itself (Node); the host stops it anyway. */
   readonly timeout?: number;
+  /**
+   * Code mode: the names of the tools the code may call as `tools.name(input)`. Each call leaves as a `call`
+   * message and waits for the host's `reply`; the host decides everything (the sandbox counts nothing it trusts).
+   */
+  readonly tools?: readonly string[];
+  /** Code mode: characters an input may take as JSON; a larger one is refused before it leaves (the host checks too). */
+  readonly maxInput?: number;
+}
+
+/**
+ * What a sandbox script is written with, out of a run's limits: its output limits and time, and code mode's tools.
+ *
+ * @example
+ * nodeWorkerScript(outputLimits(limits));
+ */
+export function outputLimits(limits: OutputLimits): OutputLimits {
+  const { maxPrinted, maxValue, timeout, tools, maxInput } = limits;
+  return { maxPrinted, maxValue, timeout, ...(tools && { tools, maxInput }) };
 }
 
 const DEFAULT_LIMITS: OutputLimits = { maxPrinted: MAX_PRINTED, maxValue: MAX_VALUE };
@@ -195,6 +213,8 @@ function fail(prefix, thrown) {
   deliver({ type: "error", error: prefix + thrownText(thrown) });
 }
 
+${limits.tools ? toolsGlobal(limits.tools, limits.maxInput ?? MAX_VALUE) : "function reply() {}"}
+
 // The code's completion value: a thenable is awaited here, inside the code's realm.
 async function settle(value) {
   try {
@@ -216,6 +236,50 @@ function run(code) {
   }
   settle(value);
 }
+`;
+}
+
+// Code mode: `tools`, frozen, one function a tool. A call sends {"type":"call","id","name","input"} (the input as
+// JSON text made here, in the code's realm) and returns a promise the host's reply settles: the value, parsed
+// here, or an Error with the host's message. `reply` takes the reply as JSON text (a string, never an object).
+function toolsGlobal(names: readonly string[], maxInput: number): string {
+  return String.raw`
+const TOOL_NAMES = ${JSON.stringify(names)};
+const MAX_INPUT = ${Math.floor(maxInput)};
+const parseJSON = JSON.parse;
+const OwnPromise = Promise;
+const OwnError = Error;
+const calls = { __proto__: null };
+let lastCall = 0;
+function callTool(name, input) {
+  const id = ++lastCall;
+  let text;
+  try {
+    text = jsonText(asData(input === undefined ? {} : input, 0, []), 0);
+  } catch (thrown) {
+    return OwnPromise.reject(new OwnError("The input of tools." + name + " could not be read: " + thrownText(thrown)));
+  }
+  if (text.length > MAX_INPUT) return OwnPromise.reject(new OwnError("The input of tools." + name + " is " + text.length + " characters long as JSON, more than the limit of " + MAX_INPUT + "; send less."));
+  return new OwnPromise((resolve, reject) => {
+    calls[id] = { resolve, reject };
+    send({ type: "call", id, name, input: text });
+  });
+}
+function reply(text) {
+  const answer = parseJSON(text);
+  const waiting = calls[answer.id];
+  if (!waiting) return;
+  delete calls[answer.id];
+  if (answer.ok) waiting.resolve(answer.value);
+  else waiting.reject(new OwnError(answer.error));
+}
+const toolFunctions = {};
+for (let i = 0; i < TOOL_NAMES.length; i++) {
+  const name = TOOL_NAMES[i];
+  toolFunctions[name] = (input) => callTool(name, input);
+}
+Object.freeze(toolFunctions);
+Object.defineProperty(globalThis, "tools", { value: toolFunctions, writable: false, configurable: false, enumerable: false });
 `;
 }
 
@@ -353,6 +417,7 @@ return function control(kind, payload) {
     else if (kind === "threw") fail("", payload);
     else if (kind === "rejected") fail("Unhandled promise rejection: ", payload);
     else if (kind === "step") runDueTimers();
+    else if (kind === "reply" && typeof payload === "string") reply(payload);
   } catch (thrown) {
     fail("", thrown);
   }
@@ -480,7 +545,7 @@ const finish = () => {};
     String.raw`
 let started = false;
 parentPort.on("message", (message) => {
-  if (started) return;
+  if (started) return typeof (message && message.reply) === "string" && pass("reply", message.reply);
   started = true;
   start(message && message.code);
 });
@@ -516,7 +581,12 @@ function evaluate(code) {
 }
 globalThis.addEventListener("error", (event) => { event.preventDefault(); fail("Uncaught in a callback: ", event.error !== undefined ? event.error : event.message); });
 globalThis.addEventListener("unhandledrejection", (event) => { event.preventDefault(); fail("Unhandled promise rejection: ", event.reason); });
-globalThis.addEventListener("message", (event) => run(event.data && event.data.code), { once: true });
+let started = false;
+globalThis.addEventListener("message", (event) => {
+  if (started) return typeof (event.data && event.data.reply) === "string" && reply(event.data.reply);
+  started = true;
+  run(event.data && event.data.code);
+});
 ` +
     lockDown(WEB_REMOVED) +
     String.raw`
@@ -559,10 +629,22 @@ const finish = () => process.exit(0);
     String.raw`
 const watchdog = 'const parent = require("node:worker_threads").workerData; setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, "SIGKILL"); }, 100);';
 new (require("node:worker_threads").Worker)(watchdog, { eval: true, workerData: Number(process.argv[1]), env: {}, stdout: true, stderr: true }).unref();
-const pieces = [];
+// stdin: JSON lines from the host, {"code"} first, then code mode's {"reply"}s.
+let pending = "";
+let started = false;
 process.stdin.setEncoding("utf8");
-process.stdin.on("data", (piece) => pieces.push(piece));
-process.stdin.on("end", () => start(pieces.join("")));
+process.stdin.on("data", (piece) => {
+  const lines = (pending + piece).split("\n");
+  pending = lines.pop();
+  for (const line of lines) {
+    const message = JSON.parse(line);
+    if (started) typeof message.reply === "string" && pass("reply", message.reply);
+    else {
+      started = true;
+      start(message.code);
+    }
+  }
+});
 emitLine('{"type":"ready"}');
 })();
 `
@@ -590,6 +672,7 @@ const send = (message) => {
 };
 const indirectEval = globalThis.eval;
 const parse = globalThis.Function;
+const parseLine = JSON.parse;
 function evaluate(code) {
   let source = code;
   if (/^\s*\{/.test(code)) try { parse("return (" + code + "\n)"); source = "(" + code + "\n)"; } catch {}
@@ -599,11 +682,23 @@ globalThis.addEventListener("error", (event) => { event.preventDefault(); fail("
 globalThis.addEventListener("unhandledrejection", (event) => { event.preventDefault(); fail("Unhandled promise rejection: ", event.reason); });
 send({ type: "ready" });
 setInterval(() => {}, 1 << 30); // a promise that never settles meets the timeout, not an empty event loop
+// stdin: JSON lines from the host, {"code"} first, then code mode's {"reply"}s.
 (async () => {
-  let code = "";
+  let pending = "";
+  let started = false;
   const decoder = new TextDecoder();
-  for await (const piece of Deno.stdin.readable) code += decoder.decode(piece, { stream: true });
-  run(code + decoder.decode());
+  for await (const piece of Deno.stdin.readable) {
+    const lines = (pending + decoder.decode(piece, { stream: true })).split("\n");
+    pending = lines.pop();
+    for (const line of lines) {
+      const message = parseLine(line);
+      if (started) typeof message.reply === "string" && reply(message.reply);
+      else {
+        started = true;
+        run(message.code);
+      }
+    }
+  }
 })();
 `
   );
