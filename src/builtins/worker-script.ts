@@ -150,7 +150,7 @@ function asData(value, depth, seen) {
     copy = [];
     for (let i = 0; i < value.length; i++) add(copy, asData(value[i], depth + 1, seen));
   } else {
-    copy = {};
+    copy = { __proto__: null }; // no setter the code put on Object.prototype is called by the copy
     for (const key of keysOf(value)) copy[key] = asData(value[key], depth + 1, seen);
   }
   seen.length--;

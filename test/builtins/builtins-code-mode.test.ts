@@ -2,6 +2,8 @@
 // model's call takes (guard, before, approval, wrap, timeout, after, span); the host's limits hold whatever the
 // program does. Local tools, functionToTool tools, an MCP server's tools and deferred tools, through runTools.
 import { suite } from "uvu";
+import { context, ROOT_CONTEXT, type Context, type ContextManager } from "@opentelemetry/api";
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import * as assert from "uvu/assert";
 import { t, tool, functionToTool, runTools, type ToolResult } from "tooltype";
 import { createCodeModeTool } from "tooltype/builtins";
@@ -23,12 +25,10 @@ const convert = tool({
   parameters: t.object({ celsius: t.number() }),
   execute: ({ celsius }) => (celsius * 9) / 5 + 32,
 });
-const round = functionToTool(
-  function round_to(x = 0.5, digits = 0) {
-    "Rounds a number to a number of digits after the point.";
-    return Number(x.toFixed(digits));
-  },
-);
+const round = functionToTool(function round_to(x = 0.5, digits = 0) {
+  "Rounds a number to a number of digits after the point.";
+  return Number(x.toFixed(digits));
+});
 const sent: string[] = [];
 const send = tool({
   name: "send_email",
@@ -66,7 +66,10 @@ declared("bad options are refused, naming what is wrong", () => {
   assert.throws(() => createCodeModeTool({ tools: [] }), /tools must be a list of one or more tools/);
   assert.throws(() => createCodeModeTool({ tools: [weather, weather] }), /tools\[1\]: the name "get_weather" is taken/);
   assert.throws(() => createCodeModeTool({ tools: [{} as never] }), /tools\[0\] is not a tool/);
-  assert.throws(() => createCodeModeTool({ tools: [weather], maxCalls: 0 }), /maxCalls must be a whole number, 1 or more, received 0/);
+  assert.throws(
+    () => createCodeModeTool({ tools: [weather], maxCalls: 0 }),
+    /maxCalls must be a whole number, 1 or more, received 0/,
+  );
   assert.throws(() => createCodeModeTool({ tools: [weather], timeout: -5 }), /timeout must be a whole number/);
 });
 
@@ -94,11 +97,17 @@ path("a refused input throws inside the program with the guard's message; the pr
 path("a call that needs approval is refused inside a program, unless `approve` allows it", async () => {
   sent.length = 0;
   const refused = await error(`await tools.send_email({ to: "ann@example.com", body: "hi" })`);
-  assert.match(refused, /Tool "send_email" needs a person's approval, which cannot be asked for inside a program; it did not run/);
+  assert.match(
+    refused,
+    /Tool "send_email" needs a person's approval, which cannot be asked for inside a program; it did not run/,
+  );
   assert.equal(sent, []);
   const approving = createCodeModeTool({
     tools: [send],
-    approve: (call) => ({ approved: String((call.arguments as { to: string }).to).endsWith("@example.com"), reason: "outside" }),
+    approve: (call) => ({
+      approved: String((call.arguments as { to: string }).to).endsWith("@example.com"),
+      reason: "outside",
+    }),
   });
   assert.is(await value(`return await tools.send_email({ to: "ann@example.com", body: "hi" })`, approving), "sent");
   assert.match(
@@ -114,7 +123,9 @@ path("before, wrap and after: the tool's and the code-mode tool's, in the loop's
     name: "lookup",
     description: "Looks up a word.",
     parameters: t.object({ word: t.string() }),
-    before: ({ arguments: { word } }) => (order.push("tool before"), word === "secret" ? { refuse: "Not that word." } : undefined),
+    before: ({ arguments: { word } }) => (
+      order.push("tool before"), word === "secret" ? { refuse: "Not that word." } : undefined
+    ),
     wrap: async (_call, next) => (order.push("tool wrap"), next()),
     after: (_call, result) => (order.push("tool after"), result.success ? { value: `${result.value}!` } : undefined),
     execute: ({ word }) => word.toUpperCase(),
@@ -138,8 +149,62 @@ path("a call's time limit: the tool's timeout (or callTimeout) fails the call in
     timeout: 50,
     execute: () => new Promise(() => {}),
   });
-  const out = await value(`try { await tools.slow({}) } catch (e) { return e.message }`, createCodeModeTool({ tools: [slow] }));
+  const out = await value(
+    `try { await tools.slow({}) } catch (e) { return e.message }`,
+    createCodeModeTool({ tools: [slow] }),
+  );
   assert.is(out, 'Tool "slow" timed out after 50 ms.');
+});
+
+/** A context manager that keeps the active context while a function runs synchronously (enough for spans opened at once). */
+function syncContextManager(): ContextManager {
+  let active: Context = ROOT_CONTEXT;
+  const manager: ContextManager = {
+    active: () => active,
+    with: (next, fn, thisArg, ...args) => {
+      const before = active;
+      active = next;
+      try {
+        return fn.call(thisArg, ...args);
+      } finally {
+        active = before;
+      }
+    },
+    bind: (_context, target) => target,
+    enable: () => manager,
+    disable: () => manager,
+  };
+  return manager;
+}
+
+path("tracing: each call of the program is a child span of the program's own tool span", async () => {
+  const exporter = new InMemorySpanExporter();
+  const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer("test");
+  context.setGlobalContextManager(syncContextManager());
+  try {
+    const mode = createCodeModeTool({ tools: [weather, convert], tracer });
+    const code = `const w = await tools.get_weather({ city: "Rome" }); return tools.to_fahrenheit({ celsius: w.temperature })`;
+    const { chat } = scriptedChat({ calls: [["p1", "run_program", { code }]] }, { text: "Done." });
+    await runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools: [mode], tracer });
+  } finally {
+    context.disable();
+  }
+  const spans = exporter.getFinishedSpans();
+  const [programSpan] = spans.filter((s) => s.name === "execute_tool run_program");
+  assert.ok(programSpan, "the program's span");
+  const calls = spans.filter((s) => s.name === "execute_tool get_weather" || s.name === "execute_tool to_fahrenheit");
+  assert.equal(
+    calls.map((s) => s.name),
+    ["execute_tool get_weather", "execute_tool to_fahrenheit"],
+  );
+  for (const span of calls) {
+    assert.is(
+      span.parentSpanContext?.spanId,
+      programSpan!.spanContext().spanId,
+      `${span.name} is a child of the program's span`,
+    );
+    assert.is(span.attributes["gen_ai.tool.call.id"], `run_program-1-${calls.indexOf(span) + 1}`);
+  }
 });
 
 const limits = suite("code mode: limits the program cannot lift");
@@ -148,43 +213,92 @@ limits("calls per program: the call past the limit throws, the earlier ones ran"
   let ran = 0;
   const count = tool({ name: "count", description: "Counts.", parameters: t.object({}), execute: () => ++ran });
   const mode = createCodeModeTool({ tools: [count], maxCalls: 3 });
-  const out = await value(`const seen = []; try { for (;;) seen.push(await tools.count({})) } catch (e) { return [seen, e.message] }`, mode);
-  assert.equal(out, [[1, 2, 3], "tools.count was not called: this program has made 3 calls, the most one program may make. Do the rest in another program, or return what you have."]);
+  const out = await value(
+    `const seen = []; try { for (;;) seen.push(await tools.count({})) } catch (e) { return [seen, e.message] }`,
+    mode,
+  );
+  assert.equal(out, [
+    [1, 2, 3],
+    "tools.count was not called: this program has made 3 calls, the most one program may make. Do the rest in another program, or return what you have.",
+  ]);
   assert.is(ran, 3);
 });
 
 limits("calls at once: past the limit a call throws; awaited in turn they all run", async () => {
-  const waits = tool({ name: "wait", description: "Waits.", parameters: t.object({ n: t.integer() }), execute: async ({ n }) => (await new Promise((r) => setTimeout(r, 20)), n) });
+  const waits = tool({
+    name: "wait",
+    description: "Waits.",
+    parameters: t.object({ n: t.integer() }),
+    execute: async ({ n }) => (await new Promise((r) => setTimeout(r, 20)), n),
+  });
   const mode = createCodeModeTool({ tools: [waits], maxConcurrentCalls: 2 });
-  const out = await value(`const all = await Promise.allSettled([1, 2, 3].map((n) => tools.wait({ n }))); return all.map((r) => r.status === "fulfilled" ? r.value : r.reason.message)`, mode);
-  assert.equal(out, [1, 2, "tools.wait was not called: 2 calls are running, the most one program may have at once. Await some before starting more."]);
-  assert.equal(await value(`const out = []; for (const n of [1, 2, 3]) out.push(await tools.wait({ n })); return out`, mode), [1, 2, 3]);
+  const out = await value(
+    `const all = await Promise.allSettled([1, 2, 3].map((n) => tools.wait({ n }))); return all.map((r) => r.status === "fulfilled" ? r.value : r.reason.message)`,
+    mode,
+  );
+  assert.equal(out, [
+    1,
+    2,
+    "tools.wait was not called: 2 calls are running, the most one program may have at once. Await some before starting more.",
+  ]);
+  assert.equal(
+    await value(`const out = []; for (const n of [1, 2, 3]) out.push(await tools.wait({ n })); return out`, mode),
+    [1, 2, 3],
+  );
 });
 
 limits("size of each input and each result crossing the channel", async () => {
-  const echo = tool({ name: "echo", description: "Echoes.", parameters: t.object({ text: t.string() }), execute: ({ text }) => text + text });
+  const echo = tool({
+    name: "echo",
+    description: "Echoes.",
+    parameters: t.object({ text: t.string() }),
+    execute: ({ text }) => text + text,
+  });
   const mode = createCodeModeTool({ tools: [echo], maxInput: 100, maxResult: 150 });
   assert.is(await value(`return tools.echo({ text: "ab" })`, mode), "abab");
-  assert.match(await error(`await tools.echo({ text: "x".repeat(200) })`, mode), /The input of tools.echo is 211 characters long as JSON, more than the limit of 100; send less\./);
-  assert.match(await error(`await tools.echo({ text: "x".repeat(80) })`, mode), /The result of tools.echo is 162 characters long as JSON, more than the limit of 150; ask for less\./);
+  assert.match(
+    await error(`await tools.echo({ text: "x".repeat(200) })`, mode),
+    /The input of tools.echo is 211 characters long as JSON, more than the limit of 100; send less\./,
+  );
+  assert.match(
+    await error(`await tools.echo({ text: "x".repeat(80) })`, mode),
+    /The result of tools.echo is 162 characters long as JSON, more than the limit of 150; ask for less\./,
+  );
 });
 
-limits("time for the whole program, its calls included: a call that never ends is stopped with the program", async () => {
-  let cancelled = false;
-  const hang = tool({
-    name: "hang",
-    description: "Hangs.",
-    parameters: t.object({}),
-    execute: (_args, _context, { signal }) => new Promise((_resolve, reject) => signal?.addEventListener("abort", () => { cancelled = true; reject(new Error("aborted")) })),
-  });
-  const mode = createCodeModeTool({ tools: [hang], timeout: 400 });
-  assert.match(await error(`await tools.hang({})`, mode), /The program did not finish within 400 ms, its calls included; it was stopped\./);
-  assert.ok(cancelled, "the call still running was cancelled");
-});
+limits(
+  "time for the whole program, its calls included: a call that never ends is stopped with the program",
+  async () => {
+    let cancelled = false;
+    const hang = tool({
+      name: "hang",
+      description: "Hangs.",
+      parameters: t.object({}),
+      execute: (_args, _context, { signal }) =>
+        new Promise((_resolve, reject) =>
+          signal?.addEventListener("abort", () => {
+            cancelled = true;
+            reject(new Error("aborted"));
+          }),
+        ),
+    });
+    const mode = createCodeModeTool({ tools: [hang], timeout: 400 });
+    assert.match(
+      await error(`await tools.hang({})`, mode),
+      /The program did not finish within 400 ms, its calls included; it was stopped\./,
+    );
+    assert.ok(cancelled, "the call still running was cancelled");
+  },
+);
 
 limits("the tools object is frozen, and a forged name is refused by the host", async () => {
-  const out = await value(`"use strict"; const errors = []; try { tools.get_weather = () => 1 } catch (e) { errors.push(e.name) } try { tools.evil = () => 1 } catch (e) { errors.push(e.name) } return [errors, Object.keys(tools)]`);
-  assert.equal(out, [["TypeError", "TypeError"], ["get_weather", "to_fahrenheit", "round_to", "send_email"]]);
+  const out = await value(
+    `"use strict"; const errors = []; try { tools.get_weather = () => 1 } catch (e) { errors.push(e.name) } try { tools.evil = () => 1 } catch (e) { errors.push(e.name) } return [errors, Object.keys(tools)]`,
+  );
+  assert.equal(out, [
+    ["TypeError", "TypeError"],
+    ["get_weather", "to_fahrenheit", "round_to", "send_email"],
+  ]);
 });
 
 const sources = suite("code mode: every source of tools, through runTools");
@@ -192,16 +306,31 @@ const sources = suite("code mode: every source of tools, through runTools");
 /** An MCP server's tools, over the handler directly (no socket: every runtime). */
 async function mcpDictionary() {
   const registry = new ToolRegistry().register(
-    tool({ name: "define", description: "Defines a word.", parameters: t.object({ word: t.string() }), execute: ({ word }) => `${word}: a word` }),
+    tool({
+      name: "define",
+      description: "Defines a word.",
+      parameters: t.object({ word: t.string() }),
+      execute: ({ word }) => `${word}: a word`,
+    }),
   );
   const handler = mcpHttpHandler(registry);
   return connectMCP({ url: "http://127.0.0.1/mcp", fetch: (input, init) => handler(new Request(input, init)) });
 }
 
+/** Node runs programs in a child process (default) or a worker thread: both carry the calls. */
+const isolations = env === "node" ? (["process", "worker"] as const) : [undefined];
+
 sources("three local tools and one MCP tool in one program, one model turn for all of them", async () => {
+  for (const isolation of isolations) await threeAndOne(isolation);
+});
+
+async function threeAndOne(isolation: "process" | "worker" | undefined): Promise<void> {
   const mcp = await mcpDictionary();
   try {
-    const mode = createCodeModeTool({ tools: [weather, convert, round, ...mcp.tools] });
+    const mode = createCodeModeTool({
+      tools: [weather, convert, round, ...mcp.tools],
+      ...(isolation && { isolation }),
+    });
     assert.match(mode.description, "define(input: {\n    word: string;\n  }): Promise<unknown>;");
     const code = `const w = await tools.get_weather({ city: "Oslo" });
 const f = await tools.round_to({ x: await tools.to_fahrenheit({ celsius: w.temperature }), digits: 0 });
@@ -216,15 +345,32 @@ return { f, d };`;
   } finally {
     await mcp.close();
   }
-});
+}
 
 sources("deferred tools: find_tools gives their declarations, and the program calls them", async () => {
-  const hidden = tool({ name: "ship_order", description: "Ships an order.", parameters: t.object({ id: t.string() }), defer: true, execute: ({ id }) => `shipped ${id}` });
+  const hidden = tool({
+    name: "ship_order",
+    description: "Ships an order.",
+    parameters: t.object({ id: t.string() }),
+    defer: true,
+    execute: ({ id }) => `shipped ${id}`,
+  });
   const mode = createCodeModeTool({ tools: [weather, hidden] });
   assert.not.match(mode.description, "ship_order(");
   assert.match(mode.description, "1 more tools load on demand");
-  const out = await value(`const found = await tools.find_tools({ query: "ship" }); return [found, await tools.ship_order({ id: "A1" })]`, mode);
-  assert.equal(out, [[{ name: "ship_order", declaration: "/** Ships an order. */\n  ship_order(input: {\n    id: string;\n  }): Promise<unknown>;" }], "shipped A1"]);
+  const out = await value(
+    `const found = await tools.find_tools({ query: "ship" }); return [found, await tools.ship_order({ id: "A1" })]`,
+    mode,
+  );
+  assert.equal(out, [
+    [
+      {
+        name: "ship_order",
+        declaration: "/** Ships an order. */\n  ship_order(input: {\n    id: string;\n  }): Promise<unknown>;",
+      },
+    ],
+    "shipped A1",
+  ]);
 });
 
 declared.run();

@@ -5,7 +5,8 @@
 // SECURITY.md says it does. Nothing here is timed: connections, signals, found objects and processes are counted.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { createJavaScriptTool } from "tooltype/builtins";
+import { t, tool } from "tooltype";
+import { createCodeModeTool, createJavaScriptTool } from "tooltype/builtins";
 import { env, failed, succeeded } from "../support/builtins.js";
 
 const isNode = env === "node" || env === "node-noeval";
@@ -19,6 +20,36 @@ const value = async (code: string, tool = js) =>
   succeeded(await tool.execute({ code }), JSON.stringify(code).slice(0, 200));
 const error = async (code: string, tool = js) =>
   failed(await tool.execute({ code }), JSON.stringify(code).slice(0, 200));
+/**
+ * The same attacks from a program that has tools (code mode): the code becomes the body of an async function whose
+ * last line is returned, and before that line it calls a tool and tries its way to a process from `tools`, its
+ * functions and what a call gives back (while the getters planted by the attack are in place).
+ */
+function codeModeRunner(isolation?: "process" | "worker"): typeof js {
+  const echo = tool({
+    name: "echo",
+    description: "Echoes.",
+    parameters: t.object({ text: t.string() }),
+    execute: ({ text }) => ({ text, list: [text] }),
+  });
+  const mode = createCodeModeTool({ tools: [echo], timeout: 4000, ...(isolation && { isolation }) });
+  const probe = `if (typeof grab === "function") { grab(tools, "tools"); grab(tools.echo, "tools.echo"); const echoed = await tools.echo({ text: "probe" }); grab(echoed, "a tool's result"); grab(echoed.list, "a tool's result's list"); }`;
+  const asProgram = (code: string) => {
+    const lines = code.trim().split("\n");
+    const last = lines.pop()!;
+    return [...lines, probe, `return ${last}`].join("\n");
+  };
+  return {
+    description: `code mode (${isolation ?? runsIn})`,
+    // What the program printed comes beside its value, as { result, printed }: the value alone, as the runner gives it.
+    execute: async ({ code }: { code: string }) => {
+      const out = await mode.execute({ code: asProgram(code) });
+      const printed = out.success && out.value !== null && typeof out.value === "object" && "printed" in out.value;
+      return printed ? { success: true, value: (out.value as { result: unknown }).result } : out;
+    },
+  } as unknown as typeof js;
+}
+
 const builtin = async <T>(name: string): Promise<T> => (await import(/* @vite-ignore */ name)) as T; // a variable: browser bundles never see it
 
 interface Listener {
@@ -184,8 +215,15 @@ const guarded = inBrowser || env === "bun" ? hostile.skip : hostile;
 const nodeOnly = isNode ? hostile : hostile.skip;
 // Deno's barrier is its permissions, not the realm: Deno's own process object is in reach there, and refuses.
 const realmIsTheBarrier = env !== "deno";
-/** In Node both sandboxes run the attacks: the child process (default) and the worker thread. */
-const tools = isNode ? [js, createJavaScriptTool({ timeout: 4000, isolation: "worker" })] : [js];
+/** In Node both sandboxes run the attacks: the child process (default) and the worker thread; each also from a program with tools. */
+const tools = isNode
+  ? [
+      js,
+      createJavaScriptTool({ timeout: 4000, isolation: "worker" }),
+      codeModeRunner("process"),
+      codeModeRunner("worker"),
+    ]
+  : [js, codeModeRunner()];
 
 guarded(
   "getters on Object.prototype, Array.prototype, Function.prototype (and the rest) reach nothing while the host reads the outcome",
@@ -427,7 +465,11 @@ inWorker("no page globals, no channel to the page, no storage shared with it", a
       "opener",
       "parent",
     ];
-    assert.equal(await value(`${JSON.stringify(names)}.filter((n) => typeof globalThis[n] !== "undefined")`), []);
+    for (const tool of [js, codeModeRunner()])
+      assert.equal(
+        await value(`${JSON.stringify(names)}.filter((n) => typeof globalThis[n] !== "undefined")`, tool),
+        [],
+      );
   } finally {
     delete g.__pageSecret;
   }
