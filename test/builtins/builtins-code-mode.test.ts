@@ -5,9 +5,11 @@ import { suite } from "uvu";
 import { context, ROOT_CONTEXT, type Context, type ContextManager } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import * as assert from "uvu/assert";
-import { t, tool, functionToTool, runTools, type ToolResult } from "tooltype";
+import { t, tool, functionToTool, runTools, type AnyTool, type ToolResult } from "tooltype";
 import { createCodeModeTool } from "tooltype/builtins";
-import { connectMCP, mcpHttpHandler } from "tooltype/mcp";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { connectMCP, mcpHttpHandler, mcpTools } from "tooltype/mcp";
 import { ToolRegistry } from "tooltype/tools";
 import { env, failed, succeeded } from "../support/builtins.js";
 import { scriptedChat } from "../support/scripted-chat.js";
@@ -25,10 +27,14 @@ const convert = tool({
   parameters: t.object({ celsius: t.number() }),
   execute: ({ celsius }) => (celsius * 9) / 5 + 32,
 });
-const round = functionToTool(function round_to(x = 0.5, digits = 0) {
-  "Rounds a number to a number of digits after the point.";
-  return Number(x.toFixed(digits));
-});
+// Bun drops docstrings from function source: there the description is given (the README's Bun section says why).
+const round = functionToTool(
+  function round_to(x = 0.5, digits = 0) {
+    "Rounds a number to a number of digits after the point.";
+    return Number(x.toFixed(digits));
+  },
+  env === "bun" ? { description: "Rounds a number to a number of digits after the point." } : {},
+);
 const sent: string[] = [];
 const send = tool({
   name: "send_email",
@@ -303,8 +309,11 @@ limits("the tools object is frozen, and a forged name is refused by the host", a
 
 const sources = suite("code mode: every source of tools, through runTools");
 
-/** An MCP server's tools, over the handler directly (no socket: every runtime). */
-async function mcpDictionary() {
+/**
+ * An MCP server's tools, over the handler directly (no socket: every runtime): through connectMCP, which loads the
+ * MCP SDK at run time; in browsers, where a page cannot load a package by name, through mcpTools on the SDK's Client.
+ */
+async function mcpDictionary(): Promise<{ tools: AnyTool[]; close(): Promise<void> }> {
   const registry = new ToolRegistry().register(
     tool({
       name: "define",
@@ -314,7 +323,11 @@ async function mcpDictionary() {
     }),
   );
   const handler = mcpHttpHandler(registry);
-  return connectMCP({ url: "http://127.0.0.1/mcp", fetch: (input, init) => handler(new Request(input, init)) });
+  const fetch = (input: string | URL | Request, init?: RequestInit) => handler(new Request(input, init));
+  if (!env.startsWith("chromium")) return connectMCP({ url: "http://127.0.0.1/mcp", fetch });
+  const client = new Client({ name: "test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), { fetch }));
+  return { tools: (await mcpTools(client)).tools, close: () => client.close() };
 }
 
 /** Node runs programs in a child process (default) or a worker thread: both carry the calls. */
