@@ -4,7 +4,6 @@ import { afterCall, beforeCall, type Guardrails, wrapCall } from "../tools/guard
 import { failure, type ToolResult } from "../tools/result.js";
 import { type AnyTool, runDecoded } from "../tools/tool.js";
 import { type ApprovalDecision, type ApprovalRule, decisionOf, needsApproval, rejection } from "./approval.js";
-import { prepareCall } from "./repair.js";
 import { endTool, type SpanHandle, toolAttributes } from "./tracing.js";
 
 /**
@@ -48,8 +47,9 @@ export interface CallPathOptions extends Guardrails {
  * const result = await callOnePath(weather, { id: "c1", name: "get_weather", arguments: { city: "Paris" } }, {});
  */
 export async function callOnePath(tool: AnyTool, call: ToolCall, options: CallPathOptions): Promise<ToolResult> {
-  const prepared = await prepareCall(call, tool, { messages: [] });
-  if (!prepared.ok) return prepared.result;
+  const checked = await tool.validate(call.arguments); // a program cannot be asked to repair its call: no lenient reading
+  if (!checked.success) return checked;
+  const prepared = { arguments: call.arguments, decoded: checked.value };
   const key = options.idempotencyKey;
   const seen = { id: call.id, name: call.name, context: options.context, ...(key && { idempotencyKey: key }) };
   const before = await beforeCall(
