@@ -1,5 +1,5 @@
 // Builds bench/run.ts into .bench-build/ and runs it: `npm run bench` (writes bench/RESULTS.md and docs/performance.md's
-// size table, then bench/mcp-load.mjs's bench/MCP-LOAD.md; add --quick for the smoke run, which writes nothing).
+// size table, then bench/mcp-load.mjs's bench/MCP-LOAD.md and bench/code-mode.mjs's bench/CODE-MODE.md; add --quick for the smoke run, which writes nothing).
 // `node bench/bench.mjs --sizes` only measures the bundle sizes (a few seconds) and rewrites docs/performance.md's table.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
@@ -45,4 +45,11 @@ const load = spawnSync(
   ["bench/mcp-load.mjs", ...(process.argv.includes("--quick") ? ["--quick"] : [])],
   { stdio: "inherit" },
 );
-process.exit(load.status ?? 1);
+if (load.status !== 0) process.exit(load.status ?? 1);
+// Code mode, counted (writes bench/CODE-MODE.md; --quick: printed, nothing written).
+const codeMode = spawnSync(
+  process.execPath,
+  ["bench/code-mode.mjs", ...(process.argv.includes("--quick") ? ["--quick"] : [])],
+  { stdio: "inherit" },
+);
+process.exit(codeMode.status ?? 1);
