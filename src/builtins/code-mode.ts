@@ -137,7 +137,8 @@ export function createCodeModeTool(options: CodeModeToolOptions): Tool<{ code: s
         maxCalls: limits.maxCalls,
       };
       try {
-        return resultOf(await runInWorker(`(async () => {\n${code}\n})()`, run, slots, onCall), settings.timeout);
+        // The program's first line is the wrapper's first line: its stack frames name the lines the model wrote.
+        return resultOf(await runInWorker(`(async () => {${code}\n})()`, run, slots, onCall), settings.timeout);
       } finally {
         stop.abort(); // calls still running when the program ended are cancelled
         signal?.removeEventListener("abort", onAbort);

@@ -489,7 +489,8 @@ function pass(kind, payload) {
     over = true;
     return finish();
   }
-  pumping = setTimeout(() => pass("step"), wait >= 0 && wait < 10 ? wait : 10);
+  // After a reply, the code goes on in microtasks: its next messages (code mode's next call) are read at once.
+  pumping = setTimeout(() => pass("step"), kind === "reply" ? 0 : wait >= 0 && wait < 10 ? wait : 10);
 }
 function compile(code) {
   if (/^\s*\{/.test(code)) try { return new vm.Script("(" + code + "\n)", { filename: FILE }); } catch {}

@@ -100,6 +100,13 @@ path("a refused input throws inside the program with the guard's message; the pr
   assert.match(uncaught, /The program failed: Error: Invalid arguments for tool "to_fahrenheit"/);
 });
 
+path("an exception the program does not catch is a failed result naming the line the model wrote", async () => {
+  assert.match(
+    await error("const a = 1;\nnull.x"),
+    /The program failed: TypeError: [^\n]*\n\s+at [^\n]*code\.js(, <anonymous>)?:2:/,
+  );
+});
+
 path("a call that needs approval is refused inside a program, unless `approve` allows it", async () => {
   sent.length = 0;
   const refused = await error(`await tools.send_email({ to: "ann@example.com", body: "hi" })`);
@@ -281,10 +288,10 @@ limits(
       description: "Hangs.",
       parameters: t.object({}),
       execute: (_args, _context, { signal }) =>
-        new Promise((_resolve, reject) =>
+        new Promise((resolve) =>
           signal?.addEventListener("abort", () => {
             cancelled = true;
-            reject(new Error("aborted"));
+            resolve("cancelled");
           }),
         ),
     });
