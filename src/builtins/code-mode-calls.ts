@@ -2,7 +2,12 @@ import { type CallPathOptions, callOnePath } from "../agent/tool-call.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CallHandler } from "./run-in-worker.js";
 
-/** The limits of one program's calls, which the host keeps (nothing the program does can change them). */
+/**
+ * The limits of one program's calls, which the host keeps (nothing the program does can change them).
+ *
+ * @example
+ * const limits: CallLimits = { maxCalls: 50, maxConcurrentCalls: 8, maxInput: 100_000, maxResult: 100_000 };
+ */
 export interface CallLimits {
   /** Calls a program may make. */
   readonly maxCalls: number;

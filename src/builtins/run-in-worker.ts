@@ -33,6 +33,9 @@ export interface RunLimits {
 /**
  * Code mode: answers one call the code made (`await tools.name(input)`), with the input as the JSON text the
  * sandbox wrote: the value to resolve the call with, or the message of the error it throws inside the code.
+ *
+ * @example
+ * const onCall: CallHandler = async (name, input) => ({ ok: true, value: await run(name, JSON.parse(input)) });
  */
 export type CallHandler = (
   name: string,
