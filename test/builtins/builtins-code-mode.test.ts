@@ -11,6 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { connectMCP, mcpHttpHandler, mcpTools } from "tooltype/mcp";
 import { ToolRegistry } from "tooltype/tools";
+import { programCalls } from "../../src/builtins/code-mode-calls.js";
 import { env, failed, succeeded } from "../support/builtins.js";
 import { scriptedChat } from "../support/scripted-chat.js";
 
@@ -313,6 +314,40 @@ limits("the tools object is frozen, and a forged name is refused by the host", a
     ["get_weather", "to_fahrenheit", "round_to", "send_email"],
   ]);
 });
+
+limits(
+  "the host checks every message itself: what a forged one asks is refused as a program's call would be",
+  async () => {
+    const limitsGiven = { maxCalls: 2, maxConcurrentCalls: 1, maxInput: 20, maxResult: 1000 };
+    const onCall = programCalls(new Map([["get_weather", weather]]), limitsGiven, {}, "forged");
+    assert.equal(await onCall("process", "{}"), {
+      ok: false,
+      error: 'There is no tool "process". Available: get_weather.',
+    });
+    assert.equal(await onCall("get_weather", JSON.stringify({ city: "x".repeat(30) })), {
+      ok: false,
+      error:
+        "tools.get_weather was not called: its input is 41 characters long as JSON, more than the limit of 20. Send less.",
+    });
+    const [first, second] = await Promise.all([
+      onCall("get_weather", '{"city":"Rome"}'),
+      onCall("get_weather", '{"city":"Oslo"}'),
+    ]);
+    assert.equal(first, { ok: true, value: { city: "Rome", temperature: 12 } });
+    assert.match(
+      String((second as { error: string }).error),
+      /1 calls are running, the most one program may have at once/,
+    );
+    assert.equal(await onCall("get_weather", '{"city":"Oslo"}'), {
+      ok: true,
+      value: { city: "Oslo", temperature: 12 },
+    });
+    assert.match(
+      String(((await onCall("get_weather", '{"city":"Bern"}')) as { error: string }).error),
+      /has made 2 calls/,
+    );
+  },
+);
 
 const sources = suite("code mode: every source of tools, through runTools");
 
