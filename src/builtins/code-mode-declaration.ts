@@ -19,7 +19,23 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * // };
  */
 export function toolsDeclaration(tools: readonly AnyTool[]): string {
-  return `declare const tools: {\n${tools.map((tool) => toolMember(tool)).join("\n")}\n};`;
+  const members = tools.map((tool) => toolMember(tool)).join("\n");
+  return `${sharedTypes(tools)}declare const tools: {\n${members}\n};`;
+}
+
+// The named types the tools' schemas refer to (`$defs`, as `t.named` and `t.recursive` write them), each once, as
+// `type Name = ...;` lines: a name two tools define differently is written once, the first one's.
+function sharedTypes(tools: readonly AnyTool[]): string {
+  const written = new Map<string, string>();
+  for (const tool of tools) {
+    for (const schema of [tool.parameters, tool.returns] as (Record<string, unknown> | undefined)[]) {
+      const defs = schema?.$defs;
+      if (typeof defs !== "object" || defs === null) continue;
+      for (const [name, def] of Object.entries(defs as Record<string, unknown>))
+        if (IDENTIFIER.test(name) && !written.has(name)) written.set(name, `type ${name} = ${typeText(def)};\n`);
+    }
+  }
+  return [...written.values()].join("");
 }
 
 /**

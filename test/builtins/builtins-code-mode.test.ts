@@ -69,6 +69,23 @@ declared("the description declares each tool with its JSDoc, input type and resu
   assert.equal(Object.keys((parameters as { properties: object }).properties), ["code"]);
 });
 
+declared("named and recursive types the schemas share are declared once, as type aliases", () => {
+  const Tree = t.recursive<{ label: string; children: unknown[] }>("Tree", (self) =>
+    t.object({ label: t.string(), children: t.array(self) }),
+  );
+  const outline = tool({
+    name: "outline",
+    description: "Outlines a tree.",
+    parameters: t.object({ tree: Tree }),
+    returns: Tree,
+    execute: ({ tree }) => tree,
+  });
+  const { description } = createCodeModeTool({ tools: [outline] });
+  assert.match(description, "type Tree = { label: string; children: Tree[] };\ndeclare const tools: {");
+  assert.match(description, "tree: Tree;");
+  assert.match(description, "}): Promise<{ label: string; children: Tree[] }>;");
+});
+
 declared("bad options are refused, naming what is wrong", () => {
   assert.throws(() => createCodeModeTool({ tools: [] }), /tools must be a list of one or more tools/);
   assert.throws(() => createCodeModeTool({ tools: [weather, weather] }), /tools\[1\]: the name "get_weather" is taken/);
