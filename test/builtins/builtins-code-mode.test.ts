@@ -97,7 +97,19 @@ declared("bad options are refused, naming what is wrong", () => {
   assert.throws(() => createCodeModeTool({ tools: [weather], timeout: -5 }), /timeout must be a whole number/);
 });
 
-const path = suite("code mode: each call takes the path a model's call takes");
+/** A page whose Content-Security-Policy allows no worker: programs cannot run, and say why. */
+const workersBlocked = env === "chromium-csp";
+
+declared("where no sandbox can start (a CSP without workers), a program is a failed result saying why", async () => {
+  if (!workersBlocked) return;
+  assert.match(
+    failed(await program("return 1"), "a program under CSP"),
+    /could not start a worker here.*Content-Security-Policy/s,
+  );
+});
+
+const pathSuite = suite("code mode: each call takes the path a model's call takes");
+const path = workersBlocked ? pathSuite.skip : pathSuite;
 
 path("a program calls three local tools (one from functionToTool) and returns what it computed", async () => {
   const out = await value(`
@@ -238,7 +250,8 @@ path("tracing: each call of the program is a child span of the program's own too
   }
 });
 
-const limits = suite("code mode: limits the program cannot lift");
+const limitsSuite = suite("code mode: limits the program cannot lift");
+const limits = workersBlocked ? limitsSuite.skip : limitsSuite;
 
 limits("calls per program: the call past the limit throws, the earlier ones ran", async () => {
   let ran = 0;
@@ -366,7 +379,8 @@ limits(
   },
 );
 
-const sources = suite("code mode: every source of tools, through runTools");
+const sourcesSuite = suite("code mode: every source of tools, through runTools");
+const sources = workersBlocked ? sourcesSuite.skip : sourcesSuite;
 
 /**
  * An MCP server's tools, over the handler directly (no socket: every runtime): through connectMCP, which loads the
@@ -446,7 +460,7 @@ sources("deferred tools: find_tools gives their declarations, and the program ca
 });
 
 declared.run();
-path.run();
-limits.run();
-sources.run();
+pathSuite.run();
+limitsSuite.run();
+sourcesSuite.run();
 console.log(`code mode (${env}): local, functionToTool, MCP and deferred tools through one program`);
