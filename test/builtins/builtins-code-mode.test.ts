@@ -12,6 +12,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { connectMCP, mcpHttpHandler, mcpTools } from "tooltype/mcp";
 import { ToolRegistry } from "tooltype/tools";
 import { programCalls } from "../../src/builtins/code-mode-calls.js";
+import * as sourceT from "../../src/t/builders.js";
+import { tool as sourceTool } from "../../src/tools/define.js";
 import { env, failed, succeeded } from "../support/builtins.js";
 import { scriptedChat } from "../support/scripted-chat.js";
 
@@ -349,7 +351,14 @@ limits(
   "the host checks every message itself: what a forged one asks is refused as a program's call would be",
   async () => {
     const limitsGiven = { maxCalls: 2, maxConcurrentCalls: 1, maxInput: 20, maxResult: 1000 };
-    const onCall = programCalls(new Map([["get_weather", weather]]), limitsGiven, {}, "forged");
+    // From the source, as programCalls is (Deno and Bun run the other tools from the built bundle: another Tool class).
+    const sourceWeather = sourceTool({
+      name: "get_weather",
+      description: "Current weather for a city.",
+      parameters: sourceT.object({ city: sourceT.string() }),
+      execute: ({ city }) => ({ city, temperature: city.length * 3 }),
+    });
+    const onCall = programCalls(new Map([["get_weather", sourceWeather]]), limitsGiven, {}, "forged");
     assert.equal(await onCall("process", "{}"), {
       ok: false,
       error: 'There is no tool "process". Available: get_weather.',
