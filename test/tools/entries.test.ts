@@ -124,8 +124,9 @@ entries(
       new root.Tool({ name: "plain", description: "Plain.", parameters: params, run: () => 1 }),
       builtins.createCalculatorTool(),
       builtins.createDatetimeTool(),
+      builtins.createCodeModeTool({ tools: [builtins.createCalculatorTool()] }),
     ];
-    assert.is(made.length, 9);
+    assert.is(made.length, 10);
     for (const tool of made) {
       assert.ok(tool instanceof root.Tool && tool instanceof tools.Tool, tool.name);
       assert.equal(tool.toOpenAIFormat({ strict: true }), tools.toOpenAIFormat(tool, { strict: true }), tool.name);

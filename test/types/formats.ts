@@ -14,7 +14,7 @@ import {
 } from "tooltype";
 import { tool as leanTool, Tool as LeanTool, ToolRegistry as LeanToolRegistry, toOpenAIFormat } from "tooltype/tools";
 import { functionToTool as leanFunctionToTool, toolsFrom as leanToolsFrom } from "tooltype/source";
-import { createCalculatorTool, createDatetimeTool, createJavaScriptTool } from "tooltype/builtins";
+import { createCalculatorTool, createCodeModeTool, createDatetimeTool, createJavaScriptTool } from "tooltype/builtins";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const expect = <T extends true>(): T => undefined as never;
@@ -64,6 +64,8 @@ createCalculatorTool().toOpenAIFormat();
 createDatetimeTool().toAnthropicFormat();
 createJavaScriptTool().toMCPFormat();
 expect<Equal<ReturnType<typeof createCalculatorTool>, Tool<{ expression: string }, number>>>();
+createCodeModeTool({ tools: [createCalculatorTool(), leanTool(definition)] }).toResponsesFormat();
+expect<Equal<ReturnType<typeof createCodeModeTool>, Tool<{ code: string }, unknown>>>();
 
 // Lean tools and registries: the formats are functions, and no method is there to call.
 const lean = leanTool(definition);
