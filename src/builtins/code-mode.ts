@@ -138,7 +138,7 @@ export function createCodeModeTool(options: CodeModeToolOptions): Tool<{ code: s
       };
       try {
         // The program's first line is the wrapper's first line: its stack frames name the lines the model wrote.
-        return resultOf(await runInWorker(`(async () => {${code}\n})()`, run, slots, onCall), settings.timeout);
+        return resultOf(await runInWorker(`(async () => {${code}\n})()`, run, slots, onCall, signal), settings.timeout);
       } finally {
         stop.abort(); // calls still running when the program ended are cancelled
         signal?.removeEventListener("abort", onAbort);
@@ -174,6 +174,8 @@ function resultOf(outcome: RunOutcome, timeout: number): unknown {
       throw new ExpectedFailure(
         withPrinted(`The program did not finish within ${timeout} ms, its calls included; it was stopped.`),
       );
+    case "cancelled":
+      throw new ExpectedFailure(withPrinted("The program was cancelled; its sandbox was stopped."));
     case "unavailable":
       throw new Error(outcome.reason);
   }

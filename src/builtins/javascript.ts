@@ -110,8 +110,9 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
       code: t.string({ description: 'The JavaScript to run, e.g. "const xs = [3, 1, 2]; xs.sort()"' }),
     }),
     logger: hostFaultsOnly(options.logger),
-    execute: async ({ code }) => {
-      const outcome = await runInWorker(code, { timeout, memoryLimitMb, maxPrinted, maxValue, isolation }, slots);
+    execute: async ({ code }, _context, { signal }) => {
+      const limits = { timeout, memoryLimitMb, maxPrinted, maxValue, isolation } as const;
+      const outcome = await runInWorker(code, limits, slots, undefined, signal);
       const printed = "printed" in outcome && outcome.printed ? outcome.printed : "";
       switch (outcome.kind) {
         case "value":
@@ -125,6 +126,8 @@ export function createJavaScriptTool(options: JavaScriptToolOptions = {}): Tool<
             `The code did not finish within ${timeout} ms (an endless loop, or a promise that never settles?); its ${isolation} was stopped.` +
               (printed ? `\nPrinted before it was stopped:\n${printed}` : ""),
           );
+        case "cancelled":
+          throw new ExpectedFailure(`The run was cancelled; its ${isolation} was stopped.`);
         case "unavailable":
           throw new Error(outcome.reason);
       }

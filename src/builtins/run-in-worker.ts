@@ -8,6 +8,7 @@ export type RunOutcome =
   | { readonly kind: "no-value"; readonly printed: string }
   | { readonly kind: "error"; readonly error: string; readonly printed: string }
   | { readonly kind: "timeout"; readonly printed: string }
+  | { readonly kind: "cancelled"; readonly printed: string }
   | { readonly kind: "unavailable"; readonly reason: string };
 
 /** Limits of one run, and where it runs. @example runInWorker(code, { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1e6, isolation: "worker" }) */
@@ -130,12 +131,23 @@ export async function runInWorker(
   limits: RunLimits,
   slots: { take(): Promise<() => void> } = UNLIMITED,
   onCall?: CallHandler,
+  signal?: AbortSignal,
 ): Promise<RunOutcome> {
   const release = await slots.take();
-  return runTaken(code, limits, release, onCall);
+  if (signal?.aborted) {
+    release();
+    return { kind: "cancelled", printed: "" };
+  }
+  return runTaken(code, limits, release, onCall, signal);
 }
 
-function runTaken(code: string, limits: RunLimits, release: () => void, onCall?: CallHandler): Promise<RunOutcome> {
+function runTaken(
+  code: string,
+  limits: RunLimits,
+  release: () => void,
+  onCall?: CallHandler,
+  signal?: AbortSignal,
+): Promise<RunOutcome> {
   return new Promise((resolve) => {
     const lines: string[] = [];
     let printedLength = 0;
@@ -145,13 +157,16 @@ function runTaken(code: string, limits: RunLimits, release: () => void, onCall?:
     let handle: WorkerHandle | undefined;
     const MAX_PRINTED = limits.maxPrinted;
     const printed = () => lines.join("\n") + (cut ? `\n… (output cut at ${MAX_PRINTED} characters)` : "");
+    const cancel = () => finish({ kind: "cancelled", printed: printed() });
     const finish = (outcome: RunOutcome) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      signal?.removeEventListener("abort", cancel);
       if (handle) handle.stop().then(release, release);
       resolve(outcome);
     };
+    signal?.addEventListener("abort", cancel, { once: true }); // the caller gave up: the sandbox is stopped at once
     // The code's time starts when its worker is ready, so a slow start does not eat into it.
     let timer = setTimeout(
       () =>

@@ -337,6 +337,20 @@ limits(
   },
 );
 
+limits("a cancelled program (the loop gave up on its call) stops its sandbox at once", async () => {
+  const controller = new AbortController();
+  const mode = createCodeModeTool({ tools: [weather], timeout: 60_000 });
+  const pending = mode.execute(
+    { code: "await tools.get_weather({ city: 'Rome' }); await new Promise(() => {})" },
+    undefined,
+    {
+      signal: controller.signal,
+    },
+  );
+  setTimeout(() => controller.abort(), 200);
+  assert.match(failed(await pending, "a cancelled program"), /The program was cancelled; its sandbox was stopped\./);
+});
+
 limits("the tools object is frozen, and a forged name is refused by the host", async () => {
   const out = await value(
     `"use strict"; const errors = []; try { tools.get_weather = () => 1 } catch (e) { errors.push(e.name) } try { tools.evil = () => 1 } catch (e) { errors.push(e.name) } return [errors, Object.keys(tools)]`,

@@ -89,6 +89,14 @@ run("a promise as the last expression is awaited", async () => {
   assert.match(await error("Promise.reject(new RangeError('nope'))"), /^Tool "javascript" failed: RangeError: nope/);
 });
 
+run("a cancelled call (the agent loop gave up on it) stops its process or worker at once", async () => {
+  const controller = new AbortController();
+  const slow = createJavaScriptTool({ timeout: 60_000 });
+  const pending = slow.execute({ code: "new Promise(() => {})" }, undefined, { signal: controller.signal });
+  setTimeout(() => controller.abort(), 200);
+  assert.match(failed(await pending, "a cancelled run"), /The run was cancelled; its (process|worker) was stopped\./);
+});
+
 run("without a value: what console.log (and its siblings) printed, one line per call", async () => {
   assert.is(await value("console.log('hi')"), "hi");
   assert.is(
