@@ -96,8 +96,17 @@ export function createCodeModeTool(options: CodeModeToolOptions): Tool<{ code: s
   const deferred = tools.filter((each) => each.defer);
   if (deferred.length) byName.set(FIND_TOOLS, findTools(deferred));
   const offered = [...byName.values()].filter((each) => !each.defer);
-  const isolation = settings.isolation;
   const slots = runSlots(settings.concurrency);
+  const run = {
+    timeout: settings.timeout,
+    memoryLimitMb: settings.memoryLimitMb,
+    maxPrinted: settings.maxOutput,
+    maxValue: settings.maxValue,
+    isolation: settings.isolation,
+    tools: [...byName.keys()],
+    maxInput: limits.maxInput,
+    maxCalls: limits.maxCalls,
+  };
   let programs = 0;
   return tool({
     toolClass: Tool,
@@ -126,16 +135,6 @@ export function createCodeModeTool(options: CodeModeToolOptions): Tool<{ code: s
         },
         `${name}-${++programs}`,
       );
-      const run = {
-        timeout: settings.timeout,
-        memoryLimitMb: settings.memoryLimitMb,
-        maxPrinted: settings.maxOutput,
-        maxValue: settings.maxValue,
-        isolation,
-        tools: [...byName.keys()],
-        maxInput: limits.maxInput,
-        maxCalls: limits.maxCalls,
-      };
       try {
         // The program's first line is the wrapper's first line: its stack frames name the lines the model wrote.
         return resultOf(await runInWorker(`(async () => {${code}\n})()`, run, slots, onCall, signal), settings.timeout);
