@@ -36,6 +36,7 @@
 //   readme        node test/readme.e2e.mjs        (README's and docs/' TypeScript blocks: tsc --strict, then run against fake providers; links, README's size)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
+//   corpus        node test/corpus.e2e.mjs          (61 real functions of three libraries through tooltype/build vs the checker; esbuild, Vite, Bun.build)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -71,6 +72,7 @@ const RUNTIMES = [
   "readme",
   "agent",
   "toolchains",
+  "corpus",
   "bundlers",
 ];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
@@ -267,6 +269,10 @@ const EXTRA = {
   toolchains: [
     "test/build.e2e.mjs",
     "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP",
+  ],
+  corpus: [
+    "test/corpus.e2e.mjs",
+    "tooltype/build on real functions of date-fns, es-toolkit and radash, compared with the TypeScript checker's reading; esbuild, Vite and Bun.build agree",
   ],
   // About 130 bundles (terser minifies Rollup's and webpack's), each run: four runtime timeouts, as readme.
   bundlers: [

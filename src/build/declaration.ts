@@ -12,6 +12,8 @@ export interface FunctionSite {
   readonly declaration: ts.Node;
   /** Its name as declared (the tool's default name). */
   readonly name: string | undefined;
+  /** Of an overload: the parameters from this index on are optional, since a shorter overload takes those before. */
+  readonly optionalFrom?: number;
 }
 
 /**
@@ -59,15 +61,26 @@ export function declaredOptions(
       // The declared type, else the one the checker infers from the default (`precision = 0` is a number).
       const typed = param.type !== undefined || param.initializer !== undefined;
       const read = typed ? writer.withoutUndefined(checker.getTypeAtLocation(param)) : undefined;
-      const optional = param.questionToken !== undefined || param.initializer !== undefined || read?.optional === true;
+      const optional =
+        param.questionToken !== undefined ||
+        param.initializer !== undefined ||
+        read?.optional === true ||
+        params.indexOf(param) >= (site.optionalFrom ?? Infinity);
       writer.docs = doc.properties[name] ?? {};
       const notes = writer.notes.length;
-      const type = read
+      let type = read
         ? typeOf(() => writer.write(read.type, "", {}, param.type), param, name, label, optional ? writer : undefined)
         : undefined;
       for (let i = notes; i < writer.notes.length; i++)
         if (!writer.notes[i]!.startsWith("parameter "))
           writer.notes[i] = `parameter "${name}" of ${label}: ${writer.notes[i]}`;
+      // An optional option object with nothing left a model can send (date-fns' `options: { in?: ContextFn }`).
+      if (optional && type && writer.notes.length > notes && /\.object\(\{\s*\}\)$/.test(type)) {
+        writer.notes.push(
+          `parameter "${name}" of ${label}: nothing in it is JSON a model can send; left out (it is optional: the call leaves it undefined)`,
+        );
+        type = null;
+      }
       if (type === null) {
         leftOut ??= name;
         continue;
@@ -186,6 +199,13 @@ function returnsCode(
     return writer.write(read.type, "", description ? { description } : {});
   } catch (error) {
     if (!(error instanceof UnwritableType)) throw error;
+    // Computed from the type parameters (`ClampResult<DateType, ...>`): the result needs no schema; said, not refused.
+    if (fn.typeParameters?.length) {
+      writer.notes.push(
+        `the return type of ${label}: ${error.message}; no returns schema (a tool's result needs none)`,
+      );
+      return undefined;
+    }
     throw located(
       fn.type,
       `tooltype/build: the return type of ${label}: ${error.message}. Write a JSON type, or leave the return type unwritten (a tool's result needs no schema)`,

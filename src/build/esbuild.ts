@@ -49,13 +49,12 @@ export function esbuildPlugin(options: TransformOptions = {}): EsbuildPlugin {
         warnings = [];
         try {
           const out = transform(code, args.path);
-          return out === undefined
-            ? undefined
-            : {
-                contents: out,
-                loader: args.path.endsWith("x") ? "tsx" : "ts",
-                ...(warnings.length && { warnings }),
-              };
+          if (out === undefined && !warnings.length) return undefined;
+          return {
+            contents: out ?? code,
+            loader: args.path.endsWith("x") ? "tsx" : "ts",
+            ...(warnings.length && { warnings }),
+          };
         } catch (error) {
           if (!(error instanceof BuildError)) throw error;
           const { file, line, column, lineText } = error.location;

@@ -5,6 +5,8 @@ import { located } from "./declaration.js";
 export interface ChosenOverload {
   readonly fn: ts.SignatureDeclaration;
   readonly declaration: ts.Node;
+  /** The parameters from this index on are optional: a shorter overload takes the ones before, as they are. */
+  readonly optionalFrom?: number;
 }
 
 /**
@@ -13,6 +15,8 @@ export interface ChosenOverload {
  * types, and the implementation's own signature is not public). Its JSDoc, else the first overload's that has
  * one, else the implementation's. Two or more overloads with that many parameters of different types are
  * refused: a tool takes one set of parameters, and choosing one of them would drop the other calls silently.
+ * A parameter of the widest is optional where a shorter overload takes the same parameters (names and types)
+ * up to it: `range(start, end)` beside `range(start, end, step)` makes `step` optional.
  * Undefined when the declarations are no overloads.
  *
  * @example
@@ -33,14 +37,14 @@ export function chooseOverload(
   const count = (d: ts.SignatureDeclaration) => d.parameters.filter((p) => !isThis(p)).length;
   const most = Math.max(...overloads.map(count));
   const widest = overloads.filter((d) => count(d) === most);
-  const text = (d: ts.SignatureDeclaration) =>
+  const each = (d: ts.SignatureDeclaration) =>
     d.parameters
       .filter((p) => !isThis(p))
       .map(
         (p) =>
           `${p.dotDotDotToken ? "..." : ""}${p.name.getText()}${p.questionToken ? "?" : ""}: ${checker.typeToString(checker.getTypeAtLocation(p))}`,
-      )
-      .join(", ");
+      );
+  const text = (d: ts.SignatureDeclaration) => each(d).join(", ");
   const differ = widest.filter((d) => text(d) !== text(widest[0]!));
   if (differ.length) {
     const first = overloads[0]!;
@@ -57,7 +61,13 @@ export function chooseOverload(
   const documented = [fn, ...overloads, ...(implementation ? [implementation] : [])].find((d) =>
     ts.getJSDocCommentsAndTags(d).some(ts.isJSDoc),
   );
-  return { fn, declaration: documented ?? fn };
+  const wide = each(fn).map((p) => p.replace("?:", ":"));
+  const prefixes = overloads
+    .map((d) => each(d).map((p) => p.replace("?:", ":")))
+    .filter((ps) => ps.length < most && ps.every((p, i) => p === wide[i]))
+    .map((ps) => ps.length);
+  const optionalFrom = prefixes.length ? Math.min(...prefixes) : undefined;
+  return { fn, declaration: documented ?? fn, ...(optionalFrom !== undefined && { optionalFrom }) };
 }
 
 function isThis(p: ts.ParameterDeclaration): boolean {

@@ -88,13 +88,9 @@ export class TypeCode {
     if (f & ts.TypeFlags.Union) return this.union(type as ts.UnionType, at, annotations, node);
     if (f & ts.TypeFlags.TypeParameter) {
       // A generic parameter is read through its constraint (`T extends Date` → Date): any value of it is a T.
+      // Without one (`<T>`), any JSON value is a T.
       const constraint = this.checker.getBaseConstraintOfType(type);
-      if (!constraint || constraint === type || constraint.flags & ts.TypeFlags.Unknown)
-        throw this.refuse(
-          type,
-          at,
-          "is a type parameter without a constraint: a tool's types must be known when it is built; constrain it (T extends ...) or instantiate the generic",
-        );
+      if (!constraint || constraint === type) return `${T}.any(${opts})`;
       return this.write(constraint, at, annotations, node);
     }
     const plain = withoutEmptyObject(type);
@@ -105,6 +101,13 @@ export class TypeCode {
         at,
         "is a template literal type; JSON Schema has no pattern for it here (use string, or a t.string({ pattern }) in { parameters })",
       );
+    if (f & ts.TypeFlags.StringMapping) return `${T}.string(${opts})`; // Capitalize<T>, Uppercase<T>...
+    if (f & (ts.TypeFlags.Conditional | ts.TypeFlags.Substitution | ts.TypeFlags.IndexedAccess | ts.TypeFlags.Index)) {
+      // A type computed from a type parameter (`Awaited<T>`, `T[K]`, `keyof T`): through its constraint.
+      const constraint = this.checker.getBaseConstraintOfType(type);
+      if (!constraint || constraint === type) return `${T}.any(${opts})`;
+      return this.write(constraint, at, annotations, node);
+    }
     if (f & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return this.object(type, at, annotations);
     throw this.refuse(
       type,
@@ -114,9 +117,26 @@ export class TypeCode {
     );
   }
 
+  // A generic member of a union (`DateType | number | string`) as its constraint, so that it is read as one.
+  private resolved(type: ts.Type): ts.Type {
+    if (!(type.flags & ts.TypeFlags.TypeParameter)) return type;
+    const constraint = this.checker.getBaseConstraintOfType(type);
+    return constraint && constraint !== type ? constraint : type;
+  }
+
   private union(type: ts.UnionType, at: string, annotations: Annotations, node: ts.TypeNode | undefined): string {
     const T = this.t;
-    let members = type.types.filter((m) => !(m.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    let members = type.types
+      .map((m) => this.resolved(m))
+      .filter((m) => !(m.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    // `string | number | symbol` (a property key): a model sends the string or the number.
+    const symbols = members.filter((m) => m.flags & ts.TypeFlags.ESSymbolLike);
+    if (symbols.length && symbols.length < members.length) {
+      members = members.filter((m) => !symbols.includes(m));
+      this.notes.push(
+        `${at ? `at ${at}: ` : ""}the symbol of ${this.checker.typeToString(type)} is left out (JSON has no symbols)`,
+      );
+    }
     const nullable = members.some((m) => m.flags & ts.TypeFlags.Null);
     members = members.filter((m) => !(m.flags & ts.TypeFlags.Null));
     const booleans = members.filter((m) => m.flags & ts.TypeFlags.BooleanLiteral);
