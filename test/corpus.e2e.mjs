@@ -452,5 +452,191 @@ await check("a tool of the corpus runs: a date-time string arrives as a Date, a 
   );
 });
 
+// ---- 4. the rules, one declaration each ---------------------------------------------------------------------------
+/** The transform's output for `code` (in a file of the out dir), or its BuildError, and its warnings. */
+function transformed(code, name) {
+  const warnings = [];
+  const transform = createTransform({ tsconfig, warn: (w) => warnings.push(w) });
+  try {
+    return {
+      code: transform(`import { functionToTool } from "tooltype";\n${code}`, join(out, `${name}.ts`)),
+      warnings,
+    };
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    return { error, warnings };
+  }
+}
+
+await check(
+  "JSDoc as people write it: @summary first, @description, @remarks, @deprecated, @example after, @param options.x, @default",
+  async () => {
+    const file = join(out, "tags.ts");
+    writeFileSync(
+      file,
+      `import { functionToTool } from "tooltype";
+/**
+ * @name shiftDate
+ * @category Day Helpers
+ * @summary Shift a date by some days.
+ *
+ * @description
+ * Shift a date by some days. Weekends count.
+ *
+ * @remarks Daylight saving time is ignored.
+ * @typeParam D - The date type
+ * @param date - The date to shift
+ * @param options - How to shift
+ * @param options.unit - The unit of the shift
+ * @deprecated Use addDays.
+ * @throws {RangeError} never
+ * @example
+ * shiftDate(new Date(), { unit: "week" })
+ */
+export function shiftDate<D extends Date>(
+  date: D | number | string,
+  options?: {
+    unit?: "day" | "week";
+    /**
+     * How many units.
+     * @default 1
+     */
+    count?: number;
+    in?: (d: Date) => D;
+  },
+) {
+  return new Date(+new Date(date) + (options?.count ?? 1) * 864e5);
+}
+/** Takes the first items. @param items - The items */
+export function firstOf<T>(items: T[], precision = 0) {
+  return items.slice(0, precision);
+}
+const a = functionToTool(shiftDate);
+const b = functionToTool(firstOf);
+const ran = await a.execute({ date: "2024-01-01T00:00:00Z" });
+console.log(JSON.stringify({ a: a.toOpenAIFormat().function, b: b.toOpenAIFormat().function, ran: ran.value }));
+`,
+    );
+    const bundle = join(out, "tags.mjs");
+    const result = await build({
+      entryPoints: [file],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "es2022",
+      outfile: bundle,
+      plugins: [esbuildPlugin({ tsconfig })],
+      logLevel: "silent",
+    });
+    const { a, b, ran } = runNode(bundle);
+    expect(
+      a.description ===
+        'Shift a date by some days. Weekends count.\n\nDeprecated: Use addDays.\n\nDaylight saving time is ignored.\n\nExample:\nshiftDate(new Date(), { unit: "week" })',
+      `description: ${JSON.stringify(a.description)}`,
+    );
+    const { date, options } = a.parameters.properties;
+    expect(
+      date.type === "string" && date.format === "date-time" && date.description === "The date to shift",
+      `date: ${JSON.stringify(date)}`,
+    );
+    expect(
+      options.description === "How to shift" && options.properties.unit.description === "The unit of the shift",
+      `options: ${JSON.stringify(options)}`,
+    );
+    expect(
+      options.properties.count.default === 1 && options.properties.count.description === "How many units.",
+      `count: ${JSON.stringify(options.properties.count)}`,
+    );
+    expect(!("in" in options.properties), "options.in (a function) was not left out");
+    const warned = result.warnings.map((w) => w.text);
+    expect(
+      warned.some((w) => w.includes('parameter "options" of "shiftDate": at .in:') && w.includes("left out")),
+      `esbuild's warnings: ${warned.join(" | ")}`,
+    );
+    expect(ran === "2024-01-02T00:00:00.000Z", `the date arrived as ${JSON.stringify(ran)}`);
+    const { items, precision } = b.parameters.properties;
+    expect(
+      items.type === "array" && precision.type === "number",
+      `a generic T and a default's value: ${JSON.stringify(b.parameters)}`,
+    );
+  },
+);
+
+await check(
+  "overloads: the widest, optional where a shorter one takes the same; ties of different types refused with name, file, line",
+  () => {
+    const ok = transformed(
+      `/** Steps. @param from - Start @param to - End @param by - Step */
+export function steps(from: number, to: number): number[];
+export function steps(from: number, to: number, by: number): number[];
+export function steps(from: number, to: number, by = 1) { return [from, to, by]; }
+functionToTool(steps);`,
+      "overload-ok",
+    );
+    expect(ok.code?.includes('{ name: "by", type: __tooltype_t.number(), optional: true'), `steps: ${ok.code}`);
+    expect(
+      ok.code?.includes('{ name: "to", type: __tooltype_t.number(), description'),
+      `to must stay required: ${ok.code}`,
+    );
+    const tie = transformed(
+      `/** Parses. */
+export function parse(a: string): string;
+export function parse(a: number): string;
+export function parse(a: string | number) { return String(a); }
+functionToTool(parse);`,
+      "overload-tie",
+    );
+    expect(tie.error, "an ambiguous overload was not refused");
+    expect(
+      /"parse" has 2 overloads with 1 parameters, of different types \(\(a: string\) and \(a: number\)\)/.test(
+        tie.error.text,
+      ),
+      tie.error.text,
+    );
+    expect(tie.error.location.line === 3 && tie.error.location.file.endsWith("overload-tie.ts"), tie.error.message);
+  },
+);
+
+await check(
+  "what JSON cannot carry: required ones refused with path and reason; optional ones left out only at the end",
+  () => {
+    const required = transformed(
+      `/** Each. */ export function each(o: { cb: () => void; n: number }) { return o; }\nfunctionToTool(each);`,
+      "required",
+    );
+    expect(
+      required.error?.text.includes('parameter "o" of "each": at .cb: the type () => void is a function or a class'),
+      String(required.error?.text),
+    );
+    const middle = transformed(
+      `/** Mid. */ export function mid(a?: () => void, b?: number) { return [a, b]; }\nfunctionToTool(mid);`,
+      "middle",
+    );
+    expect(
+      middle.error?.text.includes(
+        'parameter "a" of "mid" is optional but of a type JSON cannot carry, and "b" comes after it',
+      ),
+      String(middle.error?.text),
+    );
+    const last = transformed(
+      `/** Last. */ export function last(b: number, a?: () => void) { return [a, b]; }\nfunctionToTool(last);`,
+      "last",
+    );
+    expect(last.code && !last.code.includes('name: "a"'), `last: ${last.code}`);
+    expect(
+      last.warnings.some((w) => w.text.includes('parameter "a" of "last"') && w.text.includes("left out")),
+      "no warning for a",
+    );
+    const unread = transformed(
+      `/** W. */ function w(x: number) { return x; }\nconst made = [w][0]!;\nfunctionToTool(made);`,
+      "unread",
+    );
+    expect(
+      unread.warnings.some((w) => w.text.includes('"made" is not a function written here')),
+      "a site the build cannot read passed without a word",
+    );
+  },
+);
+
 rmSync(out, { recursive: true, force: true });
 finish();

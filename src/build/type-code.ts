@@ -363,9 +363,9 @@ export class TypeCode {
     return `${T}.object({ ${fields.join(", ")} }${all.length ? `, { ${all.join(", ")} }` : ""})`;
   }
 
-  // A property's description (its JSDoc, else `@param options.path` of the function), `@default` and `@deprecated`.
+  // A property's description (`@param options.path` of the function, else its own JSDoc), `@default`, `@deprecated`.
   private annotationsOf(prop: ts.Symbol, where: string): Annotations {
-    const description = propertyDescription(prop, this.checker) ?? this.docs[where];
+    const description = this.docs[where] ?? propertyDescription(prop, this.checker);
     const tags = prop.getJsDocTags(this.checker);
     const written = tags.find((tag) => tag.name === "default" || tag.name === "defaultValue");
     const text = written ? ts.displayPartsToString(written.text).trim() : "";
