@@ -53,13 +53,12 @@ function readText(text: string): FunctionDoc {
   );
   const properties: Record<string, Record<string, string>> = Object.create(null);
   const kept = blocks.filter((b) => {
-    if (b.tag !== "param" && b.tag !== "arg" && b.tag !== "argument")
-      return READ_TAGS.includes(b.tag ?? "param") || !b.tag;
-    const m = /^(?:\{[^}]*\}\s*)?\[?([\w$]+)((?:\.[\w$]+)+)(?:=[^\]]*)?\]?\s*(?:-\s*)?([\s\S]*)$/.exec(b.text.trim());
-    if (!m) return true;
-    const description = m[3]!.replace(/\s+/g, " ").trim();
-    if (description) (properties[m[1]!] ??= Object.create(null))[m[2]!] = description;
-    return false;
+    if (b.tag === undefined) return true;
+    if (!READ_TAGS.includes(b.tag)) return false;
+    const property = b.tag === "returns" || b.tag === "return" ? undefined : optionProperty(b.text);
+    if (property?.description)
+      (properties[property.parameter] ??= Object.create(null))[property.path] = property.description;
+    return !property;
   });
   const doc = parseDocstring(kept.map((b) => (b.tag ? `@${b.tag} ${b.text}` : b.text)).join("\n"));
   const texts = [
@@ -94,6 +93,12 @@ function readText(text: string): FunctionDoc {
     properties,
     ...(doc.returns?.description && { returns: doc.returns.description }),
   };
+}
+
+// `@param options.unit - The unit` (also `{type}`, `[options.unit=x]`): the parameter, the path, the text.
+function optionProperty(text: string): { parameter: string; path: string; description: string } | undefined {
+  const m = /^(?:\{[^}]*\}\s*)?\[?([\w$]+)((?:\.[\w$]+)+)(?:=[^\]]*)?\]?\s*(?:-\s*)?([\s\S]*)$/.exec(text.trim());
+  return m ? { parameter: m[1]!, path: m[2]!, description: m[3]!.replace(/\s+/g, " ").trim() } : undefined;
 }
 
 // The text cut at its tags (a tag starts a line): the text before them (no tag), then each tag with its text.
