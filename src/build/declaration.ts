@@ -103,6 +103,9 @@ export function declaredOptions(
   ];
   const returns = returnsCode(fn, checker, writer, doc.returns, label);
   if (returns) parts.push(`returns: ${returns}`);
+  // Every note names the function (those from inside a destructured object's keys do not yet).
+  for (const [i, note] of writer.notes.entries())
+    if (!note.startsWith("parameter ") && !note.startsWith("the return type")) writer.notes[i] = `${label}: ${note}`;
   return `{ ${parts.filter(Boolean).join(", ")} }`;
 }
 
