@@ -355,23 +355,27 @@ await check("esbuild (minified) with esbuildPlugin(): every tool built, warnings
   expect(Object.keys(definitions).length === built.length, "not every tool came out of the bundle");
 });
 
-await check("vite build (minified) with vitePlugin(): the same tools", async () => {
+await check("vite build (minified) with vitePlugin(): the same tools, warnings handed to Vite", async () => {
+  const warned = [];
   const { build: viteBuild } = await import("vite");
   const dir = join(out, "vite");
   await viteBuild({
     configFile: false,
     root: out,
     logLevel: "silent",
-    plugins: [vitePlugin({ tsconfig, warn: () => {} })],
+    plugins: [vitePlugin({ tsconfig })],
     build: {
       outDir: dir,
       emptyOutDir: true,
       minify: true,
       target: "es2022",
       lib: { entry, formats: ["es"], fileName: "corpus" },
-      rollupOptions: { external: [/^node:/] },
+      rollupOptions: { external: [/^node:/], onwarn: (warning) => warned.push(warning.message) },
     },
   });
+  const noted = [...read.values()].reduce((n, r) => n + r.warnings.length, 0);
+  const ours = warned.filter((m) => m.includes("tooltype/build:"));
+  expect(ours.length >= noted, `Vite got ${ours.length} tooltype warnings; the transform gave ${noted}`);
   const vite = runNode(join(dir, "corpus.js"));
   expect(JSON.stringify(vite) === JSON.stringify(definitions), "Vite's tools differ from esbuild's");
 });
