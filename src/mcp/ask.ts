@@ -128,14 +128,14 @@ export function elicitationSchema(schema: ElicitSchema): Record<string, unknown>
     throw new TypeError("elicit: the schema must be a t.object of flat properties, as MCP's elicitation allows");
   const properties: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(json.properties as Record<string, Record<string, unknown>>)) {
-    const at = `elicit: property "${preview(name, 60)}"`;
+    const at = `elicit: property ${preview(name, 60)}`;
     const allowed = KEYS[property.type as string];
     if (!allowed)
       throw new TypeError(
         `${at} is ${preview(property.type ?? "without a type", 40)}; MCP's elicitation takes strings, numbers, integers, booleans and arrays of enum strings only`,
       );
     const extra = Object.keys(property).find((key) => !allowed.includes(key));
-    if (extra) throw new TypeError(`${at} has "${preview(extra, 60)}", which MCP's elicitation does not allow here`);
+    if (extra) throw new TypeError(`${at} has ${preview(extra, 60)}, which MCP's elicitation does not allow here`);
     if (property.format !== undefined && !FORMATS.includes(property.format as string))
       throw new TypeError(`${at} has format ${preview(property.format, 40)}; MCP allows ${FORMATS.join(", ")}`);
     if (property.type === "array" && !isEnumItems(property.items))

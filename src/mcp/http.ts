@@ -9,7 +9,7 @@ import {
   type MCPProtocolOptions,
   type Session,
 } from "./serve.js";
-import { EventLog, LiveSession, memorySessions, type MCPSessionStore } from "./sessions.js";
+import { LiveSession, memorySessions, type MCPSessionStore } from "./sessions.js";
 
 /**
  * Options of `mcpHttpHandler`.
@@ -199,7 +199,7 @@ async function postStateless(server: Server, request: Request, message: unknown,
   return answer === undefined ? new Response(null, { status: 202 }) : reply(200, answer);
 }
 
-async function postInSession(server: Server, request: Request, message: unknown, version: string | null, keep: Keep) {
+async function postInSession(server: Server, request: Request, message: unknown, _version: string | null, keep: Keep) {
   const store = server.store!;
   const id = request.headers.get("mcp-session-id");
   if (id === null) {

@@ -22,6 +22,8 @@ export {
   type MCPOutput,
 } from "./serve.js";
 export { mcpHttpHandler, type MCPHttpOptions } from "./http.js";
+export { memorySessions, type MCPSessionStore, type MCPSessionState } from "./sessions.js";
+export { LOG_LEVELS, elicitationSchema } from "./ask.js";
 export {
   mcpTools,
   connectMCP,
