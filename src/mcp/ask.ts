@@ -1,4 +1,4 @@
-import { compile, type Guard } from "../guard/compile.js";
+import { compile } from "../guard/compile.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import type { ElicitSchema, Elicited, LogLevel, RunOptions, SampleRequest, SampleResult } from "../tools/tool.js";
 import { preview } from "../util/text.js";
@@ -52,7 +52,7 @@ export function askExtras(peer: Peer, signal: AbortSignal | undefined): Pick<Run
       throw new TypeError(`elicit: the message must be a non-empty string; received ${preview(message, 60)}`);
     const requestedSchema = elicitationSchema(schema);
     const answer = await ask(peer, "elicitation", "elicitation/create", { message, requestedSchema }, signal);
-    return elicitedValue(answer, schema) as Elicited<never>;
+    return elicitedValue(answer, requestedSchema) as Elicited<never>;
   };
   const sample = async (request: SampleRequest) => {
     if (typeof request !== "object" || request === null || !Array.isArray(request.messages))
@@ -83,10 +83,8 @@ function ask(peer: Peer, capability: string, method: string, params: object, sig
   return peer.ask(method, params, signal);
 }
 
-const guards = new WeakMap<object, Guard<unknown>>();
-
-// The person's answer, its content checked against the schema.
-function elicitedValue(answer: unknown, schema: ElicitSchema): Elicited<unknown> {
+// The person's answer, its content checked against the schema sent (`enumNames`, a label only, left out).
+function elicitedValue(answer: unknown, requested: Record<string, unknown>): Elicited<unknown> {
   const action = (answer as { action?: unknown } | null)?.action;
   if (action === "decline" || action === "cancel") return { action };
   if (action !== "accept")
@@ -94,8 +92,10 @@ function elicitedValue(answer: unknown, schema: ElicitSchema): Elicited<unknown>
       `elicit: the client answered with an action that is not accept, decline or cancel: ${preview(action, 60)}`,
     );
   const content = (answer as { content?: unknown }).content ?? {};
-  let guard = guards.get(schema);
-  if (!guard) guards.set(schema, (guard = compile(schema) as Guard<unknown>));
+  const properties = Object.entries(requested.properties as Record<string, Record<string, unknown>>).map(
+    ([name, { enumNames: _labels, ...property }]) => [name, property],
+  );
+  const guard = compile({ ...requested, properties: Object.fromEntries(properties) });
   const issues = guard.errors(content, { limit: 20 });
   if (issues.length)
     throw new Error(

@@ -12,7 +12,7 @@ import {
   LoggingMessageNotificationSchema,
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
-import { t, tool, ToolRegistry } from "tooltype";
+import { fromJSONSchema, t, tool, ToolRegistry } from "tooltype";
 import { elicitationSchema, mcpHttpHandler, serveMCP } from "tooltype/mcp";
 
 const confirm = tool({
@@ -46,8 +46,18 @@ const sound = tool({
   execute: () => "beep",
   toModelOutput: () => ({ type: "file", data: "UklGRg==", mediaType: "audio/wav" }),
 });
+const pick = tool({
+  name: "pick",
+  description: "A choice with labels in MCP's legacy form.",
+  parameters: t.object({}),
+  execute: async (_args, _context, { elicit }) => {
+    const choice = fromJSONSchema<string>({ type: "string", enum: ["opt1", "opt2"], enumNames: ["One", "Two"] });
+    const answer = await elicit!("Which?", t.object({ choice }));
+    return answer.action === "accept" ? `picked ${answer.content.choice}` : "none";
+  },
+});
 const quiet = { error: () => {}, warn: () => {} };
-const registry = () => new ToolRegistry({ logger: quiet }).register(confirm, summarise, sound);
+const registry = () => new ToolRegistry({ logger: quiet }).register(confirm, summarise, sound, pick);
 
 type Answer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
 const asked: unknown[] = [];
@@ -169,6 +179,20 @@ for (const [name, open] of [
     assert.match(text(sampled), /did not declare the "sampling" capability/);
     await close();
   });
+
+  s(
+    "elicit: a choice labelled with enumNames (MCP's legacy form) is sent as it is and its answer accepted",
+    async () => {
+      const { client, close } = await open(both, { action: "accept", content: { choice: "opt2" } });
+      assert.is(text(await client.callTool({ name: "pick", arguments: {} })), "picked opt2");
+      assert.equal((asked[0] as { requestedSchema: unknown }).requestedSchema, {
+        type: "object",
+        properties: { choice: { type: "string", enum: ["opt1", "opt2"], enumNames: ["One", "Two"] } },
+        required: ["choice"],
+      });
+      await close();
+    },
+  );
 
   s("sample: the client's model answers; audio parts are audio blocks", async () => {
     const { client, close } = await open(both, { action: "cancel" });
