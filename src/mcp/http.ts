@@ -7,7 +7,7 @@ import {
   handleMessage,
   type Context,
   type MCPProtocolOptions,
-  type Session,
+  type MCPSessionState,
 } from "./serve.js";
 import { LiveSession, memorySessions, type MCPSessionStore } from "./sessions.js";
 
@@ -192,7 +192,7 @@ type Keep = () => () => void;
 
 async function postStateless(server: Server, request: Request, message: unknown, version: string | null, keep: Keep) {
   // The version is the one the client sends on each request (2025-03-26 when it sends none, as the transport says).
-  const session: Session = { version: version ?? (isInitialize(message) ? undefined : "2025-03-26") };
+  const session: MCPSessionState = { version: version ?? (isInitialize(message) ? undefined : "2025-03-26") };
   const context: Context = { registry: server.registry, options: server.options, session, signal: request.signal };
   if (wantsProgress(message) && acceptsEvents(request)) return streamed(server, context, message, keep);
   const answer = await handleMessage(context, message);
@@ -212,7 +212,7 @@ async function postInSession(server: Server, request: Request, message: unknown,
           "Bad Request: no Mcp-Session-Id; start a session with initialize, then send its id with every request",
         ),
       );
-    const session: Session = { version: undefined };
+    const session: MCPSessionState = { version: undefined };
     const answer = await handleMessage({ registry: server.registry, options: server.options, session }, message);
     const created = crypto.randomUUID();
     await store.set(created, session);

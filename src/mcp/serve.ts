@@ -134,7 +134,7 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       throw new TypeError(`serveMCP: ${name} must be a whole number, 1 or more, received ${String(value)}`);
   }
   const { write, ready } = writer(options.output);
-  const session: Session = { version: undefined };
+  const session: MCPSessionState = { version: undefined };
   const pending = new Set<Promise<void>>();
   let broken = false;
   const send = (message: unknown) => {
@@ -299,7 +299,7 @@ export class ByteBuffer {
 export interface Context {
   readonly registry: ToolRegistry;
   readonly options: MCPProtocolOptions;
-  readonly session: Session;
+  readonly session: MCPSessionState;
   /** Sends a notification to the client while a request runs (`notifications/progress`); without it, none is sent. */
   readonly notify?: (message: object) => void;
   /** Aborts when the client has gone away: a running call is cancelled and its function's `signal` aborts. */
@@ -317,9 +317,9 @@ export interface Context {
  * log level it asked for (`logging/setLevel`).
  *
  * @example
- * const session: Session = { version: "2025-11-25", capabilities: { elicitation: {} }, logLevel: "info" };
+ * const session: MCPSessionState = { version: "2025-11-25", capabilities: { elicitation: {} }, logLevel: "info" };
  */
-export interface Session {
+export interface MCPSessionState {
   version: string | undefined;
   capabilities?: Record<string, unknown>;
   logLevel?: LogLevel;

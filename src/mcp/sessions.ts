@@ -1,14 +1,5 @@
 import { Outgoing } from "./ask.js";
-import type { Session } from "./serve.js";
-
-/**
- * What an MCP session keeps between requests: the protocol version agreed on, the client's capabilities from
- * `initialize`, and the log level it asked for. Plain JSON, so a shared store can hold it.
- *
- * @example
- * const state: MCPSessionState = { version: "2025-11-25", capabilities: { elicitation: {} }, logLevel: "info" };
- */
-export type MCPSessionState = Session;
+import type { MCPSessionState } from "./serve.js";
 
 /**
  * Where `mcpHttpHandler({ sessions })` keeps sessions by their `Mcp-Session-Id`. The default keeps them in this
