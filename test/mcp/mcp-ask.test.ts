@@ -82,7 +82,7 @@ function client(capabilities: Record<string, object>, answer: Answer) {
 }
 
 /** serveMCP in process, linked to the client through a transport of its own. */
-async function overStdio(capabilities: Record<string, object>, answer: Answer) {
+async function overStdio(capabilities: Record<string, object>, answer: Answer, maxInFlight?: number) {
   const queue: (string | null)[] = [];
   let wake = () => {};
   const input = (async function* () {
@@ -109,7 +109,7 @@ async function overStdio(capabilities: Record<string, object>, answer: Answer) {
       for (const line of lines) transport.onmessage?.(JSON.parse(line) as JSONRPCMessage);
     },
   };
-  const done = serveMCP(registry(), { input, output });
+  const done = serveMCP(registry(), { input, output, ...(maxInFlight && { maxInFlight }) });
   const made = client(capabilities, answer);
   await made.connect(transport);
   return { client: made, close: async () => (await made.close(), await done) };
@@ -207,6 +207,20 @@ for (const [name, open] of [
 
   s.run();
 }
+
+const waiting = suite("serveMCP: calls waiting for the client's answer");
+
+waiting("with maxInFlight 1, a call waiting on elicit does not stop the input that carries the answer", async () => {
+  const { client, close } = await overStdio(both, { action: "accept", content: { confirm: true } }, 1);
+  const [first, second] = await Promise.all([
+    client.callTool({ name: "delete_files", arguments: { count: 1 } }),
+    client.callTool({ name: "delete_files", arguments: { count: 2 } }),
+  ]);
+  assert.equal([text(first), text(second)], ["deleted 1", "deleted 2"]);
+  await close();
+});
+
+waiting.run();
 
 const shape = suite("elicitationSchema: MCP's flat form, or a clear refusal");
 
