@@ -460,7 +460,8 @@ saved("discovered is signed: adding a name is refused as a change", async () => 
     () => undefined,
     (e: unknown) => e,
   );
-  assert.instance(bad, TypeError);
+  assert.instance(bad, StateError);
+  assert.is((bad as StateError).code, "malformed");
   assert.match((bad as Error).message, /discovered tools must be a list of tool names/);
 });
 
