@@ -330,7 +330,10 @@ hostile("repeatedSchemas and shareRepeated: twice the depth, at most 2.2 times t
   const found = repeatedSchemas(nested(300));
   assert.is(found.length, 300, "each level's leaf pair, once");
   assert.ok(found.every((r) => r.paths.length === 2));
-  assert.ok(found.some((r) => r.paths.join() === "/properties/left,/properties/right"), "the top level's pair");
+  assert.ok(
+    found.some((r) => r.paths.join() === "/properties/left,/properties/right"),
+    "the top level's pair",
+  );
 });
 
 type JSONSchemaLike = Parameters<typeof repeatedSchemas>[0];
