@@ -3,7 +3,7 @@ import type { MistralTypes } from "./messages.js";
 import { text } from "../../calls/assemble.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments } from "../../calls/wire.js";
-import { chatWithTools } from "../openai/index.js";
+import { chatWithTools } from "../../calls/chat-deltas.js";
 import { errorMessage, usageNamed, userText, responseMismatch } from "../../calls/common.js";
 import { mistralStream } from "./stream.js";
 

@@ -1,8 +1,8 @@
-import { toOpenAIFormat } from "../../tools/formats/openai.js";
 import { text } from "../../calls/assemble.js";
+import { chatWithTools } from "../../calls/chat-deltas.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import type { OpenAITypes } from "./messages.js";
-import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
+import { field, list, parseArguments, resultText } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import {
@@ -87,28 +87,6 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
   stream: openaiStream,
   http: bearerHTTP("https://api.openai.com/v1", "chat/completions"),
 };
-
-/**
- * `withTools` of a Chat Completions-style API: the tools in OpenAI's format, `toolChoice` and `parallelToolCalls`
- * under the names the API spells them (snake_case on OpenAI's wire, camelCase in Mistral's SDK).
- *
- * @example
- * const mistralWithTools = chatWithTools("toolChoice", "parallelToolCalls");
- */
-export function chatWithTools(choiceKey: string, parallelKey: string): ProviderAdapter["withTools"] {
-  return (request, tools, options) => {
-    const { toolChoice, parallelToolCalls } = options;
-    return {
-      ...request,
-      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
-      ...(toolChoice !== undefined && {
-        [choiceKey]:
-          typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } },
-      }),
-      ...(parallelToolCalls !== undefined && { [parallelKey]: parallelToolCalls }),
-    };
-  };
-}
 
 // The tool message's text; its images and files are added to `media`, the user message that follows the answers.
 // A tool message's content parts: "For tool messages, only type `text` is supported" (OpenAI's API reference,
