@@ -12,6 +12,7 @@ import { indexedBlocks } from "../blocks.js";
  * createToolCallStream("anthropic").push(event);
  */
 export const anthropicStream: StreamSupport = {
+  name: "anthropic",
   request: (request) => ({ ...request, stream: true }),
   read: anthropicCalls,
   reader(calls) {

@@ -9,7 +9,9 @@ import { replacing, usageNamed, responseMismatch } from "../../calls/common.js";
 import { bedrockStream } from "./stream.js";
 import { bedrockHTTP } from "./http.js";
 
-// tooltype/providers/bedrock: the value, its tool format and its message types.
+// tooltype/providers/bedrock: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { bedrockStream } from "./stream.js";
 export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
 export type { BedrockMessage, BedrockTypes } from "./messages.js";
 

@@ -13,6 +13,7 @@ import { indexedBlocks } from "../blocks.js";
  * for await (const event of (await client.send(new ConverseStreamCommand(request))).stream!) stream.push(event);
  */
 export const bedrockStream: StreamSupport = {
+  name: "bedrock",
   request: (request) => request,
   read: bedrockCalls,
   reader(calls) {

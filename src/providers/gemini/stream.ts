@@ -11,6 +11,7 @@ import { text } from "../../calls/assemble.js";
  * createToolCallStream("gemini").push(chunk);
  */
 export const geminiStream: StreamSupport = {
+  name: "gemini",
   request: (request) => request,
   read: geminiCalls,
   reader(calls) {

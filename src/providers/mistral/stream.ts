@@ -11,6 +11,7 @@ import { chatReader, readChatDeltas } from "../../calls/chat-deltas.js";
  * createToolCallStream("mistral").push(event);
  */
 export const mistralStream: StreamSupport = {
+  name: "mistral",
   request: (request) => ({ ...request, stream: true }),
   read: mistralCalls,
   reader: (calls) => chatReader(calls, chunkOf, "toolCalls", "finishReason", true),

@@ -16,7 +16,9 @@ import {
 } from "../../calls/common.js";
 import { openaiStream } from "./stream.js";
 
-// tooltype/providers/openai: the value, its tool format and its message types.
+// tooltype/providers/openai: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { openaiStream } from "./stream.js";
 export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
 export type {
   OpenAIMessageToolCall,
@@ -63,7 +65,7 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
   truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
   refusal: (response) => field<string>(message(response), "refusal") || undefined,
-  withTools: chatWithTools("tool_choice", "parallel_tool_calls"),
+  withTools: /* @__PURE__ */ chatWithTools("tool_choice", "parallel_tool_calls"),
   userMessage: userText,
   usage: (response) =>
     usageNamed(response, ["prompt_tokens", "input_tokens"], ["completion_tokens", "output_tokens"], ["total_tokens"]),
@@ -85,7 +87,7 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
     });
   },
   stream: openaiStream,
-  http: bearerHTTP("https://api.openai.com/v1", "chat/completions"),
+  http: /* @__PURE__ */ bearerHTTP("https://api.openai.com/v1", "chat/completions"),
 };
 
 // The tool message's text; its images and files are added to `media`, the user message that follows the answers.

@@ -10,6 +10,7 @@ import { chatReader, readChatDeltas } from "../../calls/chat-deltas.js";
  * createToolCallStream("openai").push(chunk);
  */
 export const openaiStream: StreamSupport = {
+  name: "openai",
   request: (request) => ({
     ...request,
     stream: true,
