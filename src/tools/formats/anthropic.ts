@@ -12,6 +12,7 @@ export interface AnthropicTool {
   strict?: boolean;
   eager_input_streaming?: boolean;
   defer_loading?: boolean;
+  allowed_callers?: string[];
   cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" };
 }
 
@@ -53,6 +54,7 @@ export function toAnthropicFormat(tool: FormattableTool, options: AnthropicForma
     ...(strict && { strict: true }),
     ...(tool.eagerInputStreaming && { eager_input_streaming: true }),
     ...(tool.defer && { defer_loading: true }),
+    ...(tool.allowedCallers?.length && { allowed_callers: [...tool.allowedCallers] }),
     ...(cache && { cache_control: cache }),
   };
 }
