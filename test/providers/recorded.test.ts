@@ -68,6 +68,21 @@ const rollDie = tool({
   },
 });
 
+recorded("allowedCallers: Anthropic's allowed_callers; a wrong value is a clear error", () => {
+  assert.equal(toAnthropicFormat(rollDie).allowed_callers, ["code_execution_20250825"]);
+  assert.throws(
+    () =>
+      tool({
+        name: "x",
+        description: "X.",
+        parameters: t.object({}),
+        allowedCallers: "code" as never,
+        execute: () => 1,
+      }),
+    /allowedCallers must be a list of caller names/,
+  );
+});
+
 recorded(
   "the loop's streamed turns: each program call runs, server blocks and callers go back as they came",
   async () => {
