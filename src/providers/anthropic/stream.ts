@@ -30,7 +30,9 @@ export const anthropicStream: StreamSupport = {
           base = { ...record(e.message) };
           usage = { ...record(record(e.message).usage) };
           // Blocks that come whole in message_start (a call made from a program) are the turn's first blocks.
-          list(e.message, "content").forEach((block, at) => blocks.start(at, { ...record(block) }));
+          list(e.message, "content").forEach((block, at) => {
+            blocks.start(at, { ...record(block) });
+          });
         } else if (e.type === "content_block_start") {
           const block = { ...record(e.content_block) };
           blocks.start(index, block);
