@@ -1,4 +1,4 @@
-// Streams and responses recorded from the real Anthropic API by another project (test/fixtures/recorded/, sources in
+// Streams and responses recorded from the real Anthropic and Vertex AI APIs by another project (test/fixtures/recorded/, sources in
 // its SOURCES.md), read in every path: createToolCallStream, the loop's streamed turn, and the whole response. The
 // expected calls are written here from the Messages API's documentation of each block (a tool_use is a call to run,
 // its `input` may come whole in content_block_start or message_start; a server_tool_use is run by Anthropic and its
@@ -14,8 +14,10 @@ import programmaticChunks from "../fixtures/recorded/anthropic/anthropic-program
 import programmaticWhole from "../fixtures/recorded/anthropic/anthropic-programmatic-tool-calling.1.json";
 import searchChunks from "../fixtures/recorded/anthropic/anthropic-web-search-tool.1.chunks.txt";
 import searchWhole from "../fixtures/recorded/anthropic/anthropic-web-search-tool.1.json";
+import { gemini, geminiStream } from "tooltype/providers/gemini";
+import vertexChunks from "../fixtures/recorded/gemini/google-vertex-stream-tool-call-arguments-nested.1.chunks.txt";
 
-const recorded = suite("recorded Anthropic streams and responses");
+const recorded = suite("recorded streams and responses (Anthropic, Vertex AI)");
 
 /** The recording's events, one turn (message_start to message_stop) per list. */
 function turns(text: string): object[][] {
@@ -146,6 +148,95 @@ recorded("the whole responses: tool_use blocks with a caller are calls; server b
   assert.is(out.finishReason, "stop");
   assert.is(out.steps.length, 1);
   assert.ok(out.text && out.text.length > 100, "the answer's text");
+});
+
+// Vertex AI's streamed arguments (partialArgs with willContinue): one call, its arguments put together from their
+// JSON paths; a string continued over pieces ("...set aside" + ".") is one string.
+const INGREDIENTS = [
+  ["16 oz", "Lasagna noodles"],
+  ["1 lb", "Ground beef"],
+  ["15 oz", "Ricotta cheese"],
+  ["3 cups", "Mozzarella cheese"],
+  ["1/2 cup", "Parmesan cheese"],
+  ["24 oz", "Tomato sauce"],
+  ["1", "Egg"],
+  ["2 cloves", "Garlic"],
+  ["1 tsp", "Salt"],
+  ["1/2 tsp", "Pepper"],
+];
+const recipeCall = (calls: readonly { name: string; arguments: unknown }[]) => {
+  assert.equal(
+    calls.map((c) => c.name),
+    ["cookRecipe"],
+  );
+  const { recipe } = calls[0]!.arguments as {
+    recipe: { name: string; ingredients: { amount: string; name: string }[]; steps: string[] };
+  };
+  assert.is(recipe.name, "Lasagna");
+  assert.equal(
+    recipe.ingredients.map((i) => [i.amount, i.name]),
+    INGREDIENTS,
+  );
+  assert.is(recipe.steps.length, 10);
+  assert.is(recipe.steps[1], "Cook lasagna noodles according to package directions, drain and set aside.");
+  assert.is(recipe.steps[4], "In a 9x13 baking dish, spread a thin layer of meat sauce.");
+  assert.is(recipe.steps[9], "Let stand for 15 minutes before serving.");
+};
+const vertexEvents = () =>
+  vertexChunks
+    .split("\n")
+    .filter(Boolean)
+    .map((line: string) => JSON.parse(line));
+
+recorded("Vertex streamed arguments: createToolCallStream gives the one call, its arguments whole", () => {
+  const stream = createToolCallStream(geminiStream);
+  for (const event of vertexEvents()) stream.push(event);
+  recipeCall(stream.calls());
+});
+
+recorded("Vertex streamed arguments: the loop runs the one call, and the history holds it once", async () => {
+  const cookRecipe = tool({
+    name: "cookRecipe",
+    description: "Cooks a recipe.",
+    parameters: t.object({
+      recipe: t.object({
+        name: t.string(),
+        ingredients: t.array(t.object({ amount: t.string(), name: t.string() })),
+        steps: t.array(t.string()),
+      }),
+    }),
+    execute: ({ recipe }) => `${recipe.name}: ${recipe.steps.length} steps`,
+  });
+  const answers = [
+    vertexEvents(),
+    [{ candidates: [{ content: { role: "model", parts: [{ text: "Done." }] }, finishReason: "STOP" }] }],
+  ];
+  let turn = 0;
+  const requests: { contents: { role: string; parts: { functionCall?: unknown; functionResponse?: unknown }[] }[] }[] =
+    [];
+  let finish: { text: string; finishReason: string } | undefined;
+  for await (const event of streamTools({
+    provider: gemini,
+    chat: (request) => {
+      requests.push(structuredClone(request) as never);
+      const events = answers[turn++]!;
+      return (async function* () {
+        yield* events;
+      })();
+    },
+    request: { model: "gemini-3.1-pro-preview", contents: [{ role: "user", parts: [{ text: "Lasagna?" }] }] },
+    tools: [cookRecipe],
+  }))
+    if (event.type === "finish") finish = event as never;
+  assert.is(finish?.finishReason, "stop");
+  assert.is(finish?.text, "Done.");
+  const model = requests[1]!.contents[1]!;
+  const calls = model.parts.filter((p) => p.functionCall);
+  assert.is(calls.length, 1);
+  recipeCall([{ name: "cookRecipe", arguments: (calls[0]!.functionCall as { args: unknown }).args }]);
+  const answer = requests[1]!.contents[2]!.parts[0]!.functionResponse as { name: string; response: unknown };
+  assert.is(answer.name, "cookRecipe");
+  assert.match(JSON.stringify(answer.response), /Lasagna: 10 steps/);
 });
 
 recorded.run();
