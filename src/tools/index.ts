@@ -41,6 +41,7 @@ export {
   type AnthropicFormatOptions,
   type SchemaRules,
   type ToolFormat,
+  type FormatOf,
   type ToolIssue,
   type OpenAITool,
   type ResponsesTool,
