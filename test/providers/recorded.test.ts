@@ -15,9 +15,12 @@ import programmaticWhole from "../fixtures/recorded/anthropic/anthropic-programm
 import searchChunks from "../fixtures/recorded/anthropic/anthropic-web-search-tool.1.chunks.txt";
 import searchWhole from "../fixtures/recorded/anthropic/anthropic-web-search-tool.1.json";
 import { gemini, geminiStream } from "tooltype/providers/gemini";
+import { responses, responsesStream } from "tooltype/providers/responses";
+import interpreterChunks from "../fixtures/recorded/responses/openai-code-interpreter-tool.1.chunks.txt";
+import interpreterWhole from "../fixtures/recorded/responses/openai-code-interpreter-tool.1.json";
 import vertexChunks from "../fixtures/recorded/gemini/google-vertex-stream-tool-call-arguments-nested.1.chunks.txt";
 
-const recorded = suite("recorded streams and responses (Anthropic, Vertex AI)");
+const recorded = suite("recorded streams and responses (Anthropic, Vertex AI, OpenAI Responses)");
 
 /** The recording's events, one turn (message_start to message_stop) per list. */
 function turns(text: string): object[][] {
@@ -237,6 +240,42 @@ recorded("Vertex streamed arguments: the loop runs the one call, and the history
   const answer = requests[1]!.contents[2]!.parts[0]!.functionResponse as { name: string; response: unknown };
   assert.is(answer.name, "cookRecipe");
   assert.match(JSON.stringify(answer.response), /Lasagna: 10 steps/);
+});
+
+// OpenAI Responses hosted tools: code_interpreter_call items are run by OpenAI; they are no calls to run, and the
+// turn (three interpreter calls, then a message) ends the loop with the message's text.
+const interpreterEvents = () =>
+  interpreterChunks
+    .split("\n")
+    .filter(Boolean)
+    .map((line: string) => JSON.parse(line));
+
+recorded("Responses hosted tools: no call to run in the stream, the loop or the whole response", async () => {
+  const stream = createToolCallStream(responsesStream);
+  for (const event of interpreterEvents()) stream.push(event);
+  assert.equal(stream.calls(), []);
+  assert.equal(parseToolCalls(interpreterWhole, responses), []);
+  let finish: { text: string; finishReason: string; messages: { type?: string }[] } | undefined;
+  for await (const event of streamTools({
+    provider: responses,
+    chat: () =>
+      (async function* () {
+        yield* interpreterEvents();
+      })(),
+    request: { model: "gpt-5-nano", input: "Compute with code." },
+    tools: [rollDie],
+  }))
+    if (event.type === "finish") finish = event as never;
+  assert.is(finish?.finishReason, "stop");
+  assert.ok(finish?.text, "the message's text");
+  assert.is(finish!.messages.filter((m) => m.type === "code_interpreter_call").length, 3, "kept in the history");
+  const whole = await runTools({
+    provider: responses,
+    chat: async () => interpreterWhole,
+    request: { model: "m", input: "x" },
+  });
+  assert.is(whole.finishReason, "stop");
+  assert.is(whole.steps.length, 1);
 });
 
 recorded.run();
