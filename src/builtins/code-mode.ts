@@ -1,6 +1,6 @@
 import type { ApprovalRule } from "../agent/approval.js";
 import type { ApproveHook } from "../agent/tool-call.js";
-import { rankTools } from "../agent/tool-search.js";
+import { indexTools, rankTools } from "../agent/tool-search.js";
 import { activeSpan, type Tracer } from "../agent/tracing.js";
 import * as t from "../t/builders.js";
 import { tool } from "../tools/define.js";
@@ -197,6 +197,7 @@ function describe(offered: readonly AnyTool[], deferred: number, settings: Setti
 
 // find_tools inside a program: the deferred tools that fit, with their declarations.
 function findTools(deferred: readonly AnyTool[]): AnyTool {
+  let index: ReturnType<typeof indexTools> | undefined; // made on the first search
   return tool({
     name: FIND_TOOLS,
     description: `Finds tools loaded on demand (${deferred.length} of them) by words of their names and descriptions.`,
@@ -206,7 +207,10 @@ function findTools(deferred: readonly AnyTool[]): AnyTool {
     }),
     returns: t.array(t.object({ name: t.string(), declaration: t.string() })),
     execute: ({ query, limit }) =>
-      rankTools(query, deferred, limit).map((found) => ({ name: found.name, declaration: toolMember(found).trim() })),
+      rankTools(query, (index ??= indexTools(deferred)), limit).map((found) => ({
+        name: found.name,
+        declaration: toolMember(found).trim(),
+      })),
   });
 }
 
