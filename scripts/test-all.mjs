@@ -4,18 +4,22 @@
 // failed, a runtime crashed, or no test ran at all.
 //
 //   node scripts/test-all.mjs                 all runtimes (npm test builds dist/ first: deno and bun use it)
-//   node scripts/test-all.mjs node deno       only these runtimes (node, node-noeval, chromium, chromium-csp,
-//                                             deno, bun, types)
+//   node scripts/test-all.mjs node deno       only these runtimes (node, node22, node24, node-noeval, chromium,
+//                                             chromium-csp, deno, bun, types, and the checks listed below)
 //   node scripts/test-all.mjs guard           only test files whose name contains "guard" (any other word)
 //   --verbose                                 print every runtime's full output, not only failing ones
 //   --keep                                    keep this run's bundles (.test-build/run-<pid>/) to rerun by hand
 //
-// Environment: TEST_JOBS (runtimes at a time, default 2), TEST_TIMEOUT (seconds per runtime, default 300: a guard against hangs, not a speed limit),
-// CHROMIUM_PATH (default /usr/bin/chromium).
+// Environment: TEST_JOBS (runtimes at a time, default 2), CHROMIUM_PATH (default /usr/bin/chromium),
+// TEST_TIMEOUT (seconds a runtime may print nothing before it counts as hung, default 300; stretched by the
+// machine's load, and doubled or quadrupled for the checks that print only at their end). No runtime has a limit
+// on its total time: a busy machine makes a run slower, never failed (see test-lib/watchdog.mjs).
 //
 // Runtimes and their command lines. Each run bundles into its own .test-build/run-<pid>/ (B below; removed at
 // the end unless --keep), so runs started at the same time do not overwrite each other's bundles:
-//   node          node --enable-source-maps B/node.mjs
+//   node          node --enable-source-maps B/node.mjs   (the Node that runs this script)
+//   node22        node_modules/node22/bin/node --enable-source-maps B/node.mjs   (Node 22, the same bundle)
+//   node24        node_modules/node24/bin/node --enable-source-maps B/node.mjs   (Node 24, the same bundle)
 //   node-noeval   node --enable-source-maps --disallow-code-generation-from-strings B/node-noeval.mjs
 //   chromium      headless /usr/bin/chromium via playwright-core, http://127.0.0.1:PORT/plain/index.html
 //   chromium-csp  same browser, http://127.0.0.1:PORT/csp/index.html (Content-Security-Policy: script-src 'self')
@@ -51,6 +55,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
 const RUNTIMES = [
   "node",
+  "node22",
+  "node24",
   "node-noeval",
   "chromium",
   "chromium-csp",
@@ -99,7 +105,9 @@ const indent = (text, pad = "    ") =>
 // ---- test files and bundles ------------------------------------------------------------------------------
 let files = listTestFiles(root);
 if (fileFilters.length) files = files.filter((f) => fileFilters.some((w) => f.includes(w)));
-const envs = runtimes.filter((r) => r in ENVS);
+// Node 22 and 24 run the node bundle: they are other Node versions, not other environments.
+const BUNDLE_OF = { node22: "node", node24: "node" };
+const envs = [...new Set(runtimes.map((r) => BUNDLE_OF[r] ?? r))].filter((r) => r in ENVS);
 
 if (envs.some((e) => ENVS[e].tooltype === "dist")) {
   const dist = join(root, "dist/index.js");
@@ -160,6 +168,17 @@ const PROCESS_RUNTIMES = {
     args: ["--enable-source-maps", "--disallow-code-generation-from-strings", `${outRel}/node-noeval.mjs`],
     expectEval: false,
   },
+  ...Object.fromEntries(
+    ["node22", "node24"].map((name) => [
+      name,
+      {
+        command: join(root, `node_modules/${name}/bin/node`),
+        args: ["--enable-source-maps", `${outRel}/node.mjs`],
+        expectEval: true,
+        bundle: "node",
+      },
+    ]),
+  ),
   deno: { command: bin("deno"), args: ["run", "-A", `${outRel}/deno.mjs`], expectEval: true },
   bun: { command: bin("bun"), args: [`${outRel}/bun.mjs`], expectEval: true },
 };
@@ -207,14 +226,17 @@ if (files.length && browserEnvs.length) {
     return out;
   });
 }
-for (const env of envs.filter((e) => e in PROCESS_RUNTIMES)) {
+for (const env of runtimes.filter((e) => e in PROCESS_RUNTIMES)) {
   if (!files.length) continue;
   tasks.push(async () => {
     const spec = PROCESS_RUNTIMES[env];
-    const run = bundles[env]?.file
-      ? await runProcess({ command: spec.command, args: spec.args, cwd: root, env: childEnv, timeoutMs })
-      : unbundled(env);
-    return { [env]: { run, expectEval: spec.expectEval, command: commandLine(spec) } };
+    const bundle = spec.bundle ?? env;
+    const run = !bundles[bundle]?.file
+      ? unbundled(bundle)
+      : existsSync(spec.command)
+        ? await runProcess({ command: spec.command, args: spec.args, cwd: root, env: childEnv, timeoutMs })
+        : { ...unbundled(bundle), problems: [`${spec.command} is missing: run npm install (it is a devDependency)`] };
+    return { [env]: { run, expectEval: spec.expectEval, command: commandLine(spec), bundle } };
   });
 }
 if (runtimes.includes("types")) tasks.push(async () => ({ types: { types: await runTypes({ root, timeoutMs }) } }));
@@ -375,8 +397,8 @@ for (const name of [...order, "internal"]) {
     }
     continue;
   }
-  const { run, expectEval, note } = record;
-  const counts = tally({ env: name, expectEval, output: run.output, result: run.result, problems: run.problems });
+  const { run, expectEval, note, bundle = name } = record;
+  const counts = tally({ env: bundle, expectEval, output: run.output, result: run.result, problems: run.problems });
   totalPassed += counts.passed;
   totalFailed += counts.failed;
   totalSkipped += counts.skipped;
