@@ -89,8 +89,9 @@ await check(`package.json's ${exported.length} entries are modules of src/`, () 
 });
 await check("no module is dead: each is an entry, the CLI, or imported by another", () => {
   const imported = new Set(imports.map((i) => i.target));
-  // build/typescript.ts is what the published build modules import in place of "typescript" (esbuild.config.mjs).
-  const entries = ["cli.ts", "cli-bin.ts", "build/typescript.ts"].map((f) => join(src, f));
+  // build/typescript.ts is what the published build modules import in place of "typescript" (esbuild.config.mjs);
+  // build/register-hooks.ts is what build/register.ts hands to Node's module.register by URL.
+  const entries = ["cli.ts", "cli-bin.ts", "build/typescript.ts", "build/register-hooks.ts"].map((f) => join(src, f));
   const dead = files.filter(
     (f) => !imported.has(f) && !exported.includes(f) && !entries.includes(f) && !f.endsWith("worker-script.ts"),
   );
@@ -161,10 +162,11 @@ await check(
   async () => {
     const { execFile } = await import("node:child_process");
     const dist = join(root, "dist");
-    // bun-preload.js registers the build plugin with Bun when imported: that is its job, and outside Bun it says so.
+    // bun-preload.js registers the build plugin with Bun when imported, register.js Node's module hooks: that is
+    // their job (register-hooks.js is what Node's hooks thread loads).
     const modules = readdirSync(dist, { recursive: true })
       .map((f) => join(dist, f))
-      .filter((f) => f.endsWith(".js") && !/[\\/](types|iife)[\\/]|\.iife\.js$|cli\.js$|bun-preload\.js$/.test(f));
+      .filter((f) => f.endsWith(".js") && !/[\\/](types|iife)[\\/]|\.iife\.js$|cli\.js$|bun-preload\.js$|register(-hooks)?\.js$/.test(f));
     const run = (module) =>
       new Promise((done) =>
         execFile(process.execPath, ["--input-type=module", "-e", FIRST_THEN_ROOT, module], (error, _out, stderr) =>

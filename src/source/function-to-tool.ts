@@ -240,7 +240,8 @@ function undocumented(label: string): string {
     `functionToTool: ${label} has no documentation in its source text. A JSDoc comment above the function is not part ` +
     `of it (Function.prototype.toString starts at "function" or the parameters). Put the text inside the body, as a ` +
     `docstring ("What it does.";) or the comment that opens it; or pass { description }; or read JSDoc above the ` +
-    `function and its TypeScript types at build time with tooltype/build (esbuild, Bun and Vite plugins)`
+    `function and its TypeScript types at build time with tooltype/build (esbuild, Bun and Vite plugins; ` +
+    "node --import tooltype/register in Node and tsx)"
   );
 }
 
