@@ -16,8 +16,9 @@ export class ProviderError extends Error {
     message: string,
     readonly status: number | undefined,
     readonly body: unknown,
+    options?: { readonly cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
