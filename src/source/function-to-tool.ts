@@ -297,7 +297,7 @@ function property(
   const literal = field.default?.kind === "literal" ? field.default : undefined;
   let descriptor: Descriptor;
   let optional = field.default !== undefined || doc?.optional === true || doc?.default !== undefined;
-  let writtenType: string | undefined;
+  let untyped = false;
   if (override) {
     descriptor = override;
     optional ||= Boolean((override as never)[OptionalMark]) || "default" in override;
@@ -305,14 +305,18 @@ function property(
     const read = readType(doc.type, options.types);
     descriptor = read.descriptor;
     optional ||= read.optional;
-    writtenType = doc.type;
-  } else descriptor = literal ? typeOfValue(literal.value) : t.string();
+  } else {
+    untyped = !literal;
+    descriptor = literal ? typeOfValue(literal.value) : t.string();
+  }
 
   const schema = toJSONSchema(descriptor) as { description?: unknown };
+  // In TypeScript's words (`string`, `"a" | "b"`), whatever language the docs wrote the type in.
+  const generated = untyped
+    ? `Parameter ${field.name} (no type written: read as a string)`
+    : `Parameter ${field.name} of type ${typeText(schema)}`;
   const description =
-    typeof schema.description === "string"
-      ? undefined
-      : (doc?.description ?? field.comment ?? `Parameter ${field.name} of type ${writtenType ?? typeText(schema)}`);
+    typeof schema.description === "string" ? undefined : (doc?.description ?? field.comment ?? generated);
   const extra: Record<string, unknown> = {};
   if (description !== undefined) extra.description = description;
   if (options.defaults && literal && isJSONValue(literal.value) && !("default" in descriptor))

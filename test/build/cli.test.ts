@@ -30,11 +30,11 @@ nodeOnly("prints OpenAI definitions of exported documented functions and tools",
   assert.equal(tools.find((x) => x.function.name === "get_weather")!.function.parameters, {
     type: "object",
     properties: {
-      location: { type: "string", description: "Parameter location of type str" },
+      location: { type: "string", description: "Parameter location of type string" },
       unit: {
         type: "string",
         enum: ["celsius", "fahrenheit"],
-        description: "Parameter unit of type Literal['celsius', 'fahrenheit']",
+        description: 'Parameter unit of type "celsius" | "fahrenheit"',
       },
     },
     required: ["location"],
