@@ -166,7 +166,11 @@ await check(
     // their job (register-hooks.js is what Node's hooks thread loads).
     const modules = readdirSync(dist, { recursive: true })
       .map((f) => join(dist, f))
-      .filter((f) => f.endsWith(".js") && !/[\\/](types|iife)[\\/]|\.iife\.js$|cli\.js$|bun-preload\.js$|register(-hooks)?\.js$/.test(f));
+      .filter(
+        (f) =>
+          f.endsWith(".js") &&
+          !/[\\/](types|iife)[\\/]|\.iife\.js$|cli\.js$|bun-preload\.js$|register(-hooks)?\.js$/.test(f),
+      );
     const run = (module) =>
       new Promise((done) =>
         execFile(process.execPath, ["--input-type=module", "-e", FIRST_THEN_ROOT, module], (error, _out, stderr) =>

@@ -139,7 +139,10 @@ await check(
   "tooltype/build with TypeScript 7 and @typescript/typescript6 beside it: the compat API transforms code",
   () =>
     withTypeScripts({ typescript: "typescript7", "@typescript/typescript6": "typescript" }, (build) => {
-      expect(typeof build.createTransform === "function", `importing tooltype/build gave: ${build instanceof Error ? build.message : "no createTransform"}`);
+      expect(
+        typeof build.createTransform === "function",
+        `importing tooltype/build gave: ${build instanceof Error ? build.message : "no createTransform"}`,
+      );
       const code = `import { functionToTool } from "tooltype";
 /** Adds two numbers. @param a The first. @param b The second. */
 export function add(a: number, b: number) { return a + b; }
