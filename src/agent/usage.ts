@@ -14,8 +14,7 @@ export type { Usage } from "../calls/types.js";
  * `usage` reads its own spelling.)
  *
  * @example
- * usageOf({ usage: { input_tokens: 10, output_tokens: 5 } });
- * // { inputTokens: 10, outputTokens: 5, totalTokens: 15, raw: {...} }
+ * usageOf({ usage: { input_tokens: 10, output_tokens: 5 } }); // { inputTokens: 10, outputTokens: 5, totalTokens: 15, raw: {...} }
  */
 export function usageOf(response: unknown): Usage | undefined {
   // The spelling tells the provider: Gemini's usageMetadata and Anthropic's cache counts are read by their adapters;
@@ -35,8 +34,7 @@ export function usageOf(response: unknown): Usage | undefined {
  * Usage added up over turns; a count no turn reported stays undefined.
  *
  * @example
- * addUsage({ inputTokens: 1, outputTokens: 2, totalTokens: 3 }, { inputTokens: 4, outputTokens: 5, totalTokens: 9 });
- * // { inputTokens: 5, outputTokens: 7, totalTokens: 12 }
+ * addUsage({ inputTokens: 1, outputTokens: 2, totalTokens: 3 }, { inputTokens: 4, outputTokens: 5, totalTokens: 9 }); // { inputTokens: 5, outputTokens: 7, totalTokens: 12 }
  */
 export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
   if (!a) return b && { inputTokens: b.inputTokens, outputTokens: b.outputTokens, totalTokens: b.totalTokens };

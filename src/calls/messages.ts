@@ -71,21 +71,9 @@ export interface ProviderMessages {
   cohere: { tool: Extract<CohereMessage, { role: "tool" }>; assistant: Extract<CohereMessage, { role: "assistant" }> };
 }
 
-/**
- * The tool answers of a provider (by name); `unknown` for an adapter passed as an object.
- *
- * @example
- * ToolMessageOf<"openai">
- * // OpenAIToolMessage
- */
+/** The tool answers of a provider (by name); `unknown` for an adapter passed as an object. @example ToolMessageOf<"openai"> // OpenAIToolMessage */
 export type ToolMessageOf<P> = P extends keyof ProviderMessages ? ProviderMessages[P]["tool"] : unknown;
-/**
- * The assistant turn of a provider (by name); `unknown` for an adapter passed as an object.
- *
- * @example
- * AssistantMessageOf<"anthropic">
- * // AnthropicAssistantMessage
- */
+/** The assistant turn of a provider (by name); `unknown` for an adapter passed as an object. @example AssistantMessageOf<"anthropic"> // AnthropicAssistantMessage */
 export type AssistantMessageOf<P> = P extends keyof ProviderMessages ? ProviderMessages[P]["assistant"] : unknown;
 
 // ---- requests -------------------------------------------------------------------------------------------
@@ -113,12 +101,7 @@ export interface ProviderRequests {
   ollama: { readonly messages?: readonly { readonly role: Role }[] };
   cohere: { readonly messages?: readonly { readonly role: Role }[] };
 }
-/**
- * The request shape of a provider (by name); any object for an adapter passed as an object.
- *
- * @example
- * RequestShape<"openai">
- */
+/** The request shape of a provider (by name); any object for an adapter passed as an object. @example RequestShape<"openai"> */
 export type RequestShape<P> = P extends keyof ProviderRequests ? ProviderRequests[P] : object;
 
 /** Where each provider's conversation lives in a request. */
@@ -152,8 +135,7 @@ type RequestEntryOf<P extends keyof ConversationKeys, Request> = Request extends
  * answers, each typed for the provider; `unknown` for an adapter passed as an object.
  *
  * @example
- * const { messages } = await runTools({ provider: "openai", ... });
- * // (ChatCompletionMessageParam | OpenAIAssistantMessage | OpenAIToolMessage)[]
+ * const { messages } = await runTools({ provider: "openai", ... }); // (ChatCompletionMessageParam | OpenAIAssistantMessage | OpenAIToolMessage)[]
  */
 export type ConversationOf<P, Request = object> = P extends keyof ProviderMessages & keyof ConversationKeys
   ? RequestEntryOf<P, Request> | ProviderMessages[P]["assistant"] | ProviderMessages[P]["tool"]

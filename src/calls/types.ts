@@ -7,12 +7,7 @@ import type { PartialVerdict } from "./viability.js";
 
 export type { CallResult, ToolCall } from "../tools/call.js";
 
-/**
- * The providers whose wire formats tooltype speaks.
- *
- * @example
- * const provider: Provider = "anthropic"; parseToolCalls(response, provider);
- */
+/** The providers whose wire formats tooltype speaks. @example const provider: Provider = "anthropic"; parseToolCalls(response, provider); */
 export type Provider =
   | "openai"
   | "responses"
@@ -24,12 +19,7 @@ export type Provider =
   | "ollama"
   | "cohere";
 
-/**
- * Which tools the model may or must call, in one spelling for every provider.
- *
- * @example
- * runTools({ ...options, toolChoice: { name: "get_weather" } });
- */
+/** Which tools the model may or must call, in one spelling for every provider. @example runTools({ ...options, toolChoice: { name: "get_weather" } }); */
 export type ToolChoice = "auto" | "required" | "none" | { readonly name: string };
 
 /**
@@ -42,18 +32,13 @@ export type ToolChoice = "auto" | "required" | "none" | { readonly name: string 
 export interface RequestOptions {
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
-  /**
-   * Strict schemas (`"prefer"`: where each tool's schema allows); Gemini's strict is function calling mode `VALIDATED`.
-   */
+  /** Strict schemas (`"prefer"`: where each tool's schema allows); Gemini's strict is function calling mode `VALIDATED`. */
   readonly strict?: boolean | "prefer";
   /** The schema rules of the model behind the endpoint (see `FormatOptions.dialect`). */
   readonly dialect?: SchemaRules;
   /** Receives what the formats report (a tool sent without strict mode, a keyword moved into a description). */
   readonly onIssue?: (issue: ToolIssue) => void;
-  /**
-   * Anthropic prompt caching: `cache_control` on the last tool (see `AnthropicFormatOptions`); other providers ignore
-   * it.
-   */
+  /** Anthropic prompt caching: `cache_control` on the last tool (see `AnthropicFormatOptions`); other providers ignore it. */
   readonly cacheControl?: boolean | { readonly ttl?: "5m" | "1h" };
 }
 
@@ -98,10 +83,7 @@ export interface ProviderAdapter {
   userMessage(text: string): unknown;
   /** Tokens the response reports, in one spelling. */
   usage?(response: unknown): Usage | undefined;
-  /**
-   * An error the provider sent instead of a result, in a body or a stream event: its message, or undefined when the
-   * value is not one.
-   */
+  /** An error the provider sent instead of a result, in a body or a stream event: its message, or undefined when the value is not one. */
   errorOf?(value: unknown, event?: string): string | undefined;
   /**
    * The assistant turn with some calls' arguments replaced by the call's position among the turn's calls (as
@@ -137,8 +119,7 @@ export interface Usage {
  * How a provider's HTTP API is called with `fetch` (what `httpChat` sends).
  *
  * @example
- * ADAPTERS.anthropic.http?.request("https://api.anthropic.com/v1", { model, messages, stream: true }, apiKey).url;
- * // ".../messages"
+ * ADAPTERS.anthropic.http?.request("https://api.anthropic.com/v1", { model, messages, stream: true }, apiKey).url; // ".../messages"
  */
 export interface ProviderHTTP {
   /** The public API's base URL (the user's `baseURL` wins). */
@@ -218,22 +199,13 @@ export interface CallTracker {
   open(key: string, another?: (open: TrackedCall) => boolean): TrackedCall;
   /** The call under `key`, if any. */
   find(key: string): TrackedCall | undefined;
-  /**
-   * The call's id and name are known: reported once (`tool-call-start`); its arguments are checked by its tool from
-   * here on.
-   */
+  /** The call's id and name are known: reported once (`tool-call-start`); its arguments are checked by its tool from here on. */
   start(call: TrackedCall): void;
-  /**
-   * A piece of the call's argument text; ignored when it is no text, or the call is missing (`find` found none) or
-   * closed.
-   */
+  /** A piece of the call's argument text; ignored when it is no text, or the call is missing (`find` found none) or closed. */
   piece(call: TrackedCall | undefined, text: unknown): void;
   /** The call's arguments, whole (Gemini, Ollama): the call is started, given them and closed. */
   whole(call: TrackedCall, value: unknown): void;
-  /**
-   * The call's whole argument text from a "done" event: what streamed is kept when it agrees, else the text wins;
-   * closed.
-   */
+  /** The call's whole argument text from a "done" event: what streamed is kept when it agrees, else the text wins; closed. */
   settle(call: TrackedCall, text: unknown): void;
   /** A piece of the answer's text. */
   text(piece: string): void;

@@ -63,8 +63,7 @@ function runtimeEnv(): Read {
  *
  * @example
  * providerEnv("openai"); // { apiKey: "sk-...", baseURL: undefined } with OPENAI_API_KEY set
- * providerEnv("ollama", (name) => ({ OLLAMA_HOST: "127.0.0.1:11434" })[name]);
- * // { baseURL: "http://127.0.0.1:11434/v1" }
+ * providerEnv("ollama", (name) => ({ OLLAMA_HOST: "127.0.0.1:11434" })[name]); // { baseURL: "http://127.0.0.1:11434/v1" }
  */
 export function providerEnv(provider: string, read: Read = runtimeEnv()): ProviderEnv {
   return Object.hasOwn(PROVIDER_ENV, provider) ? PROVIDER_ENV[provider]!(read) : {};

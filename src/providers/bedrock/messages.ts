@@ -1,11 +1,6 @@
 // The conversation entries the bedrock adapter writes and reads, as structural types (see calls/messages.ts).
 
-/**
- * A Bedrock Converse message.
- *
- * @example
- * { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] }
- */
+/** A Bedrock Converse message. @example { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] } */
 export interface BedrockMessage {
   role: "user" | "assistant";
   content: {
