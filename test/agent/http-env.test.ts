@@ -3,7 +3,13 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { httpChat, ProviderError } from "tooltype";
-import { providerEnv } from "../../src/providers/env.js";
+import { openai } from "tooltype/providers/openai";
+import { responses } from "tooltype/providers/responses";
+import { anthropic } from "tooltype/providers/anthropic";
+import { gemini } from "tooltype/providers/gemini";
+import { bedrock } from "tooltype/providers/bedrock";
+import { mistral } from "tooltype/providers/mistral";
+import { providerEnv } from "../../src/calls/env.js";
 
 const env = String((globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV__);
 const inBrowser = env.startsWith("chromium");
@@ -19,32 +25,19 @@ table("keys and base URLs by provider, the first variable set winning, empty val
     ANTHROPIC_BASE_URL: "http://ant",
     GEMINI_API_KEY: "",
     GOOGLE_API_KEY: "g-2",
-    MISTRAL_API_KEY: "m-1",
-    CO_API_KEY: "co-1",
-    COHERE_API_KEY: "co-2",
     AWS_BEARER_TOKEN_BEDROCK: "aws-1",
     AWS_REGION: "eu-west-3",
   });
-  assert.equal(providerEnv("openai", vars), { apiKey: "sk-1", baseURL: "http://proxy/v1" });
-  assert.equal(providerEnv("responses", vars), { apiKey: "sk-1", baseURL: "http://proxy/v1" });
-  assert.equal(providerEnv("anthropic", vars), { apiKey: "ant-1", baseURL: "http://ant" });
-  assert.equal(providerEnv("gemini", vars), { apiKey: "g-2", baseURL: undefined });
-  assert.equal(providerEnv("mistral", vars), { apiKey: "m-1", baseURL: undefined });
-  assert.equal(providerEnv("cohere", vars), { apiKey: "co-1", baseURL: undefined });
-  assert.equal(providerEnv("bedrock", vars), {
+  assert.equal(providerEnv(openai.http!, vars), { apiKey: "sk-1", baseURL: "http://proxy/v1" });
+  assert.equal(providerEnv(responses.http!, vars), { apiKey: "sk-1", baseURL: "http://proxy/v1" });
+  assert.equal(providerEnv(anthropic.http!, vars), { apiKey: "ant-1", baseURL: "http://ant" });
+  assert.equal(providerEnv(gemini.http!, vars), { apiKey: "g-2", baseURL: undefined });
+  assert.equal(providerEnv(bedrock.http!, vars), {
     apiKey: "aws-1",
     baseURL: "https://bedrock-runtime.eu-west-3.amazonaws.com",
   });
-  assert.equal(providerEnv("mcp", vars), {});
-  assert.equal(providerEnv("toString", vars), {});
-});
-
-table("OLLAMA_HOST as host:port or as a URL, to the OpenAI-compatible /v1", () => {
-  assert.equal(providerEnv("ollama", from({ OLLAMA_HOST: "127.0.0.1:11434" })), {
-    baseURL: "http://127.0.0.1:11434/v1",
-  });
-  assert.equal(providerEnv("ollama", from({ OLLAMA_HOST: "https://gpu.local/" })), { baseURL: "https://gpu.local/v1" });
-  assert.equal(providerEnv("ollama", from({})), { baseURL: undefined });
+  assert.equal(providerEnv({ ...openai.http!, env: undefined }, vars), {});
+  assert.is(mistral.http, undefined, "Mistral has no HTTP support in httpChat: its variables are not read");
 });
 
 table.run();

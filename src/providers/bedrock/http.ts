@@ -2,7 +2,8 @@ import { encodeBase64 } from "../../util/base64.js";
 import { preview } from "../../util/text.js";
 import { readEventStream } from "./event-stream.js";
 import type { ProviderHTTP } from "../../calls/types.js";
-import { requestJSON } from "../common.js";
+import { requestJSON } from "../../calls/common.js";
+import { firstEnv } from "../../calls/env.js";
 
 /**
  * Bedrock's Converse API over HTTP: `POST {base}/model/{modelId}/converse-stream` with the AWS SDK's
@@ -25,6 +26,14 @@ import { requestJSON } from "../common.js";
  */
 export const bedrockHTTP: ProviderHTTP = {
   baseURL: "https://bedrock-runtime.us-east-1.amazonaws.com",
+  // A Bedrock API key, and the endpoint of the region as the AWS SDK builds it.
+  env: (read) => {
+    const region = firstEnv(read, ["AWS_REGION", "AWS_DEFAULT_REGION"]);
+    return {
+      apiKey: firstEnv(read, ["AWS_BEARER_TOKEN_BEDROCK"]),
+      baseURL: region ? `https://bedrock-runtime.${region}.amazonaws.com` : undefined,
+    };
+  },
   request(base, request, apiKey) {
     const { modelId, ...input } = request;
     if (typeof modelId !== "string" || modelId === "")
