@@ -294,6 +294,6 @@ export type Delta =
       readonly delta: string;
       /** The arguments parsed so far (a live view that later deltas fill in). */
       readonly partial: unknown;
-      /** The same value as `partial`, under its former name. */
+      /** The same value as `partial`, under a second name. */
       readonly arguments: unknown;
     } & PartialVerdict);
