@@ -44,8 +44,7 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
  * @example
  * import { mcpHttpHandler } from "tooltype/mcp";
  * const handler = mcpHttpHandler(new ToolRegistry().register(weather));
- * Deno.serve({ hostname: "127.0.0.1", port: 8787 }, handler);
- * // Bun.serve({ fetch: handler }); export default { fetch: handler }
+ * Deno.serve({ hostname: "127.0.0.1", port: 8787 }, handler); // Bun.serve({ fetch: handler }); export default { fetch: handler }
  */
 export function mcpHttpHandler(
   registry: ToolRegistry,
@@ -102,8 +101,7 @@ export function mcpHttpHandler(
         ),
       );
     }
-    // Stateless: the version is the one the client sends on each request (2025-03-26 when it sends none, as the
-    // transport says).
+    // Stateless: the version is the one the client sends on each request (2025-03-26 when it sends none, as the transport says).
     const session = { version: version ?? (isInitialize(message) ? undefined : "2025-03-26") };
     const context: Context = { registry, options, session, signal: request.signal };
     if (wantsProgress(message) && /\btext\/event-stream\b/i.test(request.headers.get("accept") ?? ""))
