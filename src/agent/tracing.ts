@@ -156,12 +156,7 @@ export function runSpan(tracer: Tracer | undefined, provider: string, model: unk
   );
 }
 
-/**
- * Attributes of a model request span (`chat {model}`).
- *
- * @example
- * step.child(`chat ${model}`, "client", chatAttributes("openai", request))
- */
+/** Attributes of a model request span (`chat {model}`). @example step.child(`chat ${model}`, "client", chatAttributes("openai", request)) */
 export function chatAttributes(
   provider: string,
   request: Record<string, unknown>,
@@ -178,12 +173,7 @@ export function chatAttributes(
   };
 }
 
-/**
- * What a model response adds to its span: id, model, finish reasons, tokens.
- *
- * @example
- * chat.set(responseAttributes(response, usage))
- */
+/** What a model response adds to its span: id, model, finish reasons, tokens. @example chat.set(responseAttributes(response, usage)) */
 export function responseAttributes(
   response: unknown,
   usage: Usage | undefined,
@@ -208,12 +198,7 @@ function finishReasons(response: unknown): string[] {
   return reasons.filter((reason): reason is string => typeof reason === "string");
 }
 
-/**
- * Attributes of a tool call span (`execute_tool {name}`).
- *
- * @example
- * step.child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, id))
- */
+/** Attributes of a tool call span (`execute_tool {name}`). @example step.child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, id)) */
 export function toolAttributes(tool: AnyTool, id: string): Record<string, SpanAttributeValue | undefined> {
   return {
     "gen_ai.operation.name": "execute_tool",

@@ -50,8 +50,7 @@ export function repeatedSchemas(schema: JSONSchema): RepeatedSchema[] {
  *
  * @example
  * shareRepeated({ type: "object", properties: { billing: address, shipping: address } });
- * // { type: "object", properties: { billing: { $ref: "#/$defs/billing" }, shipping: { $ref: "#/$defs/billing" } },
- * // $defs: { billing: address } }
+ * // { type: "object", properties: { billing: { $ref: "#/$defs/billing" }, shipping: { $ref: "#/$defs/billing" } }, $defs: { billing: address } }
  */
 export function shareRepeated(schema: JSONSchema): JSONSchema {
   const root = JSON.parse(JSON.stringify(schema)) as Schema;

@@ -136,8 +136,7 @@ function toolAdvice(
   return issues;
 }
 
-// JSON Pointers of the properties, at any depth, that have no description (a $ref's target is checked where it is
-// defined).
+// JSON Pointers of the properties, at any depth, that have no description (a $ref's target is checked where it is defined).
 function undescribed(schema: JSONSchema, path: string): string[] {
   const out: string[] = [];
   const properties = schema.properties;
@@ -175,8 +174,7 @@ function undescribed(schema: JSONSchema, path: string): string[] {
 
 let loaded: Promise<(text: string) => number> | undefined;
 
-// gpt-tokenizer's o200k_base, loaded on first use: an optional peer dependency, so an app that never counts never
-// carries it.
+// gpt-tokenizer's o200k_base, loaded on first use: an optional peer dependency, so an app that never counts never carries it.
 function defaultCounter(): Promise<(text: string) => number> {
   const specifier = "gpt-tokenizer/encoding/o200k_base"; // not a literal in import(): bundlers leave it to run time
   loaded ??= import(/* webpackIgnore: true */ /* @vite-ignore */ specifier).then(

@@ -44,8 +44,7 @@ export type {
  * tool (`tool_search_tool_regex_20251119`) comes first in `tools`.
  *
  * @example
- * toToolMessages(results, "anthropic");
- * // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
+ * toToolMessages(results, "anthropic"); // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
  */
 export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
   name: "anthropic",
