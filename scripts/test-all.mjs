@@ -42,6 +42,7 @@
 //   mcp-conformance node test/mcp-conformance.e2e.mjs (the official MCP conformance suite's server scenarios in scope, on loopback)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite,
 //                                                  node22/node24 --import tooltype/register; CSP)
+//   corpus        node test/corpus.e2e.mjs        (61 real functions of three libraries through tooltype/build vs the checker; esbuild, Vite, Bun.build)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -80,6 +81,7 @@ const RUNTIMES = [
   "agent",
   "mcp-conformance",
   "toolchains",
+  "corpus",
   "bundlers",
 ];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
@@ -285,7 +287,7 @@ const EXTRA = {
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
   readme: [
     "test/readme.e2e.mjs",
-    "README's and docs/' TypeScript blocks type-checked with --strict and run against recorded provider answers; links checked",
+    "README's and docs/' TypeScript blocks type-checked with --strict and run against scripted provider answers; links checked",
     4,
   ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
@@ -296,6 +298,10 @@ const EXTRA = {
   toolchains: [
     "test/build.e2e.mjs",
     "tooltype/build: the fixture app through esbuild, bun run, Bun.build, Vite and node --import tooltype/register (Node 22, 24); AOT guards under CSP",
+  ],
+  corpus: [
+    "test/corpus.e2e.mjs",
+    "tooltype/build on real functions of date-fns, es-toolkit and radash, compared with the TypeScript checker's reading; esbuild, Vite and Bun.build agree",
   ],
   // About 130 bundles (terser minifies Rollup's and webpack's), each run: four runtime timeouts, as readme.
   bundlers: [
