@@ -130,7 +130,7 @@ export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
   stream: anthropicStream,
   http: {
     baseURL: "https://api.anthropic.com/v1",
-    env: keyAndBaseEnv(["ANTHROPIC_API_KEY"], ["ANTHROPIC_BASE_URL"]),
+    env: /* @__PURE__ */ keyAndBaseEnv(["ANTHROPIC_API_KEY"], ["ANTHROPIC_BASE_URL"]),
     request: (base, body, apiKey) => ({
       url: `${base}/messages`,
       headers: { "anthropic-version": "2023-06-01", ...(apiKey && { "x-api-key": apiKey }) },

@@ -13,7 +13,7 @@ import { keyAndBaseEnv } from "../../calls/env.js";
  */
 export const geminiHTTP: ProviderHTTP = {
   baseURL: "https://generativelanguage.googleapis.com/v1beta",
-  env: keyAndBaseEnv(["GEMINI_API_KEY", "GOOGLE_API_KEY"], ["GOOGLE_GEMINI_BASE_URL"]),
+  env: /* @__PURE__ */ keyAndBaseEnv(["GEMINI_API_KEY", "GOOGLE_API_KEY"], ["GOOGLE_GEMINI_BASE_URL"]),
   request(base, body, apiKey) {
     const model = String(body.model ?? "");
     if (!model) throw new TypeError("httpChat: a Gemini request needs a model");

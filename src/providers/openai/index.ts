@@ -92,7 +92,7 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
   http: /* @__PURE__ */ bearerHTTP(
     "https://api.openai.com/v1",
     "chat/completions",
-    keyAndBaseEnv(["OPENAI_API_KEY"], ["OPENAI_BASE_URL"]),
+    /* @__PURE__ */ keyAndBaseEnv(["OPENAI_API_KEY"], ["OPENAI_BASE_URL"]),
   ),
 };
 

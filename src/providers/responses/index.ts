@@ -122,7 +122,7 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
   http: /* @__PURE__ */ bearerHTTP(
     "https://api.openai.com/v1",
     "responses",
-    keyAndBaseEnv(["OPENAI_API_KEY"], ["OPENAI_BASE_URL"]),
+    /* @__PURE__ */ keyAndBaseEnv(["OPENAI_API_KEY"], ["OPENAI_BASE_URL"]),
   ),
   tracingName: "openai",
   nativeToolSearch: true,
