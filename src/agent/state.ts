@@ -38,10 +38,7 @@ export interface LoopState {
   readonly discovered?: string[];
   /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". Absent when `unsigned`. */
   readonly keyId?: string;
-  /**
-   * HMAC-SHA-256 of everything else (the conversation by its SHA-256), canonical JSON, base64url. Absent when
-   * `unsigned`.
-   */
+  /** HMAC-SHA-256 of everything else (the conversation by its SHA-256), canonical JSON, base64url. Absent when `unsigned`. */
   readonly signature?: string;
   /**
    * Present on a state that could not be signed: `"no-web-crypto"`, made where `globalThis.crypto.subtle` is
@@ -51,12 +48,7 @@ export interface LoopState {
   readonly unsigned?: "no-web-crypto";
 }
 
-/**
- * What the loop knows of a state before it is sealed.
- *
- * @example
- * seal({ run, provider, request, messages, step, calls, results, pending })
- */
+/** What the loop knows of a state before it is sealed. @example seal({ run, provider, request, messages, step, calls, results, pending }) */
 export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature" | "unsigned"> & {
   readonly pending: readonly (ToolCall & { readonly index: number })[];
 };
