@@ -207,7 +207,7 @@ export async function* toolLoop<Request extends object>(
   let failure: unknown;
   try {
     const run = await startRun(options as unknown as RunToolsOptions<object>, stream, resumption, spans, caller);
-    const result = yield* turns(run, resumption);
+    const result = yield* loopTurns(run, resumption);
     spans.run.set({
       "tooltype.finish_reason": result.finishReason,
       "gen_ai.usage.input_tokens": result.usage?.inputTokens,
@@ -275,7 +275,7 @@ async function startRun(
 }
 
 // The loop: a resumed turn first (if any), then turns (request, read, decide, execute, record) until one ends it.
-async function* turns(
+async function* loopTurns(
   run: Run & { readonly state?: LoopState },
   resumption: Resumption | undefined,
 ): AsyncGenerator<LoopEvent, RunToolsResult> {
