@@ -24,6 +24,7 @@ const LAYERS = {
   providers: 6,
   agent: 7,
   mcp: 7,
+  restate: 8,
   builtins: 8,
   "(root)": 9,
 };
