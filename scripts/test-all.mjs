@@ -35,6 +35,7 @@
 //   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
 //   readme        node test/readme.e2e.mjs        (README's and docs/' TypeScript blocks: tsc --strict, then run against fake providers; links, README's size)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
+//   restate       node test/restate.e2e.mjs       (the loop on restate-server: a SIGKILLed service, approvals, 2 processes)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -70,6 +71,7 @@ const RUNTIMES = [
   "lint",
   "readme",
   "agent",
+  "restate",
   "toolchains",
   "bundlers",
 ];
@@ -264,6 +266,10 @@ const EXTRA = {
     4,
   ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
+  restate: [
+    "test/restate.e2e.mjs",
+    "restate-server on loopback: the service SIGKILLed mid-call and restarted, approvals across a restart, 100 runs on 2 processes",
+  ],
   toolchains: [
     "test/build.e2e.mjs",
     "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP",
