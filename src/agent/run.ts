@@ -110,10 +110,12 @@ export async function checkpoint(run: Run, turn?: Turn): Promise<LoopState> {
   return sealed;
 }
 
+// Between turns there are no calls: one frozen empty list, so its hash is worked out once.
+const NONE = Object.freeze([]) as unknown as never[];
 const keep = (run: Run, turn?: Turn): NonNullable<Turn["kept"]> => ({
   messages: frozenData(run.messages) as unknown[],
-  calls: turn ? (frozenData(turn.calls) as ToolCall[]) : [],
-  pending: turn ? (frozenData(turn.pending) as Turn["pending"]) : [],
+  calls: turn ? (frozenData(turn.calls) as ToolCall[]) : NONE,
+  pending: turn ? (frozenData(turn.pending) as Turn["pending"]) : NONE,
 });
 
 /** A state where one can be seen (streamed events, `onCheckpoint`); runTools alone makes none. @example await seen(run) */

@@ -76,3 +76,79 @@ refusals(
 );
 
 refusals.run();
+
+const costs = suite("checkpoints cost what they add: linear in calls, counted in bytes");
+
+// Bytes serialised (JSON.stringify, which canonical JSON uses too) and bytes given to Web Crypto while `run` runs.
+async function bytesOfWork(run: () => Promise<unknown>): Promise<number> {
+  let bytes = 0;
+  const stringify = JSON.stringify;
+  const subtle = globalThis.crypto.subtle as unknown as Record<string, unknown>;
+  JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+    const text = stringify(...args);
+    bytes += text?.length ?? 0;
+    return text;
+  }) as typeof stringify;
+  for (const name of ["sign", "digest"]) {
+    const own = (subtle[name] as (...a: unknown[]) => unknown).bind(subtle);
+    Object.defineProperty(subtle, name, {
+      configurable: true,
+      value: (...args: unknown[]) => ((bytes += (args.at(-1) as Uint8Array).byteLength), own(...args)),
+    });
+  }
+  try {
+    await run();
+  } finally {
+    JSON.stringify = stringify;
+    delete subtle.sign;
+    delete subtle.digest;
+  }
+  return bytes;
+}
+
+async function turnOf(calls: number, checkpoints: boolean): Promise<number> {
+  const echo = tool({
+    name: "echo",
+    description: "Echoes.",
+    parameters: t.object({ text: t.string() }),
+    execute: ({ text }) => `echo ${text}`,
+  });
+  const { chat: scripted } = model(
+    {
+      calls: Array.from(
+        { length: calls },
+        (_, i) => [`c${i}`, "echo", { text: `call ${i}` }] as [string, string, object],
+      ),
+    },
+    { text: "Done." },
+  );
+  // As an HTTP client does, the request is serialised to be sent: the work every turn costs with or without states.
+  const chat = (sent: unknown) => (JSON.stringify(sent), scripted(sent));
+  let states = 0;
+  const options = { provider: "openai" as const, chat, request, tools: [echo], stateKey: KEY };
+  const bytes = await bytesOfWork(() =>
+    runTools(checkpoints ? { ...options, onCheckpoint: () => void states++ } : options),
+  );
+  if (checkpoints) assert.is(states, calls + 3, "a state once decided, one per result, one per turn's end");
+  return bytes;
+}
+
+costs(
+  "2,000 calls with a checkpoint after each: each call's checkpoint costs the same bytes as at 200 calls",
+  async () => {
+    const without = await turnOf(2000, false);
+    const withCheckpoints = await turnOf(2000, true);
+    const tenth = await turnOf(200, true);
+    const tenthWithout = await turnOf(200, false);
+    const perCall = (withCheckpoints - without) / 2000;
+    const perCallTenth = (tenth - tenthWithout) / 200;
+    // Quadratic sealing (every result serialised and signed again at every checkpoint) made this 10x at 2,000 calls.
+    assert.ok(
+      perCall <= 1.2 * perCallTenth,
+      `checkpoint bytes per call: ${perCallTenth.toFixed(0)} at 200 calls, ${perCall.toFixed(0)} at 2,000`,
+    );
+    assert.ok(withCheckpoints <= 12 * tenth, `all work: ${tenth} bytes for 200 calls, ${withCheckpoints} for 2,000`);
+  },
+);
+
+costs.run();
