@@ -3,7 +3,7 @@
 // `journal` option's `step` and `wait`.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, tool, runTools, resume, streamTools, type LoopState } from "tooltype";
+import { t, tool, runTools, resume, streamTools, type Journal, type LoopState } from "tooltype";
 import { scriptedChat as model } from "../support/scripted-chat.js";
 
 const KEY = "0123456789abcdef0123456789abcdef-journal-key";
@@ -152,3 +152,115 @@ costs(
 );
 
 costs.run();
+
+const seam = suite("one seam: every effect a journal step, every decision from outside a wait");
+
+// A durable journal in memory: each step's result kept by name (as JSON), given back on replay without running.
+function memoryJournal(answers: Record<string, unknown> = {}) {
+  const kept = new Map<string, unknown>();
+  const log: string[] = [];
+  const journal: Journal = {
+    step: async (name, run) => {
+      if (kept.has(name)) return kept.get(name) as never;
+      log.push(name);
+      const value = JSON.parse(JSON.stringify((await run()) ?? null));
+      kept.set(name, value);
+      return value;
+    },
+    wait: async (name, payload) => (log.push(`wait ${name} ${JSON.stringify(payload)}`), answers[name]),
+  };
+  return { journal, kept, log };
+}
+
+seam("requests, decisions and calls are named steps; approvals are waits answered in place", async () => {
+  const { chat } = model(turn, { text: "Done." });
+  const own = payments();
+  const { journal, log } = memoryJournal({
+    "approval 1 call_e": true,
+    "approval 1 call_t": { approved: false, reason: "Too much" },
+  });
+  const out = await runTools({ provider: "openai", chat, request, tools: own.list, journal });
+  assert.is(out.finishReason, "stop");
+  assert.equal(own.ran, ["email ann@example.org"]);
+  assert.match(
+    String(out.steps[0]!.results[1]!.result.success === false && out.steps[0]!.results[1]!.result.error),
+    /Too much/,
+  );
+  assert.equal(
+    log.map((l) => l.replace(/ \{.*/, "")),
+    [
+      "run id",
+      "request 1",
+      "decide 1",
+      "wait approval 1 call_e",
+      "wait approval 1 call_t",
+      "call 1 call_e",
+      "request 2",
+    ],
+  );
+  assert.match(log[3]!, /"arguments":\{"to":"ann@example.org"\}/);
+});
+
+seam("a replay after a crash runs only what the journal has not kept, with the same idempotency keys", async () => {
+  const keys: string[] = [];
+  let crash = true;
+  const flaky = tool({
+    name: "flaky",
+    description: "Crashes the first time.",
+    parameters: t.object({ n: t.number() }),
+    execute: ({ n }, _c, { idempotencyKey }) => {
+      keys.push(`${n} ${idempotencyKey}`);
+      if (n === 2 && crash) throw Object.assign(new Error("process died"), { fatal: true });
+      return `ok ${n}`;
+    },
+  });
+  // The model answers from the conversation alone, as a model does (a new process has no count of requests).
+  const script = () => {
+    const turns = [
+      { calls: [["a", "flaky", { n: 1 }]] },
+      { calls: [["b", "flaky", { n: 2 }]] },
+      { text: "Done." },
+    ] as const;
+    const sent: unknown[] = [];
+    const chat = (r: { messages: { role: string }[] }) => {
+      sent.push(r);
+      const at = r.messages.filter((m) => m.role === "assistant").length;
+      return model(...(turns.slice(at) as never[])).chat(r);
+    };
+    return { chat, sent };
+  };
+  const { journal, kept } = memoryJournal();
+  // The "crash": the journal's step for call b never finishes in the first process.
+  const dying: Journal = {
+    step: (name, run) => (name === "call 2 b" ? new Promise(() => run().catch(() => {})) : journal.step(name, run)),
+    wait: journal.wait,
+  };
+  const first = script();
+  const cut = runTools({ provider: "openai", chat: first.chat, request, tools: [flaky], journal: dying });
+  while (keys.length < 2) await new Promise((r) => setTimeout(r, 1));
+  void cut;
+  crash = false;
+  const second = script();
+  const out = await runTools({ provider: "openai", chat: second.chat, request, tools: [flaky], journal });
+  assert.is(out.text, "Done.");
+  assert.is(
+    second.sent.length,
+    1,
+    `requests 1 and 2 were replayed, only request 3 was sent (kept: ${[...kept.keys()].join(", ")})`,
+  );
+  assert.is(keys.length, 3, `calls: ${keys.join("; ")}`);
+  assert.is(keys[1]!.split(" ")[1], keys[2]!.split(" ")[1], "the cut call ran again with the same idempotency key");
+  assert.ok(kept.has("call 1 a") && kept.has("call 2 b"));
+});
+
+seam("a journal that is not one is refused, naming what it lacks", async () => {
+  const { chat } = model({ text: "Done." });
+  for (const journal of [{}, { step: () => 1 }, null])
+    await runTools({ provider: "openai", chat, request, journal: journal as never }).then(
+      () => assert.unreachable("accepted"),
+      (e: Error) =>
+        assert.match(e.message, /runTools: journal must be an object with step\(name, run\) and wait\(name, payload\)/),
+    );
+});
+
+seam.run();
