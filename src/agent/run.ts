@@ -80,12 +80,12 @@ export function newTurn(calls: readonly ToolCall[], results?: readonly (CallResu
   return { calls, results: [...done], json: [...done], pending: [], runnable: [], ready: new Map() };
 }
 
-/** Writes a call's result into its turn, and its JSON form once. @example settle(turn, 2, { success: true, value: 1 }); */
+/** Writes a call's result into its turn (its JSON form is made once, when a state first needs it). @example settle(turn, 2, { success: true, value: 1 }); */
 export function settle(turn: Turn, index: number, result: ToolResult): void {
   const call = turn.calls[index]!;
   const done = { id: call.id, name: call.name, result };
   turn.results[index] = done;
-  turn.json[index] = jsonResult(done);
+  turn.json[index] = null; // made when a state first needs it
 }
 
 /**
@@ -102,7 +102,7 @@ export async function checkpoint(run: Run, turn?: Turn): Promise<LoopState> {
     provider: run.adapter.name,
     request: (resultData(run.base) ?? {}) as Record<string, unknown>,
     step: run.step,
-    results: turn ? [...turn.json] : [],
+    results: turn ? turn.results.map((done, i) => done && (turn.json[i] ??= jsonResult(done))) : [],
     ...kept,
     ...discovered,
   });
