@@ -1,7 +1,7 @@
 import type { CallResult, ToolCall } from "../tools/call.js";
 import { failure, type ToolResult } from "../tools/result.js";
 import type { AnyTool } from "../tools/tool.js";
-import type { Delta, ProviderAdapter } from "../calls/types.js";
+import type { ProviderAdapter } from "../calls/types.js";
 import { resultText } from "../calls/wire.js";
 import { decisionOf, jsonResult, needsApproval, rejection, type ApprovalDecision } from "./approval.js";
 import { completions } from "./completions.js";

@@ -3,7 +3,7 @@
 // `journal` option's `step` and `wait`.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { t, tool, runTools, resume, streamTools, type Journal, type LoopState } from "tooltype";
+import { t, tool, runTools, resume, type Journal, type LoopState } from "tooltype";
 import { scriptedChat as model } from "../support/scripted-chat.js";
 
 const KEY = "0123456789abcdef0123456789abcdef-journal-key";
