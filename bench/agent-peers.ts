@@ -3,6 +3,7 @@
 // neither side does I/O). Each pair runs interleaved, in alternating order (pairedRuns), at 1, 10, 100 and 300 calls.
 import { streamText, stepCountIs, jsonSchema, tool as aiTool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
+import { Agent, Runner, tool as agentsTool, type Model } from "@openai/agents";
 import { streamTools, t, tool } from "../src/index.js";
 import { consume, pairedRuns, type Measured } from "./measure.js";
 
@@ -108,6 +109,76 @@ function aiSdkRun(calls: number): () => Promise<number> {
     for await (const _ of result.fullStream) events++;
     return events;
   };
+}
+
+// The Agents SDK streamed (run with stream: true): its model protocol gives a turn's calls whole (response_done),
+// not as argument deltas, so its side parses less than the other two.
+function agentsRun(calls: number): () => Promise<number> {
+  const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+  const first = Array.from({ length: calls }, (_, i) => ({
+    type: "function_call" as const,
+    callId: `call_${i}`,
+    name: "weather",
+    arguments: argsOf(i),
+    status: "completed" as const,
+  }));
+  const text = [
+    {
+      type: "message" as const,
+      role: "assistant" as const,
+      status: "completed" as const,
+      content: [{ type: "output_text" as const, text: "Done." }],
+    },
+  ];
+  const weather = agentsTool({
+    name: "weather",
+    description: "Weather.",
+    strict: false,
+    parameters: {
+      type: "object",
+      properties: { city: { type: "string" }, unit: { type: "string" } },
+      required: ["city", "unit"],
+      additionalProperties: true,
+    },
+    execute: async (input) => `Sunny in ${(input as { city: string }).city}`,
+  });
+  return async () => {
+    let turn = 0;
+    const model: Model = {
+      getResponse: async () => {
+        throw new Error("streamed only");
+      },
+      async *getStreamedResponse() {
+        const output = turn++ === 0 ? first : text;
+        yield { type: "response_done", response: { id: `r${turn}`, usage, output } } as never;
+      },
+    };
+    const agent = new Agent({ name: "Weather", instructions: "Use the tool.", model, tools: [weather] });
+    const result = await new Runner({ tracingDisabled: true }).run(agent, "Weather?", { stream: true });
+    let events = 0;
+    for await (const _ of result) events++;
+    await result.completed;
+    return events;
+  };
+}
+
+/**
+ * streamTools ÷ the Agents SDK's streamed run at each size, medians of interleaved runs.
+ *
+ * @example
+ * for (const row of await agentsPeers(7)) console.log(row.calls, row.measured.ratio);
+ */
+export async function agentsPeers(runs: number): Promise<{ calls: number; measured: Measured }[]> {
+  const out: { calls: number; measured: Measured }[] = [];
+  for (const calls of [1, 10, 100, 300]) {
+    const ours = tooltypeRun(calls);
+    const theirs = agentsRun(calls);
+    const [a, b] = [await ours(), await theirs()];
+    if (!(a > calls && b > calls)) throw new Error(`agents peers: too few events at ${calls} calls (${a}, ${b})`);
+    consume(await pairedRuns(ours, theirs, 1)); // warm up
+    out.push({ calls, measured: await pairedRuns(ours, theirs, runs) });
+  }
+  return out;
 }
 
 /**

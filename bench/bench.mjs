@@ -28,8 +28,8 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  // The AI SDK is loaded as published (bundled beside zod it evaluates its modules out of order).
-  external: ["esbuild", "ai", "ai/test"],
+  // The AI SDK and the Agents SDK are loaded as published (bundled beside zod they evaluate modules out of order).
+  external: ["esbuild", "ai", "ai/test", "@openai/agents"],
   logLevel: "warning",
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });

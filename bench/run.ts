@@ -759,10 +759,30 @@ async function agentPeersGroup(): Promise<void> {
   }
 }
 
+// streamTools beside the OpenAI Agents SDK's streamed run on the same turns.
+async function agentsPeersGroup(): Promise<void> {
+  const { agentsPeers } = await import("./agent-peers.js");
+  for (const { calls, measured } of await agentsPeers(quick ? 1 : 9)) {
+    rows.push({
+      group: "agent loop: streamTools ÷ Agents SDK run({ stream: true })",
+      case: `one turn of ${calls} call${calls === 1 ? "" : "s"} (tooltype streamed in deltas, the SDK's whole)`,
+      input: "-",
+      library: "tooltype streamTools",
+      ns: measured.ns,
+      oursNs: measured.baseNs,
+      ratio: measured.ratio,
+      note: `streamTools ${format(measured.ns)}, Agents SDK ${format(measured.baseNs)}`,
+      target: "< 1×",
+      met: measured.ratio < 1,
+    });
+  }
+}
+
 async function main(): Promise<void> {
   if (args.includes("--agent-peers")) {
     // Only the peers' rows: `node bench/bench.mjs --agent-peers`.
     await agentPeersGroup();
+    await agentsPeersGroup();
     await signalCosts();
     console.log(table(rows));
     return;
@@ -810,6 +830,7 @@ async function main(): Promise<void> {
   await streamGroup();
   await agentStreamGroup();
   await agentPeersGroup();
+  await agentsPeersGroup();
   requiredCost();
   await signalCosts();
   await memoryCosts();
