@@ -6,8 +6,8 @@ import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
-import { ADAPTERS, adapterOf } from "../providers/index.js";
-import type { Delta, Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
+import { providerValue, responseOf } from "../calls/common.js";
+import type { Delta, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { createCallTracker } from "../calls/assemble.js";
 import { readChatOutput, readingChunk } from "./chat-output.js";
 import type { ApprovalDecisions, ApprovalRule } from "./approval.js";
@@ -62,7 +62,7 @@ export interface StepSettings<Request extends object = object> {
  * runTools({ provider: "openai", chat: (r) => openai.chat.completions.create(r), request: { model, messages }, tools: [weather], maxSteps: 5, timeout: 10_000 });
  */
 export interface RunToolsOptions<Request extends object> {
-  readonly provider: Provider | ProviderAdapter;
+  readonly provider: ProviderAdapter;
   /**
    * Sends a request to the model. It may return the response (an SDK's method, e.g.
    * `(r) => openai.chat.completions.create(r)`), an SDK's stream, or a `fetch` `Response` holding JSON or
@@ -231,7 +231,7 @@ async function startRun(
   spans: Spans,
   caller: string,
 ): Promise<Run & { readonly state?: LoopState }> {
-  const adapter = adapterOf(options.provider);
+  const adapter = providerValue(options.provider, stream ? "streamTools" : "runTools");
   const allTools = options.registry
     ? withoutClash(options.registry.listTools(), registeredTools([options.tools ?? []]))
     : registeredTools([options.tools ?? []]);
@@ -402,7 +402,8 @@ async function* readResponse(
   const { adapter, options } = run;
   const { signal } = options;
   const output = await readChatOutput(await options.chat(request, { ...(signal && { signal }) }), adapter, signal);
-  if ("whole" in output) return { response: output.whole, timing: { modelMs: now() - t0 } };
+  if ("whole" in output)
+    return { response: responseOf(adapter, output.whole, "runTools: what chat returned"), timing: { modelMs: now() - t0 } };
   if (!adapter.stream)
     throw new TypeError(
       `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
@@ -505,10 +506,8 @@ function chosenTools(chosen: readonly (AnyTool | string)[], all: readonly AnyToo
 }
 
 // The name traces give the provider (`gen_ai.provider.name`): its adapter's `tracingName`, else its name.
-function tracingName(provider: Provider | ProviderAdapter): string {
-  if (typeof provider === "object" && provider !== null) return provider.tracingName ?? provider.name;
-  const adapter = typeof provider === "string" && Object.hasOwn(ADAPTERS, provider) ? ADAPTERS[provider] : undefined;
-  return adapter?.tracingName ?? String(provider);
+function tracingName(provider: ProviderAdapter): string {
+  return typeof provider === "object" && provider !== null ? (provider.tracingName ?? provider.name) : String(provider);
 }
 
 /**

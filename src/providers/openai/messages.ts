@@ -1,3 +1,4 @@
+import type { ChatRole } from "../../calls/messages.js";
 // The conversation entries the openai adapter writes and reads, as structural types (see calls/messages.ts).
 
 /** A function call of an assistant message (Chat Completions). @example { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } } */
@@ -32,4 +33,12 @@ export interface OpenAIUserMessage {
     | { type: "image_url"; image_url: { url: string } }
     | { type: "file"; file: { file_data?: string; filename?: string } }
   )[];
+}
+
+/** What the `openai` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof openai> */
+export interface OpenAITypes {
+  tool: OpenAIToolMessage | OpenAIUserMessage;
+  assistant: OpenAIAssistantMessage;
+  request: { readonly messages?: readonly { readonly role: ChatRole | "function" }[] };
+  conversation: "messages";
 }
