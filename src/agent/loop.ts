@@ -403,7 +403,10 @@ async function* readResponse(
   const { signal } = options;
   const output = await readChatOutput(await options.chat(request, { ...(signal && { signal }) }), adapter, signal);
   if ("whole" in output)
-    return { response: responseOf(adapter, output.whole, "runTools: what chat returned"), timing: { modelMs: now() - t0 } };
+    return {
+      response: responseOf(adapter, output.whole, "runTools: what chat returned"),
+      timing: { modelMs: now() - t0 },
+    };
   if (!adapter.stream)
     throw new TypeError(
       `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
