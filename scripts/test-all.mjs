@@ -36,7 +36,9 @@
 //   readme        node test/readme.e2e.mjs        (README's and docs/' TypeScript blocks: tsc --strict, then run against fake providers; links, README's size)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   restate       node test/restate.e2e.mjs       (the loop on restate-server: a SIGKILLed service, approvals, 2 processes)
+//   mcp-conformance node test/mcp-conformance.e2e.mjs (the official MCP conformance suite's server scenarios in scope, on loopback)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
+//   corpus        node test/corpus.e2e.mjs        (61 real functions of three libraries through tooltype/build vs the checker; esbuild, Vite, Bun.build)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -72,7 +74,9 @@ const RUNTIMES = [
   "readme",
   "agent",
   "restate",
+  "mcp-conformance",
   "toolchains",
+  "corpus",
   "bundlers",
 ];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
@@ -262,7 +266,7 @@ const EXTRA = {
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
   readme: [
     "test/readme.e2e.mjs",
-    "README's and docs/' TypeScript blocks type-checked with --strict and run against recorded provider answers; links checked",
+    "README's and docs/' TypeScript blocks type-checked with --strict and run against scripted provider answers; links checked",
     4,
   ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
@@ -270,9 +274,17 @@ const EXTRA = {
     "test/restate.e2e.mjs",
     "restate-server on loopback: the service SIGKILLed mid-call and restarted, approvals across a restart, 100 runs on 2 processes",
   ],
+  "mcp-conformance": [
+    "test/mcp-conformance.e2e.mjs",
+    "the official MCP conformance suite: every server scenario in scope against mcpHttpHandler with sessions",
+  ],
   toolchains: [
     "test/build.e2e.mjs",
     "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP",
+  ],
+  corpus: [
+    "test/corpus.e2e.mjs",
+    "tooltype/build on real functions of date-fns, es-toolkit and radash, compared with the TypeScript checker's reading; esbuild, Vite and Bun.build agree",
   ],
   // About 130 bundles (terser minifies Rollup's and webpack's), each run: four runtime timeouts, as readme.
   bundlers: [

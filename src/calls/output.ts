@@ -68,6 +68,31 @@ export function dataURL(part: MediaPart): string {
 }
 
 /**
+ * The image types every provider that reads images in tool results documents: PNG, JPEG, GIF and WebP. Never SVG
+ * (a document that can hold scripts) or HTML, whatever a tool or server labels as an image.
+ *
+ * @example
+ * WEB_IMAGES.has("image/svg+xml"); // false
+ */
+export const WEB_IMAGES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+]);
+
+/**
+ * Whether a provider documents a part's media type where the writer puts it: an image among `images`, a file among
+ * `files` (media types compared without case).
+ *
+ * @example
+ * documented({ type: "image", data: "AQ==", mediaType: "image/svg+xml" }, WEB_IMAGES, new Set()); // false
+ */
+export function documented(part: MediaPart, images: ReadonlySet<string>, files: ReadonlySet<string>): boolean {
+  return (part.type === "image" ? images : files).has(part.mediaType.toLowerCase());
+}
+
+/**
  * A note in place of an image or file the provider cannot take, so the model knows something was there.
  *
  * @example
@@ -112,7 +137,8 @@ export function mcpStructured(parts: readonly ModelPart[]): Record<string, unkno
 }
 
 /**
- * Parts as MCP content blocks: text (JSON as its text), `image`, and a file as an embedded `resource` (its URI
+ * Parts as MCP content blocks: text (JSON as its text), `image`, `audio` (a file whose media type is `audio/...`),
+ * and any other file as an embedded `resource` (its URI
  * names it: `attachment:NAME`). MCP takes every part, so nothing is reported.
  *
  * @example
@@ -122,12 +148,14 @@ export function mcpContent(
   parts: readonly ModelPart[],
 ): (
   | { type: "text"; text: string }
-  | { type: "image"; data: string; mimeType: string }
+  | { type: "image" | "audio"; data: string; mimeType: string }
   | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } }
 )[] {
   return parts.map((part) => {
     if (!isMedia(part)) return { type: "text" as const, text: partText(part) };
     if (part.type === "image") return { type: "image" as const, data: part.data, mimeType: part.mediaType };
+    if (part.mediaType.startsWith("audio/"))
+      return { type: "audio" as const, data: part.data, mimeType: part.mediaType };
     return {
       type: "resource" as const,
       resource: {

@@ -1,4 +1,5 @@
 import type { JSONSchema } from "../schema/json-schema.js";
+import type { Descriptor, InferJSON } from "../t/descriptor.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { isObject } from "../guard/values.js";
 import { compile, type Guard, type Jit } from "../guard/compile.js";
@@ -69,6 +70,12 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
    */
   readonly defer?: boolean;
   /**
+   * Who may call the tool besides the model itself: the provider's code-execution program (Anthropic
+   * `allowed_callers`, e.g. `["code_execution_20250825"]`; programmatic tool calling). The loop runs such calls like
+   * any other; their `caller` goes back in the history as it came.
+   */
+  readonly allowedCallers?: readonly string[];
+  /**
    * What the model is sent for a value: a string, or parts (text, JSON, images, files), instead of the value
    * as JSON text. Each provider's answer writer sends what that provider accepts and reports what it changed.
    */
@@ -99,6 +106,73 @@ export interface RunOptions {
    * that does not, or one after the call ended, is dropped.
    */
   readonly progress?: (progress: number, total?: number, message?: string) => void;
+  /**
+   * Present when an MCP server runs the call: sends the client a log message (`notifications/message`) at `level`,
+   * dropped when the client asked (`logging/setLevel`) for a more severe level only. `data` is any JSON value.
+   */
+  readonly log?: (level: LogLevel, data: unknown) => void;
+  /**
+   * Present when an MCP server runs the call: asks the person at the client for a value of `schema`, a `t.object` of
+   * flat properties (strings, numbers, integers, booleans, enums, arrays of enum strings), as MCP allows. Resolves
+   * to the accepted value (checked against `schema`: a value it refuses is an error), or to `decline` or `cancel`.
+   * Throws when the client did not declare elicitation, or the session cannot carry a request to the client.
+   */
+  readonly elicit?: <S extends ElicitSchema>(message: string, schema: S) => Promise<Elicited<InferJSON<S>>>;
+  /**
+   * Present when an MCP server runs the call: asks the client's model for a message (`sampling/createMessage`).
+   * Throws when the client did not declare sampling, or the session cannot carry a request to the client.
+   */
+  readonly sample?: (request: SampleRequest) => Promise<SampleResult>;
+}
+
+/** A log message's severity, least to most severe, as MCP (and syslog) name them. @example log("warning", { retry: 2 }) */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** What `elicit` takes: a `t.object` of flat properties. @example const confirm: ElicitSchema = t.object({ ok: t.boolean() }); */
+export type ElicitSchema = Descriptor<Record<string, unknown>> & { readonly type: "object" };
+
+/**
+ * The person's answer to `elicit`: the value when they accepted, or that they declined or dismissed it.
+ *
+ * @example
+ * const answer = await elicit("Delete 3 files?", t.object({ confirm: t.boolean() }));
+ * if (answer.action !== "accept" || !answer.content.confirm) return "Nothing deleted.";
+ */
+export type Elicited<T> =
+  | { readonly action: "accept"; readonly content: T }
+  | { readonly action: "decline" | "cancel" };
+
+/**
+ * A request for the client's model, MCP's `sampling/createMessage` params.
+ *
+ * @example
+ * await sample({ messages: [{ role: "user", content: { type: "text", text: "Summarise: ..." } }], maxTokens: 200 });
+ */
+export interface SampleRequest {
+  readonly messages: readonly {
+    readonly role: "user" | "assistant";
+    readonly content: SampleContent | readonly SampleContent[];
+  }[];
+  readonly maxTokens: number;
+  readonly systemPrompt?: string;
+  readonly temperature?: number;
+  readonly stopSequences?: readonly string[];
+  readonly modelPreferences?: Readonly<Record<string, unknown>>;
+  readonly includeContext?: "none" | "thisServer" | "allServers";
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** One piece of a sampled message: text, or an image or audio in base64. @example { type: "text", text: "Hello" } */
+export type SampleContent =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "image" | "audio"; readonly data: string; readonly mimeType: string };
+
+/** The client model's answer to `sample`. @example { role: "assistant", content: { type: "text", text: "Sure." }, model: "gpt-4o", stopReason: "endTurn" } */
+export interface SampleResult {
+  readonly role: "assistant";
+  readonly content: SampleContent | readonly SampleContent[];
+  readonly model: string;
+  readonly stopReason?: string;
 }
 
 // A tool name every provider takes (the strictest of their documented rules, so a tool goes anywhere):
@@ -175,6 +249,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly eagerInputStreaming: boolean;
   /** Loaded on demand by the agent loop; see `ToolDefinition.defer`. */
   readonly defer: boolean;
+  /** Callers besides the model (a code-execution program); see `ToolDefinition.allowedCallers`. */
+  readonly allowedCallers: readonly string[] | undefined;
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
@@ -215,6 +291,12 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     if (definition.defer !== undefined && typeof definition.defer !== "boolean")
       throw new TypeError(`Tool "${name}": defer must be true or false`);
     this.defer = definition.defer === true;
+    const callers = definition.allowedCallers;
+    if (callers !== undefined && !(Array.isArray(callers) && callers.every((c) => typeof c === "string" && c)))
+      throw new TypeError(
+        `Tool "${name}": allowedCallers must be a list of caller names, e.g. ["code_execution_20250825"]`,
+      );
+    this.allowedCallers = callers && Object.freeze([...callers]);
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;

@@ -1,9 +1,9 @@
-import { toOpenAIFormat } from "../../tools/formats/openai.js";
 import { text } from "../../calls/assemble.js";
+import { chatWithTools } from "../../calls/chat-deltas.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import type { OpenAITypes } from "./messages.js";
-import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
-import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
+import { field, list, parseArguments, resultText } from "../../calls/wire.js";
+import { dataURL, isMedia, omitted, outputOf, partText, WEB_IMAGES, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import {
   argumentJSON,
@@ -16,7 +16,9 @@ import {
 } from "../../calls/common.js";
 import { openaiStream } from "./stream.js";
 
-// tooltype/providers/openai: the value, its tool format and its message types.
+// tooltype/providers/openai: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { openaiStream } from "./stream.js";
 export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
 export type {
   OpenAIMessageToolCall,
@@ -29,8 +31,9 @@ export type {
 /**
  * OpenAI Chat Completions: calls from `choices[0].message.tool_calls`, answers as
  * `{ role: "tool", tool_call_id, content }`, `tool_choice` and `parallel_tool_calls` as the API spells them.
- * A tool message holds text only (its content parts are `text` alone), so images and files a tool returned
- * follow the tool messages in one user message (`image_url` and `file` parts), each move reported.
+ * A tool message holds text only (its content parts are `text` alone), so images a tool returned (PNG, JPEG, GIF,
+ * WebP) follow the tool messages in one user message (`image_url` parts, with no text of the tool's), each move
+ * reported; files and other media types are notes in the tool message, reported.
  *
  * @example
  * parseToolCalls(completion, "openai"); // [{ id: "call_1", name: "get_weather", arguments: { location: "Paris" } }]
@@ -63,7 +66,7 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
   truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
   refusal: (response) => field<string>(message(response), "refusal") || undefined,
-  withTools: chatWithTools("tool_choice", "parallel_tool_calls"),
+  withTools: /* @__PURE__ */ chatWithTools("tool_choice", "parallel_tool_calls"),
   userMessage: userText,
   usage: (response) =>
     usageNamed(response, ["prompt_tokens", "input_tokens"], ["completion_tokens", "output_tokens"], ["total_tokens"]),
@@ -85,34 +88,14 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
     });
   },
   stream: openaiStream,
-  http: bearerHTTP("https://api.openai.com/v1", "chat/completions"),
+  http: /* @__PURE__ */ bearerHTTP("https://api.openai.com/v1", "chat/completions"),
 };
 
-/**
- * `withTools` of a Chat Completions-style API: the tools in OpenAI's format, `toolChoice` and `parallelToolCalls`
- * under the names the API spells them (snake_case on OpenAI's wire, camelCase in Mistral's SDK).
- *
- * @example
- * const mistralWithTools = chatWithTools("toolChoice", "parallelToolCalls");
- */
-export function chatWithTools(choiceKey: string, parallelKey: string): ProviderAdapter["withTools"] {
-  return (request, tools, options) => {
-    const { toolChoice, parallelToolCalls } = options;
-    return {
-      ...request,
-      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
-      ...(toolChoice !== undefined && {
-        [choiceKey]:
-          typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } },
-      }),
-      ...(parallelToolCalls !== undefined && { [parallelKey]: parallelToolCalls }),
-    };
-  };
-}
-
-// The tool message's text; its images and files are added to `media`, the user message that follows the answers.
+// The tool message's text; its images are added to `media`, the user message that follows the answers.
 // A tool message's content parts: "For tool messages, only type `text` is supported" (OpenAI's API reference,
-// ChatCompletionRequestToolMessage); a user message takes `image_url` and `file` parts.
+// ChatCompletionRequestToolMessage); a user message takes `image_url` parts (PNG, JPEG, WebP, non-animated GIF).
+// Only an image moves: a user message speaks with the user's voice, so no text of a tool's or a server's goes
+// there (no file, whose name and text are theirs, no label naming the tool); a file is a note, reported.
 function toolContent(call: CallResult, media: unknown[], options: AnswerOptions | undefined): string {
   const output = outputOf(call, "openai", options);
   if (!output) return resultText(call.result);
@@ -122,15 +105,19 @@ function toolContent(call: CallResult, media: unknown[], options: AnswerOptions 
       texts.push(partText(part));
       return;
     }
-    const label = `${part.type} ${media.filter((m) => (m as { type: string }).type !== "text").length + 1}`;
+    if (part.type !== "image" || !WEB_IMAGES.has(part.mediaType.toLowerCase())) {
+      texts.push(omitted(part, "openai"));
+      output.report(
+        index,
+        `openai tool messages take text only, and only PNG, JPEG, GIF and WebP images move to the user message after them; the ${part.mediaType} ${part.type} was replaced by a note`,
+      );
+      return;
+    }
+    const label = `image ${media.filter((m) => (m as { type: string }).type === "image_url").length + 1}`;
     texts.push(`[${label}: in the next user message]`);
-    media.push({ type: "text", text: `${label}, returned by ${call.name} (call ${call.id}):` });
-    media.push(
-      part.type === "image"
-        ? { type: "image_url", image_url: { url: dataURL(part) } }
-        : { type: "file", file: { file_data: dataURL(part), ...(part.filename && { filename: part.filename }) } },
-    );
-    output.report(index, `openai tool messages take text only; the ${part.type} was sent in a user message after them`);
+    media.push({ type: "text", text: `${label}, returned by a tool call above (not written by the user):` });
+    media.push({ type: "image_url", image_url: { url: dataURL(part) } });
+    output.report(index, "openai tool messages take text only; the image was sent in a user message after them");
   });
   return texts.join("\n");
 }
