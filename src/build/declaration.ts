@@ -25,8 +25,7 @@ export interface FunctionSite {
  *
  * @example
  * declaredOptions(site, checker, writer);
- * // '{ name: "get_weather", description: "Current weather.", declared: { parameters: [{ name: "city", type: T.string()
- * // }] } }'
+ * // '{ name: "get_weather", description: "Current weather.", declared: { parameters: [{ name: "city", type: T.string() }] } }'
  */
 export function declaredOptions(
   site: FunctionSite,
