@@ -37,6 +37,7 @@
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
+//   mcp-client-conformance  node test/mcp-conformance-client.e2e.mjs  (the official MCP conformance suite's client scenarios against connectMCP)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,6 +73,7 @@ const RUNTIMES = [
   "agent",
   "toolchains",
   "bundlers",
+  "mcp-client-conformance",
 ];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
@@ -273,6 +275,10 @@ const EXTRA = {
     "test/bundlers.e2e.mjs",
     "README and docs/ programs bundled alone by esbuild, Vite, Rollup, webpack, Bun.build and deno bundle, minified and not, each run",
     4,
+  ],
+  "mcp-client-conformance": [
+    "test/mcp-conformance-client.e2e.mjs",
+    "the official MCP conformance suite's client scenarios (OAuth, elicitation, SSE retry) against connectMCP, on loopback",
   ],
 };
 for (const [name, [script, , timeouts = 2]] of Object.entries(EXTRA)) {
