@@ -100,7 +100,12 @@ interface HandlerClient {
   setNotificationHandler(schema: unknown, handler: (notification: { params: never }) => void): void;
 }
 
-/** The capabilities a client with these handlers declares: `elicitation` and `sampling` only when given. */
+/**
+ * The capabilities a client with these handlers declares: `elicitation` and `sampling` only when given.
+ *
+ * @example
+ * clientCapabilities({ onElicit: ask }); // { elicitation: {} }
+ */
 export function clientCapabilities(handlers: MCPClientHandlers): Record<string, object> {
   checkHandlers(handlers);
   return {
@@ -118,6 +123,9 @@ function checkHandlers(handlers: MCPClientHandlers): void {
 /**
  * Installs the handlers on an SDK client, with the SDK's request schemas (`types`: its `types.js`). An
  * accepted elicitation is given the schema's defaults for fields left out, then checked against the schema.
+ *
+ * @example
+ * installHandlers(client, { onLog: (m) => console.log(m.level, m.data) }, await import("@modelcontextprotocol/sdk/types.js"));
  */
 export function installHandlers(
   client: HandlerClient,

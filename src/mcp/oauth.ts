@@ -202,7 +202,12 @@ function randomToken(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The MCP SDK's OAuth functions `oauthFetch` runs the flow with (`@modelcontextprotocol/sdk/client/auth.js`). */
+/**
+ * The MCP SDK's OAuth functions `oauthFetch` runs the flow with (`@modelcontextprotocol/sdk/client/auth.js`).
+ *
+ * @example
+ * const flow: OAuthFlow = await import("@modelcontextprotocol/sdk/client/auth.js");
+ */
 export interface OAuthFlow {
   auth(
     provider: MCPOAuthProvider,
@@ -222,6 +227,9 @@ type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 /**
  * `fetch` with the provider's bearer token, signing in (once a request) when the server answers 401, or 403
  * `insufficient_scope` (asking then for the scope the challenge names). A second refusal is an error.
+ *
+ * @example
+ * const signedFetch = oauthFetch(fetch, oauthProvider({ grant: "client_credentials", clientId, clientSecret }), new URL(url), flow);
  */
 export function oauthFetch(next: Fetch, provider: MCPOAuthProvider, serverUrl: URL, flow: OAuthFlow): Fetch {
   let signingIn: Promise<void> | undefined; // one sign-in at a time; requests refused meanwhile wait for it
