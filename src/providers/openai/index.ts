@@ -2,7 +2,7 @@ import { toOpenAIFormat } from "./format.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
-import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
+import { dataURL, isMedia, outputOf, partText, type AnswerOptions, type MediaPart } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { argumentJSON, bearerHTTP, errorMessage, replacing, usageNamed, userText } from "../common.js";
 import { openaiStream } from "./stream.js";
@@ -89,6 +89,22 @@ export function chatWithTools(choiceKey: string, parallelKey: string): ProviderA
   };
 }
 
+// What a user message reads: `input_audio` takes WAV and MP3 bytes; a `file` part is for documents.
+const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/mpeg": "mp3",
+  "audio/mp3": "mp3",
+};
+
+function userPart(part: MediaPart): unknown {
+  if (part.type === "image") return { type: "image_url", image_url: { url: dataURL(part) } };
+  const format = AUDIO_FORMATS[part.mediaType];
+  if (format) return { type: "input_audio", input_audio: { data: part.data, format } };
+  return { type: "file", file: { file_data: dataURL(part), ...(part.filename && { filename: part.filename }) } };
+}
+
 // The tool message's text; its images and files are added to `media`, the user message that follows the answers.
 // A tool message's content parts: "For tool messages, only type `text` is supported" (OpenAI's API reference,
 // ChatCompletionRequestToolMessage); a user message takes `image_url` and `file` parts.
@@ -104,11 +120,7 @@ function toolContent(call: CallResult, media: unknown[], options: AnswerOptions 
     const label = `${part.type} ${media.filter((m) => (m as { type: string }).type !== "text").length + 1}`;
     texts.push(`[${label}: in the next user message]`);
     media.push({ type: "text", text: `${label}, returned by ${call.name} (call ${call.id}):` });
-    media.push(
-      part.type === "image"
-        ? { type: "image_url", image_url: { url: dataURL(part) } }
-        : { type: "file", file: { file_data: dataURL(part), ...(part.filename && { filename: part.filename }) } },
-    );
+    media.push(userPart(part));
     output.report(index, `openai tool messages take text only; the ${part.type} was sent in a user message after them`);
   });
   return texts.join("\n");

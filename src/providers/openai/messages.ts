@@ -31,5 +31,6 @@ export interface OpenAIUserMessage {
     | { type: "text"; text: string }
     | { type: "image_url"; image_url: { url: string } }
     | { type: "file"; file: { file_data?: string; filename?: string } }
+    | { type: "input_audio"; input_audio: { data: string; format: "wav" | "mp3" } }
   )[];
 }
