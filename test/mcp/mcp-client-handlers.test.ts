@@ -17,9 +17,8 @@ type Handlers = Pick<MCPServer, "onElicit" | "onSample" | "onLog">;
 
 // The fixture's server behind the SDK's streamable HTTP transport with sessions, reached with connectMCP's fetch.
 async function overHttp(handlers: Handlers) {
-  const { pathToFileURL } = await import("node:url");
-  const { join } = await import("node:path");
-  const { createServer } = await import(pathToFileURL(join(process.cwd(), fixture)).href);
+  const location = `file://${process.cwd()}/${fixture}`; // a specifier built at run time: bundlers leave it alone
+  const { createServer } = await import(/* @vite-ignore */ location);
   const sdk = "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
   const { WebStandardStreamableHTTPServerTransport } = await import(/* @vite-ignore */ sdk);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
