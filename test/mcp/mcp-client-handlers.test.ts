@@ -5,7 +5,14 @@
 // specifier built at run time, so these run in Node; elicitAnswer, the check of a person's answer, runs everywhere.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { connectMCP, elicitAnswer, type MCPElicitRequest, type MCPServer, type MCPLogMessage } from "tooltype/mcp";
+import {
+  connectMCP,
+  elicitAnswer,
+  mcpValidator,
+  type MCPElicitRequest,
+  type MCPServer,
+  type MCPLogMessage,
+} from "tooltype/mcp";
 
 const isNode =
   typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === "string" &&
@@ -22,7 +29,7 @@ async function overHttp(handlers: Handlers) {
   const sdk = "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
   const { WebStandardStreamableHTTPServerTransport } = await import(/* @vite-ignore */ sdk);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID() });
-  await createServer().connect(transport);
+  await createServer({ jsonSchemaValidator: mcpValidator() }).connect(transport);
   return connectMCP(
     {
       url: "http://127.0.0.1:8787/mcp",
