@@ -43,12 +43,10 @@ export const IN_SCOPE = [
   "auth/offline-access-not-supported",
   "auth/client-credentials-jwt",
   "auth/client-credentials-basic",
+  "auth/cross-app-access-complete-flow",
 ];
 /** Client scenarios left out, each with the reason (docs/mcp.md lists them). */
-export const OUT_OF_SCOPE = {
-  "auth/cross-app-access-complete-flow":
-    "an extension (SEP-990): the token comes from the application's identity provider by token exchange, not from a sign-in connectMCP runs",
-};
+export const OUT_OF_SCOPE = {};
 
 const node22 = join(root, "node_modules/node22/bin/node");
 const nodeMajor = Number(process.versions.node.split(".")[0]);

@@ -57,8 +57,18 @@ export interface OAuthProviderOptions {
   /**
    * `"authorization_code"` (default): a person signs in in a browser (`authorize`), with PKCE.
    * `"client_credentials"`: a program signs in as itself with `clientId` and `clientSecret`, no person involved.
+   * `"jwt_bearer"`: the client presents an assertion (RFC 7523) its identity provider issued for this
+   * authorization server (`assertion`), with `clientId` and `clientSecret`: enterprise sign-in (cross-app access).
    */
-  readonly grant?: "authorization_code" | "client_credentials";
+  readonly grant?: "authorization_code" | "client_credentials" | "jwt_bearer";
+  /**
+   * The assertion for the `jwt_bearer` grant, for the authorization server (`issuer`) and the MCP server
+   * (`resource`) discovery found: typically a token exchange at the identity provider the person signed in to.
+   */
+  readonly assertion?: (target: {
+    readonly issuer: string;
+    readonly resource: string | undefined;
+  }) => string | Promise<string>;
   /** A client registered beforehand; without it the client registers itself where the server offers it. */
   readonly clientId?: string;
   readonly clientSecret?: string;
@@ -82,7 +92,7 @@ export interface OAuthProviderOptions {
 /**
  * An in-memory OAuth client for `connectMCP({ url, auth })`, for scripts, tests and command-line agents: the
  * authorization code grant with PKCE (the person signs in through `authorize`; the `state` sent back is checked),
- * or the client credentials grant. It keeps the registration and tokens in memory: read `tokens()` to save them
+ * the client credentials grant, or the JWT bearer grant with an assertion from the person's identity provider. It keeps the registration and tokens in memory: read `tokens()` to save them
  * and pass `tokens` next time. A sign-in the server refuses (`?error=access_denied`) fails with its reason.
  *
  * @example
@@ -96,6 +106,7 @@ export function oauthProvider(options: OAuthProviderOptions = {}): MCPOAuthProvi
   const grant = options.grant ?? "authorization_code";
   checkOptions(options, grant);
   const redirectUrl = grant === "authorization_code" ? String(options.redirectUrl) : undefined;
+  const interactive = grant === "authorization_code";
   let information: Record<string, unknown> | undefined =
     options.clientId === undefined
       ? undefined
@@ -107,13 +118,16 @@ export function oauthProvider(options: OAuthProviderOptions = {}): MCPOAuthProvi
   let verifier: string | undefined;
   let state: string | undefined;
   let code: string | undefined;
+  let discovered: Discovery | undefined;
   return {
     redirectUrl,
     clientMetadata: {
       client_name: options.clientName ?? "tooltype",
       redirect_uris: redirectUrl === undefined ? [] : [redirectUrl],
-      grant_types: grant === "authorization_code" ? ["authorization_code", "refresh_token"] : ["client_credentials"],
-      response_types: grant === "authorization_code" ? ["code"] : [],
+      grant_types: interactive
+        ? ["authorization_code", "refresh_token"]
+        : [grant === "jwt_bearer" ? JWT_BEARER : grant],
+      response_types: interactive ? ["code"] : [],
       ...(options.scope !== undefined && { scope: options.scope }),
     },
     ...(options.clientMetadataUrl !== undefined && { clientMetadataUrl: options.clientMetadataUrl }),
@@ -151,16 +165,44 @@ export function oauthProvider(options: OAuthProviderOptions = {}): MCPOAuthProvi
       prepareTokenRequest: (scope?: string) =>
         new URLSearchParams({ grant_type: "client_credentials", ...(scope && { scope }) }),
     }),
+    ...(grant === "jwt_bearer" && {
+      saveDiscoveryState: (state: Discovery) => {
+        discovered = state;
+      },
+      prepareTokenRequest: async () => {
+        const issuer = discovered?.authorizationServerMetadata?.issuer ?? discovered?.authorizationServerUrl;
+        if (!issuer) throw new Error("oauthProvider: no authorization server was discovered to ask an assertion for");
+        const assertion = await options.assertion!({ issuer, resource: discovered?.resourceMetadata?.resource });
+        if (typeof assertion !== "string" || !assertion)
+          throw new TypeError(
+            `oauthProvider: assertion must resolve with the assertion (a JWT), got ${typeof assertion}`,
+          );
+        return new URLSearchParams({ grant_type: JWT_BEARER, assertion });
+      },
+    }),
   };
 }
 
+const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/** What the SDK's flow discovered (its `saveDiscoveryState`): the authorization server and the resource. */
+interface Discovery {
+  readonly authorizationServerUrl?: string;
+  readonly authorizationServerMetadata?: { readonly issuer?: string };
+  readonly resourceMetadata?: { readonly resource?: string };
+}
+
 function checkOptions(options: OAuthProviderOptions, grant: string): void {
-  if (grant !== "authorization_code" && grant !== "client_credentials")
+  if (grant !== "authorization_code" && grant !== "client_credentials" && grant !== "jwt_bearer")
     throw new TypeError(
-      `oauthProvider: grant is "authorization_code" or "client_credentials", not ${JSON.stringify(grant)}`,
+      `oauthProvider: grant is "authorization_code", "client_credentials" or "jwt_bearer", not ${JSON.stringify(grant)}`,
     );
-  if (grant === "client_credentials" && (!options.clientId || !options.clientSecret))
-    throw new TypeError("oauthProvider: grant client_credentials needs clientId and clientSecret");
+  if (grant !== "authorization_code" && (!options.clientId || !options.clientSecret))
+    throw new TypeError(`oauthProvider: grant ${grant} needs clientId and clientSecret`);
+  if (grant === "jwt_bearer" && typeof options.assertion !== "function")
+    throw new TypeError(
+      "oauthProvider: grant jwt_bearer needs assertion({ issuer, resource }), which gets the assertion",
+    );
   if (grant === "authorization_code") {
     if (options.redirectUrl === undefined || !URL.canParse(String(options.redirectUrl)))
       throw new TypeError(

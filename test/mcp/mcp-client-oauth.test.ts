@@ -72,6 +72,12 @@ function fakeServers({ deny = false, tamperState = false, acceptNothing = false 
     if (grant === "refresh_token" && /^rt-\d+$/.test(form.get("refresh_token") ?? "")) return issue();
     if (grant === "client_credentials" && request.headers.get("authorization") === `Basic ${btoa("bot:s3cret")}`)
       return issue();
+    if (
+      grant === "urn:ietf:params:oauth:grant-type:jwt-bearer" &&
+      form.get("assertion") === `id-jag for ${AS} and ${MCP}` &&
+      request.headers.get("authorization") === `Basic ${btoa("app:s3cret")}`
+    )
+      return issue();
     return json({ error: "invalid_grant" }, 400);
   }
   function authorize(url: URL): Response {
@@ -97,7 +103,12 @@ function fakeServers({ deny = false, tamperState = false, acceptNothing = false 
           token_endpoint: `${AS}/token`,
           registration_endpoint: `${AS}/register`,
           response_types_supported: ["code"],
-          grant_types_supported: ["authorization_code", "refresh_token", "client_credentials"],
+          grant_types_supported: [
+            "authorization_code",
+            "refresh_token",
+            "client_credentials",
+            "urn:ietf:params:oauth:grant-type:jwt-bearer",
+          ],
           code_challenge_methods_supported: ["S256"],
           token_endpoint_auth_methods_supported: ["none", "client_secret_basic"],
         });
@@ -146,7 +157,7 @@ provider("options that cannot work are refused, naming what is missing", () => {
   );
   assert.throws(
     () => oauthProvider({ grant: "password" as never }),
-    /"authorization_code" or "client_credentials", not "password"/,
+    /"authorization_code", "client_credentials" or "jwt_bearer", not "password"/,
   );
   assert.throws(
     () => oauthProvider({ redirectUrl: REDIRECT, authorize: () => "", clientSecret: "x" }),
@@ -251,6 +262,33 @@ node("client credentials: the program signs in as itself", async () => {
     await server.close();
   }
 });
+
+node(
+  "jwt bearer: an assertion asked for the discovered authorization server and resource, presented with the client's secret",
+  async () => {
+    const fake = fakeServers();
+    const asked: object[] = [];
+    const auth = oauthProvider({
+      grant: "jwt_bearer",
+      clientId: "app",
+      clientSecret: "s3cret",
+      assertion: (target) => {
+        asked.push(target);
+        return `id-jag for ${target.issuer} and ${target.resource}`;
+      },
+    });
+    const server = await connectMCP({ url: MCP, fetch: fake.fetch, auth }, { logger: quiet });
+    try {
+      assert.equal(asked, [{ issuer: AS, resource: MCP }]);
+      assert.is(fake.seen.grants[0]!.get("grant_type"), "urn:ietf:params:oauth:grant-type:jwt-bearer");
+      assert.is(fake.seen.authorizations.length, 0);
+      const result = await server.tools[0]!.execute({});
+      assert.equal(result.success && result.value, "alice");
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 node("a refused sign-in, a forged state, or a server that never takes the token fails with the reason", async () => {
   const failure = async (fake: ReturnType<typeof fakeServers>) =>
