@@ -128,3 +128,51 @@ export {
 export * from "./calls/index.js";
 export * from "./agent/index.js";
 export * from "./mcp/index.js";
+export {
+  ADAPTERS,
+  adapterOf,
+  runTools,
+  resume,
+  streamTools,
+  resumeStream,
+  httpChat,
+  parseToolCalls,
+  toToolMessages,
+  createToolCallStream,
+  type ProviderOf,
+  type ProviderMessages,
+  type ProviderRequests,
+} from "./named-providers.js";
+export { usageOf } from "./usage-of.js";
+export {
+  openai,
+  type OpenAIMessageToolCall,
+  type OpenAIAssistantMessage,
+  type OpenAIToolMessage,
+  type OpenAIUserMessage,
+  type OpenAITypes,
+} from "./providers/openai/index.js";
+export {
+  responses,
+  type ResponsesFunctionCallOutput,
+  type ResponsesFunctionCall,
+  type ResponsesAnnotation,
+  type ResponsesOutputMessage,
+  type ResponsesReasoningItem,
+  type ResponsesOutputItem,
+  type ResponsesTypes,
+} from "./providers/responses/index.js";
+export {
+  anthropic,
+  type AnthropicContentBlock,
+  type AnthropicAssistantMessage,
+  type AnthropicToolResultBlock,
+  type AnthropicToolResultMessage,
+  type AnthropicTypes,
+} from "./providers/anthropic/index.js";
+export { gemini, geminiBody, type GeminiPart, type GeminiContent, type GeminiTypes } from "./providers/gemini/index.js";
+export { mcp, type MCPSamplingMessage, type MCPTypes } from "./providers/mcp/index.js";
+export { bedrock, type BedrockMessage, type BedrockTypes } from "./providers/bedrock/index.js";
+export { mistral, type MistralMessage, type MistralTypes } from "./providers/mistral/index.js";
+export { ollama, type OllamaMessage, type OllamaTypes } from "./providers/ollama/index.js";
+export { cohere, type CohereMessage, type CohereTypes } from "./providers/cohere/index.js";

@@ -27,11 +27,8 @@ const LAYERS = {
   builtins: 8,
   "(root)": 9,
 };
-// A provider's tool format (src/providers/<name>/format.ts) is of the tools layer: tooltype/tools writes every
-// provider's tools, and a format reads only schemas and tools.
 const layerOf = (file) => {
-  const [first, second, third] = relative(src, file).split(sep);
-  if (first === "providers" && third === "format.ts") return "tools";
+  const [first, second] = relative(src, file).split(sep);
   return second === undefined ? "(root)" : first;
 };
 
@@ -72,6 +69,42 @@ await check(
     );
   },
 );
+// A provider is a value the user imports (tooltype/providers/<name>): the layers that take one never import one,
+// so a program that imports the loop and one provider bundles that provider alone. Only the root entry's modules
+// (src/*.ts: provider names as strings) and the providers themselves import src/providers/.
+const TAKE_PROVIDERS = ["calls", "agent", "tools", "mcp"];
+await check(
+  `${TAKE_PROVIDERS.join("/, ")}/ import no module of src/providers/ (a provider is a value they take)`,
+  () => {
+    const wrong = imports.filter((i) => TAKE_PROVIDERS.includes(layerOf(i.file)) && layerOf(i.target) === "providers");
+    expect(
+      !wrong.length,
+      wrong.map((i) => `${relative(root, i.file)}:${i.line} imports ${relative(root, i.target)}`).join("\n"),
+    );
+  },
+);
+// No import circle between calls/, tools/ and providers/ (type-only imports included: a circle of types is one
+// concept in two places): of the three folders, one imports another only one way. A circle is printed with an
+// import that makes each of its steps.
+await check("no import circle between calls/, tools/ and providers/", () => {
+  const FOLDERS = ["calls", "tools", "providers"];
+  const step = new Map(); // "from>to" -> an import that makes it
+  for (const i of imports) {
+    const [from, to] = [layerOf(i.file), layerOf(i.target)];
+    if (from !== to && FOLDERS.includes(from) && FOLDERS.includes(to) && !step.has(`${from}>${to}`))
+      step.set(`${from}>${to}`, `${relative(root, i.file)}:${i.line} imports ${relative(root, i.target)}`);
+  }
+  const circles = [];
+  for (const a of FOLDERS)
+    for (const b of FOLDERS) {
+      if (a >= b) continue;
+      if (step.has(`${a}>${b}`) && step.has(`${b}>${a}`)) circles.push([`${a}>${b}`, `${b}>${a}`]);
+      for (const c of FOLDERS)
+        if (c !== a && c !== b && a < c && step.has(`${a}>${b}`) && step.has(`${b}>${c}`) && step.has(`${c}>${a}`))
+          circles.push([`${a}>${b}`, `${b}>${c}`, `${c}>${a}`]);
+    }
+  expect(!circles.length, circles.map((c) => c.map((k) => step.get(k)).join("; ")).join("\n"));
+});
 await check("every import names a module that exists", () => {
   const known = new Set(files);
   const missing = imports.filter((i) => !known.has(i.target));
@@ -116,6 +149,12 @@ const PROVIDER_NAME = /["'`](openai|responses|anthropic|gemini|bedrock|mistral|o
 const NAMES_ALLOWED = {
   "calls/types.ts": "the Provider union, the list of providers",
   "tools/provider-formats.ts": "the tool formats (ToolFormat) and the schema rules (SchemaRules) by name",
+  "tools/format-types.ts": "the tool formats (ToolFormat) by name, and the one most providers write",
+  "tools/formats/openai.ts": "a tool format, one per ToolFormat",
+  "tools/formats/responses.ts": "a tool format, one per ToolFormat",
+  "tools/formats/anthropic.ts": "a tool format, one per ToolFormat",
+  "tools/formats/gemini.ts": "a tool format, one per ToolFormat",
+  "tools/formats/mcp.ts": "a tool format, one per ToolFormat",
   "tools/methods.ts": "the format methods, one per ToolFormat",
   "cli.ts": "the CLI's --provider values",
 };

@@ -120,7 +120,7 @@ function resolvePlugin(root, outDir, { platform, tooltype }) {
             : specifierFrom(outDir, file);
         return { path, external: true };
       });
-      b.onResolve({ filter: /^tooltype(\/[a-z]+)?$/ }, (args) => {
+      b.onResolve({ filter: /^tooltype(\/[a-z]+){0,2}$/ }, (args) => {
         if (!ENTRY_POINTS[args.path]) return undefined;
         const [source, built] = ENTRY_POINTS[args.path];
         return tooltype === "src"

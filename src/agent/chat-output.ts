@@ -1,10 +1,10 @@
 import { preview } from "../util/text.js";
 import { readServerSentEvents } from "./sse.js";
 import type { ProviderAdapter } from "../calls/types.js";
-import { errorMessage, ProviderError } from "../providers/common.js";
+import { errorMessage, ProviderError } from "../calls/common.js";
 import { text as textOf } from "../calls/assemble.js";
 
-export { ProviderError } from "../providers/common.js";
+export { ProviderError } from "../calls/common.js";
 
 /** What reading a provider's output needs of its adapter. */
 type Reading = Pick<ProviderAdapter, "name" | "errorOf" | "http">;
@@ -51,7 +51,7 @@ function isByteStream(value: unknown): value is ReadableStream<Uint8Array> {
  * (`adapter.errorOf`) is thrown as a `ProviderError`.
  *
  * @example
- * const output = await readChatOutput(await fetch(url, init), ADAPTERS.openai, signal);
+ * const output = await readChatOutput(await fetch(url, init), openai, signal);
  * if ("chunks" in output) for await (const chunk of output.chunks) reader.push(chunk);
  */
 export async function readChatOutput(value: unknown, adapter: Reading, signal?: AbortSignal): Promise<ChatOutput> {

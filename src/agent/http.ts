@@ -1,11 +1,11 @@
-import { adapterOf, ADAPTERS } from "../providers/index.js";
-import type { Provider, ProviderAdapter } from "../calls/types.js";
+import { providerValue } from "../calls/common.js";
+import type { ProviderAdapter } from "../calls/types.js";
 
 /**
  * Options of `httpChat`.
  *
  * @example
- * httpChat("openai", { apiKey, baseURL: "http://localhost:11434/v1", headers: { "OpenAI-Organization": "org_1" } });
+ * httpChat(openai, { apiKey, baseURL: "http://localhost:11434/v1", headers: { "OpenAI-Organization": "org_1" } });
  */
 export interface HttpChatOptions {
   /** Sent as the provider expects it (`Authorization: Bearer`, `x-api-key`, `x-goog-api-key`); leave it out behind a proxy that adds it. */
@@ -26,21 +26,16 @@ export interface HttpChatOptions {
  * aborts the request.
  *
  * @example
- * for await (const event of streamTools({ provider: "openai", chat: httpChat("openai", { apiKey }), request, tools })) ...
+ * import { openai } from "tooltype/providers/openai";
+ * for await (const event of streamTools({ provider: openai, chat: httpChat(openai, { apiKey }), request, tools })) ...
  */
 export function httpChat(
-  provider: Provider | ProviderAdapter,
+  provider: ProviderAdapter,
   options: HttpChatOptions = {},
 ): (request: object, init?: { readonly signal?: AbortSignal }) => Promise<Response> {
-  const http =
-    typeof provider === "string" && !Object.hasOwn(ADAPTERS, provider) ? undefined : adapterOf(provider).http;
+  const { http, name } = providerValue(provider, "httpChat");
   if (!http)
-    throw new TypeError(
-      `httpChat: provider must be one of ${Object.values(ADAPTERS)
-        .filter((adapter) => adapter.http)
-        .map((adapter) => adapter.name)
-        .join(", ")}, received ${JSON.stringify(typeof provider === "object" ? provider?.name : provider)}`,
-    );
+    throw new TypeError(`httpChat: the ${name} provider has no HTTP support (http); pass chat a function of your own`);
   const base = (options.baseURL ?? http.baseURL).replace(/\/+$/, "");
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   return (request, init = {}) => {

@@ -42,8 +42,7 @@ export type {
 export { lenientArguments } from "./lenient.js";
 export type { RepairHook, RepairInput, Repaired } from "./repair.js";
 export { httpChat, type HttpChatOptions } from "./http.js";
-export { geminiBody } from "../providers/gemini/http.js";
 export { ProviderError } from "./chat-output.js";
 export { readServerSentEvents, type ServerSentEvent } from "./sse.js";
-export { usageOf, type Usage } from "./usage.js";
+export type { Usage } from "./usage.js";
 export type { Tracer, TraceSpan, SpanAttributeValue } from "./tracing.js";

@@ -8,8 +8,8 @@ import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
-import { ADAPTERS, adapterOf } from "../providers/index.js";
-import type { Delta, Provider, ProviderAdapter, ToolChoice } from "../calls/types.js";
+import { providerValue, responseOf } from "../calls/common.js";
+import type { Delta, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { resultData, resultText } from "../calls/wire.js";
 import { createCallTracker } from "../calls/assemble.js";
 import { readChatOutput, readingChunk } from "./chat-output.js";
@@ -86,7 +86,7 @@ export interface StepSettings<Request extends object = object> {
  * runTools({ provider: "openai", chat: (r) => openai.chat.completions.create(r), request: { model, messages }, tools: [weather], maxSteps: 5, timeout: 10_000 });
  */
 export interface RunToolsOptions<Request extends object> {
-  readonly provider: Provider | ProviderAdapter;
+  readonly provider: ProviderAdapter;
   /**
    * Sends a request to the model. It may return the response (an SDK's method, e.g.
    * `(r) => openai.chat.completions.create(r)`), an SDK's stream, or a `fetch` `Response` holding JSON or
@@ -270,7 +270,7 @@ async function* loopSteps<Request extends object>(
   resumption: Resumption | undefined,
   spans: Spans,
 ): AsyncGenerator<LoopEvent, RunToolsResult> {
-  const adapter = adapterOf(options.provider);
+  const adapter = providerValue(options.provider, stream ? "streamTools" : "runTools");
   const allTools = options.registry
     ? withoutClash(options.registry.listTools(), registeredTools([options.tools ?? []]))
     : registeredTools([options.tools ?? []]);
@@ -494,7 +494,7 @@ async function* loopSteps<Request extends object>(
     let response: unknown;
     let firstChunkMs: number | undefined;
     let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
-    if ("whole" in output) response = output.whole;
+    if ("whole" in output) response = responseOf(adapter, output.whole, "runTools: what chat returned");
     else if (!streaming)
       throw new TypeError(
         `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
@@ -738,10 +738,8 @@ function chosenTools(chosen: readonly (AnyTool | string)[], all: readonly AnyToo
 }
 
 // The name traces give the provider (`gen_ai.provider.name`): its adapter's `tracingName`, else its name.
-function tracingName(provider: Provider | ProviderAdapter): string {
-  if (typeof provider === "object" && provider !== null) return provider.tracingName ?? provider.name;
-  const adapter = typeof provider === "string" && Object.hasOwn(ADAPTERS, provider) ? ADAPTERS[provider] : undefined;
-  return adapter?.tracingName ?? String(provider);
+function tracingName(provider: ProviderAdapter): string {
+  return typeof provider === "object" && provider !== null ? (provider.tracingName ?? provider.name) : String(provider);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ApprovalDecisions } from "./approval.js";
 import { toolLoop, type RunToolsOptions } from "./loop.js";
 import type { LoopEvent, RunToolsResult } from "./step.js";
-import type { Provider, ProviderAdapter } from "../calls/types.js";
+import type { ProviderAdapter } from "../calls/types.js";
 import type { ConversationOf, RequestShape } from "../calls/messages.js";
 
 export type { RunToolsOptions } from "./loop.js";
@@ -18,14 +18,15 @@ export type { RunToolsResult, ToolStep } from "./step.js";
  * `after` and `wrap` guard every call. An option it does not know is a `TypeError` naming it.
  *
  * @example
+ * import { openai } from "tooltype/providers/openai";
  * const { text } = await runTools({
- *   provider: "openai",
- *   chat: (request) => openai.chat.completions.create(request),
+ *   provider: openai,
+ *   chat: (request) => client.chat.completions.create(request),
  *   request: { model: "gpt-4o-mini", messages: [{ role: "user", content: "Weather in Paris?" }] },
  *   tools: [weather],
  * });
  */
-export function runTools<Request extends RequestShape<P>, P extends Provider | ProviderAdapter>(
+export function runTools<Request extends RequestShape<P>, P extends ProviderAdapter>(
   // The request is read from `request` alone (written inline, its roles keep their literal types); `chat`
   // only has to accept it, so it may be the SDK's method typed with the SDK's own request type.
   options: Omit<RunToolsOptions<Request>, "chat"> & {

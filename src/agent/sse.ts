@@ -1,4 +1,4 @@
-import { ProviderError } from "../providers/common.js";
+import { ProviderError } from "../calls/common.js";
 
 /** The most characters one server-sent event may hold (its data lines and the line being read): 16 Mi, as an AWS event stream frame. */
 const MAX_EVENT_CHARS = 16 * 1024 * 1024;

@@ -135,7 +135,7 @@ export function notFoundYet(name: string): ToolResult {
  * searches itself.
  *
  * @example
- * const deferral = toolDeferral(ADAPTERS.openai, tools, state?.discovered);
+ * const deferral = toolDeferral(openai, tools, state?.discovered);
  * const offered = deferral ? [...deferral.base(tools), ...deferral.found(tools)] : tools;
  */
 export interface ToolDeferral {
@@ -155,7 +155,7 @@ export interface ToolDeferral {
  * among `tools`; other names are dropped (the tools given to `resume` changed).
  *
  * @example
- * toolDeferral(ADAPTERS.gemini, [weather, sendEmail], ["send_email"])?.found([weather, sendEmail]); // [sendEmail]
+ * toolDeferral(gemini, [weather, sendEmail], ["send_email"])?.found([weather, sendEmail]); // [sendEmail]
  */
 export function toolDeferral(
   provider: ProviderAdapter,

@@ -4,9 +4,10 @@
  *
  * @example
  * import { parseToolCalls, toToolMessages } from "tooltype/calls";
- * const calls = parseToolCalls(completion, "openai");
+ * import { openai } from "tooltype/providers/openai";
+ * const calls = parseToolCalls(completion, openai);
  * const results = await registry.executeAll(calls);
- * messages.push(...toToolMessages(results, "openai"));
+ * messages.push(...toToolMessages(results, openai));
  */
 export { parseToolCalls, toToolMessages } from "./parse.js";
 export {
@@ -23,7 +24,7 @@ export {
   type ParserEvents,
 } from "./partial-json.js";
 export { createArgumentChecker, checkArguments, type PartialVerdict } from "./viability.js";
-export { ADAPTERS, adapterOf } from "../providers/index.js";
+export { responseMismatch } from "./common.js";
 export { mcpContent, type AnswerOptions, type ResultIssue } from "./output.js";
 export type {
   Provider,
@@ -40,31 +41,10 @@ export type {
 } from "./types.js";
 export { createCallTracker } from "./assemble.js";
 export type {
-  ProviderMessages,
-  ProviderRequests,
+  ProviderTypes,
   RequestShape,
   ToolMessageOf,
   AssistantMessageOf,
   ConversationOf,
-  OpenAIMessageToolCall,
-  OpenAIAssistantMessage,
-  OpenAIToolMessage,
-  OpenAIUserMessage,
-  ResponsesFunctionCallOutput,
-  ResponsesFunctionCall,
-  ResponsesAnnotation,
-  ResponsesOutputMessage,
-  ResponsesReasoningItem,
-  ResponsesOutputItem,
-  AnthropicContentBlock,
-  AnthropicAssistantMessage,
-  AnthropicToolResultBlock,
-  AnthropicToolResultMessage,
-  GeminiPart,
-  GeminiContent,
-  MCPSamplingMessage,
-  BedrockMessage,
-  MistralMessage,
-  OllamaMessage,
-  CohereMessage,
+  ChatRole,
 } from "./messages.js";

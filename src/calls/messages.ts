@@ -1,130 +1,47 @@
 /**
- * The conversation entries tooltype writes, typed per provider without depending on any SDK: structural types
- * that the official SDKs' own parameter types accept (`openai`'s `ChatCompletionMessageParam` and
- * `ResponseInputItem`, `@anthropic-ai/sdk`'s `MessageParam`, `@google/genai`'s `Content`; `test/types/messages.ts`
- * proves it against those SDKs). Each is the part of the entry tooltype writes or reads; what a response holds
- * beyond it (citations, cache settings) is carried along at run time.
+ * The conversation entries a provider's loop writes, typed from the provider value itself: each adapter declares
+ * its types (`ProviderAdapter`'s second parameter, `ProviderTypes`) in its own folder, so nothing here names a
+ * provider. Structural types that the official SDKs' own parameter types accept (`test/types/messages.ts` proves
+ * it against those SDKs).
  *
  * @example
- * const answers: OpenAIToolMessage[] = toToolMessages(results, "openai");
- * await openai.chat.completions.create({ model, messages: [...messages, ...answers] });
+ * import { openai } from "tooltype/providers/openai";
+ * const answers: ToolMessageOf<typeof openai>[] = toToolMessages(results, openai); // OpenAIToolMessage | OpenAIUserMessage
  */
-
-import type { OpenAIAssistantMessage, OpenAIToolMessage, OpenAIUserMessage } from "../providers/openai/messages.js";
-import type { ResponsesFunctionCallOutput, ResponsesOutputItem } from "../providers/responses/messages.js";
-import type { AnthropicAssistantMessage, AnthropicToolResultMessage } from "../providers/anthropic/messages.js";
-import type { GeminiPart, GeminiContent } from "../providers/gemini/messages.js";
-import type { MCPSamplingMessage } from "../providers/mcp/messages.js";
-import type { BedrockMessage } from "../providers/bedrock/messages.js";
-import type { MistralMessage } from "../providers/mistral/messages.js";
-import type { OllamaMessage } from "../providers/ollama/messages.js";
-import type { CohereMessage } from "../providers/cohere/messages.js";
-
-export type {
-  OpenAIMessageToolCall,
-  OpenAIAssistantMessage,
-  OpenAIToolMessage,
-  OpenAIUserMessage,
-} from "../providers/openai/messages.js";
-export type {
-  ResponsesFunctionCallOutput,
-  ResponsesFunctionCall,
-  ResponsesAnnotation,
-  ResponsesOutputMessage,
-  ResponsesReasoningItem,
-  ResponsesOutputItem,
-} from "../providers/responses/messages.js";
-export type {
-  AnthropicContentBlock,
-  AnthropicAssistantMessage,
-  AnthropicToolResultBlock,
-  AnthropicToolResultMessage,
-} from "../providers/anthropic/messages.js";
-export type { GeminiPart, GeminiContent } from "../providers/gemini/messages.js";
-export type { MCPSamplingMessage } from "../providers/mcp/messages.js";
-export type { BedrockMessage } from "../providers/bedrock/messages.js";
-export type { MistralMessage } from "../providers/mistral/messages.js";
-export type { OllamaMessage } from "../providers/ollama/messages.js";
-export type { CohereMessage } from "../providers/cohere/messages.js";
-
-// ---- per provider ---------------------------------------------------------------------------------------
 
 /**
- * What each provider's tool loop writes: `tool`, the entries answering calls (`toToolMessages`), and
- * `assistant`, the model's turn as it goes back into the conversation.
+ * What a provider's values are, for types only: `tool`, the entries answering calls (`toToolMessages`);
+ * `assistant`, the model's turn as it goes back into the conversation; `request`, the least a request must be
+ * (where its conversation lives, roles as the API spells them); `conversation`, the request's key holding it.
  *
  * @example
- * type Answers = ProviderMessages["anthropic"]["tool"]; // AnthropicToolResultMessage
+ * type OpenAITypes = { tool: OpenAIToolMessage; assistant: OpenAIAssistantMessage; request: { messages?: readonly { role: string }[] }; conversation: "messages" };
  */
-export interface ProviderMessages {
-  openai: { tool: OpenAIToolMessage | OpenAIUserMessage; assistant: OpenAIAssistantMessage };
-  responses: { tool: ResponsesFunctionCallOutput; assistant: ResponsesOutputItem };
-  anthropic: { tool: AnthropicToolResultMessage; assistant: AnthropicAssistantMessage };
-  gemini: { tool: GeminiContent & { role: "user"; parts: GeminiPart[] }; assistant: GeminiContent };
-  mcp: { tool: MCPSamplingMessage & { role: "user" }; assistant: MCPSamplingMessage & { role: "assistant" } };
-  bedrock: { tool: BedrockMessage & { role: "user" }; assistant: BedrockMessage & { role: "assistant" } };
-  mistral: {
-    tool: Extract<MistralMessage, { role: "tool" }>;
-    assistant: Extract<MistralMessage, { role: "assistant" }>;
-  };
-  ollama: { tool: Extract<OllamaMessage, { role: "tool" }>; assistant: Extract<OllamaMessage, { role: "assistant" }> };
-  cohere: { tool: Extract<CohereMessage, { role: "tool" }>; assistant: Extract<CohereMessage, { role: "assistant" }> };
+export interface ProviderTypes {
+  readonly tool: unknown;
+  readonly assistant: unknown;
+  readonly request: object;
+  readonly conversation: string;
 }
 
-/** The tool answers of a provider (by name); `unknown` for an adapter passed as an object. @example ToolMessageOf<"openai"> // OpenAIToolMessage */
-export type ToolMessageOf<P> = P extends keyof ProviderMessages ? ProviderMessages[P]["tool"] : unknown;
-/** The assistant turn of a provider (by name); `unknown` for an adapter passed as an object. @example AssistantMessageOf<"anthropic"> // AnthropicAssistantMessage */
-export type AssistantMessageOf<P> = P extends keyof ProviderMessages ? ProviderMessages[P]["assistant"] : unknown;
+/** The declared types of a provider value (never when it declares none). */
+type TypesOf<P> = P extends { readonly types?: infer T } ? (T extends ProviderTypes ? T : never) : never;
 
-// ---- requests -------------------------------------------------------------------------------------------
-
-type Role = "system" | "developer" | "user" | "assistant" | "tool";
-
-/**
- * The least a request must be for each provider's loop: where its conversation lives, with roles as the API spells
- * them. `runTools` takes any request that fits (the SDK's own request type included); this also gives a request
- * written inline its literal roles, so it stays assignable to the SDK's parameter type.
- *
- * @example
- * const request: RequestShape<"anthropic"> = { model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "Hi" }] };
- */
-export interface ProviderRequests {
-  openai: { readonly messages?: readonly { readonly role: Role | "function" }[] };
-  responses: { readonly input?: string | readonly { readonly role?: Exclude<Role, "tool">; readonly type?: string }[] };
-  anthropic: { readonly messages?: readonly { readonly role: "user" | "assistant" | "system" }[] };
-  gemini: {
-    readonly contents?: string | { readonly role?: "user" | "model" } | readonly { readonly role?: "user" | "model" }[];
-  };
-  mcp: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
-  bedrock: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
-  mistral: { readonly messages?: readonly { readonly role: Role }[] };
-  ollama: { readonly messages?: readonly { readonly role: Role }[] };
-  cohere: { readonly messages?: readonly { readonly role: Role }[] };
-}
-/** The request shape of a provider (by name); any object for an adapter passed as an object. @example RequestShape<"openai"> */
-export type RequestShape<P> = P extends keyof ProviderRequests ? ProviderRequests[P] : object;
-
-/** Where each provider's conversation lives in a request. */
-interface ConversationKeys {
-  openai: "messages";
-  responses: "input";
-  anthropic: "messages";
-  gemini: "contents";
-  mcp: "messages";
-  bedrock: "messages";
-  mistral: "messages";
-  ollama: "messages";
-  cohere: "messages";
-}
+/** The tool answers of a provider value; `unknown` for one that declares no types. @example ToolMessageOf<typeof openai> // OpenAIToolMessage | OpenAIUserMessage */
+export type ToolMessageOf<P> = [TypesOf<P>] extends [never] ? unknown : TypesOf<P>["tool"];
+/** The assistant turn of a provider value; `unknown` for one that declares no types. @example AssistantMessageOf<typeof anthropic> // AnthropicAssistantMessage */
+export type AssistantMessageOf<P> = [TypesOf<P>] extends [never] ? unknown : TypesOf<P>["assistant"];
+/** The request shape of a provider value; any object for one that declares no types. @example RequestShape<typeof openai> */
+export type RequestShape<P> = [TypesOf<P>] extends [never] ? object : TypesOf<P>["request"];
 
 /** One entry of a request's conversation, as the request types it (a single string is a user message). */
-type RequestEntryOf<P extends keyof ConversationKeys, Request> = Request extends {
-  readonly [K in ConversationKeys[P]]?: infer C;
+type RequestEntryOf<T extends ProviderTypes, Request> = Request extends {
+  readonly [K in T["conversation"]]?: infer C;
 }
   ? C extends readonly (infer E)[]
     ? E
     : C extends string
-      ? ConversationKeys[P] extends "contents"
+      ? T["conversation"] extends "contents"
         ? { role: "user"; parts: { text: string }[] }
         : { role: "user"; content: string }
       : Exclude<C, undefined>
@@ -132,11 +49,14 @@ type RequestEntryOf<P extends keyof ConversationKeys, Request> = Request extends
 
 /**
  * An entry of the whole conversation `runTools` returns: the request's own entries, the model's turns and the tool
- * answers, each typed for the provider; `unknown` for an adapter passed as an object.
+ * answers, each typed for the provider; `unknown` for a provider value that declares no types.
  *
  * @example
- * const { messages } = await runTools({ provider: "openai", ... }); // (ChatCompletionMessageParam | OpenAIAssistantMessage | OpenAIToolMessage)[]
+ * const { messages } = await runTools({ provider: openai, ... }); // (ChatCompletionMessageParam | OpenAIAssistantMessage | OpenAIToolMessage)[]
  */
-export type ConversationOf<P, Request = object> = P extends keyof ProviderMessages & keyof ConversationKeys
-  ? RequestEntryOf<P, Request> | ProviderMessages[P]["assistant"] | ProviderMessages[P]["tool"]
-  : unknown;
+export type ConversationOf<P, Request = object> = [TypesOf<P>] extends [never]
+  ? unknown
+  : RequestEntryOf<TypesOf<P>, Request> | TypesOf<P>["assistant"] | TypesOf<P>["tool"];
+
+/** The roles of the chat APIs that share OpenAI's message shape. @example const role: ChatRole = "tool"; */
+export type ChatRole = "system" | "developer" | "user" | "assistant" | "tool";

@@ -1,5 +1,5 @@
-import { adapterOf } from "../providers/index.js";
-import type { CallResult, Provider, ProviderAdapter, ToolCall } from "./types.js";
+import { providerValue, responseOf } from "./common.js";
+import type { CallResult, ProviderAdapter, ToolCall } from "./types.js";
 import type { ToolMessageOf } from "./messages.js";
 import type { AnswerOptions } from "./output.js";
 
@@ -9,10 +9,12 @@ import type { AnswerOptions } from "./output.js";
  * Ollama) get a stable generated one that `toToolMessages` maps back.
  *
  * @example
- * const calls = parseToolCalls(await openai.chat.completions.create(request), "openai");
+ * import { openai } from "tooltype/providers/openai";
+ * const calls = parseToolCalls(await client.chat.completions.create(request), openai);
  */
-export function parseToolCalls(response: unknown, provider: Provider | ProviderAdapter): ToolCall[] {
-  return adapterOf(provider).calls(response);
+export function parseToolCalls(response: unknown, provider: ProviderAdapter): ToolCall[] {
+  const adapter = providerValue(provider, "parseToolCalls");
+  return adapter.calls(responseOf(adapter, response, "parseToolCalls"));
 }
 
 /**
@@ -25,12 +27,12 @@ export function parseToolCalls(response: unknown, provider: Provider | ProviderA
  * change is reported to `options.onIssue`.
  *
  * @example
- * messages.push(...toToolMessages(await registry.executeAll(calls), "anthropic"));
+ * messages.push(...toToolMessages(await registry.executeAll(calls), anthropic));
  */
-export function toToolMessages<P extends Provider | ProviderAdapter>(
+export function toToolMessages<P extends ProviderAdapter>(
   results: readonly CallResult[],
   provider: P,
   options?: AnswerOptions,
 ): ToolMessageOf<P>[] {
-  return adapterOf(provider).toolMessages(results, options) as ToolMessageOf<P>[];
+  return providerValue(provider, "toToolMessages").toolMessages(results, options) as ToolMessageOf<P>[];
 }

@@ -1,6 +1,5 @@
-import type { ArgumentChecks, PartialToolCall, Provider, ProviderAdapter, ToolCall } from "./types.js";
+import type { ArgumentChecks, PartialToolCall, ProviderAdapter, ToolCall } from "./types.js";
 import { createCallTracker, text } from "./assemble.js";
-import { STREAM_READERS } from "../providers/index.js";
 
 export type { ArgumentChecks, PartialToolCall } from "./types.js";
 
@@ -8,7 +7,7 @@ export type { ArgumentChecks, PartialToolCall } from "./types.js";
  * Options of `createToolCallStream`.
  *
  * @example
- * createToolCallStream("anthropic", { check: checkArguments(tools) });
+ * createToolCallStream(anthropic, { check: checkArguments(tools) });
  */
 export interface ToolCallStreamOptions {
   /** Check each call's arguments as they stream; `partial()` then carries `settled`, `viable` and `reason`. */
@@ -19,7 +18,7 @@ export interface ToolCallStreamOptions {
  * Assembles tool calls from a provider's stream, chunk by chunk, in time linear in the stream's length.
  *
  * @example
- * const stream = createToolCallStream("openai");
+ * const stream = createToolCallStream(openai);
  * for await (const chunk of await openai.chat.completions.create({ ...request, stream: true })) {
  *   stream.push(chunk);
  *   render(stream.partial()); // arguments fill in as they arrive
@@ -36,33 +35,29 @@ export interface ToolCallStream {
 }
 
 /**
- * A `ToolCallStream` for a provider (its name, or an adapter with a `stream`): the provider's reader tells one
+ * A `ToolCallStream` for a provider (a provider value with a `stream`, as `openai` from `tooltype/providers/openai`): the provider's reader tells one
  * assembler (`createCallTracker`) what each chunk says of calls. OpenAI chat `delta.tool_calls` keyed by `index`, Responses
  * `function_call_arguments.delta` keyed by `output_index`, Anthropic `input_json_delta`, Gemini and Ollama
  * whole calls per chunk, Bedrock `contentBlockDelta` and Cohere `tool-call-delta` events, Mistral deltas.
  *
  * @example
- * const stream = createToolCallStream("openai");
+ * const stream = createToolCallStream(openai);
  * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_1", function: { name: "get_weather", arguments: '{"city":"Pa' } }] } }] });
  * stream.partial(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Pa" }, text: '{"city":"Pa', done: false }]
  * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'ris"}' } }] } }] });
  * stream.calls(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]
  */
 export function createToolCallStream(
-  provider: Provider | ProviderAdapter,
+  provider: Pick<ProviderAdapter, "name" | "stream">,
   options: ToolCallStreamOptions = {},
 ): ToolCallStream {
   const adapter = typeof provider === "object" && provider !== null ? provider : undefined;
-  const read = adapter
-    ? adapter.stream?.read
-    : typeof provider === "string" && Object.hasOwn(STREAM_READERS, provider)
-      ? STREAM_READERS[provider]
-      : undefined;
+  const read = adapter?.stream?.read;
   if (!read)
     throw new TypeError(
       adapter
-        ? `createToolCallStream: the ${adapter.name} adapter has no stream reader (stream)`
-        : `createToolCallStream: unknown provider ${JSON.stringify(provider)}; known: ${Object.keys(STREAM_READERS).join(", ")}`,
+        ? `createToolCallStream: the ${adapter.name} provider has no stream reader (stream)`
+        : `createToolCallStream: provider must be a provider value (import { openai } from "tooltype/providers/openai"); received ${typeof provider === "string" ? `the name ${JSON.stringify(provider)} (names are taken by the "tooltype" entry only)` : String(provider)}`,
     );
   const tracker = createCallTracker(options.check);
   let pushed = 0;
@@ -73,9 +68,7 @@ export function createToolCallStream(
         if (typeof chunk === "object" && chunk !== null) read(chunk, tracker);
       } catch (error) {
         // A chunk whose fields throw when read (a getter, a Proxy): say which chunk of which stream.
-        throw new TypeError(
-          `createToolCallStream: ${adapter?.name ?? provider} chunk ${pushed} could not be read: ${text(error)}`,
-        );
+        throw new TypeError(`createToolCallStream: ${adapter.name} chunk ${pushed} could not be read: ${text(error)}`);
       }
     },
     partial: tracker.partial,

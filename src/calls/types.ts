@@ -4,10 +4,18 @@ import type { CallResult, ToolCall } from "../tools/call.js";
 import type { AnswerOptions } from "./output.js";
 import type { ParserEvents } from "./partial-json.js";
 import type { PartialVerdict } from "./viability.js";
+import type { ProviderTypes } from "./messages.js";
+import type { ToolFormat } from "../tools/format-types.js";
 
 export type { CallResult, ToolCall } from "../tools/call.js";
 
-/** The providers whose wire formats tooltype speaks. @example const provider: Provider = "anthropic"; parseToolCalls(response, provider); */
+/**
+ * The names of the providers tooltype ships (each also a value: `import { anthropic } from "tooltype/providers/anthropic"`).
+ * Only the root entry takes a name in a provider's place.
+ *
+ * @example
+ * const provider: Provider = "anthropic"; parseToolCalls(response, provider); // from "tooltype"
+ */
 export type Provider =
   | "openai"
   | "responses"
@@ -43,18 +51,30 @@ export interface RequestOptions {
 }
 
 /**
- * What tooltype knows of one provider's wire format. Plain objects, so a bundle keeps only the
- * adapters it imports.
+ * A provider: what tooltype knows of one API's wire format, as a plain value (`openai` from
+ * `tooltype/providers/openai`, ...), so a bundle keeps only the providers it imports. A provider written outside
+ * tooltype is a value of this type too; `Types` (optional) types its messages for `runTools`' result.
  *
  * @example
- * const adapter: ProviderAdapter = adapterOf("anthropic");
- * const calls = adapter.calls(response);
- * messages.push(...adapter.assistantMessages(response), ...adapter.toolMessages(await registry.executeAll(calls)));
+ * import { anthropic } from "tooltype/providers/anthropic";
+ * const calls = anthropic.calls(response);
+ * messages.push(...anthropic.assistantMessages(response), ...anthropic.toolMessages(await registry.executeAll(calls)));
  */
-export interface ProviderAdapter {
-  readonly name: Provider;
+export interface ProviderAdapter<Name extends string = string, Types extends ProviderTypes = ProviderTypes> {
+  /** The provider's name, in messages and in saved states (a state resumes only with the same provider). */
+  readonly name: Name;
+  /** For types only, never set: what its messages and requests are (see `ProviderTypes`). */
+  readonly types?: Types;
+  /** The format its tools are written in (`registry.check(provider)` and `toolTokens` read it); `"openai"` by default. */
+  readonly toolFormat?: ToolFormat;
   /** Where the conversation lives in a request (`messages`, `input`, `contents`). */
   readonly conversation: string;
+  /**
+   * What is wrong with a value given as a response: undefined when this provider can read it, else a sentence
+   * naming what was received and what was expected (`responseMismatch` writes one). `parseToolCalls` and the loop
+   * throw it as a TypeError; without it, any object is read.
+   */
+  responseIssue?(response: object): string | undefined;
   /** The tool calls of a response, in order. */
   calls(response: unknown): ToolCall[];
   /**

@@ -7,7 +7,7 @@ import type { Dialect } from "../schema/dialects/warnings.js";
 import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
 import { shareRepeated } from "../schema/share.js";
-import type { FormatOptions, FormattableTool, SchemaRules, ToolFormat } from "./provider-formats.js";
+import type { FormatOptions, FormattableTool, SchemaRules, ToolFormat } from "./format-types.js";
 
 // What every provider's tool format shares: the name check, the description, the schema rules a tool is written in.
 

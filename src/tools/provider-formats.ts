@@ -1,8 +1,7 @@
-import type { JSONSchema } from "../schema/json-schema.js";
-import type { ConversionWarning, Dialect } from "../schema/dialects/warnings.js";
+import type { FormatOptions, FormattableTool, SchemaRules, ToolFormat, ToolIssue } from "./format-types.js";
 import { nameIssue } from "./format-rules.js";
-import { OPENAI_NAMES, toOpenAIFormat, type OpenAITool } from "../providers/openai/format.js";
-import { toResponsesFormat, type ResponsesTool } from "../providers/responses/format.js";
+import { OPENAI_NAMES, toOpenAIFormat, type OpenAITool } from "./formats/openai.js";
+import { toResponsesFormat, type ResponsesTool } from "./formats/responses.js";
 import {
   ANTHROPIC_NAMES,
   anthropicStrictIssues,
@@ -10,14 +9,16 @@ import {
   toAnthropicTools,
   type AnthropicFormatOptions,
   type AnthropicTool,
-} from "../providers/anthropic/format.js";
-import { GEMINI_NAMES, toGeminiFormat, type GeminiFunctionDeclaration } from "../providers/gemini/format.js";
-import { MCP_NAMES, toMCPFormat, type MCPTool } from "../providers/mcp/format.js";
+} from "./formats/anthropic.js";
+import { GEMINI_NAMES, toGeminiFormat, type GeminiFunctionDeclaration } from "./formats/gemini.js";
+import { MCP_NAMES, toMCPFormat, type MCPTool } from "./formats/mcp.js";
 
-// Each provider's tool format is in its folder (src/providers/<name>/format.ts): its tool type, its name rule, the
-// schema rules it writes in, its limits. This module names them for tooltype/tools and the root entry.
-export { toOpenAIFormat, type OpenAITool } from "../providers/openai/format.js";
-export { toResponsesFormat, type ResponsesTool } from "../providers/responses/format.js";
+// Each format of tool definitions is a module of src/tools/formats/ (its tool type, its name rule, the schema rules
+// it writes in, its limits); each provider's subpath exports its own. This module names them for tooltype/tools
+// and the root entry, and keeps the table the registry checks tools against.
+export type { FormatOptions, FormattableTool, SchemaRules, ToolFormat, ToolIssue } from "./format-types.js";
+export { toOpenAIFormat, type OpenAITool } from "./formats/openai.js";
+export { toResponsesFormat, type ResponsesTool } from "./formats/responses.js";
 export {
   toAnthropicFormat,
   toAnthropicTools,
@@ -25,84 +26,9 @@ export {
   ANTHROPIC_STRICT_LIMITS,
   type AnthropicTool,
   type AnthropicFormatOptions,
-} from "../providers/anthropic/format.js";
-export { toGeminiFormat, type GeminiFunctionDeclaration } from "../providers/gemini/format.js";
-export { toMCPFormat, type MCPTool } from "../providers/mcp/format.js";
-
-/** What a format needs of a tool. */
-export interface FormattableTool {
-  readonly name: string;
-  readonly description: string;
-  readonly parameters: JSONSchema;
-  readonly returns: JSONSchema | undefined;
-  readonly strict: boolean;
-  /** Anthropic `eager_input_streaming`. */
-  readonly eagerInputStreaming?: boolean;
-  /** Anthropic and Responses `defer_loading`: sent for the provider's tool search to load on demand. */
-  readonly defer?: boolean;
-}
-
-/**
- * The formats of tool definitions tooltype writes, one per API (Responses is OpenAI's other API). Each
- * `Provider` (tooltype/calls) sends its tools in one of them: Mistral, Ollama, Cohere and Bedrock start from
- * OpenAI's.
- *
- * @example
- * registry.check("anthropic" satisfies ToolFormat);
- */
-export type ToolFormat = "openai" | "responses" | "anthropic" | "gemini" | "mcp";
-
-/**
- * An issue of one tool in one provider's format: a `ConversionWarning` (`path`, `message`, `kind`) with
- * the tool's name and the provider. A name the provider refuses is one, at path "".
- *
- * @example
- * { tool: "get_weather", provider: "openai", path: "/properties/days", message: 'openai-strict does not support "minimum"...', kind: "changed" }
- */
-export interface ToolIssue extends ConversionWarning {
-  readonly tool: string;
-  readonly provider: ToolFormat;
-}
-
-/**
- * Options of the format methods.
- *
- * @example
- * toOpenAIFormat(weather, { strict: true, onIssue: (issue) => console.warn(`${issue.tool}${issue.path}: ${issue.message}`) });
- */
-export interface FormatOptions {
-  /**
-   * The strict form (OpenAI Structured Outputs, Anthropic strict tool use); the tool's own `strict` by default.
-   * `"prefer"`: strict where the schema allows it, else the plain form, with an `advice` issue saying why.
-   */
-  readonly strict?: boolean | "prefer";
-  /**
-   * The schema rules of the model behind the endpoint, apart from its wire format: an OpenAI-compatible gateway
-   * (OpenRouter, LiteLLM, Vertex's OpenAI endpoint, vLLM) in front of Gemini or Claude takes OpenAI's tool shape,
-   * and the model's own rules for the schema. `"openai"`, `"anthropic"`, `"gemini"` (Gemini's rules, JSON Schema
-   * spelling), `"mcp"`, or a dialect value. Default: the wire's own.
-   */
-  readonly dialect?: SchemaRules;
-  /**
-   * Receives each issue (`ToolIssue`): what the dialect changed, what the provider would refuse, advice.
-   * Nothing is printed. `"error"` throws a `ConversionError` on the first. Without it, changes are not
-   * reported (`checkTool` and `registry.check` list them) and a rejection throws, so nothing a provider
-   * refuses is sent unannounced.
-   */
-  readonly onIssue?: ((issue: ToolIssue) => void) | "error";
-  /** The former name of `onIssue`, kept working. */
-  readonly onWarning?: ((issue: ToolIssue) => void) | "error";
-  /** Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning. */
-  readonly shareRepeated?: boolean;
-}
-
-/**
- * A model family's schema rules by name, or any dialect as a value.
- *
- * @example
- * const rules: SchemaRules = "gemini"; toOpenAIFormat(weather, { dialect: rules });
- */
-export type SchemaRules = "openai" | "anthropic" | "gemini" | "mcp" | Dialect;
+} from "./formats/anthropic.js";
+export { toGeminiFormat, type GeminiFunctionDeclaration } from "./formats/gemini.js";
+export { toMCPFormat, type MCPTool } from "./formats/mcp.js";
 
 /** The format methods `Tool` and `ToolRegistry` share. */
 export interface ProviderFormats {

@@ -11,6 +11,7 @@ import {
   type SchemaRules,
   type ToolIssue,
 } from "./provider-formats.js";
+import { formatOf, type FormatOf } from "./format-types.js";
 import { ConversionError } from "../schema/dialects/warnings.js";
 import type { ToolTokens, ToolTokensOptions } from "./tokens.js";
 
@@ -102,10 +103,10 @@ export class ToolRegistry {
    * tool's schema issues (`checkTool`). Nothing is printed or thrown.
    *
    * @example
-   * registry.check("gemini"); // [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
+   * registry.check(gemini); // or "gemini", the format's name; [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
    */
   check(
-    provider: ToolFormat,
+    format: FormatOf,
     options: {
       readonly category?: string;
       readonly strict?: boolean | "prefer";
@@ -113,6 +114,7 @@ export class ToolRegistry {
       readonly dialect?: SchemaRules;
     } = {},
   ): ToolIssue[] {
+    const provider = formatOf(format);
     const tools = this.listTools(options.category);
     return [
       ...this.#countIssues(tools.length, provider),
@@ -153,9 +155,10 @@ export class ToolRegistry {
    * const { total, tools, issues } = await registry.tokens("openai");
    */
   async tokens(
-    provider: ToolFormat,
+    format: FormatOf,
     options: ToolTokensOptions & { readonly category?: string } = {},
   ): Promise<ToolTokens> {
+    const provider = formatOf(format);
     const countIssues: ToolIssue[] = [];
     const tools = this.toolsForRequest(options.category, provider, { onIssue: (issue) => countIssues.push(issue) });
     const { toolTokens } = await import("./tokens.js"); // loaded when counting: a bundler that splits code keeps it out of the registry's chunk
@@ -222,7 +225,8 @@ export class ToolRegistry {
    * @example
    * registry.toolsForRequest("math", "anthropic").map((t) => toAnthropicFormat(t));
    */
-  toolsForRequest(category: string | undefined, provider: ToolFormat, options: FormatOptions = {}): AnyTool[] {
+  toolsForRequest(category: string | undefined, format: FormatOf, options: FormatOptions = {}): AnyTool[] {
+    const provider = formatOf(format);
     const tools = this.listTools(category);
     if (category !== undefined && !tools.length) {
       // A typo must not send an empty list: the model would answer without the tools, and nothing would say why.

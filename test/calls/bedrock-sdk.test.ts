@@ -22,6 +22,7 @@ import {
   streamTools,
 } from "tooltype";
 import { httpChat } from "tooltype/agent";
+import { bedrock } from "tooltype/providers/bedrock";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -263,7 +264,7 @@ sdk('httpChat("bedrock"): the SDK\'s wire, no SDK: a bearer key, the event strea
         { headers: { "content-type": "application/vnd.amazon.eventstream" } },
       ),
   ];
-  const chat = httpChat("bedrock", {
+  const chat = httpChat(bedrock, {
     apiKey: "bedrock-api-key",
     baseURL: "https://bedrock-runtime.eu-west-1.amazonaws.com/",
     fetch: async (url, init) => {

@@ -47,12 +47,29 @@ parsing("two parallel calls, in order, with ids and parsed arguments", () => {
   }
 });
 
-parsing("a text answer has no calls; junk is no calls, never an exception", () => {
+parsing("a text answer has no calls; a response's malformed fields are no calls, never an exception", () => {
   for (const provider of PROVIDERS) {
     assert.equal(parseToolCalls(R.PROVIDERS[provider].text, provider), [], provider);
-    for (const junk of [null, undefined, 42, "x", [], {}, { choices: "x" }, { content: 5 }])
-      assert.equal(parseToolCalls(junk, provider), [], `${provider} ${JSON.stringify(junk)}`);
+    const junk = { choices: "x", content: 5, output: "x", candidates: 7, message: 3, stopReason: 1 };
+    assert.equal(parseToolCalls(junk, provider), [], `${provider} ${JSON.stringify(junk)}`);
   }
+});
+
+parsing("no response at all is a TypeError naming what was received and what was expected", () => {
+  for (const provider of PROVIDERS)
+    for (const [junk, said] of [
+      [null, "received null"],
+      [undefined, "received undefined"],
+      [42, "received 42"],
+      ["x", 'received "x"'],
+    ] as const)
+      assert.throws(
+        () => parseToolCalls(junk, provider),
+        (e: unknown) =>
+          e instanceof TypeError &&
+          e.message.startsWith(`parseToolCalls: ${said}; expected a response of the ${provider} provider`),
+        `${provider} ${String(junk)}`,
+      );
 });
 
 parsing("arguments that are not JSON are kept as their text, to be reported", () => {

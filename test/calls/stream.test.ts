@@ -368,7 +368,7 @@ streaming("an adapter passed as an object: its own stream reader feeds the same 
   assert.equal(stream.calls(), [{ id: "c1", name: "add", arguments: { a: 2 } }]);
   assert.throws(
     () => createToolCallStream({ ...ADAPTERS.openai, stream: undefined }),
-    /createToolCallStream: the openai adapter has no stream reader/,
+    /createToolCallStream: the openai provider has no stream reader/,
   );
 });
 

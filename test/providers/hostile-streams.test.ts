@@ -1,9 +1,9 @@
 // Stream readers and the call tracker against hostile or odd streams: what a model or a gateway may send.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { ADAPTERS, createCallTracker, createToolCallStream } from "tooltype/calls";
-import { httpChat, ProviderError, readServerSentEvents, runTools } from "tooltype/agent";
-import { t, tool } from "tooltype";
+import { createCallTracker } from "tooltype/calls";
+import { ProviderError, readServerSentEvents } from "tooltype/agent";
+import { ADAPTERS, createToolCallStream, httpChat, runTools, t, tool } from "tooltype";
 import { readEventStream } from "../../src/providers/bedrock/event-stream.js";
 import { concat, counted, cutAt, encodeFrame, encodeRawFrame, eventFrame } from "../support/event-stream.js";
 

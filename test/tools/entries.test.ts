@@ -12,6 +12,7 @@ import * as tools from "tooltype/tools";
 import * as source from "tooltype/source";
 import * as calls from "tooltype/calls";
 import * as agent from "tooltype/agent";
+import { openai } from "tooltype/providers/openai";
 import * as mcp from "tooltype/mcp";
 import * as builtins from "tooltype/builtins";
 
@@ -47,8 +48,16 @@ entries("classes, symbols and functions are the same objects through the root an
   assert.is(root.jit, jit);
   assert.is(root.fromJSONSchema, schema.fromJSONSchema);
   assert.is(root.standard, guard.standard);
-  assert.is(root.parseToolCalls, calls.parseToolCalls);
-  assert.is(root.runTools, agent.runTools);
+  assert.is(root.createCallTracker, calls.createCallTracker);
+  assert.is(root.stepCountIs, agent.stepCountIs);
+  // The root's functions that take a provider take its name too; the lean entries' take the value alone.
+  assert.not.equal(root.parseToolCalls, calls.parseToolCalls);
+  assert.equal(root.parseToolCalls({ choices: [] }, "openai"), calls.parseToolCalls({ choices: [] }, openai));
+  assert.throws(
+    () => calls.parseToolCalls({ choices: [] }, "openai" as never),
+    /names are taken by the "tooltype" entry only/,
+  );
+  assert.is(root.openai, openai);
   assert.is(root.mcpHandlers, mcp.mcpHandlers);
 });
 

@@ -15,6 +15,7 @@ import {
 } from "tooltype/tools";
 import { functionToTool } from "tooltype/source";
 import { parseToolCalls, type ToolCall } from "tooltype/calls";
+import { openai, type OpenAIToolMessage } from "tooltype/providers/openai";
 import * as root from "tooltype";
 import * as tt from "tooltype/t";
 
@@ -73,5 +74,10 @@ const add = functionToTool(
   },
   { description: "Adds." },
 );
-const calls: ToolCall[] = parseToolCalls({}, "openai");
+const calls: ToolCall[] = parseToolCalls({}, openai);
+// A lean entry takes provider values only; names are the root entry's.
+// @ts-expect-error: "openai" is a name, not a provider value
+parseToolCalls({}, "openai");
+expect<Equal<root.ToolMessageOf<typeof openai>, OpenAIToolMessage | root.OpenAIUserMessage>>();
+expect<Equal<root.ProviderMessages["openai"]["assistant"], root.OpenAIAssistantMessage>>();
 void asStandard, strictSchema, openaiTool, geminiTool, search, add, calls;

@@ -1,12 +1,39 @@
-import { toAnthropicTools } from "./format.js";
+import { toAnthropicTools } from "../../tools/formats/anthropic.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter, ToolChoice } from "../../calls/types.js";
+import type { AnthropicTypes } from "./messages.js";
 import { field, list, resultText, formatOptions } from "../../calls/wire.js";
 import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { decodeBase64 } from "../../util/base64.js";
-import { errorMessage, replacing, requestJSON, sum, tokenCount, tokenUsage, userText } from "../common.js";
+import {
+  errorMessage,
+  replacing,
+  requestJSON,
+  sum,
+  tokenCount,
+  tokenUsage,
+  userText,
+  responseMismatch,
+} from "../../calls/common.js";
 import { anthropicStream } from "./stream.js";
+
+// tooltype/providers/anthropic: the value, its tool format and its message types.
+export {
+  toAnthropicFormat,
+  toAnthropicTools,
+  anthropicStrictIssues,
+  ANTHROPIC_STRICT_LIMITS,
+  type AnthropicTool,
+  type AnthropicFormatOptions,
+} from "../../tools/formats/anthropic.js";
+export type {
+  AnthropicContentBlock,
+  AnthropicAssistantMessage,
+  AnthropicToolResultBlock,
+  AnthropicToolResultMessage,
+  AnthropicTypes,
+} from "./messages.js";
 
 /**
  * Anthropic Messages API: calls are `tool_use` content blocks, answered by ONE `user` message of
@@ -18,9 +45,12 @@ import { anthropicStream } from "./stream.js";
  * @example
  * toToolMessages(results, "anthropic"); // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
  */
-export const anthropic: ProviderAdapter = {
+export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
   name: "anthropic",
+  toolFormat: "anthropic",
   conversation: "messages",
+  responseIssue: (response) =>
+    responseMismatch(response, "anthropic", ["content"], "a Messages API response (with content)"),
   calls: (response) =>
     list(response, "content")
       .filter((b) => field(b, "type") === "tool_use")

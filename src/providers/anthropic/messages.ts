@@ -42,3 +42,11 @@ export interface AnthropicToolResultMessage {
   role: "user";
   content: AnthropicToolResultBlock[];
 }
+
+/** What the `anthropic` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof anthropic> */
+export interface AnthropicTypes {
+  tool: AnthropicToolResultMessage;
+  assistant: AnthropicAssistantMessage;
+  request: { readonly messages?: readonly { readonly role: "user" | "assistant" | "system" }[] };
+  conversation: "messages";
+}

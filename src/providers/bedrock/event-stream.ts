@@ -1,7 +1,7 @@
 // The AWS event stream encoding (`application/vnd.amazon.eventstream`), read as Bedrock's ConverseStream sends it.
 // A frame is [total length u32][headers length u32][prelude CRC-32][headers][payload][message CRC-32], big-endian;
 // the prelude checksum covers the first 8 bytes, the message checksum every byte before it.
-import { ProviderError } from "../common.js";
+import { ProviderError } from "../../calls/common.js";
 import { preview } from "../../util/text.js";
 
 /**

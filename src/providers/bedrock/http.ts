@@ -2,7 +2,7 @@ import { encodeBase64 } from "../../util/base64.js";
 import { preview } from "../../util/text.js";
 import { readEventStream } from "./event-stream.js";
 import type { ProviderHTTP } from "../../calls/types.js";
-import { requestJSON } from "../common.js";
+import { requestJSON } from "../../calls/common.js";
 
 /**
  * Bedrock's Converse API over HTTP: `POST {base}/model/{modelId}/converse-stream` with the AWS SDK's

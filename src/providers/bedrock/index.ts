@@ -1,12 +1,17 @@
-import { toOpenAIFormat } from "../openai/format.js";
+import { toOpenAIFormat } from "../../tools/formats/openai.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import type { BedrockTypes } from "./messages.js";
 import { field, list, resultData, resultText } from "../../calls/wire.js";
 import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
-import { replacing, usageNamed } from "../common.js";
+import { replacing, usageNamed, responseMismatch } from "../../calls/common.js";
 import { bedrockStream } from "./stream.js";
 import { bedrockHTTP } from "./http.js";
+
+// tooltype/providers/bedrock: the value, its tool format and its message types.
+export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
+export type { BedrockMessage, BedrockTypes } from "./messages.js";
 
 /**
  * AWS Bedrock Converse: calls are `toolUse` content blocks of `output.message`, answered by one `user`
@@ -16,9 +21,11 @@ import { bedrockHTTP } from "./http.js";
  * @example
  * toToolMessages(results, "bedrock"); // [{ role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "21 °C" }], status: "success" } }] }]
  */
-export const bedrock: ProviderAdapter = {
+export const bedrock: ProviderAdapter<"bedrock", BedrockTypes> = {
   name: "bedrock",
   conversation: "messages",
+  responseIssue: (response) =>
+    responseMismatch(response, "bedrock", ["output", "stopReason"], "a Converse response (with output)"),
   calls: (response) =>
     content(response)
       .map((b) => field(b, "toolUse"))

@@ -9,3 +9,11 @@ export interface BedrockMessage {
     toolResult?: { toolUseId: string; content: ({ text: string } | { json: unknown })[]; status?: "success" | "error" };
   }[];
 }
+
+/** What the `bedrock` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof bedrock> */
+export interface BedrockTypes {
+  tool: BedrockMessage & { role: "user" };
+  assistant: BedrockMessage & { role: "assistant" };
+  request: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
+  conversation: "messages";
+}

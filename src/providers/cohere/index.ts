@@ -1,10 +1,15 @@
-import { toOpenAIFormat } from "../openai/format.js";
+import { toOpenAIFormat } from "../../tools/formats/openai.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import type { CohereTypes } from "./messages.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments, formatOptions } from "../../calls/wire.js";
-import { errorMessage, tokenUsage, userText } from "../common.js";
+import { errorMessage, tokenUsage, userText, responseMismatch } from "../../calls/common.js";
 import { cohereStream } from "./stream.js";
+
+// tooltype/providers/cohere: the value, its tool format and its message types.
+export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
+export type { CohereMessage, CohereTypes } from "./messages.js";
 
 /**
  * Cohere v2 chat (the `cohere-ai` SDK's camelCase, and the snake_case wire): calls from
@@ -14,9 +19,11 @@ import { cohereStream } from "./stream.js";
  * @example
  * toToolMessages(results, "cohere"); // [{ role: "tool", toolCallId: "c1", content: "21 °C" }]
  */
-export const cohere: ProviderAdapter = {
+export const cohere: ProviderAdapter<"cohere", CohereTypes> = {
   name: "cohere",
   conversation: "messages",
+  responseIssue: (response) =>
+    responseMismatch(response, "cohere", ["message", "finish_reason"], "a Chat v2 response (with message)"),
   calls: (response) =>
     list(field(response, "message"), "toolCalls", "tool_calls").map((c) => ({
       id: text(field(c, "id") ?? ""),

@@ -1,5 +1,5 @@
 import type { ProviderHTTP } from "../../calls/types.js";
-import { requestJSON } from "../common.js";
+import { requestJSON } from "../../calls/common.js";
 
 /**
  * Gemini's REST API: `models/{model}:streamGenerateContent?alt=sse`, the key in `x-goog-api-key`, the request

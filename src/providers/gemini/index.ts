@@ -1,12 +1,18 @@
-import { toGeminiFormat } from "./format.js";
+import { toGeminiFormat } from "../../tools/formats/gemini.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import type { GeminiTypes } from "./messages.js";
 import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../../calls/wire.js";
 import { isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
-import { errorMessage, replacing, sum, tokenCount, tokenUsage } from "../common.js";
+import { errorMessage, replacing, sum, tokenCount, tokenUsage, responseMismatch } from "../../calls/common.js";
 import { geminiStream } from "./stream.js";
 import { geminiHTTP } from "./http.js";
+
+// tooltype/providers/gemini: the value, its tool format and its message types.
+export { toGeminiFormat, type GeminiFunctionDeclaration } from "../../tools/formats/gemini.js";
+export { geminiBody } from "./http.js";
+export type { GeminiPart, GeminiContent, GeminiTypes } from "./messages.js";
 
 /**
  * Google Gemini (`@google/genai`): calls are `functionCall` parts (ids generated when the API gives none),
@@ -17,9 +23,17 @@ import { geminiHTTP } from "./http.js";
  * @example
  * toToolMessages(results, "gemini"); // [{ role: "user", parts: [{ functionResponse: { name: "get_weather", response: { output: "21 °C" } } }] }]
  */
-export const gemini: ProviderAdapter = {
+export const gemini: ProviderAdapter<"gemini", GeminiTypes> = {
   name: "gemini",
+  toolFormat: "gemini",
   conversation: "contents",
+  responseIssue: (response) =>
+    responseMismatch(
+      response,
+      "gemini",
+      ["candidates", "promptFeedback"],
+      "a generateContent response (with candidates)",
+    ),
   calls: (response) =>
     parts(response)
       .map((p) => field(p, "functionCall"))

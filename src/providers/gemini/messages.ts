@@ -18,3 +18,13 @@ export interface GeminiContent {
   role?: string;
   parts?: GeminiPart[];
 }
+
+/** What the `gemini` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof gemini> */
+export interface GeminiTypes {
+  tool: GeminiContent & { role: "user"; parts: GeminiPart[] };
+  assistant: GeminiContent;
+  request: {
+    readonly contents?: string | { readonly role?: "user" | "model" } | readonly { readonly role?: "user" | "model" }[];
+  };
+  conversation: "contents";
+}

@@ -1,11 +1,16 @@
-import { toMCPFormat } from "./format.js";
+import { toMCPFormat } from "../../tools/formats/mcp.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import type { MCPTypes } from "./messages.js";
 import { field, resultText } from "../../calls/wire.js";
 import { mcpContent, mcpStructured } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { blocks, mcpStream } from "./stream.js";
-import { errorMessage } from "../common.js";
+import { errorMessage, responseMismatch } from "../../calls/common.js";
+
+// tooltype/providers/mcp: the value, its tool format and its message types.
+export { toMCPFormat, type MCPTool } from "../../tools/formats/mcp.js";
+export type { MCPSamplingMessage, MCPTypes } from "./messages.js";
 
 /**
  * MCP sampling (`sampling/createMessage` with tools): calls are `tool_use` content blocks of the result,
@@ -15,9 +20,12 @@ import { errorMessage } from "../common.js";
  * @example
  * toToolMessages(results, "mcp"); // [{ role: "user", content: [{ type: "tool_result", toolUseId: "t1", content: [{ type: "text", text: "21 °C" }] }] }]
  */
-export const mcp: ProviderAdapter = {
+export const mcp: ProviderAdapter<"mcp", MCPTypes> = {
   name: "mcp",
+  toolFormat: "mcp",
   conversation: "messages",
+  responseIssue: (response) =>
+    responseMismatch(response, "mcp", ["content"], "a sampling result (CreateMessageResult, with content)"),
   calls: (response) =>
     blocks(response)
       .filter((b) => field(b, "type") === "tool_use")

@@ -19,3 +19,11 @@ export interface MCPSamplingMessage {
       }
   )[];
 }
+
+/** What the `mcp` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof mcp> */
+export interface MCPTypes {
+  tool: MCPSamplingMessage & { role: "user" };
+  assistant: MCPSamplingMessage & { role: "assistant" };
+  request: { readonly messages?: readonly { readonly role: "user" | "assistant" }[] };
+  conversation: "messages";
+}

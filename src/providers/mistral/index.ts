@@ -1,10 +1,15 @@
 import type { ProviderAdapter } from "../../calls/types.js";
+import type { MistralTypes } from "./messages.js";
 import { text } from "../../calls/assemble.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments } from "../../calls/wire.js";
 import { chatWithTools } from "../openai/index.js";
-import { errorMessage, usageNamed, userText } from "../common.js";
+import { errorMessage, usageNamed, userText, responseMismatch } from "../../calls/common.js";
 import { mistralStream } from "./stream.js";
+
+// tooltype/providers/mistral: the value, its tool format and its message types.
+export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
+export type { MistralMessage, MistralTypes } from "./messages.js";
 
 /**
  * Mistral chat (the `@mistralai/mistralai` SDK's camelCase, and the snake_case wire): calls from
@@ -13,9 +18,10 @@ import { mistralStream } from "./stream.js";
  * @example
  * toToolMessages(results, "mistral"); // [{ role: "tool", toolCallId: "c1", name: "get_weather", content: "21 °C" }]
  */
-export const mistral: ProviderAdapter = {
+export const mistral: ProviderAdapter<"mistral", MistralTypes> = {
   name: "mistral",
   conversation: "messages",
+  responseIssue: (response) => responseMismatch(response, "mistral", ["choices"], "a chat completion (with choices)"),
   calls: (response) =>
     list(message(response), "toolCalls", "tool_calls").map((c) => ({
       id: text(field(c, "id") ?? ""),

@@ -1,10 +1,15 @@
-import { toOpenAIFormat } from "../openai/format.js";
+import { toOpenAIFormat } from "../../tools/formats/openai.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import type { OllamaTypes } from "./messages.js";
 import { textOnly } from "../../calls/output.js";
 import { field, generatedId, list, parseArguments, formatOptions } from "../../calls/wire.js";
-import { errorMessage, tokenUsage, userText } from "../common.js";
+import { errorMessage, tokenUsage, userText, responseMismatch } from "../../calls/common.js";
 import { ollamaStream } from "./stream.js";
+
+// tooltype/providers/ollama: the value, its tool format and its message types.
+export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
+export type { OllamaMessage, OllamaTypes } from "./messages.js";
 
 /**
  * Ollama chat: calls from `message.tool_calls` (arguments already objects, no ids: stable ones are
@@ -13,9 +18,11 @@ import { ollamaStream } from "./stream.js";
  * @example
  * toToolMessages(results, "ollama"); // [{ role: "tool", content: "21 °C", tool_name: "get_weather" }]
  */
-export const ollama: ProviderAdapter = {
+export const ollama: ProviderAdapter<"ollama", OllamaTypes> = {
   name: "ollama",
   conversation: "messages",
+  responseIssue: (response) =>
+    responseMismatch(response, "ollama", ["message", "done"], "a /api/chat response (with message)"),
   calls: (response) =>
     list(field(response, "message"), "tool_calls").map((c, i) => {
       const name = text(field(field(c, "function"), "name") ?? "");

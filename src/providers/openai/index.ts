@@ -1,11 +1,30 @@
-import { toOpenAIFormat } from "./format.js";
+import { toOpenAIFormat } from "../../tools/formats/openai.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import type { OpenAITypes } from "./messages.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions, type MediaPart } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
-import { argumentJSON, bearerHTTP, errorMessage, replacing, usageNamed, userText } from "../common.js";
+import {
+  argumentJSON,
+  bearerHTTP,
+  errorMessage,
+  replacing,
+  usageNamed,
+  userText,
+  responseMismatch,
+} from "../../calls/common.js";
 import { openaiStream } from "./stream.js";
+
+// tooltype/providers/openai: the value, its tool format and its message types.
+export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
+export type {
+  OpenAIMessageToolCall,
+  OpenAIAssistantMessage,
+  OpenAIToolMessage,
+  OpenAIUserMessage,
+  OpenAITypes,
+} from "./messages.js";
 
 /**
  * OpenAI Chat Completions: calls from `choices[0].message.tool_calls`, answers as
@@ -16,9 +35,11 @@ import { openaiStream } from "./stream.js";
  * @example
  * parseToolCalls(completion, "openai"); // [{ id: "call_1", name: "get_weather", arguments: { location: "Paris" } }]
  */
-export const openai: ProviderAdapter = {
+export const openai: ProviderAdapter<"openai", OpenAITypes> = {
   name: "openai",
   conversation: "messages",
+  responseIssue: (response) =>
+    responseMismatch(response, "openai", ["choices"], "a Chat Completions response (with choices)"),
   calls: (response) =>
     list(message(response), "tool_calls")
       .filter((c) => field(c, "type") === undefined || field(c, "type") === "function")

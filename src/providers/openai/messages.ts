@@ -1,3 +1,4 @@
+import type { ChatRole } from "../../calls/messages.js";
 // The conversation entries the openai adapter writes and reads, as structural types (see calls/messages.ts).
 
 /** A function call of an assistant message (Chat Completions). @example { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } } */
@@ -33,4 +34,12 @@ export interface OpenAIUserMessage {
     | { type: "file"; file: { file_data?: string; filename?: string } }
     | { type: "input_audio"; input_audio: { data: string; format: "wav" | "mp3" } }
   )[];
+}
+
+/** What the `openai` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof openai> */
+export interface OpenAITypes {
+  tool: OpenAIToolMessage | OpenAIUserMessage;
+  assistant: OpenAIAssistantMessage;
+  request: { readonly messages?: readonly { readonly role: ChatRole | "function" }[] };
+  conversation: "messages";
 }

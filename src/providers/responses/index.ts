@@ -1,11 +1,32 @@
-import { toResponsesFormat } from "./format.js";
+import { toResponsesFormat } from "../../tools/formats/responses.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import type { ResponsesTypes } from "./messages.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
-import { argumentJSON, bearerHTTP, errorMessage, replacing, usageNamed, userText } from "../common.js";
+import {
+  argumentJSON,
+  bearerHTTP,
+  errorMessage,
+  replacing,
+  usageNamed,
+  userText,
+  responseMismatch,
+} from "../../calls/common.js";
 import { responsesStream } from "./stream.js";
+
+// tooltype/providers/responses: the value, its tool format and its message types.
+export { toResponsesFormat, type ResponsesTool } from "../../tools/formats/responses.js";
+export type {
+  ResponsesFunctionCallOutput,
+  ResponsesFunctionCall,
+  ResponsesAnnotation,
+  ResponsesOutputMessage,
+  ResponsesReasoningItem,
+  ResponsesOutputItem,
+  ResponsesTypes,
+} from "./messages.js";
 
 /**
  * OpenAI Responses API: calls are `function_call` output items (answered by `call_id`), answers are
@@ -16,9 +37,12 @@ import { responsesStream } from "./stream.js";
  * @example
  * toToolMessages(results, "responses"); // [{ type: "function_call_output", call_id: "call_1", output: "21 °C" }]
  */
-export const responses: ProviderAdapter = {
+export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
   name: "responses",
+  toolFormat: "responses",
   conversation: "input",
+  responseIssue: (response) =>
+    responseMismatch(response, "responses", ["output"], "a Responses API response (with output)"),
   calls: (response) =>
     list(response, "output")
       .filter((item) => field(item, "type") === "function_call")

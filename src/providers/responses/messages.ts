@@ -1,3 +1,4 @@
+import type { ChatRole } from "../../calls/messages.js";
 // The conversation entries the responses adapter writes and reads, as structural types (see calls/messages.ts).
 
 /** A function call output item (Responses): text, or text, image and file parts. @example { type: "function_call_output", call_id: "call_1", output: "21 °C" } */
@@ -54,3 +55,13 @@ export interface ResponsesReasoningItem {
 }
 /** The output items `runTools` appends to `input` (Responses). @example response.output */
 export type ResponsesOutputItem = ResponsesFunctionCall | ResponsesOutputMessage | ResponsesReasoningItem;
+
+/** What the `responses` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof responses> */
+export interface ResponsesTypes {
+  tool: ResponsesFunctionCallOutput;
+  assistant: ResponsesOutputItem;
+  request: {
+    readonly input?: string | readonly { readonly role?: Exclude<ChatRole, "tool">; readonly type?: string }[];
+  };
+  conversation: "input";
+}

@@ -2,8 +2,8 @@ import type { JSONSchema } from "../../schema/json-schema.js";
 import { gemini, geminiParameters } from "../../schema/dialects/gemini.js";
 import type { Dialect } from "../../schema/dialects/warnings.js";
 import { objectRoot } from "../../schema/dialects/wrap.js";
-import type { FormatOptions, FormattableTool } from "../../tools/provider-formats.js";
-import { checkName, fullDescription, rulesFor, schemaFor } from "../../tools/format-rules.js";
+import type { FormatOptions, FormattableTool } from "../format-types.js";
+import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
 
 /** A Gemini function declaration. @example { name: "get_weather", description: "Current weather for a city.", parameters: { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] } } */
 export interface GeminiFunctionDeclaration {

@@ -1,6 +1,6 @@
 // What several providers share: their usage objects read into one spelling, their error bodies and events.
-import type { ProviderHTTP, Usage } from "../calls/types.js";
-import { field } from "../calls/wire.js";
+import type { ProviderAdapter, ProviderHTTP, Usage } from "./types.js";
+import { field } from "./wire.js";
 import { preview } from "../util/text.js";
 
 /**
@@ -163,4 +163,63 @@ export function bearerHTTP(baseURL: string, path: string): ProviderHTTP {
       body: requestJSON(body),
     }),
   };
+}
+
+/**
+ * `provider` when it is a provider value (an object with a `name` and `calls`); else a TypeError naming the
+ * function, what it received and what it takes. A name as a string is the root entry's convenience alone.
+ *
+ * @example
+ * providerValue(openai, "parseToolCalls"); // openai
+ * providerValue("openai", "parseToolCalls"); // throws TypeError: parseToolCalls: provider must be a provider value ...
+ */
+export function providerValue<P>(provider: P, caller: string): P & ProviderAdapter {
+  if (
+    typeof provider === "object" &&
+    provider !== null &&
+    typeof (provider as { calls?: unknown }).calls === "function"
+  )
+    return provider as P & ProviderAdapter;
+  const received =
+    typeof provider === "string" ? `the name ${JSON.stringify(provider)}` : preview(provider, 80) || String(provider);
+  throw new TypeError(
+    `${caller}: provider must be a provider value (import { openai } from "tooltype/providers/openai", or a ProviderAdapter of your own); received ${received}${typeof provider === "string" ? ' (names are taken by the "tooltype" entry only)' : ""}`,
+  );
+}
+
+/**
+ * `response` when the provider can read it as one of its responses; else a TypeError naming the function, what
+ * it received and what the provider expected (no object at all, another provider's response, a message where a
+ * response belongs), so that a wrong value is never read as an answer without calls.
+ *
+ * @example
+ * responseOf(openai, { role: "assistant", content: "Hi" }, "parseToolCalls");
+ * // throws TypeError: parseToolCalls: received a message ({"role":"assistant",...}); expected an openai response ...
+ */
+export function responseOf(adapter: ProviderAdapter, response: unknown, caller: string): unknown {
+  const issue =
+    typeof response !== "object" || response === null
+      ? `received ${response === undefined ? "undefined" : preview(response, 80)}; expected a response of the ${adapter.name} provider (an object)`
+      : adapter.responseIssue?.(response);
+  if (issue !== undefined) throw new TypeError(`${caller}: ${issue}`);
+  return response;
+}
+
+/**
+ * What is wrong with a value given as a provider's response, for `responseIssue`: undefined when it has `expected`'s
+ * fields, else a sentence naming what was received (a message, another shape) and what was expected.
+ *
+ * @example
+ * responseMismatch(value, "openai", ["choices"], "a Chat Completions response with choices");
+ */
+export function responseMismatch(
+  value: object,
+  provider: string,
+  keys: readonly string[],
+  expected: string,
+): string | undefined {
+  if (keys.some((key) => field(value, key) !== undefined)) return undefined;
+  const role = field(value, "role");
+  const what = typeof role === "string" ? `a ${role} message` : "an object";
+  return `received ${what} (${preview(value, 80)}) where a ${provider} response belongs; expected ${expected}`;
 }

@@ -1,6 +1,6 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
-import type { FormatOptions, FormattableTool } from "../../tools/provider-formats.js";
-import { checkName, fullDescription, rulesFor, schemaFor } from "../../tools/format-rules.js";
+import type { FormatOptions, FormattableTool } from "../format-types.js";
+import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
 
 /** An OpenAI Chat Completions function tool. @example { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } */
 export interface OpenAITool {

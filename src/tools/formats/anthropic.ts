@@ -1,8 +1,8 @@
 import { toJSONSchema } from "../../schema/to-json-schema.js";
 import type { JSONSchema } from "../../schema/json-schema.js";
 import { ConversionError } from "../../schema/dialects/warnings.js";
-import type { FormatOptions, FormattableTool, SchemaRules, ToolIssue } from "../../tools/provider-formats.js";
-import { checkName, fullDescription, handlerOf, rulesFor, schemaFor } from "../../tools/format-rules.js";
+import type { FormatOptions, FormattableTool, SchemaRules, ToolIssue } from "../format-types.js";
+import { checkName, fullDescription, handlerOf, rulesFor, schemaFor } from "../format-rules.js";
 
 /** An Anthropic Messages API tool. @example { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } */
 export interface AnthropicTool {

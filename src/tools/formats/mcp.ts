@@ -1,7 +1,7 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
 import { mcp } from "../../schema/dialects/plain.js";
-import type { FormatOptions, FormattableTool } from "../../tools/provider-formats.js";
-import { checkName, fullDescription, schemaFor } from "../../tools/format-rules.js";
+import type { FormatOptions, FormattableTool } from "../format-types.js";
+import { checkName, fullDescription, schemaFor } from "../format-rules.js";
 
 /** An MCP tool, as `tools/list` lists it. @example { name: "get_weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } */
 export interface MCPTool {

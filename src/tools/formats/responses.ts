@@ -1,7 +1,7 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
-import type { FormatOptions, FormattableTool } from "../../tools/provider-formats.js";
-import { checkName, fullDescription, rulesFor, schemaFor } from "../../tools/format-rules.js";
-import { OPENAI_NAMES } from "../openai/format.js";
+import type { FormatOptions, FormattableTool } from "../format-types.js";
+import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
+import { OPENAI_NAMES } from "./openai.js";
 
 /** An OpenAI Responses API function tool. @example { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", ... }, strict: false } */
 export interface ResponsesTool {
