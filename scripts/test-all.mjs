@@ -35,6 +35,7 @@
 //   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
 //   readme        node test/readme.e2e.mjs        (README's and docs/' TypeScript blocks: tsc --strict, then run against fake providers; links, README's size)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
+//   mcp-conformance node test/mcp-conformance.e2e.mjs (the official MCP conformance suite's server scenarios in scope, on loopback)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
 //   mcp-client-conformance  node test/mcp-conformance-client.e2e.mjs  (the official MCP conformance suite's client scenarios against connectMCP)
@@ -71,6 +72,7 @@ const RUNTIMES = [
   "lint",
   "readme",
   "agent",
+  "mcp-conformance",
   "toolchains",
   "bundlers",
   "mcp-client-conformance",
@@ -266,6 +268,10 @@ const EXTRA = {
     4,
   ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
+  "mcp-conformance": [
+    "test/mcp-conformance.e2e.mjs",
+    "the official MCP conformance suite: every server scenario in scope against mcpHttpHandler with sessions",
+  ],
   toolchains: [
     "test/build.e2e.mjs",
     "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP",

@@ -112,7 +112,8 @@ export function mcpStructured(parts: readonly ModelPart[]): Record<string, unkno
 }
 
 /**
- * Parts as MCP content blocks: text (JSON as its text), `image`, and a file as an embedded `resource` (its URI
+ * Parts as MCP content blocks: text (JSON as its text), `image`, `audio` (a file whose media type is `audio/...`),
+ * and any other file as an embedded `resource` (its URI
  * names it: `attachment:NAME`). MCP takes every part, so nothing is reported.
  *
  * @example
@@ -122,12 +123,14 @@ export function mcpContent(
   parts: readonly ModelPart[],
 ): (
   | { type: "text"; text: string }
-  | { type: "image"; data: string; mimeType: string }
+  | { type: "image" | "audio"; data: string; mimeType: string }
   | { type: "resource"; resource: { uri: string; mimeType: string; blob: string } }
 )[] {
   return parts.map((part) => {
     if (!isMedia(part)) return { type: "text" as const, text: partText(part) };
     if (part.type === "image") return { type: "image" as const, data: part.data, mimeType: part.mediaType };
+    if (part.mediaType.startsWith("audio/"))
+      return { type: "audio" as const, data: part.data, mimeType: part.mediaType };
     return {
       type: "resource" as const,
       resource: {

@@ -20,8 +20,11 @@ export {
   type MCPToolExtras,
   type MCPInput,
   type MCPOutput,
+  type MCPSessionState,
 } from "./serve.js";
 export { mcpHttpHandler, type MCPHttpOptions } from "./http.js";
+export { memorySessions, type MCPSessionStore } from "./sessions.js";
+export { LOG_LEVELS, elicitationSchema } from "./ask.js";
 export {
   mcpTools,
   connectMCP,

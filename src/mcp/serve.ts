@@ -1,6 +1,8 @@
 import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import { boundedCall } from "../tools/bounded-call.js";
+import type { LogLevel } from "../tools/tool.js";
+import { askExtras, LOG_LEVELS, Outgoing } from "./ask.js";
 import { mcpCallResult, mcpToolList } from "./server.js";
 
 /**
@@ -132,7 +134,7 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       throw new TypeError(`serveMCP: ${name} must be a whole number, 1 or more, received ${String(value)}`);
   }
   const { write, ready } = writer(options.output);
-  const session = { version: undefined as string | undefined };
+  const session: MCPSessionState = { version: undefined };
   const pending = new Set<Promise<void>>();
   let broken = false;
   const send = (message: unknown) => {
@@ -152,7 +154,29 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       broken = true; // the client is gone: nothing more can be said
     }
   };
-  const context: Context = { registry, options, session, notify: send, running: new Map() };
+  // Requests to the client (elicit, sample) wait for its answer: a call waiting so does not count as in flight,
+  // or calls waiting for answers could stop the input that carries them.
+  const outgoing = new Outgoing();
+  let asking = 0;
+  let wake = () => {};
+  const ask = async (method: string, params: object, signal?: AbortSignal) => {
+    asking++;
+    wake();
+    try {
+      return await outgoing.send(send, method, params, signal);
+    } finally {
+      asking--;
+    }
+  };
+  const context: Context = {
+    registry,
+    options,
+    session,
+    notify: send,
+    running: new Map(),
+    ask,
+    answer: (message) => outgoing.answer(message),
+  };
 
   const decoder = new TextDecoder();
   const onLine = (bytes: Uint8Array) => {
@@ -179,13 +203,14 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
   };
   // Before the next line: wait while too many requests are running, or the client is not reading what was written.
   const room = async () => {
-    while (pending.size >= maxInFlight) await Promise.race(pending);
+    while (pending.size - asking >= maxInFlight)
+      await Promise.race([...pending, new Promise<void>((resolve) => void (wake = resolve))]);
     await ready();
   };
 
-  // Lines are cut from the bytes as they stream; a line past `max` is dropped piece by piece, never kept whole.
-  let parts: Uint8Array[] = [];
-  let size = 0;
+  // Lines are cut from the bytes as they stream into one growing buffer; a line past `max` is dropped piece by
+  // piece, never kept whole.
+  const line = new ByteBuffer(max);
   let skipping = false;
   const encoder = new TextEncoder();
   for await (const chunk of chunks(options.input)) {
@@ -194,12 +219,9 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
     while (from < bytes.length) {
       const newline = bytes.indexOf(10, from);
       const end = newline === -1 ? bytes.length : newline;
-      if (!skipping) {
-        size += end - from;
-        if (size > max) {
-          skipping = true;
-          parts = [];
-        } else parts.push(bytes.subarray(from, end));
+      if (!skipping && !line.append(bytes.subarray(from, end))) {
+        skipping = true;
+        line.clear();
       }
       if (newline === -1) break;
       if (skipping)
@@ -211,11 +233,10 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
           ),
         );
       else {
-        onLine(parts.length === 1 ? parts[0]! : concat(parts, size));
+        onLine(line.bytes());
         await room();
       }
-      parts = [];
-      size = 0;
+      line.clear();
       skipping = false;
       from = newline + 1;
     }
@@ -224,8 +245,49 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
     send(
       failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a message longer than ${max} bytes was skipped`),
     );
-  else if (size) onLine(concat(parts, size));
+  else if (line.size) onLine(line.bytes());
+  outgoing.close("The client closed its input before answering");
   while (pending.size) await Promise.all(pending);
+}
+
+/**
+ * One growing buffer of at most `max` bytes: memory follows the bytes held, never the number of pieces they
+ * came in.
+ *
+ * @example
+ * const body = new ByteBuffer(1 << 20);
+ * if (!body.append(chunk)) throw new Error("too long");
+ * new TextDecoder().decode(body.bytes());
+ */
+export class ByteBuffer {
+  #bytes = new Uint8Array(0);
+  size = 0;
+  constructor(readonly max: number) {}
+
+  /** Adds the bytes; false (nothing added) when they would pass `max`. */
+  append(piece: Uint8Array): boolean {
+    const size = this.size + piece.length;
+    if (size > this.max) return false;
+    if (size > this.#bytes.length) {
+      const grown = new Uint8Array(Math.min(this.max, Math.max(size, this.#bytes.length * 2, 256)));
+      grown.set(this.#bytes.subarray(0, this.size));
+      this.#bytes = grown;
+    }
+    this.#bytes.set(piece, this.size);
+    this.size = size;
+    return true;
+  }
+
+  /** The bytes held (a view: read it before the next `append` or `clear`). */
+  bytes(): Uint8Array {
+    return this.#bytes.subarray(0, this.size);
+  }
+
+  /** Empties the buffer, and lets a large one go. */
+  clear(): void {
+    this.size = 0;
+    if (this.#bytes.length > 65_536) this.#bytes = new Uint8Array(0);
+  }
 }
 
 /**
@@ -237,13 +299,30 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
 export interface Context {
   readonly registry: ToolRegistry;
   readonly options: MCPProtocolOptions;
-  readonly session: { version: string | undefined };
+  readonly session: MCPSessionState;
   /** Sends a notification to the client while a request runs (`notifications/progress`); without it, none is sent. */
   readonly notify?: (message: object) => void;
   /** Aborts when the client has gone away: a running call is cancelled and its function's `signal` aborts. */
   readonly signal?: AbortSignal;
   /** The session's running `tools/call` requests by id, which `notifications/cancelled` aborts (stdio keeps one). */
   readonly running?: Map<string, AbortController>;
+  /** Sends a request to the client and resolves with its answer (elicitation, sampling); absent when the transport cannot. */
+  readonly ask?: (method: string, params: object, signal?: AbortSignal) => Promise<unknown>;
+  /** Settles a request sent with `ask` from the client's response; false when it answers none. */
+  readonly answer?: (message: Record<string, unknown>) => boolean;
+}
+
+/**
+ * What a session remembers: the protocol version agreed on, what the client declared in `initialize`, and the
+ * log level it asked for (`logging/setLevel`).
+ *
+ * @example
+ * const session: MCPSessionState = { version: "2025-11-25", capabilities: { elicitation: {} }, logLevel: "info" };
+ */
+export interface MCPSessionState {
+  version: string | undefined;
+  capabilities?: Record<string, unknown>;
+  logLevel?: LogLevel;
 }
 
 /**
@@ -306,8 +385,11 @@ async function handleOne(context: Context, message: unknown): Promise<Reply | un
       'Invalid Request: "jsonrpc" must be "2.0"',
     );
   if (typeof m.method !== "string") {
-    // A response from the client (this server sends no requests), or junk.
-    if (hasId && (Object.hasOwn(m, "result") || Object.hasOwn(m, "error"))) return undefined;
+    // A response from the client to a request of ours (elicit, sample), or junk.
+    if (hasId && (Object.hasOwn(m, "result") || Object.hasOwn(m, "error"))) {
+      context.answer?.(m);
+      return undefined;
+    }
     return failure(
       hasId && idOk ? (id as Id) : null,
       JSONRPC_ERRORS.INVALID_REQUEST,
@@ -397,15 +479,27 @@ async function request(context: Context, method: string, params: Record<string, 
       const asked = params.protocolVersion;
       const version = MCP_PROTOCOL_VERSIONS.find((v) => v === asked) ?? MCP_PROTOCOL_VERSIONS[0];
       session.version = version;
+      const declared = params.capabilities;
+      if (typeof declared === "object" && declared !== null && !Array.isArray(declared))
+        session.capabilities = declared as Record<string, unknown>;
       return {
         protocolVersion: version,
-        capabilities: { tools: { listChanged: false } },
+        capabilities: { tools: { listChanged: false }, logging: {} },
         serverInfo: options.serverInfo ?? { name: "tooltype", version: "0.1.0" },
         ...(options.instructions ? { instructions: options.instructions } : {}),
       };
     }
     case "ping":
       return {};
+    case "logging/setLevel": {
+      if (!LOG_LEVELS.includes(params.level as LogLevel))
+        throw new RequestError(
+          JSONRPC_ERRORS.INVALID_PARAMS,
+          `Invalid params: logging/setLevel "level" must be one of ${LOG_LEVELS.join(", ")}`,
+        );
+      session.logLevel = params.level as LogLevel;
+      return {};
+    }
     case "tools/list":
       return withExtras(mcpToolList(registry), registry, options.describeTool);
     case "tools/call": {
@@ -427,7 +521,12 @@ async function request(context: Context, method: string, params: Record<string, 
       try {
         const result = await boundedCall(
           name,
-          (signal) => tool.execute(args, undefined, { signal, progress: reporter?.report }),
+          (signal) =>
+            tool.execute(args, undefined, {
+              signal,
+              progress: reporter?.report,
+              ...askExtras({ notify: context.notify, ask: context.ask, session }, signal),
+            }),
           { timeout: options.timeout, signal: call.signal },
         );
         if (call.cancelled()) throw new CancelledRequest();
@@ -507,17 +606,6 @@ function describe(error: unknown): string {
   } catch {
     return "an error that could not be read";
   }
-}
-
-/** The parts joined into one array of `size` bytes. */
-export function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 async function* chunks(input: MCPInput): AsyncIterable<Uint8Array | string> {

@@ -9,7 +9,20 @@
  * toOpenAIFormat(weather, { strict: true });
  * await weather.execute('{"city":"Paris"}'); // { success: true, value: "Paris" }
  */
-export { Tool, type AnyTool, type ToolClass, type ToolDefinition, type Logger, type RunOptions } from "./tool.js";
+export {
+  Tool,
+  type AnyTool,
+  type ToolClass,
+  type ToolDefinition,
+  type Logger,
+  type RunOptions,
+  type LogLevel,
+  type ElicitSchema,
+  type Elicited,
+  type SampleRequest,
+  type SampleContent,
+  type SampleResult,
+} from "./tool.js";
 export { tool, type ArgsOf, type TypedToolDefinition } from "./define.js";
 export { withJSONSchema, type WithJSONSchema } from "./parameters.js";
 export {

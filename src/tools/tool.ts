@@ -1,4 +1,5 @@
 import type { JSONSchema } from "../schema/json-schema.js";
+import type { Descriptor, InferJSON } from "../t/descriptor.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { isObject } from "../guard/values.js";
 import { compile, type Guard, type Jit } from "../guard/compile.js";
@@ -99,6 +100,73 @@ export interface RunOptions {
    * that does not, or one after the call ended, is dropped.
    */
   readonly progress?: (progress: number, total?: number, message?: string) => void;
+  /**
+   * Present when an MCP server runs the call: sends the client a log message (`notifications/message`) at `level`,
+   * dropped when the client asked (`logging/setLevel`) for a more severe level only. `data` is any JSON value.
+   */
+  readonly log?: (level: LogLevel, data: unknown) => void;
+  /**
+   * Present when an MCP server runs the call: asks the person at the client for a value of `schema`, a `t.object` of
+   * flat properties (strings, numbers, integers, booleans, enums, arrays of enum strings), as MCP allows. Resolves
+   * to the accepted value (checked against `schema`: a value it refuses is an error), or to `decline` or `cancel`.
+   * Throws when the client did not declare elicitation, or the session cannot carry a request to the client.
+   */
+  readonly elicit?: <S extends ElicitSchema>(message: string, schema: S) => Promise<Elicited<InferJSON<S>>>;
+  /**
+   * Present when an MCP server runs the call: asks the client's model for a message (`sampling/createMessage`).
+   * Throws when the client did not declare sampling, or the session cannot carry a request to the client.
+   */
+  readonly sample?: (request: SampleRequest) => Promise<SampleResult>;
+}
+
+/** A log message's severity, least to most severe, as MCP (and syslog) name them. @example log("warning", { retry: 2 }) */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** What `elicit` takes: a `t.object` of flat properties. @example const confirm: ElicitSchema = t.object({ ok: t.boolean() }); */
+export type ElicitSchema = Descriptor<Record<string, unknown>> & { readonly type: "object" };
+
+/**
+ * The person's answer to `elicit`: the value when they accepted, or that they declined or dismissed it.
+ *
+ * @example
+ * const answer = await elicit("Delete 3 files?", t.object({ confirm: t.boolean() }));
+ * if (answer.action !== "accept" || !answer.content.confirm) return "Nothing deleted.";
+ */
+export type Elicited<T> =
+  | { readonly action: "accept"; readonly content: T }
+  | { readonly action: "decline" | "cancel" };
+
+/**
+ * A request for the client's model, MCP's `sampling/createMessage` params.
+ *
+ * @example
+ * await sample({ messages: [{ role: "user", content: { type: "text", text: "Summarise: ..." } }], maxTokens: 200 });
+ */
+export interface SampleRequest {
+  readonly messages: readonly {
+    readonly role: "user" | "assistant";
+    readonly content: SampleContent | readonly SampleContent[];
+  }[];
+  readonly maxTokens: number;
+  readonly systemPrompt?: string;
+  readonly temperature?: number;
+  readonly stopSequences?: readonly string[];
+  readonly modelPreferences?: Readonly<Record<string, unknown>>;
+  readonly includeContext?: "none" | "thisServer" | "allServers";
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** One piece of a sampled message: text, or an image or audio in base64. @example { type: "text", text: "Hello" } */
+export type SampleContent =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "image" | "audio"; readonly data: string; readonly mimeType: string };
+
+/** The client model's answer to `sample`. @example { role: "assistant", content: { type: "text", text: "Sure." }, model: "gpt-4o", stopReason: "endTurn" } */
+export interface SampleResult {
+  readonly role: "assistant";
+  readonly content: SampleContent | readonly SampleContent[];
+  readonly model: string;
+  readonly stopReason?: string;
 }
 
 // A tool name every provider takes (the strictest of their documented rules, so a tool goes anywhere):

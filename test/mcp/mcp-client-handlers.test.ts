@@ -2,12 +2,14 @@
 // onLog (the server's log messages), each declared as a capability only when given. Against an MCP server on the
 // official SDK (test/fixtures/mcp/asking-server.mjs): over streamable HTTP with sessions (the SDK's web-standard
 // transport, reached through connectMCP's `fetch`, no socket) and spawned over stdio. connectMCP loads the SDK by a
-// specifier built at run time, so these run in Node; elicitAnswer, the check of a person's answer, runs everywhere.
+// specifier built at run time, so these run in Node; and against tooltype's own mcpHttpHandler with sessions. elicitAnswer, the check of a person's answer, runs everywhere.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { t, tool, ToolRegistry } from "tooltype";
 import {
   connectMCP,
   elicitAnswer,
+  mcpHttpHandler,
   mcpValidator,
   type MCPElicitRequest,
   type MCPServer,
@@ -186,6 +188,46 @@ node("elicitation and sampling are declared only when their handler is given", a
     assert.not.ok(refused.success, "a server cannot elicit from a client that did not declare it");
   } finally {
     await none.close();
+  }
+});
+
+node("tooltype both ways: a tool served by mcpHttpHandler with sessions asks, connectMCP answers", async () => {
+  const remove = tool({
+    name: "delete_file",
+    description: "Deletes a file, after the person confirms.",
+    parameters: t.object({ path: t.string() }),
+    execute: async ({ path }, _context, { elicit, log }) => {
+      const answer = await elicit!(`Delete ${path}?`, t.object({ confirm: t.boolean() }));
+      log?.("info", { path, action: answer.action });
+      return answer.action === "accept" && answer.content.confirm ? `deleted ${path}` : `kept ${path}`;
+    },
+  });
+  const handler = mcpHttpHandler(new ToolRegistry().register(remove), { sessions: true });
+  const logs: unknown[] = [];
+  const connect = (confirm: unknown) =>
+    connectMCP(
+      {
+        url: "http://127.0.0.1:8787/mcp",
+        fetch: (input, init) => handler(new Request(input, init)),
+        onElicit: ({ message }) => ({ action: "accept", content: { confirm: message === "Delete a.txt?" && confirm } }),
+        onLog: ({ data }) => logs.push(data),
+      },
+      { logger: quiet },
+    );
+  const yes = await connect(true);
+  try {
+    const result = await yes.tools[0]!.execute({ path: "a.txt" });
+    assert.equal(result.success && result.value, "deleted a.txt");
+    assert.equal(logs, [{ path: "a.txt", action: "accept" }]);
+  } finally {
+    await yes.close();
+  }
+  const wrong = await connect("yes");
+  try {
+    const result = await wrong.tools[0]!.execute({ path: "a.txt" });
+    assert.not.ok(result.success, "an answer the schema refuses never reaches the tool as content");
+  } finally {
+    await wrong.close();
   }
 });
 

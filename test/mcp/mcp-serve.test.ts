@@ -115,7 +115,7 @@ s("initialize, initialized, ping, tools/list, tools/call; ids echoed exactly as 
     id: 0,
     result: {
       protocolVersion: "2025-06-18",
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, logging: {} },
       serverInfo: { name: "tooltype", version: "0.1.0" },
     },
   });
