@@ -37,6 +37,7 @@
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
 //   mcp-conformance node test/mcp-conformance.e2e.mjs (the official MCP conformance suite's server scenarios in scope, on loopback)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
+//   corpus        node test/corpus.e2e.mjs        (61 real functions of three libraries through tooltype/build vs the checker; esbuild, Vite, Bun.build)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
 //   mcp-client-conformance  node test/mcp-conformance-client.e2e.mjs  (the official MCP conformance suite's client scenarios against connectMCP)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -74,6 +75,7 @@ const RUNTIMES = [
   "agent",
   "mcp-conformance",
   "toolchains",
+  "corpus",
   "bundlers",
   "mcp-client-conformance",
 ];
@@ -275,6 +277,10 @@ const EXTRA = {
   toolchains: [
     "test/build.e2e.mjs",
     "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP",
+  ],
+  corpus: [
+    "test/corpus.e2e.mjs",
+    "tooltype/build on real functions of date-fns, es-toolkit and radash, compared with the TypeScript checker's reading; esbuild, Vite and Bun.build agree",
   ],
   // About 130 bundles (terser minifies Rollup's and webpack's), each run: four runtime timeouts, as readme.
   bundlers: [

@@ -1,5 +1,5 @@
 import type { CallResult, ToolCall } from "../tools/call.js";
-import { preview } from "../util/text.js";
+import { cut, preview } from "../util/text.js";
 import { resultData } from "../calls/wire.js";
 import type { ApprovalDecision, PendingCall } from "./approval.js";
 import { canonicalJSON, digest, NO_WEB_CRYPTO, sign, verify, type ClaimHook } from "./seal.js";
@@ -53,19 +53,24 @@ export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyI
   readonly pending: readonly (ToolCall & { readonly index: number })[];
 };
 
+/** The longest message a `StateError` has, in characters (a forged state can hold megabytes of ids). */
+const MAX_MESSAGE = 2_000;
+
 /**
  * Why a state did not resume: `code` is `"unsigned"` (no signature: removed, or made where Web Crypto was
  * missing), `"no-web-crypto"` (resumed where Web Crypto is missing, so its signature cannot be checked),
  * `"other-key"` (signed with another key, or in another process without a `stateKey`), `"changed"` (edited after
- * it was signed; the message says what, where it can tell) or `"resumed"` (`claim` said it resumed before).
+ * it was signed; the message says what, where it can tell), `"resumed"` (`claim` said it resumed before) or
+ * `"malformed"` (not a state this version of the loop wrote: a field missing or of the wrong kind, or nesting too
+ * deep to read). Messages are at most 2,000 characters, whatever the state holds.
  *
  * @example
  * try { await resume(state, decisions, options); } catch (e) { if (e instanceof StateError && e.code === "resumed") showLatest(); }
  */
 export class StateError extends Error {
-  readonly code: "unsigned" | "no-web-crypto" | "other-key" | "changed" | "resumed";
+  readonly code: "unsigned" | "no-web-crypto" | "other-key" | "changed" | "resumed" | "malformed";
   constructor(code: StateError["code"], message: string) {
-    super(message);
+    super(cut(message, MAX_MESSAGE));
     this.name = "StateError";
     this.code = code;
   }
@@ -169,8 +174,8 @@ function placeOf(unsealed: UnsealedState): string {
 
 /**
  * Reads a state to resume: its shape, its signature (naming what changed when it does not match), the decisions
- * against its pending calls, then `claim`s it. Throws a `TypeError` for what is not a state or bad decisions, a
- * `StateError` for a state that must not resume.
+ * against its pending calls, then `claim`s it. Throws a `StateError` for every state that must not resume (one
+ * that is not a state at all, or nests too deep to read, included), a `TypeError` for bad decisions.
  *
  * @example
  * const state = await openState(JSON.parse(saved), { call_1: true }, "openai", key, claimInMemory);
@@ -183,6 +188,28 @@ export async function openState(
   claim: ClaimHook,
 ): Promise<LoopState> {
   const state = shapeOf(value, provider);
+  try {
+    await checkSignature(state, key);
+  } catch (error) {
+    // A state nested deeper than the runtime's stack can hash (a forged one) ends here as a RangeError.
+    if (error instanceof StateError) throw error;
+    throw new StateError(
+      "malformed",
+      `resume: the state cannot be read (${preview(error instanceof Error ? error.message : error, 120)}); only a state the loop gave resumes`,
+    );
+  }
+  checkDecisions(state, decisions);
+  if (!(await claim(state.id))) {
+    throw new StateError(
+      "resumed",
+      `resume: the state ${preview(state.id, 200)} was resumed before; a state resumes once (resume the run's latest state instead)`,
+    );
+  }
+  return state;
+}
+
+// The signature over the whole state; where it does not match, what changed.
+async function checkSignature(state: LoopState, key: CryptoKey | undefined): Promise<void> {
   if (state.unsigned !== undefined) {
     throw new StateError(
       "unsigned",
@@ -213,14 +240,6 @@ export async function openState(
       `resume: the state was changed after it was signed${changes.length ? `: ${changes.join("; ")}` : ""}`,
     );
   }
-  checkDecisions(state, decisions);
-  if (!(await claim(state.id))) {
-    throw new StateError(
-      "resumed",
-      `resume: the state ${JSON.stringify(state.id)} was resumed before; a state resumes once (resume the run's latest state instead)`,
-    );
-  }
-  return state;
 }
 
 const KEY_ID = "tooltype loop state key";
@@ -233,10 +252,10 @@ const callBinding = (state: Pick<LoopState, "run" | "step">, call: ToolCall, arg
   argumentsHash,
 });
 
-// The checks of a value's shape: what is not a state this version wrote is a TypeError.
+// The checks of a value's shape: what is not a state this version wrote is a StateError ("malformed").
 function shapeOf(value: unknown, provider: string): LoopState {
   const fail = (why: string): never => {
-    throw new TypeError(`resume: ${why}`);
+    throw new StateError("malformed", `resume: ${why}`);
   };
   if (typeof value !== "object" || value === null)
     fail(`the state must be the object the loop gave, received ${preview(value, 60)}`);
@@ -297,7 +316,7 @@ function duplicates(calls: readonly ToolCall[]): string[] {
   const seen = new Set<string>();
   const twice = new Set<string>();
   for (const call of calls) (seen.has(call.id) ? twice : seen).add(call.id);
-  return [...twice].map((id) => `two pending calls share the id ${JSON.stringify(id)}`);
+  return [...twice].map((id) => `two pending calls share the id ${preview(id, 60)}`);
 }
 
 // One decision for each pending call, each one readable; a decision pinned to an arguments hash must match it.

@@ -12,6 +12,11 @@ import type { ProviderAdapter } from "../calls/types.js";
 const FIND_TOOLS = "find_tools";
 
 const DEFAULT_LIMIT = 5;
+/** The longest query `find_tools` takes, in characters; a longer one is a failed result saying so. */
+const MAX_QUERY = 1_000;
+/** The query words searched for (the first ones, distinct); a word is read up to its first `WORD_CHARS` letters. */
+const MAX_TERMS = 32;
+const WORD_CHARS = 16;
 
 // Lower-case words: `getWeather`, `get_weather` and "get weather" all give ["get", "weather"].
 const wordsOf = (text: string): string[] =>
@@ -19,8 +24,8 @@ const wordsOf = (text: string): string[] =>
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-
+    .filter(Boolean)
+    .map((word) => word.slice(0, WORD_CHARS));
 // Words that would match nearly every description.
 const COMMON = /* @__PURE__ */ new Set([
   "a",
@@ -44,39 +49,80 @@ const COMMON = /* @__PURE__ */ new Set([
   "i",
 ]);
 
-const matches = (term: string, words: readonly string[]): boolean =>
-  words.some((word) => word === term || (term.length >= 3 && word.startsWith(term)));
-
 /**
- * How well a tool fits a query: each query word found among the words of the tool's name scores 2, among the
- * words of its description 1 (a word of 3 letters or more also matches the words it begins; common words such as
- * "a", "the", "to" are skipped); the whole name as the query scores 10 more. 0: no match.
- *
- * @example
- * toolScore("weather", weather); // 3: "weather" is in the name (2) and in the description (1)
+ * The keys a word is found under: the word itself, and (what a query word of 3 letters or more matches) each of its
+ * beginnings of 3 letters or more.
  */
-function toolScore(query: string, tool: Pick<AnyTool, "name" | "description">): number {
-  const name = wordsOf(tool.name);
-  const description = wordsOf(tool.description);
-  let score = query.trim().toLowerCase() === tool.name.toLowerCase() ? 10 : 0;
-  for (const term of new Set(wordsOf(query)))
-    if (!COMMON.has(term)) score += (matches(term, name) ? 2 : 0) + (matches(term, description) ? 1 : 0);
-  return score;
+function keysOf(word: string, into: Set<string>): void {
+  into.add(word);
+  for (let end = 3; end < word.length; end++) into.add(word.slice(0, end));
 }
 
 /**
- * The tools that fit a query best, best first (ties keep the tools' order), at most `limit`; none scores 0.
+ * The deferred tools indexed by the words of their names and descriptions, built once a run on the first search:
+ * a query then costs a lookup a word plus the tools it finds, never a comparison of every word with every word.
+ */
+interface SearchIndex {
+  readonly tools: readonly AnyTool[];
+  readonly byName: ReadonlyMap<string, number[]>;
+  readonly name: ReadonlyMap<string, number[]>;
+  readonly description: ReadonlyMap<string, number[]>;
+}
+
+function listed(index: Map<string, number[]>, key: string, tool: number): void {
+  const list = index.get(key);
+  if (list) list.push(tool);
+  else index.set(key, [tool]);
+}
+
+function indexTools(tools: readonly AnyTool[]): SearchIndex {
+  const name = new Map<string, number[]>();
+  const description = new Map<string, number[]>();
+  const byName = new Map<string, number[]>();
+  const add = (index: Map<string, number[]>, text: string, tool: number) => {
+    const keys = new Set<string>();
+    for (const word of wordsOf(text)) keysOf(word, keys);
+    for (const key of keys) listed(index, key, tool);
+  };
+  tools.forEach((tool, i) => {
+    add(name, tool.name, i);
+    add(description, tool.description, i);
+    listed(byName, tool.name.toLowerCase(), i);
+  });
+  return { tools, byName, name, description };
+}
+
+/**
+ * The tools that fit a query best, best first (ties keep the tools' order), at most `limit`; none scores 0. Each
+ * query word found among the words of a tool's name scores 2, among the words of its description 1 (a word of 3
+ * letters or more also matches the words it begins; common words such as "a", "the", "to" are skipped); the whole
+ * name as the query scores 10 more. Only the first 32 distinct words of the query are searched for. With
+ * `offerable`, only the tools named there (those the turn may offer) are found.
  *
  * @example
- * rankTools("send email", deferred, 3).map((t) => t.name); // ["send_email", "list_emails"]
+ * rankTools("send email", indexTools(deferred), 3).map((t) => t.name); // ["send_email", "list_emails"]
+ * rankTools("send email", indexTools(deferred), 3, new Set(["list_emails"])).map((t) => t.name); // ["list_emails"]
  */
-function rankTools(query: string, tools: readonly AnyTool[], limit = DEFAULT_LIMIT): AnyTool[] {
-  return tools
-    .map((tool, index) => ({ tool, index, score: toolScore(query, tool) }))
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+function rankTools(
+  query: string,
+  index: SearchIndex,
+  limit = DEFAULT_LIMIT,
+  offerable?: ReadonlySet<string>,
+): AnyTool[] {
+  const scores = new Map<number, number>();
+  const add = (tool: number, points: number) => scores.set(tool, (scores.get(tool) ?? 0) + points);
+  for (const tool of index.byName.get(query.trim().toLowerCase()) ?? []) add(tool, 10);
+  const terms = [...new Set(wordsOf(query).filter((term) => !COMMON.has(term)))].slice(0, MAX_TERMS);
+  for (const term of terms) {
+    // Each tool is listed once a key: a word equal to the term, or (3 letters or more) beginning with it.
+    for (const tool of index.name.get(term) ?? []) add(tool, 2);
+    for (const tool of index.description.get(term) ?? []) add(tool, 1);
+  }
+  return [...scores]
+    .filter(([tool]) => !offerable || offerable.has(index.tools[tool]!.name))
+    .sort(([a, x], [b, y]) => y - x || a - b)
     .slice(0, limit)
-    .map((entry) => entry.tool);
+    .map(([tool]) => index.tools[tool]!);
 }
 
 /**
@@ -87,14 +133,23 @@ function rankTools(query: string, tools: readonly AnyTool[], limit = DEFAULT_LIM
  * const discovered: string[] = [];
  * const search = findToolsTool(deferredTools, discovered);
  */
-function findToolsTool(deferred: readonly AnyTool[], discovered: string[]): AnyTool {
+function findToolsTool(
+  deferred: readonly AnyTool[],
+  discovered: string[],
+  offerable: () => ReadonlySet<string> | undefined,
+): AnyTool {
+  let index: SearchIndex | undefined;
   return new Tool<{ query: string; limit?: number }, unknown, unknown>({
     name: FIND_TOOLS,
     description: `Finds tools that are loaded on demand (${deferred.length} of them), by words of their names and descriptions. The tools found can be called from your next turn.`,
     parameters: {
       type: "object",
       properties: {
-        query: { type: "string", description: "Words describing what the tool should do, e.g. 'send email'" },
+        query: {
+          type: "string",
+          maxLength: MAX_QUERY,
+          description: "Words describing what the tool should do, e.g. 'send email'",
+        },
         limit: {
           type: "integer",
           minimum: 1,
@@ -105,7 +160,9 @@ function findToolsTool(deferred: readonly AnyTool[], discovered: string[]): AnyT
       required: ["query"],
     },
     run: ({ query, limit }) => {
-      const found = rankTools(query, deferred, limit);
+      index ??= indexTools(deferred);
+      const turn = offerable();
+      const found = rankTools(query, index, limit, turn);
       for (const tool of found) if (!discovered.includes(tool.name)) discovered.push(tool.name);
       if (!found.length) return { found: [], note: "No tool matched; try other words." };
       return {
@@ -142,7 +199,11 @@ export interface ToolDeferral {
   /** The names found so far, in the order found (what a state keeps). */
   readonly discovered: string[];
   readonly search: AnyTool;
-  /** The tools offered every turn: those of `chosen` that are not deferred, then the search tool. */
+  /**
+   * The tools offered every turn: those of `chosen` that are not deferred, then the search tool. It also sets what
+   * the search finds until the next turn: only the deferred tools among `chosen`, so a tool the turn keeps out
+   * (`prepareStep`) is never described to the model.
+   */
   base(chosen: readonly AnyTool[]): AnyTool[];
   /** The tools of `chosen` found so far, in the order found. */
   found(chosen: readonly AnyTool[]): AnyTool[];
@@ -170,13 +231,21 @@ export function toolDeferral(
     );
   }
   const names = new Set(deferred.map((t) => t.name));
-  const found = discovered.filter((name, i) => names.has(name) && discovered.indexOf(name) === i);
-  const search = findToolsTool(deferred, found);
+  const found = [...new Set(discovered.filter((name) => names.has(name)))];
+  // The deferred tools the current turn may offer (`prepareStep`'s choice); undefined: all of them.
+  let offerable: ReadonlySet<string> | undefined;
+  const search = findToolsTool(deferred, found, () => offerable);
   return {
     discovered: found,
     search,
-    base: (chosen) => [...chosen.filter((t) => !t.defer), search],
-    found: (chosen) => found.flatMap((name) => chosen.filter((t) => t.name === name)),
+    base: (chosen) => {
+      offerable = new Set(chosen.filter((t) => t.defer).map((t) => t.name));
+      return [...chosen.filter((t) => !t.defer), search];
+    },
+    found: (chosen) => {
+      const byName = new Map(chosen.map((t) => [t.name, t]));
+      return found.flatMap((name) => byName.get(name) ?? []);
+    },
     hidden: (name) => names.has(name) && !found.includes(name),
   };
 }

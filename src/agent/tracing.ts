@@ -6,6 +6,7 @@ import type { AnyTool } from "../tools/tool.js";
 import type { ToolResult } from "../tools/result.js";
 import { field } from "../calls/wire.js";
 import type { Usage } from "./usage.js";
+import { cut } from "../util/text.js";
 
 /** Attribute values as OpenTelemetry takes them. @example const value: SpanAttributeValue = "openai"; */
 export type SpanAttributeValue = string | number | boolean | string[] | number[];
@@ -43,6 +44,32 @@ const API_KEY = Symbol.for("opentelemetry.js.api.1");
 // The key under which a context holds its span (the API's `trace.setSpan` uses it).
 const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
 const KIND = { internal: 0, client: 2 } as const;
+/** The most characters a span's name, a string attribute or an error message keeps (a model's response id can be megabytes). */
+const MAX_CHARS = 1_000;
+/** The most entries a list attribute keeps (a response can give thousands of finish reasons). */
+const MAX_ENTRIES = 64;
+
+// An attribute as a span keeps it: strings cut to MAX_CHARS, lists to MAX_ENTRIES.
+function bounded(value: SpanAttributeValue): SpanAttributeValue {
+  if (typeof value === "string") return cut(value, MAX_CHARS);
+  if (!Array.isArray(value)) return value;
+  const kept = value.slice(0, MAX_ENTRIES);
+  return (typeof kept[0] === "string" ? (kept as string[]).map((v) => cut(v, MAX_CHARS)) : kept) as SpanAttributeValue;
+}
+
+// An error as a span records it: its message and stack cut to MAX_CHARS.
+function boundedError(error: unknown): { error: Error | string; message: string } {
+  if (!(error instanceof Error)) {
+    const message = cut(String(error), MAX_CHARS);
+    return { error: message, message };
+  }
+  const message = cut(error.message, MAX_CHARS);
+  if (message === error.message && (error.stack ?? "").length <= 4 * MAX_CHARS) return { error, message };
+  const copy = new Error(message);
+  copy.name = error.name;
+  copy.stack = cut(error.stack ?? "", 4 * MAX_CHARS);
+  return { error: copy, message };
+}
 const ERROR = 2;
 
 interface Context {
@@ -92,7 +119,8 @@ const NO_SPAN: SpanHandle = { within: (fn) => fn(), child: () => NO_SPAN, set: (
 function handle(tracer: Tracer, span: TraceSpan, context: Context, manager: ContextManager | undefined): SpanHandle {
   let ended = false;
   const set = (attributes: Record<string, SpanAttributeValue | undefined>) => {
-    for (const [key, value] of Object.entries(attributes)) if (value !== undefined) span.setAttribute(key, value);
+    for (const [key, value] of Object.entries(attributes))
+      if (value !== undefined) span.setAttribute(key, bounded(value));
   };
   return {
     within: (fn) => (manager ? manager.with(context, fn) : fn()),
@@ -102,10 +130,10 @@ function handle(tracer: Tracer, span: TraceSpan, context: Context, manager: Cont
       if (ended) return;
       ended = true;
       if (error !== undefined) {
-        const message = error instanceof Error ? error.message : String(error);
+        const recorded = boundedError(error);
         set({ "error.type": error instanceof Error ? error.name : "tool_error" });
-        span.recordException?.(error instanceof Error ? error : message);
-        span.setStatus({ code: ERROR, message });
+        span.recordException?.(recorded.error);
+        span.setStatus({ code: ERROR, message: recorded.message });
       }
       span.end();
     },
@@ -120,11 +148,10 @@ function open(
   parent: Context,
   manager: ContextManager | undefined,
 ): SpanHandle {
-  const defined = Object.fromEntries(Object.entries(attributes).filter(([, v]) => v !== undefined)) as Record<
-    string,
-    SpanAttributeValue
-  >;
-  const span = tracer.startSpan(name, { kind: KIND[kind], attributes: defined }, parent);
+  const defined = Object.fromEntries(
+    Object.entries(attributes).flatMap(([key, value]) => (value === undefined ? [] : [[key, bounded(value)]])),
+  ) as Record<string, SpanAttributeValue>;
+  const span = tracer.startSpan(cut(name, MAX_CHARS), { kind: KIND[kind], attributes: defined }, parent);
   return handle(tracer, span, parent.setValue(SPAN_KEY, span), manager);
 }
 
@@ -193,7 +220,8 @@ function finishReasons(response: unknown): string[] {
   const reasons: unknown[] = [field(response, "stop_reason", "stopReason"), field(response, "status")];
   for (const key of ["choices", "candidates"]) {
     const list = field(response, key);
-    if (Array.isArray(list)) for (const entry of list) reasons.push(field(entry, "finish_reason", "finishReason"));
+    if (Array.isArray(list))
+      for (const entry of list.slice(0, MAX_ENTRIES)) reasons.push(field(entry, "finish_reason", "finishReason"));
   }
   return reasons.filter((reason): reason is string => typeof reason === "string");
 }

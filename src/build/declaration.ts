@@ -12,6 +12,8 @@ export interface FunctionSite {
   readonly declaration: ts.Node;
   /** Its name as declared (the tool's default name). */
   readonly name: string | undefined;
+  /** Of an overload: the parameters from this index on are optional, since a shorter overload takes those before. */
+  readonly optionalFrom?: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export function declaredOptions(
   const fields: string[] = [];
   if (contextParam) fields.push(`{ name: ${JSON.stringify(contextParam.name.getText(source))} }`);
   let object = false;
+  let leftOut: string | undefined;
   if (params.length === 1 && ts.isObjectBindingPattern(params[0]!.name)) {
     object = true;
     fields.push(...objectFields(params[0]!, checker, writer, doc.parameters, label));
@@ -55,10 +58,39 @@ export function declaredOptions(
         );
       }
       const name = param.name.text;
-      const annotated = param.type !== undefined;
-      const read = annotated ? writer.withoutUndefined(checker.getTypeAtLocation(param)) : undefined;
-      const type = read ? typeOf(() => writer.write(read.type, "", {}, param.type), param, name, label) : undefined;
-      const optional = param.questionToken !== undefined || param.initializer !== undefined || read?.optional === true;
+      // The declared type, else the one the checker infers from the default (`precision = 0` is a number).
+      const typed = param.type !== undefined || param.initializer !== undefined;
+      const read = typed ? writer.withoutUndefined(checker.getTypeAtLocation(param)) : undefined;
+      const optional =
+        param.questionToken !== undefined ||
+        param.initializer !== undefined ||
+        read?.optional === true ||
+        params.indexOf(param) >= (site.optionalFrom ?? Infinity);
+      writer.docs = doc.properties[name] ?? {};
+      const notes = writer.notes.length;
+      let type = read
+        ? typeOf(() => writer.write(read.type, "", {}, param.type), param, name, label, optional ? writer : undefined)
+        : undefined;
+      for (let i = notes; i < writer.notes.length; i++)
+        if (!writer.notes[i]!.startsWith("parameter "))
+          writer.notes[i] = `parameter "${name}" of ${label}: ${writer.notes[i]}`;
+      // An optional option object with nothing left a model can send (date-fns' `options: { in?: ContextFn }`).
+      if (optional && type && writer.notes.length > notes && /\.object\(\{\s*\}\)$/.test(type)) {
+        writer.notes.push(
+          `parameter "${name}" of ${label}: nothing in it is JSON a model can send; left out (it is optional: the call leaves it undefined)`,
+        );
+        type = null;
+      }
+      if (type === null) {
+        leftOut ??= name;
+        continue;
+      }
+      // Left out in the middle, the parameters after it would move: positional calls need every one before.
+      if (leftOut !== undefined)
+        throw located(
+          param,
+          `tooltype/build: parameter "${leftOut}" of ${label} is optional but of a type JSON cannot carry, and "${name}" comes after it; make "${leftOut}" the last, or pass { declared }`,
+        );
       const description = doc.parameters[name]?.description ?? besideComment(param, source);
       fields.push(field(name, type, optional, param.initializer, description));
     }
@@ -71,6 +103,9 @@ export function declaredOptions(
   ];
   const returns = returnsCode(fn, checker, writer, doc.returns, label);
   if (returns) parts.push(`returns: ${returns}`);
+  // Every note names the function (those from inside a destructured object's keys do not yet).
+  for (const [i, note] of writer.notes.entries())
+    if (!note.startsWith("parameter ") && !note.startsWith("the return type")) writer.notes[i] = `${label}: ${note}`;
   return `{ ${parts.filter(Boolean).join(", ")} }`;
 }
 
@@ -104,7 +139,8 @@ function objectFields(
     );
   }
   const type = checker.getTypeAtLocation(param.type);
-  return checker.getPropertiesOfType(type).map((prop) => {
+  const fields: string[] = [];
+  for (const prop of checker.getPropertiesOfType(type)) {
     const name = prop.name;
     const read = writer.withoutUndefined(checker.getTypeOfSymbol(prop));
     const declaration = prop.valueDeclaration;
@@ -112,13 +148,21 @@ function objectFields(
       declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration))
         ? declaration.type
         : undefined;
-    const code = typeOf(() => writer.write(read.type, "", {}, typeNode), param, name, label);
     const element = defaults.get(name);
     const optional =
       read.optional || (prop.flags & ts.SymbolFlags.Optional) !== 0 || element?.initializer !== undefined;
+    const code = typeOf(
+      () => writer.write(read.type, "", {}, typeNode),
+      param,
+      name,
+      label,
+      optional ? writer : undefined,
+    );
+    if (code === null) continue;
     const description = docs[name]?.description ?? propertyDescription(prop, checker);
-    return field(name, code, optional, element?.initializer, description);
-  });
+    fields.push(field(name, code, optional, element?.initializer, description));
+  }
+  return fields;
 }
 
 function field(
@@ -158,6 +202,13 @@ function returnsCode(
     return writer.write(read.type, "", description ? { description } : {});
   } catch (error) {
     if (!(error instanceof UnwritableType)) throw error;
+    // Computed from the type parameters (`ClampResult<DateType, ...>`): the result needs no schema; said, not refused.
+    if (fn.typeParameters?.length) {
+      writer.notes.push(
+        `the return type of ${label}: ${error.message}; no returns schema (a tool's result needs none)`,
+      );
+      return undefined;
+    }
     throw located(
       fn.type,
       `tooltype/build: the return type of ${label}: ${error.message}. Write a JSON type, or leave the return type unwritten (a tool's result needs no schema)`,
@@ -165,11 +216,22 @@ function returnsCode(
   }
 }
 
-function typeOf(write: () => string, param: ts.Node, name: string, label: string): string {
+// The parameter's type as code; null where `leaveOut` is given and the type is a function, class or symbol (noted).
+function typeOf(write: () => string, param: ts.Node, name: string, label: string): string;
+function typeOf(write: () => string, param: ts.Node, name: string, label: string, leaveOut?: TypeCode): string | null;
+function typeOf(write: () => string, param: ts.Node, name: string, label: string, leaveOut?: TypeCode): string | null {
+  const before = leaveOut?.notes.length ?? 0;
   try {
     return write();
   } catch (error) {
     if (!(error instanceof UnwritableType)) throw error;
+    if (leaveOut && error.callable) {
+      leaveOut.notes.length = before;
+      leaveOut.notes.push(
+        `parameter "${name}" of ${label}: ${error.message}; left out (it is optional: the call leaves it undefined)`,
+      );
+      return null;
+    }
     throw located(
       param,
       `tooltype/build: parameter "${name}" of ${label}: ${error.message}. Give it a JSON type, or pass its descriptor: functionToTool(fn, { parameters: { ${name}: t.… } })`,

@@ -5,21 +5,26 @@ import { dedent } from "../util/dedent.js";
 
 /** What a function's documentation says, read at build time. */
 export interface FunctionDoc {
-  /** The summary, with `@deprecated` and `@example` written in (models read the description only). */
+  /** The summary first, then the description, remarks, `@deprecated` and `@example` (models read the description only). */
   readonly description?: string;
   readonly parameters: Record<string, DocParameter>;
+  /** `@param options.unit - ...`: the descriptions of an option object's properties, by parameter then path (`.unit`). */
+  readonly properties: Record<string, Record<string, string>>;
   readonly returns?: string;
 }
 
 /**
  * Reads a function's documentation from its declaration: the JSDoc comment above it (on the function, the
  * method, or the `const` it is assigned to) and the docstring inside it (a string directive or the comment that
- * opens the body, as `functionToTool` reads it at run time). The summary, `@param` (JSDoc, Google, Sphinx or NumPy
- * style), `@returns`, `@example` and `@deprecated`. Above wins over inside, entry by entry.
+ * opens the body, as `functionToTool` reads it at run time). The summary (the text before the tags, or
+ * `@summary`), `@description`, `@remarks`, `@param` (JSDoc, Google, Sphinx or NumPy style; `@param options.unit`
+ * for an option object's property), `@returns`, `@deprecated` and `@example` (after the text, never leading it;
+ * dropped when there is no text). Other tags (`@name`, `@category`, `@typeParam`, `@throws`, `@see`...) are not
+ * for models and are left out with their text. Above wins over inside, entry by entry.
  *
  * @example
  * readDoc(declaration, fn, sourceFile);
- * // { description: "Current weather for a city.", parameters: { city: { description: "City and country" } } }
+ * // { description: "Current weather for a city.", parameters: { city: { description: "City and country" } }, properties: {} }
  */
 export function readDoc(declaration: ts.Node, fn: ts.SignatureDeclaration, source: ts.SourceFile): FunctionDoc {
   const above = aboveText(declaration, source);
@@ -27,67 +32,89 @@ export function readDoc(declaration: ts.Node, fn: ts.SignatureDeclaration, sourc
   const outer = above ? readText(above) : undefined;
   const inner = inside ? readText(inside) : undefined;
   const parameters: Record<string, DocParameter> = Object.create(null);
+  const properties: Record<string, Record<string, string>> = Object.create(null);
   for (const doc of [inner, outer]) {
     for (const [name, p] of Object.entries(doc?.parameters ?? {})) parameters[name] = { ...parameters[name], ...p };
+    for (const [name, p] of Object.entries(doc?.properties ?? {})) properties[name] = { ...properties[name], ...p };
   }
   const description = outer?.description || inner?.description || undefined;
   const returns = outer?.returns ?? inner?.returns;
-  return { ...(description && { description }), parameters, ...(returns && { returns }) };
+  return { ...(description && { description }), parameters, properties, ...(returns && { returns }) };
 }
 
+// Tags whose text is the function's description, in the order it is written.
+const TEXT_TAGS = ["summary", "description", "desc", "remarks"];
+// Tags parseDocstring reads.
+const READ_TAGS = ["param", "arg", "argument", "returns", "return"];
+
 function readText(text: string): FunctionDoc {
-  const doc = parseDocstring(stripBlocks(text));
-  const { examples, deprecated } = extras(text);
-  let description = doc.description.trim();
-  if (deprecated !== undefined)
-    description = `Deprecated${deprecated ? `: ${deprecated}` : "."}${description ? `\n\n${description}` : ""}`;
-  for (const example of examples) description += `${description ? "\n\n" : ""}Example:\n${example}`;
+  const blocks = tagBlocks(
+    text.replace(/\{@(?:link|linkcode|linkplain)\s+([^}|\s]+)(?:[\s|]+([^}]*))?\}/g, (_, a, b) => b?.trim() || a),
+  );
+  const properties: Record<string, Record<string, string>> = Object.create(null);
+  const kept = blocks.filter((b) => {
+    if (b.tag === undefined) return true;
+    if (!READ_TAGS.includes(b.tag)) return false;
+    const property = b.tag === "returns" || b.tag === "return" ? undefined : optionProperty(b.text);
+    if (property?.description)
+      (properties[property.parameter] ??= Object.create(null))[property.path] = property.description;
+    return !property;
+  });
+  const doc = parseDocstring(kept.map((b) => (b.tag ? `@${b.tag} ${b.text}` : b.text)).join("\n"));
+  const texts = [
+    ...blocks.filter((b) => b.tag === "summary").map((b) => b.text),
+    doc.description,
+    ...blocks.filter((b) => b.tag !== "summary" && TEXT_TAGS.includes(b.tag ?? "")).map((b) => b.text),
+  ];
+  const paragraphs: string[] = [];
+  for (const raw of texts) {
+    const part = dedent(raw).trim();
+    // A description that repeats the summary (`@summary Adds days.` `@description Adds days. ...`) keeps it once.
+    const first = paragraphs[0];
+    if (!part) continue;
+    if (first && part.startsWith(first)) paragraphs[0] = part;
+    else if (!paragraphs.some((p) => p.includes(part))) paragraphs.push(part);
+  }
+  const deprecated = blocks.find((b) => b.tag === "deprecated");
+  if (deprecated) {
+    const reason = deprecated.text.replace(/\s+/g, " ").trim();
+    paragraphs.splice(paragraphs.length ? 1 : 0, 0, `Deprecated${reason ? `: ${reason}` : "."}`);
+  }
+  let description = paragraphs.join("\n\n");
+  if (paragraphs.length && !(paragraphs.length === 1 && deprecated)) {
+    for (const b of blocks.filter((b) => b.tag === "example")) {
+      const example = dedent(b.text).trim();
+      if (example) description += `\n\nExample:\n${example}`;
+    }
+  }
   return {
     description,
     parameters: doc.parameters,
+    properties,
     ...(doc.returns?.description && { returns: doc.returns.description }),
   };
 }
 
-// The text without its @example and @deprecated blocks, which parseDocstring would not keep apart from the summary.
-function stripBlocks(text: string): string {
-  const out: string[] = [];
-  let skipping = false;
-  for (const line of text.split("\n")) {
-    const tag = /^\s*@(\w+)/.exec(line)?.[1];
-    if (tag) skipping = tag === "example" || tag === "deprecated";
-    if (!skipping) out.push(line);
-  }
-  return out.join("\n");
+// `@param options.unit - The unit` (also `{type}`, `[options.unit=x]`): the parameter, the path, the text.
+function optionProperty(text: string): { parameter: string; path: string; description: string } | undefined {
+  const m = /^(?:\{[^}]*\}\s*)?\[?([\w$]+)((?:\.[\w$]+)+)(?:=[^\]]*)?\]?\s*(?:-\s*)?([\s\S]*)$/.exec(text.trim());
+  return m ? { parameter: m[1]!, path: m[2]!, description: m[3]!.replace(/\s+/g, " ").trim() } : undefined;
 }
 
-// `@example` blocks (up to the next tag) and the `@deprecated` reason.
-function extras(text: string): { examples: string[]; deprecated: string | undefined } {
-  const examples: string[] = [];
-  let deprecated: string | undefined;
-  let current: string[] | undefined;
-  let inDeprecated = false;
-  const close = () => {
-    if (current) {
-      const example = dedent(current.join("\n")).trim();
-      if (example) examples.push(example);
-    }
-    current = undefined;
-  };
+// The text cut at its tags (a tag starts a line): the text before them (no tag), then each tag with its text.
+function tagBlocks(text: string): { tag: string | undefined; text: string }[] {
+  const blocks: { tag: string | undefined; text: string }[] = [{ tag: undefined, text: "" }];
+  let fence = false;
   for (const line of text.split("\n")) {
-    const m = /^\s*@(\w+)\s?(.*)$/.exec(line);
-    if (m) {
-      close();
-      inDeprecated = m[1] === "deprecated";
-      if (m[1] === "example") current = m[2]!.trim() ? [m[2]!] : [];
-      if (inDeprecated) deprecated = m[2]!.trim();
-      continue;
+    const m = fence ? null : /^\s*@(\w+)\s?(.*)$/.exec(line);
+    if (m) blocks.push({ tag: m[1]!.toLowerCase(), text: m[2]! });
+    else {
+      const block = blocks[blocks.length - 1]!;
+      block.text = block.text ? `${block.text}\n${line}` : line;
+      if (/^\s*```/.test(line)) fence = !fence;
     }
-    if (current) current.push(line);
-    else if (inDeprecated && line.trim()) deprecated = `${deprecated} ${line.trim()}`.trim();
   }
-  close();
-  return { examples, deprecated };
+  return blocks.map((b) => ({ tag: b.tag, text: b.text }));
 }
 
 // The JSDoc comment above a declaration (the nearest), without its markers.

@@ -18,6 +18,7 @@ export interface EsbuildLoadResult {
   contents?: string;
   loader?: "ts" | "tsx";
   errors?: { text: string; location: { file: string; line: number; column: number; lineText: string } }[];
+  warnings?: { text: string; location: { file: string; line: number; column: number; lineText: string } }[];
 }
 
 /**
@@ -33,14 +34,27 @@ export function esbuildPlugin(options: TransformOptions = {}): EsbuildPlugin {
   return {
     name: "tooltype",
     setup(build) {
-      const transform = createTransform(options);
+      // Warnings of the file being loaded, handed to esbuild with it (or to `options.warn`).
+      let warnings: NonNullable<EsbuildLoadResult["warnings"]> = [];
+      const transform = createTransform({
+        ...options,
+        warn:
+          options.warn ??
+          (({ text, location }) => warnings.push({ text, location: { ...location, column: location.column - 1 } })),
+      });
       build.onLoad({ filter: options.include ?? TYPESCRIPT_FILES }, (args) => {
         if (/[\\/]node_modules[\\/]/.test(args.path)) return undefined;
         const code = ts.sys.readFile(args.path);
         if (code === undefined) return undefined;
+        warnings = [];
         try {
           const out = transform(code, args.path);
-          return out === undefined ? undefined : { contents: out, loader: args.path.endsWith("x") ? "tsx" : "ts" };
+          if (out === undefined && !warnings.length) return undefined;
+          return {
+            contents: out ?? code,
+            loader: args.path.endsWith("x") ? "tsx" : "ts",
+            ...(warnings.length && { warnings }),
+          };
         } catch (error) {
           if (!(error instanceof BuildError)) throw error;
           const { file, line, column, lineText } = error.location;

@@ -14,4 +14,5 @@ export { vitePlugin, vitePlugin as rollupPlugin, type VitePlugin } from "./vite.
 export { createTransform, TYPESCRIPT_FILES, type Transform, type TransformOptions } from "./transform.js";
 export { guardCode, guardModule, type GuardCode } from "./guard-code.js";
 export { BuildError, type BuildLocation } from "./build-error.js";
+export type { BuildWarning } from "./options.js";
 export type { ToolContext } from "./context.js";

@@ -3,7 +3,8 @@ import { BuildError } from "./build-error.js";
 import { declaredOptions, located, type FunctionSite } from "./declaration.js";
 import { readDoc } from "./doc.js";
 import { guardSource } from "./guard-code.js";
-import type { TransformOptions } from "./options.js";
+import { chooseOverload } from "./overloads.js";
+import type { BuildWarning, TransformOptions } from "./options.js";
 import { Programs } from "./program.js";
 import { staticValue, type TBindings } from "./static-value.js";
 import { TypeCode } from "./type-code.js";
@@ -59,7 +60,7 @@ export function createTransform(options: TransformOptions = {}): Transform {
   return (code, file) => {
     if (!include.test(file) || /[\\/]node_modules[\\/]/.test(file) || !code.includes("tooltype")) return undefined;
     const { checker, source } = programs.read(file, code);
-    return new FileTransform(checker, source, options.aot !== false).run();
+    return new FileTransform(checker, source, options.aot !== false, options.warn ?? printWarning).run();
   };
 }
 
@@ -75,6 +76,7 @@ class FileTransform {
     private readonly checker: ts.TypeChecker,
     private readonly source: ts.SourceFile,
     private readonly aot: boolean,
+    private readonly warn: (warning: BuildWarning) => void,
   ) {
     for (const statement of source.statements) {
       if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
@@ -152,7 +154,10 @@ class FileTransform {
     const [fn, given, ...more] = node.arguments;
     if (!fn || more.length) return;
     const site = this.siteOf(fn);
-    if (!site) return;
+    if (!site) {
+      this.unread(fn);
+      return;
+    }
     const options = this.siteOptions(site, given);
     if (options !== undefined) this.passOptions(given, options, { at: fn.getEnd(), separator: ", " });
   }
@@ -218,10 +223,26 @@ class FileTransform {
     });
   }
 
+  // A function declared in this program that the build cannot read is said, never skipped without a word.
+  private unread(fn: ts.Expression): void {
+    if (!ts.isIdentifier(fn) && !ts.isPropertyAccessExpression(fn)) return;
+    let symbol = this.checker.getSymbolAtLocation(fn);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+    if (!declaration || declaration.getSourceFile().isDeclarationFile) return;
+    const where = located(fn, "").location;
+    this.warn({
+      text: `tooltype/build: "${fn.getText(this.source)}" is not a function written here (a function, a const of one, or a method) that the build can read; functionToTool reads it at run time from its source text, which minifiers and Bun strip`,
+      location: where,
+    });
+  }
+
   // Options as code, with recursive types declared first (inside an arrow, so nothing leaks into the file's scope).
   private options(site: FunctionSite, given: { readonly context?: boolean }): string {
     const writer = new TypeCode(this.checker, T);
     const options = declaredOptions(site, this.checker, writer, given);
+    const location = located(site.fn, "").location;
+    for (const note of writer.notes) this.warn({ text: `tooltype/build: ${note}`, location });
     this.usesT = true;
     return writer.hoisted.length ? `(() => { ${writer.hoisted.join(" ")} return ${options}; })()` : options;
   }
@@ -271,6 +292,8 @@ class FileTransform {
   private siteOfSymbol(symbol: ts.Symbol, name: string): FunctionSite | undefined {
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!declaration || declaration.getSourceFile().isDeclarationFile) return undefined;
+    const overload = chooseOverload(symbol.declarations ?? [], this.checker, name);
+    if (overload) return { ...overload, name };
     if ((ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) && declaration.body)
       return { fn: declaration, declaration, name };
     const initializer =
@@ -304,6 +327,12 @@ class FileTransform {
     }
     return bindings;
   }
+}
+
+// The default of `warn`: the warning on the console, where it was found first.
+function printWarning(warning: BuildWarning): void {
+  const { file, line, column } = warning.location;
+  console.warn(`${file}:${line}:${column}: warning: ${warning.text}`);
 }
 
 function hasKey(object: ts.ObjectLiteralExpression, key: string): boolean {

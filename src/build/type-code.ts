@@ -13,6 +13,8 @@ export class UnwritableType extends Error {
     readonly at: string,
     readonly typeText: string,
     readonly reason: string,
+    /** A function, a class or a symbol: what an optional property or parameter may be left out for. */
+    readonly callable = false,
   ) {
     super(`${at ? `at ${at}: ` : ""}the type ${typeText} ${reason}`);
   }
@@ -21,6 +23,10 @@ export class UnwritableType extends Error {
 /** Annotations written into a builder's options (a property's JSDoc). */
 interface Annotations {
   readonly description?: string;
+  /** `@default` in the property's JSDoc, as JSON. */
+  readonly default?: unknown;
+  /** `@deprecated` in the property's JSDoc. */
+  readonly deprecated?: boolean;
 }
 
 /**
@@ -38,6 +44,10 @@ interface Annotations {
 export class TypeCode {
   /** Declarations the written code refers to (recursive types), in dependency order. */
   readonly hoisted: string[] = [];
+  /** What was left out, and why: optional properties JSON cannot carry (a function, a class, a symbol). */
+  readonly notes: string[] = [];
+  /** Descriptions of properties inside the parameter being written, by path (`.unit`), from `@param options.unit`. */
+  docs: Record<string, string> = {};
   private readonly done = new Map<ts.Type, string>();
   private readonly open = new Map<ts.Type, { readonly variable: string; used: boolean }>();
   private readonly names = new Set<string>();
@@ -76,25 +86,57 @@ export class TypeCode {
     if (f & ts.TypeFlags.BooleanLiteral)
       return `${T}.literal(${this.checker.typeToString(type)}${opts && `, ${opts}`})`;
     if (f & ts.TypeFlags.Union) return this.union(type as ts.UnionType, at, annotations, node);
-    if (f & ts.TypeFlags.TypeParameter)
-      throw this.refuse(
-        type,
-        at,
-        "is a type parameter: a tool's types must be known when it is built; instantiate the generic",
-      );
+    if (f & ts.TypeFlags.TypeParameter) {
+      // A generic parameter is read through its constraint (`T extends Date` → Date): any value of it is a T.
+      // Without one (`<T>`), any JSON value is a T.
+      const constraint = this.checker.getBaseConstraintOfType(type);
+      if (!constraint || constraint === type) return `${T}.any(${opts})`;
+      return this.write(constraint, at, annotations, node);
+    }
+    const plain = withoutEmptyObject(type);
+    if (plain !== type) return this.write(plain, at, annotations, node);
     if (f & ts.TypeFlags.TemplateLiteral)
       throw this.refuse(
         type,
         at,
         "is a template literal type; JSON Schema has no pattern for it here (use string, or a t.string({ pattern }) in { parameters })",
       );
+    if (f & ts.TypeFlags.StringMapping) return `${T}.string(${opts})`; // Capitalize<T>, Uppercase<T>...
+    if (f & (ts.TypeFlags.Conditional | ts.TypeFlags.Substitution | ts.TypeFlags.IndexedAccess | ts.TypeFlags.Index)) {
+      // A type computed from a type parameter (`Awaited<T>`, `T[K]`, `keyof T`): through its constraint.
+      const constraint = this.checker.getBaseConstraintOfType(type);
+      if (!constraint || constraint === type) return `${T}.any(${opts})`;
+      return this.write(constraint, at, annotations, node);
+    }
     if (f & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) return this.object(type, at, annotations);
-    throw this.refuse(type, at, "has no JSON form (JSON has strings, numbers, booleans, null, arrays and objects)");
+    throw this.refuse(
+      type,
+      at,
+      "has no JSON form (JSON has strings, numbers, booleans, null, arrays and objects)",
+      (f & ts.TypeFlags.ESSymbolLike) !== 0,
+    );
+  }
+
+  // A generic member of a union (`DateType | number | string`) as its constraint, so that it is read as one.
+  private resolved(type: ts.Type): ts.Type {
+    if (!(type.flags & ts.TypeFlags.TypeParameter)) return type;
+    const constraint = this.checker.getBaseConstraintOfType(type);
+    return constraint && constraint !== type ? constraint : type;
   }
 
   private union(type: ts.UnionType, at: string, annotations: Annotations, node: ts.TypeNode | undefined): string {
     const T = this.t;
-    let members = type.types.filter((m) => !(m.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    let members = type.types
+      .map((m) => this.resolved(m))
+      .filter((m) => !(m.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    // `string | number | symbol` (a property key): a model sends the string or the number.
+    const symbols = members.filter((m) => m.flags & ts.TypeFlags.ESSymbolLike);
+    if (symbols.length && symbols.length < members.length) {
+      members = members.filter((m) => !symbols.includes(m));
+      this.notes.push(
+        `${at ? `at ${at}: ` : ""}the symbol of ${this.checker.typeToString(type)} is left out (JSON has no symbols)`,
+      );
+    }
     const nullable = members.some((m) => m.flags & ts.TypeFlags.Null);
     members = members.filter((m) => !(m.flags & ts.TypeFlags.Null));
     const booleans = members.filter((m) => m.flags & ts.TypeFlags.BooleanLiteral);
@@ -102,6 +144,17 @@ export class TypeCode {
     const rest = bothBooleans ? members.filter((m) => !(m.flags & ts.TypeFlags.BooleanLiteral)) : members;
     const opts = optionsCode(annotations);
     let code: string;
+    // `Date | number | string` (a date, a timestamp or a date string): the date, sent as a date-time string.
+    const dates = rest.filter((m) => isDate(withoutEmptyObject(m)));
+    if (
+      dates.length &&
+      rest.every(
+        (m) => dates.includes(m) || withoutEmptyObject(m).flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike),
+      )
+    ) {
+      const date = `${T}.datetime(${opts})`;
+      return nullable ? `${T}.nullable(${date})` : date;
+    }
     const literals = rest.every((m) => m.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral));
     if (!rest.length) code = bothBooleans ? `${T}.boolean(${opts})` : `${T}.any(${opts})`;
     else if (literals && !bothBooleans && rest.length > 1) {
@@ -218,7 +271,7 @@ export class TypeCode {
       checker.getSignaturesOfType(type, ts.SignatureKind.Call).length ||
       checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length
     ) {
-      throw this.refuse(type, at, "is a function or a class, which JSON cannot carry");
+      throw this.refuse(type, at, "is a function or a class, which JSON cannot carry", true);
     }
     if (
       type.flags & ts.TypeFlags.Intersection &&
@@ -274,28 +327,54 @@ export class TypeCode {
     const fields: string[] = [];
     for (const prop of props) {
       const where = `${at}.${prop.name}`;
-      if (prop.flags & ts.SymbolFlags.Method)
-        throw this.refuse(type, where, `has a method ${prop.name}(); JSON carries data, not functions`);
-      if (prop.name.startsWith("__@"))
-        throw this.refuse(type, where, "has a symbol-keyed property; JSON keys are strings");
       const declared = checker.getTypeOfSymbol(prop);
-      const { type: propType, optional } = this.withoutUndefined(declared);
-      const description = propertyDescription(prop, checker);
+      const { type: propType, optional: undefinedToo } = this.withoutUndefined(declared);
+      const optional = undefinedToo || (prop.flags & ts.SymbolFlags.Optional) !== 0;
+      const unsendable =
+        prop.flags & ts.SymbolFlags.Method
+          ? `has a method ${prop.name}(); JSON carries data, not functions`
+          : prop.name.startsWith("__@")
+            ? "has a symbol-keyed property; JSON keys are strings"
+            : undefined;
+      if (unsendable) {
+        const error = this.refuse(type, where, unsendable, true);
+        if (!optional) throw error;
+        this.notes.push(`${error.message}; left out (it is optional)`);
+        continue;
+      }
       const declaration = prop.valueDeclaration;
       const typeNode =
         declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration))
           ? declaration.type
           : undefined;
-      let code = this.write(propType, where, description ? { description } : {}, typeNode);
-      if (optional || prop.flags & ts.SymbolFlags.Optional) code = `${T}.optional(${code})`;
+      let code: string;
+      try {
+        code = this.write(propType, where, this.annotationsOf(prop, where), typeNode);
+      } catch (error) {
+        if (!(error instanceof UnwritableType && error.callable && optional)) throw error;
+        this.notes.push(`${error.message}; left out (it is optional)`);
+        continue;
+      }
+      if (optional) code = `${T}.optional(${code})`;
       fields.push(`${JSON.stringify(prop.name)}: ${code}`);
     }
     const extra = stringIndex ? `additionalProperties: ${this.write(stringIndex.type, `${at}[string]`)}` : "";
-    const all = [
-      annotations.description !== undefined ? `description: ${JSON.stringify(annotations.description)}` : "",
-      extra,
-    ].filter(Boolean);
+    const all = [optionsCode(annotations).slice(2, -2), extra].filter(Boolean);
     return `${T}.object({ ${fields.join(", ")} }${all.length ? `, { ${all.join(", ")} }` : ""})`;
+  }
+
+  // A property's description (`@param options.path` of the function, else its own JSDoc), `@default`, `@deprecated`.
+  private annotationsOf(prop: ts.Symbol, where: string): Annotations {
+    const description = this.docs[where] ?? propertyDescription(prop, this.checker);
+    const tags = prop.getJsDocTags(this.checker);
+    const written = tags.find((tag) => tag.name === "default" || tag.name === "defaultValue");
+    const text = written ? ts.displayPartsToString(written.text).trim() : "";
+    const value = text ? jsonValue(text.replace(/^`|`$/g, "")) : undefined;
+    return {
+      ...(description && { description }),
+      ...(value !== undefined && { default: value.value }),
+      ...(tags.some((tag) => tag.name === "deprecated") && { deprecated: true }),
+    };
   }
 
   private tuple(type: ts.TypeReference, at: string, opts: string): string {
@@ -331,12 +410,47 @@ export class TypeCode {
     return name;
   }
 
-  private refuse(type: ts.Type, at: string, reason: string): UnwritableType {
-    return new UnwritableType(at, this.checker.typeToString(type), reason);
+  private refuse(type: ts.Type, at: string, reason: string, callable = false): UnwritableType {
+    return new UnwritableType(at, this.checker.typeToString(type), reason, callable);
   }
 }
 
-/** `{ description: "..." }` as code, or "" when there is nothing to write. */
+/** `{ description: "...", default: ..., deprecated: true }` as code, or "" when there is nothing to write. */
 function optionsCode(annotations: Annotations): string {
-  return annotations.description !== undefined ? `{ description: ${JSON.stringify(annotations.description)} }` : "";
+  const parts = [
+    annotations.description !== undefined && `description: ${JSON.stringify(annotations.description)}`,
+    annotations.default !== undefined && `default: ${JSON.stringify(annotations.default)}`,
+    annotations.deprecated && "deprecated: true",
+  ].filter(Boolean);
+  return parts.length ? `{ ${parts.join(", ")} }` : "";
+}
+
+// `string & {}` (written to keep a union of literals open) is a string; `{}` adds nothing JSON can tell apart.
+function withoutEmptyObject(type: ts.Type): ts.Type {
+  if (!(type.flags & ts.TypeFlags.Intersection)) return type;
+  const members = (type as ts.IntersectionType).types;
+  const kept = members.filter(
+    (m) =>
+      !(
+        m.flags & ts.TypeFlags.Object &&
+        !m.getProperties().length &&
+        !m.getCallSignatures().length &&
+        !m.getStringIndexType() &&
+        !m.getNumberIndexType()
+      ),
+  );
+  return kept.length === 1 ? kept[0]! : type;
+}
+
+function isDate(type: ts.Type): boolean {
+  return type.flags & ts.TypeFlags.Object ? type.symbol?.name === "Date" : false;
+}
+
+// `@default 3`, `@default "x"`, `@default [1]`: a JSON value; other text (`@default the current locale`) is no value.
+function jsonValue(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return /^'[^']*'$/.test(text) ? { value: text.slice(1, -1) } : undefined;
+  }
 }

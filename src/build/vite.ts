@@ -8,6 +8,7 @@ export interface VitePlugin {
   transform(
     this: {
       error(error: { message: string; id?: string; loc?: { file: string; line: number; column: number } }): never;
+      warn?(warning: { message: string; id?: string; loc?: { file: string; line: number; column: number } }): void;
     },
     code: string,
     id: string,
@@ -24,7 +25,19 @@ export interface VitePlugin {
  * export default { plugins: [vitePlugin()] };
  */
 export function vitePlugin(options: TransformOptions = {}): VitePlugin {
-  const transform = createTransform(options);
+  // Warnings go to the plugin context of the file being transformed (Vite prints them), else to the console.
+  let context: { warn?(warning: { message: string; id?: string }): void } | undefined;
+  const transform = createTransform({
+    ...options,
+    warn:
+      options.warn ??
+      ((warning) => {
+        const { file, line, column } = warning.location;
+        const message = `${file}:${line}:${column}: ${warning.text}`;
+        if (context?.warn) context.warn({ message, id: file });
+        else console.warn(message);
+      }),
+  });
   const include = options.include ?? TYPESCRIPT_FILES;
   return {
     name: "tooltype",
@@ -32,6 +45,7 @@ export function vitePlugin(options: TransformOptions = {}): VitePlugin {
     transform(code, id) {
       const file = id.split("?")[0]!;
       if (!include.test(file) || file.startsWith("\0")) return null;
+      context = this;
       try {
         const out = transform(code, file);
         return out === undefined ? null : { code: out, map: null };

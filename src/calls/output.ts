@@ -68,6 +68,31 @@ export function dataURL(part: MediaPart): string {
 }
 
 /**
+ * The image types every provider that reads images in tool results documents: PNG, JPEG, GIF and WebP. Never SVG
+ * (a document that can hold scripts) or HTML, whatever a tool or server labels as an image.
+ *
+ * @example
+ * WEB_IMAGES.has("image/svg+xml"); // false
+ */
+export const WEB_IMAGES: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+]);
+
+/**
+ * Whether a provider documents a part's media type where the writer puts it: an image among `images`, a file among
+ * `files` (media types compared without case).
+ *
+ * @example
+ * documented({ type: "image", data: "AQ==", mediaType: "image/svg+xml" }, WEB_IMAGES, new Set()); // false
+ */
+export function documented(part: MediaPart, images: ReadonlySet<string>, files: ReadonlySet<string>): boolean {
+  return (part.type === "image" ? images : files).has(part.mediaType.toLowerCase());
+}
+
+/**
  * A note in place of an image or file the provider cannot take, so the model knows something was there.
  *
  * @example

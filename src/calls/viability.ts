@@ -3,7 +3,10 @@
 // so each delta costs what the delta holds: a key, a value's first character, a string piece, a completed scalar.
 //
 // Sound, never alarming falsely: it checks only what holds for every completion (a keyword constrains a value
-// whatever other keywords say), and where a value may still be read otherwise it checks nothing. The tool's guard
+// whatever other keywords say), and where a value may still be read otherwise it checks nothing. A key may come
+// again and `JSON.parse` keeps its last value, so a wrong value is held by the object around it until the whole
+// arguments close (taken back if its key comes again); only what no later text undoes (a key the top level forbids,
+// one distinct key too many there) is final at once. The tool's guard
 // also accepts strict mode's forms: `null` for an optional property, a tuple sent as an object, a record as a
 // list of entries. So a `null` where a property is optional, and any other kind where a tuple or record
 // is expected, are left unchecked; so is a root that is not an object (the arguments encoded twice as a string).
@@ -44,6 +47,11 @@ interface Frame {
   count: number;
   keys?: Set<string>;
   key?: string;
+  /**
+   * An object's refusals that a later value under the same key would take back (`JSON.parse` keeps a repeated
+   * key's last value), by key: final once the whole arguments close.
+   */
+  pending?: Map<string, string>;
   length: number;
   high: boolean;
   text?: string;
@@ -122,14 +130,32 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   let settled: readonly string[] = [];
   let listed: PartialVerdict | undefined; // the last verdict, handed out again while nothing changed
   let reason: string | undefined;
+  let refusals = 0;
   const patterns = new Map<string, RegExp | null>();
   // Schemas whose `$ref` could not be followed here (a sibling keyword, an anchor, another document).
   const unread = new WeakSet<Schema>();
 
-  const refuse = (pointer: string, why: string) => {
+  const final = (why: string) => {
     if (reason !== undefined) return;
-    reason = `at ${pointer || "/"}: ${why}`;
+    reason = why;
     listed = undefined;
+  };
+  // A refusal of the value at `depth` in the stack (the root is 0): final when it is about the root object itself;
+  // otherwise held by the nearest object around it, under the key the value sits in, since a later value under
+  // that key (or under a key around it) would replace it.
+  const refuse = (depth: number, pointer: string, why: string) => {
+    refusals++;
+    const text = `at ${pointer || "/"}: ${why}`;
+    const subject = stack[depth];
+    if (subject) subject.exact = false;
+    for (let i = Math.min(depth, stack.length) - 1; i >= 0; i--) {
+      const holder = stack[i]!;
+      if (holder.kind !== "object") continue;
+      holder.pending ??= new Map();
+      if (!holder.pending.has(holder.key!)) holder.pending.set(holder.key!, text);
+      return;
+    }
+    final(text);
   };
   const resolve = (schema: unknown, hops = 0): Schema | undefined => {
     if (schema === true || schema === undefined) return {};
@@ -188,6 +214,7 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   function child(parent: Frame): { schema: Schema | undefined; pointer: string; optional: boolean } {
     const index = parent.kind === "array" ? parent.count : parent.key!;
     const pointer = `${parent.pointer}/${pointerSegment(index)}`;
+    const depth = stack.length - 1;
     parent.count++;
     const schema = parent.schema;
     if (!schema) return { schema: undefined, pointer, optional: false };
@@ -195,14 +222,16 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
       const prefix = own(schema, "prefixItems");
       const items =
         Array.isArray(prefix) && parent.count <= prefix.length ? prefix[parent.count - 1] : own(schema, "items");
-      if (items === false) refuse(pointer, `no item is allowed at index ${parent.count - 1}`);
+      if (items === false) refuse(depth, pointer, `no item is allowed at index ${parent.count - 1}`);
       const max = own(schema, "maxItems");
-      if (typeof max === "number" && parent.count > max) refuse(parent.pointer, `more than ${max} items`);
+      if (typeof max === "number" && parent.count > max) refuse(depth, parent.pointer, `more than ${max} items`);
       return { schema: resolve(items), pointer, optional: false };
     }
     const key = index as string;
+    // Distinct keys: a repeated key replaces its value, it adds no property.
     const max = own(schema, "maxProperties");
-    if (typeof max === "number" && parent.count > max) refuse(parent.pointer, `more than ${max} properties`);
+    if (typeof max === "number" && parent.keys!.size > max)
+      refuse(depth, parent.pointer, `more than ${max} properties`);
     const required = own(schema, "required");
     const optional = !(Array.isArray(required) && required.includes(key));
     const properties = own(schema, "properties");
@@ -213,7 +242,7 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     }
     if (named !== undefined) return { schema: resolve(named), pointer, optional };
     const extra = own(schema, "additionalProperties");
-    if (extra === false) refuse(pointer, `the property ${JSON.stringify(key)} is not allowed`);
+    if (extra === false) refuse(depth, pointer, `the property ${JSON.stringify(key)} is not allowed`);
     return { schema: resolve(extra), pointer, optional };
   }
 
@@ -221,13 +250,30 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   function key(name: string): void {
     const frame = stack[stack.length - 1]!;
     frame.key = name;
+    if (frame.keys!.has(name)) repeated(frame, name);
     frame.keys!.add(name);
     const schema = frame.schema;
     if (!schema || own(schema, "additionalProperties") !== false) return;
     const properties = own(schema, "properties");
     if (!(isSchema(properties) && Object.hasOwn(properties, name)) && !matchesPattern(schema, name)) {
-      refuse(`${frame.pointer}/${pointerSegment(name)}`, `the property ${JSON.stringify(name)} is not allowed`);
+      refuse(
+        stack.length - 1,
+        `${frame.pointer}/${pointerSegment(name)}`,
+        `the property ${JSON.stringify(name)} is not allowed`,
+      );
     }
+  }
+
+  /**
+   * A key seen again: its earlier value is replaced (`JSON.parse` keeps the last), so what was held against that value
+   * is taken back and what was settled of it is no longer listed; the new value is judged as it comes.
+   */
+  function repeated(frame: Frame, name: string): void {
+    frame.pending?.delete(name);
+    const pointer = `${frame.pointer}/${pointerSegment(name)}`;
+    if (settled.some((p) => p === pointer || p.startsWith(`${pointer}/`)))
+      settled = settled.filter((p) => p !== pointer && !p.startsWith(`${pointer}/`));
+    listed = undefined;
   }
 
   function matchesPattern(schema: Schema, key: string): boolean {
@@ -254,9 +300,11 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
 
   /** What can be told from a value's first character: its JSON type, and the enum members it may become. */
   function starts(frame: Frame, schema: Schema): void {
+    const depth = stack.length - 1;
     const allowed = allowedKinds(schema);
     if (allowed && !allowed.includes(frame.kind))
       return void refuse(
+        depth,
         frame.pointer,
         `expected ${describe(schema)}, received ${frame.kind === "null" ? "null" : `a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`}`,
       );
@@ -268,6 +316,7 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     if (Array.isArray(members) || Object.hasOwn(schema, "const")) {
       if (!candidates.length)
         return void refuse(
+          depth,
           frame.pointer,
           `no allowed value is a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`,
         );
@@ -284,14 +333,18 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     frame.high = last >= 0xd800 && last <= 0xdbff;
     const max = own(frame.schema, "maxLength");
     if (typeof max === "number" && frame.length - (frame.high ? 1 : 0) > max)
-      refuse(frame.pointer, `longer than ${max} characters`);
+      refuse(stack.length - 1, frame.pointer, `longer than ${max} characters`);
     if (frame.text === undefined) return;
     frame.text += piece;
     if (frame.candidates) {
       const prefix = frame.text;
       frame.candidates = frame.candidates.filter((m) => (m as string).startsWith(prefix));
       if (!frame.candidates.length)
-        refuse(frame.pointer, `${JSON.stringify(preview(prefix))} cannot become ${describeMembers(frame.schema)}`);
+        refuse(
+          stack.length - 1,
+          frame.pointer,
+          `${JSON.stringify(preview(prefix))} cannot become ${describeMembers(frame.schema)}`,
+        );
     }
   }
 
@@ -305,6 +358,12 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   function close(): void {
     const frame = stack.pop()!;
     const schema = frame.schema;
+    const depth = stack.length;
+    if (frame.pending?.size) {
+      frame.exact = false;
+      // What this object held (met before its own checks): held in turn by the object around it, or final at the root.
+      for (const why of frame.pending.values()) hold(depth, why);
+    }
     if (schema && frame.kind === "object") {
       const required = own(schema, "required");
       const missing = Array.isArray(required)
@@ -312,18 +371,32 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
         : [];
       if (missing.length)
         refuse(
+          depth,
           frame.pointer,
           `missing required ${missing.length === 1 ? "property" : "properties"} ${missing.map((k) => JSON.stringify(k)).join(", ")}`,
         );
       const min = own(schema, "minProperties");
-      if (typeof min === "number" && frame.count < min) refuse(frame.pointer, `fewer than ${min} properties`);
+      if (typeof min === "number" && frame.keys!.size < min)
+        refuse(depth, frame.pointer, `fewer than ${min} properties`);
     } else if (schema && frame.kind === "array") {
       const min = own(schema, "minItems");
-      if (typeof min === "number" && frame.count < min) refuse(frame.pointer, `fewer than ${min} items`);
+      if (typeof min === "number" && frame.count < min) refuse(depth, frame.pointer, `fewer than ${min} items`);
     }
     // `enum` and `const` of a container: the guard compares the whole value; not settled here.
     if (frame.candidates) frame.exact = false;
     finish(frame);
+  }
+
+  // A refusal held by a closed object, passed to the nearest object around it (or made final at the root).
+  function hold(depth: number, why: string): void {
+    for (let i = depth - 1; i >= 0; i--) {
+      const holder = stack[i]!;
+      if (holder.kind !== "object") continue;
+      holder.pending ??= new Map();
+      if (!holder.pending.has(holder.key!)) holder.pending.set(holder.key!, why);
+      return;
+    }
+    final(why);
   }
 
   function finish(frame: Frame): void {
@@ -340,10 +413,11 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   /** The value against its schema's scalar checks. */
   function passes(frame: Frame, value: unknown): boolean {
     const schema = frame.schema!;
+    const depth = stack.length;
     if (typeof value === "number" && !Number.isInteger(value) && integerOnly(schema))
-      return (refuse(frame.pointer, `expected an integer, received ${value}`), false);
+      return (refuse(depth, frame.pointer, `expected an integer, received ${value}`), false);
     if (frame.candidates && !frame.candidates.some((m) => jsonEqual(m, value)))
-      return (refuse(frame.pointer, `expected ${describeMembers(schema)}`), false);
+      return (refuse(depth, frame.pointer, `expected ${describeMembers(schema)}`), false);
     if (typeof value === "string") return stringPasses(frame, schema, value);
     if (typeof value === "number") return numberPasses(frame, schema, value);
     return true;
@@ -352,19 +426,22 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   function stringPasses(frame: Frame, schema: Schema, value: string): boolean {
     const min = own(schema, "minLength");
     if (typeof min === "number" && frame.length < min)
-      return (refuse(frame.pointer, `shorter than ${min} characters`), false);
+      return (refuse(stack.length, frame.pointer, `shorter than ${min} characters`), false);
     const pattern = own(schema, "pattern");
     if (typeof pattern !== "string") return true;
     const compiled = regex(pattern);
     if (!compiled) return false; // left to the guard
-    if (!compiled.test(value)) return (refuse(frame.pointer, `does not match the pattern ${pattern}`), false);
+    if (!compiled.test(value))
+      return (refuse(stack.length, frame.pointer, `does not match the pattern ${pattern}`), false);
     return true;
   }
 
   function numberPasses(frame: Frame, schema: Schema, value: number): boolean {
+    const before = refusals;
     const bound = (key: string, fails: (limit: number) => boolean, words: string) => {
       const limit = own(schema, key);
-      if (typeof limit === "number" && fails(limit)) refuse(frame.pointer, `${value} is ${words} ${limit}`);
+      if (typeof limit === "number" && fails(limit))
+        refuse(stack.length, frame.pointer, `${value} is ${words} ${limit}`);
       return typeof own(schema, key) === "boolean"; // a draft-04 boolean bound: the guard decides
     };
     const unread = [
@@ -375,8 +452,8 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     ].some(Boolean);
     const divisor = own(schema, "multipleOf");
     if (typeof divisor === "number" && divisor > 0 && !isMultipleOf(value, divisor))
-      refuse(frame.pointer, `${value} is not a multiple of ${divisor}`);
-    return !unread && !reason;
+      refuse(stack.length, frame.pointer, `${value} is not a multiple of ${divisor}`);
+    return !unread && refusals === before;
   }
 
   return {

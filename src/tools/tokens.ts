@@ -5,7 +5,7 @@ import {
   type ToolFormat,
   type ToolIssue,
 } from "./provider-formats.js";
-import { repeatedSchemas } from "../schema/share.js";
+import { repeatedSchemas, type RepeatedSchema } from "../schema/share.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 
 /**
@@ -103,6 +103,11 @@ function heaviest(each: readonly { name: string; tokens: number }[], total: numb
     }));
 }
 
+/** The most parameters without a description listed one by one for a tool; the rest are counted in one issue. */
+const MAX_UNDESCRIBED = 20;
+/** The most places of repeated subschemas named in one piece of advice. */
+const MAX_PLACES = 10;
+
 function toolAdvice(
   tool: FormattableTool,
   tokens: number,
@@ -110,65 +115,75 @@ function toolAdvice(
   options: ToolTokensOptions,
   count: (text: string) => number,
 ): ToolIssue[] {
-  const issues: ToolIssue[] = undescribed(tool.parameters, "").map((path) => ({
+  const advice = (path: string, message: string): ToolIssue => ({
     tool: tool.name,
     provider,
     path,
     kind: "advice",
-    message: "this parameter has no description; models fill parameters better when each says what it holds",
-  }));
-  if (!options.shareRepeated) {
-    const repeated = repeatedSchemas(tool.parameters);
-    if (repeated.length) {
-      const shared = count(JSON.stringify(formatted([tool], provider, { ...options, shareRepeated: true })[0]));
-      if (shared < tokens) {
-        const where = repeated.map((r) => r.paths.join(", ")).join("; ");
-        issues.push({
-          tool: tool.name,
-          provider,
-          path: repeated[0]!.paths[0]!,
-          kind: "advice",
-          message: `the same subschema is written more than once (${where}); { shareRepeated: true } writes it once under $defs and saves ${tokens - shared} of this tool's ${tokens} tokens`,
-        });
-      }
-    }
+    message,
+  });
+  const bare = undescribed(tool.parameters);
+  const issues = bare
+    .slice(0, MAX_UNDESCRIBED)
+    .map((path) =>
+      advice(path, "this parameter has no description; models fill parameters better when each says what it holds"),
+    );
+  if (bare.length > MAX_UNDESCRIBED)
+    issues.push(advice("", `and ${bare.length - MAX_UNDESCRIBED} more parameters have no description`));
+  if (options.shareRepeated) return issues;
+  let repeated: RepeatedSchema[];
+  try {
+    repeated = repeatedSchemas(tool.parameters);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return [...issues, advice("", `repeated subschemas were not looked for: ${error.message}`)];
   }
+  if (!repeated.length) return issues;
+  const shared = count(JSON.stringify(formatted([tool], provider, { ...options, shareRepeated: true })[0]));
+  if (shared >= tokens) return issues;
+  const places = repeated.flatMap((r) => r.paths);
+  const where = `${places.slice(0, MAX_PLACES).join(", ")}${places.length > MAX_PLACES ? `, and ${places.length - MAX_PLACES} more places` : ""}`;
+  issues.push(
+    advice(
+      repeated[0]!.paths[0]!,
+      `the same subschema is written more than once (${where}); { shareRepeated: true } writes it once under $defs and saves ${tokens - shared} of this tool's ${tokens} tokens`,
+    ),
+  );
   return issues;
 }
 
-// JSON Pointers of the properties, at any depth, that have no description (a $ref's target is checked where it is defined).
-function undescribed(schema: JSONSchema, path: string): string[] {
+// JSON Pointers of the properties, at any depth, that have no description (a $ref's target is checked where it is
+// defined), in document order, found without recursion: a schema from a server can nest as deep as it likes.
+function undescribed(root: JSONSchema): string[] {
   const out: string[] = [];
-  const properties = schema.properties;
-  if (properties && typeof properties === "object") {
-    for (const [name, value] of Object.entries(properties as Record<string, JSONSchema>)) {
-      const at = `${path}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      if (typeof value !== "object" || value === null) continue;
-      if (typeof value.description !== "string" && typeof value.$ref !== "string") out.push(at);
-      out.push(...undescribed(value, at));
+  const stack: [schema: JSONSchema, path: string, bare: boolean][] = [[root, "", false]];
+  const isObject = (value: unknown): value is JSONSchema =>
+    typeof value === "object" && value !== null && !Array.isArray(value);
+  while (stack.length) {
+    const [schema, path, bare] = stack.pop()!;
+    if (bare) out.push(path);
+    const inside: [JSONSchema, string, boolean][] = [];
+    const properties = schema.properties;
+    if (isObject(properties)) {
+      for (const [name, value] of Object.entries(properties as Record<string, JSONSchema>)) {
+        if (!isObject(value)) continue;
+        const at = `${path}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+        inside.push([value, at, typeof value.description !== "string" && typeof value.$ref !== "string"]);
+      }
     }
+    for (const key of ["items", "additionalProperties"] as const)
+      if (isObject(schema[key])) inside.push([schema[key] as JSONSchema, `${path}/${key}`, false]);
+    for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"] as const) {
+      const list = schema[key];
+      if (Array.isArray(list))
+        list.forEach((child, i) => void (isObject(child) && inside.push([child, `${path}/${key}/${i}`, false])));
+    }
+    const defs = schema.$defs;
+    if (path === "" && isObject(defs))
+      for (const [name, def] of Object.entries(defs as Record<string, JSONSchema>))
+        if (isObject(def)) inside.push([def, `/$defs/${name}`, false]);
+    for (let i = inside.length - 1; i >= 0; i--) stack.push(inside[i]!);
   }
-  for (const key of ["items", "additionalProperties"] as const) {
-    const child = schema[key];
-    if (typeof child === "object" && child !== null && !Array.isArray(child))
-      out.push(...undescribed(child as JSONSchema, `${path}/${key}`));
-  }
-  for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"] as const) {
-    const list = schema[key];
-    if (Array.isArray(list))
-      list.forEach(
-        (child, i) =>
-          void (
-            typeof child === "object" &&
-            child !== null &&
-            out.push(...undescribed(child as JSONSchema, `${path}/${key}/${i}`))
-          ),
-      );
-  }
-  const defs = schema.$defs;
-  if (path === "" && defs && typeof defs === "object")
-    for (const [name, def] of Object.entries(defs as Record<string, JSONSchema>))
-      out.push(...undescribed(def, `/$defs/${name}`));
   return out;
 }
 

@@ -11,6 +11,7 @@ import {
   resume,
   resumeStream,
   rejection,
+  StateError,
   httpChat,
   type LoopEvent,
   type RunToolsResult,
@@ -223,15 +224,25 @@ approval(
       () => resume(state, { call_e1: "yes" as never }, { provider: "openai", chat, tools: list }),
       /must be true, false or/,
     );
-    await fails(
+    // What is not a state this version wrote is a StateError ("malformed"); bad decisions stay TypeErrors.
+    const malformed = async (run: () => Promise<RunToolsResult>, pattern: RegExp) => {
+      const error = await run().then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      assert.instance(error, StateError);
+      assert.is((error as StateError).code, "malformed");
+      assert.match(error!.message, pattern);
+    };
+    await malformed(
       () => resume(state, { call_e1: true }, { provider: "anthropic", chat, tools: list }),
       /written for provider "openai", not "anthropic"/,
     );
-    await fails(
+    await malformed(
       () => resume("nonsense", {}, { provider: "openai", chat, tools: list }),
       /the state must be the object the loop gave/,
     );
-    await fails(
+    await malformed(
       () => resume({ ...state, version: 1 }, {}, { provider: "openai", chat, tools: list }),
       /unknown state version 1 \(this tooltype writes version 3\)/,
     );

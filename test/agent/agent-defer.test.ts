@@ -256,11 +256,109 @@ portable("the tools array only grows at its end, in the order found; no cache ad
 portable("prepareStep's tools narrow the turn; a deferred tool among them is sent once found", async () => {
   const { list } = kit();
   const { chat, sent } = openai({ calls: [["c1", "find_tools", { query: "email" }]] }, { text: "ok" });
-  await runTools({ provider: "openai", chat, request, tools: list, prepareStep: () => ({ tools: ["send_email"] }) });
+  const out = await runTools({
+    provider: "openai",
+    chat,
+    request,
+    tools: list,
+    prepareStep: () => ({ tools: ["send_email"] }),
+  });
+  assert.equal(sent.map(names), [["find_tools"], ["find_tools", "send_email"]]);
+  const found = JSON.parse((out.messages[2] as any).content).found.map((f: any) => f.name);
+  assert.equal(found, ["send_email"], "list_emails matches too, but this turn keeps it out: never described");
+});
+
+portable("find_tools never describes a tool prepareStep keeps out of the turn, whatever the words", async () => {
+  const { list } = kit();
+  const { chat } = openai(
+    { calls: [["c1", "find_tools", { query: "create_invoice" }]] },
+    { calls: [["c2", "find_tools", { query: "create_invoice" }]] },
+    { text: "ok" },
+  );
+  const out = await runTools({
+    provider: "openai",
+    chat,
+    request,
+    tools: list,
+    prepareStep: ({ step }) => ({ tools: step === 1 ? ["get_weather"] : ["get_weather", "create_invoice"] }),
+  });
+  const answers = [2, 4].map((i) => JSON.parse((out.messages[i] as any).content));
+  assert.equal(answers[0], { found: [], note: "No tool matched; try other words." }, "turn 1 keeps it out");
   assert.equal(
-    sent.map(names),
-    [["find_tools"], ["find_tools", "send_email"]],
-    "list_emails was found too, but this turn does not offer it",
+    answers[1].found.map((f: any) => f.name),
+    ["create_invoice"],
+    "turn 2 offers it",
+  );
+});
+
+// Calls of the operations a search can compare words with, while `run` runs: the same count on every machine.
+async function comparisons(run: () => Promise<unknown>): Promise<number> {
+  const patched: [any, string, (...args: any[]) => unknown][] = [
+    [String.prototype, "startsWith", String.prototype.startsWith],
+    [String.prototype, "includes", String.prototype.includes],
+    [Array.prototype, "some", Array.prototype.some],
+    [Array.prototype, "indexOf", Array.prototype.indexOf],
+    [Map.prototype, "get", Map.prototype.get],
+    [Set.prototype, "has", Set.prototype.has],
+  ];
+  let count = 0;
+  for (const [proto, key, original] of patched)
+    proto[key] = function (this: unknown, ...args: unknown[]) {
+      count++;
+      return original.apply(this, args);
+    };
+  try {
+    await run();
+  } finally {
+    for (const [proto, key, original] of patched) proto[key] = original;
+  }
+  return count;
+}
+
+portable("a hostile search: the query is bounded, and work grows linearly with the tools and the query", async () => {
+  const words = Array.from({ length: 400 }, (_, i) => `word${i.toString(36)}x`);
+  const deferred = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      tool({
+        name: `tool_${i}`,
+        description: `Does ${words.slice(i % 300, (i % 300) + 12).join(" ")} things.`,
+        parameters: t.object({}),
+        defer: true,
+        logger: quiet,
+        execute: () => 1,
+      }),
+    );
+  const query = (chars: number) => words.join(" ").slice(0, chars);
+  const search = async (tools: number, chars: number) => {
+    const list = deferred(tools);
+    const { chat } = openai({ calls: [["c1", "find_tools", { query: query(chars) }]] }, { text: "ok" });
+    let work = 0;
+    let searching: Promise<number> | undefined;
+    let done: () => void = () => {};
+    // Counted from the model's answer to the next request: the search, and the loop's bookkeeping around it.
+    const counted = (request: any) => {
+      const answer = chat(request);
+      if (!searching) searching = comparisons(() => new Promise<void>((resolve) => (done = resolve)));
+      else done();
+      return answer;
+    };
+    const out = await runTools({ provider: "openai", chat: counted, request, tools: list });
+    work = await searching!;
+    return { work, answer: JSON.parse((out.messages[2] as any).content) };
+  };
+  const small = await search(250, 250);
+  const large = await search(1_000, 1_000);
+  assert.ok(small.answer.found.length > 0 && large.answer.found.length > 0, "the words find tools");
+  assert.ok(large.work <= 4.5 * small.work, `4 times the tools and the query: ${small.work} then ${large.work}`);
+  assert.ok(large.work <= 40 * (1_000 + 1_000), `${large.work} comparisons for 1,000 tools and 1,000 characters`);
+
+  const { chat } = openai({ calls: [["c1", "find_tools", { query: "email ".repeat(11_000) }]] }, { text: "ok" });
+  const out = await runTools({ provider: "openai", chat, request, tools: kit().list });
+  const refused = String((out.messages[2] as any).content);
+  assert.match(refused, /query/);
+  assert.match(refused, /1000/);
+  console.log(
+    `hostile find_tools: ${small.work} comparisons for 250 tools and 250 characters, ${large.work} for 1,000 and 1,000; a 66,000-character query refused`,
   );
 });
 
@@ -362,7 +460,8 @@ saved("discovered is signed: adding a name is refused as a change", async () => 
     () => undefined,
     (e: unknown) => e,
   );
-  assert.instance(bad, TypeError);
+  assert.instance(bad, StateError);
+  assert.is((bad as StateError).code, "malformed");
   assert.match((bad as Error).message, /discovered tools must be a list of tool names/);
 });
 

@@ -272,6 +272,47 @@ attacks("a model turn with a repeated call id: the later call does not run and t
   );
 });
 
+attacks("a forged state 100,000 levels deep, or holding megabytes of ids: a StateError of bounded length", async () => {
+  const { state, chat, list } = await paused();
+  let deep: unknown = "bottom";
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  for (const place of ["messages", "request", "arguments"] as const) {
+    const forged = JSON.parse(JSON.stringify(state));
+    if (place === "messages") forged.messages[0].content = deep;
+    else if (place === "request") forged.request.metadata = deep;
+    else forged.pending[0].arguments = deep;
+    const error = await resume(forged, { call_e: true }, { provider: "openai", chat, tools: list, stateKey: KEY }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.instance(error, StateError, `${place}: ${String(error).slice(0, 200)}`);
+    // Hashing a value this deep runs out of stack ("malformed"), or, where the runtime's stack holds it, the
+    // signature does not match ("changed"): a StateError either way, never a RangeError.
+    assert.ok(["malformed", "changed"].includes((error as StateError).code), (error as StateError).code);
+    assert.ok((error as Error).message.length <= 2_000);
+  }
+  const huge = "i".repeat(2_000_000);
+  const forged = JSON.parse(JSON.stringify(state));
+  forged.pending = Array.from({ length: 50 }, (_, i) => ({ ...state.pending[0], id: `${huge}${i % 2}` }));
+  const error = await resume(forged, {}, { provider: "openai", chat, tools: list, stateKey: KEY }).then(
+    () => undefined,
+    (e: unknown) => e as StateError,
+  );
+  assert.instance(error, StateError);
+  assert.is(error!.code, "changed");
+  assert.ok(error!.message.length <= 2_000, `a message of ${error!.message.length} characters`);
+  const notState = await resume(
+    { ...state, calls: "x".repeat(2_000_000) },
+    {},
+    { provider: "openai", chat, tools: list, stateKey: KEY },
+  ).then(
+    () => undefined,
+    (e: unknown) => e as StateError,
+  );
+  assert.instance(notState, StateError);
+  assert.is(notState!.code, "malformed");
+});
+
 attacks("a stateKey shorter than 32 bytes is refused", async () => {
   const { chat } = model({ text: "hi" });
   const error = await runTools({ provider: "openai", chat, request, tools: [], stateKey: "short" }).then(

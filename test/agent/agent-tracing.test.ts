@@ -178,4 +178,69 @@ tracing(
   },
 );
 
+tracing(
+  "what a model or a tool sends is capped before it goes into a span: ids, finish reasons, names, errors",
+  async () => {
+    const { exporter, tracer } = recorder();
+    const huge = "x".repeat(5_000_000);
+    const loud = tool({
+      name: "loud",
+      description: `Loud. ${"d".repeat(100_000)}`,
+      parameters: t.object({}),
+      logger: { error: () => {} },
+      execute: () => {
+        throw new Error(`refused: ${"r".repeat(2_000_000)}`);
+      },
+    });
+    let turn = 0;
+    const chat = () => {
+      turn++;
+      const finish = turn === 1 ? "tool_calls" : "stop";
+      const message =
+        turn === 1
+          ? {
+              role: "assistant",
+              content: null,
+              tool_calls: [{ id: huge, type: "function", function: { name: "loud", arguments: "{}" } }],
+            }
+          : { role: "assistant", content: "done" };
+      const others = Array.from({ length: 20_000 }, () => ({ finish_reason: huge.slice(0, 10_000) }));
+      return { id: huge, model: huge, choices: [{ message, finish_reason: finish }, ...others] };
+    };
+    await runTools({
+      provider: "openai",
+      chat,
+      request: { model: "m".repeat(100_000), messages: [] },
+      tools: [loud],
+      tracer,
+    });
+    const spans = exporter.getFinishedSpans();
+    assert.ok(spans.length >= 5, "run, steps, chats, the call");
+    let largest = 0;
+    for (const span of spans) {
+      largest = Math.max(largest, span.name.length, String(span.status.message ?? "").length);
+      for (const value of Object.values(span.attributes)) {
+        const entries = Array.isArray(value) ? value : [value];
+        assert.ok(entries.length <= 64, `${span.name.slice(0, 40)}: a list of ${entries.length} entries`);
+        for (const entry of entries) largest = Math.max(largest, String(entry).length);
+      }
+      for (const event of span.events)
+        for (const value of Object.values(event.attributes ?? {})) largest = Math.max(largest, String(value).length);
+    }
+    assert.ok(largest <= 4_000, `the longest text in a span is ${largest} characters`);
+    const call = byName(spans, "execute_tool loud")[0]!;
+    assert.match(
+      String(call.status.message),
+      /refused: rrr/,
+      `the error is kept, cut: ${String(call.status.message).slice(0, 80)}`,
+    );
+    const chatSpan = byName(spans, "chat ")[0]!;
+    assert.ok(String(chatSpan.attributes["gen_ai.response.id"]).startsWith("xxx"), "the id is kept, cut");
+    assert.is((chatSpan.attributes["gen_ai.response.finish_reasons"] as string[])[0], "tool_calls");
+    console.log(
+      `hostile spans: a 5 MB response id and 20,001 finish reasons give at most ${largest} characters a value`,
+    );
+  },
+);
+
 tracing.run();

@@ -271,3 +271,122 @@ counts.run();
 advice.run();
 share.run();
 real.run();
+
+const hostile = suite("hostile schemas: sharing advice and toolTokens do work linear in the schema, within a budget");
+
+/** `value` behind proxies that count every property read and key listing: work, the same on every machine. */
+function counting<T extends object>(value: T): { value: T; reads: () => number } {
+  let reads = 0;
+  const proxies = new WeakMap<object, object>();
+  const wrap = (target: object): object => {
+    let proxy = proxies.get(target);
+    if (!proxy) {
+      proxy = new Proxy(target, {
+        get(object, key, receiver) {
+          reads++;
+          const found = Reflect.get(object, key, receiver);
+          return typeof found === "object" && found !== null ? wrap(found) : found;
+        },
+        ownKeys(object) {
+          reads++;
+          return Reflect.ownKeys(object);
+        },
+      });
+      proxies.set(target, proxy);
+    }
+    return proxy;
+  };
+  return { value: wrap(value) as T, reads: () => reads };
+}
+
+/** A schema nested `depth` levels, each level with its own description and a small repeated leaf pair. */
+function nested(depth: number, padding = 40): Record<string, unknown> {
+  let schema: Record<string, unknown> = { type: "string", description: "the bottom" };
+  for (let i = 0; i < depth; i++) {
+    const leaf = { type: "object", properties: { kind: { type: "string", enum: [`k${i}`, "other", "more"] } } };
+    schema = {
+      type: "object",
+      description: `level ${i} ${"d".repeat(padding)}`,
+      properties: { next: schema, left: leaf, right: leaf },
+    };
+  }
+  return schema;
+}
+
+hostile("repeatedSchemas and shareRepeated: twice the depth, at most 2.2 times the reads", () => {
+  const work = (depth: number, run: (schema: JSONSchemaLike) => unknown) => {
+    const { value, reads } = counting(nested(depth));
+    run(value);
+    return reads();
+  };
+  for (const [name, run] of [
+    ["repeatedSchemas", repeatedSchemas],
+    ["shareRepeated", shareRepeated],
+  ] as const) {
+    const small = work(200, run);
+    const large = work(400, run);
+    assert.ok(large <= 2.2 * small, `${name}: ${small} reads at 200 levels, ${large} at 400`);
+  }
+  const found = repeatedSchemas(nested(300));
+  assert.is(found.length, 300, "each level's leaf pair, once");
+  assert.ok(found.every((r) => r.paths.length === 2));
+  assert.ok(
+    found.some((r) => r.paths.join() === "/properties/left,/properties/right"),
+    "the top level's pair",
+  );
+});
+
+type JSONSchemaLike = Parameters<typeof repeatedSchemas>[0];
+
+hostile(
+  "toolTokens on a server's 0.2 MB schema 250 levels deep: linear reads; past the budget, advice instead",
+  async () => {
+    const asTool = (parameters: object) => ({
+      name: "deep",
+      description: "A tool a server describes.",
+      parameters,
+      returns: undefined,
+      strict: false,
+    });
+    const work = async (depth: number) => {
+      const { value, reads } = counting(nested(depth, 800));
+      await toolTokens([asTool(value)], "openai", { count: quarter });
+      return reads();
+    };
+    assert.ok(JSON.stringify(nested(250, 800)).length > 200_000, "0.2 MB");
+    const small = await work(125);
+    const large = await work(250);
+    assert.ok(large <= 2.2 * small, `${small} reads at 125 levels, ${large} at 250`);
+
+    const wide = { type: "object", properties: {} as Record<string, unknown> };
+    for (let i = 0; i < 12_000; i++) wide.properties[`p${i}`] = { type: "string", description: "x".repeat(80) };
+    assert.throws(
+      () => repeatedSchemas(wide as never),
+      (e: Error) => e instanceof RangeError && /budget/.test(e.message),
+    );
+    assert.equal(shareRepeated(wide as never), wide, "past the budget nothing is shared");
+    const { issues } = await toolTokens([asTool(wide)], "openai", { count: quarter });
+    assert.ok(
+      issues.some((i) => /not looked for: .*budget of 1000000/.test(i.message)),
+      issues.map((i) => i.message).join("\n"),
+    );
+    const bare = await toolTokens(
+      [
+        asTool({
+          type: "object",
+          properties: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`q${i}`, { type: "string" }])),
+        }),
+      ],
+      "openai",
+      { count: quarter },
+    );
+    const undescribed = bare.issues.filter((i) => /description/.test(i.message));
+    assert.is(undescribed.length, 21, "20 listed, then one count");
+    assert.match(undescribed.at(-1)!.message, /and 480 more parameters have no description/);
+    console.log(
+      `hostile toolTokens: ${small} reads at 125 levels, ${large} at 250 (0.2 MB); a 1.2 MB schema reported past the budget`,
+    );
+  },
+);
+
+hostile.run();

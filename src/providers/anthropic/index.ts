@@ -3,7 +3,7 @@ import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter, ToolChoice } from "../../calls/types.js";
 import type { AnthropicTypes } from "./messages.js";
 import { field, list, resultText, formatOptions } from "../../calls/wire.js";
-import { isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
+import { isMedia, omitted, outputOf, partText, WEB_IMAGES, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { decodeBase64 } from "../../util/base64.js";
 import {
@@ -151,15 +151,14 @@ function anthropicChoice(
 
 // What Anthropic reads in a tool result: `text`, `image` (base64 JPEG, PNG, GIF or WebP) and `document` (a base64
 // PDF or plain text) blocks (https://docs.anthropic.com/en/api/messages, tool_result content).
-const IMAGE_TYPES = /* @__PURE__ */ new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 function resultContent(call: CallResult, options: AnswerOptions | undefined): string | unknown[] {
   const output = outputOf(call, "anthropic", options);
   if (!output) return resultText(call.result);
   return output.parts.map((part, index) => {
     if (!isMedia(part)) return { type: "text", text: partText(part) };
-    if (part.type === "image" && IMAGE_TYPES.has(part.mediaType))
-      return { type: "image", source: { type: "base64", media_type: part.mediaType, data: part.data } };
+    if (part.type === "image" && WEB_IMAGES.has(part.mediaType.toLowerCase()))
+      return { type: "image", source: { type: "base64", media_type: part.mediaType.toLowerCase(), data: part.data } };
     const title = part.type === "file" && part.filename ? { title: part.filename } : {};
     if (part.mediaType === "application/pdf")
       return { type: "document", source: { type: "base64", media_type: "application/pdf", data: part.data }, ...title };

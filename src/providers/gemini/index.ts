@@ -3,7 +3,7 @@ import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import type { GeminiTypes } from "./messages.js";
 import { GENERATED, field, generatedId, list, resultData, formatOptions } from "../../calls/wire.js";
-import { isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
+import { documented, isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { errorMessage, replacing, sum, tokenCount, tokenUsage, responseMismatch } from "../../calls/common.js";
 import { geminiStream } from "./stream.js";
@@ -156,6 +156,11 @@ function parts(response: unknown): unknown[] {
   return list(field(list(response, "candidates")[0], "content"), "parts");
 }
 
+// The media types Gemini documents for a function response's parts (the function calling guide, "multimodal
+// function responses"): images PNG, JPEG, WebP; documents PDF, plain text. Anything else is a note, reported.
+const IMAGES: ReadonlySet<string> = /* @__PURE__ */ new Set(["image/png", "image/jpeg", "image/webp"]);
+const FILES: ReadonlySet<string> = /* @__PURE__ */ new Set(["application/pdf", "text/plain"]);
+
 // `response` (the value, or the text and JSON parts) and `parts` (the images and files): FunctionResponse.parts,
 // "Ordered Parts that constitute a function response", each `inlineData` with a MIME type (https://ai.google.dev/api/caching#FunctionResponse).
 function functionResponse(
@@ -166,9 +171,22 @@ function functionResponse(
   if (!result.success) return { response: { error: result.error } };
   const output = outputOf(call, "gemini", options);
   if (!output) return { response: { output: resultData(result.value) } };
+  const notes: string[] = [];
+  const media = output.parts.flatMap((part, index) => {
+    if (!isMedia(part)) return [];
+    if (documented(part, IMAGES, FILES)) return [part];
+    output.report(
+      index,
+      `gemini reads images as PNG, JPEG or WebP and documents as PDF or plain text in a function response; the ${part.mediaType} ${part.type} was replaced by a note`,
+    );
+    notes.push(omitted(part, "gemini"));
+    return [];
+  });
   const data = output.parts.filter((p) => !isMedia(p));
-  const media = output.parts.filter(isMedia);
-  const only = data.length === 1 && data[0]!.type === "json" ? data[0]!.value : data.map(partText).join("\n");
+  const only =
+    data.length === 1 && data[0]!.type === "json" && !notes.length
+      ? data[0]!.value
+      : [...data.map(partText), ...notes].join("\n");
   const parts = media.map((p) => ({
     inlineData: {
       mimeType: p.mediaType,

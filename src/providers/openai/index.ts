@@ -3,7 +3,7 @@ import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import type { OpenAITypes } from "./messages.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
-import { dataURL, isMedia, outputOf, partText, type AnswerOptions, type MediaPart } from "../../calls/output.js";
+import { dataURL, isMedia, omitted, outputOf, partText, WEB_IMAGES, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import {
   argumentJSON,
@@ -29,8 +29,9 @@ export type {
 /**
  * OpenAI Chat Completions: calls from `choices[0].message.tool_calls`, answers as
  * `{ role: "tool", tool_call_id, content }`, `tool_choice` and `parallel_tool_calls` as the API spells them.
- * A tool message holds text only (its content parts are `text` alone), so images and files a tool returned
- * follow the tool messages in one user message (`image_url` and `file` parts), each move reported.
+ * A tool message holds text only (its content parts are `text` alone), so images a tool returned (PNG, JPEG, GIF,
+ * WebP) follow the tool messages in one user message (`image_url` parts, with no text of the tool's), each move
+ * reported; files and other media types are notes in the tool message, reported.
  *
  * @example
  * parseToolCalls(completion, "openai"); // [{ id: "call_1", name: "get_weather", arguments: { location: "Paris" } }]
@@ -110,25 +111,11 @@ export function chatWithTools(choiceKey: string, parallelKey: string): ProviderA
   };
 }
 
-// What a user message reads: `input_audio` takes WAV and MP3 bytes; a `file` part is for documents.
-const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
-  "audio/wav": "wav",
-  "audio/x-wav": "wav",
-  "audio/wave": "wav",
-  "audio/mpeg": "mp3",
-  "audio/mp3": "mp3",
-};
-
-function userPart(part: MediaPart): unknown {
-  if (part.type === "image") return { type: "image_url", image_url: { url: dataURL(part) } };
-  const format = AUDIO_FORMATS[part.mediaType];
-  if (format) return { type: "input_audio", input_audio: { data: part.data, format } };
-  return { type: "file", file: { file_data: dataURL(part), ...(part.filename && { filename: part.filename }) } };
-}
-
-// The tool message's text; its images and files are added to `media`, the user message that follows the answers.
+// The tool message's text; its images are added to `media`, the user message that follows the answers.
 // A tool message's content parts: "For tool messages, only type `text` is supported" (OpenAI's API reference,
-// ChatCompletionRequestToolMessage); a user message takes `image_url` and `file` parts.
+// ChatCompletionRequestToolMessage); a user message takes `image_url` parts (PNG, JPEG, WebP, non-animated GIF).
+// Only an image moves: a user message speaks with the user's voice, so no text of a tool's or a server's goes
+// there (no file, whose name and text are theirs, no label naming the tool); a file is a note, reported.
 function toolContent(call: CallResult, media: unknown[], options: AnswerOptions | undefined): string {
   const output = outputOf(call, "openai", options);
   if (!output) return resultText(call.result);
@@ -138,11 +125,19 @@ function toolContent(call: CallResult, media: unknown[], options: AnswerOptions 
       texts.push(partText(part));
       return;
     }
-    const label = `${part.type} ${media.filter((m) => (m as { type: string }).type !== "text").length + 1}`;
+    if (part.type !== "image" || !WEB_IMAGES.has(part.mediaType.toLowerCase())) {
+      texts.push(omitted(part, "openai"));
+      output.report(
+        index,
+        `openai tool messages take text only, and only PNG, JPEG, GIF and WebP images move to the user message after them; the ${part.mediaType} ${part.type} was replaced by a note`,
+      );
+      return;
+    }
+    const label = `image ${media.filter((m) => (m as { type: string }).type === "image_url").length + 1}`;
     texts.push(`[${label}: in the next user message]`);
-    media.push({ type: "text", text: `${label}, returned by ${call.name} (call ${call.id}):` });
-    media.push(userPart(part));
-    output.report(index, `openai tool messages take text only; the ${part.type} was sent in a user message after them`);
+    media.push({ type: "text", text: `${label}, returned by a tool call above (not written by the user):` });
+    media.push({ type: "image_url", image_url: { url: dataURL(part) } });
+    output.report(index, "openai tool messages take text only; the image was sent in a user message after them");
   });
   return texts.join("\n");
 }

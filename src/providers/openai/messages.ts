@@ -20,20 +20,15 @@ export interface OpenAIToolMessage {
   content: string;
 }
 /**
- * The user message after the tool messages that carries the images and files tools returned (Chat Completions:
- * tool messages take text only).
+ * The user message after the tool messages that carries the images tools returned (Chat Completions: tool messages
+ * take text only); its text is tooltype's own labels, never a tool's.
  *
  * @example
- * { role: "user", content: [{ type: "text", text: "image 1, returned by chart (call call_1):" }, { type: "image_url", image_url: { url: "data:image/png;base64,..." } }] }
+ * { role: "user", content: [{ type: "text", text: "image 1, returned by a tool call above (not written by the user):" }, { type: "image_url", image_url: { url: "data:image/png;base64,..." } }] }
  */
 export interface OpenAIUserMessage {
   role: "user";
-  content: (
-    | { type: "text"; text: string }
-    | { type: "image_url"; image_url: { url: string } }
-    | { type: "file"; file: { file_data?: string; filename?: string } }
-    | { type: "input_audio"; input_audio: { data: string; format: "wav" | "mp3" } }
-  )[];
+  content: ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
 }
 
 /** What the `openai` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof openai> */

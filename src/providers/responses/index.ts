@@ -3,7 +3,16 @@ import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import type { ResponsesTypes } from "./messages.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
-import { dataURL, isMedia, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
+import {
+  dataURL,
+  documented,
+  isMedia,
+  omitted,
+  outputOf,
+  partText,
+  WEB_IMAGES,
+  type AnswerOptions,
+} from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import {
   argumentJSON,
@@ -113,11 +122,22 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
 
 // A result as text, or as content parts when the tool gave parts: `function_call_output.output` is "Text, image,
 // or file output of the function tool call" (`input_text`, `input_image`, `input_file`; OpenAI's API reference).
+// Images: PNG, JPEG, WebP and non-animated GIF; files: PDF (OpenAI's "Images and vision" and "File inputs" guides).
+// Anything else is a note, reported.
+const FILES: ReadonlySet<string> = /* @__PURE__ */ new Set(["application/pdf"]);
+
 function functionOutput(call: CallResult, options: AnswerOptions | undefined): string | unknown[] {
   const output = outputOf(call, "responses", options);
   if (!output) return resultText(call.result);
-  return output.parts.map((part) => {
+  return output.parts.map((part, index) => {
     if (!isMedia(part)) return { type: "input_text", text: partText(part) };
+    if (!documented(part, WEB_IMAGES, FILES)) {
+      output.report(
+        index,
+        `responses reads images as PNG, JPEG, GIF or WebP and files as PDF; the ${part.mediaType} ${part.type} was replaced by a note`,
+      );
+      return { type: "input_text", text: omitted(part, "responses") };
+    }
     if (part.type === "image") return { type: "input_image", image_url: dataURL(part) };
     return { type: "input_file", file_data: dataURL(part), ...(part.filename && { filename: part.filename }) };
   });
