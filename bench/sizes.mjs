@@ -80,13 +80,22 @@ export default [toOpenAIFormat(weather), weather.execute('{"city":"Paris"}')];`,
   },
   {
     id: "stream",
-    name: "createToolCallStream",
-    code: `import { createToolCallStream } from "tooltype/calls"; export default createToolCallStream("openai");`,
+    name: "createToolCallStream (openaiStream)",
+    code: `import { createToolCallStream } from "tooltype/calls"; import { openaiStream } from "tooltype/providers/openai"; export default createToolCallStream(openaiStream);`,
   },
   {
     id: "runTools",
     name: "runTools (provider openai)",
-    code: `import { runTools } from "tooltype/agent"; export default (chat, tools) => runTools({ provider: "openai", chat, request: { model: "m", messages: [] }, tools });`,
+    code: `import { runTools } from "tooltype/agent"; import { openai } from "tooltype/providers/openai"; export default (chat, tools) => runTools({ provider: openai, chat, request: { model: "m", messages: [] }, tools });`,
+  },
+  {
+    id: "toolsAot",
+    name: "tool (ahead-of-time guard) + toOpenAIFormat + execute",
+    code: `import { tool, toOpenAIFormat } from "tooltype/tools"; import { aotGuard, aotHelpers } from "tooltype/aot";
+const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
+const guard = aotGuard(schema, ((H) => (v) => typeof v === "object" && v !== null && typeof v.city === "string")(aotHelpers));
+const weather = tool({ name: "get_weather", description: "Weather.", parameters: guard, execute: ({ city }) => city });
+export default [toOpenAIFormat(weather), weather.execute('{"city":"Paris"}')];`,
   },
   { id: "package", name: "tooltype: the root entry, everything", code: `export * from "tooltype";` },
   { id: "builtins", name: "tooltype/builtins: whole entry", code: `export * from "tooltype/builtins";` },

@@ -266,7 +266,7 @@ const EXTRA = {
   // tsc over the SDKs' types and a Node process per block: slower than the others, so four runtime timeouts.
   readme: [
     "test/readme.e2e.mjs",
-    "README's and docs/' TypeScript blocks type-checked with --strict and run against recorded provider answers; links checked",
+    "README's and docs/' TypeScript blocks type-checked with --strict and run against scripted provider answers; links checked",
     4,
   ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],

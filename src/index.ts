@@ -116,6 +116,7 @@ export {
   type SchemaRules,
   type RegistryFormatOptions,
   type ToolFormat,
+  type FormatOf,
   type ToolIssue,
   type OpenAITool,
   type ResponsesTool,

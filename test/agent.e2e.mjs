@@ -2,7 +2,7 @@
 // The agent loop end to end, across processes (issue 19): an MCP server spawned over stdio and one reached over
 // streamable HTTP, as tools; and an approval paused in one process, its state serialized, and the run resumed
 // in a fresh process (with a shared stateKey), and a run killed with SIGKILL mid-turn and resumed from its last
-// checkpoint in a fresh process, all talking to a fake OpenAI server on 127.0.0.1 that streams recorded SSE. Uses the
+// checkpoint in a fresh process, all talking to a fake OpenAI server on 127.0.0.1 that streams hand-written SSE. Uses the
 // built dist/ (`node esbuild.config.mjs` first). Prints `N passed, N failed`; exit 1 when anything failed.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -160,7 +160,7 @@ await check("connectMCP without a command or url is a clear error", async () => 
   expect(error instanceof TypeError && /give \{ command, args \}/.test(error.message), String(error));
 });
 
-// A fake OpenAI chat server on 127.0.0.1 streaming recorded turns, one per request, whoever asks.
+// A fake OpenAI chat server on 127.0.0.1 streaming hand-written turns, one per request, whoever asks.
 async function scriptedModel(turnFiles) {
   const turns = turnFiles.map((path) => readFileSync(fixture(path), "utf8"));
   const requests = [];

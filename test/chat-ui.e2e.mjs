@@ -3,7 +3,7 @@
 // and `createToolCallStream` from the lean entries (dist/ through package.json's exports), as an app would
 // (bundle, minify, ESM, browser). The bundle must hold none of the code it does not use (each marker below is
 // a string only that code has; each is first checked to be in dist/, so the check can fail), stay under a
-// size ceiling, and work: the recorded stream replays to two valid get_weather calls.
+// size ceiling, and work: the hand-written stream replays to two valid get_weather calls.
 // Prints `N passed, N failed` and exits 1 when anything failed. Needs dist/ built.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -69,23 +69,26 @@ for (const [what, markers] of Object.entries(MARKERS)) {
 await check(`min+gz size ${gzip} <= ${CEILING_GZIP} bytes`, () => {
   expect(gzip <= CEILING_GZIP, `${gzip} bytes min+gz is over the ceiling of ${CEILING_GZIP}`);
 });
-await check("the bundle runs: the recorded stream replays, partial arguments first, to two valid calls", async () => {
-  const module = await import(`data:text/javascript;base64,${Buffer.from(bundle).toString("base64")}`);
-  const frames = [];
-  const calls = await module.replay((lines) => frames.push(lines));
-  expect(
-    calls.length === 2 && calls[0].arguments.location === "Paris, France" && calls[1].arguments.unit === "fahrenheit",
-    `calls: ${JSON.stringify(calls)}`,
-  );
-  expect(
-    frames.some((lines) => lines.some((l) => /"location":"Pa"/.test(l) && l.endsWith("[streaming]"))),
-    `no partial frame: ${JSON.stringify(frames)}`,
-  );
-  const last = frames.at(-1);
-  expect(
-    last.length === 3 && last.slice(1).every((l) => l.endsWith("[valid]")),
-    `final frame: ${JSON.stringify(last)}`,
-  );
-});
+await check(
+  "the bundle runs: the hand-written stream replays, partial arguments first, to two valid calls",
+  async () => {
+    const module = await import(`data:text/javascript;base64,${Buffer.from(bundle).toString("base64")}`);
+    const frames = [];
+    const calls = await module.replay((lines) => frames.push(lines));
+    expect(
+      calls.length === 2 && calls[0].arguments.location === "Paris, France" && calls[1].arguments.unit === "fahrenheit",
+      `calls: ${JSON.stringify(calls)}`,
+    );
+    expect(
+      frames.some((lines) => lines.some((l) => /"location":"Pa"/.test(l) && l.endsWith("[streaming]"))),
+      `no partial frame: ${JSON.stringify(frames)}`,
+    );
+    const last = frames.at(-1);
+    expect(
+      last.length === 3 && last.slice(1).every((l) => l.endsWith("[valid]")),
+      `final frame: ${JSON.stringify(last)}`,
+    );
+  },
+);
 
 finish();

@@ -62,22 +62,24 @@ const PROGRAMS = {
     ok(greet.name === "greet_person" && greet.parameters.required.join() === "name", "read from the function's source");
     ok((await greet.execute({ name: "Ada" })).value === "Hello, Ada", "runs with the default");
     export default "source";`,
-  "tooltype/calls": `import { createToolCallStream, parseToolCalls, toToolMessages } from "tooltype/calls"; ${ASSERT}
-    const stream = createToolCallStream("openai");
+  "tooltype/calls": `import { createToolCallStream, parseToolCalls, toToolMessages } from "tooltype/calls"; import { openai } from "tooltype/providers/openai"; import { anthropic } from "tooltype/providers/anthropic"; ${ASSERT}
+    const stream = createToolCallStream(openai);
     stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "c1", function: { name: "f", arguments: '{"a":' } }] } }] });
     stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: "1}" } }] } }] });
     ok(stream.calls()[0].arguments.a === 1, "stream assembly");
-    const calls = parseToolCalls({ content: [{ type: "tool_use", id: "t1", name: "f", input: { a: 1 } }] }, "anthropic");
-    ok(calls[0].id === "t1" && toToolMessages([{ id: "t1", name: "f", result: { success: true, value: 2 } }], "anthropic")[0].role === "user", "parse and answer");
+    const calls = parseToolCalls({ content: [{ type: "tool_use", id: "t1", name: "f", input: { a: 1 } }] }, anthropic);
+    ok(calls[0].id === "t1" && toToolMessages([{ id: "t1", name: "f", result: { success: true, value: 2 } }], anthropic)[0].role === "user", "parse and answer");
+    let named = ""; try { parseToolCalls({}, "openai"); } catch (e) { named = e.message; }
+    ok(named.includes("provider must be a provider value"), "a name is refused, naming what to import");
     export default "calls";`,
-  "tooltype/agent": `import * as t from "tooltype/t"; import { tool } from "tooltype/tools"; import { runTools } from "tooltype/agent"; ${ASSERT}
+  "tooltype/agent": `import * as t from "tooltype/t"; import { tool } from "tooltype/tools"; import { runTools } from "tooltype/agent"; import { openai } from "tooltype/providers/openai"; ${ASSERT}
     const add = tool({ name: "add", description: "Adds.", parameters: t.object({ a: t.number(), b: t.number() }), execute: ({ a, b }) => a + b });
     const answers = [
       { choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "add", arguments: '{"a":2,"b":3}' } }] }, finish_reason: "tool_calls" }] },
       { choices: [{ index: 0, message: { role: "assistant", content: "5" }, finish_reason: "stop" }] },
     ];
     let n = 0;
-    const out = await runTools({ provider: "openai", chat: async () => answers[n++], request: { model: "m", messages: [{ role: "user", content: "2+3?" }] }, tools: [add] });
+    const out = await runTools({ provider: openai, chat: async () => answers[n++], request: { model: "m", messages: [{ role: "user", content: "2+3?" }] }, tools: [add] });
     ok(out.text === "5" && out.steps[0].results[0].result.value === 5, "the loop ran the call and answered");
     export default "agent";`,
   "tooltype/mcp": `import * as t from "tooltype/t"; import { tool, ToolRegistry } from "tooltype/tools"; import { mcpHandlers } from "tooltype/mcp"; ${ASSERT}
@@ -91,6 +93,45 @@ const PROGRAMS = {
     ok(typeof (await createDatetimeTool().execute({})).value === "string", "the date and time");
     export default "builtins";`,
 };
+
+// Each provider's subpath: its value and its format function, bundled with tooltype/calls; no other provider's value
+// module is in the bundle (esbuild's metafile lists its inputs), so a one-provider app bundles one provider.
+const PROVIDER_NAMES = ["openai", "responses", "anthropic", "gemini", "bedrock", "mistral", "ollama", "cohere", "mcp"];
+const FORMAT_OF = {
+  responses: "toResponsesFormat",
+  anthropic: "toAnthropicFormat",
+  gemini: "toGeminiFormat",
+  mcp: "toMCPFormat",
+};
+const ANSWERS = {
+  openai:
+    "{ choices: [{ message: { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{\"a\":1}' } }] } }] }",
+  responses: "{ output: [{ type: 'function_call', call_id: 'c1', name: 'f', arguments: '{\"a\":1}' }] }",
+  anthropic: "{ content: [{ type: 'tool_use', id: 'c1', name: 'f', input: { a: 1 } }] }",
+  gemini:
+    "{ candidates: [{ content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: { a: 1 } } }] } }] }",
+  bedrock:
+    "{ output: { message: { role: 'assistant', content: [{ toolUse: { toolUseId: 'c1', name: 'f', input: { a: 1 } } }] } }, stopReason: 'tool_use' }",
+  mistral:
+    "{ choices: [{ message: { role: 'assistant', tool_calls: [{ id: 'c1', function: { name: 'f', arguments: '{\"a\":1}' } }] } }] }",
+  ollama:
+    "{ message: { role: 'assistant', tool_calls: [{ id: 'c1', function: { name: 'f', arguments: { a: 1 } } }] }, done: true }",
+  cohere:
+    "{ message: { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{\"a\":1}' } }] }, finish_reason: 'TOOL_CALL' }",
+  mcp: "{ role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'f', input: { a: 1 } }], model: 'm' }",
+};
+for (const name of PROVIDER_NAMES) {
+  const format = FORMAT_OF[name] ?? "toOpenAIFormat";
+  PROGRAMS[`tooltype/providers/${name}`] =
+    `import * as t from "tooltype/t"; import { tool } from "tooltype/tools"; import { parseToolCalls } from "tooltype/calls"; import { ${name}, ${format} } from "tooltype/providers/${name}"; ${ASSERT}
+    const f = tool({ name: "f", description: "F.", parameters: t.object({ a: t.number() }), execute: ({ a }) => a });
+    ok(typeof ${format}(f) === "object", "its format function");
+    const calls = parseToolCalls(${ANSWERS[name]}, ${name});
+    ok(calls.length === 1 && calls[0].name === "f" && calls[0].arguments.a === 1, "its calls read");
+    export default "providers/${name}";`;
+}
+const OTHERS = (entry) =>
+  PROVIDER_NAMES.filter((other) => entry.startsWith("tooltype/providers/") && !entry.endsWith(`/${other}`));
 
 // Minifying renames a function and its parameters, which reading a function's source at run time needs (the build
 // plugin is the answer there): that entry's program is bundled without minifying.
@@ -106,10 +147,14 @@ for (const [entry, program] of Object.entries(PROGRAMS)) {
         platform: "node",
         external: ["typescript"],
         minify,
+        metafile: true,
       });
       expect(!result.errors.length, result.errors.map((e) => e.text).join("\n"));
       const found = ROOT_MARKERS.filter((marker) => code.includes(marker));
       expect(!found.length, `the root entry's code is in the bundle: ${found.join(", ")}`);
+      const inputs = Object.keys(result.metafile.inputs);
+      const others = OTHERS(entry).filter((other) => inputs.some((i) => i.includes(`dist/providers/${other}/`)));
+      expect(!others.length, `other providers are in the bundle: ${others.join(", ")}`);
       // The bundle's own message, without a stack that would print the whole bundle as a data: URL.
       const module = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`).catch(
         (error) => {

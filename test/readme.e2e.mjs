@@ -2,7 +2,7 @@
 // Every TypeScript block of README.md (and of docs/**/*.md, when there are any) as a user would take it: each block
 // is written to its own module, type-checked by tsc with --strict against the published types ("tooltype" resolves
 // to this package through its own "exports", so dist/ must be built), then compiled by esbuild and run in Node with
-// the model APIs answered on this machine (test/support/fake-providers.mjs: shapes of the recorded responses in
+// the model APIs answered on this machine (test/support/fake-providers.mjs: shapes of the hand-written responses in
 // test/fixtures/sdk/). A block fails when tsc reports an error in it, when it throws or exits non-zero, or when it
 // calls an API the fake does not answer. An info string `ts no-run` type-checks a block without running it;
 // `ts fragment` skips it (for an illustration that is not a program). The quick start must print the model's answer.
@@ -185,7 +185,7 @@ await Promise.all(
   }),
 );
 for (const b of runnable) {
-  await check(`${b.label}: runs against the recorded provider answers`, () => {
+  await check(`${b.label}: runs against the scripted provider answers`, () => {
     const r = outcomes.get(b.name);
     const fake = JSON.parse(/^##FAKE (.*)$/m.exec(r.stdout)?.[1] ?? "null");
     expect(r.code === 0, `exited ${r.code ?? r.signal}:\n${r.stderr.slice(-3000)}`);

@@ -2,7 +2,7 @@ import type { ApprovalDecisions } from "./approval.js";
 import { toolLoop, type RunToolsOptions } from "./loop.js";
 import type { LoopEvent, RunToolsResult } from "./step.js";
 import type { ProviderAdapter } from "../calls/types.js";
-import type { ConversationOf, RequestShape } from "../calls/messages.js";
+import type { ConversationOf } from "../calls/messages.js";
 
 export type { RunToolsOptions } from "./loop.js";
 export type { RunToolsResult, ToolStep } from "./step.js";
@@ -26,10 +26,10 @@ export type { RunToolsResult, ToolStep } from "./step.js";
  *   tools: [weather],
  * });
  */
-export function runTools<Request extends RequestShape<P>, P extends ProviderAdapter>(
+export function runTools<Request extends object, P extends ProviderAdapter>(
   // The request is read from `request` alone (written inline, its roles keep their literal types); `chat`
   // only has to accept it, so it may be the SDK's method typed with the SDK's own request type.
-  options: Omit<RunToolsOptions<Request>, "chat"> & {
+  options: Omit<RunToolsOptions<Request>, "chat" | "provider"> & {
     readonly provider: P;
     readonly chat: (request: NoInfer<Request>, options: { readonly signal?: AbortSignal }) => unknown;
   },

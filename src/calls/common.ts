@@ -194,7 +194,7 @@ export function providerValue<P>(provider: P, caller: string): P & ProviderAdapt
  *
  * @example
  * responseOf(openai, { role: "assistant", content: "Hi" }, "parseToolCalls");
- * // throws TypeError: parseToolCalls: received a message ({"role":"assistant",...}); expected an openai response ...
+ * // throws TypeError: parseToolCalls: received an assistant message ({"role":"assistant",...}) where a response of the openai provider belongs; ...
  */
 export function responseOf(adapter: ProviderAdapter, response: unknown, caller: string): unknown {
   const issue =
@@ -220,6 +220,6 @@ export function responseMismatch(
 ): string | undefined {
   if (keys.some((key) => field(value, key) !== undefined)) return undefined;
   const role = field(value, "role");
-  const what = typeof role === "string" ? `a ${role} message` : "an object";
-  return `received ${what} (${preview(value, 80)}) where a ${provider} response belongs; expected ${expected}`;
+  const what = typeof role === "string" ? `${/^[aeiou]/.test(role) ? "an" : "a"} ${role} message` : "an object";
+  return `received ${what} (${preview(value, 80)}) where a response of the ${provider} provider belongs; expected ${expected}`;
 }

@@ -1,4 +1,4 @@
-import type { ArgumentChecks, PartialToolCall, ProviderAdapter, ToolCall } from "./types.js";
+import type { ArgumentChecks, PartialToolCall, ProviderAdapter, StreamSupport, ToolCall } from "./types.js";
 import { createCallTracker, text } from "./assemble.js";
 
 export type { ArgumentChecks, PartialToolCall } from "./types.js";
@@ -35,7 +35,8 @@ export interface ToolCallStream {
 }
 
 /**
- * A `ToolCallStream` for a provider (a provider value with a `stream`, as `openai` from `tooltype/providers/openai`): the provider's reader tells one
+ * A `ToolCallStream` for a provider (a provider value with a `stream`, as `openai` from `tooltype/providers/openai`, or
+ * that stream alone, `openaiStream`, which bundles without the provider's formats): the provider's reader tells one
  * assembler (`createCallTracker`) what each chunk says of calls. OpenAI chat `delta.tool_calls` keyed by `index`, Responses
  * `function_call_arguments.delta` keyed by `output_index`, Anthropic `input_json_delta`, Gemini and Ollama
  * whole calls per chunk, Bedrock `contentBlockDelta` and Cohere `tool-call-delta` events, Mistral deltas.
@@ -48,16 +49,18 @@ export interface ToolCallStream {
  * stream.calls(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]
  */
 export function createToolCallStream(
-  provider: Pick<ProviderAdapter, "name" | "stream">,
+  provider: Pick<ProviderAdapter, "name" | "stream"> | StreamSupport,
   options: ToolCallStreamOptions = {},
 ): ToolCallStream {
-  const adapter = typeof provider === "object" && provider !== null ? provider : undefined;
-  const read = adapter?.stream?.read;
+  const given = typeof provider === "object" && provider !== null ? provider : undefined;
+  const stream = given && "read" in given ? given : given?.stream;
+  const read = stream?.read;
+  const name = given?.name ?? "the";
   if (!read)
     throw new TypeError(
-      adapter
-        ? `createToolCallStream: the ${adapter.name} provider has no stream reader (stream)`
-        : `createToolCallStream: provider must be a provider value (import { openai } from "tooltype/providers/openai"); received ${typeof provider === "string" ? `the name ${JSON.stringify(provider)} (names are taken by the "tooltype" entry only)` : String(provider)}`,
+      given
+        ? `createToolCallStream: the ${name} provider has no stream reader (stream)`
+        : `createToolCallStream: provider must be a provider value (import { openai } from "tooltype/providers/openai") or its stream (openaiStream); received ${typeof provider === "string" ? `the name ${JSON.stringify(provider)} (names are taken by the "tooltype" entry only)` : String(provider)}`,
     );
   const tracker = createCallTracker(options.check);
   let pushed = 0;
@@ -68,7 +71,7 @@ export function createToolCallStream(
         if (typeof chunk === "object" && chunk !== null) read(chunk, tracker);
       } catch (error) {
         // A chunk whose fields throw when read (a getter, a Proxy): say which chunk of which stream.
-        throw new TypeError(`createToolCallStream: ${adapter.name} chunk ${pushed} could not be read: ${text(error)}`);
+        throw new TypeError(`createToolCallStream: ${name} chunk ${pushed} could not be read: ${text(error)}`);
       }
     },
     partial: tracker.partial,

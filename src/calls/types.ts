@@ -166,6 +166,8 @@ export interface ProviderHTTP {
  * adapter.calls(reader.response());
  */
 export interface StreamSupport {
+  /** The provider's name, in errors; a stream given alone to `createToolCallStream` (`openaiStream`) carries it. */
+  readonly name?: string;
   /** The request asking for a stream, in the provider's spelling (unchanged where the endpoint decides). */
   request(request: Record<string, unknown>): Record<string, unknown>;
   /** Tells `calls` what one chunk (an object) says of tool calls: opened, named, argument pieces, closed. */

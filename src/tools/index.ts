@@ -54,6 +54,7 @@ export {
   type AnthropicFormatOptions,
   type SchemaRules,
   type ToolFormat,
+  type FormatOf,
   type ToolIssue,
   type OpenAITool,
   type ResponsesTool,

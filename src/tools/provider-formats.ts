@@ -16,7 +16,7 @@ import { MCP_NAMES, toMCPFormat, type MCPTool } from "./formats/mcp.js";
 // Each format of tool definitions is a module of src/tools/formats/ (its tool type, its name rule, the schema rules
 // it writes in, its limits); each provider's subpath exports its own. This module names them for tooltype/tools
 // and the root entry, and keeps the table the registry checks tools against.
-export type { FormatOptions, FormattableTool, SchemaRules, ToolFormat, ToolIssue } from "./format-types.js";
+export type { FormatOf, FormatOptions, FormattableTool, SchemaRules, ToolFormat, ToolIssue } from "./format-types.js";
 export { toOpenAIFormat, type OpenAITool } from "./formats/openai.js";
 export { toResponsesFormat, type ResponsesTool } from "./formats/responses.js";
 export {

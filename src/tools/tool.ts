@@ -70,6 +70,12 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
    */
   readonly defer?: boolean;
   /**
+   * Who may call the tool besides the model itself: the provider's code-execution program (Anthropic
+   * `allowed_callers`, e.g. `["code_execution_20250825"]`; programmatic tool calling). The loop runs such calls like
+   * any other; their `caller` goes back in the history as it came.
+   */
+  readonly allowedCallers?: readonly string[];
+  /**
    * What the model is sent for a value: a string, or parts (text, JSON, images, files), instead of the value
    * as JSON text. Each provider's answer writer sends what that provider accepts and reports what it changed.
    */
@@ -243,6 +249,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly eagerInputStreaming: boolean;
   /** Loaded on demand by the agent loop; see `ToolDefinition.defer`. */
   readonly defer: boolean;
+  /** Callers besides the model (a code-execution program); see `ToolDefinition.allowedCallers`. */
+  readonly allowedCallers: readonly string[] | undefined;
   readonly #input: Parameters;
   readonly #run: ToolDefinition<Args, Result, Context>["run"];
   readonly #logger: Logger;
@@ -283,6 +291,12 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
     if (definition.defer !== undefined && typeof definition.defer !== "boolean")
       throw new TypeError(`Tool "${name}": defer must be true or false`);
     this.defer = definition.defer === true;
+    const callers = definition.allowedCallers;
+    if (callers !== undefined && !(Array.isArray(callers) && callers.every((c) => typeof c === "string" && c)))
+      throw new TypeError(
+        `Tool "${name}": allowedCallers must be a list of caller names, e.g. ["code_execution_20250825"]`,
+      );
+    this.allowedCallers = callers && Object.freeze([...callers]);
     this.#run = definition.run;
     this.#logger = definition.logger ?? consoleLogger;
     this.#jit = definition.jit;

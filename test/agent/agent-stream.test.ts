@@ -1,4 +1,4 @@
-// streamTools over each core provider's streaming HTTP API, read with fetch and no SDK: the recorded three-turn
+// streamTools over each core provider's streaming HTTP API, read with fetch and no SDK: the hand-written three-turn
 // loop (two parallel calls, then one, then the answer) through a fake server that speaks the provider's wire
 // format (a fetch function in every runtime; a real HTTP server on 127.0.0.1 in Node), and the SDKs' own streams.
 import { suite } from "uvu";

@@ -1,5 +1,5 @@
 // Interop with the official SDKs: `openai` (Chat Completions and Responses), `@anthropic-ai/sdk` and
-// `@modelcontextprotocol/sdk`. The model side is a replay of recorded API traffic (test/fixtures/sdk/),
+// `@modelcontextprotocol/sdk`. The model side is a replay of hand-written API traffic (test/fixtures/sdk/),
 // reached through the SDK's `fetch` option in every runtime and, in Node, through a real HTTP server on
 // 127.0.0.1 as the SDK's `baseURL`. What the SDK sent is checked, not only what tooltype returned.
 import { suite } from "uvu";

@@ -1,4 +1,4 @@
-// The recorded three-turn loop (test/fixtures/streams/), its requests and its tools, shared by the agent suites.
+// The hand-written three-turn loop (test/fixtures/streams/; not recorded from the APIs: those are test/fixtures/recorded/), its requests and its tools, shared by the agent suites.
 import { t, tool, type LoopEvent } from "tooltype";
 import type { StreamProvider } from "./provider-streams.js";
 import openai1 from "../fixtures/streams/openai-chat/1.txt";

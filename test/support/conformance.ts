@@ -1,10 +1,10 @@
 // The provider conformance kit: the cases every provider in ADAPTERS is held to, written once here, and the
-// recorded-shape fixtures they read (test/fixtures/providers/<provider>/<case>.json, one file per provider per case,
+// hand-written fixtures in the APIs' documented shapes they read (test/fixtures/providers/<provider>/<case>.json, one file per provider per case,
 // each naming its `source`). test/providers/conformance.test.ts runs every check for every provider; a check a
 // provider cannot pass today is a line of KNOWN_GAPS (reported as skipped, with its reason).
 //
 // Only the public API is used: `adapterOf`, `parseToolCalls`, `toToolMessages`, `createToolCallStream`, `runTools`
-// and `streamTools` with a scripted `chat` that answers with the recorded responses or stream chunks.
+// and `streamTools` with a scripted `chat` that answers with the fixtures' responses or stream chunks.
 import * as assert from "uvu/assert";
 import {
   t,

@@ -1,6 +1,6 @@
 // The model APIs the README's examples call, answered on this machine: `globalThis.fetch` is replaced (loaded with
 // `node --import`) by a function that answers OpenAI (Chat Completions, streamed or not, and Responses), Anthropic
-// and Gemini the way each recorded answer in test/fixtures/sdk/ is shaped. Each answer follows the conversation: no
+// and Gemini the way each hand-written answer in test/fixtures/sdk/ is shaped. Each answer follows the conversation: no
 // tool answered yet and tools offered → a call to the first tool, its arguments made from the tool's own schema
 // (a city for a string named city or location, the first enum value, a minimum for a number); otherwise the final
 // text. A request to anything else fails the example. On exit it prints one line, `##FAKE {json}`, with what it
@@ -207,7 +207,7 @@ globalThis.fetch = async (input, init = {}) => {
   const route = ROUTES.find(([pattern]) => pattern.test(url));
   if (!route || request.method !== "POST") {
     unknown.push(`${request.method} ${url}`);
-    return json({ error: { message: `no recorded answer for ${request.method} ${url}` } }, 404);
+    return json({ error: { message: `no scripted answer for ${request.method} ${url}` } }, 404);
   }
   const text = await request.text();
   const body = text ? JSON.parse(text) : {};

@@ -1,6 +1,6 @@
 // Streaming answers in each provider's wire format (server-sent events, as the APIs send them), written from a
 // short description of one model turn: the text, the calls (their argument text cut in pieces as the APIs
-// cut it), the usage. The recorded transcripts in test/fixtures/streams/ were written by this, then kept as
+// cut it), the usage. The hand-written transcripts in test/fixtures/streams/ were written by this, then kept as
 // text; tests use it directly for the other scenarios (repair, approval, abort).
 
 export type StreamProvider = "openai" | "responses" | "anthropic" | "gemini";

@@ -1,4 +1,4 @@
-// A replay of recorded model API responses, for driving the official SDKs (openai, @anthropic-ai/sdk)
+// A replay of scripted (hand-written) model API responses, for driving the official SDKs (openai, @anthropic-ai/sdk)
 // without a network: each request gets the next recorded response (JSON, or an SSE stream), and every
 // request is kept, parsed, so tests can check what the SDK sent.
 //

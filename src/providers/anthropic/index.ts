@@ -18,7 +18,9 @@ import {
 } from "../../calls/common.js";
 import { anthropicStream } from "./stream.js";
 
-// tooltype/providers/anthropic: the value, its tool format and its message types.
+// tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { anthropicStream } from "./stream.js";
 export {
   toAnthropicFormat,
   toAnthropicTools,

@@ -1,5 +1,5 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
-import { field, parseArguments, record } from "../../calls/wire.js";
+import { field, list, parseArguments, record } from "../../calls/wire.js";
 import { isClosed, text } from "../../calls/assemble.js";
 import { indexedBlocks } from "../blocks.js";
 
@@ -12,6 +12,7 @@ import { indexedBlocks } from "../blocks.js";
  * createToolCallStream("anthropic").push(event);
  */
 export const anthropicStream: StreamSupport = {
+  name: "anthropic",
   request: (request) => ({ ...request, stream: true }),
   read: anthropicCalls,
   reader(calls) {
@@ -19,6 +20,8 @@ export const anthropicStream: StreamSupport = {
     const blocks = indexedBlocks();
     let usage: Record<string, unknown> = {};
     const extra: Record<string, unknown> = {};
+    // The input of a block run by Anthropic (server_tool_use): streamed as a call's is, but no call to run.
+    const serverInput = new Map<number, string>();
     return {
       push(event) {
         const e = record(event);
@@ -26,6 +29,10 @@ export const anthropicStream: StreamSupport = {
         if (e.type === "message_start") {
           base = { ...record(e.message) };
           usage = { ...record(record(e.message).usage) };
+          // Blocks that come whole in message_start (a call made from a program) are the turn's first blocks.
+          list(e.message, "content").forEach((block, at) => {
+            blocks.start(at, { ...record(block) });
+          });
         } else if (e.type === "content_block_start") {
           const block = { ...record(e.content_block) };
           blocks.start(index, block);
@@ -37,7 +44,9 @@ export const anthropicStream: StreamSupport = {
           const delta = record(e.delta);
           const block = blocks.find(index);
           if (!block) return;
-          if (delta.type === "text_delta" && typeof delta.text === "string") {
+          if (delta.type === "input_json_delta" && block.type === "server_tool_use")
+            serverInput.set(index, (serverInput.get(index) ?? "") + text(delta.partial_json ?? ""));
+          else if (delta.type === "text_delta" && typeof delta.text === "string") {
             blocks.addText(index, delta.text);
             calls.text(delta.text);
           } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
@@ -56,6 +65,8 @@ export const anthropicStream: StreamSupport = {
       response() {
         const content = blocks.rebuilt((block, index, said) => {
           if (said !== undefined) return { ...block, text: said };
+          const streamed = serverInput.get(index);
+          if (streamed) return { ...block, input: parseArguments(streamed) };
           const call = isCall(block) ? calls.find(text(index)) : undefined;
           return call ? { ...block, input: parseArguments(call.argumentText()) } : block;
         });
@@ -69,8 +80,25 @@ export const anthropicStream: StreamSupport = {
 const givenCounts = (counts: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(counts).filter(([, count]) => count != null));
 
-const isCall = (block: unknown): boolean =>
-  field(block, "type") === "tool_use" || field(block, "type") === "server_tool_use";
+// A call to run: a tool_use block. A server_tool_use block is a tool Anthropic runs itself (web search, code
+// execution): its result follows in the same turn, so it is kept in the response and never offered as a call.
+const isCall = (block: unknown): boolean => field(block, "type") === "tool_use";
+
+// A block's input given whole (in content_block_start or message_start) rather than streamed after an empty `{}`.
+const wholeInput = (block: unknown): object | undefined => {
+  const input = field(block, "input");
+  return typeof input === "object" && input !== null && Object.keys(input).length ? input : undefined;
+};
+
+// A call whose block arrives at `key`: named, started, and given its input when the block holds it whole.
+function openCall(calls: CallTracker, key: string, block: unknown): void {
+  const call = calls.open(key, isClosed);
+  call.id = text(field(block, "id") ?? "");
+  call.name = text(field(block, "name") ?? "");
+  const input = wholeInput(block);
+  if (input) calls.whole(call, input);
+  else calls.start(call);
+}
 
 /**
  * What one chunk of a anthropic stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
@@ -81,13 +109,13 @@ const isCall = (block: unknown): boolean =>
 export function anthropicCalls(event: object, calls: CallTracker): void {
   const type = field(event, "type");
   const key = text(field(event, "index"));
-  if (type === "content_block_start") {
+  if (type === "message_start") {
+    list(field(event, "message"), "content").forEach((block, at) => {
+      if (isCall(block)) openCall(calls, text(at), block);
+    });
+  } else if (type === "content_block_start") {
     const block = field(event, "content_block");
-    if (!isCall(block)) return;
-    const call = calls.open(key, isClosed);
-    call.id = text(field(block, "id") ?? "");
-    call.name = text(field(block, "name") ?? "");
-    calls.start(call);
+    if (isCall(block)) openCall(calls, key, block);
   } else if (type === "content_block_delta" && field(field(event, "delta"), "type") === "input_json_delta") {
     calls.piece(calls.find(key), field(field(event, "delta"), "partial_json"));
   } else if (type === "content_block_stop") {

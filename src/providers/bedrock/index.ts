@@ -6,10 +6,12 @@ import { field, list, resultData, resultText } from "../../calls/wire.js";
 import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { replacing, usageNamed, responseMismatch } from "../../calls/common.js";
-import { bedrockStream } from "./stream.js";
+import { bedrockStream, isServerUse } from "./stream.js";
 import { bedrockHTTP } from "./http.js";
 
-// tooltype/providers/bedrock: the value, its tool format and its message types.
+// tooltype/providers/bedrock: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { bedrockStream } from "./stream.js";
 export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
 export type { BedrockMessage, BedrockTypes } from "./messages.js";
 
@@ -29,7 +31,7 @@ export const bedrock: ProviderAdapter<"bedrock", BedrockTypes> = {
   calls: (response) =>
     content(response)
       .map((b) => field(b, "toolUse"))
-      .filter((u) => u !== undefined)
+      .filter((u) => u !== undefined && !isServerUse(u))
       .map((u) => ({
         id: text(field(u, "toolUseId") ?? ""),
         name: text(field(u, "name") ?? ""),

@@ -13,12 +13,15 @@ import { indexedBlocks } from "../blocks.js";
  * for await (const event of (await client.send(new ConverseStreamCommand(request))).stream!) stream.push(event);
  */
 export const bedrockStream: StreamSupport = {
+  name: "bedrock",
   request: (request) => request,
   read: bedrockCalls,
   reader(calls) {
     let role: unknown = "assistant";
     const blocks = indexedBlocks();
     const rest: Record<string, unknown> = {};
+    // The input of a tool the model's server runs (a toolUse of type server_tool_use): streamed, never run here.
+    const serverInput = new Map<number, string>();
     return {
       push(event) {
         const e = record(event);
@@ -35,6 +38,8 @@ export const bedrockStream: StreamSupport = {
             blocks.addText(index, piece.text);
             calls.text(piece.text);
           } else if (piece.reasoningContent) reasoning(blocks.at(index), record(piece.reasoningContent));
+          else if (isServerUse(blocks.find(index)?.toolUse) && typeof record(piece.toolUse).input === "string")
+            serverInput.set(index, (serverInput.get(index) ?? "") + String(record(piece.toolUse).input));
         } else if (e.messageStop) Object.assign(rest, record(e.messageStop));
         else if (e.metadata) Object.assign(rest, record(e.metadata));
         bedrockCalls(e, calls);
@@ -42,6 +47,8 @@ export const bedrockStream: StreamSupport = {
       response() {
         const content = blocks.rebuilt((block, index, said) => {
           if (said !== undefined) return { text: said };
+          const server = serverInput.get(index);
+          if (server !== undefined) return { toolUse: { ...record(block.toolUse), input: parseArguments(server) } };
           const call = block.toolUse ? calls.find(text(index)) : undefined;
           return call ? { toolUse: { ...record(block.toolUse), input: parseArguments(call.argumentText()) } } : block;
         });
@@ -73,7 +80,7 @@ export function bedrockCalls(event: object, calls: CallTracker): void {
   const stop = field(event, "contentBlockStop");
   if (start) {
     const use = field(field(start, "start"), "toolUse");
-    if (!use) return;
+    if (!use || isServerUse(use)) return;
     const call = calls.open(text(field(start, "contentBlockIndex")), isClosed);
     call.id = text(field(use, "toolUseId") ?? "");
     call.name = text(field(use, "name") ?? "");
@@ -85,4 +92,15 @@ export function bedrockCalls(event: object, calls: CallTracker): void {
     const call = calls.find(text(field(stop, "contentBlockIndex")));
     if (call) call.closed = true;
   }
+}
+
+/**
+ * A toolUse the model's server runs itself (`type: "server_tool_use"`, e.g. a built-in code interpreter): its result
+ * follows from the server, so it is kept in the response and never offered as a call to run.
+ *
+ * @example
+ * isServerUse({ toolUseId: "t1", name: "code_interpreter", type: "server_tool_use" }); // true
+ */
+export function isServerUse(use: unknown): boolean {
+  return field(use, "type") === "server_tool_use";
 }

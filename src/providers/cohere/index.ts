@@ -7,7 +7,9 @@ import { field, list, parseArguments, formatOptions } from "../../calls/wire.js"
 import { errorMessage, tokenUsage, userText, responseMismatch } from "../../calls/common.js";
 import { cohereStream } from "./stream.js";
 
-// tooltype/providers/cohere: the value, its tool format and its message types.
+// tooltype/providers/cohere: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { cohereStream } from "./stream.js";
 export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
 export type { CohereMessage, CohereTypes } from "./messages.js";
 

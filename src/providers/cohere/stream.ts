@@ -11,6 +11,7 @@ import { isClosed, named, text } from "../../calls/assemble.js";
  * createToolCallStream("cohere").push(event);
  */
 export const cohereStream: StreamSupport = {
+  name: "cohere",
   request: (request) => ({ ...request, stream: true }),
   read: cohereCalls,
   reader(calls) {

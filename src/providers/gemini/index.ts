@@ -9,7 +9,9 @@ import { errorMessage, replacing, sum, tokenCount, tokenUsage, responseMismatch 
 import { geminiStream } from "./stream.js";
 import { geminiHTTP } from "./http.js";
 
-// tooltype/providers/gemini: the value, its tool format and its message types.
+// tooltype/providers/gemini: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { geminiStream } from "./stream.js";
 export { toGeminiFormat, type GeminiFunctionDeclaration } from "../../tools/formats/gemini.js";
 export { geminiBody } from "./http.js";
 export type { GeminiPart, GeminiContent, GeminiTypes } from "./messages.js";

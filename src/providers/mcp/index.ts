@@ -8,7 +8,9 @@ import type { CallResult } from "../../tools/call.js";
 import { blocks, mcpStream } from "./stream.js";
 import { errorMessage, responseMismatch } from "../../calls/common.js";
 
-// tooltype/providers/mcp: the value, its tool format and its message types.
+// tooltype/providers/mcp: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { mcpStream } from "./stream.js";
 export { toMCPFormat, type MCPTool } from "../../tools/formats/mcp.js";
 export type { MCPSamplingMessage, MCPTypes } from "./messages.js";
 

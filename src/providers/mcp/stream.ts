@@ -10,6 +10,7 @@ import { text } from "../../calls/assemble.js";
  * createToolCallStream("mcp").push(result);
  */
 export const mcpStream: StreamSupport = {
+  name: "mcp",
   request: (request) => request,
   read: mcpCalls,
   reader(calls) {

@@ -3,11 +3,13 @@ import type { MistralTypes } from "./messages.js";
 import { text } from "../../calls/assemble.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments } from "../../calls/wire.js";
-import { chatWithTools } from "../openai/index.js";
+import { chatWithTools } from "../../calls/chat-deltas.js";
 import { errorMessage, usageNamed, userText, responseMismatch } from "../../calls/common.js";
 import { mistralStream } from "./stream.js";
 
-// tooltype/providers/mistral: the value, its tool format and its message types.
+// tooltype/providers/mistral: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { mistralStream } from "./stream.js";
 export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
 export type { MistralMessage, MistralTypes } from "./messages.js";
 
@@ -42,7 +44,7 @@ export const mistral: ProviderAdapter<"mistral", MistralTypes> = {
   },
   truncated: (response) =>
     field(list(field(response, "data") ?? response, "choices")[0], "finish_reason", "finishReason") === "length",
-  withTools: chatWithTools("toolChoice", "parallelToolCalls"),
+  withTools: /* @__PURE__ */ chatWithTools("toolChoice", "parallelToolCalls"),
   userMessage: userText,
   usage: (response) =>
     usageNamed(

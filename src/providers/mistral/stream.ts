@@ -1,7 +1,6 @@
 import type { CallTracker, StreamSupport } from "../../calls/types.js";
 import { field } from "../../calls/wire.js";
-import { readChatDeltas } from "../openai/chat-deltas.js";
-import { chatReader } from "../openai/stream.js";
+import { chatReader, readChatDeltas } from "../../calls/chat-deltas.js";
 
 /**
  * Mistral chat streams (the SDK's `chat.stream`, whose events hold the chunk under `data`, and the snake_case
@@ -12,6 +11,7 @@ import { chatReader } from "../openai/stream.js";
  * createToolCallStream("mistral").push(event);
  */
 export const mistralStream: StreamSupport = {
+  name: "mistral",
   request: (request) => ({ ...request, stream: true }),
   read: mistralCalls,
   reader: (calls) => chatReader(calls, chunkOf, "toolCalls", "finishReason", true),

@@ -7,7 +7,9 @@ import { field, generatedId, list, parseArguments, formatOptions } from "../../c
 import { errorMessage, tokenUsage, userText, responseMismatch } from "../../calls/common.js";
 import { ollamaStream } from "./stream.js";
 
-// tooltype/providers/ollama: the value, its tool format and its message types.
+// tooltype/providers/ollama: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { ollamaStream } from "./stream.js";
 export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
 export type { OllamaMessage, OllamaTypes } from "./messages.js";
 

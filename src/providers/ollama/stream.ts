@@ -11,6 +11,7 @@ import { text } from "../../calls/assemble.js";
  * createToolCallStream("ollama").push(chunk);
  */
 export const ollamaStream: StreamSupport = {
+  name: "ollama",
   request: (request) => ({ ...request, stream: true }),
   read: ollamaCalls,
   reader(calls) {

@@ -1,8 +1,8 @@
-import { toOpenAIFormat } from "../../tools/formats/openai.js";
 import { text } from "../../calls/assemble.js";
+import { chatWithTools } from "../../calls/chat-deltas.js";
 import type { ProviderAdapter } from "../../calls/types.js";
 import type { OpenAITypes } from "./messages.js";
-import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
+import { field, list, parseArguments, resultText } from "../../calls/wire.js";
 import { dataURL, isMedia, omitted, outputOf, partText, WEB_IMAGES, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import {
@@ -16,7 +16,9 @@ import {
 } from "../../calls/common.js";
 import { openaiStream } from "./stream.js";
 
-// tooltype/providers/openai: the value, its tool format and its message types.
+// tooltype/providers/openai: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { openaiStream } from "./stream.js";
 export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
 export type {
   OpenAIMessageToolCall,
@@ -64,7 +66,7 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
   text: (response) => (field<string>(message(response), "content") ?? undefined) || undefined,
   truncated: (response) => field(list(response, "choices")[0], "finish_reason") === "length",
   refusal: (response) => field<string>(message(response), "refusal") || undefined,
-  withTools: chatWithTools("tool_choice", "parallel_tool_calls"),
+  withTools: /* @__PURE__ */ chatWithTools("tool_choice", "parallel_tool_calls"),
   userMessage: userText,
   usage: (response) =>
     usageNamed(response, ["prompt_tokens", "input_tokens"], ["completion_tokens", "output_tokens"], ["total_tokens"]),
@@ -86,30 +88,8 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
     });
   },
   stream: openaiStream,
-  http: bearerHTTP("https://api.openai.com/v1", "chat/completions"),
+  http: /* @__PURE__ */ bearerHTTP("https://api.openai.com/v1", "chat/completions"),
 };
-
-/**
- * `withTools` of a Chat Completions-style API: the tools in OpenAI's format, `toolChoice` and `parallelToolCalls`
- * under the names the API spells them (snake_case on OpenAI's wire, camelCase in Mistral's SDK).
- *
- * @example
- * const mistralWithTools = chatWithTools("toolChoice", "parallelToolCalls");
- */
-export function chatWithTools(choiceKey: string, parallelKey: string): ProviderAdapter["withTools"] {
-  return (request, tools, options) => {
-    const { toolChoice, parallelToolCalls } = options;
-    return {
-      ...request,
-      tools: tools.map((t) => toOpenAIFormat(t, formatOptions(options))),
-      ...(toolChoice !== undefined && {
-        [choiceKey]:
-          typeof toolChoice === "string" ? toolChoice : { type: "function", function: { name: toolChoice.name } },
-      }),
-      ...(parallelToolCalls !== undefined && { [parallelKey]: parallelToolCalls }),
-    };
-  };
-}
 
 // The tool message's text; its images are added to `media`, the user message that follows the answers.
 // A tool message's content parts: "For tool messages, only type `text` is supported" (OpenAI's API reference,

@@ -25,7 +25,9 @@ import {
 } from "../../calls/common.js";
 import { responsesStream } from "./stream.js";
 
-// tooltype/providers/responses: the value, its tool format and its message types.
+// tooltype/providers/responses: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// and its message types.
+export { responsesStream } from "./stream.js";
 export { toResponsesFormat, type ResponsesTool } from "../../tools/formats/responses.js";
 export type {
   ResponsesFunctionCallOutput,
@@ -115,7 +117,7 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
     );
   },
   stream: responsesStream,
-  http: bearerHTTP("https://api.openai.com/v1", "responses"),
+  http: /* @__PURE__ */ bearerHTTP("https://api.openai.com/v1", "responses"),
   tracingName: "openai",
   nativeToolSearch: true,
 };

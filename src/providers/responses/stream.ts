@@ -11,6 +11,7 @@ import { text } from "../../calls/assemble.js";
  * createToolCallStream("responses").push(event);
  */
 export const responsesStream: StreamSupport = {
+  name: "responses",
   request: (request) => ({ ...request, stream: true }),
   read: responsesCalls,
   reader(calls) {

@@ -12,6 +12,8 @@ export interface AnthropicTool {
   strict?: boolean;
   eager_input_streaming?: boolean;
   defer_loading?: boolean;
+  /** Who besides the model may call it: `"direct"` (the model) and the code-execution tools' versions. */
+  allowed_callers?: ("direct" | "code_execution_20250825" | "code_execution_20260120" | "code_execution_20260521")[];
   cache_control?: { type: "ephemeral"; ttl?: "5m" | "1h" };
 }
 
@@ -53,6 +55,9 @@ export function toAnthropicFormat(tool: FormattableTool, options: AnthropicForma
     ...(strict && { strict: true }),
     ...(tool.eagerInputStreaming && { eager_input_streaming: true }),
     ...(tool.defer && { defer_loading: true }),
+    ...(tool.allowedCallers?.length && {
+      allowed_callers: [...tool.allowedCallers] as NonNullable<AnthropicTool["allowed_callers"]>,
+    }),
     ...(cache && { cache_control: cache }),
   };
 }
