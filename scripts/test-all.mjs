@@ -35,6 +35,7 @@
 //   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
 //   readme        node test/readme.e2e.mjs        (README's and docs/' TypeScript blocks: tsc --strict, then run against fake providers; links, README's size)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
+//   restate       node test/restate.e2e.mjs       (the loop on restate-server: a SIGKILLed service, approvals, 2 processes)
 //   mcp-conformance node test/mcp-conformance.e2e.mjs (the official MCP conformance suite's server scenarios in scope, on loopback)
 //   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
 //   corpus        node test/corpus.e2e.mjs        (61 real functions of three libraries through tooltype/build vs the checker; esbuild, Vite, Bun.build)
@@ -73,6 +74,7 @@ const RUNTIMES = [
   "lint",
   "readme",
   "agent",
+  "restate",
   "mcp-conformance",
   "toolchains",
   "corpus",
@@ -270,6 +272,10 @@ const EXTRA = {
     4,
   ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
+  restate: [
+    "test/restate.e2e.mjs",
+    "restate-server on loopback: the service SIGKILLed mid-call and restarted, approvals across a restart, 100 runs on 2 processes",
+  ],
   "mcp-conformance": [
     "test/mcp-conformance.e2e.mjs",
     "the official MCP conformance suite: every server scenario in scope against mcpHttpHandler with sessions",

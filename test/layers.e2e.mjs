@@ -24,6 +24,7 @@ const LAYERS = {
   providers: 6,
   agent: 7,
   mcp: 7,
+  restate: 8,
   builtins: 8,
   "(root)": 9,
 };
@@ -221,5 +222,25 @@ await check(
     expect(!broken.length, `evaluated first, these break the root entry:\n${broken.join("\n")}`);
   },
 );
+
+// The loop is phases a reader can hold: no function of src/agent/ or src/restate/ is longer than one screen (80 lines).
+await check("no function in src/agent/ or src/restate/ is longer than 80 lines", async () => {
+  const ts = (await import("typescript")).default;
+  const long = [];
+  for (const file of files.filter((f) => /[\\/]src[\\/](agent|restate)[\\/]/.test(f))) {
+    const text = readFileSync(file, "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      if (ts.isFunctionLike(node) && "body" in node && node.body) {
+        const from = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+        const to = source.getLineAndCharacterOfPosition(node.end).line;
+        if (to - from + 1 > 80) long.push(`${relative(root, file)}:${from + 1}: ${to - from + 1} lines`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  expect(!long.length, `functions longer than 80 lines:\n${long.join("\n")}`);
+});
 
 finish();

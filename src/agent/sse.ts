@@ -30,12 +30,42 @@ export async function* readServerSentEvents(
 ): AsyncGenerator<ServerSentEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  const ready: ServerSentEvent[] = [];
+  const parser = eventParser(ready);
+  let finished = false;
+  const onAbort = () => void reader.cancel(signal?.reason).catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { done, value } = await reader.read();
+      signal?.throwIfAborted();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      for (const item of ready.splice(0)) yield item;
+    }
+    parser.feed(decoder.decode());
+    parser.end();
+    finished = true;
+    for (const item of ready.splice(0)) yield item;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    // Left early (an error, the consumer stopped reading): the rest of the response is not wanted.
+    if (!finished) await reader.cancel().catch(() => {});
+    try {
+      reader.releaseLock();
+    } catch {
+      // a runtime that refuses while a read is pending: the stream is cancelled anyway
+    }
+  }
+}
+
+// The lines of a stream's text as it arrives, read into events pushed onto `ready`; `end` ends the last line and event.
+function eventParser(ready: ServerSentEvent[]): { feed(text: string): void; end(): void } {
   const line: string[] = []; // pieces of the line not yet ended
   let afterCR = false; // the last piece ended in CR: a LF opening the next one belongs to it
   let event: string | undefined;
   let data: string[] = [];
-  const ready: ServerSentEvent[] = [];
-  let finished = false;
   let read = 0; // characters of the stream before the text being fed
   let held = 0; // characters of the event being read: its lines so far
   const endLine = (text: string): void => {
@@ -84,31 +114,10 @@ export async function* readServerSentEvents(
     if (start < text.length) keep(text.slice(start), read + text.length);
     read += text.length;
   };
-  const onAbort = () => void reader.cancel(signal?.reason).catch(() => {});
-  signal?.addEventListener("abort", onAbort, { once: true });
-  try {
-    for (;;) {
-      signal?.throwIfAborted();
-      const { done, value } = await reader.read();
-      signal?.throwIfAborted();
-      if (done) break;
-      feed(decoder.decode(value, { stream: true }));
-      for (const item of ready.splice(0)) yield item;
-    }
-    feed(decoder.decode());
+  const end = (): void => {
     if (line.length) endLine(line.join(""));
     line.length = 0;
     endLine(""); // a stream may end without the blank line after its last event
-    finished = true;
-    for (const item of ready.splice(0)) yield item;
-  } finally {
-    signal?.removeEventListener("abort", onAbort);
-    // Left early (an error, the consumer stopped reading): the rest of the response is not wanted.
-    if (!finished) await reader.cancel().catch(() => {});
-    try {
-      reader.releaseLock();
-    } catch {
-      // a runtime that refuses while a read is pending: the stream is cancelled anyway
-    }
-  }
+  };
+  return { feed, end };
 }
