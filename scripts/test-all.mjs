@@ -45,6 +45,7 @@
 //                                                  node22/node24 --import tooltype/register; CSP)
 //   corpus        node test/corpus.e2e.mjs        (61 real functions of three libraries through tooltype/build vs the checker; esbuild, Vite, Bun.build)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
+//   mcp-client-conformance  node test/mcp-conformance-client.e2e.mjs  (the official MCP conformance suite's client scenarios against connectMCP)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,6 +86,7 @@ const RUNTIMES = [
   "toolchains",
   "corpus",
   "bundlers",
+  "mcp-client-conformance",
 ];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
@@ -314,6 +316,10 @@ const EXTRA = {
     "test/bundlers.e2e.mjs",
     "README and docs/ programs bundled alone by esbuild, Vite, Rollup, webpack, Bun.build and deno bundle, minified and not, each run",
     4,
+  ],
+  "mcp-client-conformance": [
+    "test/mcp-conformance-client.e2e.mjs",
+    "the official MCP conformance suite's client scenarios (OAuth, elicitation, SSE retry) against connectMCP, on loopback",
   ],
 };
 for (const [name, [script, , timeouts = 2]] of Object.entries(EXTRA)) {
