@@ -70,7 +70,10 @@ export function httpChat(
   };
 }
 
-/** A request that never got an answer (DNS, refused, TLS, reset) as a ProviderError with the cause; an abort stays an abort. */
+/**
+ * A request that never got an answer (DNS, refused, TLS, reset) as a ProviderError with the cause; an abort stays an
+ * abort.
+ */
 async function unreachable(
   provider: string,
   url: string,

@@ -78,13 +78,21 @@ export interface RunToolsOptions<Request extends object> {
   /** Applies to the first turn only, so `"required"` or a named tool cannot loop forever. */
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
-  /** Strict tool schemas: `true`, or `"prefer"` (strict for each tool whose schema allows it, reported to `onIssue`). */
+  /**
+   * Strict tool schemas: `true`, or `"prefer"` (strict for each tool whose schema allows it, reported to `onIssue`).
+   */
   readonly strict?: boolean | "prefer";
-  /** The schema rules of the model behind `chat` when they are not the provider's (an OpenAI-compatible gateway in front of Gemini: `"gemini"`). */
+  /**
+   * The schema rules of the model behind `chat` when they are not the provider's (an OpenAI-compatible gateway in front
+   * of Gemini: `"gemini"`).
+   */
   readonly dialect?: SchemaRules;
   /** Called after each turn (awaited). */
   readonly onStep?: (step: ToolStep) => void | Promise<void>;
-  /** Cancels the request in flight (a stream stops where it is) and the running calls; the run rejects with the signal's reason. */
+  /**
+   * Cancels the request in flight (a stream stops where it is) and the running calls; the run rejects with the signal's
+   * reason.
+   */
   readonly signal?: AbortSignal;
   /** Milliseconds each tool call may take (a tool's own `timeout` wins). */
   readonly timeout?: number;
@@ -100,11 +108,17 @@ export interface RunToolsOptions<Request extends object> {
   ) => StepSettings<Request> | undefined | void | Promise<StepSettings<Request> | undefined | void>;
   /** Asks for approval of calls the tools themselves do not ask for (e.g. every call of an MCP server's tools). */
   readonly needsApproval?: ApprovalRule;
-  /** Read near-JSON arguments (code fences, trailing commas, single quotes, nested JSON strings, numbers as strings); adopted only when the guard then accepts them. */
+  /**
+   * Read near-JSON arguments (code fences, trailing commas, single quotes, nested JSON strings, numbers as strings);
+   * adopted only when the guard then accepts them.
+   */
   readonly lenient?: boolean;
   /** Fixes arguments the guard refused; see `RepairHook`. */
   readonly repair?: RepairHook;
-  /** The secret states are signed with (see `StateKey`); without one, a random key of this process, so a state resumes only here. */
+  /**
+   * The secret states are signed with (see `StateKey`); without one, a random key of this process, so a state resumes
+   * only here.
+   */
   readonly stateKey?: StateKey;
   /** Marks a state as resumed, once (see `ClaimHook`); default: this process's memory. */
   readonly claim?: ClaimHook;
@@ -113,7 +127,10 @@ export interface RunToolsOptions<Request extends object> {
    * each call finishes, and at the end of each turn. Store the latest to resume a run a crash cut off.
    */
   readonly onCheckpoint?: (state: LoopState) => void | Promise<void>;
-  /** Guardrail before every call (before the tool's own): allow, `{ refuse: message }`, or `{ arguments }`; see `BeforeHook`. */
+  /**
+   * Guardrail before every call (before the tool's own): allow, `{ refuse: message }`, or `{ arguments }`; see
+   * `BeforeHook`.
+   */
   readonly before?: BeforeHook;
   /** Guardrail after every call (after the tool's own): keep, `{ value }` or `{ refuse: message }`; see `AfterHook`. */
   readonly after?: AfterHook;
@@ -131,7 +148,10 @@ export interface RunToolsOptions<Request extends object> {
    * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
    */
   readonly tracer?: Tracer;
-  /** Receives advice (`prepareStep` changed the tool list, which breaks prompt caching) and what an answer writer changed in a result (an image the provider cannot take). */
+  /**
+   * Receives advice (`prepareStep` changed the tool list, which breaks prompt caching) and what an answer writer
+   * changed in a result (an image the provider cannot take).
+   */
   readonly onIssue?: (issue: ConversionWarning & { readonly tool: string; readonly provider: string }) => void;
   /**
    * Where the run's effects go (each model request and tool call a `step`) and its decisions come from (each

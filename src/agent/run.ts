@@ -80,7 +80,12 @@ export function newTurn(calls: readonly ToolCall[], results?: readonly (CallResu
   return { calls, results: [...done], json: [...done], pending: [], runnable: [], ready: new Map() };
 }
 
-/** Writes a call's result into its turn (its JSON form is made once, when a state first needs it). @example settle(turn, 2, { success: true, value: 1 }); */
+/**
+ * Writes a call's result into its turn (its JSON form is made once, when a state first needs it).
+ *
+ * @example
+ * settle(turn, 2, { success: true, value: 1 });
+ */
 export function settle(turn: Turn, index: number, result: ToolResult): void {
   const call = turn.calls[index]!;
   const done = { id: call.id, name: call.name, result };
@@ -118,7 +123,12 @@ const keep = (run: Run, turn?: Turn): NonNullable<Turn["kept"]> => ({
   pending: turn ? (frozenData(turn.pending) as Turn["pending"]) : NONE,
 });
 
-/** A state where one can be seen (streamed events, `onCheckpoint`); runTools alone makes none. @example await seen(run) */
+/**
+ * A state where one can be seen (streamed events, `onCheckpoint`); runTools alone makes none.
+ *
+ * @example
+ * await seen(run)
+ */
 export const seen = (run: Run, turn?: Turn): Promise<LoopState | undefined> =>
   run.observed ? checkpoint(run, turn) : Promise.resolve(undefined);
 
@@ -165,7 +175,12 @@ export function finishWith(
   return { text, messages, steps, finishReason, usage, ...(paused && { state: paused }) };
 }
 
-/** The idempotency key, the same for a call however often its run resumes: run, turn, call id. @example keyOf(run, call) */
+/**
+ * The idempotency key, the same for a call however often its run resumes: run, turn, call id.
+ *
+ * @example
+ * keyOf(run, call)
+ */
 export const keyOf = (run: Run, call: ToolCall): string => `${run.id}:${run.step}:${call.id}`;
 
 /**

@@ -1,6 +1,9 @@
 import { ProviderError } from "../calls/common.js";
 
-/** The most characters one server-sent event may hold (its data lines and the line being read): 16 Mi, as an AWS event stream frame. */
+/**
+ * The most characters one server-sent event may hold (its data lines and the line being read): 16 Mi, as an AWS event
+ * stream frame.
+ */
 const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 
 /**
@@ -17,7 +20,8 @@ export interface ServerSentEvent {
 /**
  * Reads server-sent events from a byte stream (a `fetch` response's `body`), as the HTML standard defines
  * them: `event:` and `data:` fields, events ended by a blank line, `:` comments and other fields ignored,
- * CR, LF and CRLF line ends. An event longer than 16 Mi characters (a line that never ends) is a `ProviderError`. Linear in the stream's length, however the bytes are cut: a line that arrives
+ * CR, LF and CRLF line ends. An event longer than 16 Mi characters (a line that never ends) is a `ProviderError`.
+ * Linear in the stream's length, however the bytes are cut: a line that arrives
  * in many pieces is joined once, when its end arrives.
  *
  * @example

@@ -52,7 +52,12 @@ export interface LoopState {
   readonly unsigned?: "no-web-crypto";
 }
 
-/** What the loop knows of a state before it is sealed. @example seal({ run, provider, request, messages, step, calls, results, pending }) */
+/**
+ * What the loop knows of a state before it is sealed.
+ *
+ * @example
+ * seal({ run, provider, request, messages, step, calls, results, pending })
+ */
 export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature" | "unsigned"> & {
   readonly pending: readonly (ToolCall & { readonly index: number })[];
 };

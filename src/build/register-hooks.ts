@@ -44,7 +44,8 @@ const strip = (code: string, url: string): string => {
  * file already, the file is read again, transformed, and its types stripped here.
  *
  * @example
- * // register.ts: register(new URL("./register-hooks.js", import.meta.url)) — Node then calls load(url, context, nextLoad)
+ * // register.ts: register(new URL("./register-hooks.js", import.meta.url)) — Node then calls load(url, context,
+ * // nextLoad)
  */
 export async function load(url: string, context: object, nextLoad: NextLoad): Promise<LoadResult> {
   const result = await nextLoad(url, context);

@@ -8,14 +8,22 @@
 import { createRequire } from "node:module";
 import type * as TypeScript from "typescript";
 
-/** What `loadTypeScript` calls to load a package; a test passes one that fails. @example loadTypeScript(() => { throw missing; }) */
+/**
+ * What `loadTypeScript` calls to load a package; a test passes one that fails.
+ *
+ * @example
+ * loadTypeScript(() => { throw missing; })
+ */
 export type RequireTypeScript = (id: "typescript" | "@typescript/typescript6") => unknown;
 
 /** TypeScript's own side-by-side package: its 6.0 compiler API, for tools beside a TypeScript 7 install. */
 const COMPAT = "@typescript/typescript6";
 const SIDE_BY_SIDE = `npm install -D "@typescript/native@npm:typescript@^7" "typescript@npm:${COMPAT}@^6"`;
 
-/** Whether `ts` carries the JavaScript compiler API (TypeScript 5 and 6 do; TypeScript 7, the native compiler, does not). */
+/**
+ * Whether `ts` carries the JavaScript compiler API (TypeScript 5 and 6 do; TypeScript 7, the native compiler, does
+ * not).
+ */
 const hasCompilerApi = (ts: unknown): ts is typeof TypeScript =>
   typeof (ts as { createSourceFile?: unknown } | null)?.createSourceFile === "function" &&
   typeof (ts as { ScriptTarget?: unknown }).ScriptTarget === "object";

@@ -200,7 +200,8 @@ export function providerValue<P>(provider: P, caller: string): P & ProviderAdapt
  *
  * @example
  * responseOf(openai, { role: "assistant", content: "Hi" }, "parseToolCalls");
- * // throws TypeError: parseToolCalls: received an assistant message ({"role":"assistant",...}) where a response of the openai provider belongs; ...
+ * // throws TypeError: parseToolCalls: received an assistant message ({"role":"assistant",...}) where a response of the
+ * // openai provider belongs; ...
  */
 export function responseOf(adapter: ProviderAdapter, response: unknown, caller: string): unknown {
   const issue =

@@ -63,7 +63,9 @@ export interface MCPToolsOptions {
   /** Milliseconds a call may take (also the MCP request's own timeout). */
   readonly timeout?: number;
   readonly category?: string;
-  /** Where faults of the connection are reported (a tool's own `isError` results are not faults). Default: the console. */
+  /**
+   * Where faults of the connection are reported (a tool's own `isError` results are not faults). Default: the console.
+   */
   readonly logger?: Logger;
   /**
    * The tools these will sit beside (tools, a registry, or their names). A server's tool whose name is taken
@@ -71,7 +73,10 @@ export interface MCPToolsOptions {
    * may ask for approval) by naming one of its tools the same. Give `prefix` to keep both.
    */
   readonly local?: ToolRegistry | readonly (AnyTool | string)[];
-  /** On a clash with `local`: `"local"` (default) keeps the local tool; `"server"` takes the server's, still reported in `issues`. */
+  /**
+   * On a clash with `local`: `"local"` (default) keeps the local tool; `"server"` takes the server's, still reported in
+   * `issues`.
+   */
   readonly clash?: "local" | "server";
 }
 
@@ -122,7 +127,8 @@ class MCPToolError extends Error {}
  * arguments are answered with the precise error before the server sees them. A name already taken (by a tool
  * in `options.local`, or earlier in the listing) is skipped and reported in `issues`. A call goes to the
  * server with `tools/call`; its content when that holds images, audio or files (parts each provider is sent as it
- * can take them), else its `structuredContent`, else its content as text, is the value; an `isError` result is a failed `ToolResult` with the server's text. Pages of `tools/list` are followed, up to
+ * can take them), else its `structuredContent`, else its content as text, is the value; an `isError` result is a failed
+ * `ToolResult` with the server's text. Pages of `tools/list` are followed, up to
  * 10,000 tools (the rest is reported in `issues`).
  *
  * @example
@@ -316,7 +322,10 @@ export type MCPServer = MCPClientHandlers &
         readonly url: string | URL;
         readonly headers?: Readonly<Record<string, string>>;
         readonly fetch?: (input: string | URL, init?: RequestInit) => Promise<Response>;
-        /** Signs in with OAuth when the server answers 401: the MCP SDK's `OAuthClientProvider`, or `oauthProvider(...)`. */
+        /**
+         * Signs in with OAuth when the server answers 401: the MCP SDK's `OAuthClientProvider`, or
+         * `oauthProvider(...)`.
+         */
         readonly auth?: MCPOAuthProvider;
       }
   );
@@ -401,7 +410,8 @@ export async function connectMCP(
   ) => MCPClientLike & { connect(t: unknown): Promise<void>; close(): Promise<void> } & Parameters<
       typeof installHandlers
     >[0];
-  // The server's output schemas are checked by tooltype's guard, as untrusted, not compiled to code by the SDK's default.
+  // The server's output schemas are checked by tooltype's guard, as untrusted, not compiled to code by the SDK's
+  // default.
   const client = new Client(options.clientInfo ?? { name: "tooltype", version: "0.1.0" }, {
     capabilities,
     jsonSchemaValidator: mcpValidator(),

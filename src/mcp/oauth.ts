@@ -92,13 +92,15 @@ export interface OAuthProviderOptions {
 /**
  * An in-memory OAuth client for `connectMCP({ url, auth })`, for scripts, tests and command-line agents: the
  * authorization code grant with PKCE (the person signs in through `authorize`; the `state` sent back is checked),
- * the client credentials grant, or the JWT bearer grant with an assertion from the person's identity provider. It keeps the registration and tokens in memory: read `tokens()` to save them
+ * the client credentials grant, or the JWT bearer grant with an assertion from the person's identity provider. It keeps
+ * the registration and tokens in memory: read `tokens()` to save them
  * and pass `tokens` next time. A sign-in the server refuses (`?error=access_denied`) fails with its reason.
  *
  * @example
  * const auth = oauthProvider({
  *   redirectUrl: "http://127.0.0.1:8765/callback",
- *   authorize: async (url) => (await fetch(url, { redirect: "manual" })).headers.get("location")!, // a server that signs in at once
+ *   authorize: async (url) => (await fetch(url, { redirect: "manual" })).headers.get("location")!,
+ * // a server that signs in at once
  * });
  * const docs = await connectMCP({ url: "https://docs.example.com/mcp", auth });
  */

@@ -78,7 +78,8 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
  *
  * @example
  * dialectIssues(t.object({ name: t.string({ minLength: 2 }) }), openaiStrict);
- * // [{ path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description', kind: "changed" }]
+ * // [{ path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description',
+ * // kind: "changed" }]
  */
 export function dialectIssues(schema: object, target: Dialect): ConversionWarning[] {
   const issues: ConversionWarning[] = [];

@@ -29,7 +29,10 @@ export interface FunctionToToolOptions {
   readonly category?: string;
   readonly strict?: boolean;
   readonly logger?: Logger;
-  /** The first parameter receives the call's context (what `tool.execute(args, context)` passes) and is left out of the schema. */
+  /**
+   * The first parameter receives the call's context (what `tool.execute(args, context)` passes) and is left out of the
+   * schema.
+   */
   readonly context?: boolean;
   /** Your own types by name, for docs that write `list[Turn]` or `{Turn}`. */
   readonly types?: { readonly [name: string]: Descriptor };
@@ -65,7 +68,12 @@ export interface DeclaredFunction {
   readonly object?: boolean;
 }
 
-/** One parameter (or key of a destructured object) as read at build time. @example { name: "unit", type: t.enum(["celsius", "fahrenheit"]), optional: true, default: "celsius" } */
+/**
+ * One parameter (or key of a destructured object) as read at build time.
+ *
+ * @example
+ * { name: "unit", type: t.enum(["celsius", "fahrenheit"]), optional: true, default: "celsius" }
+ */
 export interface DeclaredParameter {
   readonly name: string;
   /** Its declared type; absent when the declaration has none (a default's type, or `string`, as at run time). */

@@ -68,7 +68,9 @@ export interface FormatOptions {
   readonly onIssue?: ((issue: ToolIssue) => void) | "error";
   /** The same as `onIssue` (either name works; `onIssue` wins when both are given). */
   readonly onWarning?: ((issue: ToolIssue) => void) | "error";
-  /** Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning. */
+  /**
+   * Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning.
+   */
   readonly shareRepeated?: boolean;
 }
 

@@ -19,7 +19,8 @@ import {
 } from "../../calls/common.js";
 import { anthropicStream } from "./stream.js";
 
-// tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool
+// format
 // and its message types.
 export { anthropicStream } from "./stream.js";
 export {
@@ -46,7 +47,8 @@ export type {
  * tool (`tool_search_tool_regex_20251119`) comes first in `tools`.
  *
  * @example
- * toToolMessages(results, "anthropic"); // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
+ * toToolMessages(results, "anthropic");
+ * // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
  */
 export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
   name: "anthropic",

@@ -22,7 +22,8 @@ import { firstEnv } from "../../calls/env.js";
  *   messages: [{ role: "user", content: [{ text: "Hi" }] }],
  * }, process.env.AWS_BEARER_TOKEN_BEDROCK);
  * const response = await fetch(url, { method: "POST", headers, body });
- * for await (const event of bedrockHTTP.events!(response.body!)) console.log(event); // { messageStart: { role: "assistant" } }, ...
+ * for await (const event of bedrockHTTP.events!(response.body!)) console.log(event);
+ * // { messageStart: { role: "assistant" } }, ...
  */
 export const bedrockHTTP: ProviderHTTP = {
   baseURL: "https://bedrock-runtime.us-east-1.amazonaws.com",
