@@ -740,7 +740,53 @@ function table(list: Row[]): string {
   return lines.join("\n");
 }
 
+// streamTools beside the AI SDK's streamText on one turn of 1, 10, 100 and 300 streamed calls (bench/agent-peers.ts).
+async function agentPeersGroup(): Promise<void> {
+  const { agentPeers } = await import("./agent-peers.js");
+  for (const { calls, measured } of await agentPeers(quick ? 1 : 9)) {
+    rows.push({
+      group: "agent loop: streamTools ÷ AI SDK streamText",
+      case: `one turn of ${calls} streamed call${calls === 1 ? "" : "s"}, 10-character deltas`,
+      input: "-",
+      library: "tooltype streamTools",
+      ns: measured.ns,
+      oursNs: measured.baseNs,
+      ratio: measured.ratio,
+      note: `streamTools ${format(measured.ns)}, streamText ${format(measured.baseNs)}`,
+      target: "< 1×",
+      met: measured.ratio < 1,
+    });
+  }
+}
+
+// streamTools beside the OpenAI Agents SDK's streamed run on the same turns.
+async function agentsPeersGroup(): Promise<void> {
+  const { agentsPeers } = await import("./agent-peers.js");
+  for (const { calls, measured } of await agentsPeers(quick ? 1 : 9)) {
+    rows.push({
+      group: "agent loop: streamTools ÷ Agents SDK run({ stream: true })",
+      case: `one turn of ${calls} call${calls === 1 ? "" : "s"} (tooltype streamed in deltas, the SDK's whole)`,
+      input: "-",
+      library: "tooltype streamTools",
+      ns: measured.ns,
+      oursNs: measured.baseNs,
+      ratio: measured.ratio,
+      note: `streamTools ${format(measured.ns)}, Agents SDK ${format(measured.baseNs)}`,
+      target: "< 1×",
+      met: measured.ratio < 1,
+    });
+  }
+}
+
 async function main(): Promise<void> {
+  if (args.includes("--agent-peers")) {
+    // Only the peers' rows: `node bench/bench.mjs --agent-peers`.
+    await agentPeersGroup();
+    await agentsPeersGroup();
+    await signalCosts();
+    console.log(table(rows));
+    return;
+  }
   if (args.includes("--agent-stream")) {
     // Only the streaming loop's row: `node bench/bench.mjs --agent-stream`.
     await agentStreamGroup();
@@ -783,6 +829,8 @@ async function main(): Promise<void> {
   await executeGroup();
   await streamGroup();
   await agentStreamGroup();
+  await agentPeersGroup();
+  await agentsPeersGroup();
   requiredCost();
   await signalCosts();
   await memoryCosts();

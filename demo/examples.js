@@ -4,8 +4,8 @@
 function get_weather(location, unit = "celsius") {
   /**
    * Get weather information for a location.
-   * @param {str} location
-   * @param {Literal['celsius', 'fahrenheit']} unit
+   * @param {string} location
+   * @param {"celsius" | "fahrenheit"} unit
    */
   const celsius = 8 + ((location.length * 7) % 20);
   return {

@@ -4,18 +4,22 @@
 // failed, a runtime crashed, or no test ran at all.
 //
 //   node scripts/test-all.mjs                 all runtimes (npm test builds dist/ first: deno and bun use it)
-//   node scripts/test-all.mjs node deno       only these runtimes (node, node-noeval, chromium, chromium-csp,
-//                                             deno, bun, types)
+//   node scripts/test-all.mjs node deno       only these runtimes (node, node22, node24, node-noeval, chromium,
+//                                             chromium-csp, deno, bun, types, and the checks listed below)
 //   node scripts/test-all.mjs guard           only test files whose name contains "guard" (any other word)
 //   --verbose                                 print every runtime's full output, not only failing ones
 //   --keep                                    keep this run's bundles (.test-build/run-<pid>/) to rerun by hand
 //
-// Environment: TEST_JOBS (runtimes at a time, default 2), TEST_TIMEOUT (seconds per runtime, default 300: a guard against hangs, not a speed limit),
-// CHROMIUM_PATH (default /usr/bin/chromium).
+// Environment: TEST_JOBS (runtimes at a time, default 2), CHROMIUM_PATH (default /usr/bin/chromium),
+// TEST_TIMEOUT (seconds a runtime may print nothing before it counts as hung, default 300; stretched by the
+// machine's load, and doubled or quadrupled for the checks that print only at their end). No runtime has a limit
+// on its total time: a busy machine makes a run slower, never failed (see test-lib/watchdog.mjs).
 //
 // Runtimes and their command lines. Each run bundles into its own .test-build/run-<pid>/ (B below; removed at
 // the end unless --keep), so runs started at the same time do not overwrite each other's bundles:
-//   node          node --enable-source-maps B/node.mjs
+//   node          node --enable-source-maps B/node.mjs   (the Node that runs this script)
+//   node22        node_modules/node22/bin/node --enable-source-maps B/node.mjs   (Node 22, the same bundle)
+//   node24        node_modules/node24/bin/node --enable-source-maps B/node.mjs   (Node 24, the same bundle)
 //   node-noeval   node --enable-source-maps --disallow-code-generation-from-strings B/node-noeval.mjs
 //   chromium      headless /usr/bin/chromium via playwright-core, http://127.0.0.1:PORT/plain/index.html
 //   chromium-csp  same browser, http://127.0.0.1:PORT/csp/index.html (Content-Security-Policy: script-src 'self')
@@ -35,10 +39,13 @@
 //   package       node test/package.e2e.mjs       (what npm publish ships: size, source once, maps, build's typescript)
 //   readme        node test/readme.e2e.mjs        (README's and docs/' TypeScript blocks: tsc --strict, then run against fake providers; links, README's size)
 //   agent         node test/agent.e2e.mjs         (the agent loop across processes: MCP over stdio and HTTP, resume)
+//   restate       node test/restate.e2e.mjs       (the loop on restate-server: a SIGKILLed service, approvals, 2 processes)
 //   mcp-conformance node test/mcp-conformance.e2e.mjs (the official MCP conformance suite's server scenarios in scope, on loopback)
-//   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite; CSP)
+//   toolchains    node test/build.e2e.mjs         (tooltype/build: esbuild, bun run + preload, Bun.build, Vite,
+//                                                  node22/node24 --import tooltype/register; CSP)
 //   corpus        node test/corpus.e2e.mjs        (61 real functions of three libraries through tooltype/build vs the checker; esbuild, Vite, Bun.build)
 //   bundlers      node test/bundlers.e2e.mjs      (README and docs/ programs bundled alone by six bundlers, minified and not, and run)
+//   mcp-client-conformance  node test/mcp-conformance-client.e2e.mjs  (the official MCP conformance suite's client scenarios against connectMCP)
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,6 +60,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const started = Date.now();
 const RUNTIMES = [
   "node",
+  "node22",
+  "node24",
   "node-noeval",
   "chromium",
   "chromium-csp",
@@ -72,10 +81,12 @@ const RUNTIMES = [
   "lint",
   "readme",
   "agent",
+  "restate",
   "mcp-conformance",
   "toolchains",
   "corpus",
   "bundlers",
+  "mcp-client-conformance",
 ];
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 const timeoutMs = (Number(process.env.TEST_TIMEOUT) || 300) * 1000;
@@ -103,7 +114,9 @@ const indent = (text, pad = "    ") =>
 // ---- test files and bundles ------------------------------------------------------------------------------
 let files = listTestFiles(root);
 if (fileFilters.length) files = files.filter((f) => fileFilters.some((w) => f.includes(w)));
-const envs = runtimes.filter((r) => r in ENVS);
+// Node 22 and 24 run the node bundle: they are other Node versions, not other environments.
+const BUNDLE_OF = { node22: "node", node24: "node" };
+const envs = [...new Set(runtimes.map((r) => BUNDLE_OF[r] ?? r))].filter((r) => r in ENVS);
 
 if (envs.some((e) => ENVS[e].tooltype === "dist")) {
   const dist = join(root, "dist/index.js");
@@ -164,6 +177,17 @@ const PROCESS_RUNTIMES = {
     args: ["--enable-source-maps", "--disallow-code-generation-from-strings", `${outRel}/node-noeval.mjs`],
     expectEval: false,
   },
+  ...Object.fromEntries(
+    ["node22", "node24"].map((name) => [
+      name,
+      {
+        command: join(root, `node_modules/${name}/bin/node`),
+        args: ["--enable-source-maps", `${outRel}/node.mjs`],
+        expectEval: true,
+        bundle: "node",
+      },
+    ]),
+  ),
   deno: { command: bin("deno"), args: ["run", "-A", `${outRel}/deno.mjs`], expectEval: true },
   bun: { command: bin("bun"), args: [`${outRel}/bun.mjs`], expectEval: true },
 };
@@ -211,14 +235,17 @@ if (files.length && browserEnvs.length) {
     return out;
   });
 }
-for (const env of envs.filter((e) => e in PROCESS_RUNTIMES)) {
+for (const env of runtimes.filter((e) => e in PROCESS_RUNTIMES)) {
   if (!files.length) continue;
   tasks.push(async () => {
     const spec = PROCESS_RUNTIMES[env];
-    const run = bundles[env]?.file
-      ? await runProcess({ command: spec.command, args: spec.args, cwd: root, env: childEnv, timeoutMs })
-      : unbundled(env);
-    return { [env]: { run, expectEval: spec.expectEval, command: commandLine(spec) } };
+    const bundle = spec.bundle ?? env;
+    const run = !bundles[bundle]?.file
+      ? unbundled(bundle)
+      : existsSync(spec.command)
+        ? await runProcess({ command: spec.command, args: spec.args, cwd: root, env: childEnv, timeoutMs })
+        : { ...unbundled(bundle), problems: [`${spec.command} is missing: run npm install (it is a devDependency)`] };
+    return { [env]: { run, expectEval: spec.expectEval, command: commandLine(spec), bundle } };
   });
 }
 if (runtimes.includes("types")) tasks.push(async () => ({ types: { types: await runTypes({ root, timeoutMs }) } }));
@@ -268,13 +295,17 @@ const EXTRA = {
     4,
   ],
   agent: ["test/agent.e2e.mjs", "MCP servers over stdio and HTTP; approval resumed in a fresh process"],
+  restate: [
+    "test/restate.e2e.mjs",
+    "restate-server on loopback: the service SIGKILLed mid-call and restarted, approvals across a restart, 100 runs on 2 processes",
+  ],
   "mcp-conformance": [
     "test/mcp-conformance.e2e.mjs",
     "the official MCP conformance suite: every server scenario in scope against mcpHttpHandler with sessions",
   ],
   toolchains: [
     "test/build.e2e.mjs",
-    "tooltype/build: the fixture app through esbuild, bun run, Bun.build and Vite; AOT guards under CSP",
+    "tooltype/build: the fixture app through esbuild, bun run, Bun.build, Vite and node --import tooltype/register (Node 22, 24); AOT guards under CSP",
   ],
   corpus: [
     "test/corpus.e2e.mjs",
@@ -285,6 +316,10 @@ const EXTRA = {
     "test/bundlers.e2e.mjs",
     "README and docs/ programs bundled alone by esbuild, Vite, Rollup, webpack, Bun.build and deno bundle, minified and not, each run",
     4,
+  ],
+  "mcp-client-conformance": [
+    "test/mcp-conformance-client.e2e.mjs",
+    "the official MCP conformance suite's client scenarios (OAuth, elicitation, SSE retry) against connectMCP, on loopback",
   ],
 };
 for (const [name, [script, , timeouts = 2]] of Object.entries(EXTRA)) {
@@ -387,8 +422,8 @@ for (const name of [...order, "internal"]) {
     }
     continue;
   }
-  const { run, expectEval, note } = record;
-  const counts = tally({ env: name, expectEval, output: run.output, result: run.result, problems: run.problems });
+  const { run, expectEval, note, bundle = name } = record;
+  const counts = tally({ env: bundle, expectEval, output: run.output, result: run.result, problems: run.problems });
   totalPassed += counts.passed;
   totalFailed += counts.failed;
   totalSkipped += counts.skipped;

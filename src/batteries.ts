@@ -33,7 +33,8 @@ import { Tool } from "./tools/methods.js";
  * Every dialect by the name the root entry's `toJSONSchema` takes.
  *
  * @example
- * Object.keys(DIALECTS); // ["draft-2020-12", "openai", "openai-strict", "anthropic", "anthropic-strict", "gemini", "mcp"]
+ * Object.keys(DIALECTS);
+ * // ["draft-2020-12", "openai", "openai-strict", "anthropic", "anthropic-strict", "gemini", "mcp"]
  */
 export const DIALECTS = {
   "draft-2020-12": draft202012,
@@ -45,7 +46,12 @@ export const DIALECTS = {
   mcp,
 } as const satisfies Record<string, Dialect>;
 
-/** A dialect's name, as the root entry's `toJSONSchema` takes it. @example const target: Target = "openai-strict"; toJSONSchema(params, { target }); */
+/**
+ * A dialect's name, as the root entry's `toJSONSchema` takes it.
+ *
+ * @example
+ * const target: Target = "openai-strict"; toJSONSchema(params, { target });
+ */
 export type Target = keyof typeof DIALECTS;
 
 /**
@@ -73,7 +79,8 @@ export function toJSONSchema(
  *
  * @example
  * dialectIssues(t.object({ name: t.string({ minLength: 2 }) }), "openai-strict");
- * // [{ path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description', kind: "changed" }]
+ * // [{ path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description',
+ * // kind: "changed" }]
  */
 export function dialectIssues(schema: object, target: Target | Dialect): ConversionWarning[] {
   if (typeof target !== "string") return listDialectIssues(schema, target);
@@ -100,7 +107,8 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
 type AnyRootTool = Tool<any, any, any>;
 
 /**
- * `functionToTool` of the root entry (see `tooltype/source`): generated-code guards, and a `Tool` with the format methods.
+ * `functionToTool` of the root entry (see `tooltype/source`): generated-code guards, and a `Tool` with the format
+ * methods.
  *
  * @example
  * functionToTool(function add(a = 0, b = 0) { "Adds two numbers."; return a + b; }).toOpenAIFormat();

@@ -80,7 +80,10 @@ interface CommandSyntax<Name extends string> {
   readonly version?: boolean;
 }
 
-/** Reads a command's words in order, so the first wrong one is the one reported: its operand and the last value of each option. */
+/**
+ * Reads a command's words in order, so the first wrong one is the one reported: its operand and the last value of each
+ * option.
+ */
 function readCommand<Name extends string>(
   argv: readonly string[],
   syntax: CommandSyntax<Name>,
@@ -143,7 +146,10 @@ function isClass(fn: Function): boolean {
   return /^class\b/.test(Function.prototype.toString.call(fn));
 }
 
-/** The tools a module exports: tools, lists of tools, registries, and documented functions (undocumented ones are an error). */
+/**
+ * The tools a module exports: tools, lists of tools, registries, and documented functions (undocumented ones are an
+ * error).
+ */
 function toolsOf(exports: Record<string, unknown>): AnyTool[] {
   const tools: AnyTool[] = [];
   const undocumented: string[] = [];

@@ -38,7 +38,12 @@ export type ProviderMessages = {
   [P in Provider]: { tool: ToolMessageOf<ProviderOf<P>>; assistant: AssistantMessageOf<ProviderOf<P>> };
 };
 
-/** The least a request must be for each provider's loop, by name. @example const request: ProviderRequests["anthropic"] = { messages: [{ role: "user", content: "Hi" }] }; */
+/**
+ * The least a request must be for each provider's loop, by name.
+ *
+ * @example
+ * const request: ProviderRequests["anthropic"] = { messages: [{ role: "user", content: "Hi" }] };
+ */
 export type ProviderRequests = { [P in Provider]: RequestShape<ProviderOf<P>> };
 
 /**

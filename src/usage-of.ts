@@ -13,7 +13,8 @@ import { gemini } from "./providers/gemini/index.js";
  * `usage` reads its own spelling.)
  *
  * @example
- * usageOf({ usage: { input_tokens: 10, output_tokens: 5 } }); // { inputTokens: 10, outputTokens: 5, totalTokens: 15, raw: {...} }
+ * usageOf({ usage: { input_tokens: 10, output_tokens: 5 } });
+ * // { inputTokens: 10, outputTokens: 5, totalTokens: 15, raw: {...} }
  */
 export function usageOf(response: unknown): Usage | undefined {
   // The spelling tells the provider: Gemini's usageMetadata and Anthropic's cache counts are read by their adapters;

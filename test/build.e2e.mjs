@@ -174,6 +174,34 @@ await check("without the preload, Bun's error names Bun and the preload", async 
   }
 });
 
+// Node's own TypeScript loop: type stripping (Node 22.18+, 23.6+) with tooltype/register's module hooks, in the
+// Node 22 and 24 binaries of the devDependencies (Node 20 strips no types). Under tsx, tsx's hooks compile each
+// file before tooltype's see it: test/fixtures/register/esbuild-loader.mjs stands in for tsx (esbuild, comments
+// dropped), registered first as tsx's are.
+const nodes = ["node22", "node24"].map((name) => [name, join(root, "node_modules", name, "bin/node")]);
+for (const [name, node] of nodes) {
+  await check(`${name} --import tooltype/register app.ts (type stripping) prints expected.json`, () => {
+    expectSame(runJSON(node, ["--import", "tooltype/register", "app.ts"], { cwd: app }), `${name}'s output`);
+  });
+}
+await check(
+  "node24 with a tsx-like loader (esbuild, comments dropped) and --import tooltype/register: expected.json",
+  () => {
+    const loader = "../register/esbuild-loader.mjs";
+    const args = ["--no-warnings=ExperimentalWarning", "--import", loader, "--import", "tooltype/register", "app.ts"];
+    expectSame(runJSON(nodes[1][1], args, { cwd: app }), "the tsx-like run's output");
+    const without = spawnSync(nodes[1][1], ["--import", loader, "app.ts"], {
+      cwd: app,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(
+      without.status !== 0 && without.stderr.includes("node --import tooltype/register"),
+      `without tooltype/register the error should name it:\n${without.stderr.slice(0, 1500)}`,
+    );
+  },
+);
+
 await check("a parameter type JSON cannot carry is a build error naming file, line, parameter and type", async () => {
   let error;
   try {

@@ -88,6 +88,18 @@ const PROGRAMS = {
     ok((await listTools()).tools[0].inputSchema.type === "object", "tools/list");
     ok((await callTool({ name: "add", arguments: { a: 2, b: 3 } })).content[0].text === "5", "tools/call");
     export default "mcp";`,
+  "tooltype/restate": `import * as t from "tooltype/t"; import { tool } from "tooltype/tools"; import { runTools } from "tooltype/agent"; import { restateJournal } from "tooltype/restate"; import { openai } from "tooltype/providers/openai"; ${ASSERT}
+    const add = tool({ name: "add", description: "Adds.", parameters: t.object({ a: t.number(), b: t.number() }), execute: ({ a, b }) => a + b });
+    const answers = [
+      { choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "add", arguments: '{"a":2,"b":3}' } }] }, finish_reason: "tool_calls" }] },
+      { choices: [{ index: 0, message: { role: "assistant", content: "5" }, finish_reason: "stop" }] },
+    ];
+    const steps = [];
+    const ctx = { run: async (name, action) => (steps.push(name), JSON.parse(JSON.stringify((await action()) ?? null))), awakeable: () => ({ id: "a", promise: Promise.resolve(true) }) };
+    let n = 0;
+    const out = await runTools({ provider: openai, chat: async () => answers[n++], request: { model: "m", messages: [{ role: "user", content: "2+3?" }] }, tools: [add], journal: restateJournal(ctx) });
+    ok(out.text === "5" && steps.join() === "run id,request 1,decide 1,call 1 c1,request 2", "each effect a step: " + steps.join());
+    export default "restate";`,
   "tooltype/builtins": `import { createCalculatorTool, createDatetimeTool } from "tooltype/builtins"; ${ASSERT}
     ok((await createCalculatorTool().execute({ expression: "2 ** 10" })).value === 1024, "the calculator");
     ok(typeof (await createDatetimeTool().execute({})).value === "string", "the date and time");

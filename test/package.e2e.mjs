@@ -5,7 +5,7 @@
 // package where no node_modules can be found). Prints `N passed, N failed` and exits 1 when anything failed.
 // Needs dist/ built (`node esbuild.config.mjs`).
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -72,7 +72,7 @@ await check("tooltype/build without typescript installed: the error names `npm i
     throw missing;
   });
   expect(
-    /npm install -D typescript/.test(error?.message) && error.cause === missing,
+    /npm install -D typescript@6/.test(error?.message) && error.cause === missing,
     `the error was: ${error?.message}`,
   );
   const other = new Error("typescript is broken");
@@ -95,7 +95,7 @@ await check("tooltype/build without typescript installed: the error names `npm i
       (e) => e,
     );
     expect(
-      /^tooltype\/build reads TypeScript with the typescript package, which is not installed here\. Install it: npm install -D typescript$/.test(
+      /^tooltype\/build reads TypeScript with the typescript package, which is not installed here\. Install it: npm install -D typescript@6 \(or, to keep TypeScript 7's tsc, npm install -D "@typescript\/native@npm:typescript@\^7" "typescript@npm:@typescript\/typescript6@\^6"\)$/.test(
         failure?.message,
       ),
       `importing tooltype/build gave: ${failure?.message ?? "no error"}`,
@@ -103,5 +103,64 @@ await check("tooltype/build without typescript installed: the error names `npm i
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+});
+// TypeScript 7 (what `npm install -D typescript` gives) is the native compiler, without the JavaScript API
+// tooltype/build reads code with. A copy of the package whose node_modules holds TypeScript 7 (the typescript7
+// devDependency) as "typescript": alone, importing tooltype/build says what to install and why; with TypeScript's
+// side-by-side package "@typescript/typescript6" (here TypeScript 5's API stands in for it), it transforms code.
+const withTypeScripts = async (packages, body) => {
+  const copy = mkdtempSync(join(tmpdir(), "tooltype-typescript-"));
+  try {
+    for (const part of ["dist", "package.json"]) cpSync(join(root, part), join(copy, part), { recursive: true });
+    for (const [name, target] of Object.entries(packages)) {
+      mkdirSync(dirname(join(copy, "node_modules", name)), { recursive: true });
+      symlinkSync(join(root, "node_modules", target), join(copy, "node_modules", name), "dir");
+    }
+    return await body(await import(pathToFileURL(join(copy, "dist/build/index.js")).href).catch((e) => e));
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+};
+await check("tooltype/build with TypeScript 7 alone: the error names the version, why, and the install", () =>
+  withTypeScripts({ typescript: "typescript7" }, (failure) => {
+    const message = failure instanceof Error ? failure.message : "no error";
+    expect(
+      message.startsWith(
+        "tooltype/build reads your code with TypeScript's JavaScript compiler API, which typescript 7.0.2 does not have",
+      ) &&
+        message.includes(
+          'npm install -D "@typescript/native@npm:typescript@^7" "typescript@npm:@typescript/typescript6@^6"',
+        ),
+      `importing tooltype/build gave: ${message}`,
+    );
+  }),
+);
+await check(
+  "tooltype/build with TypeScript 7 and @typescript/typescript6 beside it: the compat API transforms code",
+  () =>
+    withTypeScripts({ typescript: "typescript7", "@typescript/typescript6": "typescript" }, (build) => {
+      expect(
+        typeof build.createTransform === "function",
+        `importing tooltype/build gave: ${build instanceof Error ? build.message : "no createTransform"}`,
+      );
+      const code = `import { functionToTool } from "tooltype";
+/** Adds two numbers. @param a The first. @param b The second. */
+export function add(a: number, b: number) { return a + b; }
+export const adder = functionToTool(add);
+`;
+      const out = build.createTransform()(code, join(tmpdir(), "tooltype-ts7-app", "tools.ts"));
+      const text = typeof out === "string" ? out : out?.code;
+      expect(
+        /declared/.test(text ?? "") && /The first\./.test(text ?? ""),
+        `transform gave: ${String(text).slice(0, 400)}`,
+      );
+    }),
+);
+await check("both majors are devDependencies, so the checks above run against the real packages", () => {
+  const { devDependencies } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  expect(
+    /^5\./.test(devDependencies.typescript) && /typescript@7\./.test(devDependencies.typescript7),
+    JSON.stringify(devDependencies.typescript7),
+  );
 });
 finish();

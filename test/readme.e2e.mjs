@@ -4,8 +4,8 @@
 // to this package through its own "exports", so dist/ must be built), then compiled by esbuild and run in Node with
 // the model APIs answered on this machine (test/support/fake-providers.mjs: shapes of the hand-written responses in
 // test/fixtures/sdk/). A block fails when tsc reports an error in it, when it throws or exits non-zero, or when it
-// calls an API the fake does not answer. An info string `ts no-run` type-checks a block without running it;
-// `ts fragment` skips it (for an illustration that is not a program). The quick start must print the model's answer.
+// calls an API the fake does not answer, or when it logs nothing or prints `undefined`, `NaN` or `[object Object]`.
+// An info string `ts no-run` type-checks a block without running it; `ts fragment` skips it (for an illustration that is not a program). The quick start must print the model's answer.
 // Prints `N passed, N failed` and exits 1 when anything failed.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -191,6 +191,11 @@ for (const b of runnable) {
     expect(r.code === 0, `exited ${r.code ?? r.signal}:\n${r.stderr.slice(-3000)}`);
     expect(fake, "the fake providers were not loaded");
     expect(!fake.unknown.length, `called what the fake does not answer: ${fake.unknown.join(", ")}`);
+    // What it printed, not only its exit code: a block that logs prints something, and nothing a bug prints.
+    const printed = r.stdout.split("\n").filter((line) => line && !line.startsWith("##FAKE "));
+    expect(!/console\.log\(/.test(b.code) || printed.length, "it calls console.log but printed nothing");
+    const wrong = printed.filter((line) => /^(undefined|NaN|\[object Object\])$|\[object Object\]/.test(line.trim()));
+    expect(!wrong.length, `printed what only a bug prints: ${wrong.join(" | ")}`);
   });
 }
 await check("the quick start prints the model's answer after one tool call", () => {

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RESULT_MARK, START_MARK, parseResultLine, stripAnsi } from "./report.mjs";
+import { watchdog } from "./watchdog.mjs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -90,7 +91,13 @@ async function runPage(context, base, spec, timeoutMs) {
   const signalled = new Promise((resolve) => (signal = resolve));
   let startedMark = false;
   const page = await context.newPage();
+  let hang;
+  const dog = watchdog(timeoutMs, (message) => {
+    hang = message;
+    signal("timeout");
+  });
   page.on("console", (msg) => {
+    dog.poke();
     const text = msg.text();
     if (text === START_MARK) {
       startedMark = true;
@@ -146,9 +153,10 @@ async function runPage(context, base, spec, timeoutMs) {
         break;
       }
     }
-    const outcome = await Promise.race([signalled, deadline(timeoutMs - (Date.now() - started))]);
+    const outcome = await signalled; // the result, a crash, or the watchdog: the page printed nothing too long
+    dog.stop();
     if (outcome === "no-start") problems.push("the test bundle never started in the page");
-    if (outcome === "timeout") problems.push(`timed out after ${timeoutMs / 1000}s waiting for uvu to finish`);
+    if (outcome === "timeout") problems.push(`${hang} (waiting for uvu to finish)`);
 
     if (outcome === "result") {
       // The runner's own check that the page allows / forbids eval as intended. page.evaluate cannot do it:
@@ -174,6 +182,7 @@ async function runPage(context, base, spec, timeoutMs) {
   } catch (error) {
     problems.push(error.message);
   } finally {
+    dog.stop();
     timers.forEach(clearTimeout);
   }
   output = stripAnsi(output);

@@ -79,7 +79,8 @@ export async function needsApproval(
  *
  * @example
  * rejection({ id: "c1", name: "send_email", arguments: {} }, "the address is outside the company");
- * // { success: false, error: 'The user refused the call of tool "send_email"; it did not run. Reason: the address is outside the company' }
+ * // { success: false, error: 'The user refused the call of tool "send_email"; it did not run. Reason: the address is
+ * // outside the company' }
  */
 export function rejection(call: ToolCall, reason?: string): ToolResult {
   const why =
@@ -93,7 +94,8 @@ export function rejection(call: ToolCall, reason?: string): ToolResult {
  * A result as JSON data: what the state keeps (the model only ever reads results as JSON).
  *
  * @example
- * jsonResult({ id: "c", name: "n", result: { success: true, value: new Set([1]) } }); // { ..., result: { success: true, value: [1] } }
+ * jsonResult({ id: "c", name: "n", result: { success: true, value: new Set([1]) } });
+ * // { ..., result: { success: true, value: [1] } }
  */
 export function jsonResult(result: CallResult): CallResult {
   const r = result.result;

@@ -127,7 +127,9 @@ export function readingChunk<T>(provider: string, index: number, read: () => T):
   }
 }
 
-/** The most of an error response's body read: enough for any provider's error, and a body that never ends stops here. */
+/**
+ * The most of an error response's body read: enough for any provider's error, and a body that never ends stops here.
+ */
 const MAX_ERROR_BODY = 64 * 1024;
 
 /** An error response's body as text, read until it passes `MAX_ERROR_BODY` characters (the rest is cancelled). */

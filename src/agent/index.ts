@@ -29,6 +29,7 @@ export {
   type ApprovalRule,
 } from "./approval.js";
 export { StateError, type LoopState } from "./state.js";
+export { inProcessJournal, type Journal } from "./journal.js";
 export type { StateKey, ClaimHook } from "./seal.js";
 export type {
   BeforeHook,

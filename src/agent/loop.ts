@@ -1,52 +1,28 @@
-import { registeredTools, type ToolRegistry } from "../tools/registry.js";
+import { registeredTools } from "../tools/registry.js";
+import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
-import type { CallResult, ToolCall } from "../tools/call.js";
-import { failure, type ToolResult } from "../tools/result.js";
-import { boundedCall } from "../tools/bounded-call.js";
-import { runDecoded } from "../tools/tool.js";
+import type { CallResult } from "../tools/call.js";
 import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
 import { providerValue, responseOf } from "../calls/common.js";
 import type { Delta, ProviderAdapter, ToolChoice } from "../calls/types.js";
-import { resultData, resultText } from "../calls/wire.js";
 import { createCallTracker } from "../calls/assemble.js";
 import { readChatOutput, readingChunk } from "./chat-output.js";
-import {
-  decisionOf,
-  jsonResult,
-  needsApproval,
-  rejection,
-  type ApprovalDecisions,
-  type ApprovalRule,
-} from "./approval.js";
-import { frozenData, openState, stateSealer, type LoopState, type UnsealedState } from "./state.js";
+import type { ApprovalDecisions, ApprovalRule } from "./approval.js";
+import { openState, stateSealer, type LoopState } from "./state.js";
 import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
 import { checkKnownOptions } from "../util/known-options.js";
-import {
-  afterCall,
-  beforeCall,
-  wrapCall,
-  type AfterHook,
-  type BeforeHook,
-  type WrapHook,
-} from "../tools/guardrails.js";
-import { completions } from "./completions.js";
-import { prepareCall, unknownTool, type Prepared, type RepairHook } from "./repair.js";
-import { shouldStop, type StopCondition } from "./stop.js";
-import { addUsage, type Usage } from "./usage.js";
-import { notFoundYet, toolDeferral } from "./tool-search.js";
+import type { AfterHook, BeforeHook, WrapHook } from "../tools/guardrails.js";
+import type { RepairHook } from "./repair.js";
+import type { StopCondition } from "./stop.js";
+import { toolDeferral } from "./tool-search.js";
 import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
-import {
-  chatAttributes,
-  endTool,
-  responseAttributes,
-  runSpan,
-  toolAttributes,
-  type SpanHandle,
-  type Tracer,
-} from "./tracing.js";
+import { chatAttributes, responseAttributes, runSpan, type Tracer } from "./tracing.js";
+import { inProcessJournal, journalOf, type Journal } from "./journal.js";
+import { answer, checkpoint, finishWith, record, seen, type Run, type Spans, type Turn } from "./run.js";
+import { decide, decidedEvents, executeCalls, resumedTurn, waitForDecisions } from "./turn.js";
 
 /**
  * What `prepareStep` sees before a turn.
@@ -102,13 +78,21 @@ export interface RunToolsOptions<Request extends object> {
   /** Applies to the first turn only, so `"required"` or a named tool cannot loop forever. */
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
-  /** Strict tool schemas: `true`, or `"prefer"` (strict for each tool whose schema allows it, reported to `onIssue`). */
+  /**
+   * Strict tool schemas: `true`, or `"prefer"` (strict for each tool whose schema allows it, reported to `onIssue`).
+   */
   readonly strict?: boolean | "prefer";
-  /** The schema rules of the model behind `chat` when they are not the provider's (an OpenAI-compatible gateway in front of Gemini: `"gemini"`). */
+  /**
+   * The schema rules of the model behind `chat` when they are not the provider's (an OpenAI-compatible gateway in front
+   * of Gemini: `"gemini"`).
+   */
   readonly dialect?: SchemaRules;
   /** Called after each turn (awaited). */
   readonly onStep?: (step: ToolStep) => void | Promise<void>;
-  /** Cancels the request in flight (a stream stops where it is) and the running calls; the run rejects with the signal's reason. */
+  /**
+   * Cancels the request in flight (a stream stops where it is) and the running calls; the run rejects with the signal's
+   * reason.
+   */
   readonly signal?: AbortSignal;
   /** Milliseconds each tool call may take (a tool's own `timeout` wins). */
   readonly timeout?: number;
@@ -124,11 +108,17 @@ export interface RunToolsOptions<Request extends object> {
   ) => StepSettings<Request> | undefined | void | Promise<StepSettings<Request> | undefined | void>;
   /** Asks for approval of calls the tools themselves do not ask for (e.g. every call of an MCP server's tools). */
   readonly needsApproval?: ApprovalRule;
-  /** Read near-JSON arguments (code fences, trailing commas, single quotes, nested JSON strings, numbers as strings); adopted only when the guard then accepts them. */
+  /**
+   * Read near-JSON arguments (code fences, trailing commas, single quotes, nested JSON strings, numbers as strings);
+   * adopted only when the guard then accepts them.
+   */
   readonly lenient?: boolean;
   /** Fixes arguments the guard refused; see `RepairHook`. */
   readonly repair?: RepairHook;
-  /** The secret states are signed with (see `StateKey`); without one, a random key of this process, so a state resumes only here. */
+  /**
+   * The secret states are signed with (see `StateKey`); without one, a random key of this process, so a state resumes
+   * only here.
+   */
   readonly stateKey?: StateKey;
   /** Marks a state as resumed, once (see `ClaimHook`); default: this process's memory. */
   readonly claim?: ClaimHook;
@@ -137,7 +127,10 @@ export interface RunToolsOptions<Request extends object> {
    * each call finishes, and at the end of each turn. Store the latest to resume a run a crash cut off.
    */
   readonly onCheckpoint?: (state: LoopState) => void | Promise<void>;
-  /** Guardrail before every call (before the tool's own): allow, `{ refuse: message }`, or `{ arguments }`; see `BeforeHook`. */
+  /**
+   * Guardrail before every call (before the tool's own): allow, `{ refuse: message }`, or `{ arguments }`; see
+   * `BeforeHook`.
+   */
   readonly before?: BeforeHook;
   /** Guardrail after every call (after the tool's own): keep, `{ value }` or `{ refuse: message }`; see `AfterHook`. */
   readonly after?: AfterHook;
@@ -155,8 +148,16 @@ export interface RunToolsOptions<Request extends object> {
    * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
    */
   readonly tracer?: Tracer;
-  /** Receives advice (`prepareStep` changed the tool list, which breaks prompt caching) and what an answer writer changed in a result (an image the provider cannot take). */
+  /**
+   * Receives advice (`prepareStep` changed the tool list, which breaks prompt caching) and what an answer writer
+   * changed in a result (an image the provider cannot take).
+   */
   readonly onIssue?: (issue: ConversionWarning & { readonly tool: string; readonly provider: string }) => void;
+  /**
+   * Where the run's effects go (each model request and tool call a `step`) and its decisions come from (each
+   * approval a `wait`); see `Journal`. Default: this process, with approvals pausing the run (`resume` continues it).
+   */
+  readonly journal?: Journal;
 }
 
 // Every option of the loop; TypeScript keeps the list whole (a key of RunToolsOptions missing here fails the build).
@@ -190,19 +191,8 @@ const LOOP_OPTIONS = {
   tracer: true,
   abortDoomedCalls: true,
   onIssue: true,
+  journal: true,
 } as const satisfies Record<keyof RunToolsOptions<object>, true>;
-
-/** A prepared call after `before`: `rewritten` when a guardrail gave other arguments. */
-type Guarded = Prepared & { readonly rewritten?: boolean };
-
-/** A turn's calls and where they stand: the part of a state inside a turn. */
-interface Turn {
-  readonly calls: readonly ToolCall[];
-  readonly results: (CallResult | null)[];
-  readonly pending: readonly (ToolCall & { readonly index: number })[];
-  /** What the turn's states share, kept at its first state: the conversation, calls and pending calls do not change during a turn. */
-  kept?: Pick<UnsealedState, "messages" | "calls" | "pending">;
-}
 
 /**
  * A paused run to continue: its state and a decision for each pending call.
@@ -232,16 +222,12 @@ export async function* toolLoop<Request extends object>(
   const caller = stream ? (resumption ? "resumeStream" : "streamTools") : resumption ? "resume" : "runTools";
   if (typeof options !== "object" || options === null) throw new TypeError(`${caller}: expects an options object`);
   checkKnownOptions(options, LOOP_OPTIONS, caller);
-  const spans: Spans = {
-    run: runSpan(
-      options.tracer,
-      tracingName(options.provider),
-      (options.request as { model?: unknown } | undefined)?.model,
-    ),
-  };
+  const model = (options.request as { model?: unknown } | undefined)?.model;
+  const spans: Spans = { run: runSpan(options.tracer, tracingName(options.provider), model) };
   let failure: unknown;
   try {
-    const result = yield* loopSteps(options, stream, resumption, spans);
+    const run = await startRun(options as unknown as RunToolsOptions<object>, stream, resumption, spans, caller);
+    const result = yield* loopTurns(run, resumption);
     spans.run.set({
       "tooltype.finish_reason": result.finishReason,
       "gen_ai.usage.input_tokens": result.usage?.inputTokens,
@@ -257,19 +243,14 @@ export async function* toolLoop<Request extends object>(
   }
 }
 
-/** The spans open at a point of the loop, so that an error or an early stop can end them. */
-interface Spans {
-  readonly run: SpanHandle;
-  step?: SpanHandle;
-  chat?: SpanHandle;
-}
-
-async function* loopSteps<Request extends object>(
-  options: RunToolsOptions<Request>,
+// The run's options checked, its state opened (when resuming), its conversation and tools set up.
+async function startRun(
+  options: RunToolsOptions<object>,
   stream: boolean,
   resumption: Resumption | undefined,
   spans: Spans,
-): AsyncGenerator<LoopEvent, RunToolsResult> {
+  caller: string,
+): Promise<Run & { readonly state?: LoopState }> {
   const adapter = providerValue(options.provider, stream ? "streamTools" : "runTools");
   const allTools = options.registry
     ? withoutClash(options.registry.listTools(), registeredTools([options.tools ?? []]))
@@ -281,423 +262,233 @@ async function* loopSteps<Request extends object>(
     throw new TypeError(`runTools: concurrency must be a number of calls, 1 or more (received ${String(concurrency)})`);
   if (typeof options.chat !== "function")
     throw new TypeError("runTools: chat must be a function that sends a request to the model");
-  const streaming = adapter.stream;
-  if (stream && !streaming)
+  if (stream && !adapter.stream)
     throw new TypeError(`streamTools: the ${adapter.name} adapter has no stream reader (stream); use runTools`);
-  const { signal } = options;
-  const key = adapter.conversation;
+  const journal = journalOf(options.journal, caller);
   const signing = await hmacKey(options.stateKey);
-  const seal = stateSealer(signing);
   const state = resumption
     ? await openState(resumption.state, resumption.decisions, adapter.name, signing, options.claim ?? claimInMemory)
     : undefined;
-  const run = state?.run ?? randomId();
-  const base = (
-    state ? { ...state.request, ...(options.request as object) } : { ...(options.request as object) }
-  ) as Record<string, unknown>;
-  const messages: unknown[] = state ? [...state.messages] : conversationOf(adapter, base[key]);
-  delete base[key];
-  const steps: ToolStep[] = [];
-  let usage: Usage | undefined;
-  let step = state ? state.step : 0;
-  const deferral = toolDeferral(adapter, allTools, state?.discovered);
-
-  const byName = (tools: readonly AnyTool[]) => new Map(tools.map((tool) => [tool.name, tool]));
-  const finishWith = (
-    finishReason: RunToolsResult["finishReason"],
-    text: string | undefined,
-    paused?: LoopState,
-  ): RunToolsResult => ({
-    text,
+  const base = { ...state?.request, ...(options.request as object) } as Record<string, unknown>;
+  const messages = state ? [...state.messages] : conversationOf(adapter, base[adapter.conversation]);
+  delete base[adapter.conversation];
+  return {
+    options,
+    stream,
+    adapter,
+    journal,
+    spans,
+    id: state?.run ?? (await journal.step("run id", async () => randomId())),
+    base,
     messages,
-    steps,
-    finishReason,
-    usage,
-    ...(paused && { state: paused }),
-  });
-  // The run as a signed state: between turns, or inside one (`turn`).
-  const checkpoint = async (turn?: Turn): Promise<LoopState> => {
-    const kept = turn ? (turn.kept ??= keep(turn)) : keep();
-    const results = turn ? turn.results.map((r) => r && jsonResult(r)) : [];
-    const discovered = deferral?.discovered.length ? { discovered: [...deferral.discovered] } : {};
-    const sealed = await seal({
-      run,
-      provider: adapter.name,
-      request: (resultData(base) ?? {}) as Record<string, unknown>,
-      step,
-      results,
-      ...kept,
-      ...discovered,
-    });
-    await options.onCheckpoint?.(sealed);
-    return sealed;
+    steps: [],
+    allTools,
+    deferral: toolDeferral(adapter, allTools, state?.discovered),
+    concurrency,
+    maxSteps,
+    seal: stateSealer(signing),
+    observed: stream || options.onCheckpoint !== undefined,
+    usage: undefined,
+    step: state ? state.step : 0,
+    ...(state && { state }),
   };
-  const keep = (turn?: Turn): NonNullable<Turn["kept"]> => ({
-    messages: frozenData(messages) as unknown[],
-    calls: turn ? (frozenData(turn.calls) as ToolCall[]) : [],
-    pending: turn ? (frozenData(turn.pending) as Turn["pending"]) : [],
-  });
-  // States are made only where they can be seen: streamTools' events and onCheckpoint. runTools drops its events,
-  // so without onCheckpoint it seals only the state a paused run returns.
-  const observed = stream || options.onCheckpoint !== undefined;
-  const seen = (turn?: Turn): Promise<LoopState | undefined> =>
-    observed ? checkpoint(turn) : Promise.resolve(undefined);
-  const record = async function* (entry: ToolStep, saved: LoopState | undefined): AsyncGenerator<LoopEvent> {
-    spans.step?.set({
-      "gen_ai.usage.input_tokens": entry.usage?.inputTokens,
-      "gen_ai.usage.output_tokens": entry.usage?.outputTokens,
-      "tooltype.tool_calls": entry.calls.length,
-    });
-    spans.step?.end();
-    steps.push(entry);
-    usage = addUsage(usage, entry.usage);
-    if (saved) yield { type: "step-finish", ...entry, state: saved };
-    await options.onStep?.(entry);
-  };
-  // A turn's answers join the conversation and its step is recorded; true when `stopWhen` ends the loop there.
-  const answer = async function* (entry: ToolStep): AsyncGenerator<LoopEvent, boolean> {
-    for (const message of adapter.toolMessages(entry.results, options)) messages.push(message); // one a call: no spread
-    yield* record(entry, await seen());
-    signal?.throwIfAborted();
-    return shouldStop(options.stopWhen, { step: entry, steps, messages });
-  };
-  // The idempotency key is the same for a call however often its run is resumed: run, turn, call id.
-  const keyOf = (call: ToolCall) => `${run}:${step}:${call.id}`;
-  // Arguments are validated (and repaired) before approval is asked: run on what that decoded, not validated again.
-  // The guardrails: `wrap` inside the call's time limit, `after` on whatever it gave (a timeout too).
-  const execute = async (tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> => {
-    const idempotencyKey = keyOf(call);
-    const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context, idempotencyKey };
-    const span = (spans.step ?? spans.run).child(
-      `execute_tool ${tool.name}`,
-      "internal",
-      toolAttributes(tool, call.id),
-    );
-    const result = await span.within(() =>
-      boundedCall(
-        tool.name,
-        (own) =>
-          wrapCall([options, tool], guarded, () =>
-            runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey }),
-          ),
-        { signal, timeout: tool.timeout ?? options.timeout },
-      ),
-    );
-    const after = await afterCall([options, tool], guarded, result);
-    endTool(span, after);
-    return after;
-  };
-  // `before`, the loop's then the tool's, on a call that passed its guard: what approval is asked for and what runs.
-  const guardBefore = async (p: Prepared, call: ToolCall): Promise<Guarded> => {
-    if (!p.ok) return p;
-    const out = await beforeCall(
-      [options, p.tool],
-      {
-        id: call.id,
-        name: call.name,
-        arguments: p.decoded,
-        context: options.context,
-        idempotencyKey: keyOf(call),
-        json: p.arguments,
-      },
-      (json) => p.tool.validate(json),
-    );
-    return out.ok
-      ? { ...p, arguments: out.json, decoded: out.decoded, rewritten: out.rewritten }
-      : { ok: false, result: out.result };
-  };
+}
 
-  if (state?.calls.length) {
-    // A turn in progress: run the calls without a result (those pending as decided), then go on as if it had not stopped.
-    const started = Date.now();
-    const t0 = now();
-    spans.step = spans.run.child(`step ${state.step}`, "internal", {
-      "tooltype.step": state.step,
-      "tooltype.resumed": true,
-    });
-    const tools = byName(deferral ? [...allTools, deferral.search] : allTools);
-    const turn: Turn = { calls: state.calls, results: [...state.results], pending: [] };
-    const open = state.results.flatMap((r, i) => (r ? [] : [i]));
-    const pendingAt = new Map(state.pending.map((call) => [call.index, call]));
-    const tasks = open.map((i) => async (): Promise<{ result: ToolResult; ms: number }> => {
-      const t = now();
-      const call = pendingAt.get(i) ?? state.calls[i]!;
-      const { approved, reason } = pendingAt.has(i)
-        ? decisionOf(resumption!.decisions[call.id]!)
-        : { approved: true, reason: undefined };
-      const tool = tools.get(call.name);
-      if (!approved) return { result: rejection(call, reason), ms: 0 };
-      if (!tool) return { result: unknownTool(call.name, [...tools.keys()]), ms: 0 };
-      const checked = await tool.validate(call.arguments);
-      const result = checked.success ? await execute(tool, checked.value, call) : checked;
-      return { result, ms: now() - t };
-    });
-    for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
-      const i = open[k]!;
-      const call = state.calls[i]!;
-      turn.results[i] = { id: call.id, name: call.name, result };
-      const saved = await seen(turn);
-      if (saved) yield { type: "tool-result", step, index: i, id: call.id, name: call.name, result, ms, state: saved };
-    }
-    const toolsMs = now() - t0;
-    const entry: ToolStep = {
-      step,
-      response: undefined,
-      calls: state.calls,
-      results: turn.results as CallResult[],
-      usage: undefined,
-      timing: { startedAt: started, modelMs: 0, toolsMs, totalMs: toolsMs },
-    };
-    if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
+// The loop: a resumed turn first (if any), then turns (request, read, decide, execute, record) until one ends it.
+async function* loopTurns(
+  run: Run & { readonly state?: LoopState },
+  resumption: Resumption | undefined,
+): AsyncGenerator<LoopEvent, RunToolsResult> {
+  if (run.state?.calls.length) {
+    const stopped = yield* resumeTurn(run, resumedTurn(run.state, resumption!.decisions));
+    if (stopped) return yield* finish(finishWith(run, "stop_when"));
   }
-
-  let offeredBefore: string[] | undefined;
   for (;;) {
-    if (step >= maxSteps) return yield* finish(finishWith("max_steps", undefined));
-    step++;
-    signal?.throwIfAborted();
-    spans.step = spans.run.child(`step ${step}`, "internal", { "tooltype.step": step });
-    const startedAt = Date.now();
+    if (run.step >= run.maxSteps) return yield* finish(finishWith(run, "max_steps"));
+    run.step++;
+    run.options.signal?.throwIfAborted();
+    run.spans.step = run.spans.run.child(`step ${run.step}`, "internal", { "tooltype.step": run.step });
     const t0 = now();
-    const settings = (await options.prepareStep?.({ step, steps, messages, tools: allTools })) || undefined;
-    const chosen = settings?.tools ? chosenTools(settings.tools, allTools) : allTools;
-    // Tools found by the search are appended after the rest, in the order found: the list grows at its end only.
-    const steady = deferral ? deferral.base(chosen) : chosen;
-    const steadyNames = steady.map((t) => t.name);
-    const change = toolListChange(offeredBefore, steadyNames, step);
-    offeredBefore = steadyNames;
-    const offered = deferral ? [...steady, ...deferral.found(chosen)] : steady;
-    if (change) options.onIssue?.({ tool: "", provider: adapter.name, path: "", kind: "advice", message: change });
-    const choice = settings?.toolChoice ?? (step === 1 ? options.toolChoice : laterChoice(options.toolChoice));
-    let request = adapter.withTools({ ...base, ...(settings?.request as object | undefined) }, offered, {
-      ...(choice !== undefined && { toolChoice: choice }),
-      ...(options.parallelToolCalls !== undefined && { parallelToolCalls: options.parallelToolCalls }),
-      ...(options.strict !== undefined && { strict: options.strict }),
-      ...(options.dialect !== undefined && { dialect: options.dialect }),
-      ...(options.onIssue && { onIssue: options.onIssue }),
-    });
-    request = { ...request, [key]: [...(settings?.messages ?? messages)] };
-    if (streaming && stream) request = streaming.request(request);
-    yield { type: "step-start", step };
-
-    // The model's turn: a whole response, or a stream assembled into one.
-    spans.chat = spans.step.child(
-      `chat ${typeof request.model === "string" ? request.model : adapter.name}`,
-      "client",
-      chatAttributes(adapter.tracingName ?? adapter.name, request),
-    );
-    const output = await readChatOutput(
-      await options.chat(request as Request, { ...(signal && { signal }) }),
-      adapter,
-      signal,
-    );
-    let response: unknown;
-    let firstChunkMs: number | undefined;
-    let doomed: Extract<Delta, { type: "tool-call-delta" }> | undefined;
-    if ("whole" in output) response = responseOf(adapter, output.whole, "runTools: what chat returned");
-    else if (!streaming)
-      throw new TypeError(
-        `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
-      );
-    else {
-      const deltas: Delta[] = [];
-      const reader = streaming.reader(createCallTracker(checkArguments(offered), (delta) => void deltas.push(delta)));
-      let chunks = 0;
-      for await (const chunk of output.chunks) {
-        firstChunkMs ??= now() - t0;
-        chunks++;
-        if (typeof chunk === "object" && chunk !== null) readingChunk(adapter.name, chunks, () => reader.push(chunk));
-        for (const delta of deltas) {
-          yield { ...delta, step };
-          if (options.abortDoomedCalls && delta.type === "tool-call-delta" && !delta.viable) doomed ??= delta;
-        }
-        deltas.length = 0;
-        if (doomed) break; // leaving the stream closes the request
-      }
-      response = reader.response();
-    }
-    signal?.throwIfAborted();
-    const modelMs = now() - t0;
-    const stepUsage = adapter.usage?.(response);
-    spans.chat.set(responseAttributes(response, stepUsage));
-    spans.chat.end();
-    const calls = adapter.calls(response);
-    const assistant = adapter.assistantMessages(response);
-    const timing = (toolsMs: number): StepTiming => ({
-      startedAt,
-      modelMs,
-      ...(firstChunkMs !== undefined && { firstChunkMs }),
-      toolsMs,
-      totalMs: now() - t0,
-    });
-    if (!calls.length) {
-      messages.push(...assistant);
-      yield* record({ step, response, calls, results: [], usage: stepUsage, timing: timing(0) }, await seen());
-      const refusal = adapter.refusal?.(response);
-      return yield* finish({
-        ...finishWith("stop", adapter.text(response)),
-        ...(refusal !== undefined && { refusal }),
-      });
-    }
-
-    // The calls: checked (repaired when allowed), asked about, run.
-    const t1 = now();
-    const tools = byName(offered);
-    const refusal = refusedWhole(adapter, response, doomed);
-    const prepared: Prepared[] = await Promise.all(
-      calls.map((call) => {
-        const tool = tools.get(call.name);
-        const refused = refusal(call);
-        if (refused) return { ok: false as const, result: refused };
-        if (!tool)
-          return {
-            ok: false as const,
-            result: deferral?.hidden(call.name) ? notFoundYet(call.name) : unknownTool(call.name, [...tools.keys()]),
-          };
-        return prepareCall(call, tool, {
-          ...(options.lenient && { lenient: true }),
-          ...(options.repair && { repair: options.repair }),
-          messages,
-        });
-      }),
-    );
-    const repeated = repeatedIds(calls);
-    const guarded: Guarded[] = await Promise.all(
-      prepared.map((p, i) => (repeated.has(i) ? p : guardBefore(p, calls[i]!))),
-    );
-    const adopted = calls.map((call, i) => {
-      const p = guarded[i]!;
-      return p.ok && (p.repaired || p.rewritten) ? { ...call, arguments: p.arguments } : call;
-    });
-    messages.push(...assistantWith(adapter, assistant, calls, prepared));
-    const ask = await Promise.all(
-      guarded.map((p, i) =>
-        p.ok && !repeated.has(i)
-          ? needsApproval(p.tool, p.decoded, adopted[i]!, options.context, options.needsApproval)
-          : false,
-      ),
-    );
-
-    const turn: Turn = { calls: adopted, results: calls.map(() => null), pending: [] };
-    const { results } = turn;
-    const runnable: number[] = [];
-    const pending = turn.pending as (ToolCall & { index: number })[];
-    guarded.forEach((p, i) => {
-      const call = adopted[i]!;
-      if (repeated.has(i)) results[i] = { id: call.id, name: call.name, result: repeatedId(call) };
-      else if (!p.ok) results[i] = { id: call.id, name: call.name, result: p.result };
-      else if (ask[i]) pending.push({ id: call.id, name: call.name, arguments: p.arguments, index: i });
-      else runnable.push(i);
-    });
-    // Saved before any call runs, so that a resumed run gives each call the same idempotency key.
-    const decided = await seen(turn);
-    if (decided) yield* decidedEvents(step, turn, decided);
-    const tasks = runnable.map((i) => async () => {
-      const t = now();
-      const p = guarded[i] as Extract<Prepared, { ok: true }>;
-      const result = await execute(p.tool, p.decoded, adopted[i]!);
-      return { result: noted(adapter, p, result), ms: now() - t };
-    });
-    for await (const [k, { result, ms }] of completions(tasks, concurrency)) {
-      const i = runnable[k]!;
-      const call = adopted[i]!;
-      results[i] = { id: call.id, name: call.name, result };
-      const { repaired } = prepared[i] as Extract<Prepared, { ok: true }>;
-      const saved = await seen(turn);
-      if (saved)
-        yield {
-          type: "tool-result",
-          step,
-          index: i,
-          id: call.id,
-          name: call.name,
-          result,
-          ...(repaired && { repaired }),
-          ms,
-          state: saved,
-        };
-    }
-    const toolsMs = now() - t1;
-
-    if (pending.length) {
-      const paused = await checkpoint(turn);
-      for (const call of paused.pending) yield { type: "approval-required", step, index: call.index, call };
-      yield* record(
-        {
-          step,
-          response,
-          calls: adopted,
-          results: results.filter((r) => r !== null),
-          pending: paused.pending,
-          usage: stepUsage,
-          timing: timing(toolsMs),
-        },
-        paused,
-      );
-      return yield* finish(finishWith("approval", undefined, paused));
-    }
-    const entry: ToolStep = {
-      step,
-      response,
-      calls: adopted,
-      results: results as CallResult[],
-      usage: stepUsage,
-      timing: timing(toolsMs),
-    };
-    if (yield* answer(entry)) return yield* finish(finishWith("stop_when", undefined));
+    const startedAt = Date.now();
+    const { request, offered } = await requestPhase(run);
+    yield { type: "step-start", step: run.step };
+    const read = yield* readPhase(run, request, offered, t0);
+    const timing = (toolsMs: number): StepTiming => ({ startedAt, ...read.timing, toolsMs, totalMs: now() - t0 });
+    const result = yield* turnPhase(run, read, offered, timing);
+    if (result) return yield* finish(result);
   }
 }
 
-// A turn's calls once decided, and the answers of those that will not run, all with the state saved before any runs.
-function* decidedEvents(step: number, turn: Turn, state: LoopState): Generator<LoopEvent> {
-  for (let index = 0; index < turn.calls.length; index++)
-    yield { type: "tool-call", step, index, call: turn.calls[index]!, state };
-  for (let i = 0; i < turn.results.length; i++) {
-    const done = turn.results[i];
-    if (done)
-      yield { type: "tool-result", step, index: i, id: done.id, name: done.name, result: done.result, ms: 0, state };
-  }
-}
-
-// Indexes of calls whose id an earlier call of the turn has: their answers could not be told apart, so they do not run.
-function repeatedIds(calls: readonly ToolCall[]): Set<number> {
-  const seen = new Set<string>();
-  const repeated = new Set<number>();
-  calls.forEach((call, i) => {
-    if (seen.has(call.id)) repeated.add(i);
-    seen.add(call.id);
+// A turn cut off by a crash or paused for approval: its open calls run, then the loop goes on as if it had not stopped.
+async function* resumeTurn(run: Run & { readonly state?: LoopState }, turn: Turn): AsyncGenerator<LoopEvent, boolean> {
+  const startedAt = Date.now();
+  const t0 = now();
+  run.spans.step = run.spans.run.child(`step ${run.step}`, "internal", {
+    "tooltype.step": run.step,
+    "tooltype.resumed": true,
   });
-  return repeated;
+  if (run.options.onCheckpoint && turn.results.some((r, i) => r && !run.state?.results[i])) await checkpoint(run, turn);
+  yield* executeCalls(run, turn);
+  const toolsMs = now() - t0;
+  const timing = { startedAt, modelMs: 0, toolsMs, totalMs: toolsMs };
+  const entry: ToolStep = {
+    step: run.step,
+    response: undefined,
+    calls: turn.calls,
+    results: turn.results as CallResult[],
+    usage: undefined,
+    timing,
+  };
+  return yield* answer(run, entry);
 }
 
-function repeatedId(call: ToolCall): ToolResult {
-  return failure(
-    `Call id ${JSON.stringify(call.id)} was used by an earlier call in this turn; this call of tool "${call.name}" did not run. Give each call its own id.`,
+// The request phase: `prepareStep`, the tools offered this turn, the request as the provider takes it.
+async function requestPhase(run: Run): Promise<{ request: Record<string, unknown>; offered: readonly AnyTool[] }> {
+  const { options, adapter, deferral, step } = run;
+  const settings =
+    (await options.prepareStep?.({ step, steps: run.steps, messages: run.messages, tools: run.allTools })) || undefined;
+  const chosen = settings?.tools ? chosenTools(settings.tools, run.allTools) : run.allTools;
+  // Tools found by the search are appended after the rest, in the order found: the list grows at its end only.
+  const steady = deferral ? deferral.base(chosen) : chosen;
+  const steadyNames = steady.map((t) => t.name);
+  const change = toolListChange(run.offeredBefore, steadyNames, step);
+  run.offeredBefore = steadyNames;
+  const offered = deferral ? [...steady, ...deferral.found(chosen)] : steady;
+  if (change) options.onIssue?.({ tool: "", provider: adapter.name, path: "", kind: "advice", message: change });
+  const choice = settings?.toolChoice ?? (step === 1 ? options.toolChoice : laterChoice(options.toolChoice));
+  let request = adapter.withTools({ ...run.base, ...(settings?.request as object | undefined) }, offered, {
+    ...(choice !== undefined && { toolChoice: choice }),
+    ...(options.parallelToolCalls !== undefined && { parallelToolCalls: options.parallelToolCalls }),
+    ...(options.strict !== undefined && { strict: options.strict }),
+    ...(options.dialect !== undefined && { dialect: options.dialect }),
+    ...(options.onIssue && { onIssue: options.onIssue }),
+  });
+  request = { ...request, [adapter.conversation]: [...(settings?.messages ?? run.messages)] };
+  if (adapter.stream && run.stream) request = adapter.stream.request(request);
+  return { request, offered };
+}
+
+/** What the read phase gives: the model's whole response, a call whose streamed arguments were doomed, timing. */
+interface Read {
+  readonly response: unknown;
+  readonly doomed?: Extract<Delta, { type: "tool-call-delta" }>;
+  readonly timing: { readonly modelMs: number; readonly firstChunkMs?: number };
+}
+
+// The read phase, one journal step (`request {step}`): the request sent, the response read whole or streamed. In
+// process the deltas are yielded as they arrive; a durable journal's step yields them when the step ends.
+async function* readPhase(
+  run: Run,
+  request: Record<string, unknown>,
+  offered: readonly AnyTool[],
+  t0: number,
+): AsyncGenerator<LoopEvent, Read> {
+  const { adapter, spans } = run;
+  spans.chat = spans.step!.child(
+    `chat ${typeof request.model === "string" ? request.model : adapter.name}`,
+    "client",
+    chatAttributes(adapter.tracingName ?? adapter.name, request),
   );
+  let read: Read;
+  if (run.journal === inProcessJournal) read = yield* readResponse(run, request, offered, t0);
+  else {
+    const events: LoopEvent[] = [];
+    read = await run.journal.step(`request ${run.step}`, () =>
+      collect(readResponse(run, request, offered, t0), events),
+    );
+    yield* events;
+  }
+  run.options.signal?.throwIfAborted();
+  spans.chat.set(responseAttributes(read.response, adapter.usage?.(read.response)));
+  spans.chat.end();
+  return read;
 }
 
-/**
- * Calls answered without running: every call of a turn cut at the output token limit (its arguments may be
- * cut short too), and a call whose streamed arguments could no longer pass (`abortDoomedCalls`).
- */
-function refusedWhole(
-  adapter: ProviderAdapter,
-  response: unknown,
-  doomed: { readonly id: string; readonly name: string; readonly reason?: string } | undefined,
-): (call: ToolCall) => ToolResult | undefined {
-  if (adapter.truncated?.(response)) {
-    return (call) =>
-      failure(
-        `Your turn was cut at the output token limit, so tool "${call.name}" did not run: its arguments may be incomplete. Call it again (with shorter arguments if you can).`,
-      );
+async function collect<T>(events: AsyncGenerator<LoopEvent, T>, into: LoopEvent[]): Promise<T> {
+  for (;;) {
+    const next = await events.next();
+    if (next.done) return next.value;
+    into.push(next.value);
   }
-  if (!doomed) return () => undefined;
-  return (call) =>
-    call.id === doomed.id && call.name === doomed.name
-      ? failure(
-          `The arguments for tool "${call.name}" were refused while they streamed, so the request was stopped: ${doomed.reason}. Call the tool again with arguments that fit its schema.`,
-        )
-      : undefined;
+}
+
+// The model's turn: a whole response, or a stream assembled into one.
+async function* readResponse(
+  run: Run,
+  request: Record<string, unknown>,
+  offered: readonly AnyTool[],
+  t0: number,
+): AsyncGenerator<LoopEvent, Read> {
+  const { adapter, options } = run;
+  const { signal } = options;
+  const output = await readChatOutput(await options.chat(request, { ...(signal && { signal }) }), adapter, signal);
+  if ("whole" in output)
+    return {
+      response: responseOf(adapter, output.whole, "runTools: what chat returned"),
+      timing: { modelMs: now() - t0 },
+    };
+  if (!adapter.stream)
+    throw new TypeError(
+      `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
+    );
+  const deltas: Delta[] = [];
+  const reader = adapter.stream.reader(createCallTracker(checkArguments(offered), (delta) => void deltas.push(delta)));
+  let chunks = 0;
+  let firstChunkMs: number | undefined;
+  let doomed: Read["doomed"];
+  for await (const chunk of output.chunks) {
+    firstChunkMs ??= now() - t0;
+    chunks++;
+    if (typeof chunk === "object" && chunk !== null) readingChunk(adapter.name, chunks, () => reader.push(chunk));
+    for (const delta of deltas) {
+      yield { ...delta, step: run.step };
+      if (options.abortDoomedCalls && delta.type === "tool-call-delta" && !delta.viable) doomed ??= delta;
+    }
+    deltas.length = 0;
+    if (doomed) break; // leaving the stream closes the request
+  }
+  const timing = { modelMs: now() - t0, ...(firstChunkMs !== undefined && { firstChunkMs }) };
+  return { response: reader.response(), ...(doomed && { doomed }), timing };
+}
+
+// The decide, execute and record phases of a turn; the run's result when the turn ends the run.
+async function* turnPhase(
+  run: Run,
+  read: Read,
+  offered: readonly AnyTool[],
+  timing: (toolsMs: number) => StepTiming,
+): AsyncGenerator<LoopEvent, RunToolsResult | undefined> {
+  const { adapter, step } = run;
+  const { response } = read;
+  const usage = adapter.usage?.(response);
+  if (!adapter.calls(response).length) {
+    run.messages.push(...adapter.assistantMessages(response));
+    yield* record(run, { step, response, calls: [], results: [], usage, timing: timing(0) }, await seen(run));
+    const refusal = adapter.refusal?.(response);
+    return { ...finishWith(run, "stop", adapter.text(response)), ...(refusal !== undefined && { refusal }) };
+  }
+  const t1 = now();
+  const turn = await decide(run, response, offered, read.doomed);
+  await waitForDecisions(run, turn);
+  // Saved before any call runs, so that a resumed run gives each call the same idempotency key and decision.
+  const decided = await seen(run, turn);
+  if (decided) yield* decidedEvents(step, turn, decided);
+  yield* executeCalls(run, turn);
+  const toolsMs = now() - t1;
+  const { calls, results } = turn;
+  if (turn.pending.length) {
+    const paused = await checkpoint(run, turn);
+    for (const call of paused.pending) yield { type: "approval-required", step, index: call.index, call };
+    const done = results.filter((r) => r !== null);
+    yield* record(
+      run,
+      { step, response, calls, results: done, pending: paused.pending, usage, timing: timing(toolsMs) },
+      paused,
+    );
+    return finishWith(run, "approval", undefined, paused);
+  }
+  const entry: ToolStep = { step, response, calls, results: results as CallResult[], usage, timing: timing(toolsMs) };
+  return (yield* answer(run, entry)) ? finishWith(run, "stop_when") : undefined;
 }
 
 /**
@@ -741,38 +532,6 @@ function chosenTools(chosen: readonly (AnyTool | string)[], all: readonly AnyToo
 function tracingName(provider: ProviderAdapter): string {
   return typeof provider === "object" && provider !== null ? (provider.tracingName ?? provider.name) : String(provider);
 }
-
-/**
- * The assistant turn as the conversation keeps it, in a form every provider takes back: a repaired call shows
- * the arguments its tool ran on, and arguments that never parsed as an object (broken JSON, a stream cut short or
- * stopped) show as `{}`: Anthropic, Gemini and Bedrock refuse a call without an object, and servers that read
- * the history as JSON refuse broken text. The model still reads what it sent, in the call's error.
- */
-function assistantWith(
-  adapter: ProviderAdapter,
-  assistant: unknown[],
-  calls: readonly ToolCall[],
-  prepared: readonly Prepared[],
-): unknown[] {
-  const replace = new Map<number, unknown>();
-  prepared.forEach((p, i) => {
-    if (p.ok && p.repaired) replace.set(i, p.arguments);
-    else if (!isObject(calls[i]!.arguments)) replace.set(i, {});
-  });
-  if (!replace.size) return assistant;
-  return adapter.withArguments?.(assistant, replace) ?? assistant;
-}
-
-// Where the turn cannot be rewritten (no `withArguments`), the answer says what the tool ran on.
-function noted(adapter: ProviderAdapter, prepared: Extract<Prepared, { ok: true }>, result: ToolResult): ToolResult {
-  if (!prepared.repaired || adapter.withArguments) return result;
-  const note = `(Your arguments were read as ${JSON.stringify(prepared.arguments)}.)`;
-  return result.success
-    ? { success: true, value: `${note}\n${resultText(result)}` }
-    : { ...result, error: `${note}\n${result.error}` };
-}
-
-const isObject = (value: unknown): boolean => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The request's conversation as a list to append to. Responses' `input` and Gemini's `contents` may be a

@@ -112,7 +112,8 @@ export async function prepareCall(call: ToolCall, tool: AnyTool, options: Prepar
  * A failed result for a call whose tool is not offered (unknown, or left out of this step by `prepareStep`).
  *
  * @example
- * unknownTool("nope", ["get_weather"]); // { success: false, error: 'Unknown tool "nope". Available tools: get_weather.' }
+ * unknownTool("nope", ["get_weather"]);
+ * // { success: false, error: 'Unknown tool "nope". Available tools: get_weather.' }
  */
 export function unknownTool(name: string, offered: readonly string[]): ToolResult {
   const shown = JSON.stringify(String(name)).slice(0, 80);

@@ -37,7 +37,9 @@ export function runTools<Request extends object, P extends ProviderAdapter>(
   return drain(toolLoop(options as RunToolsOptions<Request>, false)) as Promise<TypedRunToolsResult<P, Request>>;
 }
 
-/** `RunToolsResult` with `messages` typed for the provider (`ConversationOf`), so they go back to its SDK as they are. */
+/**
+ * `RunToolsResult` with `messages` typed for the provider (`ConversationOf`), so they go back to its SDK as they are.
+ */
 export type TypedRunToolsResult<P, Request> = Omit<RunToolsResult, "messages"> & {
   readonly messages: ConversationOf<P, Request>[];
 };

@@ -114,6 +114,16 @@ export async function sign(key: CryptoKey, value: unknown): Promise<string> {
 }
 
 /**
+ * The HMAC-SHA-256 of a value's canonical JSON, as bytes (32): what incremental tags are combined from.
+ *
+ * @example
+ * const tag = await signBytes(key, { index: 0, result });
+ */
+export async function signBytes(key: CryptoKey, value: unknown): Promise<Uint8Array> {
+  return new Uint8Array(await subtle().sign("HMAC", key, new TextEncoder().encode(canonicalJSON(value))));
+}
+
+/**
  * Whether `signature` is the HMAC of the value under `key` (compared by Web Crypto, in constant time).
  *
  * @example
@@ -151,7 +161,13 @@ export function claimInMemory(stateId: string): boolean {
   return true;
 }
 
-function base64url(buffer: ArrayBuffer): string {
+/**
+ * Bytes as base64url text, without padding.
+ *
+ * @example
+ * base64url(new Uint8Array([255]).buffer); // "_w"
+ */
+export function base64url(buffer: ArrayBuffer): string {
   return encodeBase64(new Uint8Array(buffer)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
 }
 

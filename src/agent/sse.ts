@@ -1,6 +1,9 @@
 import { ProviderError } from "../calls/common.js";
 
-/** The most characters one server-sent event may hold (its data lines and the line being read): 16 Mi, as an AWS event stream frame. */
+/**
+ * The most characters one server-sent event may hold (its data lines and the line being read): 16 Mi, as an AWS event
+ * stream frame.
+ */
 const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 
 /**
@@ -17,7 +20,8 @@ export interface ServerSentEvent {
 /**
  * Reads server-sent events from a byte stream (a `fetch` response's `body`), as the HTML standard defines
  * them: `event:` and `data:` fields, events ended by a blank line, `:` comments and other fields ignored,
- * CR, LF and CRLF line ends. An event longer than 16 Mi characters (a line that never ends) is a `ProviderError`. Linear in the stream's length, however the bytes are cut: a line that arrives
+ * CR, LF and CRLF line ends. An event longer than 16 Mi characters (a line that never ends) is a `ProviderError`.
+ * Linear in the stream's length, however the bytes are cut: a line that arrives
  * in many pieces is joined once, when its end arrives.
  *
  * @example
@@ -30,12 +34,42 @@ export async function* readServerSentEvents(
 ): AsyncGenerator<ServerSentEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  const ready: ServerSentEvent[] = [];
+  const parser = eventParser(ready);
+  let finished = false;
+  const onAbort = () => void reader.cancel(signal?.reason).catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { done, value } = await reader.read();
+      signal?.throwIfAborted();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      for (const item of ready.splice(0)) yield item;
+    }
+    parser.feed(decoder.decode());
+    parser.end();
+    finished = true;
+    for (const item of ready.splice(0)) yield item;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    // Left early (an error, the consumer stopped reading): the rest of the response is not wanted.
+    if (!finished) await reader.cancel().catch(() => {});
+    try {
+      reader.releaseLock();
+    } catch {
+      // a runtime that refuses while a read is pending: the stream is cancelled anyway
+    }
+  }
+}
+
+// The lines of a stream's text as it arrives, read into events pushed onto `ready`; `end` ends the last line and event.
+function eventParser(ready: ServerSentEvent[]): { feed(text: string): void; end(): void } {
   const line: string[] = []; // pieces of the line not yet ended
   let afterCR = false; // the last piece ended in CR: a LF opening the next one belongs to it
   let event: string | undefined;
   let data: string[] = [];
-  const ready: ServerSentEvent[] = [];
-  let finished = false;
   let read = 0; // characters of the stream before the text being fed
   let held = 0; // characters of the event being read: its lines so far
   const endLine = (text: string): void => {
@@ -84,31 +118,10 @@ export async function* readServerSentEvents(
     if (start < text.length) keep(text.slice(start), read + text.length);
     read += text.length;
   };
-  const onAbort = () => void reader.cancel(signal?.reason).catch(() => {});
-  signal?.addEventListener("abort", onAbort, { once: true });
-  try {
-    for (;;) {
-      signal?.throwIfAborted();
-      const { done, value } = await reader.read();
-      signal?.throwIfAborted();
-      if (done) break;
-      feed(decoder.decode(value, { stream: true }));
-      for (const item of ready.splice(0)) yield item;
-    }
-    feed(decoder.decode());
+  const end = (): void => {
     if (line.length) endLine(line.join(""));
     line.length = 0;
     endLine(""); // a stream may end without the blank line after its last event
-    finished = true;
-    for (const item of ready.splice(0)) yield item;
-  } finally {
-    signal?.removeEventListener("abort", onAbort);
-    // Left early (an error, the consumer stopped reading): the rest of the response is not wanted.
-    if (!finished) await reader.cancel().catch(() => {});
-    try {
-      reader.releaseLock();
-    } catch {
-      // a runtime that refuses while a read is pending: the stream is cancelled anyway
-    }
-  }
+  };
+  return { feed, end };
 }

@@ -2,7 +2,7 @@ import type { CallResult, ToolCall } from "../tools/call.js";
 import { cut, preview } from "../util/text.js";
 import { resultData } from "../calls/wire.js";
 import type { ApprovalDecision, PendingCall } from "./approval.js";
-import { canonicalJSON, digest, NO_WEB_CRYPTO, sign, verify, type ClaimHook } from "./seal.js";
+import { base64url, canonicalJSON, digest, NO_WEB_CRYPTO, sign, signBytes, verify, type ClaimHook } from "./seal.js";
 
 /**
  * Where a run stands, as signed plain JSON (marked `unsigned` where Web Crypto is missing): `JSON.stringify` it,
@@ -38,7 +38,11 @@ export interface LoopState {
   readonly discovered?: string[];
   /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". Absent when `unsigned`. */
   readonly keyId?: string;
-  /** HMAC-SHA-256 of everything else (the conversation by its SHA-256), canonical JSON, base64url. Absent when `unsigned`. */
+  /**
+   * HMAC-SHA-256 of everything else, canonical JSON, base64url: the conversation and the calls by their SHA-256, the
+   * results by the XOR of each one's HMAC with its index (so a checkpoint signs what it adds, not every result again).
+   * Absent when `unsigned`.
+   */
   readonly signature?: string;
   /**
    * Present on a state that could not be signed: `"no-web-crypto"`, made where `globalThis.crypto.subtle` is
@@ -48,7 +52,12 @@ export interface LoopState {
   readonly unsigned?: "no-web-crypto";
 }
 
-/** What the loop knows of a state before it is sealed. @example seal({ run, provider, request, messages, step, calls, results, pending }) */
+/**
+ * What the loop knows of a state before it is sealed.
+ *
+ * @example
+ * seal({ run, provider, request, messages, step, calls, results, pending })
+ */
 export type UnsealedState = Omit<LoopState, "version" | "id" | "pending" | "keyId" | "signature" | "unsigned"> & {
   readonly pending: readonly (ToolCall & { readonly index: number })[];
 };
@@ -100,6 +109,7 @@ export function stateSealer(key: CryptoKey | undefined): (unsealed: UnsealedStat
   }
   let keyId: Promise<string> | undefined;
   const conversations = new WeakMap<object, Promise<string>>();
+  const tags: Tags = new WeakMap();
   const sealedCalls = new WeakMap<object, Promise<PendingCall[]>>();
   return async (unsealed) => {
     const pending = await once(
@@ -117,8 +127,12 @@ export function stateSealer(key: CryptoKey | undefined): (unsealed: UnsealedStat
       pending,
       keyId: await (keyId ??= sign(key, KEY_ID)),
     };
-    const messagesHash = await once(conversations, unsealed.messages, () => digest(unsealed.messages));
-    return { ...body, signature: await sign(key, signedForm(body, messagesHash)) };
+    const hashes = {
+      messages: await once(conversations, unsealed.messages, () => digest(unsealed.messages)),
+      calls: await once(conversations, unsealed.calls, () => digest(unsealed.calls)),
+      results: await resultsTag(key, unsealed.results, tags),
+    };
+    return { ...body, signature: await sign(key, signedForm(body, hashes)) };
   };
 }
 
@@ -139,8 +153,49 @@ export function frozenData(value: unknown): unknown {
 
 const VERSION = 3 as const;
 
-// What the signature covers: the state with its conversation replaced by the conversation's SHA-256.
-const signedForm = (body: object, messagesHash: string) => ({ ...body, messages: { sha256: messagesHash } });
+/** What stands for the parts of a state that grow: the conversation's and the calls' SHA-256, the results' tag. */
+interface Hashes {
+  readonly messages: string;
+  readonly calls: string;
+  readonly results: string;
+}
+
+// What the signature covers: the state with its growing parts replaced by their hashes.
+const signedForm = (body: { readonly results: readonly unknown[] }, hashes: Hashes) => ({
+  ...body,
+  messages: { sha256: hashes.messages },
+  calls: { sha256: hashes.calls },
+  results: { length: body.results.length, tag: hashes.results },
+});
+
+/** Each result's HMAC (bound to its index), made once per result object: `done` once it is known. */
+type Tags = WeakMap<object, { readonly index: number; readonly tag: Promise<Uint32Array>; done?: Uint32Array }>;
+
+/**
+ * The results' tag: the XOR of the HMAC of each `{ index, result }` (an incremental MAC, as XOR MACs are): a
+ * result added costs one HMAC, and the tags of the results before it are reused, so checkpoints cost what they add.
+ */
+async function resultsTag(key: CryptoKey, results: readonly (CallResult | null)[], tags: Tags): Promise<string> {
+  const made: NonNullable<ReturnType<Tags["get"]>>[] = [];
+  for (let index = 0; index < results.length; index++) {
+    const result = results[index];
+    if (!result) continue;
+    let entry = tags.get(result);
+    if (!entry || entry.index !== index) {
+      const tag = signBytes(key, { index, result }).then((bytes) => new Uint32Array(bytes.buffer));
+      tags.set(result, (entry = { index, tag }));
+      void tag.then((done) => void (entry!.done = done));
+    }
+    made.push(entry);
+  }
+  const all = made.some((entry) => !entry.done) ? await Promise.all(made.map((entry) => entry.tag)) : undefined;
+  const sum = new Uint32Array(8);
+  made.forEach((entry, k) => {
+    const tag = entry.done ?? all![k]!;
+    for (let j = 0; j < 8; j++) sum[j]! ^= tag[j]!;
+  });
+  return base64url(sum.buffer);
+}
 
 async function sealCall(
   key: CryptoKey,
@@ -227,7 +282,12 @@ async function checkSignature(state: LoopState, key: CryptoKey | undefined): Pro
       `resume: a state's signature is checked with Web Crypto, and ${NO_WEB_CRYPTO}; resume it on such a page or on a server`,
     );
   const { signature, ...body } = state;
-  if (!(await verify(key, signedForm(body, await digest(body.messages)), signature))) {
+  const hashes = {
+    messages: await digest(body.messages),
+    calls: await digest(body.calls),
+    results: await resultsTag(key, body.results, new WeakMap()),
+  };
+  if (!(await verify(key, signedForm(body, hashes), signature))) {
     if (!(await verify(key, KEY_ID, state.keyId))) {
       throw new StateError(
         "other-key",

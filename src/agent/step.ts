@@ -63,7 +63,10 @@ export interface RunToolsResult {
   readonly finishReason: "stop" | "max_steps" | "stop_when" | "approval";
   /** Tokens over this run's turns. */
   readonly usage: Usage | undefined;
-  /** The model declined to answer in the final turn (`finishReason` stays `"stop"`): its text, or a sentence naming the reason. */
+  /**
+   * The model declined to answer in the final turn (`finishReason` stays `"stop"`): its text, or a sentence naming the
+   * reason.
+   */
   readonly refusal?: string;
   /** With `finishReason: "approval"`: the signed plain-JSON state to give `resume` with the decisions. */
   readonly state?: LoopState;

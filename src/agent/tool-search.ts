@@ -4,7 +4,8 @@ import type { ProviderAdapter } from "../calls/types.js";
 
 /**
  * The name of the search tool the agent loop offers when some tools are deferred (`defer: true`) and the provider
- * has no tool search of its own (`ProviderAdapter.nativeToolSearch`: every provider but Anthropic and OpenAI Responses).
+ * has no tool search of its own (`ProviderAdapter.nativeToolSearch`: every provider but Anthropic and OpenAI
+ * Responses).
  *
  * @example
  * FIND_TOOLS; // "find_tools"

@@ -44,7 +44,10 @@ const API_KEY = Symbol.for("opentelemetry.js.api.1");
 // The key under which a context holds its span (the API's `trace.setSpan` uses it).
 const SPAN_KEY = Symbol.for("OpenTelemetry Context Key SPAN");
 const KIND = { internal: 0, client: 2 } as const;
-/** The most characters a span's name, a string attribute or an error message keeps (a model's response id can be megabytes). */
+/**
+ * The most characters a span's name, a string attribute or an error message keeps (a model's response id can be
+ * megabytes).
+ */
 const MAX_CHARS = 1_000;
 /** The most entries a list attribute keeps (a response can give thousands of finish reasons). */
 const MAX_ENTRIES = 64;
@@ -205,7 +208,12 @@ export function activeSpan(tracer: Tracer | undefined): SpanHandle {
   };
 }
 
-/** Attributes of a model request span (`chat {model}`). @example step.child(`chat ${model}`, "client", chatAttributes("openai", request)) */
+/**
+ * Attributes of a model request span (`chat {model}`).
+ *
+ * @example
+ * step.child(`chat ${model}`, "client", chatAttributes("openai", request))
+ */
 export function chatAttributes(
   provider: string,
   request: Record<string, unknown>,
@@ -222,7 +230,12 @@ export function chatAttributes(
   };
 }
 
-/** What a model response adds to its span: id, model, finish reasons, tokens. @example chat.set(responseAttributes(response, usage)) */
+/**
+ * What a model response adds to its span: id, model, finish reasons, tokens.
+ *
+ * @example
+ * chat.set(responseAttributes(response, usage))
+ */
 export function responseAttributes(
   response: unknown,
   usage: Usage | undefined,
@@ -248,7 +261,12 @@ function finishReasons(response: unknown): string[] {
   return reasons.filter((reason): reason is string => typeof reason === "string");
 }
 
-/** Attributes of a tool call span (`execute_tool {name}`). @example step.child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, id)) */
+/**
+ * Attributes of a tool call span (`execute_tool {name}`).
+ *
+ * @example
+ * step.child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, id))
+ */
 export function toolAttributes(tool: AnyTool, id: string): Record<string, SpanAttributeValue | undefined> {
   return {
     "gen_ai.operation.name": "execute_tool",

@@ -1,4 +1,9 @@
-/** Where in a source file something was found (1-based line and column). @example { file: "/app/tools.ts", line: 12, column: 3, lineText: "export function add(a: number, b: number) {" } */
+/**
+ * Where in a source file something was found (1-based line and column).
+ *
+ * @example
+ * { file: "/app/tools.ts", line: 12, column: 3, lineText: "export function add(a: number, b: number) {" }
+ */
 export interface BuildLocation {
   readonly file: string;
   readonly line: number;

@@ -1,7 +1,12 @@
 import ts from "typescript";
 import { createTransform, TYPESCRIPT_FILES, type TransformOptions } from "./transform.js";
 
-/** The part of Bun's plugin API this plugin uses (`Bun.plugin` at run time, `Bun.build({ plugins })`). @example const plugin: BunPlugin = bunPlugin(); */
+/**
+ * The part of Bun's plugin API this plugin uses (`Bun.plugin` at run time, `Bun.build({ plugins })`).
+ *
+ * @example
+ * const plugin: BunPlugin = bunPlugin();
+ */
 export interface BunPlugin {
   readonly name: string;
   setup(build: {

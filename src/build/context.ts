@@ -1,5 +1,6 @@
 /**
- * Marks a function's first parameter as the call's context (what `tool.execute(args, context)` passes): `tooltype/build` leaves
+ * Marks a function's first parameter as the call's context (what `tool.execute(args, context)` passes):
+ * `tooltype/build` leaves
  * it out of the schema and passes `{ context: true }`, so `tool.execute(args, context)` hands it over. A type-only
  * import; it is the type `T` itself.
  *

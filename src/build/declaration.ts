@@ -25,7 +25,8 @@ export interface FunctionSite {
  *
  * @example
  * declaredOptions(site, checker, writer);
- * // '{ name: "get_weather", description: "Current weather.", declared: { parameters: [{ name: "city", type: T.string() }] } }'
+ * // '{ name: "get_weather", description: "Current weather.", declared: { parameters: [{ name: "city", type: T.string()
+ * // }] } }'
  */
 export function declaredOptions(
   site: FunctionSite,

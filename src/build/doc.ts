@@ -5,10 +5,14 @@ import { dedent } from "../util/dedent.js";
 
 /** What a function's documentation says, read at build time. */
 export interface FunctionDoc {
-  /** The summary first, then the description, remarks, `@deprecated` and `@example` (models read the description only). */
+  /**
+   * The summary first, then the description, remarks, `@deprecated` and `@example` (models read the description only).
+   */
   readonly description?: string;
   readonly parameters: Record<string, DocParameter>;
-  /** `@param options.unit - ...`: the descriptions of an option object's properties, by parameter then path (`.unit`). */
+  /**
+   * `@param options.unit - ...`: the descriptions of an option object's properties, by parameter then path (`.unit`).
+   */
   readonly properties: Record<string, Record<string, string>>;
   readonly returns?: string;
 }
@@ -24,7 +28,8 @@ export interface FunctionDoc {
  *
  * @example
  * readDoc(declaration, fn, sourceFile);
- * // { description: "Current weather for a city.", parameters: { city: { description: "City and country" } }, properties: {} }
+ * // { description: "Current weather for a city.", parameters: { city: { description: "City and country" } },
+ * // properties: {} }
  */
 export function readDoc(declaration: ts.Node, fn: ts.SignatureDeclaration, source: ts.SourceFile): FunctionDoc {
   const above = aboveText(declaration, source);

@@ -2,7 +2,12 @@ import ts from "typescript";
 import { BuildError } from "./build-error.js";
 import { createTransform, TYPESCRIPT_FILES, type TransformOptions } from "./transform.js";
 
-/** The part of esbuild's plugin API this plugin uses (structural, so esbuild's types are not required). @example const plugin: EsbuildPlugin = esbuildPlugin(); */
+/**
+ * The part of esbuild's plugin API this plugin uses (structural, so esbuild's types are not required).
+ *
+ * @example
+ * const plugin: EsbuildPlugin = esbuildPlugin();
+ */
 export interface EsbuildPlugin {
   readonly name: string;
   setup(build: {

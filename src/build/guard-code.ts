@@ -10,7 +10,12 @@ import { readSchema } from "../guard/ir.js";
 import { generateReport } from "../guard/report.js";
 import { ScopedVerdicts, Verdicts } from "../guard/revisit.js";
 
-/** A guard compiled ahead of time, as text. @example const { schema, body }: GuardCode = guardCode(t.object({ q: t.string() })); */
+/**
+ * A guard compiled ahead of time, as text.
+ *
+ * @example
+ * const { schema, body }: GuardCode = guardCode(t.object({ q: t.string() }));
+ */
 export interface GuardCode {
   /** The JSON Schema the guard checks (a descriptor is written out as JSON Schema). */
   readonly schema: JSONSchema;

@@ -6,7 +6,8 @@ import { setOwn } from "../util/own.js";
  * objects of those), or undefined when it is anything else: a parameter default the schema may carry.
  *
  * @example
- * literalValue(parameter.initializer); // { value: "celsius" } for `unit = "celsius"`, undefined for `when = new Date()`
+ * literalValue(parameter.initializer);
+ * // { value: "celsius" } for `unit = "celsius"`, undefined for `when = new Date()`
  */
 export function literalValue(node: ts.Expression): { readonly value: unknown } | undefined {
   if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))

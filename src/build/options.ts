@@ -21,7 +21,12 @@ export interface TransformOptions {
   readonly warn?: (warning: BuildWarning) => void;
 }
 
-/** A note of the build: what it left out, and where. @example { text: 'parameter "options" of "addDays": at .in: ...; left out', location: { file: "/app/tools.ts", line: 3, column: 1, lineText: "..." } } */
+/**
+ * A note of the build: what it left out, and where.
+ *
+ * @example
+ * { text: 'parameter "options" of "addDays": at .in: ...; left out', location: { file: "/app/tools.ts", line: 3, column: 1, lineText: "..." } }
+ */
 export interface BuildWarning {
   readonly text: string;
   readonly location: BuildLocation;

@@ -20,7 +20,8 @@ type Scope = ReadonlyMap<string, unknown>;
  * stays as it is and compiles at run time.
  *
  * @example
- * staticValue(call.arguments[0], checker, bindingsOf); // { value: <descriptor> } for compile(t.object({ q: t.string() }))
+ * staticValue(call.arguments[0], checker, bindingsOf);
+ * // { value: <descriptor> } for compile(t.object({ q: t.string() }))
  */
 export function staticValue(
   node: ts.Expression,

@@ -11,7 +11,13 @@ import { TypeCode } from "./type-code.js";
 
 export type { TransformOptions };
 
-/** Transforms one file's code; undefined when it has nothing for tooltype. @example const transform: Transform = createTransform(); transform("export const x = 1;", "/app/x.ts"); // undefined */
+/**
+ * Transforms one file's code; undefined when it has nothing for tooltype.
+ *
+ * @example
+ * const transform: Transform = createTransform(); transform("export const x = 1;", "/app/x.ts");
+ * // undefined
+ */
 export type Transform = (code: string, file: string) => string | undefined;
 
 /**
@@ -23,7 +29,8 @@ export type Transform = (code: string, file: string) => string | undefined;
 export const TYPESCRIPT_FILES = /\.[cm]?tsx?$/;
 
 const T = "__tooltype_t";
-// What guard code compiled here imports from "tooltype/aot" is named with this prefix, so no name of the file is shadowed.
+// What guard code compiled here imports from "tooltype/aot" is named with this prefix, so no name of the file is
+// shadowed.
 const AOT_PREFIX = "__tooltype_";
 
 // What each tooltype entry exports that the transform rewrites.
@@ -276,7 +283,8 @@ class FileTransform {
     );
   }
 
-  // The declared function an argument names: an inline function, or a function, const or method declared in the program.
+  // The declared function an argument names: an inline function, or a function, const or method declared in the
+  // program.
   private siteOf(node: ts.Expression): FunctionSite | undefined {
     while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
       node = node.expression;

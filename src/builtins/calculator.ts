@@ -26,7 +26,8 @@ export interface CalculatorToolOptions {
  * const calculator = createCalculatorTool();
  * await calculator.execute({ expression: "(1 + 2) * 3 ** 2 / 4" }); // { success: true, value: 6.75 }
  * await calculator.execute({ expression: "Math.PI" });
- * // { success: false, error: 'Tool "calculator" failed: Not allowed at position 1: a name ("Math"); the calculator takes only numbers, + - * / % **, and parentheses.' }
+ * // { success: false, error: 'Tool "calculator" failed: Not allowed at position 1: a name ("Math"); the calculator
+ * // takes only numbers, + - * / % **, and parentheses.' }
  */
 export function createCalculatorTool(options: CalculatorToolOptions = {}): Tool<{ expression: string }, number> {
   const limits = {

@@ -42,7 +42,8 @@ function sharedTypes(tools: readonly AnyTool[]): string {
  * One tool as a member of `tools`: its description as JSDoc, its input and result types.
  *
  * @example
- * toolMember(weather); // '  /** Current weather for a city. *\/\n  get_weather(input: { city: string }): Promise<unknown>;'
+ * toolMember(weather);
+ * // ' /** Current weather for a city. *\/\n get_weather(input: { city: string }): Promise<unknown>;'
  */
 export function toolMember(tool: AnyTool): string {
   const name = IDENTIFIER.test(tool.name) ? tool.name : JSON.stringify(tool.name);

@@ -21,7 +21,10 @@ import { MAX_PRINTED } from "./worker-script.js";
  * createCodeModeTool({ tools: [weather, convert], maxCalls: 20, timeout: 10_000, approve: (call) => call.name !== "delete_file" });
  */
 export interface CodeModeToolOptions extends Guardrails {
-  /** The tools a program may call as `await tools.name(input)`; those with `defer: true` are found with `tools.find_tools`. */
+  /**
+   * The tools a program may call as `await tools.name(input)`; those with `defer: true` are found with
+   * `tools.find_tools`.
+   */
   readonly tools: readonly AnyTool[];
   /** The tool's name (default "run_program"). */
   readonly name?: string;
@@ -48,7 +51,9 @@ export interface CodeModeToolOptions extends Guardrails {
   readonly approve?: ApproveHook;
   /** A rule beside the tools' own `needsApproval`, as the loop's `needsApproval` option. */
   readonly needsApproval?: ApprovalRule;
-  /** Where the calls' spans go; default the global tracer. Each is a child of the span active when the program starts. */
+  /**
+   * Where the calls' spans go; default the global tracer. Each is a child of the span active when the program starts.
+   */
   readonly tracer?: Tracer;
   /** The sandbox: as `createJavaScriptTool`'s `isolation`. */
   readonly isolation?: "process" | "worker";

@@ -24,8 +24,10 @@ const ISO_WITH_OFFSET = "%Y-%m-%dT%H:%M:%S%:z";
  *
  * @example
  * const datetime = createDatetimeTool();
- * await datetime.execute({});                                              // { success: true, value: "2025-07-01T12:00:00Z" }
- * await datetime.execute({ format: "%A %H:%M %Z", timezone: "Asia/Tokyo" }); // { success: true, value: "Tuesday 21:00 GMT+9" }
+ * await datetime.execute({});
+ * // { success: true, value: "2025-07-01T12:00:00Z" }
+ * await datetime.execute({ format: "%A %H:%M %Z", timezone: "Asia/Tokyo" });
+ * // { success: true, value: "Tuesday 21:00 GMT+9" }
  */
 export function createDatetimeTool(
   options: DatetimeToolOptions = {},

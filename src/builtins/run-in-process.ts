@@ -294,7 +294,8 @@ async function watchMemory(child: Child, limitMb: number, exceeded: () => void):
 }
 
 /**
- * The most bytes of stdout a run may write: its printed output and value, each character escaped at worst, and room for the messages.
+ * The most bytes of stdout a run may write: its printed output and value, each character escaped at worst, and room for
+ * the messages.
  *
  * @example
  * outputBytes({ maxPrinted: 20_000, maxValue: 1_000_000 }); // 8225536

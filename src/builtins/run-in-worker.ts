@@ -11,7 +11,12 @@ export type RunOutcome =
   | { readonly kind: "cancelled"; readonly printed: string }
   | { readonly kind: "unavailable"; readonly reason: string };
 
-/** Limits of one run, and where it runs. @example runInWorker(code, { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1e6, isolation: "worker" }) */
+/**
+ * Limits of one run, and where it runs.
+ *
+ * @example
+ * runInWorker(code, { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1e6, isolation: "worker" })
+ */
 export interface RunLimits {
   /** Milliseconds the code may run, counted from when its worker has started. */
   readonly timeout: number;
@@ -185,7 +190,8 @@ function runTaken(
       );
     };
 
-    // Messages are JSON text the sandbox wrote; what the code printed is inside them as data, and every field is checked.
+    // Messages are JSON text the sandbox wrote; what the code printed is inside them as data, and every field is
+    // checked.
     const listener: WorkerListener = {
       message(text) {
         const data = parseMessage(text);

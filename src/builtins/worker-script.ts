@@ -23,7 +23,12 @@ export const MAX_PRINTED = 20_000;
  */
 export const MAX_VALUE = 1_000_000;
 
-/** The output limits written into a worker's script. @example webWorkerScript({ maxPrinted: 1000, maxValue: 10_000 }) */
+/**
+ * The output limits written into a worker's script.
+ *
+ * @example
+ * webWorkerScript({ maxPrinted: 1000, maxValue: 10_000 })
+ */
 export interface OutputLimits {
   /** Characters of printed output kept. */
   readonly maxPrinted: number;
@@ -36,7 +41,9 @@ export interface OutputLimits {
    * message and waits for the host's `reply`; the host decides everything (the sandbox counts nothing it trusts).
    */
   readonly tools?: readonly string[];
-  /** Code mode: characters an input may take as JSON; a larger one is refused before it leaves (the host checks too). */
+  /**
+   * Code mode: characters an input may take as JSON; a larger one is refused before it leaves (the host checks too).
+   */
   readonly maxInput?: number;
 }
 
@@ -188,7 +195,8 @@ function print(args) {
     send({ type: "print", text: line.slice(0, room > 1 ? room - 1 : 0), cut: true });
   }
 }
-// A console of its own: the runtime's (Node's holds its stdout stream, a socket) is not left where the code can reach it.
+// A console of its own: the runtime's (Node's holds its stdout stream, a socket) is not left where the code can reach
+// it.
 const ownConsole = {};
 for (const method of ["log", "info", "debug", "warn", "error", "trace", "dir", "table"]) ownConsole[method] = (...args) => print(args);
 Object.defineProperty(globalThis, "console", { value: ownConsole, writable: true, configurable: true, enumerable: false });

@@ -143,7 +143,10 @@ export function named<T extends TrackedCall>(calls: readonly T[]): T[] {
   return calls.filter((call) => call.name !== "");
 }
 
-/** A call's arguments: whole ones as they came, streamed text parsed (raw where it is not valid JSON, so running it reports that). */
+/**
+ * A call's arguments: whole ones as they came, streamed text parsed (raw where it is not valid JSON, so running it
+ * reports that).
+ */
 function argumentsOf(call: Call): unknown {
   if (call.whole !== undefined) return call.whole;
   const parser = call.parser;

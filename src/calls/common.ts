@@ -1,5 +1,5 @@
 // What several providers share: their usage objects read into one spelling, their error bodies and events.
-import type { ProviderAdapter, ProviderHTTP, Usage } from "./types.js";
+import type { ProviderAdapter, ProviderEnv, ProviderHTTP, Usage } from "./types.js";
 import { field } from "./wire.js";
 import { preview } from "../util/text.js";
 
@@ -16,8 +16,9 @@ export class ProviderError extends Error {
     message: string,
     readonly status: number | undefined,
     readonly body: unknown,
+    options?: { readonly cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -154,9 +155,14 @@ export function requestJSON(body: unknown, replacer?: (this: unknown, key: strin
  * @example
  * const openaiHTTP = bearerHTTP("https://api.openai.com/v1", "chat/completions");
  */
-export function bearerHTTP(baseURL: string, path: string): ProviderHTTP {
+export function bearerHTTP(
+  baseURL: string,
+  path: string,
+  env?: (read: (name: string) => string | undefined) => ProviderEnv,
+): ProviderHTTP {
   return {
     baseURL,
+    ...(env && { env }),
     request: (base, body, apiKey) => ({
       url: `${base}/${path}`,
       headers: (apiKey ? { authorization: `Bearer ${apiKey}` } : {}) as Record<string, string>,
@@ -194,7 +200,8 @@ export function providerValue<P>(provider: P, caller: string): P & ProviderAdapt
  *
  * @example
  * responseOf(openai, { role: "assistant", content: "Hi" }, "parseToolCalls");
- * // throws TypeError: parseToolCalls: received an assistant message ({"role":"assistant",...}) where a response of the openai provider belongs; ...
+ * // throws TypeError: parseToolCalls: received an assistant message ({"role":"assistant",...}) where a response of the
+ * // openai provider belongs; ...
  */
 export function responseOf(adapter: ProviderAdapter, response: unknown, caller: string): unknown {
   const issue =

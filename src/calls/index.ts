@@ -38,6 +38,7 @@ export type {
   CallTracker,
   TrackedCall,
   ProviderHTTP,
+  ProviderEnv,
 } from "./types.js";
 export { createCallTracker } from "./assemble.js";
 export type {

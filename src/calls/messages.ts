@@ -6,7 +6,8 @@
  *
  * @example
  * import { openai } from "tooltype/providers/openai";
- * const answers: ToolMessageOf<typeof openai>[] = toToolMessages(results, openai); // OpenAIToolMessage | OpenAIUserMessage
+ * const answers: ToolMessageOf<typeof openai>[] = toToolMessages(results, openai);
+ * // OpenAIToolMessage | OpenAIUserMessage
  */
 
 /**
@@ -27,11 +28,28 @@ export interface ProviderTypes {
 /** The declared types of a provider value (never when it declares none). */
 type TypesOf<P> = P extends { readonly types?: infer T } ? (T extends ProviderTypes ? T : never) : never;
 
-/** The tool answers of a provider value; `unknown` for one that declares no types. @example ToolMessageOf<typeof openai> // OpenAIToolMessage | OpenAIUserMessage */
+/**
+ * The tool answers of a provider value; `unknown` for one that declares no types.
+ *
+ * @example
+ * ToolMessageOf<typeof openai>
+ * // OpenAIToolMessage | OpenAIUserMessage
+ */
 export type ToolMessageOf<P> = [TypesOf<P>] extends [never] ? unknown : TypesOf<P>["tool"];
-/** The assistant turn of a provider value; `unknown` for one that declares no types. @example AssistantMessageOf<typeof anthropic> // AnthropicAssistantMessage */
+/**
+ * The assistant turn of a provider value; `unknown` for one that declares no types.
+ *
+ * @example
+ * AssistantMessageOf<typeof anthropic>
+ * // AnthropicAssistantMessage
+ */
 export type AssistantMessageOf<P> = [TypesOf<P>] extends [never] ? unknown : TypesOf<P>["assistant"];
-/** The request shape of a provider value; any object for one that declares no types. @example RequestShape<typeof openai> */
+/**
+ * The request shape of a provider value; any object for one that declares no types.
+ *
+ * @example
+ * RequestShape<typeof openai>
+ */
 export type RequestShape<P> = [TypesOf<P>] extends [never] ? object : TypesOf<P>["request"];
 
 /** One entry of a request's conversation, as the request types it (a single string is a user message). */
@@ -52,7 +70,8 @@ type RequestEntryOf<T extends ProviderTypes, Request> = Request extends {
  * answers, each typed for the provider; `unknown` for a provider value that declares no types.
  *
  * @example
- * const { messages } = await runTools({ provider: openai, ... }); // (ChatCompletionMessageParam | OpenAIAssistantMessage | OpenAIToolMessage)[]
+ * const { messages } = await runTools({ provider: openai, ... });
+ * // (ChatCompletionMessageParam | OpenAIAssistantMessage | OpenAIToolMessage)[]
  */
 export type ConversationOf<P, Request = object> = [TypesOf<P>] extends [never]
   ? unknown

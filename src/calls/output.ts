@@ -27,7 +27,12 @@ export interface AnswerOptions {
   readonly onIssue?: (issue: ResultIssue) => void;
 }
 
-/** Reports a part of one result as changed: `(index, message)`. @example output.report(2, "openai tool messages take text only; ...") */
+/**
+ * Reports a part of one result as changed: `(index, message)`.
+ *
+ * @example
+ * output.report(2, "openai tool messages take text only; ...")
+ */
 export type PartReporter = (index: number, message: string) => void;
 
 /**
@@ -62,7 +67,13 @@ export function partText(part: Exclude<ModelPart, MediaPart>): string {
   return part.type === "text" ? part.text : (JSON.stringify(part.value) ?? "null");
 }
 
-/** An image or file part as a `data:` URL. @example dataURL({ type: "image", data: "AQ==", mediaType: "image/png" }); // "data:image/png;base64,AQ==" */
+/**
+ * An image or file part as a `data:` URL.
+ *
+ * @example
+ * dataURL({ type: "image", data: "AQ==", mediaType: "image/png" });
+ * // "data:image/png;base64,AQ=="
+ */
 export function dataURL(part: MediaPart): string {
   return `data:${part.mediaType};base64,${part.data}`;
 }
@@ -96,7 +107,8 @@ export function documented(part: MediaPart, images: ReadonlySet<string>, files: 
  * A note in place of an image or file the provider cannot take, so the model knows something was there.
  *
  * @example
- * omitted({ type: "image", data: "AQ==", mediaType: "image/bmp" }, "anthropic"); // "[image/bmp image of 1 bytes, not shown: anthropic cannot read it in a tool result]"
+ * omitted({ type: "image", data: "AQ==", mediaType: "image/bmp" }, "anthropic");
+ * // "[image/bmp image of 1 bytes, not shown: anthropic cannot read it in a tool result]"
  */
 export function omitted(part: MediaPart, provider: string): string {
   const bytes = Math.floor((part.data.replace(/=+$/, "").length * 3) / 4);
@@ -108,7 +120,8 @@ export function omitted(part: MediaPart, provider: string): string {
  * Every part as text, for providers whose tool results are text only: images and files become notes, each reported.
  *
  * @example
- * textOnly(call, "mistral", options); // "Chart of sales\n[image/png image of 1024 bytes, not shown: mistral cannot read it in a tool result]"
+ * textOnly(call, "mistral", options);
+ * // "Chart of sales\n[image/png image of 1024 bytes, not shown: mistral cannot read it in a tool result]"
  */
 export function textOnly(call: CallResult, provider: string, options: AnswerOptions | undefined): string {
   const output = outputOf(call, provider, options);
@@ -142,7 +155,8 @@ export function mcpStructured(parts: readonly ModelPart[]): Record<string, unkno
  * names it: `attachment:NAME`). MCP takes every part, so nothing is reported.
  *
  * @example
- * mcpContent([{ type: "image", data: "AQ==", mediaType: "image/png" }]); // [{ type: "image", data: "AQ==", mimeType: "image/png" }]
+ * mcpContent([{ type: "image", data: "AQ==", mediaType: "image/png" }]);
+ * // [{ type: "image", data: "AQ==", mimeType: "image/png" }]
  */
 export function mcpContent(
   parts: readonly ModelPart[],

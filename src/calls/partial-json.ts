@@ -114,7 +114,10 @@ const MAX_PARTIAL_JSON_DEPTH = 1000;
  * createPartialJSONParser({ maxDepth: 64 });
  */
 export interface PartialJSONOptions {
-  /** The deepest objects and arrays may nest (default 1,000); one level more is an `error`, and nothing after it is parsed. */
+  /**
+   * The deepest objects and arrays may nest (default 1,000); one level more is an `error`, and nothing after it is
+   * parsed.
+   */
   readonly maxDepth?: number;
   /** Told of each value, key and string piece as it is read (the streamed arguments' checks follow them). */
   readonly events?: ParserEvents;

@@ -37,14 +37,16 @@ export interface ToolCallStream {
 /**
  * A `ToolCallStream` for a provider (a provider value with a `stream`, as `openai` from `tooltype/providers/openai`, or
  * that stream alone, `openaiStream`, which bundles without the provider's formats): the provider's reader tells one
- * assembler (`createCallTracker`) what each chunk says of calls. OpenAI chat `delta.tool_calls` keyed by `index`, Responses
+ * assembler (`createCallTracker`) what each chunk says of calls. OpenAI chat `delta.tool_calls` keyed by `index`,
+ * Responses
  * `function_call_arguments.delta` keyed by `output_index`, Anthropic `input_json_delta`, Gemini and Ollama
  * whole calls per chunk, Bedrock `contentBlockDelta` and Cohere `tool-call-delta` events, Mistral deltas.
  *
  * @example
  * const stream = createToolCallStream(openai);
  * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_1", function: { name: "get_weather", arguments: '{"city":"Pa' } }] } }] });
- * stream.partial(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Pa" }, text: '{"city":"Pa', done: false }]
+ * stream.partial();
+ * // [{ id: "call_1", name: "get_weather", arguments: { city: "Pa" }, text: '{"city":"Pa', done: false }]
  * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'ris"}' } }] } }] });
  * stream.calls(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]
  */

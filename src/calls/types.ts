@@ -10,7 +10,8 @@ import type { ToolFormat } from "../tools/format-types.js";
 export type { CallResult, ToolCall } from "../tools/call.js";
 
 /**
- * The names of the providers tooltype ships (each also a value: `import { anthropic } from "tooltype/providers/anthropic"`).
+ * The names of the providers tooltype ships (each also a value: `import { anthropic } from
+ * "tooltype/providers/anthropic"`).
  * Only the root entry takes a name in a provider's place.
  *
  * @example
@@ -27,7 +28,12 @@ export type Provider =
   | "ollama"
   | "cohere";
 
-/** Which tools the model may or must call, in one spelling for every provider. @example runTools({ ...options, toolChoice: { name: "get_weather" } }); */
+/**
+ * Which tools the model may or must call, in one spelling for every provider.
+ *
+ * @example
+ * runTools({ ...options, toolChoice: { name: "get_weather" } });
+ */
 export type ToolChoice = "auto" | "required" | "none" | { readonly name: string };
 
 /**
@@ -40,13 +46,18 @@ export type ToolChoice = "auto" | "required" | "none" | { readonly name: string 
 export interface RequestOptions {
   readonly toolChoice?: ToolChoice;
   readonly parallelToolCalls?: boolean;
-  /** Strict schemas (`"prefer"`: where each tool's schema allows); Gemini's strict is function calling mode `VALIDATED`. */
+  /**
+   * Strict schemas (`"prefer"`: where each tool's schema allows); Gemini's strict is function calling mode `VALIDATED`.
+   */
   readonly strict?: boolean | "prefer";
   /** The schema rules of the model behind the endpoint (see `FormatOptions.dialect`). */
   readonly dialect?: SchemaRules;
   /** Receives what the formats report (a tool sent without strict mode, a keyword moved into a description). */
   readonly onIssue?: (issue: ToolIssue) => void;
-  /** Anthropic prompt caching: `cache_control` on the last tool (see `AnthropicFormatOptions`); other providers ignore it. */
+  /**
+   * Anthropic prompt caching: `cache_control` on the last tool (see `AnthropicFormatOptions`); other providers ignore
+   * it.
+   */
   readonly cacheControl?: boolean | { readonly ttl?: "5m" | "1h" };
 }
 
@@ -65,7 +76,9 @@ export interface ProviderAdapter<Name extends string = string, Types extends Pro
   readonly name: Name;
   /** For types only, never set: what its messages and requests are (see `ProviderTypes`). */
   readonly types?: Types;
-  /** The format its tools are written in (`registry.check(provider)` and `toolTokens` read it); `"openai"` by default. */
+  /**
+   * The format its tools are written in (`registry.check(provider)` and `toolTokens` read it); `"openai"` by default.
+   */
   readonly toolFormat?: ToolFormat;
   /** Where the conversation lives in a request (`messages`, `input`, `contents`). */
   readonly conversation: string;
@@ -103,7 +116,10 @@ export interface ProviderAdapter<Name extends string = string, Types extends Pro
   userMessage(text: string): unknown;
   /** Tokens the response reports, in one spelling. */
   usage?(response: unknown): Usage | undefined;
-  /** An error the provider sent instead of a result, in a body or a stream event: its message, or undefined when the value is not one. */
+  /**
+   * An error the provider sent instead of a result, in a body or a stream event: its message, or undefined when the
+   * value is not one.
+   */
   errorOf?(value: unknown, event?: string): string | undefined;
   /**
    * The assistant turn with some calls' arguments replaced by the call's position among the turn's calls (as
@@ -139,7 +155,8 @@ export interface Usage {
  * How a provider's HTTP API is called with `fetch` (what `httpChat` sends).
  *
  * @example
- * ADAPTERS.anthropic.http?.request("https://api.anthropic.com/v1", { model, messages, stream: true }, apiKey).url; // ".../messages"
+ * ADAPTERS.anthropic.http?.request("https://api.anthropic.com/v1", { model, messages, stream: true }, apiKey).url;
+ * // ".../messages"
  */
 export interface ProviderHTTP {
   /** The public API's base URL (the user's `baseURL` wins). */
@@ -152,6 +169,19 @@ export interface ProviderHTTP {
   ): { readonly url: string; readonly headers: Record<string, string>; readonly body: string };
   /** A binary (non-SSE) stream body as events. */
   events?(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncIterable<unknown>;
+  /** The key and base URL from the variables the provider's SDK reads (`OPENAI_API_KEY`...), for `httpChat`. */
+  env?(read: (name: string) => string | undefined): ProviderEnv;
+}
+
+/**
+ * What a provider's environment gives `httpChat`: a key and a base URL, each when set.
+ *
+ * @example
+ * { apiKey: "sk-..." }
+ */
+export interface ProviderEnv {
+  readonly apiKey?: string;
+  readonly baseURL?: string;
 }
 
 /**
@@ -221,13 +251,22 @@ export interface CallTracker {
   open(key: string, another?: (open: TrackedCall) => boolean): TrackedCall;
   /** The call under `key`, if any. */
   find(key: string): TrackedCall | undefined;
-  /** The call's id and name are known: reported once (`tool-call-start`); its arguments are checked by its tool from here on. */
+  /**
+   * The call's id and name are known: reported once (`tool-call-start`); its arguments are checked by its tool from
+   * here on.
+   */
   start(call: TrackedCall): void;
-  /** A piece of the call's argument text; ignored when it is no text, or the call is missing (`find` found none) or closed. */
+  /**
+   * A piece of the call's argument text; ignored when it is no text, or the call is missing (`find` found none) or
+   * closed.
+   */
   piece(call: TrackedCall | undefined, text: unknown): void;
   /** The call's arguments, whole (Gemini, Ollama): the call is started, given them and closed. */
   whole(call: TrackedCall, value: unknown): void;
-  /** The call's whole argument text from a "done" event: what streamed is kept when it agrees, else the text wins; closed. */
+  /**
+   * The call's whole argument text from a "done" event: what streamed is kept when it agrees, else the text wins;
+   * closed.
+   */
   settle(call: TrackedCall, text: unknown): void;
   /** A piece of the answer's text. */
   text(piece: string): void;
@@ -288,6 +327,6 @@ export type Delta =
       readonly delta: string;
       /** The arguments parsed so far (a live view that later deltas fill in). */
       readonly partial: unknown;
-      /** The same value as `partial`, under its former name. */
+      /** The same value as `partial`, under a second name. */
       readonly arguments: unknown;
     } & PartialVerdict);

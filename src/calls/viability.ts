@@ -123,7 +123,8 @@ const own = (schema: Schema, key: string): unknown => (Object.hasOwn(schema, key
  * const checker = createArgumentChecker({ type: "object", properties: { unit: { enum: ["celsius", "fahrenheit"] } } });
  * const parser = createPartialJSONParser({ events: checker.events });
  * parser.push('{"unit": "kel');
- * checker.verdict(); // { settled: [], viable: false, reason: 'at /unit: "kel" cannot become one of "celsius", "fahrenheit"' }
+ * checker.verdict();
+ * // { settled: [], viable: false, reason: 'at /unit: "kel" cannot become one of "celsius", "fahrenheit"' }
  */
 export function createArgumentChecker(root: JSONSchema): { readonly events: ParserEvents; verdict(): PartialVerdict } {
   const stack: Frame[] = [];
@@ -534,7 +535,8 @@ function describeMembers(schema: Schema): string {
  * @example
  * const stream = createToolCallStream("openai", { check: checkArguments([weather]) });
  * stream.push(chunk);
- * stream.partial(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Pa" }, ..., settled: [], viable: true }]
+ * stream.partial();
+ * // [{ id: "call_1", name: "get_weather", arguments: { city: "Pa" }, ..., settled: [], viable: true }]
  */
 export function checkArguments(tools: readonly AnyTool[]): ArgumentChecks {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));

@@ -59,7 +59,10 @@ export interface Guard<T> {
   assert(value: unknown): T;
   /** The JSON Schema the guard checks. */
   readonly schema: JSONSchema;
-  /** `"eval"` when the guard runs generated code, `"interpret"` the closure interpreter, `"aot"` code compiled ahead of time (`tooltype/aot`). */
+  /**
+   * `"eval"` when the guard runs generated code, `"interpret"` the closure interpreter, `"aot"` code compiled ahead of
+   * time (`tooltype/aot`).
+   */
   readonly mode: "eval" | "interpret" | "aot";
   /** The generated source, for debugging; undefined in interpreter mode. */
   readonly code: string | undefined;
@@ -190,7 +193,8 @@ function guardOf(json: JSONSchema, options: CompileOptions): Guard<unknown> {
   return finishGuard(test, errors, json, generated ? "eval" : "interpret", generated?.code, Object.freeze(ignored));
 }
 
-// A report a RangeError stopped ends with the refusal of the whole value: a pattern the engine could not evaluate, else too deep.
+// A report a RangeError stopped ends with the refusal of the whole value: a pattern the engine could not evaluate, else
+// too deep.
 const tooDeepIssue = (levels: string | undefined, error?: RangeError) =>
   error instanceof PatternUnevaluated
     ? issue("pattern_unevaluated", "", error.pattern, String(error.length))
@@ -198,7 +202,8 @@ const tooDeepIssue = (levels: string | undefined, error?: RangeError) =>
 
 /**
  * Gives a predicate the rest of a guard: `errors` (asked only once the predicate says false, its `limit`
- * checked here), `assert`, `schema`, `mode`, `code`, `ignored` and `~standard`. Every property is a plain value: a getter
+ * checked here), `assert`, `schema`, `mode`, `code`, `ignored` and `~standard`. Every property is a plain value: a
+ * getter
  * per guard gave each guard a shape of its own, and `compile` spent most of its time collecting them.
  *
  * @example

@@ -20,7 +20,8 @@ const checked = new WeakSet<object>();
  *
  * @example
  * checkDefaults(t.object({ unit: t.enum(["c", "f"], { default: "k" }) }), (d) => compile(d));
- * // throws SchemaError: compile: option "default" of t.enum at #/properties/unit is not a value of its type: Expected "c" | "f", received "k"
+ * // throws SchemaError: compile: option "default" of t.enum at #/properties/unit is not a value of its type: Expected
+ * // "c" | "f", received "k"
  */
 export function checkDefaults(root: object, guardOf: (part: object) => Checker): void {
   if (checked.has(root)) return;

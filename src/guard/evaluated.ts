@@ -17,7 +17,12 @@ export interface Test {
   readonly scope?: () => Scope;
 }
 
-/** The interpreter's `Test`: a node's check, and the call's dynamic scope where the schema has one. @example interpretedTest(build)(node, value) */
+/**
+ * The interpreter's `Test`: a node's check, and the call's dynamic scope where the schema has one.
+ *
+ * @example
+ * interpretedTest(build)(node, value)
+ */
 export function interpretedTest(build: Build): Test {
   return Object.assign((node: Node, value: unknown) => build(node)(value), { scope: () => build.state.scope });
 }
@@ -119,7 +124,8 @@ export function testedBy(node: Node): Node[] {
  * `unevaluatedProperties` of `node` on `o`, plainly: every key no other keyword evaluated meets it.
  *
  * @example
- * unevaluatedPropertiesOk(readSchema({ properties: { a: {} }, unevaluatedProperties: false }), { a: 1, b: 2 }, test); // false
+ * unevaluatedPropertiesOk(readSchema({ properties: { a: {} }, unevaluatedProperties: false }), { a: 1, b: 2 }, test);
+ * // false
  */
 export function unevaluatedPropertiesOk(node: Node, object: Record<string, unknown>, test: Test): boolean {
   const keys = new Set<string>();

@@ -25,7 +25,10 @@ const META_SCHEMAS = new Set([
   "json-schema.org/draft-04/schema",
 ]);
 
-/** The meta-schema URI without its scheme and empty fragment: `http://json-schema.org/draft-07/schema#` is `json-schema.org/draft-07/schema`. */
+/**
+ * The meta-schema URI without its scheme and empty fragment: `http://json-schema.org/draft-07/schema#` is
+ * `json-schema.org/draft-07/schema`.
+ */
 const metaSchemaKey = (uri: string) => uri.replace(/^https?:\/\//, "").replace(/#$/, "");
 
 const ANNOTATIONS = new Set([
@@ -75,7 +78,10 @@ class Reader implements SchemaReader, ScopeDocument {
   private indexed: Resources | undefined;
   /** A `$id` or an anchor was read: references resolve against base URIs, not the root alone. */
   private sawIds = false;
-  /** How schema objects are read under the root's custom meta-schema (without the keywords its `$vocabulary` leaves out). */
+  /**
+   * How schema objects are read under the root's custom meta-schema (without the keywords its `$vocabulary` leaves
+   * out).
+   */
   private keep: VocabularyReading | undefined;
 
   constructor(

@@ -9,11 +9,13 @@ const ENOUGH = { reason: "issue limit reached" };
 /**
  * Runs `report` on `value` and returns what it listed, at most `limit` issues. A report that goes too deep (a
  * RangeError: past the `$ref` limit, a pattern the engine could not evaluate, or out of stack) ends with the issues
- * found so far and `tooDeep`'s issue for the whole value (given the error); so does a report that found nothing (the guard went past the `$ref` limit where the report,
+ * found so far and `tooDeep`'s issue for the whole value (given the error); so does a report that found nothing (the
+ * guard went past the `$ref` limit where the report,
  * walking in another order, did not), naming `levels()`. `tooDeep` builds that issue.
  *
  * @example
- * listIssues((value, issues) => void issues.push(issue("type", "", "string", typeName(value))), 1, Infinity, (levels) => issue("too_deep", "", levels), () => undefined); // [{ code: "type", ... }]
+ * listIssues((value, issues) => void issues.push(issue("type", "", "string", typeName(value))), 1, Infinity, (levels) => issue("too_deep", "", levels), () => undefined);
+ * // [{ code: "type", ... }]
  */
 export function listIssues(
   report: (value: unknown, issues: Issue[]) => void,

@@ -24,11 +24,18 @@ const MAX_UNTRUSTED_SCHEMA_SIZE = 100_000;
  * and no check can run out of stack. Schemas without `$ref` never read a value deeper than they are.
  *
  * @example
- * compile(t.recursive("Tree", (self) => t.object({ kids: t.array(self) }))).errors(nested(300)); // [{ code: "too_deep", ... }]
+ * compile(t.recursive("Tree", (self) => t.object({ kids: t.array(self) }))).errors(nested(300));
+ * // [{ code: "too_deep", ... }]
  */
 const MAX_VALUE_DEPTH = 512;
 
-/** How far a guard's `$ref` checks may go. @example depthLimit(readSchema({ items: { $ref: "#" } })) // { refs: 256, levels: 256 } */
+/**
+ * How far a guard's `$ref` checks may go.
+ *
+ * @example
+ * depthLimit(readSchema({ items: { $ref: "#" } }))
+ * // { refs: 256, levels: 256 }
+ */
 export interface DepthLimit {
   /** `$ref` levels a check may follow; one more refuses the value. */
   readonly refs: number;
@@ -43,7 +50,8 @@ export interface DepthLimit {
  * costs nothing a call beyond the count they keep anyway, and no value is walked before it is checked.
  *
  * @example
- * depthLimit(readSchema({ $defs: { T: { properties: { kids: { items: { $ref: "#/$defs/T" } } } } }, $ref: "#/$defs/T" })); // { refs: 256, levels: 512 }
+ * depthLimit(readSchema({ $defs: { T: { properties: { kids: { items: { $ref: "#/$defs/T" } } } } }, $ref: "#/$defs/T" }));
+ * // { refs: 256, levels: 512 }
  */
 export function depthLimit(root: Node): DepthLimit {
   // The most value levels a node enters before it reaches a `$ref` (targets not followed); -1 when it reaches none.
@@ -70,7 +78,8 @@ export function depthLimit(root: Node): DepthLimit {
 /**
  * Walks a schema document (with those given in `schemas`) once, without recursion, before it is read: deeper than
  * `MAX_SCHEMA_DEPTH`, or (with `untrusted`) larger than `MAX_UNTRUSTED_SCHEMA_SIZE` entries in all, is a `SchemaError`
- * that says so, found in time and memory bounded by the limits, not by the documents. A cycle (an object inside itself) is left
+ * that says so, found in time and memory bounded by the limits, not by the documents. A cycle (an object inside itself)
+ * is left
  * for the reader, which names where it is.
  *
  * @example

@@ -6,7 +6,8 @@
 
 /**
  * The draft 2020-12 meta-schema documents by their `$id`: the meta-schema and its core, applicator, unevaluated,
- * validation, meta-data, format-annotation, format-assertion and content vocabularies. Pass them in `compile`'s `schemas` (nothing is
+ * validation, meta-data, format-annotation, format-assertion and content vocabularies. Pass them in `compile`'s
+ * `schemas` (nothing is
  * fetched) to check a schema against the meta-schema, to `$ref` one of them, or to read a custom meta-schema's
  * `$vocabulary`.
  *

@@ -202,7 +202,10 @@ export interface DynamicScope {
   mark(document: ScopeDocument): void;
   /** The check of a node with `enters`: the anchors come into the call's scope while `check` runs. */
   enter(entries: readonly ScopeEntry[], check: Check, state: CallState): Check;
-  /** A `$ref` or `$dynamicRef` check of such a schema: `refCheck`'s, its target found in the scope, its verdicts kept per scope. */
+  /**
+   * A `$ref` or `$dynamicRef` check of such a schema: `refCheck`'s, its target found in the scope, its verdicts kept
+   * per scope.
+   */
   refCheck(ref: NonNullable<Node["ref"]>, build: Build, refs: RefChecks): Check;
 }
 
@@ -226,7 +229,8 @@ export interface Untrusted {
  * Pointer (in the schema) of the object holding it.
  *
  * @example
- * compile({ type: "string", markdownDescription: "**Name**" }, { untrusted }).ignored; // [{ keyword: "markdownDescription", at: "#" }]
+ * compile({ type: "string", markdownDescription: "**Name**" }, { untrusted }).ignored;
+ * // [{ keyword: "markdownDescription", at: "#" }]
  */
 export interface IgnoredKeyword {
   readonly keyword: string;

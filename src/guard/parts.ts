@@ -47,7 +47,8 @@ export function childParts(node: Node): Node[] {
  * `$ref` included).
  *
  * @example
- * reachable(readSchema({ type: "array", items: { $ref: "#" } })).length; // 2: the root and its items, whose $ref leads back to the root
+ * reachable(readSchema({ type: "array", items: { $ref: "#" } })).length;
+ * // 2: the root and its items, whose $ref leads back to the root
  */
 export function reachable(root: Node): Node[] {
   const seen = new Set<Node>();

@@ -65,7 +65,9 @@ export class Resources {
     return this.anchors.get(`${resource}#${decodeFragment(fragment)}`);
   }
 
-  /** Every schema object of the document (those reached through keywords whose values are schemas), in document order. */
+  /**
+   * Every schema object of the document (those reached through keywords whose values are schemas), in document order.
+   */
   schemas(): IterableIterator<object> {
     return this.bases.keys();
   }

@@ -33,7 +33,8 @@ interface Checker {
  * issues with paths as key arrays; `jsonSchema.input` / `output` write the schema it checks.
  *
  * @example
- * compile(t.string())["~standard"].validate(42); // { issues: [{ message: "Expected string, received integer", path: [] }] }
+ * compile(t.string())["~standard"].validate(42);
+ * // { issues: [{ message: "Expected string, received integer", path: [] }] }
  * compile(t.string())["~standard"].jsonSchema.input({ target: "draft-2020-12" }); // { type: "string" }
  */
 export function standardProps<T>(guard: Checker): GuardStandardProps<T> {

@@ -5,7 +5,8 @@ import { slotOf } from "./keywords/index.js";
 
 /**
  * Calls `visit` with each sub-schema object a schema object holds under a keyword, and its JSON Pointer below `at`.
- * Values that are not objects (`true`, `false`, a name list under draft-07's `dependencies`) are not visited as schemas.
+ * Values that are not objects (`true`, `false`, a name list under draft-07's `dependencies`) are not visited as
+ * schemas.
  *
  * @example
  * eachSubschema({ items: { type: "string" }, anyOf: [{}, true] }, "#", (schema, at) => console.log(at));

@@ -88,7 +88,9 @@ export class TooDeep extends RangeError {
   }
 }
 
-/** Refuses a value whose check went past its guard's `$ref` limit: the guard answers false, `errors` a `too_deep` issue. */
+/**
+ * Refuses a value whose check went past its guard's `$ref` limit: the guard answers false, `errors` a `too_deep` issue.
+ */
 export function tooDeep(levels: number): never {
   throw new TooDeep(levels);
 }

@@ -8,7 +8,9 @@ type MetaSchema = { readonly $vocabulary?: Readonly<Record<string, unknown>>; re
 const DIALECT = META_SCHEMAS_2020_12["https://json-schema.org/draft/2020-12/schema"] as MetaSchema;
 const VOCABULARY = "https://json-schema.org/draft/2020-12/vocab/";
 
-/** The keywords a 2020-12 vocabulary defines, as its meta-schema lists them; undefined for a vocabulary not of 2020-12. */
+/**
+ * The keywords a 2020-12 vocabulary defines, as its meta-schema lists them; undefined for a vocabulary not of 2020-12.
+ */
 function keywordsOf(vocabulary: string): object | undefined {
   const metaSchema = `https://json-schema.org/draft/2020-12/meta/${vocabulary.slice(VOCABULARY.length)}`;
   return vocabulary.startsWith(VOCABULARY) && Object.hasOwn(META_SCHEMAS_2020_12, metaSchema)

@@ -120,7 +120,8 @@ const FORMATS = ["email", "uri", "date", "date-time"];
  * `TypeError` naming the property and the keyword.
  *
  * @example
- * elicitationSchema(t.object({ confirm: t.boolean() })); // { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] }
+ * elicitationSchema(t.object({ confirm: t.boolean() }));
+ * // { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] }
  */
 export function elicitationSchema(schema: ElicitSchema): Record<string, unknown> {
   const json = toJSONSchema(schema) as Record<string, unknown>;
@@ -166,7 +167,10 @@ export class Outgoing {
   #next = 0;
   readonly #waiting = new Map<string, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
-  /** Sends a request through `write` and resolves with the client's result; a client error, or `signal` aborting, rejects. */
+  /**
+   * Sends a request through `write` and resolves with the client's result; a client error, or `signal` aborting,
+   * rejects.
+   */
   send(write: (message: object) => void, method: string, params: object, signal?: AbortSignal): Promise<unknown> {
     const id = `tooltype-${++this.#next}`;
     return new Promise((resolve, reject) => {

@@ -6,6 +6,8 @@ import { preview } from "../util/text.js";
 import { dynamicScope } from "../guard/dynamic-scope.js";
 import { mcpValidator } from "./server.js";
 import { mcpContentValue } from "./content.js";
+import { oauthFetch, type MCPOAuthProvider, type OAuthFlow } from "./oauth.js";
+import { clientCapabilities, installHandlers, type MCPClientHandlers } from "./client-handlers.js";
 
 /**
  * A tool as an MCP server lists it (`tools/list`).
@@ -61,7 +63,9 @@ export interface MCPToolsOptions {
   /** Milliseconds a call may take (also the MCP request's own timeout). */
   readonly timeout?: number;
   readonly category?: string;
-  /** Where faults of the connection are reported (a tool's own `isError` results are not faults). Default: the console. */
+  /**
+   * Where faults of the connection are reported (a tool's own `isError` results are not faults). Default: the console.
+   */
   readonly logger?: Logger;
   /**
    * The tools these will sit beside (tools, a registry, or their names). A server's tool whose name is taken
@@ -69,7 +73,10 @@ export interface MCPToolsOptions {
    * may ask for approval) by naming one of its tools the same. Give `prefix` to keep both.
    */
   readonly local?: ToolRegistry | readonly (AnyTool | string)[];
-  /** On a clash with `local`: `"local"` (default) keeps the local tool; `"server"` takes the server's, still reported in `issues`. */
+  /**
+   * On a clash with `local`: `"local"` (default) keeps the local tool; `"server"` takes the server's, still reported in
+   * `issues`.
+   */
   readonly clash?: "local" | "server";
 }
 
@@ -120,7 +127,8 @@ class MCPToolError extends Error {}
  * arguments are answered with the precise error before the server sees them. A name already taken (by a tool
  * in `options.local`, or earlier in the listing) is skipped and reported in `issues`. A call goes to the
  * server with `tools/call`; its content when that holds images, audio or files (parts each provider is sent as it
- * can take them), else its `structuredContent`, else its content as text, is the value; an `isError` result is a failed `ToolResult` with the server's text. Pages of `tools/list` are followed, up to
+ * can take them), else its `structuredContent`, else its content as text, is the value; an `isError` result is a failed
+ * `ToolResult` with the server's text. Pages of `tools/list` are followed, up to
  * 10,000 tools (the rest is reported in `issues`).
  *
  * @example
@@ -295,25 +303,32 @@ function resultValue(result: unknown): unknown {
 }
 
 /**
- * How to reach a server: a command to spawn (stdio), or a streamable HTTP endpoint.
+ * How to reach a server: a command to spawn (stdio), or a streamable HTTP endpoint (with `auth` to sign in with
+ * OAuth); either with the handlers of what the server may ask during a call (`onElicit`, `onSample`, `onLog`).
  *
  * @example
  * connectMCP({ command: "node", args: ["server.mjs"] }); connectMCP({ url: "https://example.com/mcp", headers: { authorization: `Bearer ${token}` } });
  */
-export type MCPServer =
-  | {
-      readonly command: string;
-      readonly args?: readonly string[];
-      readonly env?: Readonly<Record<string, string>>;
-      readonly cwd?: string;
-      readonly stderr?: "inherit" | "ignore" | "pipe";
-    }
-  | {
-      readonly url: string | URL;
-      readonly headers?: Readonly<Record<string, string>>;
-      readonly fetch?: (input: string | URL, init?: RequestInit) => Promise<Response>;
-    };
-
+export type MCPServer = MCPClientHandlers &
+  (
+    | {
+        readonly command: string;
+        readonly args?: readonly string[];
+        readonly env?: Readonly<Record<string, string>>;
+        readonly cwd?: string;
+        readonly stderr?: "inherit" | "ignore" | "pipe";
+      }
+    | {
+        readonly url: string | URL;
+        readonly headers?: Readonly<Record<string, string>>;
+        readonly fetch?: (input: string | URL, init?: RequestInit) => Promise<Response>;
+        /**
+         * Signs in with OAuth when the server answers 401: the MCP SDK's `OAuthClientProvider`, or
+         * `oauthProvider(...)`.
+         */
+        readonly auth?: MCPOAuthProvider;
+      }
+  );
 /**
  * A connected server: its tools, the MCP SDK client, and `close()` (which ends a spawned server).
  *
@@ -348,7 +363,13 @@ export async function connectMCP(
   options: MCPToolsOptions & { readonly clientInfo?: { name: string; version: string } } = {},
 ): Promise<MCPConnection> {
   let sdk: Record<string, unknown>;
+  let types: Record<string, unknown>;
   let transport: unknown;
+  const capabilities = clientCapabilities(server);
+  if ("command" in server && "auth" in server && server.auth !== undefined)
+    throw new TypeError(
+      "connectMCP: auth (OAuth) is for a server reached by url; a spawned server is not signed in to",
+    );
   try {
     sdk = await load("client/index.js");
     if ("command" in server) {
@@ -366,14 +387,17 @@ export async function connectMCP(
       const { StreamableHTTPClientTransport } = (await load("client/streamableHttp.js")) as {
         StreamableHTTPClientTransport: new (url: URL, o: object) => unknown;
       };
-      transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      const url = new URL(server.url);
+      const fetch = server.auth ? await signingIn(server.auth, url, server.fetch) : server.fetch;
+      transport = new StreamableHTTPClientTransport(url, {
         ...(server.headers && { requestInit: { headers: { ...server.headers } } }),
-        ...(server.fetch && { fetch: server.fetch }),
+        ...(fetch && { fetch }),
       });
     } else
       throw new TypeError(
         "connectMCP: give { command, args } for a server to spawn, or { url } for a streamable HTTP server",
       );
+    types = await load("types.js");
   } catch (error) {
     if (error instanceof TypeError && /connectMCP/.test(error.message)) throw error;
     throw new Error(
@@ -383,12 +407,16 @@ export async function connectMCP(
   const Client = sdk.Client as new (
     info: object,
     options: object,
-  ) => MCPClientLike & { connect(t: unknown): Promise<void>; close(): Promise<void> };
-  // The server's output schemas are checked by tooltype's guard, as untrusted, not compiled to code by the SDK's default.
+  ) => MCPClientLike & { connect(t: unknown): Promise<void>; close(): Promise<void> } & Parameters<
+      typeof installHandlers
+    >[0];
+  // The server's output schemas are checked by tooltype's guard, as untrusted, not compiled to code by the SDK's
+  // default.
   const client = new Client(options.clientInfo ?? { name: "tooltype", version: "0.1.0" }, {
-    capabilities: {},
+    capabilities,
     jsonSchemaValidator: mcpValidator(),
   });
+  installHandlers(client, server, types);
   await client.connect(transport);
   try {
     const listed = await mcpTools(client, options);
@@ -397,4 +425,30 @@ export async function connectMCP(
     await client.close().catch(() => {});
     throw error;
   }
+}
+
+const PROVIDER_METHODS = [
+  "tokens",
+  "saveTokens",
+  "clientInformation",
+  "redirectToAuthorization",
+  "saveCodeVerifier",
+  "codeVerifier",
+];
+
+// `fetch` that signs in with the provider, on the MCP SDK's OAuth flow (its client/auth.js).
+async function signingIn(
+  provider: MCPOAuthProvider,
+  url: URL,
+  fetch: ((input: string | URL, init?: RequestInit) => Promise<Response>) | undefined,
+): Promise<(input: string | URL, init?: RequestInit) => Promise<Response>> {
+  const missing = PROVIDER_METHODS.filter(
+    (name) => typeof (provider as unknown as Record<string, unknown>)?.[name] !== "function",
+  );
+  if (missing.length)
+    throw new TypeError(
+      `connectMCP: auth must be an OAuth client provider (oauthProvider(...) or the MCP SDK's); it has no ${missing.join(", ")}`,
+    );
+  const flow = (await load("client/auth.js")) as unknown as OAuthFlow;
+  return oauthFetch(fetch ?? ((input, init) => globalThis.fetch(input, init)), provider, url, flow);
 }

@@ -11,7 +11,8 @@ const str = (value: unknown): string | undefined => (typeof value === "string" ?
 /**
  * The content of an MCP `tools/call` result as the model is sent it: text alone (texts, embedded text
  * resources and resource links) as one string; with images, audio or binary resources, a `modelOutput` whose
- * parts each provider's answer writer sends as it can. A block the server sent wrong (bytes that are empty or not base64,
+ * parts each provider's answer writer sends as it can. A block the server sent wrong (bytes that are empty or not
+ * base64,
  * a malformed media type, an unknown type) becomes a text part saying so, never a request the provider refuses.
  *
  * @example

@@ -69,7 +69,8 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
  * @example
  * import { mcpHttpHandler } from "tooltype/mcp";
  * const handler = mcpHttpHandler(new ToolRegistry().register(weather), { sessions: true });
- * Deno.serve({ hostname: "127.0.0.1", port: 8787 }, handler); // Bun.serve({ fetch: handler }); export default { fetch: handler }
+ * Deno.serve({ hostname: "127.0.0.1", port: 8787 }, handler);
+ * // Bun.serve({ fetch: handler }); export default { fetch: handler }
  */
 export function mcpHttpHandler(
   registry: ToolRegistry,

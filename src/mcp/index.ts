@@ -36,3 +36,13 @@ export {
   type MCPServer,
   type MCPConnection,
 } from "./client.js";
+export { oauthProvider, type MCPOAuthProvider, type MCPOAuthTokens, type OAuthProviderOptions } from "./oauth.js";
+export {
+  elicitAnswer,
+  type MCPClientHandlers,
+  type MCPElicitRequest,
+  type MCPElicitResult,
+  type MCPSampleRequest,
+  type MCPSampleResult,
+  type MCPLogMessage,
+} from "./client-handlers.js";

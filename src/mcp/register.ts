@@ -6,7 +6,8 @@ import { toMCPFormat } from "../tools/provider-formats.js";
 import { mcpCallResult, type MCPCallResult } from "./server.js";
 
 /**
- * The part of the MCP SDK's `McpServer` that `registerMCPTools` uses (its `registerTool`), so tooltype needs no import of it.
+ * The part of the MCP SDK's `McpServer` that `registerMCPTools` uses (its `registerTool`), so tooltype needs no import
+ * of it.
  *
  * @example
  * const server: MCPToolServer = new McpServer({ name: "weather", version: "1.0.0" });

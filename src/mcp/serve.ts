@@ -27,10 +27,22 @@ export const JSONRPC_ERRORS = {
   INTERNAL_ERROR: -32603,
 } as const;
 
-/** Where `serveMCP` reads: a Node stream (`process.stdin`), a web `ReadableStream`, or any async iterable of bytes or text. @example serveMCP(registry, { input: process.stdin, output: process.stdout }) */
+/**
+ * Where `serveMCP` reads: a Node stream (`process.stdin`), a web `ReadableStream`, or any async iterable of bytes or
+ * text.
+ *
+ * @example
+ * serveMCP(registry, { input: process.stdin, output: process.stdout })
+ */
 export type MCPInput = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
 
-/** Where `serveMCP` writes, one JSON-RPC message a line: a Node stream (`process.stdout`), a web `WritableStream`, or anything with `write(text)`. @example serveMCP(registry, { input, output: { write: (line) => socket.send(line) } }) */
+/**
+ * Where `serveMCP` writes, one JSON-RPC message a line: a Node stream (`process.stdout`), a web `WritableStream`, or
+ * anything with `write(text)`.
+ *
+ * @example
+ * serveMCP(registry, { input, output: { write: (line) => socket.send(line) } })
+ */
 export type MCPOutput = { write(text: string): unknown } | WritableStream<Uint8Array>;
 
 /**
@@ -45,11 +57,19 @@ export interface MCPProtocolOptions {
   readonly serverInfo?: { readonly name: string; readonly version: string };
   /** Text for the client's model about how to use these tools, sent in `initialize`. */
   readonly instructions?: string;
-  /** Milliseconds one `tools/call` may take; a slower one is an `isError` result, and its function's `signal` aborts. */
+  /**
+   * Milliseconds one `tools/call` may take; a slower one is an `isError` result, and its function's `signal` aborts.
+   */
   readonly timeout?: number;
-  /** The most messages one batch may hold (default 100; batches exist only under `2025-03-26`). A longer batch is refused whole with -32600, none of it run. */
+  /**
+   * The most messages one batch may hold (default 100; batches exist only under `2025-03-26`). A longer batch is
+   * refused whole with -32600, none of it run.
+   */
   readonly maxBatch?: number;
-  /** What `tools/list` shows of a tool beyond its name, description and schemas: `title`, `annotations` (`readOnlyHint`, ...), `icons`. */
+  /**
+   * What `tools/list` shows of a tool beyond its name, description and schemas: `title`, `annotations` (`readOnlyHint`,
+   * ...), `icons`.
+   */
   readonly describeTool?: (tool: AnyTool) => MCPToolExtras | undefined;
 }
 
@@ -71,13 +91,21 @@ export interface MCPToolExtras {
   readonly icons?: readonly { readonly src: string; readonly mimeType?: string; readonly sizes?: readonly string[] }[];
 }
 
-/** Options of `serveMCP`. @example serveMCP(registry, { input: process.stdin, output: process.stdout, maxMessageBytes: 1 << 20, maxBatch: 20, maxInFlight: 8, timeout: 30_000 }) */
+/**
+ * Options of `serveMCP`.
+ *
+ * @example
+ * serveMCP(registry, { input: process.stdin, output: process.stdout, maxMessageBytes: 1 << 20, maxBatch: 20, maxInFlight: 8, timeout: 30_000 })
+ */
 export interface ServeMCPOptions extends MCPProtocolOptions {
   /** Newline-delimited JSON-RPC messages from the client. */
   readonly input: MCPInput;
   /** Newline-delimited JSON-RPC messages to the client. */
   readonly output: MCPOutput;
-  /** The longest message read, in bytes (default 4 MiB). A longer line is skipped without being kept, and answered with -32600. */
+  /**
+   * The longest message read, in bytes (default 4 MiB). A longer line is skipped without being kept, and answered with
+   * -32600.
+   */
   readonly maxMessageBytes?: number;
   /**
    * The most requests answered at once (default 32; a batch counts as one, and its messages run one after
@@ -291,7 +319,8 @@ export class ByteBuffer {
 }
 
 /**
- * What answering a message needs: the tools, the options, and the protocol version agreed on (undefined before `initialize`).
+ * What answering a message needs: the tools, the options, and the protocol version agreed on (undefined before
+ * `initialize`).
  *
  * @example
  * const context: Context = { registry, options: { timeout: 10_000 }, session: { version: "2025-06-18" } };
@@ -306,7 +335,10 @@ export interface Context {
   readonly signal?: AbortSignal;
   /** The session's running `tools/call` requests by id, which `notifications/cancelled` aborts (stdio keeps one). */
   readonly running?: Map<string, AbortController>;
-  /** Sends a request to the client and resolves with its answer (elicitation, sampling); absent when the transport cannot. */
+  /**
+   * Sends a request to the client and resolves with its answer (elicitation, sampling); absent when the transport
+   * cannot.
+   */
   readonly ask?: (method: string, params: object, signal?: AbortSignal) => Promise<unknown>;
   /** Settles a request sent with `ask` from the client's response; false when it answers none. */
   readonly answer?: (message: Record<string, unknown>) => boolean;
@@ -330,7 +362,8 @@ export interface MCPSessionState {
  * is to be done. Shared by `serveMCP` and `mcpHttpHandler`.
  *
  * @example
- * await handleMessage({ registry, options: {}, session: { version: "2025-06-18" } }, { jsonrpc: "2.0", id: 1, method: "ping" }); // { jsonrpc: "2.0", id: 1, result: {} }
+ * await handleMessage({ registry, options: {}, session: { version: "2025-06-18" } }, { jsonrpc: "2.0", id: 1, method: "ping" });
+ * // { jsonrpc: "2.0", id: 1, result: {} }
  */
 export function handleMessage(context: Context, message: unknown): Promise<unknown> | undefined {
   if (Array.isArray(message)) {
@@ -594,7 +627,8 @@ function withExtras(
  * A JSON-RPC error reply.
  *
  * @example
- * failure(1, JSONRPC_ERRORS.INVALID_PARAMS, "Invalid params: ..."); // { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params: ..." } }
+ * failure(1, JSONRPC_ERRORS.INVALID_PARAMS, "Invalid params: ...");
+ * // { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params: ..." } }
  */
 export function failure(id: Id | null, code: number, message: string): Reply {
   return { jsonrpc: "2.0", id, error: { code, message } };

@@ -29,7 +29,8 @@ export interface MCPCallResult {
  * and files as embedded `resource` blocks; without a result type, its one JSON object is the `structuredContent`.
  *
  * @example
- * mcpCallResult(tool, { success: true, value: 3 }); // { content: [{ type: "text", text: "3" }], structuredContent: { result: 3 } }
+ * mcpCallResult(tool, { success: true, value: 3 });
+ * // { content: [{ type: "text", text: "3" }], structuredContent: { result: 3 } }
  */
 export function mcpCallResult(tool: AnyTool | undefined, result: ToolResult): MCPCallResult {
   if (!result.success) return { isError: true, content: [{ type: "text", text: result.error }] };
@@ -76,7 +77,12 @@ function guardOrReason(
   return guard;
 }
 
-/** The answer to MCP's `tools/list`: every tool of the registry in MCP's format. @example mcpToolList(registry).tools[0].inputSchema */
+/**
+ * The answer to MCP's `tools/list`: every tool of the registry in MCP's format.
+ *
+ * @example
+ * mcpToolList(registry).tools[0].inputSchema
+ */
 export function mcpToolList(registry: ToolRegistry): { tools: MCPTool[] } {
   return { tools: registry.toolsForRequest(undefined, "mcp").map((t) => toMCPFormat(t)) };
 }

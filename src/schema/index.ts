@@ -5,7 +5,8 @@
  * @example
  * import { t } from "tooltype/t";
  * import { toJSONSchema } from "tooltype/schema";
- * toJSONSchema(t.object({ city: t.string() })); // { type: "object", properties: { city: { type: "string" } }, required: ["city"] }
+ * toJSONSchema(t.object({ city: t.string() }));
+ * // { type: "object", properties: { city: { type: "string" } }, required: ["city"] }
  */
 export { toJSONSchema, dialectIssues, type ToJSONSchemaOptions } from "./to-json-schema.js";
 export { fromJSONSchema } from "./from-json-schema.js";

@@ -83,7 +83,8 @@ export function repeatedSchemas(schema: JSONSchema, budget = SHARING_BUDGET): Re
  *
  * @example
  * shareRepeated({ type: "object", properties: { billing: address, shipping: address } });
- * // { type: "object", properties: { billing: { $ref: "#/$defs/billing" }, shipping: { $ref: "#/$defs/billing" } }, $defs: { billing: address } }
+ * // { type: "object", properties: { billing: { $ref: "#/$defs/billing" }, shipping: { $ref: "#/$defs/billing" } },
+ * // $defs: { billing: address } }
  */
 export function shareRepeated(schema: JSONSchema): JSONSchema {
   const root = JSON.parse(JSON.stringify(schema)) as Schema;
@@ -239,7 +240,10 @@ function textOf(values: Values, id: number): string {
   return out.join("");
 }
 
-/** Every object subschema below the root (not under $defs), in document order, without recursion; undefined past the budget. */
+/**
+ * Every object subschema below the root (not under $defs), in document order, without recursion; undefined past the
+ * budget.
+ */
 function sitesOf(root: Schema, values: Values, work: { left: number }): Site[] | undefined {
   const sites: Site[] = [];
   const stack: { node: unknown; site: Site | undefined }[] = [{ node: root, site: undefined }];

@@ -19,7 +19,7 @@ export interface ToJSONSchemaOptions {
    * rejection throws: a schema the provider refuses is never returned unannounced.
    */
   readonly onIssue?: ((issue: ConversionWarning) => void) | "error";
-  /** The former name of `onIssue`, kept working. */
+  /** The same as `onIssue` (either name works; `onIssue` wins when both are given). */
   readonly onWarning?: ((warning: ConversionWarning) => void) | "error";
   /**
    * Write each subschema that appears more than once (where that is shorter) once under `$defs`, with a `$ref`
@@ -78,7 +78,8 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
  *
  * @example
  * dialectIssues(t.object({ name: t.string({ minLength: 2 }) }), openaiStrict);
- * // [{ path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description', kind: "changed" }]
+ * // [{ path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description',
+ * // kind: "changed" }]
  */
 export function dialectIssues(schema: object, target: Dialect): ConversionWarning[] {
   const issues: ConversionWarning[] = [];

@@ -6,10 +6,20 @@ import type { Jit } from "../guard/compile.js";
 import { checkKnownOptions } from "../util/known-options.js";
 import { preview } from "../util/text.js";
 
-/** Options of `@tool(...)` on a class method: anything `functionToTool` takes but the function. @example const options: ToolDecoratorOptions = { description: "Adds two numbers.", category: "math" }; */
+/**
+ * Options of `@tool(...)` on a class method: anything `functionToTool` takes but the function.
+ *
+ * @example
+ * const options: ToolDecoratorOptions = { description: "Adds two numbers.", category: "math" };
+ */
 export type ToolDecoratorOptions = Omit<FunctionToToolOptions, "thisArg">;
 
-/** What `tool(options)` returns: a standard decorator for class methods. @example const decorate: MethodDecorator = tool({ category: "math" }); */
+/**
+ * What `tool(options)` returns: a standard decorator for class methods.
+ *
+ * @example
+ * const decorate: MethodDecorator = tool({ category: "math" });
+ */
 export type MethodDecorator = (method: (...args: never[]) => unknown, context: ClassMethodDecoratorContext) => void;
 
 /** A decorated method's tool, and how to make it again as another class (`toolsFrom` with a `toolClass`). */

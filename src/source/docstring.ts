@@ -14,7 +14,8 @@ export interface DocParameter {
  *
  * @example
  * parseDocstring("Adds two numbers.\n@param a - The first.\n@param [b=2] - The second.");
- * // { description: "Adds two numbers.", parameters: { a: { description: "The first." }, b: { optional: true, default: "2", description: "The second." } } }
+ * // { description: "Adds two numbers.", parameters: { a: { description: "The first." }, b: { optional: true, default:
+ * // "2", description: "The second." } } }
  */
 export interface Docstring {
   /** The text before the first section. */
@@ -31,7 +32,8 @@ export interface Docstring {
  *
  * @example
  * parseDocstring("Adds.\n@param {number} a - First\n@returns {number} The sum");
- * // { description: "Adds.", parameters: { a: { type: "number", description: "First" } }, returns: { type: "number", description: "The sum" } }
+ * // { description: "Adds.", parameters: { a: { type: "number", description: "First" } }, returns: { type: "number",
+ * // description: "The sum" } }
  */
 export function parseDocstring(text: string): Docstring {
   const doc: Docstring = { description: "", parameters: Object.create(null) };

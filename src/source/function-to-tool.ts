@@ -29,7 +29,10 @@ export interface FunctionToToolOptions {
   readonly category?: string;
   readonly strict?: boolean;
   readonly logger?: Logger;
-  /** The first parameter receives the call's context (what `tool.execute(args, context)` passes) and is left out of the schema. */
+  /**
+   * The first parameter receives the call's context (what `tool.execute(args, context)` passes) and is left out of the
+   * schema.
+   */
   readonly context?: boolean;
   /** Your own types by name, for docs that write `list[Turn]` or `{Turn}`. */
   readonly types?: { readonly [name: string]: Descriptor };
@@ -65,7 +68,12 @@ export interface DeclaredFunction {
   readonly object?: boolean;
 }
 
-/** One parameter (or key of a destructured object) as read at build time. @example { name: "unit", type: t.enum(["celsius", "fahrenheit"]), optional: true, default: "celsius" } */
+/**
+ * One parameter (or key of a destructured object) as read at build time.
+ *
+ * @example
+ * { name: "unit", type: t.enum(["celsius", "fahrenheit"]), optional: true, default: "celsius" }
+ */
 export interface DeclaredParameter {
   readonly name: string;
   /** Its declared type; absent when the declaration has none (a default's type, or `string`, as at run time). */
@@ -240,7 +248,8 @@ function undocumented(label: string): string {
     `functionToTool: ${label} has no documentation in its source text. A JSDoc comment above the function is not part ` +
     `of it (Function.prototype.toString starts at "function" or the parameters). Put the text inside the body, as a ` +
     `docstring ("What it does.";) or the comment that opens it; or pass { description }; or read JSDoc above the ` +
-    `function and its TypeScript types at build time with tooltype/build (esbuild, Bun and Vite plugins)`
+    `function and its TypeScript types at build time with tooltype/build (esbuild, Bun and Vite plugins; ` +
+    "node --import tooltype/register in Node and tsx)"
   );
 }
 
@@ -296,7 +305,7 @@ function property(
   const literal = field.default?.kind === "literal" ? field.default : undefined;
   let descriptor: Descriptor;
   let optional = field.default !== undefined || doc?.optional === true || doc?.default !== undefined;
-  let writtenType: string | undefined;
+  let untyped = false;
   if (override) {
     descriptor = override;
     optional ||= Boolean((override as never)[OptionalMark]) || "default" in override;
@@ -304,14 +313,18 @@ function property(
     const read = readType(doc.type, options.types);
     descriptor = read.descriptor;
     optional ||= read.optional;
-    writtenType = doc.type;
-  } else descriptor = literal ? typeOfValue(literal.value) : t.string();
+  } else {
+    untyped = !literal;
+    descriptor = literal ? typeOfValue(literal.value) : t.string();
+  }
 
   const schema = toJSONSchema(descriptor) as { description?: unknown };
+  // In TypeScript's words (`string`, `"a" | "b"`), whatever language the docs wrote the type in.
+  const generated = untyped
+    ? `Parameter ${field.name} (no type written: read as a string)`
+    : `Parameter ${field.name} of type ${typeText(schema)}`;
   const description =
-    typeof schema.description === "string"
-      ? undefined
-      : (doc?.description ?? field.comment ?? `Parameter ${field.name} of type ${writtenType ?? typeText(schema)}`);
+    typeof schema.description === "string" ? undefined : (doc?.description ?? field.comment ?? generated);
   const extra: Record<string, unknown> = {};
   if (description !== undefined) extra.description = description;
   if (options.defaults && literal && isJSONValue(literal.value) && !("default" in descriptor))

@@ -32,7 +32,8 @@ export interface SourceFunction {
  * Thrown when a function's source cannot be read; says which function and how to fix it.
  *
  * @example
- * functionToToolFromSource("not a function"); // throws SourceError: functionToTool: cannot find the parameters of an anonymous function
+ * functionToToolFromSource("not a function");
+ * // throws SourceError: functionToTool: cannot find the parameters of an anonymous function
  */
 export class SourceError extends TypeError {
   override readonly name = "SourceError";
@@ -44,7 +45,8 @@ export class SourceError extends TypeError {
  *
  * @example
  * readFunction(function add(a, b = 1) { "Adds a and b."; return a + b });
- * // { name: "add", doc: "Adds a and b.", parameters: [{ name: "a" }, { name: "b", default: { kind: "literal", value: 1 } }] }
+ * // { name: "add", doc: "Adds a and b.", parameters: [{ name: "a" }, { name: "b", default: { kind: "literal", value: 1
+ * // } }] }
  */
 export function readFunction(fn: Function): SourceFunction {
   const label = fn.name ? `"${fn.name}"` : "an anonymous function";

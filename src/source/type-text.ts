@@ -59,7 +59,8 @@ const UNDEFINED = new Set(["undefined", "void"]);
  * Reads a type as people write it in docs: TypeScript/JSDoc (`string[]`, `Array<number>`, `"a" | "b"`,
  * `Record<string, number>`, `{ a: string, b?: number }`, `[string, number]`) or Python
  * (`list[int]`, `dict[str, float]`, `Literal['a', 'b']`, `Optional[str]`, `tuple[int, ...]`).
- * `names` resolves your own types (`list[Turn]`); a name it does not know is a string (the fallback for a type that says nothing usable).
+ * `names` resolves your own types (`list[Turn]`); a name it does not know is a string (the fallback for a type that
+ * says nothing usable).
  *
  * @example
  * readType("Literal['celsius', 'fahrenheit']").descriptor; // t.enum(["celsius", "fahrenheit"])

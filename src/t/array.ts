@@ -7,7 +7,12 @@ export type TArray<I extends Descriptor> = Descriptor<Infer<I>[], InferJSON<I>[]
   readonly type: "array";
   readonly items: I;
 };
-/** A `t.set(item)` descriptor: a `Set` in code, an array of unique items on the wire. @example const tags: TSet<TString> = t.set(t.string()); */
+/**
+ * A `t.set(item)` descriptor: a `Set` in code, an array of unique items on the wire.
+ *
+ * @example
+ * const tags: TSet<TString> = t.set(t.string());
+ */
 export type TSet<I extends Descriptor> = Descriptor<Set<Infer<I>>, InferJSON<I>[]> & {
   readonly type: "array";
   readonly uniqueItems: true;

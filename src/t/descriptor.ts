@@ -17,12 +17,22 @@ export interface Descriptor<Out = unknown, In = Out> {
   readonly "~types"?: { readonly output: Out; readonly input: In };
 }
 
-/** Marks a descriptor as optional inside `t.object`. @example const days: TNumber & OptionalFlag = t.optional(t.integer()); */
+/**
+ * Marks a descriptor as optional inside `t.object`.
+ *
+ * @example
+ * const days: TNumber & OptionalFlag = t.optional(t.integer());
+ */
 export interface OptionalFlag {
   readonly [OptionalMark]: true;
 }
 
-/** Marks a descriptor whose options gave a `default`. @example const unit: TString & DefaultFlag<"celsius"> = t.string({ default: "celsius" }); */
+/**
+ * Marks a descriptor whose options gave a `default`.
+ *
+ * @example
+ * const unit: TString & DefaultFlag<"celsius"> = t.string({ default: "celsius" });
+ */
 export interface DefaultFlag<V> {
   readonly default: V;
 }

@@ -4,7 +4,12 @@ import { ANNOTATION_KEYS, schemaOptions, type Annotations } from "./options.js";
 /** A value `t.literal` and `t.enum` accept. @example const values: Primitive[] = ["on", 1, true, null]; */
 export type Primitive = string | number | boolean | null;
 
-/** A `t.literal(v)` or `t.enum([...])` descriptor. @example const unit: TEnum<"celsius" | "fahrenheit"> = t.enum(["celsius", "fahrenheit"]); */
+/**
+ * A `t.literal(v)` or `t.enum([...])` descriptor.
+ *
+ * @example
+ * const unit: TEnum<"celsius" | "fahrenheit"> = t.enum(["celsius", "fahrenheit"]);
+ */
 export type TEnum<V> = Descriptor<V> & { readonly enum: readonly V[] };
 
 /**

@@ -34,13 +34,23 @@ export type ObjectIn<P extends Properties> = Simplify<
   }
 >;
 
-/** A `t.object({...})` descriptor. @example const point: TObject<{ x: TNumber; y: TNumber }> = t.object({ x: t.number(), y: t.number() }); */
+/**
+ * A `t.object({...})` descriptor.
+ *
+ * @example
+ * const point: TObject<{ x: TNumber; y: TNumber }> = t.object({ x: t.number(), y: t.number() });
+ */
 export type TObject<P extends Properties> = Descriptor<ObjectOut<P>, ObjectIn<P>> & {
   readonly type: "object";
   readonly properties: P;
   readonly required?: readonly string[];
 };
-/** A `t.record(value)` descriptor: string keys, values of one type. @example const prices: TRecord<TNumber> = t.record(t.number()); */
+/**
+ * A `t.record(value)` descriptor: string keys, values of one type.
+ *
+ * @example
+ * const prices: TRecord<TNumber> = t.record(t.number());
+ */
 export type TRecord<V extends Descriptor> = Descriptor<Record<string, Infer<V>>, Record<string, InferJSON<V>>> & {
   readonly type: "object";
   readonly additionalProperties: V;

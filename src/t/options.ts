@@ -5,7 +5,8 @@ import { encodeBase64 } from "../util/base64.js";
  * Annotations every builder accepts. `default` makes an object property optional on the wire.
  *
  * @example
- * t.string({ description: "City", default: "Paris", examples: ["Oslo"] }); // {"type":"string","description":"City","default":"Paris","examples":["Oslo"]}
+ * t.string({ description: "City", default: "Paris", examples: ["Oslo"] });
+ * // {"type":"string","description":"City","default":"Paris","examples":["Oslo"]}
  */
 export interface Annotations<T> {
   readonly description?: string;

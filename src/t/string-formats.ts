@@ -3,13 +3,23 @@ import { STRING_KEYS, schemaOptions, type Annotations, type StringOptions } from
 
 type FormatOptions<T> = Omit<StringOptions, "format" | "default" | "examples"> & Annotations<T | string>;
 
-/** A `t.datetime()` descriptor: a `Date` in code, RFC 3339 text on the wire. @example const when: TDateTime = t.datetime(); */
+/**
+ * A `t.datetime()` descriptor: a `Date` in code, RFC 3339 text on the wire.
+ *
+ * @example
+ * const when: TDateTime = t.datetime();
+ */
 export type TDateTime = Descriptor<Date, string> & { readonly type: "string"; readonly format: "date-time" };
 /** A `t.date()` descriptor: `YYYY-MM-DD` text. @example const day: TDate = t.date(); */
 export type TDate = Descriptor<string> & { readonly type: "string"; readonly format: "date" };
 /** A `t.time()` descriptor: RFC 3339 `full-time` text. @example const at: TTime = t.time(); */
 export type TTime = Descriptor<string> & { readonly type: "string"; readonly format: "time" };
-/** A `t.bytes()` descriptor: a `Uint8Array` in code, base64 text on the wire. @example const file: TBytes = t.bytes(); */
+/**
+ * A `t.bytes()` descriptor: a `Uint8Array` in code, base64 text on the wire.
+ *
+ * @example
+ * const file: TBytes = t.bytes();
+ */
 export type TBytes = Descriptor<Uint8Array, string> & { readonly type: "string"; readonly contentEncoding: "base64" };
 
 const FORMAT_KEYS = STRING_KEYS.filter((key) => key !== "format");

@@ -1,4 +1,10 @@
-/** Symbol naming a descriptor's builder (`"string"`, `"object"`, ...). Never emitted. @example t.integer()[Kind]; // "integer" */
+/**
+ * Symbol naming a descriptor's builder (`"string"`, `"object"`, ...). Never emitted.
+ *
+ * @example
+ * t.integer()[Kind];
+ * // "integer"
+ */
 export const Kind: unique symbol = Symbol.for("tooltype.kind") as never;
 /** Symbol set by `t.optional`: the property may be absent. Never emitted. */
 export const OptionalMark: unique symbol = Symbol.for("tooltype.optional") as never;
@@ -20,7 +26,10 @@ export function isDescriptor(value: unknown): value is { readonly [Kind]: string
   return typeof value === "object" && value !== null && Kind in value;
 }
 
-/** Symbol holding annotations of one use of a named type, written beside its `$ref` (`{ "$ref": ..., "description": ... }`). */
+/**
+ * Symbol holding annotations of one use of a named type, written beside its `$ref` (`{ "$ref": ..., "description": ...
+ * }`).
+ */
 export const RefAnnotations: unique symbol = Symbol.for("tooltype.refAnnotations") as never;
 
 /** Symbol set by `derive` on a node whose `default` was read from a function's source: compile leaves it unchecked. */

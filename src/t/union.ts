@@ -3,7 +3,12 @@ import { ANNOTATION_KEYS, schemaOptions, type Annotations } from "./options.js";
 import { RefTarget } from "./symbols.js";
 import { jsonType } from "./literal.js";
 
-/** A `t.union([...])` descriptor. @example const id: TUnion<[TString, TNumber]> = t.union([t.string(), t.integer()]); */
+/**
+ * A `t.union([...])` descriptor.
+ *
+ * @example
+ * const id: TUnion<[TString, TNumber]> = t.union([t.string(), t.integer()]);
+ */
 export type TUnion<B extends readonly Descriptor[]> = Descriptor<Infer<B[number]>, InferJSON<B[number]>>;
 
 const ALL = ["null", "boolean", "integer", "number", "string", "array", "object"];

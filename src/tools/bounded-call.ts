@@ -7,7 +7,9 @@ import { failure, type ToolResult } from "./result.js";
  * boundedCall("get_weather", run, { signal: controller.signal, timeout: 5_000 });
  */
 export interface CallBounds {
-  /** Cancels the call: it resolves as a failed result saying so, and the signal `run` got aborts with this one's reason. */
+  /**
+   * Cancels the call: it resolves as a failed result saying so, and the signal `run` got aborts with this one's reason.
+   */
   readonly signal?: AbortSignal | undefined;
   /** Milliseconds the call may take; then it resolves as a failed result and the signal `run` got aborts. */
   readonly timeout?: number | undefined;
@@ -100,7 +102,12 @@ function whenAborted(signal: AbortSignal, callback: () => void): void {
   entry.callbacks.add(callback);
 }
 
-/** Takes back a callback given to `whenAborted` (nothing when it was called or taken back already). @example stopWaiting(controller.signal, onCancel); */
+/**
+ * Takes back a callback given to `whenAborted` (nothing when it was called or taken back already).
+ *
+ * @example
+ * stopWaiting(controller.signal, onCancel);
+ */
 function stopWaiting(signal: AbortSignal, callback: () => void): void {
   const entry = waiting?.get(signal);
   if (!entry?.callbacks.delete(callback) || entry.callbacks.size) return;

@@ -13,14 +13,24 @@ export interface ToolCall {
   readonly arguments: unknown;
 }
 
-/** A call and what running it gave. @example { id: "call_1", name: "get_weather", result: { success: true, value: "21 °C" } } */
+/**
+ * A call and what running it gave.
+ *
+ * @example
+ * { id: "call_1", name: "get_weather", result: { success: true, value: "21 °C" } }
+ */
 export interface CallResult {
   readonly id: string;
   readonly name: string;
   readonly result: ToolResult;
 }
 
-/** Options of `ToolRegistry.executeAll`. @example await registry.executeAll(calls, { timeout: 10_000, concurrency: 4, signal: controller.signal }); */
+/**
+ * Options of `ToolRegistry.executeAll`.
+ *
+ * @example
+ * await registry.executeAll(calls, { timeout: 10_000, concurrency: 4, signal: controller.signal });
+ */
 export interface ExecuteAllOptions {
   /** Cancels calls not yet finished: they resolve as failed results saying so. */
   readonly signal?: AbortSignal;

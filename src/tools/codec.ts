@@ -24,7 +24,12 @@ export interface Codec {
 
 type Schema = Record<string | symbol, unknown>;
 
-/** Builds the codec of a parameter schema. @example codecOf(t.object({ when: t.datetime() })).decode({ when: "2026-11-22T10:00:00Z" }) */
+/**
+ * Builds the codec of a parameter schema.
+ *
+ * @example
+ * codecOf(t.object({ when: t.datetime() })).decode({ when: "2026-11-22T10:00:00Z" })
+ */
 export function codecOf(root: object): Codec {
   const walker = new Walker(root as Schema);
   return {

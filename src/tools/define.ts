@@ -49,9 +49,13 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly needsApproval?: boolean | ((args: ArgsOf<P>, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
   readonly timeout?: number;
-  /** Guardrail before each call in the agent loop: allow, `{ refuse: message }`, or `{ arguments }` to run on instead. */
+  /**
+   * Guardrail before each call in the agent loop: allow, `{ refuse: message }`, or `{ arguments }` to run on instead.
+   */
   readonly before?: BeforeHook<ArgsOf<P>, Context>;
-  /** Guardrail after each call in the agent loop: keep the result, `{ value }` to replace it, or `{ refuse: message }`. */
+  /**
+   * Guardrail after each call in the agent loop: keep the result, `{ value }` to replace it, or `{ refuse: message }`.
+   */
   readonly after?: AfterHook<ArgsOf<P>, Context>;
   /** Runs around each call in the agent loop: `(call, next) => next()`. */
   readonly wrap?: WrapHook<ArgsOf<P>, Context>;
@@ -98,7 +102,8 @@ export function tool<P extends object, Result = unknown, Context = unknown>(
   return new toolClass({ ...rest, run: execute as never });
 }
 
-// Every option of `tool({...})`; TypeScript keeps the list whole (a key of the definition missing here fails the build).
+// Every option of `tool({...})`; TypeScript keeps the list whole (a key of the definition missing here fails the
+// build).
 // The `@tool(...)` check in ../source/define.ts reads it too.
 export const TOOL_OPTIONS = {
   name: true,

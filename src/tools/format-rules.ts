@@ -81,7 +81,8 @@ export function schemaFor(
   });
 }
 
-// Each family's rules (the schema dialects by name), plain and strict (a family without a strict form keeps its plain one).
+// Each family's rules (the schema dialects by name), plain and strict (a family without a strict form keeps its plain
+// one).
 const RULES: Record<Exclude<SchemaRules, Dialect>, readonly [plain: Dialect, strict: Dialect]> = {
   openai: [openai, openaiStrict],
   anthropic: [anthropic, anthropicStrict],
@@ -119,7 +120,9 @@ export function rulesFor(
   return { dialect: pair[0], strict: false };
 }
 
-/** Why the strict rules cannot take a tool's parameters (a rejection or what no strict schema expresses), or undefined. */
+/**
+ * Why the strict rules cannot take a tool's parameters (a rejection or what no strict schema expresses), or undefined.
+ */
 function strictRefusal(tool: FormattableTool, strict: Dialect): string | undefined {
   let rejected: string | undefined;
   try {

@@ -66,9 +66,11 @@ export interface FormatOptions {
    * refuses is sent unannounced.
    */
   readonly onIssue?: ((issue: ToolIssue) => void) | "error";
-  /** The former name of `onIssue`, kept working. */
+  /** The same as `onIssue` (either name works; `onIssue` wins when both are given). */
   readonly onWarning?: ((issue: ToolIssue) => void) | "error";
-  /** Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning. */
+  /**
+   * Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning.
+   */
   readonly shareRepeated?: boolean;
 }
 

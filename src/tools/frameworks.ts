@@ -11,7 +11,8 @@ import type { ModelPart } from "./output.js";
 import { jsonData } from "../util/json-data.js";
 
 /**
- * The error a framework receives when our tool's call failed: the failed result's text, which tells the model what to fix.
+ * The error a framework receives when our tool's call failed: the failed result's text, which tells the model what to
+ * fix.
  *
  * @example
  * try { await toAISDKTool(weather).execute({ city: 5 }); } catch (error) { if (error instanceof ToolCallError) console.log(error.tool, error.message); }
@@ -51,12 +52,17 @@ export interface ToolInputSchema<Input = Record<string, unknown>> extends Standa
 export interface AISDKTool<Input, Output> {
   readonly description: string;
   readonly inputSchema: ToolInputSchema<Input>;
-  /** Runs the tool (parsing, checking, decoding as `Tool.execute` does); a failed result is thrown as a `ToolCallError`. */
+  /**
+   * Runs the tool (parsing, checking, decoding as `Tool.execute` does); a failed result is thrown as a `ToolCallError`.
+   */
   readonly execute: (
     input: Input,
     options?: { readonly toolCallId?: string; readonly abortSignal?: AbortSignal },
   ) => Promise<Output>;
-  /** What the model is sent: the parts the tool gave (`toModelOutput`, `modelOutput(...)`), else the value as text or JSON. */
+  /**
+   * What the model is sent: the parts the tool gave (`toModelOutput`, `modelOutput(...)`), else the value as text or
+   * JSON.
+   */
   readonly toModelOutput: (options: { readonly toolCallId: string; readonly output: unknown }) => AISDKModelOutput;
 }
 
@@ -197,7 +203,10 @@ export function toAgentsTool<Args, Result, Context>(
   };
 }
 
-/** A Standard Schema over a tool's JSON Schema: its guard where tooltype can check the schema, else a pass-through (execute checks). */
+/**
+ * A Standard Schema over a tool's JSON Schema: its guard where tooltype can check the schema, else a pass-through
+ * (execute checks).
+ */
 function inputSchemaOf(parameters: JSONSchema): ToolInputSchema {
   let guard: Guard<unknown> | undefined;
   try {

@@ -46,7 +46,8 @@ export type AfterHook<Args = unknown, Context = unknown> = (
 export type AfterDecision = void | undefined | { readonly refuse: string } | { readonly value: unknown };
 
 /**
- * Runs around a call: call `next()` to run it (or don't), and return a result (a timer, a retry, a trace span, a cache).
+ * Runs around a call: call `next()` to run it (or don't), and return a result (a timer, a retry, a trace span, a
+ * cache).
  *
  * @example
  * const wrap: WrapHook = async (call, next) => { const started = Date.now(); try { return await next(); } finally { log(call.name, Date.now() - started); } };

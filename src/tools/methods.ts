@@ -24,7 +24,8 @@ import type {
  * @example
  * import { t, tool } from "tooltype";
  * const weather = tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
- * weather.toOpenAIFormat({ strict: true }); // { type: "function", function: { name: "get_weather", ..., strict: true } }
+ * weather.toOpenAIFormat({ strict: true });
+ * // { type: "function", function: { name: "get_weather", ..., strict: true } }
  */
 export class Tool<Args = unknown, Result = unknown, Context = unknown>
   extends LeanTool<Args, Result, Context>
@@ -65,7 +66,12 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown>
  * openai.chat.completions.create({ tools: registry.toOpenAIFormat({ strict: true }), ... });
  */
 export class ToolRegistry extends LeanToolRegistry {
-  /** OpenAI Chat Completions `tools`. @example openai.chat.completions.create({ tools: registry.toOpenAIFormat({ strict: true }) }) */
+  /**
+   * OpenAI Chat Completions `tools`.
+   *
+   * @example
+   * openai.chat.completions.create({ tools: registry.toOpenAIFormat({ strict: true }) })
+   */
   toOpenAIFormat(category?: string | RegistryFormatOptions, options?: FormatOptions): OpenAITool[] {
     return listed(this, "openai", format.toOpenAIFormat, category, options);
   }
@@ -75,7 +81,12 @@ export class ToolRegistry extends LeanToolRegistry {
     return listed(this, "responses", format.toResponsesFormat, category, options);
   }
 
-  /** Anthropic Messages API `tools`. @example anthropic.messages.create({ tools: registry.toAnthropicFormat({ category: "weather" }) }) */
+  /**
+   * Anthropic Messages API `tools`.
+   *
+   * @example
+   * anthropic.messages.create({ tools: registry.toAnthropicFormat({ category: "weather" }) })
+   */
   toAnthropicFormat(
     category?: string | (RegistryFormatOptions & AnthropicFormatOptions),
     options?: AnthropicFormatOptions,

@@ -70,7 +70,13 @@ export function modelOutput(...parts: readonly OutputPart[]): ModelOutput {
   return Object.freeze({ [BRAND]: true as const, parts: Object.freeze([...parts]) });
 }
 
-/** Whether a value is a `modelOutput(...)`. @example isModelOutput(modelOutput({ type: "text", text: "hi" })); // true */
+/**
+ * Whether a value is a `modelOutput(...)`.
+ *
+ * @example
+ * isModelOutput(modelOutput({ type: "text", text: "hi" }));
+ * // true
+ */
 export function isModelOutput(value: unknown): value is ModelOutput {
   return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }
@@ -80,7 +86,8 @@ export function isModelOutput(value: unknown): value is ModelOutput {
  * base64, JSON as plain data. A string is one text part. Anything else is an error naming the tool and the part.
  *
  * @example
- * modelParts("chart", { type: "image", data: new Uint8Array([1]), mediaType: "image/png" }); // [{ type: "image", data: "AQ==", mediaType: "image/png" }]
+ * modelParts("chart", { type: "image", data: new Uint8Array([1]), mediaType: "image/png" });
+ * // [{ type: "image", data: "AQ==", mediaType: "image/png" }]
  */
 export function modelParts(toolName: string, given: unknown): ModelPart[] {
   const list = typeof given === "string" ? [{ type: "text", text: given }] : Array.isArray(given) ? given : [given];

@@ -8,7 +8,10 @@ import { codecOf, type Codec } from "./codec.js";
 import { MAX_RESULT_ISSUES } from "./result.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
 
-/** What a tool's `parameters` may be: a `t.object(...)`, a TypeBox or plain JSON Schema object, or a Standard Schema that exposes JSON Schema (Zod 4, Valibot, ArkType). */
+/**
+ * What a tool's `parameters` may be: a `t.object(...)`, a TypeBox or plain JSON Schema object, or a Standard Schema
+ * that exposes JSON Schema (Zod 4, Valibot, ArkType).
+ */
 export type ParametersInput = object;
 
 /** A tool's parameters, ready to describe and to check. */

@@ -73,7 +73,8 @@ export const TOOL_FORMATS = /* @__PURE__ */ Object.keys(FORMATS) as readonly Too
  * A tool list as a request's `tools` holds it in a format (limits over the list applied, as Anthropic's strict ones).
  *
  * @example
- * formatTools(registry.listTools(), "anthropic", { strict: "prefer" }); // [{ name, description, input_schema, strict: true }, ...]
+ * formatTools(registry.listTools(), "anthropic", { strict: "prefer" });
+ * // [{ name, description, input_schema, strict: true }, ...]
  */
 export function formatTools(tools: readonly FormattableTool[], provider: ToolFormat, options: WriteOptions): unknown[] {
   const { write, writeAll } = FORMATS[provider];
@@ -84,7 +85,8 @@ export function formatTools(tools: readonly FormattableTool[], provider: ToolFor
  * What a format refuses of a tool list as a whole (Anthropic's strict limits), as issues.
  *
  * @example
- * toolSetIssues(tools, "anthropic", { strict: true }); // [{ tool: "t21", kind: "rejected", message: "...at most 20 strict tools..." }]
+ * toolSetIssues(tools, "anthropic", { strict: true });
+ * // [{ tool: "t21", kind: "rejected", message: "...at most 20 strict tools..." }]
  */
 export function toolSetIssues(
   tools: readonly FormattableTool[],

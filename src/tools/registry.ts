@@ -26,7 +26,8 @@ export const TOOLS_PER_REQUEST_WARNING = 20;
 
 /**
  * How many tools one request may hold, per provider, where its documentation says:
- * OpenAI "A max of 128 functions are supported" (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools,
+ * OpenAI "A max of 128 functions are supported"
+ * (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools,
  * and the same for Responses); Gemini "Maximum 128 function declarations can be provided"
  * (https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/Tool, functionDeclarations).
  *
@@ -41,7 +42,8 @@ export const TOOL_LIMITS: Partial<Record<ToolFormat, number>> = { openai: 128, r
  *
  * @example
  * registeredTools([weather, calculator]); // [weather, calculator]
- * registeredTools([weather, weather]); // TypeError: ToolRegistry.register: a tool named "get_weather" is already registered
+ * registeredTools([weather, weather]);
+ * // TypeError: ToolRegistry.register: a tool named "get_weather" is already registered
  */
 export function registeredTools(
   tools: readonly (AnyTool | readonly AnyTool[])[],
@@ -63,7 +65,8 @@ export function registeredTools(
  *
  * @example
  * const registry = new ToolRegistry().register(weather, calculator);
- * openai.chat.completions.create({ tools: registry.listTools().map((t) => toOpenAIFormat(t)), ... }); // registry.toOpenAIFormat() through the root entry
+ * openai.chat.completions.create({ tools: registry.listTools().map((t) => toOpenAIFormat(t)), ... });
+ * // registry.toOpenAIFormat() through the root entry
  * await registry.execute("get_weather", '{"city":"Paris"}');
  */
 export class ToolRegistry {
@@ -99,11 +102,14 @@ export class ToolRegistry {
 
   /**
    * Every issue of this registry's tools (or one category's) in a provider's format, as data: more tools
-   * than the provider takes in one request, more than 20 (advice: models choose worse among many), names it refuses, and each
+   * than the provider takes in one request, more than 20 (advice: models choose worse among many), names it refuses,
+   * and each
    * tool's schema issues (`checkTool`). Nothing is printed or thrown.
    *
    * @example
-   * registry.check(gemini); // or "gemini", the format's name; [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message: "...", kind: "rejected" }, ...]
+   * registry.check(gemini);
+   * // or "gemini", the format's name; [{ tool: "lookup.v2", provider: "gemini", path: "/properties/2nd", message:
+   * // "...", kind: "rejected" }, ...]
    */
   check(
     format: FormatOf,
@@ -170,7 +176,8 @@ export class ToolRegistry {
    * Runs a tool by name on the arguments a model sent (an object or its JSON text). Always resolves.
    *
    * @example
-   * await registry.execute("nope", {}); // { success: false, error: 'Unknown tool "nope". Available tools: get_weather, calculator.' }
+   * await registry.execute("nope", {});
+   * // { success: false, error: 'Unknown tool "nope". Available tools: get_weather, calculator.' }
    */
   async execute(name: string, args: unknown, context?: unknown): Promise<ToolResult> {
     const found = this.get(name);

@@ -189,7 +189,8 @@ function undescribed(root: JSONSchema): string[] {
 
 let loaded: Promise<(text: string) => number> | undefined;
 
-// gpt-tokenizer's o200k_base, loaded on first use: an optional peer dependency, so an app that never counts never carries it.
+// gpt-tokenizer's o200k_base, loaded on first use: an optional peer dependency, so an app that never counts never
+// carries it.
 function defaultCounter(): Promise<(text: string) => number> {
   const specifier = "gpt-tokenizer/encoding/o200k_base"; // not a literal in import(): bundlers leave it to run time
   loaded ??= import(/* webpackIgnore: true */ /* @vite-ignore */ specifier).then(

@@ -33,7 +33,9 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly name: string;
   readonly description: string;
   readonly parameters: ParametersInput;
-  /** The function's result type: appended to the description, emitted as MCP `outputSchema`, and checked on every call. */
+  /**
+   * The function's result type: appended to the description, emitted as MCP `outputSchema`, and checked on every call.
+   */
   readonly returns?: object;
   /**
    * Check each value the function returns against `returns` (default true): a value outside it is a failed
@@ -53,9 +55,15 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly needsApproval?: boolean | ((args: Args, context: Context) => boolean | Promise<boolean>);
   /** Milliseconds a call may take in the agent loop (wins over the loop's `timeout`). */
   readonly timeout?: number;
-  /** Guardrail before each call in the agent loop (after the loop's): allow, refuse, or rewrite the arguments; see `BeforeHook`. */
+  /**
+   * Guardrail before each call in the agent loop (after the loop's): allow, refuse, or rewrite the arguments; see
+   * `BeforeHook`.
+   */
   readonly before?: BeforeHook<Args, Context>;
-  /** Guardrail after each call in the agent loop (before the loop's): keep, replace or refuse the result; see `AfterHook`. */
+  /**
+   * Guardrail after each call in the agent loop (before the loop's): keep, replace or refuse the result; see
+   * `AfterHook`.
+   */
   readonly after?: AfterHook<Args, Context>;
   /** Runs around each call in the agent loop (inside the loop's `wrap`); see `WrapHook`. */
   readonly wrap?: WrapHook<Args, Context>;
@@ -125,10 +133,20 @@ export interface RunOptions {
   readonly sample?: (request: SampleRequest) => Promise<SampleResult>;
 }
 
-/** A log message's severity, least to most severe, as MCP (and syslog) name them. @example log("warning", { retry: 2 }) */
+/**
+ * A log message's severity, least to most severe, as MCP (and syslog) name them.
+ *
+ * @example
+ * log("warning", { retry: 2 })
+ */
 export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
 
-/** What `elicit` takes: a `t.object` of flat properties. @example const confirm: ElicitSchema = t.object({ ok: t.boolean() }); */
+/**
+ * What `elicit` takes: a `t.object` of flat properties.
+ *
+ * @example
+ * const confirm: ElicitSchema = t.object({ ok: t.boolean() });
+ */
 export type ElicitSchema = Descriptor<Record<string, unknown>> & { readonly type: "object" };
 
 /**
@@ -167,7 +185,12 @@ export type SampleContent =
   | { readonly type: "text"; readonly text: string }
   | { readonly type: "image" | "audio"; readonly data: string; readonly mimeType: string };
 
-/** The client model's answer to `sample`. @example { role: "assistant", content: { type: "text", text: "Sure." }, model: "gpt-4o", stopReason: "endTurn" } */
+/**
+ * The client model's answer to `sample`.
+ *
+ * @example
+ * { role: "assistant", content: { type: "text", text: "Sure." }, model: "gpt-4o", stopReason: "endTurn" }
+ */
 export interface SampleResult {
   readonly role: "assistant";
   readonly content: SampleContent | readonly SampleContent[];
@@ -318,7 +341,9 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
    * arguments and exceptions become a failed result whose `error` tells the model what to fix.
    *
    * @example
-   * await tool.execute('{"city": 5}'); // { success: false, error: 'Invalid arguments for tool "get_weather":\n- at /city: Expected string, received integer\n...' }
+   * await tool.execute('{"city": 5}');
+   * // { success: false, error: 'Invalid arguments for tool "get_weather":\n- at /city: Expected string, received
+   * // integer\n...' }
    */
   async execute(args: unknown, context?: Context, options: RunOptions = {}): Promise<ToolResult<Result>> {
     let checked = this.#validate(args); // awaited only for a library's asynchronous validator: no extra turn
@@ -369,7 +394,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
    *
    * @example
    * await weather.validate('{"city":"Paris"}'); // { success: true, value: { city: "Paris", unit: "celsius" } }
-   * await weather.validate({ city: 5 });        // { success: false, error: 'Invalid arguments for tool "get_weather": ...' }
+   * await weather.validate({ city: 5 });
+   * // { success: false, error: 'Invalid arguments for tool "get_weather": ...' }
    */
   async validate(args: unknown): Promise<ToolResult<Args>> {
     return this.#validate(args);
@@ -497,7 +523,12 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
-/** A tool of any argument, result and context types, for collections of tools. @example const tools: AnyTool[] = [weather, calculator]; */
+/**
+ * A tool of any argument, result and context types, for collections of tools.
+ *
+ * @example
+ * const tools: AnyTool[] = [weather, calculator];
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = Tool<any, any, any>;
 

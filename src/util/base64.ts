@@ -1,7 +1,8 @@
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /**
- * Encodes bytes as standard, padded base64 (RFC 4648 section 4), in every runtime (`btoa` of the bytes as Latin-1 text).
+ * Encodes bytes as standard, padded base64 (RFC 4648 section 4), in every runtime (`btoa` of the bytes as Latin-1
+ * text).
  *
  * @example
  * encodeBase64(new Uint8Array([104, 105])); // "aGk="

@@ -516,8 +516,9 @@ cost(
     assert.equal(work, { sign: 0, digest: 0, bytes: 0, largestSigned: 0 });
     let out: Awaited<ReturnType<typeof paused>> | undefined;
     const pausing = await cryptoWork(async () => (out = await paused()));
-    // the key's id, the pending call's seal, the state; the pending call's arguments and the conversation
-    assert.equal([pausing.sign, pausing.digest], [3, 2]);
+    // the key's id, the pending call's seal, the finished call's result tag, the state; the pending call's
+    // arguments, the conversation and the turn's calls
+    assert.equal([pausing.sign, pausing.digest], [4, 3]);
     assert.match(out!.state.signature, /^[\w-]{43}$/);
   },
 );
@@ -543,11 +544,11 @@ cost(
               states.push(e.state);
       });
       assert.is(states.length, 53, `${how}: the decided turn, 50 results and 2 step ends`);
-      assert.is(work.sign, 53 + 1, `${how}: one signature per state and the key's id once`);
+      assert.is(work.sign, 53 + 50 + 1, `${how}: one signature per state, one tag per result and the key's id once`);
       assert.is(
         work.digest,
-        3,
-        `${how}: the conversation hashed once for the turn's calls and once at each turn's end`,
+        3 + 2,
+        `${how}: the conversation hashed once for the turn's calls and once at each turn's end; the calls once, and no calls once`,
       );
       assert.ok(
         work.largestSigned < historyBytes / 4,

@@ -28,7 +28,7 @@ import {
   type ToolCall,
   type PartialToolCall,
 } from "tooltype";
-import { replayFetch, replayServer, type Received, type Recorded } from "../support/replay.js";
+import { inNode, replayFetch, replayServer, type Received, type Recorded } from "../support/replay.js";
 import * as chat from "../fixtures/sdk/openai-chat"; // no extension: test/fixtures/**/*.js are loaded unbundled
 import * as resp from "../fixtures/sdk/responses"; // no extension: test/fixtures/**/*.js are loaded unbundled
 import * as claude from "../fixtures/sdk/anthropic"; // no extension: test/fixtures/**/*.js are loaded unbundled
@@ -66,6 +66,8 @@ const errorOf = async (name: string, args: unknown) => {
 
 type Way = "fetch" | "http";
 const WAYS: readonly Way[] = ["fetch", "http"];
+/** The suite's test function for `way`: tests over HTTP are reported skipped outside Node (no server there). */
+const over = <S extends { skip: unknown }>(s: S, way: Way): S => (way === "http" && !inNode() ? (s.skip as S) : s);
 const label = (way: Way) => (way === "fetch" ? "through the SDK's fetch option" : "over HTTP to 127.0.0.1 (Node only)");
 
 interface Wire {
@@ -108,7 +110,7 @@ const openai = (w: Wire) => new OpenAI({ apiKey: "test", maxRetries: 0, dangerou
 const anthropic = (w: Wire) =>
   new Anthropic({ apiKey: "test", maxRetries: 0, dangerouslyAllowBrowser: true, ...w.options });
 
-/** Runs `body` with the replay, closing it after; a no-op for "http" outside Node. */
+/** Runs `body` with the replay, closing it after (tests over "http" are skipped outside Node). */
 async function withWire(
   way: Way,
   recorded: readonly Recorded[],
@@ -116,7 +118,7 @@ async function withWire(
   body: (w: Wire) => Promise<void>,
 ) {
   const w = await wire(way, recorded, api);
-  if (!w) return;
+  if (!w) throw new Error(`no way ${way} in this runtime: the test should have been skipped`);
   try {
     await body(w);
   } finally {
@@ -129,7 +131,7 @@ async function withWire(
 const loop = suite("runTools driving the real SDK clients: two parallel calls (one bad), then the answer");
 
 for (const way of WAYS) {
-  loop(`openai chat.completions.create, ${label(way)}`, () =>
+  over(loop, way)(`openai chat.completions.create, ${label(way)}`, () =>
     withWire(way, chat.recording, "openai", async (w) => {
       const client = openai(w);
       const result = await runTools({
@@ -190,7 +192,7 @@ for (const way of WAYS) {
     }),
   );
 
-  loop(`openai responses.create, ${label(way)}`, () =>
+  over(loop, way)(`openai responses.create, ${label(way)}`, () =>
     withWire(way, resp.recording, "openai", async (w) => {
       const client = openai(w);
       const result = await runTools({
@@ -250,7 +252,7 @@ for (const way of WAYS) {
     }),
   );
 
-  loop(`anthropic messages.create, ${label(way)}`, () =>
+  over(loop, way)(`anthropic messages.create, ${label(way)}`, () =>
     withWire(way, claude.recording, "anthropic", async (w) => {
       const client = anthropic(w);
       const result = await runTools({
@@ -400,7 +402,7 @@ const streams = suite("streaming: the SDK's stream helper and createToolCallStre
 const view = (calls: readonly PartialToolCall[]) => calls.map((c) => ({ id: c.id, name: c.name, text: c.text }));
 
 for (const way of WAYS) {
-  streams(`openai chat.completions.stream + finalChatCompletion(), ${label(way)}`, () =>
+  over(streams, way)(`openai chat.completions.stream + finalChatCompletion(), ${label(way)}`, () =>
     withWire(way, [{ sse: chat.toolCallsStream }], "openai", async (w) => {
       const client = openai(w);
       const stream = client.chat.completions.stream({
@@ -466,7 +468,7 @@ for (const way of WAYS) {
     }),
   );
 
-  streams(`openai responses.stream + finalResponse(), ${label(way)}`, () =>
+  over(streams, way)(`openai responses.stream + finalResponse(), ${label(way)}`, () =>
     withWire(way, [{ sse: resp.toolCallsStream() }], "openai", async (w) => {
       const client = openai(w);
       const stream = client.responses.stream({
@@ -512,7 +514,7 @@ for (const way of WAYS) {
     }),
   );
 
-  streams(`anthropic messages.stream + finalMessage(), ${label(way)}`, () =>
+  over(streams, way)(`anthropic messages.stream + finalMessage(), ${label(way)}`, () =>
     withWire(way, [{ sse: claude.toolCallsStream() }], "anthropic", async (w) => {
       const client = anthropic(w);
       const stream = client.messages.stream({

@@ -274,10 +274,11 @@ s(
     gc?.();
     const before = gc ? heapUsed() : undefined; // without a way to collect garbage first, the figure would count garbage
     for (let i = 0; i < 64; i++) server.push(piece);
-    await new Promise((r) => setTimeout(r, 50));
+    // Measured once the server has answered the line's end, so it has read every piece (a fixed wait would
+    // measure pieces still queued on a busy machine).
+    const [reply] = await server.send(['"end of the long line"']);
     gc?.();
     const grew = before === undefined ? undefined : heapUsed()! - before;
-    const [reply] = await server.send(['"end of the long line"']);
     assert.equal(reply, {
       jsonrpc: "2.0",
       id: null,

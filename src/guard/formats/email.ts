@@ -10,7 +10,13 @@ const PLAIN_EMAIL = new RegExp(
   String.raw`^${DOT_ATOM}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$`,
   "i",
 );
-/** An e-mail domain: an IPv4 or `IPv6:` address literal, else a host name as `host` reads it. @example emailDomain("[IPv6:::1]", isHostname) // true */
+/**
+ * An e-mail domain: an IPv4 or `IPv6:` address literal, else a host name as `host` reads it.
+ *
+ * @example
+ * emailDomain("[IPv6:::1]", isHostname)
+ * // true
+ */
 export function emailDomain(domain: string, host: (name: string) => boolean): boolean {
   if (domain.charCodeAt(0) === 91 && domain.endsWith("]")) {
     const literal = domain.slice(1, -1);

@@ -1,7 +1,14 @@
 import { isIPv6 } from "./ipv6.js";
 
-// RFC 3986 Appendix A (and, with `u`, RFC 3987 for IRIs: the non-ASCII characters `ucschar` allows; see ./idn-formats.ts).
-/** The RFC 3986 URI and URI-reference patterns; with `u` (the non-ASCII characters an IRI allows), RFC 3987's. @example uriPatterns("").absolute.test("https://a.b/c") // true */
+// RFC 3986 Appendix A (and, with `u`, RFC 3987 for IRIs: the non-ASCII characters `ucschar` allows; see
+// ./idn-formats.ts).
+/**
+ * The RFC 3986 URI and URI-reference patterns; with `u` (the non-ASCII characters an IRI allows), RFC 3987's.
+ *
+ * @example
+ * uriPatterns("").absolute.test("https://a.b/c")
+ * // true
+ */
 export function uriPatterns(u: string): { readonly absolute: RegExp; readonly reference: RegExp } {
   const unreserved = String.raw`A-Za-z0-9\-._~${u}`;
   const pct = String.raw`%[0-9A-Fa-f]{2}`;

@@ -7,7 +7,8 @@ import type { KeywordDeclaration } from "./keyword.js";
  * `unevaluatedProperties: false` does).
  *
  * @example
- * additionalProperties.issues.additional_property("allowed properties are a", undefined); // "Unexpected property; allowed properties are a"
+ * additionalProperties.issues.additional_property("allowed properties are a", undefined);
+ * // "Unexpected property; allowed properties are a"
  */
 export const additionalProperties = {
   keys: ["additionalProperties"],

@@ -15,7 +15,13 @@ export const allOf = {
   read: /* @__PURE__ */ readSchemaList("allOf"), // a $dynamicRef beside a $ref may have put one there
 } satisfies KeywordDeclaration;
 
-/** `allOf`: every member's check, each listing its own issues. @example allOfCheck(readSchema({ allOf: [{ minimum: 0 }, { maximum: 9 }] }), build)!(10) // false */
+/**
+ * `allOf`: every member's check, each listing its own issues.
+ *
+ * @example
+ * allOfCheck(readSchema({ allOf: [{ minimum: 0 }, { maximum: 9 }] }), build)!(10)
+ * // false
+ */
 export function allOfCheck(node: Node, build: Build): Check | undefined {
   return node.allOf ? all(node.allOf.map(build)) : undefined;
 }

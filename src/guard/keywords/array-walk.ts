@@ -136,7 +136,12 @@ export function itemsSource(node: Node, x: string, writer: StructureWriter): str
   return out;
 }
 
-/** `items`, `prefixItems`, `minItems` and `maxItems` as report code, for arrays. @example itemsReport(node, "v", ROOT, reporter) */
+/**
+ * `items`, `prefixItems`, `minItems` and `maxItems` as report code, for arrays.
+ *
+ * @example
+ * itemsReport(node, "v", ROOT, reporter)
+ */
 export function itemsReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   const { minItems, maxItems, prefixItems = [] } = node;
   let out = "";

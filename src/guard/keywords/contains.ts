@@ -27,7 +27,13 @@ export function containsCheck(node: Node, build: Build): Check | undefined {
   };
 }
 
-/** `contains` as generated code. @example containsSource(node, "v", writer) // "let c1 = 0;\nfor (...) if (f2(v[i3])) c1++;\n..." */
+/**
+ * `contains` as generated code.
+ *
+ * @example
+ * containsSource(node, "v", writer)
+ * // "let c1 = 0;\nfor (...) if (f2(v[i3])) c1++;\n..."
+ */
 export function containsSource(node: Node, x: string, writer: StructureWriter): string {
   if (!node.contains) return "";
   const c = writer.id("c"),

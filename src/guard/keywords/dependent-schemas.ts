@@ -13,7 +13,8 @@ import { mustBe, namesOf } from "./read.js";
  * for objects only.
  *
  * @example
- * dependentSchemasCheck(readSchema({ dependentSchemas: { card: { required: ["billing"] } } }), build)!({ card: 1 }); // false
+ * dependentSchemasCheck(readSchema({ dependentSchemas: { card: { required: ["billing"] } } }), build)!({ card: 1 });
+ * // false
  */
 export function dependentSchemasCheck(node: Node, build: Build): Check | undefined {
   const parts: Check[] = [];

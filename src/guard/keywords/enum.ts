@@ -35,7 +35,13 @@ export function enumCheck(node: Node): Check | undefined {
   return (value, report, path) => values.some((allowed) => jsonEqual(allowed, value)) || fail(value, report, path);
 }
 
-/** Whether a few enum values, compared one by one, make the node's type test redundant. @example enumAlone(readSchema({ enum: [1, 2] })) // true */
+/**
+ * Whether a few enum values, compared one by one, make the node's type test redundant.
+ *
+ * @example
+ * enumAlone(readSchema({ enum: [1, 2] }))
+ * // true
+ */
 export function enumAlone(node: Node): boolean {
   const values = node.enum;
   return (
@@ -45,7 +51,13 @@ export function enumAlone(node: Node): boolean {
   );
 }
 
-/** An expression true when `x` is none of the enum's values. @example enumFails(["a", "b"], "v", writer) // 'v !== "a" && v !== "b"' */
+/**
+ * An expression true when `x` is none of the enum's values.
+ *
+ * @example
+ * enumFails(["a", "b"], "v", writer)
+ * // 'v !== "a" && v !== "b"'
+ */
 function enumFails(values: readonly unknown[], x: string, writer: StructureWriter): string {
   if (!values.length) return "true";
   const primitive = values.every((value) => typeof value !== "object" || value === null);
@@ -56,12 +68,24 @@ function enumFails(values: readonly unknown[], x: string, writer: StructureWrite
   return `!${writer.external(values)}.some((a) => ${writer.use("jsonEqual", jsonEqual)}(a, ${x}))`;
 }
 
-/** `enum` / `const` as generated code. @example enumSource(readSchema({ const: 1 }), "v", writer) // "if (v !== 1) return false;\n" */
+/**
+ * `enum` / `const` as generated code.
+ *
+ * @example
+ * enumSource(readSchema({ const: 1 }), "v", writer)
+ * // "if (v !== 1) return false;\n"
+ */
 export function enumSource(node: Node, x: string, writer: StructureWriter): string {
   return node.enum ? failIf(enumFails(node.enum, x, writer)) : "";
 }
 
-/** `enum` / `const` as report code. @example enumReport(readSchema({ const: 1 }), "v", ROOT, reporter) // 'if (v !== 1) {\nconst t = preview(v);\n...' */
+/**
+ * `enum` / `const` as report code.
+ *
+ * @example
+ * enumReport(readSchema({ const: 1 }), "v", ROOT, reporter)
+ * // 'if (v !== 1) {\nconst t = preview(v);\n...'
+ */
 export function enumReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   const values = node.enum;
   if (!values) return "";

@@ -23,14 +23,26 @@ export function conditionalCheck(node: Node, build: Build): Check | undefined {
       : otherwise === undefined || otherwise(value, report, path);
 }
 
-/** `if` / `then` / `else` as generated code. @example conditionalSource(node, "v", writer) // "if (f1(v) ? !f2(v) : false) return false;\n" */
+/**
+ * `if` / `then` / `else` as generated code.
+ *
+ * @example
+ * conditionalSource(node, "v", writer)
+ * // "if (f1(v) ? !f2(v) : false) return false;\n"
+ */
 export function conditionalSource(node: Node, x: string, writer: StructureWriter): string {
   if (!node.if || (!node.then && !node.else)) return "";
   const branch = (part: Node | undefined) => (part ? `!${writer.fn(part)}(${x})` : "false");
   return failIf(`${writer.fn(node.if)}(${x}) ? ${branch(node.then)} : ${branch(node.else)}`);
 }
 
-/** `if`, `then` and `else`: schemas; `then` and `else` alone mean nothing. @example ifThenElse.keys // ["if", "then", "else"] */
+/**
+ * `if`, `then` and `else`: schemas; `then` and `else` alone mean nothing.
+ *
+ * @example
+ * ifThenElse.keys
+ * // ["if", "then", "else"]
+ */
 export const ifThenElse = {
   keys: ["if", "then", "else"],
   check: conditionalCheck,

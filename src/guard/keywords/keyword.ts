@@ -106,7 +106,10 @@ export interface SourceWriter {
 export interface KeywordSource<L = never> {
   /** An expression true when `x` meets `limit`. */
   readonly holds: (x: string, limit: L, writer: SourceWriter) => string;
-  /** For a keyword that can fail in more than one way (`pattern`): a statement pushing the issue of `x` to `r`, `path` an expression. */
+  /**
+   * For a keyword that can fail in more than one way (`pattern`): a statement pushing the issue of `x` to `r`, `path`
+   * an expression.
+   */
   readonly report?: (x: string, limit: L, path: string, writer: SourceWriter) => string;
   /** An expression for the received text of `x`. */
   readonly received: (x: string, writer: SourceWriter) => string;
@@ -139,12 +142,24 @@ export interface StructureWriter extends SourceWriter {
   setOf(values: readonly unknown[]): string;
 }
 
-/** A statement refusing the value when `condition` holds. @example failIf("v.length > 3") // "if (v.length > 3) return false;\n" */
+/**
+ * A statement refusing the value when `condition` holds.
+ *
+ * @example
+ * failIf("v.length > 3")
+ * // "if (v.length > 3) return false;\n"
+ */
 export function failIf(condition: string): string {
   return `if (${condition}) return false;\n`;
 }
 
-/** A statement refusing the value unless `test` holds. @example failUnless("f2(v)") // "if (!(f2(v))) return false;\n" */
+/**
+ * A statement refusing the value unless `test` holds.
+ *
+ * @example
+ * failUnless("f2(v)")
+ * // "if (!(f2(v))) return false;\n"
+ */
 export function failUnless(test: string): string {
   return failIf(`!(${test})`);
 }

@@ -2,7 +2,13 @@
 import type { KeywordDeclaration } from "./keyword.js";
 import { readCount } from "./read.js";
 
-/** `maxContains`: a non-negative integer; without `contains` it means nothing. @example maxContains.keys // ["maxContains"] */
+/**
+ * `maxContains`: a non-negative integer; without `contains` it means nothing.
+ *
+ * @example
+ * maxContains.keys
+ * // ["maxContains"]
+ */
 export const maxContains = {
   keys: ["maxContains"],
   read: /* @__PURE__ */ readCount("maxContains"),

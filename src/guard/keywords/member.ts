@@ -10,7 +10,13 @@ export function member(x: string, key: string): string {
   return IDENTIFIER.test(key) ? `${x}.${key}` : `${x}[${JSON.stringify(key)}]`;
 }
 
-/** An expression true when object `x` lacks `key` (an own-property test for names objects inherit). @example missingSource("v", "a", writer) // "v.a === undefined" */
+/**
+ * An expression true when object `x` lacks `key` (an own-property test for names objects inherit).
+ *
+ * @example
+ * missingSource("v", "a", writer)
+ * // "v.a === undefined"
+ */
 export function missingSource(x: string, key: string, writer: SourceWriter): string {
   return isPrototypeKey(key)
     ? `!${writer.use("hasOwn", Object.hasOwn)}(${x}, ${JSON.stringify(key)})`

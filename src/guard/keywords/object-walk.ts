@@ -286,7 +286,8 @@ function keysSource(node: Node, x: string, writer: StructureWriter): string {
  * keywords is reported by the interpreter).
  *
  * @example
- * propertiesReport(readSchema({ required: ["q"] }), "v", ROOT, reporter); // 'if (v.q === undefined) r.push({ code: "required", ... });\n'
+ * propertiesReport(readSchema({ required: ["q"] }), "v", ROOT, reporter);
+ * // 'if (v.q === undefined) r.push({ code: "required", ... });\n'
  */
 export function propertiesReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   let out = "";

@@ -24,5 +24,11 @@ export const render = (p: Path) => (p.expr ? (p.text ? `${p.expr} + ${quote(p.te
 /** The path with constant text after it. @example withText(ROOT, "/0") // { expr: "", text: "/0" } */
 export const withText = (p: Path, text: string): Path => ({ expr: p.expr, text: p.text + text });
 
-/** The path with an expression after it. @example withExpr(withText(ROOT, "/"), "k") // { expr: '"/" + k', text: "" } */
+/**
+ * The path with an expression after it.
+ *
+ * @example
+ * withExpr(withText(ROOT, "/"), "k")
+ * // { expr: '"/" + k', text: "" }
+ */
 export const withExpr = (p: Path, expr: string): Path => ({ expr: `${render(p)} + ${expr}`, text: "" });

@@ -2,7 +2,13 @@
 import type { KeywordDeclaration } from "./keyword.js";
 import { mustBe, readList } from "./read.js";
 
-/** `prefixItems`: an array of schemas (draft-07 writes it as an array `items`: `./items.ts`). @example prefixItems.keys // ["prefixItems"] */
+/**
+ * `prefixItems`: an array of schemas (draft-07 writes it as an array `items`: `./items.ts`).
+ *
+ * @example
+ * prefixItems.keys
+ * // ["prefixItems"]
+ */
 export const prefixItems = {
   keys: ["prefixItems"],
   schemas: "list",

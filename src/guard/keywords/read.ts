@@ -13,7 +13,10 @@ import { SchemaError, type Node, type ReadOptions } from "../node.js";
 export interface SchemaReader {
   /** Reads a sub-schema found at `at` (a JSON Pointer of the document) into its node. */
   read(schema: unknown, at: string): Node;
-  /** Keeps `node`'s `$ref` or (`dynamic`) `$dynamicRef` (found at `at`, in `schema`) to be pointed at its target after the pass. */
+  /**
+   * Keeps `node`'s `$ref` or (`dynamic`) `$dynamicRef` (found at `at`, in `schema`) to be pointed at its target after
+   * the pass.
+   */
   reference(node: Node, pointer: string, at: string, schema: object, dynamic?: boolean): void;
   readonly options: ReadOptions;
 }
@@ -53,12 +56,23 @@ export function namesOf(value: unknown, key: string, at: string): string[] {
   return value;
 }
 
-/** The one way a schema is refused: what is wrong (a keyword, quoted), where (a JSON Pointer), and why. @example refuse('"$ref" "#/x"', "#", "points to nothing in this schema") */
+/**
+ * The one way a schema is refused: what is wrong (a keyword, quoted), where (a JSON Pointer), and why.
+ *
+ * @example
+ * refuse('"$ref" "#/x"', "#", "points to nothing in this schema")
+ */
 export function refuse(what: string, at: string, why: string): SchemaError {
   return new SchemaError(`compile: ${what} at ${at} ${why}`);
 }
 
-/** A keyword whose value is not what the keyword takes. @example mustBe("minLength", "#", "a non-negative integer", -1) // compile: "minLength" at # must be a non-negative integer, received -1 */
+/**
+ * A keyword whose value is not what the keyword takes.
+ *
+ * @example
+ * mustBe("minLength", "#", "a non-negative integer", -1)
+ * // compile: "minLength" at # must be a non-negative integer, received -1
+ */
 export function mustBe(key: string, at: string, expected: string, value: unknown): SchemaError {
   let text: string;
   try {
@@ -94,7 +108,12 @@ type CountField = Exclude<
   "id" | "types" | "scopes"
 >;
 
-/** The reading of one key holding a count, written into the node field of the same name. @example readCount("minLength") */
+/**
+ * The reading of one key holding a count, written into the node field of the same name.
+ *
+ * @example
+ * readCount("minLength")
+ */
 export function readCount(key: CountField): ReadKeyword {
   return (schema, node, at) => void (node[key] = count(schema[key], key, at));
 }

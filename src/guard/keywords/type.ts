@@ -13,7 +13,8 @@ import { refuse } from "./read.js";
  * `body` behind the node's type test; a value of another type is reported as such.
  *
  * @example
- * typed(STRING, always)(1, issues, ""); // false; issues: [{ code: "type", message: "Expected string, received integer", ... }]
+ * typed(STRING, always)(1, issues, "");
+ * // false; issues: [{ code: "type", message: "Expected string, received integer", ... }]
  */
 export function typed(types: number, body: Check): Check {
   const expected = describeTypes(types);
@@ -49,10 +50,22 @@ export function hasType(value: unknown, bits: number): boolean {
   }
 }
 
-/** The `false` schema: nothing passes, one `never` issue. @example neverCheck(null, issues, "") // false; issues: [{ code: "never", ... }] */
+/**
+ * The `false` schema: nothing passes, one `never` issue.
+ *
+ * @example
+ * neverCheck(null, issues, "")
+ * // false; issues: [{ code: "never", ... }]
+ */
 export const neverCheck: Check = (_v, report, path) => report !== undefined && miss(report, "never", path);
 
-/** A JavaScript expression testing `x` against `type` bits. @example typeTest(ARRAY, "v", writer) // "Array.isArray(v)" */
+/**
+ * A JavaScript expression testing `x` against `type` bits.
+ *
+ * @example
+ * typeTest(ARRAY, "v", writer)
+ * // "Array.isArray(v)"
+ */
 export function typeTest(bits: number, x: string, writer: StructureWriter): string {
   switch (bits) {
     case STRING:
@@ -75,12 +88,23 @@ export function typeTest(bits: number, x: string, writer: StructureWriter): stri
   }
 }
 
-/** `type` as generated code (none for a node that allows any type). @example typeSource(readSchema({ type: "string" }), "v", writer) // 'if (!(typeof v === "string")) return false;\n' */
+/**
+ * `type` as generated code (none for a node that allows any type).
+ *
+ * @example
+ * typeSource(readSchema({ type: "string" }), "v", writer)
+ * // 'if (!(typeof v === "string")) return false;\n'
+ */
 export function typeSource(node: Node, x: string, writer: StructureWriter): string {
   return node.types === ANY ? "" : failUnless(typeTest(node.types, x, writer));
 }
 
-/** `type` as report code around `body`, the report of the node's other keywords. @example typeReport(node, "v", ROOT, "", reporter) */
+/**
+ * `type` as report code around `body`, the report of the node's other keywords.
+ *
+ * @example
+ * typeReport(node, "v", ROOT, "", reporter)
+ */
 export function typeReport(node: Node, x: string, path: Path, body: string, writer: ReportWriter): string {
   if (node.types === ANY) return body;
   const wrongType = writer.push(

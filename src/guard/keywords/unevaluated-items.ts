@@ -52,7 +52,8 @@ export function unevaluatedItemsSource(node: Node, x: string, writer: StructureW
  * `unevaluatedItems`: a schema. An item `false` refuses is an `additional_item` issue.
  *
  * @example
- * unevaluatedItems.issues.additional_item("unevaluated items are not allowed", undefined); // "Unexpected item; unevaluated items are not allowed"
+ * unevaluatedItems.issues.additional_item("unevaluated items are not allowed", undefined);
+ * // "Unexpected item; unevaluated items are not allowed"
  */
 export const unevaluatedItems = {
   keys: ["unevaluatedItems"],

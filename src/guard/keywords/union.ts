@@ -52,7 +52,9 @@ interface Blame {
   readonly branches: readonly { readonly node: Node; readonly types: number; readonly tags: readonly Tag[] }[];
   /** The branches' types, for a value of none of them: `object | string`. */
   readonly types: string;
-  /** The branches' shapes, for a value of a type several take: `{ kind: "a", x: number } | { kind: "b", y: string }`. */
+  /**
+   * The branches' shapes, for a value of a type several take: `{ kind: "a", x: number } | { kind: "b", y: string }`.
+   */
   readonly shapes: string;
 }
 
@@ -104,7 +106,8 @@ function pick(blame: Blame, value: unknown): Node | undefined {
  * `anyOf` as generated code.
  *
  * @example
- * anyOfSource(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }), "v", writer); // "if (!(f1(v) || f2(v))) return false;\n"
+ * anyOfSource(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }), "v", writer);
+ * // "if (!(f1(v) || f2(v))) return false;\n"
  */
 export function anyOfSource(node: Node, x: string, writer: StructureWriter): string {
   return node.anyOf ? failUnless(node.anyOf.map((branch) => `${writer.fn(branch)}(${x})`).join(" || ")) : "";

@@ -15,12 +15,24 @@ export function uniqueItemsCheck(node: Node): Check | undefined {
     (report !== undefined && miss(report, "unique_items", path, undefined, "some items are equal"));
 }
 
-/** `uniqueItems` as generated code. @example uniqueItemsSource(node, "v", writer) // "if (hasDuplicates(v)) return false;\n" */
+/**
+ * `uniqueItems` as generated code.
+ *
+ * @example
+ * uniqueItemsSource(node, "v", writer)
+ * // "if (hasDuplicates(v)) return false;\n"
+ */
 export function uniqueItemsSource(node: Node, x: string, writer: StructureWriter): string {
   return node.uniqueItems ? failIf(`${writer.use("hasDuplicates", hasDuplicates)}(${x})`) : "";
 }
 
-/** `uniqueItems` as report code. @example uniqueItemsReport(node, "v", ROOT, reporter) // 'if (hasDuplicates(v)) {\n...r.push(...)' */
+/**
+ * `uniqueItems` as report code.
+ *
+ * @example
+ * uniqueItemsReport(node, "v", ROOT, reporter)
+ * // 'if (hasDuplicates(v)) {\n...r.push(...)'
+ */
 export function uniqueItemsReport(node: Node, x: string, path: Path, writer: ReportWriter): string {
   if (!node.uniqueItems) return "";
   return `if (${writer.src.use("hasDuplicates", hasDuplicates)}(${x})) ${writer.push("unique_items", path, undefined, quote("some items are equal"))}`;

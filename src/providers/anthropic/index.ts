@@ -1,6 +1,7 @@
 import { toAnthropicTools } from "../../tools/formats/anthropic.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter, ToolChoice } from "../../calls/types.js";
+import { keyAndBaseEnv } from "../../calls/env.js";
 import type { AnthropicTypes } from "./messages.js";
 import { field, list, resultText, formatOptions } from "../../calls/wire.js";
 import { isMedia, omitted, outputOf, partText, WEB_IMAGES, type AnswerOptions } from "../../calls/output.js";
@@ -18,7 +19,8 @@ import {
 } from "../../calls/common.js";
 import { anthropicStream } from "./stream.js";
 
-// tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool
+// format
 // and its message types.
 export { anthropicStream } from "./stream.js";
 export {
@@ -45,7 +47,8 @@ export type {
  * tool (`tool_search_tool_regex_20251119`) comes first in `tools`.
  *
  * @example
- * toToolMessages(results, "anthropic"); // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
+ * toToolMessages(results, "anthropic");
+ * // [{ role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "21 °C" }] }]
  */
 export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
   name: "anthropic",
@@ -127,6 +130,7 @@ export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
   stream: anthropicStream,
   http: {
     baseURL: "https://api.anthropic.com/v1",
+    env: /* @__PURE__ */ keyAndBaseEnv(["ANTHROPIC_API_KEY"], ["ANTHROPIC_BASE_URL"]),
     request: (base, body, apiKey) => ({
       url: `${base}/messages`,
       headers: { "anthropic-version": "2023-06-01", ...(apiKey && { "x-api-key": apiKey }) },

@@ -1,6 +1,11 @@
 // The conversation entries the anthropic adapter writes and reads, as structural types (see calls/messages.ts).
 
-/** A content block of an assistant turn (Anthropic). @example { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } } */
+/**
+ * A content block of an assistant turn (Anthropic).
+ *
+ * @example
+ * { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } }
+ */
 export type AnthropicContentBlock =
   | { type: "text"; text: string }
   | { type: "tool_use"; id: string; name: string; input: unknown }
@@ -37,13 +42,23 @@ export interface AnthropicToolResultBlock {
       )[];
   is_error?: boolean;
 }
-/** The user turn holding every tool result (Anthropic). @example { role: "user", content: [{ type: "tool_result", ... }] } */
+/**
+ * The user turn holding every tool result (Anthropic).
+ *
+ * @example
+ * { role: "user", content: [{ type: "tool_result", ... }] }
+ */
 export interface AnthropicToolResultMessage {
   role: "user";
   content: AnthropicToolResultBlock[];
 }
 
-/** What the `anthropic` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof anthropic> */
+/**
+ * What the `anthropic` value reads and writes, for types (see `ProviderTypes`).
+ *
+ * @example
+ * ToolMessageOf<typeof anthropic>
+ */
 export interface AnthropicTypes {
   tool: AnthropicToolResultMessage;
   assistant: AnthropicAssistantMessage;

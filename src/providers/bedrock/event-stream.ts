@@ -243,13 +243,15 @@ function uuidText(bytes: Uint8Array): string {
  * `{ [":event-type"]: JSON payload }` (`{ messageStart }`, `{ contentBlockDelta }`, ..., `{ metadata }`). An
  * `exception` or `error` frame throws a `ProviderError` naming its type and message. Checks both CRC-32s
  * of every frame; refuses a frame that declares more than `MAX_FRAME_BYTES` (16 MiB), a header named twice in a
- * frame, a stream that ends inside a frame, a payload that is not JSON. Linear in the bytes, however they are cut. The signal stops
+ * frame, a stream that ends inside a frame, a payload that is not JSON. Linear in the bytes, however they are cut. The
+ * signal stops
  * the reading and cancels the body. Payloads are kept as sent: Bedrock's `p` padding member (which some SDK
  * versions keep and others drop) stays, and an event type the SDK does not know is yielded like the others.
  *
  * @example
  * const response = await fetch(`${base}/model/${encodeURIComponent(modelId)}/converse-stream`, init);
- * for await (const event of readEventStream(response.body!, signal)) console.log(event); // { contentBlockDelta: { contentBlockIndex: 0, delta: { text: "Hi" } } }
+ * for await (const event of readEventStream(response.body!, signal)) console.log(event);
+ * // { contentBlockDelta: { contentBlockIndex: 0, delta: { text: "Hi" } } }
  */
 export function readEventStream(
   body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,

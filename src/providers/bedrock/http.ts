@@ -3,6 +3,7 @@ import { preview } from "../../util/text.js";
 import { readEventStream } from "./event-stream.js";
 import type { ProviderHTTP } from "../../calls/types.js";
 import { requestJSON } from "../../calls/common.js";
+import { firstEnv } from "../../calls/env.js";
 
 /**
  * Bedrock's Converse API over HTTP: `POST {base}/model/{modelId}/converse-stream` with the AWS SDK's
@@ -21,10 +22,19 @@ import { requestJSON } from "../../calls/common.js";
  *   messages: [{ role: "user", content: [{ text: "Hi" }] }],
  * }, process.env.AWS_BEARER_TOKEN_BEDROCK);
  * const response = await fetch(url, { method: "POST", headers, body });
- * for await (const event of bedrockHTTP.events!(response.body!)) console.log(event); // { messageStart: { role: "assistant" } }, ...
+ * for await (const event of bedrockHTTP.events!(response.body!)) console.log(event);
+ * // { messageStart: { role: "assistant" } }, ...
  */
 export const bedrockHTTP: ProviderHTTP = {
   baseURL: "https://bedrock-runtime.us-east-1.amazonaws.com",
+  // A Bedrock API key, and the endpoint of the region as the AWS SDK builds it.
+  env: (read) => {
+    const region = firstEnv(read, ["AWS_REGION", "AWS_DEFAULT_REGION"]);
+    return {
+      apiKey: firstEnv(read, ["AWS_BEARER_TOKEN_BEDROCK"]),
+      baseURL: region ? `https://bedrock-runtime.${region}.amazonaws.com` : undefined,
+    };
+  },
   request(base, request, apiKey) {
     const { modelId, ...input } = request;
     if (typeof modelId !== "string" || modelId === "")

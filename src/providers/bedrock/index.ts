@@ -21,7 +21,9 @@ export type { BedrockMessage, BedrockTypes } from "./messages.js";
  * images and files are written as notes (reported): tooltype sends Converse JSON, not the SDK's bytes.
  *
  * @example
- * toToolMessages(results, "bedrock"); // [{ role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "21 °C" }], status: "success" } }] }]
+ * toToolMessages(results, "bedrock");
+ * // [{ role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "21 °C" }], status: "success" } }]
+ * // }]
  */
 export const bedrock: ProviderAdapter<"bedrock", BedrockTypes> = {
   name: "bedrock",

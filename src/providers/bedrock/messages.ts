@@ -1,6 +1,11 @@
 // The conversation entries the bedrock adapter writes and reads, as structural types (see calls/messages.ts).
 
-/** A Bedrock Converse message. @example { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] } */
+/**
+ * A Bedrock Converse message.
+ *
+ * @example
+ * { role: "user", content: [{ toolResult: { toolUseId: "t1", content: [{ text: "3" }] } }] }
+ */
 export interface BedrockMessage {
   role: "user" | "assistant";
   content: {
@@ -10,7 +15,12 @@ export interface BedrockMessage {
   }[];
 }
 
-/** What the `bedrock` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof bedrock> */
+/**
+ * What the `bedrock` value reads and writes, for types (see `ProviderTypes`).
+ *
+ * @example
+ * ToolMessageOf<typeof bedrock>
+ */
 export interface BedrockTypes {
   tool: BedrockMessage & { role: "user" };
   assistant: BedrockMessage & { role: "assistant" };

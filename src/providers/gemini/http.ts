@@ -1,5 +1,6 @@
 import type { ProviderHTTP } from "../../calls/types.js";
 import { requestJSON } from "../../calls/common.js";
+import { keyAndBaseEnv } from "../../calls/env.js";
 
 /**
  * Gemini's REST API: `models/{model}:streamGenerateContent?alt=sse`, the key in `x-goog-api-key`, the request
@@ -12,6 +13,7 @@ import { requestJSON } from "../../calls/common.js";
  */
 export const geminiHTTP: ProviderHTTP = {
   baseURL: "https://generativelanguage.googleapis.com/v1beta",
+  env: /* @__PURE__ */ keyAndBaseEnv(["GEMINI_API_KEY", "GOOGLE_API_KEY"], ["GOOGLE_GEMINI_BASE_URL"]),
   request(base, body, apiKey) {
     const model = String(body.model ?? "");
     if (!model) throw new TypeError("httpChat: a Gemini request needs a model");

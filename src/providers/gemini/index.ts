@@ -23,7 +23,8 @@ export type { GeminiPart, GeminiContent, GeminiTypes } from "./messages.js";
  * tools and `functionCallingConfig` go into `config`.
  *
  * @example
- * toToolMessages(results, "gemini"); // [{ role: "user", parts: [{ functionResponse: { name: "get_weather", response: { output: "21 °C" } } }] }]
+ * toToolMessages(results, "gemini");
+ * // [{ role: "user", parts: [{ functionResponse: { name: "get_weather", response: { output: "21 °C" } } }] }]
  */
 export const gemini: ProviderAdapter<"gemini", GeminiTypes> = {
   name: "gemini",
@@ -89,7 +90,8 @@ export const gemini: ProviderAdapter<"gemini", GeminiTypes> = {
   withTools: (request, tools, options) => {
     const { toolChoice, strict } = options;
     const config = (request.config as Record<string, unknown> | undefined) ?? {};
-    // Gemini's strict mode is a calling mode: VALIDATED checks each call against its declaration (and may answer in text).
+    // Gemini's strict mode is a calling mode: VALIDATED checks each call against its declaration (and may answer in
+    // text).
     const mode =
       toolChoice === "none"
         ? "NONE"
@@ -164,7 +166,8 @@ const IMAGES: ReadonlySet<string> = /* @__PURE__ */ new Set(["image/png", "image
 const FILES: ReadonlySet<string> = /* @__PURE__ */ new Set(["application/pdf", "text/plain"]);
 
 // `response` (the value, or the text and JSON parts) and `parts` (the images and files): FunctionResponse.parts,
-// "Ordered Parts that constitute a function response", each `inlineData` with a MIME type (https://ai.google.dev/api/caching#FunctionResponse).
+// "Ordered Parts that constitute a function response", each `inlineData` with a MIME type
+// (https://ai.google.dev/api/caching#FunctionResponse).
 function functionResponse(
   call: CallResult,
   options: AnswerOptions | undefined,

@@ -1,6 +1,11 @@
 // The conversation entries the gemini adapter writes and reads, as structural types (see calls/messages.ts).
 
-/** A part of a Gemini `Content`: text, a function call or a function response. @example { functionCall: { name: "get_weather", args: { city: "Paris" } } } */
+/**
+ * A part of a Gemini `Content`: text, a function call or a function response.
+ *
+ * @example
+ * { functionCall: { name: "get_weather", args: { city: "Paris" } } }
+ */
 export interface GeminiPart {
   text?: string;
   thought?: boolean;
@@ -13,7 +18,12 @@ export interface GeminiPart {
     parts?: { inlineData?: { mimeType?: string; data?: string; displayName?: string } }[];
   };
 }
-/** A Gemini `Content`: the model's turn, or the user turn holding the function responses. @example { role: "user", parts: [{ functionResponse: { name: "get_weather", response: { result: "21 °C" } } }] } */
+/**
+ * A Gemini `Content`: the model's turn, or the user turn holding the function responses.
+ *
+ * @example
+ * { role: "user", parts: [{ functionResponse: { name: "get_weather", response: { result: "21 °C" } } }] }
+ */
 export interface GeminiContent {
   role?: string;
   parts?: GeminiPart[];

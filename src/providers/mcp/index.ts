@@ -20,7 +20,9 @@ export type { MCPSamplingMessage, MCPTypes } from "./messages.js";
  * images and files as `image` and `resource` blocks, its one JSON object as `structuredContent`; `isError`).
  *
  * @example
- * toToolMessages(results, "mcp"); // [{ role: "user", content: [{ type: "tool_result", toolUseId: "t1", content: [{ type: "text", text: "21 °C" }] }] }]
+ * toToolMessages(results, "mcp");
+ * // [{ role: "user", content: [{ type: "tool_result", toolUseId: "t1", content: [{ type: "text", text: "21 °C" }] }]
+ * // }]
  */
 export const mcp: ProviderAdapter<"mcp", MCPTypes> = {
   name: "mcp",

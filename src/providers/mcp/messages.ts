@@ -1,6 +1,11 @@
 // The conversation entries the mcp adapter writes and reads, as structural types (see calls/messages.ts).
 
-/** An MCP sampling message (`sampling/createMessage` with tools). @example { role: "user", content: [{ type: "tool_result", toolUseId: "c1", content: [{ type: "text", text: "3" }] }] } */
+/**
+ * An MCP sampling message (`sampling/createMessage` with tools).
+ *
+ * @example
+ * { role: "user", content: [{ type: "tool_result", toolUseId: "c1", content: [{ type: "text", text: "3" }] }] }
+ */
 export interface MCPSamplingMessage {
   role: "user" | "assistant";
   content: (

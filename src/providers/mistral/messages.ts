@@ -14,7 +14,12 @@ export type MistralMessage =
     }
   | { role: "tool"; toolCallId: string; name: string; content: string };
 
-/** What the `mistral` value reads and writes, for types (see `ProviderTypes`). @example ToolMessageOf<typeof mistral> */
+/**
+ * What the `mistral` value reads and writes, for types (see `ProviderTypes`).
+ *
+ * @example
+ * ToolMessageOf<typeof mistral>
+ */
 export interface MistralTypes {
   tool: Extract<MistralMessage, { role: "tool" }>;
   assistant: Extract<MistralMessage, { role: "assistant" }>;

@@ -1,6 +1,7 @@
 import { text } from "../../calls/assemble.js";
 import { chatWithTools } from "../../calls/chat-deltas.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import { keyAndBaseEnv } from "../../calls/env.js";
 import type { OpenAITypes } from "./messages.js";
 import { field, list, parseArguments, resultText } from "../../calls/wire.js";
 import { dataURL, isMedia, omitted, outputOf, partText, WEB_IMAGES, type AnswerOptions } from "../../calls/output.js";
@@ -88,7 +89,11 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
     });
   },
   stream: openaiStream,
-  http: /* @__PURE__ */ bearerHTTP("https://api.openai.com/v1", "chat/completions"),
+  http: /* @__PURE__ */ bearerHTTP(
+    "https://api.openai.com/v1",
+    "chat/completions",
+    /* @__PURE__ */ keyAndBaseEnv(["OPENAI_API_KEY"], ["OPENAI_BASE_URL"]),
+  ),
 };
 
 // The tool message's text; its images are added to `media`, the user message that follows the answers.

@@ -1,13 +1,23 @@
 import type { ChatRole } from "../../calls/messages.js";
 // The conversation entries the openai adapter writes and reads, as structural types (see calls/messages.ts).
 
-/** A function call of an assistant message (Chat Completions). @example { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } } */
+/**
+ * A function call of an assistant message (Chat Completions).
+ *
+ * @example
+ * { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }
+ */
 export interface OpenAIMessageToolCall {
   id: string;
   type: "function";
   function: { name: string; arguments: string };
 }
-/** The assistant turn `runTools` appends (Chat Completions). @example { role: "assistant", content: null, tool_calls: [...] } */
+/**
+ * The assistant turn `runTools` appends (Chat Completions).
+ *
+ * @example
+ * { role: "assistant", content: null, tool_calls: [...] }
+ */
 export interface OpenAIAssistantMessage {
   role: "assistant";
   content: string | null;

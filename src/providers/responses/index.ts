@@ -1,6 +1,7 @@
 import { toResponsesFormat } from "../../tools/formats/responses.js";
 import { text } from "../../calls/assemble.js";
 import type { ProviderAdapter } from "../../calls/types.js";
+import { keyAndBaseEnv } from "../../calls/env.js";
 import type { ResponsesTypes } from "./messages.js";
 import { field, list, parseArguments, resultText, formatOptions } from "../../calls/wire.js";
 import {
@@ -25,7 +26,8 @@ import {
 } from "../../calls/common.js";
 import { responsesStream } from "./stream.js";
 
-// tooltype/providers/responses: the value, its stream alone (for createToolCallStream without the rest), its tool format
+// tooltype/providers/responses: the value, its stream alone (for createToolCallStream without the rest), its tool
+// format
 // and its message types.
 export { responsesStream } from "./stream.js";
 export { toResponsesFormat, type ResponsesTool } from "../../tools/formats/responses.js";
@@ -117,7 +119,11 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
     );
   },
   stream: responsesStream,
-  http: /* @__PURE__ */ bearerHTTP("https://api.openai.com/v1", "responses"),
+  http: /* @__PURE__ */ bearerHTTP(
+    "https://api.openai.com/v1",
+    "responses",
+    /* @__PURE__ */ keyAndBaseEnv(["OPENAI_API_KEY"], ["OPENAI_BASE_URL"]),
+  ),
   tracingName: "openai",
   nativeToolSearch: true,
 };

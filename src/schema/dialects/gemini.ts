@@ -52,7 +52,8 @@ export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeG
  * lone schema (a `responseSchema`) keeps its root.
  *
  * @example
- * toJSONSchema(t.string(), { target: geminiParameters, onIssue }); // { type: "OBJECT", properties: { input: { type: "STRING" } }, ... }
+ * toJSONSchema(t.string(), { target: geminiParameters, onIssue });
+ * // { type: "OBJECT", properties: { input: { type: "STRING" } }, ... }
  */
 export const geminiParameters: Dialect = {
   name: "gemini",
@@ -66,7 +67,8 @@ export const geminiParameters: Dialect = {
  * `nullable` as a `"null"` type, counts as numbers, and no `propertyOrdering`.
  *
  * @example
- * toJSONSchema(t.object({ a: t.nullable(t.string()) }), { target: geminiJSON }); // { type: "object", properties: { a: { type: ["string", "null"] } }, required: ["a"] }
+ * toJSONSchema(t.object({ a: t.nullable(t.string()) }), { target: geminiJSON });
+ * // { type: "object", properties: { a: { type: ["string", "null"] } }, required: ["a"] }
  */
 export const geminiJSON: Dialect = {
   name: "gemini",

@@ -6,7 +6,8 @@
  * import { toJSONSchema } from "tooltype/schema";
  * import { openaiStrict } from "tooltype/dialects";
  * toJSONSchema(t.object({ city: t.optional(t.string()) }), { target: openaiStrict });
- * // { type: "object", properties: { city: { type: ["string", "null"] } }, required: ["city"], additionalProperties: false }
+ * // { type: "object", properties: { city: { type: ["string", "null"] } }, required: ["city"], additionalProperties:
+ * // false }
  */
 export { draft202012, openai, anthropic, mcp } from "./plain.js";
 export { openaiStrict, anthropicStrict } from "./strict.js";

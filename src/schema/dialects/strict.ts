@@ -94,7 +94,8 @@ const ANTHROPIC: StrictProfile = {
  *
  * @example
  * toJSONSchema(t.object({ city: t.optional(t.string()) }), { target: openaiStrict });
- * // { type: "object", properties: { city: { type: ["string", "null"] } }, additionalProperties: false, required: ["city"] }
+ * // { type: "object", properties: { city: { type: ["string", "null"] } }, additionalProperties: false, required:
+ * // ["city"] }
  */
 export const openaiStrict: Dialect = {
   name: "openai-strict",
@@ -110,7 +111,8 @@ export const openaiStrict: Dialect = {
  *
  * @example
  * toJSONSchema(t.object({ n: t.integer({ minimum: 1 }) }), { target: anthropicStrict });
- * // { type: "object", properties: { n: { type: "integer", description: "(minimum: 1)" } }, additionalProperties: false, required: ["n"] }
+ * // { type: "object", properties: { n: { type: "integer", description: "(minimum: 1)" } }, additionalProperties:
+ * // false, required: ["n"] }
  */
 export const anthropicStrict: Dialect = {
   name: "anthropic-strict",

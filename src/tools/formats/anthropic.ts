@@ -4,7 +4,12 @@ import { ConversionError } from "../../schema/dialects/warnings.js";
 import type { FormatOptions, FormattableTool, SchemaRules, ToolIssue } from "../format-types.js";
 import { checkName, fullDescription, handlerOf, rulesFor, schemaFor } from "../format-rules.js";
 
-/** An Anthropic Messages API tool. @example { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } */
+/**
+ * An Anthropic Messages API tool.
+ *
+ * @example
+ * { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
+ */
 export interface AnthropicTool {
   name: string;
   description: string;
@@ -41,7 +46,9 @@ export const ANTHROPIC_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
  * Anthropic's `{ name, description, input_schema }`; with `strict`, its strict subset and `strict: true`.
  *
  * @example
- * toAnthropicFormat(weather); // { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
+ * toAnthropicFormat(weather);
+ * // { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: {
+ * // city: { type: "string" } }, required: ["city"] } }
  */
 export function toAnthropicFormat(tool: FormattableTool, options: AnthropicFormatOptions = {}): AnthropicTool {
   const name = checkName(tool, "anthropic", ANTHROPIC_NAMES);
@@ -129,11 +136,14 @@ function strictWithinLimits(
 }
 
 /**
- * The issues of an Anthropic request's strict tools against `ANTHROPIC_STRICT_LIMITS` (what `registry.check("anthropic")`
+ * The issues of an Anthropic request's strict tools against `ANTHROPIC_STRICT_LIMITS` (what
+ * `registry.check("anthropic")`
  * adds to each tool's own): rejected when strict is asked for, advice with `"prefer"`.
  *
  * @example
- * anthropicStrictIssues(tools, { strict: true }); // [{ tool: "t21", provider: "anthropic", kind: "rejected", message: "cannot be strict: Anthropic allows 20 strict tools ..." }]
+ * anthropicStrictIssues(tools, { strict: true });
+ * // [{ tool: "t21", provider: "anthropic", kind: "rejected", message: "cannot be strict: Anthropic allows 20 strict
+ * // tools ..." }]
  */
 export function anthropicStrictIssues(
   tools: readonly FormattableTool[],
@@ -153,7 +163,10 @@ const LIMIT_WORDS = {
   unionParameters: "parameters with union types",
 } as const;
 
-/** A strict schema's optional parameters (properties not required) and parameters with union types (anyOf or a type list). */
+/**
+ * A strict schema's optional parameters (properties not required) and parameters with union types (anyOf or a type
+ * list).
+ */
 function strictCost(schema: unknown): { optionalParameters: number; unionParameters: number } {
   const cost = { optionalParameters: 0, unionParameters: 0 };
   const stack: unknown[] = [schema];

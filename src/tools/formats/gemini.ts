@@ -5,7 +5,12 @@ import { objectRoot } from "../../schema/dialects/wrap.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
 
-/** A Gemini function declaration. @example { name: "get_weather", description: "Current weather for a city.", parameters: { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] } } */
+/**
+ * A Gemini function declaration.
+ *
+ * @example
+ * { name: "get_weather", description: "Current weather for a city.", parameters: { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] } }
+ */
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
@@ -16,7 +21,8 @@ export interface GeminiFunctionDeclaration {
 }
 
 // Gemini's rule for tool names: "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain
-// underscores, dots, colons and dashes, with a maximum length of 64" (https://ai.google.dev/api/caching#FunctionDeclaration).
+// underscores, dots, colons and dashes, with a maximum length of 64"
+// (https://ai.google.dev/api/caching#FunctionDeclaration).
 /** The tool names Gemini takes. @example GEMINI_NAMES.test("weather.get"); // true */
 export const GEMINI_NAMES = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 
@@ -27,11 +33,14 @@ function geminiJsonSchema(tool: FormattableTool, options: FormatOptions): JSONSc
 }
 
 /**
- * A Gemini function declaration: `parameters` in its OpenAPI subset, or `parametersJsonSchema` with `{ jsonSchema: true }`.
+ * A Gemini function declaration: `parameters` in its OpenAPI subset, or `parametersJsonSchema` with `{ jsonSchema: true
+ * }`.
  *
  * @example
- * toGeminiFormat(weather).parameters; // { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] }
- * toGeminiFormat(weather, { jsonSchema: true }).parametersJsonSchema; // { type: "object", properties: { city: { type: "string" } }, required: ["city"] }
+ * toGeminiFormat(weather).parameters;
+ * // { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] }
+ * toGeminiFormat(weather, { jsonSchema: true }).parametersJsonSchema;
+ * // { type: "object", properties: { city: { type: "string" } }, required: ["city"] }
  */
 export function toGeminiFormat(
   tool: FormattableTool,

@@ -3,7 +3,12 @@ import { mcp } from "../../schema/dialects/plain.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, schemaFor } from "../format-rules.js";
 
-/** An MCP tool, as `tools/list` lists it. @example { name: "get_weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } */
+/**
+ * An MCP tool, as `tools/list` lists it.
+ *
+ * @example
+ * { name: "get_weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
+ */
 export interface MCPTool {
   name: string;
   title?: string;
@@ -18,10 +23,13 @@ export interface MCPTool {
 export const MCP_NAMES = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
- * An MCP tool: `inputSchema`, and `outputSchema` from `returns` (wrapped in `{ result }` when it is not an object, as MCP requires).
+ * An MCP tool: `inputSchema`, and `outputSchema` from `returns` (wrapped in `{ result }` when it is not an object, as
+ * MCP requires).
  *
  * @example
- * toMCPFormat(weather); // { name: "get_weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
+ * toMCPFormat(weather);
+ * // { name: "get_weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: {
+ * // city: { type: "string" } }, required: ["city"] } }
  */
 export function toMCPFormat(tool: FormattableTool, options: FormatOptions = {}): MCPTool {
   const name = checkName(tool, "mcp", MCP_NAMES);

@@ -2,7 +2,12 @@ import type { JSONSchema } from "../../schema/json-schema.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
 
-/** An OpenAI Chat Completions function tool. @example { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } } */
+/**
+ * An OpenAI Chat Completions function tool.
+ *
+ * @example
+ * { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }
+ */
 export interface OpenAITool {
   type: "function";
   function: { name: string; description: string; parameters: JSONSchema; strict?: boolean };
@@ -20,7 +25,8 @@ export const OPENAI_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
  * const weather = tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
  * toOpenAIFormat(weather, { strict: true });
  * // { type: "function", function: { name: "get_weather", description: "Current weather for a city.",
- * //   parameters: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false, required: ["city"] }, strict: true } }
+ * // parameters: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false, required:
+ * // ["city"] }, strict: true } }
  */
 export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {}): OpenAITool {
   const name = checkName(tool, "openai", OPENAI_NAMES);

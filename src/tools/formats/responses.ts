@@ -3,7 +3,12 @@ import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
 import { OPENAI_NAMES } from "./openai.js";
 
-/** An OpenAI Responses API function tool. @example { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", ... }, strict: false } */
+/**
+ * An OpenAI Responses API function tool.
+ *
+ * @example
+ * { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", ... }, strict: false }
+ */
 export interface ResponsesTool {
   type: "function";
   name: string;
@@ -17,7 +22,9 @@ export interface ResponsesTool {
  * The Responses API's flat function tool; `strict` is always written, since Responses guesses when it is missing.
  *
  * @example
- * toResponsesFormat(weather); // { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", ... }, strict: false }
+ * toResponsesFormat(weather);
+ * // { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object",
+ * // ... }, strict: false }
  */
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
   const name = checkName(tool, "responses", OPENAI_NAMES);
