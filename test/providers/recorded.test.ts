@@ -23,7 +23,7 @@ import vertexChunks from "../fixtures/recorded/gemini/google-vertex-stream-tool-
 const recorded = suite("recorded streams and responses (Anthropic, Vertex AI, OpenAI Responses)");
 
 /** The recording's events, one turn (message_start to message_stop) per list. */
-function turns(text: string): object[][] {
+function eventTurns(text: string): object[][] {
   const out: object[][] = [];
   for (const line of text.split("\n").filter(Boolean)) {
     const event = JSON.parse(line) as { type: string };
@@ -41,7 +41,7 @@ const FIRST = { id: "toolu_019jKkXz4jAdwHweHBw92CVY", name: "rollDie", arguments
 const SECOND = { id: "toolu_015dGLMbwBKv1ZRQr6KdJzeH", name: "rollDie", arguments: { player: "player2" } };
 
 recorded("createToolCallStream: programmatic tool calling; server_tool_use is no call to run", () => {
-  const all = turns(programmaticChunks);
+  const all = eventTurns(programmaticChunks);
   assert.is(all.length, 15);
   const callsOf = (events: object[]) => {
     const stream = createToolCallStream(anthropicStream);
@@ -55,7 +55,7 @@ recorded("createToolCallStream: programmatic tool calling; server_tool_use is no
 });
 
 recorded("createToolCallStream: a web search run by Anthropic gives no call", () => {
-  const [events] = turns(searchChunks);
+  const [events] = eventTurns(searchChunks);
   const stream = createToolCallStream(anthropicStream);
   for (const event of events!) stream.push(event);
   assert.equal(stream.calls(), []);
@@ -91,7 +91,7 @@ recorded("allowedCallers: Anthropic's allowed_callers; a wrong value is a clear 
 recorded(
   "the loop's streamed turns: each program call runs, server blocks and callers go back as they came",
   async () => {
-    const all = turns(programmaticChunks);
+    const all = eventTurns(programmaticChunks);
     rolls.length = 0;
     let turn = 0;
     const requests: { messages: { role: string; content: unknown }[] }[] = [];

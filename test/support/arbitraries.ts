@@ -464,11 +464,11 @@ export const dateTimeText = fc.oneof(
   { arbitrary: fc.constantFrom(...BAD_DATE_TIMES), weight: 1 },
 );
 
-const digits = (max: number) => fc.integer({ min: 0, max }).map(String);
+const digitText = (max: number) => fc.integer({ min: 0, max }).map(String);
 export const durationText = fc.oneof(
   fc
     .record(
-      { Y: digits(20), M: digits(20), D: digits(40), H: digits(30), Mi: digits(90), S: digits(90) },
+      { Y: digitText(20), M: digitText(20), D: digitText(40), H: digitText(30), Mi: digitText(90), S: digitText(90) },
       { requiredKeys: [] },
     )
     .chain((parts) =>
@@ -478,7 +478,7 @@ export const durationText = fc.oneof(
         return `P${date}${withT || time ? `T${time}` : ""}`;
       }),
     ),
-  digits(60).map((w) => `P${w}W`),
+  digitText(60).map((w) => `P${w}W`),
   fc.constantFrom("P", "PT", "P1YT", "P1W1D", "P1.5Y", "p1d", "P1D T1H", "-P1D", "P0D", "PT0S", "P1M1W", "PT1H1D"),
 );
 
