@@ -20,6 +20,7 @@ const SKIP = new Set([
   ".bench-build",
   "test-results",
   "json-schema-test-suite",
+  "recorded", // provider responses recorded from the real APIs: their paths are the provider's sandbox's, data
   "bundle.js",
 ]);
 const TEXT = /\.(?:[cm]?[jt]s|tsx|json|html)$/;

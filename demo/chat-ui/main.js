@@ -1,10 +1,11 @@
 // A minimal chat UI, the bundler example: it imports only `t`, `compile` (the interpreter: no eval needed) and
-// `createToolCallStream`, from the lean entries, so a bundler keeps only those (test/chat-ui.e2e.mjs bundles
+// `createToolCallStream` with OpenAI's stream reader alone (`openaiStream`), from the lean entries, so a bundler keeps only those (test/chat-ui.e2e.mjs bundles
 // this file with esbuild and checks that nothing else, no builtins, no provider adapters, no runTools, came along). Build from the repository root:
 //   npx esbuild demo/chat-ui/main.js --bundle --minify --format=esm --outfile=demo/chat-ui/bundle.js
 import * as t from "tooltype/t";
 import { compile } from "tooltype/guard";
 import { createToolCallStream } from "tooltype/calls";
+import { openaiStream } from "tooltype/providers/openai";
 
 // The tool's parameters, and a guard that checks the arguments the model sends.
 const GetWeather = t.object({
@@ -48,7 +49,7 @@ export function renderLines(calls = []) {
 
 /** Feeds the recording through the stream, calling `render` after every chunk; returns the final calls. */
 export async function replay(render, delayMs = 0) {
-  const stream = createToolCallStream("openai");
+  const stream = createToolCallStream(openaiStream);
   for (const chunk of RECORDING) {
     stream.push(chunk);
     render(renderLines(stream.partial()));
