@@ -16,7 +16,7 @@ import { base64url, canonicalJSON, digest, NO_WEB_CRYPTO, sign, signBytes, verif
  * localStorage.setItem("agent", JSON.stringify(state));
  */
 export interface LoopState {
-  readonly version: 3;
+  readonly version: 4;
   /** This checkpoint's place in its run (`run:step:approval` for a turn awaiting decisions); what `claim` is given. */
   readonly id: string;
   /** The run's id, kept over `resume`: with the step and a call's id, the call's `idempotencyKey`. */
@@ -151,7 +151,7 @@ export function frozenData(value: unknown): unknown {
   return freeze(resultData(value));
 }
 
-const VERSION = 3 as const;
+const VERSION = 4 as const;
 
 /** What stands for the parts of a state that grow: the conversation's and the calls' SHA-256, the results' tag. */
 interface Hashes {
