@@ -20,8 +20,7 @@ import {
 import { anthropicStream } from "./stream.js";
 
 // tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool
-// format
-// and its message types.
+// format and its message types.
 export { anthropicStream } from "./stream.js";
 export {
   toAnthropicFormat,

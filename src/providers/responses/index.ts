@@ -27,8 +27,7 @@ import {
 import { responsesStream } from "./stream.js";
 
 // tooltype/providers/responses: the value, its stream alone (for createToolCallStream without the rest), its tool
-// format
-// and its message types.
+// format and its message types.
 export { responsesStream } from "./stream.js";
 export { toResponsesFormat, type ResponsesTool } from "../../tools/formats/responses.js";
 export type {
