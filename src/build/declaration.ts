@@ -46,55 +46,11 @@ export function declaredOptions(
   const fields: string[] = [];
   if (contextParam) fields.push(`{ name: ${JSON.stringify(contextParam.name.getText(source))} }`);
   let object = false;
-  let leftOut: string | undefined;
   if (params.length === 1 && ts.isObjectBindingPattern(params[0]!.name)) {
     object = true;
     fields.push(...objectFields(params[0]!, checker, writer, doc.parameters, label));
   } else {
-    for (const param of params) {
-      if (!ts.isIdentifier(param.name)) {
-        throw located(
-          param,
-          `tooltype/build: ${label} has a parameter written as a pattern (${param.name.getText(source)}) beside others; name it, or take one object`,
-        );
-      }
-      const name = param.name.text;
-      // The declared type, else the one the checker infers from the default (`precision = 0` is a number).
-      const typed = param.type !== undefined || param.initializer !== undefined;
-      const read = typed ? writer.withoutUndefined(checker.getTypeAtLocation(param)) : undefined;
-      const optional =
-        param.questionToken !== undefined ||
-        param.initializer !== undefined ||
-        read?.optional === true ||
-        params.indexOf(param) >= (site.optionalFrom ?? Infinity);
-      writer.docs = doc.properties[name] ?? {};
-      const notes = writer.notes.length;
-      let type = read
-        ? typeOf(() => writer.write(read.type, "", {}, param.type), param, name, label, optional ? writer : undefined)
-        : undefined;
-      for (let i = notes; i < writer.notes.length; i++)
-        if (!writer.notes[i]!.startsWith("parameter "))
-          writer.notes[i] = `parameter "${name}" of ${label}: ${writer.notes[i]}`;
-      // An optional option object with nothing left a model can send (date-fns' `options: { in?: ContextFn }`).
-      if (optional && type && writer.notes.length > notes && /\.object\(\{\s*\}\)$/.test(type)) {
-        writer.notes.push(
-          `parameter "${name}" of ${label}: nothing in it is JSON a model can send; left out (it is optional: the call leaves it undefined)`,
-        );
-        type = null;
-      }
-      if (type === null) {
-        leftOut ??= name;
-        continue;
-      }
-      // Left out in the middle, the parameters after it would move: positional calls need every one before.
-      if (leftOut !== undefined)
-        throw located(
-          param,
-          `tooltype/build: parameter "${leftOut}" of ${label} is optional but of a type JSON cannot carry, and "${name}" comes after it; make "${leftOut}" the last, or pass { declared }`,
-        );
-      const description = doc.parameters[name]?.description ?? besideComment(param, source);
-      fields.push(field(name, type, optional, param.initializer, description));
-    }
+    fields.push(...positionalFields(params, site, checker, writer, doc, label));
   }
   const parts = [
     site.name !== undefined && `name: ${JSON.stringify(site.name)}`,
@@ -108,6 +64,66 @@ export function declaredOptions(
   for (const [i, note] of writer.notes.entries())
     if (!note.startsWith("parameter ") && !note.startsWith("the return type")) writer.notes[i] = `${label}: ${note}`;
   return `{ ${parts.filter(Boolean).join(", ")} }`;
+}
+
+// Positional parameters: each one's type from the checker (its default's type when none is written), optional ones
+// JSON cannot carry left out at the end with a note, refused in the middle.
+function positionalFields(
+  params: readonly ts.ParameterDeclaration[],
+  site: FunctionSite,
+  checker: ts.TypeChecker,
+  writer: TypeCode,
+  doc: ReturnType<typeof readDoc>,
+  label: string,
+): string[] {
+  const source = site.fn.getSourceFile();
+  const out: string[] = [];
+  let leftOut: string | undefined;
+  for (const param of params) {
+    if (!ts.isIdentifier(param.name)) {
+      throw located(
+        param,
+        `tooltype/build: ${label} has a parameter written as a pattern (${param.name.getText(source)}) beside others; name it, or take one object`,
+      );
+    }
+    const name = param.name.text;
+    // The declared type, else the one the checker infers from the default (`precision = 0` is a number).
+    const typed = param.type !== undefined || param.initializer !== undefined;
+    const read = typed ? writer.withoutUndefined(checker.getTypeAtLocation(param)) : undefined;
+    const optional =
+      param.questionToken !== undefined ||
+      param.initializer !== undefined ||
+      read?.optional === true ||
+      params.indexOf(param) >= (site.optionalFrom ?? Infinity);
+    writer.docs = doc.properties[name] ?? {};
+    const notes = writer.notes.length;
+    let type = read
+      ? typeOf(() => writer.write(read.type, "", {}, param.type), param, name, label, optional ? writer : undefined)
+      : undefined;
+    for (let i = notes; i < writer.notes.length; i++)
+      if (!writer.notes[i]!.startsWith("parameter "))
+        writer.notes[i] = `parameter "${name}" of ${label}: ${writer.notes[i]}`;
+    // An optional option object with nothing left a model can send (date-fns' `options: { in?: ContextFn }`).
+    if (optional && type && writer.notes.length > notes && /\.object\(\{\s*\}\)$/.test(type)) {
+      writer.notes.push(
+        `parameter "${name}" of ${label}: nothing in it is JSON a model can send; left out (it is optional: the call leaves it undefined)`,
+      );
+      type = null;
+    }
+    if (type === null) {
+      leftOut ??= name;
+      continue;
+    }
+    // Left out in the middle, the parameters after it would move: positional calls need every one before.
+    if (leftOut !== undefined)
+      throw located(
+        param,
+        `tooltype/build: parameter "${leftOut}" of ${label} is optional but of a type JSON cannot carry, and "${name}" comes after it; make "${leftOut}" the last, or pass { declared }`,
+      );
+    const description = doc.parameters[name]?.description ?? besideComment(param, source);
+    out.push(field(name, type, optional, param.initializer, description));
+  }
+  return out;
 }
 
 // The keys of one destructured object parameter: the properties of its declared type, else the keys written.
