@@ -24,7 +24,7 @@ export {
 } from "./serve.js";
 export { mcpHttpHandler, type MCPHttpOptions } from "./http.js";
 export { memorySessions, type MCPSessionStore } from "./sessions.js";
-export { LOG_LEVELS, elicitationSchema } from "./ask.js";
+export { LOG_LEVELS, elicitationSchema } from "../tools/asks.js";
 export {
   mcpTools,
   connectMCP,

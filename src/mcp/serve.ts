@@ -2,7 +2,8 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import { boundedCall } from "../tools/bounded-call.js";
 import type { LogLevel } from "../tools/tool.js";
-import { askExtras, LOG_LEVELS, Outgoing } from "./ask.js";
+import { askExtras, Outgoing } from "./ask.js";
+import { LOG_LEVELS } from "../tools/asks.js";
 import { mcpCallResult, mcpToolList } from "./server.js";
 
 /**
