@@ -10,7 +10,7 @@ import * as loop from "./agent/run-tools.js";
 import * as streaming from "./agent/stream-tools.js";
 import * as http from "./agent/http.js";
 import type { RunToolsOptions, RunToolsResult, ResumeOptions, TypedRunToolsResult } from "./agent/run-tools.js";
-import type { ApprovalDecisions } from "./agent/approval.js";
+import type { ResumeAnswers } from "./agent/approval.js";
 import type { LoopEvent } from "./agent/step.js";
 import { anthropic } from "./providers/anthropic/index.js";
 import { bedrock } from "./providers/bedrock/index.js";
@@ -96,7 +96,7 @@ export function runTools<Request extends RequestShape<ProviderOf<P>>, P extends 
  */
 export function resume<Request extends object>(
   state: unknown,
-  decisions: ApprovalDecisions,
+  decisions: ResumeAnswers,
   options: Named<ResumeOptions<Request>, Provider | ProviderAdapter>,
 ): Promise<RunToolsResult> {
   return loop.resume(state, decisions, named(options));
@@ -122,7 +122,7 @@ export function streamTools<Request extends object>(
  */
 export function resumeStream<Request extends object>(
   state: unknown,
-  decisions: ApprovalDecisions,
+  decisions: ResumeAnswers,
   options: Named<ResumeOptions<Request>, Provider | ProviderAdapter>,
 ): AsyncIterable<LoopEvent> {
   return streaming.resumeStream(state, decisions, named(options));

@@ -2,6 +2,7 @@ import { resultData } from "../calls/wire.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { AnyTool } from "../tools/tool.js";
 import { failure, type ToolResult } from "../tools/result.js";
+import type { ElicitationAnswer } from "./asking.js";
 
 /**
  * A call waiting for a person's decision. `arguments` are those the tool will run on (checked, as JSON). The
@@ -41,6 +42,15 @@ export type ApprovalDecision =
  * resume(state, { call_1: true, call_2: { approved: false, reason: "Too expensive" } }, options);
  */
 export type ApprovalDecisions = Readonly<Record<string, ApprovalDecision>>;
+
+/**
+ * What `resume` takes: for each pending call (by id) its decision, and for each call paused on `elicit` (by id) the
+ * person's answer (`{ action: "accept", content }`, `{ action: "decline" }` or `{ action: "cancel" }`).
+ *
+ * @example
+ * resume(state, { call_1: true, call_2: { action: "accept", content: { confirm: true } } }, options);
+ */
+export type ResumeAnswers = Readonly<Record<string, ApprovalDecision | ElicitationAnswer>>;
 
 /**
  * The loop's own rule, beside the tools' `needsApproval`: for tools defined elsewhere (MCP servers, for one).

@@ -27,7 +27,14 @@ export {
   type ApprovalDecision,
   type ApprovalDecisions,
   type ApprovalRule,
+  type ResumeAnswers,
 } from "./approval.js";
+export type {
+  ElicitationAnswer,
+  ElicitationRequest,
+  PendingElicitation,
+  ToolLog,
+} from "./asking.js";
 export { StateError, type LoopState } from "./state.js";
 export { inProcessJournal, type Journal } from "./journal.js";
 export type { StateKey, ClaimHook } from "./seal.js";

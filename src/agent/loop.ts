@@ -1,7 +1,8 @@
 import { registeredTools } from "../tools/registry.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import type { AnyTool } from "../tools/tool.js";
-import type { CallResult } from "../tools/call.js";
+import type { AnyTool, SampleRequest, SampleResult } from "../tools/tool.js";
+import type { CallResult, ToolCall } from "../tools/call.js";
+import type { ElicitationAnswer, ElicitationRequest, ToolLog } from "./asking.js";
 import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
@@ -10,7 +11,7 @@ import { providerValue, responseOf } from "../calls/common.js";
 import type { Delta, ProviderAdapter, ToolChoice } from "../calls/types.js";
 import { createCallTracker } from "../calls/assemble.js";
 import { readChatOutput, readingChunk } from "./chat-output.js";
-import type { ApprovalDecisions, ApprovalRule } from "./approval.js";
+import type { ApprovalRule, ResumeAnswers } from "./approval.js";
 import { openState, stateSealer, type LoopState } from "./state.js";
 import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
 import { checkKnownOptions } from "../util/known-options.js";
@@ -22,7 +23,7 @@ import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js"
 import { chatAttributes, responseAttributes, runSpan, type Tracer } from "./tracing.js";
 import { inProcessJournal, journalOf, type Journal } from "./journal.js";
 import { answer, checkpoint, finishWith, record, seen, type Run, type Spans, type Turn } from "./run.js";
-import { decide, decidedEvents, executeCalls, resumedTurn, waitForDecisions } from "./turn.js";
+import { decide, decidedEvents, executeCalls, pauseTurn, resumedTurn, waitForDecisions } from "./turn.js";
 
 /**
  * What `prepareStep` sees before a turn.
@@ -158,6 +159,23 @@ export interface RunToolsOptions<Request extends object> {
    * approval a `wait`); see `Journal`. Default: this process, with approvals pausing the run (`resume` continues it).
    */
   readonly journal?: Journal;
+  /**
+   * Answers a local tool's `elicit` in this process (a dialog, a terminal prompt); `undefined` leaves it to the
+   * journal: then the run pauses (`finishReason: "approval"`, the call in `state.elicitations`) for `resume`.
+   */
+  readonly onElicit?: (
+    request: ElicitationRequest,
+  ) => ElicitationAnswer | undefined | Promise<ElicitationAnswer | undefined>;
+  /**
+   * Answers a local tool's `sample` (a request for a model's message, MCP's `sampling/createMessage` form); without
+   * it a tool's `sample` is absent. See docs/agent.md for why the loop's own `chat` does not answer it.
+   */
+  readonly onSample?: (
+    request: SampleRequest,
+    info: { readonly call: ToolCall },
+  ) => SampleResult | Promise<SampleResult>;
+  /** Receives each local tool's `log(level, data)` as it is sent (streamTools also yields them as `log` events). */
+  readonly onLog?: (log: ToolLog) => void;
 }
 
 // Every option of the loop; TypeScript keeps the list whole (a key of RunToolsOptions missing here fails the build).
@@ -192,6 +210,9 @@ const LOOP_OPTIONS = {
   abortDoomedCalls: true,
   onIssue: true,
   journal: true,
+  onElicit: true,
+  onSample: true,
+  onLog: true,
 } as const satisfies Record<keyof RunToolsOptions<object>, true>;
 
 /**
@@ -202,7 +223,7 @@ const LOOP_OPTIONS = {
  */
 export interface Resumption {
   readonly state: unknown;
-  readonly decisions: ApprovalDecisions;
+  readonly decisions: ResumeAnswers;
 }
 
 const now = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
@@ -288,6 +309,7 @@ async function startRun(
     maxSteps,
     seal: stateSealer(signing),
     observed: stream || options.onCheckpoint !== undefined,
+    logs: [],
     usage: undefined,
     step: state ? state.step : 0,
     ...(state && { state }),
@@ -300,8 +322,8 @@ async function* loopTurns(
   resumption: Resumption | undefined,
 ): AsyncGenerator<LoopEvent, RunToolsResult> {
   if (run.state?.calls.length) {
-    const stopped = yield* resumeTurn(run, resumedTurn(run.state, resumption!.decisions));
-    if (stopped) return yield* finish(finishWith(run, "stop_when"));
+    const ended = yield* resumeTurn(run, resumedTurn(run.state, resumption!.decisions));
+    if (ended) return yield* finish(ended);
   }
   for (;;) {
     if (run.step >= run.maxSteps) return yield* finish(finishWith(run, "max_steps"));
@@ -319,8 +341,12 @@ async function* loopTurns(
   }
 }
 
-// A turn cut off by a crash or paused for approval: its open calls run, then the loop goes on as if it had not stopped.
-async function* resumeTurn(run: Run & { readonly state?: LoopState }, turn: Turn): AsyncGenerator<LoopEvent, boolean> {
+// A turn cut off by a crash or paused for a person: its open calls run, then the loop goes on as if it had not
+// stopped; the run's result when the turn ends it (a stop condition, or a call that asks again).
+async function* resumeTurn(
+  run: Run & { readonly state?: LoopState },
+  turn: Turn,
+): AsyncGenerator<LoopEvent, RunToolsResult | undefined> {
   const startedAt = Date.now();
   const t0 = now();
   run.spans.step = run.spans.run.child(`step ${run.step}`, "internal", {
@@ -331,6 +357,7 @@ async function* resumeTurn(run: Run & { readonly state?: LoopState }, turn: Turn
   yield* executeCalls(run, turn);
   const toolsMs = now() - t0;
   const timing = { startedAt, modelMs: 0, toolsMs, totalMs: toolsMs };
+  if (turn.asked.length) return yield* pauseTurn(run, turn, undefined, undefined, timing);
   const entry: ToolStep = {
     step: run.step,
     response: undefined,
@@ -339,7 +366,7 @@ async function* resumeTurn(run: Run & { readonly state?: LoopState }, turn: Turn
     usage: undefined,
     timing,
   };
-  return yield* answer(run, entry);
+  return (yield* answer(run, entry)) ? finishWith(run, "stop_when") : undefined;
 }
 
 // The request phase: `prepareStep`, the tools offered this turn, the request as the provider takes it.
@@ -476,17 +503,7 @@ async function* turnPhase(
   yield* executeCalls(run, turn);
   const toolsMs = now() - t1;
   const { calls, results } = turn;
-  if (turn.pending.length) {
-    const paused = await checkpoint(run, turn);
-    for (const call of paused.pending) yield { type: "approval-required", step, index: call.index, call };
-    const done = results.filter((r) => r !== null);
-    yield* record(
-      run,
-      { step, response, calls, results: done, pending: paused.pending, usage, timing: timing(toolsMs) },
-      paused,
-    );
-    return finishWith(run, "approval", undefined, paused);
-  }
+  if (turn.pending.length || turn.asked.length) return yield* pauseTurn(run, turn, response, usage, timing(toolsMs));
   const entry: ToolStep = { step, response, calls, results: results as CallResult[], usage, timing: timing(toolsMs) };
   return (yield* answer(run, entry)) ? finishWith(run, "stop_when") : undefined;
 }

@@ -1,4 +1,4 @@
-import type { ApprovalDecisions } from "./approval.js";
+import type { ResumeAnswers } from "./approval.js";
 import { toolLoop, type RunToolsOptions } from "./loop.js";
 import type { LoopEvent, RunToolsResult } from "./step.js";
 import type { ProviderAdapter } from "../calls/types.js";
@@ -59,7 +59,10 @@ export type ResumeOptions<Request extends object> = Omit<RunToolsOptions<Request
  * the refused ones answer the model with the reason), or any checkpoint (`onCheckpoint`, or an event's `state`:
  * the calls without a result run, then the loop goes on as `runTools` would). `state` may come from `JSON.parse`;
  * it must carry the signature of the same `stateKey` (without one, of this process) and resumes once (`claim`).
- * `decisions` has one entry per pending call id (`{}` when none is pending). The tools are looked up again by name,
+ * `decisions` has one entry per pending call id (`{}` when none is pending), and one per call paused on its
+ * `elicit` (`state.elicitations`): the person's answer, `{ action: "accept", content }` (checked against the schema
+ * the call asked with), `{ action: "decline" }` or `{ action: "cancel" }`; that call runs again, its `elicit`
+ * returning the answer. The tools are looked up again by name,
  * so give the same tools (functions cannot be stored).
  *
  * @example
@@ -70,7 +73,7 @@ export type ResumeOptions<Request extends object> = Omit<RunToolsOptions<Request
  */
 export function resume<Request extends object>(
   state: unknown,
-  decisions: ApprovalDecisions,
+  decisions: ResumeAnswers,
   options: ResumeOptions<Request>,
 ): Promise<RunToolsResult> {
   return drain(toolLoop(options as RunToolsOptions<Request>, false, { state, decisions }));

@@ -16,6 +16,7 @@ import type { ToolDeferral } from "./tool-search.js";
 import type { LoopEvent, RunToolsResult, ToolStep } from "./step.js";
 import { endTool, toolAttributes, type SpanHandle } from "./tracing.js";
 import type { RunToolsOptions } from "./loop.js";
+import type { Asking, ElicitationAnswer, PendingElicitation, ToolLog } from "./asking.js";
 
 /** The spans open at a point of the loop, so that an error or an early stop can end them. */
 export interface Spans {
@@ -50,6 +51,8 @@ export interface Run {
   readonly seal: (unsealed: UnsealedState) => Promise<LoopState>;
   /** States are made only where they can be seen: streamTools' events and onCheckpoint. */
   readonly observed: boolean;
+  /** Log messages of the running calls not yet yielded (streamTools only). */
+  readonly logs: ToolLog[];
   usage: Usage | undefined;
   step: number;
   offeredBefore?: string[];
@@ -68,6 +71,10 @@ export interface Turn {
   readonly json: (CallResult | null)[];
   readonly pending: (ToolCall & { readonly index: number })[];
   readonly runnable: number[];
+  /** Calls paused on their `elicit`, waiting for a person's answer. */
+  readonly asked: PendingElicitation[];
+  /** Answers to give back to each call's `elicit`s when it runs (by call index; from `resume`). */
+  readonly answers: Map<number, readonly ElicitationAnswer[]>;
   /** Calls checked in this process: their tool and decoded arguments (a replayed or resumed call is checked again). */
   readonly ready: Map<number, Extract<Prepared, { ok: true }>>;
   /** What the turn's states share, kept at its first state: the conversation, calls and pending calls. */
@@ -77,7 +84,16 @@ export interface Turn {
 /** @example const turn = newTurn(calls); */
 export function newTurn(calls: readonly ToolCall[], results?: readonly (CallResult | null)[]): Turn {
   const done = results ?? calls.map(() => null);
-  return { calls, results: [...done], json: [...done], pending: [], runnable: [], ready: new Map() };
+  return {
+    calls,
+    results: [...done],
+    json: [...done],
+    pending: [],
+    runnable: [],
+    asked: [],
+    answers: new Map(),
+    ready: new Map(),
+  };
 }
 
 /**
@@ -110,6 +126,7 @@ export async function checkpoint(run: Run, turn?: Turn): Promise<LoopState> {
     results: turn ? turn.results.map((done, i) => done && (turn.json[i] ??= jsonResult(done))) : [],
     ...kept,
     ...discovered,
+    ...(turn?.asked.length && { elicitations: frozenData(turn.asked) as PendingElicitation[] }),
   });
   await run.options.onCheckpoint?.(sealed);
   return sealed;
@@ -185,12 +202,19 @@ export const keyOf = (run: Run, call: ToolCall): string => `${run.id}:${run.step
 
 /**
  * Runs a call on the arguments its check decoded (not checked again), with the guardrails: `wrap` inside the call's
- * time limit, `after` on whatever it gave (a timeout too).
+ * time limit, `after` on whatever it gave (a timeout too). The tool gets `asking`'s extras (`log`, `elicit`,
+ * `sample`); a call that pauses on `elicit` gives `{ paused }` instead of a result.
  *
  * @example
- * const result = await execute(run, tool, decoded, call);
+ * const result = await execute(run, tool, decoded, call, askingFor(run, call, index, []));
  */
-export async function execute(run: Run, tool: AnyTool, decoded: unknown, call: ToolCall): Promise<ToolResult> {
+export async function execute(
+  run: Run,
+  tool: AnyTool,
+  decoded: unknown,
+  call: ToolCall,
+  asking: Asking,
+): Promise<ToolResult | { readonly paused: PendingElicitation }> {
   const { options } = run;
   const idempotencyKey = keyOf(run, call);
   const guarded = { id: call.id, name: call.name, arguments: decoded, context: options.context, idempotencyKey };
@@ -199,16 +223,24 @@ export async function execute(run: Run, tool: AnyTool, decoded: unknown, call: T
     "internal",
     toolAttributes(tool, call.id),
   );
-  const result = await span.within(() =>
+  asking.span = span;
+  const extras = { idempotencyKey, ...asking.extras };
+  const ran = span.within(() =>
     boundedCall(
       tool.name,
       (own) =>
         wrapCall([options, tool], guarded, () =>
-          runDecoded(tool, decoded, options.context, { signal: own, idempotencyKey }),
+          runDecoded(tool, decoded, options.context, { signal: own, ...extras }),
         ),
       { signal: options.signal, timeout: tool.timeout ?? options.timeout },
     ),
   );
+  const result = await Promise.race([ran, asking.paused]);
+  if ("paused" in result) {
+    span.set({ "tooltype.paused": "elicitation" });
+    span.end();
+    return result;
+  }
   const after = await afterCall([options, tool], guarded, result);
   endTool(span, after);
   return after;

@@ -2,6 +2,8 @@ import type { CallResult, ToolCall } from "../tools/call.js";
 import { cut, preview } from "../util/text.js";
 import { resultData } from "../calls/wire.js";
 import type { ApprovalDecision, PendingCall } from "./approval.js";
+import type { PendingElicitation } from "./asking.js";
+import { elicitedValue } from "../tools/asks.js";
 import { base64url, canonicalJSON, digest, NO_WEB_CRYPTO, sign, signBytes, verify, type ClaimHook } from "./seal.js";
 
 /**
@@ -16,7 +18,7 @@ import { base64url, canonicalJSON, digest, NO_WEB_CRYPTO, sign, signBytes, verif
  * localStorage.setItem("agent", JSON.stringify(state));
  */
 export interface LoopState {
-  readonly version: 4;
+  readonly version: 5;
   /** This checkpoint's place in its run (`run:step:approval` for a turn awaiting decisions); what `claim` is given. */
   readonly id: string;
   /** The run's id, kept over `resume`: with the step and a call's id, the call's `idempotencyKey`. */
@@ -34,6 +36,11 @@ export interface LoopState {
   readonly results: (CallResult | null)[];
   /** The calls awaiting a decision. */
   readonly pending: PendingCall[];
+  /**
+   * The calls paused on their `elicit`, awaiting a person's answer (signed with the rest); absent when none. Each
+   * runs again on `resume`, its earlier `elicit`s given the answers they had.
+   */
+  readonly elicitations?: PendingElicitation[];
   /** The deferred tools (`defer: true`) the loop's `find_tools` found, in the order found; absent when none. */
   readonly discovered?: string[];
   /** Which key signed it (an HMAC of a constant): tells "another key" from "changed". Absent when `unsigned`. */
@@ -151,7 +158,7 @@ export function frozenData(value: unknown): unknown {
   return freeze(resultData(value));
 }
 
-const VERSION = 4 as const;
+const VERSION = 5 as const;
 
 /** What stands for the parts of a state that grow: the conversation's and the calls' SHA-256, the results' tag. */
 interface Hashes {
@@ -220,10 +227,18 @@ function once<T>(cache: WeakMap<object, Promise<T>>, of: object, make: () => Pro
   return made;
 }
 
-// A state's id: its run, its step, and where in the step (awaiting decisions, calls done so far, or between turns).
+// A state's id: its run, its step, and where in the step (awaiting decisions, awaiting answers after so many answers
+// (a turn may pause for them more than once), calls done so far, or between turns).
 function placeOf(unsealed: UnsealedState): string {
   const done = unsealed.results.filter((r) => r !== null).length;
-  const place = unsealed.pending.length ? "approval" : unsealed.calls.length ? String(done) : "next";
+  const answered = unsealed.elicitations?.reduce((sum, asked) => sum + asked.answered.length, 0);
+  const place = unsealed.pending.length
+    ? "approval"
+    : answered !== undefined
+      ? `elicit${answered}`
+      : unsealed.calls.length
+        ? String(done)
+        : "next";
   return `${unsealed.run}:${unsealed.step}:${place}`;
 }
 
@@ -340,11 +355,28 @@ function shapeOf(value: unknown, provider: string): LoopState {
     !(Array.isArray(state.discovered) && state.discovered.every((name) => typeof name === "string"))
   )
     fail("the state's discovered tools must be a list of tool names");
+  if (state.elicitations !== undefined && !(Array.isArray(state.elicitations) && state.elicitations.every(isAsked)))
+    fail("the state's elicitations must be a list of calls, each with index, message, schema and answered");
   for (const call of [...state.calls!, ...state.pending!]) {
     if (typeof call !== "object" || call === null || typeof call.id !== "string" || typeof call.name !== "string")
       fail("a call in the state has no id or name");
   }
   return state as LoopState;
+}
+
+function isAsked(value: unknown): boolean {
+  const asked = value as Partial<PendingElicitation> | null;
+  return (
+    typeof asked === "object" &&
+    asked !== null &&
+    typeof asked.id === "string" &&
+    typeof asked.name === "string" &&
+    typeof asked.index === "number" &&
+    typeof asked.message === "string" &&
+    typeof asked.schema === "object" &&
+    asked.schema !== null &&
+    Array.isArray(asked.answered)
+  );
 }
 
 // What differs from what the pending calls' decisions were bound to, where it can be told.
@@ -379,35 +411,53 @@ function duplicates(calls: readonly ToolCall[]): string[] {
   return [...twice].map((id) => `two pending calls share the id ${preview(id, 60)}`);
 }
 
-// One decision for each pending call, each one readable; a decision pinned to an arguments hash must match it.
+// One decision for each pending call and one answer for each call paused on `elicit`, each one readable; a decision
+// pinned to an arguments hash must match it, an accepted answer must fit the schema its call asked with.
 function checkDecisions(state: LoopState, decisions: unknown): void {
   const fail = (why: string): never => {
     throw new TypeError(`resume: ${why}`);
   };
   if (typeof decisions !== "object" || decisions === null)
-    fail("decisions must be an object: { [callId]: true | false | { approved, reason } }");
-  const byId = decisions as Record<string, ApprovalDecision>;
-  const missing = state.pending.filter((c) => !Object.hasOwn(byId, c.id));
-  if (missing.length) fail(`no decision for ${missing.map((c) => `${c.id} (${c.name})`).join(", ")}`);
-  const ids = new Set(state.pending.map((c) => c.id));
+    fail("decisions must be an object: { [callId]: true | false | { approved, reason } | { action, content? } }");
+  const byId = decisions as Record<string, unknown>;
+  const asked = state.elicitations ?? [];
+  const missing = [...state.pending, ...asked].filter((c) => !Object.hasOwn(byId, c.id));
+  if (missing.length)
+    fail(
+      `no decision for ${missing.map((c) => `${c.id} (${c.name}${"message" in c ? ", asking " + preview(c.message, 80) : ""})`).join(", ")}`,
+    );
+  const ids = new Set([...state.pending, ...asked].map((c) => c.id));
   const stray = Object.keys(byId).filter((id) => !ids.has(id));
   if (stray.length)
     fail(`decisions for calls that are not pending: ${stray.map((id) => JSON.stringify(id)).join(", ")}`);
-  for (const call of state.pending) {
-    const decision = byId[call.id];
-    const ok =
-      typeof decision === "boolean" ||
-      (typeof decision === "object" && decision !== null && typeof decision.approved === "boolean");
-    if (!ok)
-      fail(
-        `the decision for ${JSON.stringify(call.id)} must be true, false or { approved: boolean, reason?: string, argumentsHash?: string }`,
-      );
-    const pinned = typeof decision === "object" ? decision.argumentsHash : undefined;
-    if (pinned !== undefined && pinned !== call.argumentsHash) {
-      throw new StateError(
-        "changed",
-        `resume: the decision for ${JSON.stringify(call.id)} (${call.name}) was made for other arguments (argumentsHash ${preview(pinned, 50)}, the call's is ${call.argumentsHash})`,
-      );
-    }
+  for (const call of state.pending) checkDecision(call, byId[call.id] as ApprovalDecision, fail);
+  for (const call of asked) checkAnswer(call, byId[call.id], fail);
+}
+
+function checkDecision(call: PendingCall, decision: ApprovalDecision, fail: (why: string) => never): void {
+  const ok =
+    typeof decision === "boolean" ||
+    (typeof decision === "object" && decision !== null && typeof decision.approved === "boolean");
+  if (!ok)
+    fail(
+      `the decision for ${JSON.stringify(call.id)} must be true, false or { approved: boolean, reason?: string, argumentsHash?: string }`,
+    );
+  const pinned = typeof decision === "object" ? decision.argumentsHash : undefined;
+  if (pinned !== undefined && pinned !== call.argumentsHash) {
+    throw new StateError(
+      "changed",
+      `resume: the decision for ${JSON.stringify(call.id)} (${call.name}) was made for other arguments (argumentsHash ${preview(pinned, 50)}, the call's is ${call.argumentsHash})`,
+    );
+  }
+}
+
+// The answer to a call's elicitation: accept (its content fitting the schema asked with), decline or cancel.
+function checkAnswer(call: PendingElicitation, answer: unknown, fail: (why: string) => never): void {
+  try {
+    elicitedValue(answer, call.schema);
+  } catch (error) {
+    fail(
+      `the answer for ${JSON.stringify(call.id)} (${call.name}, asking ${preview(call.message, 80)}) must be { action: "accept", content } fitting the schema asked for, { action: "decline" } or { action: "cancel" }: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

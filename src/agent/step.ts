@@ -2,6 +2,8 @@ import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
 import type { Delta } from "../calls/types.js";
 import type { PendingCall } from "./approval.js";
+import type { PendingElicitation } from "./asking.js";
+import type { LogLevel } from "../tools/tool.js";
 import type { LoopState } from "./state.js";
 import type { Repaired } from "./repair.js";
 import type { Usage } from "./usage.js";
@@ -40,6 +42,8 @@ export interface ToolStep {
   readonly results: readonly CallResult[];
   /** Calls waiting for approval (the turn paused). */
   readonly pending?: readonly PendingCall[];
+  /** Calls paused on their `elicit`, waiting for a person's answer (the turn paused). */
+  readonly elicitations?: readonly PendingElicitation[];
   readonly usage: Usage | undefined;
   readonly timing: StepTiming;
 }
@@ -58,7 +62,8 @@ export interface RunToolsResult {
   readonly steps: readonly ToolStep[];
   /**
    * `"stop"`: the model answered without calls; `"max_steps"`: `maxSteps` turns were taken; `"stop_when"`: a
-   * stop condition held; `"approval"`: calls wait for a person (see `state`).
+   * stop condition held; `"approval"`: calls wait for a person: approvals (`state.pending`) or answers to a tool's
+   * `elicit` (`state.elicitations`); `resume` takes the state with them.
    */
   readonly finishReason: "stop" | "max_steps" | "stop_when" | "approval";
   /** Tokens over this run's turns. */
@@ -68,14 +73,15 @@ export interface RunToolsResult {
    * reason.
    */
   readonly refusal?: string;
-  /** With `finishReason: "approval"`: the signed plain-JSON state to give `resume` with the decisions. */
+  /** With `finishReason: "approval"`: the signed plain-JSON state to give `resume` with the decisions and answers. */
   readonly state?: LoopState;
 }
 
 /**
  * What `streamTools` yields, in order: per turn `step-start`, the streamed `text-delta`, `tool-call-start`
  * and `tool-call-delta` (with the arguments parsed so far: a live view, later deltas fill it in), then
- * `tool-call` for each complete call, `tool-result` as each call finishes (or `approval-required`), and
+ * `tool-call` for each complete call, `log` for a call's log messages (before the result that follows them),
+ * `tool-result` as each call finishes (or `approval-required`, `elicitation-required`), and
  * `step-finish` with usage and timing; last, one `finish` with the whole conversation. `tool-call`, `tool-result`
  * and `step-finish` carry `state`: the run so far, signed, which `resume` continues (a checkpoint).
  *
@@ -107,5 +113,20 @@ export type LoopEvent =
       readonly state: LoopState;
     }
   | { readonly type: "approval-required"; readonly step: number; readonly index: number; readonly call: PendingCall }
+  | {
+      readonly type: "elicitation-required";
+      readonly step: number;
+      readonly index: number;
+      readonly call: PendingElicitation;
+    }
+  | {
+      readonly type: "log";
+      readonly step: number;
+      readonly index: number;
+      readonly id: string;
+      readonly name: string;
+      readonly level: LogLevel;
+      readonly data: unknown;
+    }
   | ({ readonly type: "step-finish"; readonly state: LoopState } & ToolStep)
   | ({ readonly type: "finish" } & RunToolsResult);

@@ -1,4 +1,4 @@
-import type { ApprovalDecisions } from "./approval.js";
+import type { ResumeAnswers } from "./approval.js";
 import { toolLoop, type RunToolsOptions } from "./loop.js";
 import type { ResumeOptions } from "./run-tools.js";
 import type { LoopEvent } from "./step.js";
@@ -30,7 +30,7 @@ export function streamTools<Request extends object>(options: RunToolsOptions<Req
  */
 export function resumeStream<Request extends object>(
   state: unknown,
-  decisions: ApprovalDecisions,
+  decisions: ResumeAnswers,
   options: ResumeOptions<Request>,
 ): AsyncIterable<LoopEvent> {
   return { [Symbol.asyncIterator]: () => toolLoop(options as RunToolsOptions<Request>, true, { state, decisions }) };

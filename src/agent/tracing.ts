@@ -21,6 +21,8 @@ export interface TraceSpan {
   setAttribute(key: string, value: SpanAttributeValue): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
   recordException?(exception: Error | string): unknown;
+  /** An event at a point in the span (a tool's log message); OpenTelemetry spans have it. */
+  addEvent?(name: string, attributes?: Record<string, SpanAttributeValue>): unknown;
   end(): void;
 }
 
@@ -114,10 +116,18 @@ export interface SpanHandle {
     attributes: Record<string, SpanAttributeValue | undefined>,
   ): SpanHandle;
   set(attributes: Record<string, SpanAttributeValue | undefined>): void;
+  /** Adds an event (where the span has `addEvent`). */
+  event(name: string, attributes: Record<string, SpanAttributeValue>): void;
   end(error?: unknown): void;
 }
 
-const NO_SPAN: SpanHandle = { within: (fn) => fn(), child: () => NO_SPAN, set: () => {}, end: () => {} };
+const NO_SPAN: SpanHandle = {
+  within: (fn) => fn(),
+  child: () => NO_SPAN,
+  set: () => {},
+  event: () => {},
+  end: () => {},
+};
 
 function handle(tracer: Tracer, span: TraceSpan, context: Context, manager: ContextManager | undefined): SpanHandle {
   let ended = false;
@@ -129,6 +139,10 @@ function handle(tracer: Tracer, span: TraceSpan, context: Context, manager: Cont
     within: (fn) => (manager ? manager.with(context, fn) : fn()),
     child: (name, kind, attributes) => open(tracer, name, kind, attributes, context, manager),
     set,
+    event: (name, attributes) => {
+      const kept = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, bounded(value)]));
+      span.addEvent?.(name, kept);
+    },
     end(error) {
       if (ended) return;
       ended = true;
@@ -204,6 +218,7 @@ export function activeSpan(tracer: Tracer | undefined): SpanHandle {
     within: (fn) => (api?.context ? api.context.with(parent, fn) : fn()),
     child: (name, kind, attributes) => open(chosen, name, kind, attributes, parent, api?.context),
     set: () => {},
+    event: () => {},
     end: () => {},
   };
 }

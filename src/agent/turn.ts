@@ -6,10 +6,23 @@ import { resultText } from "../calls/wire.js";
 import { decisionOf, jsonResult, needsApproval, rejection, type ApprovalDecision } from "./approval.js";
 import { completions } from "./completions.js";
 import { inProcessJournal } from "./journal.js";
+import { askingFor, type ElicitationAnswer, type PendingElicitation } from "./asking.js";
 import { prepareCall, unknownTool, type Prepared, type Repaired } from "./repair.js";
-import { execute, guardBefore, newTurn, seen, settle, type Run, type Turn } from "./run.js";
+import {
+  checkpoint,
+  execute,
+  finishWith,
+  guardBefore,
+  newTurn,
+  record,
+  seen,
+  settle,
+  type Run,
+  type Turn,
+} from "./run.js";
 import type { LoopState } from "./state.js";
-import type { LoopEvent } from "./step.js";
+import type { LoopEvent, RunToolsResult, StepTiming, ToolStep } from "./step.js";
+import type { Usage } from "./usage.js";
 import { notFoundYet } from "./tool-search.js";
 
 /** What the decide phase settles for one call: it runs, it waits for a person, or it is answered without running. */
@@ -145,17 +158,19 @@ function applyDecision(turn: Turn, call: ToolCall & { readonly index: number }, 
 
 /**
  * A resumed turn: the decisions on its pending calls recorded first (refusals answered), then the calls without a
- * result are the ones to run.
+ * result are the ones to run; a call paused on `elicit` runs again with its answers so far and the new one.
  *
  * @example
  * const turn = resumedTurn(state, decisions);
  */
-export function resumedTurn(state: LoopState, decisions: Readonly<Record<string, ApprovalDecision>>): Turn {
+export function resumedTurn(state: LoopState, decisions: Readonly<Record<string, unknown>>): Turn {
   const turn = newTurn(state.calls, state.results);
   const pendingAt = new Map(state.pending.map((call) => [call.index, call]));
+  for (const asked of state.elicitations ?? [])
+    turn.answers.set(asked.index, [...asked.answered, decisions[asked.id] as ElicitationAnswer]);
   state.results.forEach((done, i) => {
     const pending = pendingAt.get(i);
-    if (pending) applyDecision(turn, pending, decisions[pending.id]!);
+    if (pending) applyDecision(turn, pending, decisions[pending.id] as ApprovalDecision);
     else if (!done) turn.runnable.push(i);
   });
   turn.runnable.sort((a, b) => a - b);
@@ -164,7 +179,8 @@ export function resumedTurn(state: LoopState, decisions: Readonly<Record<string,
 
 /**
  * The execute phase: each runnable call one journal step (`call {step} {id}`), at most `concurrency` at once; each
- * result recorded as it comes, with the state from then on.
+ * result recorded as it comes, with the state from then on. A call paused on `elicit` joins `turn.asked`; the
+ * calls' log messages come (streamTools) before the result that follows them.
  *
  * @example
  * yield* executeCalls(run, turn);
@@ -172,12 +188,18 @@ export function resumedTurn(state: LoopState, decisions: Readonly<Record<string,
 export async function* executeCalls(run: Run, turn: Turn): AsyncGenerator<LoopEvent> {
   const tasks = turn.runnable.map((i) => async () => {
     const t = now();
-    const result = await callStep(run, turn, i);
-    return { result, ms: now() - t };
+    const outcome = await callStep(run, turn, i);
+    return { outcome, ms: now() - t };
   });
-  for await (const [k, { result, ms }] of completions(tasks, run.concurrency)) {
+  for await (const [k, { outcome, ms }] of completions(tasks, run.concurrency)) {
+    yield* logEvents(run);
     const i = turn.runnable[k]!;
     const call = turn.calls[i]!;
+    if ("paused" in outcome) {
+      turn.asked.push(outcome.paused);
+      continue;
+    }
+    const result = outcome;
     settle(turn, i, result);
     const repaired = turn.ready.get(i)?.repaired;
     const saved = await seen(run, turn);
@@ -194,17 +216,66 @@ export async function* executeCalls(run: Run, turn: Turn): AsyncGenerator<LoopEv
         state: saved,
       };
   }
+  yield* logEvents(run);
+  turn.asked.sort((a, b) => a.index - b.index);
+}
+
+function* logEvents(run: Run): Generator<LoopEvent> {
+  for (const { call, index, level, data } of run.logs.splice(0))
+    yield { type: "log", step: run.step, index, id: call.id, name: call.name, level, data };
 }
 
 // One call as a journal step; a durable journal keeps its result as JSON.
-function callStep(run: Run, turn: Turn, i: number): Promise<ToolResult> {
+function callStep(run: Run, turn: Turn, i: number): Promise<ToolResult | { readonly paused: PendingElicitation }> {
   const call = turn.calls[i]!;
   return run.journal.step(`call ${run.step} ${call.id}`, async () => {
     const ready = turn.ready.get(i) ?? (await checkAgain(run, call));
     if (!ready.ok) return ready.result;
-    const result = noted(run.adapter, ready, await execute(run, ready.tool, ready.decoded, call));
+    const outcome = await execute(
+      run,
+      ready.tool,
+      ready.decoded,
+      call,
+      askingFor(run, call, i, turn.answers.get(i) ?? []),
+    );
+    if ("paused" in outcome) return outcome;
+    const result = noted(run.adapter, ready, outcome);
     return run.journal === inProcessJournal ? result : jsonResult({ ...call, result }).result;
   });
+}
+
+/**
+ * A turn that waits for a person: calls pending approval, calls paused on `elicit`. Its state is made, each wait
+ * announced (`approval-required`, `elicitation-required`), the step recorded; the run ends with `"approval"`.
+ *
+ * @example
+ * if (turn.pending.length || turn.asked.length) return yield* pauseTurn(run, turn, response, usage, timing);
+ */
+export async function* pauseTurn(
+  run: Run,
+  turn: Turn,
+  response: unknown,
+  usage: Usage | undefined,
+  timing: StepTiming,
+): AsyncGenerator<LoopEvent, RunToolsResult> {
+  const { step } = run;
+  const paused = await checkpoint(run, turn);
+  for (const call of paused.pending) yield { type: "approval-required", step, index: call.index, call };
+  const asked = paused.elicitations ?? [];
+  for (const call of asked) yield { type: "elicitation-required", step, index: call.index, call };
+  const done = turn.results.filter((r) => r !== null);
+  const entry: ToolStep = {
+    step,
+    response,
+    calls: turn.calls,
+    results: done,
+    pending: paused.pending,
+    ...(asked.length && { elicitations: asked }),
+    usage,
+    timing,
+  };
+  yield* record(run, entry, paused);
+  return finishWith(run, "approval", undefined, paused);
 }
 
 // A call decided elsewhere (a resumed state, a replayed decision): its tool looked up by name, its arguments checked.

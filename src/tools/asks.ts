@@ -33,7 +33,6 @@ export function checkedLevel(level: LogLevel): number {
   return rank;
 }
 
-
 /**
  * The person's answer to an elicitation, read: `decline` and `cancel` as they are, `accept` with its content checked
  * against the schema sent (`enumNames`, a label only, left out). Anything else is an error saying what is wrong.
@@ -111,4 +110,3 @@ function isEnumItems(items: unknown): boolean {
   if (Array.isArray(values)) return values.every((v) => typeof v === "string");
   return Array.isArray(anyOf) && anyOf.every((o) => typeof (o as { const?: unknown })?.const === "string");
 }
-

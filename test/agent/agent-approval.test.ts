@@ -244,7 +244,7 @@ approval(
     );
     await malformed(
       () => resume({ ...state, version: 1 }, {}, { provider: "openai", chat, tools: list }),
-      /unknown state version 1 \(this tooltype writes version 4\)/,
+      /unknown state version 1 \(this tooltype writes version 5\)/,
     );
     assert.is(fake.requests.length, 1, "nothing was sent for a refused resume");
   },

@@ -1,0 +1,130 @@
+import { resultData } from "../calls/wire.js";
+import { checkedLevel, elicitationSchema, elicitedValue } from "../tools/asks.js";
+import type { ToolCall } from "../tools/call.js";
+import type { ElicitSchema, Elicited, LogLevel, RunOptions, SampleRequest, SampleResult } from "../tools/tool.js";
+import { preview } from "../util/text.js";
+import type { Run } from "./run.js";
+import type { SpanHandle } from "./tracing.js";
+
+/**
+ * A person's answer to a call's `elicit`, as MCP names it: accepted with the values asked for, declined, or
+ * dismissed (`cancel`). What `resume` takes for a paused elicitation, keyed by the call's id.
+ *
+ * @example
+ * resume(state, { call_1: { action: "accept", content: { confirm: true } } }, options);
+ */
+export type ElicitationAnswer = Elicited<Record<string, unknown>>;
+
+/**
+ * A call paused on its `elicit`: what it asks (`message`) and the values it wants (`schema`, MCP's flat JSON
+ * Schema). `answered` holds the answers this call already got in this run, in order: when it runs again after
+ * `resume`, its earlier `elicit`s are given them back, and the next one the new answer.
+ *
+ * @example
+ * { id: "call_1", name: "delete_files", arguments: { dir: "/tmp" }, index: 0, message: "Delete 3 files?", schema: { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] }, answered: [] }
+ */
+export interface PendingElicitation extends ToolCall {
+  /** Its position among the turn's calls. */
+  readonly index: number;
+  readonly message: string;
+  readonly schema: Record<string, unknown>;
+  readonly answered: readonly ElicitationAnswer[];
+}
+
+/**
+ * What the loop's `onElicit` gets: the call, the message and the JSON Schema of the values asked for.
+ *
+ * @example
+ * onElicit: ({ call, message }) => (call.name === "delete_files" ? { action: "accept", content: { confirm: true } } : undefined)
+ */
+export interface ElicitationRequest {
+  readonly call: ToolCall;
+  readonly message: string;
+  readonly schema: Record<string, unknown>;
+}
+
+/**
+ * A log message a local tool sent with `log(level, data)`: a `log` event of `streamTools`, given to `onLog`, and an
+ * event on the call's span when tracing.
+ *
+ * @example
+ * onLog: ({ call, level, data }) => console.log(`[${level}] ${call.name}`, data)
+ */
+export interface ToolLog {
+  readonly call: ToolCall;
+  readonly index: number;
+  readonly level: LogLevel;
+  readonly data: unknown;
+}
+
+/**
+ * One call's `log`, `elicit` and `sample`, and how it pauses: `paused` resolves when an `elicit` asks a journal that
+ * cannot wait in place (the in-process one): the call stops there and the run pauses with its state. `span` is set
+ * by whoever opens the call's span, so logs become its events.
+ *
+ * @example
+ * const asking = askingFor(run, call, 0, []);
+ */
+export interface Asking {
+  readonly extras: Pick<RunOptions, "log" | "elicit" | "sample">;
+  readonly paused: Promise<{ readonly paused: PendingElicitation }>;
+  span?: SpanHandle;
+}
+
+/**
+ * A call's extras in the loop. Each `elicit` is a journal wait named `elicit {step} {call id} {n}` (n counts the
+ * call's elicitations from 1) with `{ call, message, schema }`; answers given earlier (`answered`) come back first,
+ * `onElicit` answers in process when it gives an answer. `log` is there when someone reads it (a stream, `onLog`,
+ * a tracer); `sample` when `onSample` answers it.
+ *
+ * @example
+ * const { extras, paused } = askingFor(run, call, index, turn.answers.get(index) ?? []);
+ */
+export function askingFor(run: Run, call: ToolCall, index: number, answered: readonly ElicitationAnswer[]): Asking {
+  let pause!: (value: { readonly paused: PendingElicitation }) => void;
+  const paused = new Promise<{ readonly paused: PendingElicitation }>((resolve) => (pause = resolve));
+  let asked = 0;
+  const { options } = run;
+  const elicit = async (message: string, schema: ElicitSchema) => {
+    if (typeof message !== "string" || !message)
+      throw new TypeError(`elicit: the message must be a non-empty string; received ${preview(message, 60)}`);
+    const requested = elicitationSchema(schema);
+    const n = asked++;
+    if (n < answered.length) return elicitedValue(answered[n], requested);
+    const given = await options.onElicit?.({ call, message, schema: requested });
+    if (given !== undefined) return elicitedValue(given, requested);
+    const answer = await run.journal.wait(`elicit ${run.step} ${call.id} ${n + 1}`, {
+      call,
+      message,
+      schema: requested,
+    });
+    if (answer !== undefined) return elicitedValue(answer, requested);
+    pause({ paused: { ...call, index, message, schema: requested, answered } });
+    return new Promise<never>(() => {}); // the call stops here; resumed, it runs again from its start
+  };
+  const asking: Asking = { extras: { elicit: elicit as RunOptions["elicit"] }, paused };
+  const listened = run.stream || options.onLog !== undefined || options.tracer !== undefined;
+  const log = (level: LogLevel, data: unknown) => {
+    checkedLevel(level);
+    const entry: ToolLog = { call, index, level, data: resultData(data) };
+    asking.span?.event(`log ${level}`, { "tooltype.log.data": JSON.stringify(entry.data) ?? "null" });
+    if (run.stream) run.logs.push(entry);
+    options.onLog?.(entry);
+  };
+  const sample = options.onSample && ((request: SampleRequest) => sampled(options.onSample!, request, call));
+  Object.assign(asking.extras, listened && { log }, sample && { sample });
+  return asking;
+}
+
+async function sampled(
+  onSample: NonNullable<Run["options"]["onSample"]>,
+  request: SampleRequest,
+  call: ToolCall,
+): Promise<SampleResult> {
+  if (typeof request !== "object" || request === null || !Array.isArray(request.messages))
+    throw new TypeError('sample: the request must be an object with "messages", an array, and "maxTokens"');
+  const answer = await onSample(request, { call });
+  if (typeof answer !== "object" || answer === null || !("content" in answer))
+    throw new Error(`sample: onSample answered without "content": ${preview(answer, 200)}`);
+  return answer;
+}
