@@ -75,7 +75,7 @@ const attacks = suite("saved state: edits, forgeries and replays are refused");
 
 attacks("a paused state is signed and each pending call bound to its id, name and arguments hash", async () => {
   const { state } = await paused();
-  assert.is(state.version, 4);
+  assert.is(state.version, 5);
   assert.match(state.signature, /^[\w-]{43}$/);
   assert.is(state.id, `${state.run}:1:approval`);
   const [call] = state.pending;
