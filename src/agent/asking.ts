@@ -58,9 +58,9 @@ export interface ToolLog {
 }
 
 /**
- * One call's `log`, `elicit` and `sample`, and how it pauses: `paused` resolves when an `elicit` asks a journal that
- * cannot wait in place (the in-process one): the call stops there and the run pauses with its state. `span` is set
- * by whoever opens the call's span, so logs become its events.
+ * One call's `log`, `elicit` and `sample`, and how it stops to ask: `paused` resolves when an `elicit` has no answer
+ * yet (none given back, none from `onElicit`); the call stops there, and the loop asks its journal. `span` is set by
+ * whoever opens the call's span, so logs become its events.
  *
  * @example
  * const asking = askingFor(run, call, 0, []);
@@ -72,10 +72,9 @@ export interface Asking {
 }
 
 /**
- * A call's extras in the loop. Each `elicit` is a journal wait named `elicit {step} {call id} {n}` (n counts the
- * call's elicitations from 1) with `{ call, message, schema }`; answers given earlier (`answered`) come back first,
- * `onElicit` answers in process when it gives an answer. `log` is there when someone reads it (a stream, `onLog`,
- * a tracer); `sample` when `onSample` answers it.
+ * A call's extras in the loop. Its `elicit`s are given back the answers it already got (`answered`), in order; the
+ * next one is answered by `onElicit` when it gives an answer, or stops the call (`paused`). `log` is there when
+ * someone reads it (a stream, `onLog`, a tracer); `sample` when `onSample` answers it.
  *
  * @example
  * const { extras, paused } = askingFor(run, call, index, turn.answers.get(index) ?? []);
@@ -93,14 +92,8 @@ export function askingFor(run: Run, call: ToolCall, index: number, answered: rea
     if (n < answered.length) return elicitedValue(answered[n], requested);
     const given = await options.onElicit?.({ call, message, schema: requested });
     if (given !== undefined) return elicitedValue(given, requested);
-    const answer = await run.journal.wait(`elicit ${run.step} ${call.id} ${n + 1}`, {
-      call,
-      message,
-      schema: requested,
-    });
-    if (answer !== undefined) return elicitedValue(answer, requested);
     pause({ paused: { ...call, index, message, schema: requested, answered } });
-    return new Promise<never>(() => {}); // the call stops here; resumed, it runs again from its start
+    return new Promise<never>(() => {}); // the call stops here; answered, it runs again from its start
   };
   const asking: Asking = { extras: { elicit: elicit as RunOptions["elicit"] }, paused };
   const listened = run.stream || options.onLog !== undefined || options.tracer !== undefined;

@@ -2,7 +2,9 @@
  * Where a run's effects go, and where its decisions from outside come from: the one seam between the tool loop
  * and whatever keeps a run (this process's memory, or a durable execution engine). The loop is a journal of what
  * happened: each model request and each tool call is one `step`, named so that a replay finds it (`request 2`,
- * `call 2 call_abc`); each decision from outside (an approval, later an elicitation) is one `wait`. A durable
+ * `call 2 call_abc`); each decision from outside is one `wait`: an approval (`approval 2 call_abc`), or a person's
+ * answer to a tool's `elicit` (`elicit 2 call_abc 1`; the call stops, and runs again with the answer as the step
+ * `call 2 call_abc 1`), never inside a step. A durable
  * journal (`restateJournal(ctx)` from `tooltype/restate`) records each step's result and gives it back on replay
  * instead of running it again, and waits in place, across restarts, for a `wait`'s answer.
  *
@@ -23,8 +25,9 @@ export interface Journal {
    */
   step<T>(name: string, run: () => Promise<T>): Promise<T>;
   /**
-   * Waits for a decision from outside: `name` says which (`approval 2 call_abc`), `payload` what it is about (for an
-   * approval: `{ call }`). Resolves with the answer; `undefined` when this journal cannot wait in place: then the
+   * Waits for a decision from outside: `name` says which (`approval 2 call_abc`, `elicit 2 call_abc 1`), `payload`
+   * what it is about (for an approval: `{ call }`; for an elicitation: `{ call, message, schema }`, the schema as
+   * JSON Schema, answered by `{ action: "accept", content }`, `{ action: "decline" }` or `{ action: "cancel" }`). Resolves with the answer; `undefined` when this journal cannot wait in place: then the
    * run pauses and returns its state for `resume` (the in-process journal does this).
    */
   wait(name: string, payload: unknown): Promise<unknown>;

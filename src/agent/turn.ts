@@ -225,23 +225,47 @@ function* logEvents(run: Run): Generator<LoopEvent> {
     yield { type: "log", step: run.step, index, id: call.id, name: call.name, level, data };
 }
 
-// One call as a journal step; a durable journal keeps its result as JSON.
-function callStep(run: Run, turn: Turn, i: number): Promise<ToolResult | { readonly paused: PendingElicitation }> {
+/**
+ * One call as a journal step (`call {step} {id}`); a durable journal keeps its result as JSON. A call that stops on
+ * its `elicit` is asked about outside the step: a journal wait `elicit {step} {id} {n}` (n counts the call's
+ * elicitations from 1) with `{ call, message, schema }`. An answer runs the call again as a step of its own (`call
+ * {step} {id} {n}`), its `elicit`s given the answers so far; no answer (the in-process journal) pauses the run.
+ */
+async function callStep(
+  run: Run,
+  turn: Turn,
+  i: number,
+): Promise<ToolResult | { readonly paused: PendingElicitation }> {
   const call = turn.calls[i]!;
-  return run.journal.step(`call ${run.step} ${call.id}`, async () => {
-    const ready = turn.ready.get(i) ?? (await checkAgain(run, call));
-    if (!ready.ok) return ready.result;
-    const outcome = await execute(
-      run,
-      ready.tool,
-      ready.decoded,
+  let answers = turn.answers.get(i) ?? [];
+  for (;;) {
+    const name = `call ${run.step} ${call.id}${answers.length ? ` ${answers.length}` : ""}`;
+    const outcome = await run.journal.step(name, () => runCall(run, turn, i, answers));
+    if (!("paused" in outcome)) return outcome;
+    const { message, schema } = outcome.paused;
+    const answer = await run.journal.wait(`elicit ${run.step} ${call.id} ${answers.length + 1}`, {
       call,
-      askingFor(run, call, i, turn.answers.get(i) ?? []),
-    );
-    if ("paused" in outcome) return outcome;
-    const result = noted(run.adapter, ready, outcome);
-    return run.journal === inProcessJournal ? result : jsonResult({ ...call, result }).result;
-  });
+      message,
+      schema,
+    });
+    if (answer === undefined) return outcome;
+    answers = [...answers, answer as ElicitationAnswer];
+  }
+}
+
+async function runCall(
+  run: Run,
+  turn: Turn,
+  i: number,
+  answers: readonly ElicitationAnswer[],
+): Promise<ToolResult | { readonly paused: PendingElicitation }> {
+  const call = turn.calls[i]!;
+  const ready = turn.ready.get(i) ?? (await checkAgain(run, call));
+  if (!ready.ok) return ready.result;
+  const outcome = await execute(run, ready.tool, ready.decoded, call, askingFor(run, call, i, answers));
+  if ("paused" in outcome) return outcome;
+  const result = noted(run.adapter, ready, outcome);
+  return run.journal === inProcessJournal ? result : jsonResult({ ...call, result }).result;
 }
 
 /**
