@@ -7,7 +7,9 @@
 //    idempotencyKey (its keyed effect applied once).
 // 2. Two calls wait for approval (awakeables) across a restart and are answered from outside: the approved one runs
 //    once, the refused one never.
-// 3. Two service processes behind one address share 100 concurrent runs.
+// 3. A tool's elicit waits (an awakeable) across a restart, twice: the call runs again with each answer, its effect
+//    applied once.
+// 4. Two service processes behind one address share 100 concurrent runs.
 // Everything is on 127.0.0.1; every wait is bounded; the server and services are killed at the end, whatever happens.
 // Prints `N passed, N failed` and exits 1 when anything failed. Needs dist/ (node esbuild.config.mjs).
 import { spawn } from "node:child_process";
@@ -229,6 +231,40 @@ bind-address = "127.0.0.1:${ingressPort}"
         /refused.*Too much/.test(refusal?.error ?? ""),
         `the model was told why: ${JSON.stringify(out.body.results)}`,
       );
+    },
+  );
+
+  await check(
+    "a tool's elicit waits across a restart, twice: the call runs again with each answer, its effect once",
+    async () => {
+      const done = invoke("elicit", "elicit");
+      const announced = (n) =>
+        until(`elicitation ${n} to be announced`, () =>
+          readdirSync(dir).find((f) => f === `wait-elicit-elicit_1_d1_${n}`),
+        );
+      const answer = async (file, value) => {
+        const id = readFileSync(join(dir, file), "utf8");
+        const r = await fetch(`${ingress}/restate/awakeables/${id}/resolve`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(value),
+        });
+        expect(r.ok, `resolving ${file}: ${r.status} ${await r.text()}`);
+      };
+      const firstWait = await announced(1);
+      await kill(first);
+      first = await service(a);
+      await answer(firstWait, { action: "accept", content: { confirm: true } });
+      await answer(await announced(2), { action: "accept", content: { reason: "old logs" } });
+      const out = await done;
+      expect(out.status === 200 && out.body?.text === "done", `the run: ${JSON.stringify(out)}`);
+      expect(
+        out.body?.results?.[0]?.value === "deleted /tmp: old logs",
+        `the model read: ${JSON.stringify(out.body?.results)}`,
+      );
+      expect(count("finish delete_files elicit ") === 1, "the effect after both answers applied once");
+      const starts = lines().filter((l) => l.startsWith("start delete_files elicit ")).length;
+      expect(starts >= 3, `the call ran once per answer (and again on replay): ${starts} starts`);
     },
   );
 
