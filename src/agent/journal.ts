@@ -27,7 +27,8 @@ export interface Journal {
   /**
    * Waits for a decision from outside: `name` says which (`approval 2 call_abc`, `elicit 2 call_abc 1`), `payload`
    * what it is about (for an approval: `{ call }`; for an elicitation: `{ call, message, schema }`, the schema as
-   * JSON Schema, answered by `{ action: "accept", content }`, `{ action: "decline" }` or `{ action: "cancel" }`). Resolves with the answer; `undefined` when this journal cannot wait in place: then the
+   * JSON Schema, answered by `{ action: "accept", content }`, `{ action: "decline" }` or `{ action: "cancel" }`).
+   * Resolves with the answer; `undefined` when this journal cannot wait in place: then the
    * run pauses and returns its state for `resume` (the in-process journal does this).
    */
   wait(name: string, payload: unknown): Promise<unknown>;
