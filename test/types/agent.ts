@@ -93,6 +93,44 @@ export async function events(): Promise<void> {
       { [paused.state.pending[0]!.id]: { approved: false, reason: "no" } },
       { provider: "gemini", chat: httpChat("gemini"), tools: [email] },
     );
+  // A paused elicitation: its answer beside approvals; elicit's value typed by its schema.
+  if (paused.state?.elicitations)
+    await resume(
+      paused.state,
+      {
+        [paused.state.elicitations[0]!.id]: { action: "accept", content: { confirm: true } },
+        other: { action: "cancel" },
+        approved: true,
+      },
+      { provider: "gemini", chat: httpChat("gemini"), tools: [email] },
+    );
+  const wrong = { c: { action: "maybe" as const } };
+  // @ts-expect-error: an answer's action is accept, decline or cancel
+  if (paused.state) await resume(paused.state, wrong, { provider: "gemini", chat: httpChat("gemini") });
+  tool({
+    name: "ask",
+    description: "Asks.",
+    parameters: t.object({}),
+    execute: async (_args, _context, { elicit, log }) => {
+      log?.("info", { any: "json" });
+      const answer = await elicit!("Sure?", t.object({ ok: t.boolean(), note: t.optional(t.string()) }));
+      if (answer.action === "accept") expect<Equal<typeof answer.content, { ok: boolean; note?: string }>>();
+      return "";
+    },
+  });
+  await runTools({
+    provider: "openai",
+    chat: httpChat("openai"),
+    request: { model: "m", messages: [] },
+    onElicit: ({ call, message, schema }) =>
+      call.name === "ask" && message && schema ? { action: "accept", content: { ok: true } } : undefined,
+    onSample: async (request) => ({
+      role: "assistant",
+      content: { type: "text", text: String(request.maxTokens) },
+      model: "m",
+    }),
+    onLog: ({ level, data, call }) => void [level, data, call.id],
+  });
   const stateKey = new Uint8Array(32);
   const claim = async (stateId: string) => stateId.length > 0;
   const saved: string[] = [];
