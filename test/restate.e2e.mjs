@@ -155,6 +155,16 @@ bind-address = "127.0.0.1:${ingressPort}"
     body: JSON.stringify({ uri: `http://127.0.0.1:${proxyPort}`, use_http_11: true }),
   });
   expect(registered.ok, `registering the service: ${registered.status} ${await registered.text()}`);
+  // Answers the wait a service announced in `file` (its awakeable's id), as a person's app would.
+  const answer = async (file, value) => {
+    const id = readFileSync(join(dir, file), "utf8");
+    const r = await fetch(`${ingress}/restate/awakeables/${id}/resolve`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(value),
+    });
+    expect(r.ok, `resolving ${file}: ${r.status} ${await r.text()}`);
+  };
   const invoke = (run, kind) =>
     fetch(`${ingress}/agent/run`, {
       method: "POST",
@@ -205,15 +215,6 @@ bind-address = "127.0.0.1:${ingressPort}"
       });
       await kill(first);
       first = await service(a);
-      const answer = async (file, decision) => {
-        const id = readFileSync(join(dir, file), "utf8");
-        const r = await fetch(`${ingress}/restate/awakeables/${id}/resolve`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(decision),
-        });
-        expect(r.ok, `resolving ${file}: ${r.status} ${await r.text()}`);
-      };
       await answer(
         waits.find((f) => f.includes("e1")),
         true,
@@ -242,15 +243,6 @@ bind-address = "127.0.0.1:${ingressPort}"
         until(`elicitation ${n} to be announced`, () =>
           readdirSync(dir).find((f) => f === `wait-elicit-elicit_1_d1_${n}`),
         );
-      const answer = async (file, value) => {
-        const id = readFileSync(join(dir, file), "utf8");
-        const r = await fetch(`${ingress}/restate/awakeables/${id}/resolve`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(value),
-        });
-        expect(r.ok, `resolving ${file}: ${r.status} ${await r.text()}`);
-      };
       const firstWait = await announced(1);
       await kill(first);
       first = await service(a);
