@@ -1,9 +1,8 @@
 import type { AnyTool } from "../tools/tool.js";
-import { runDecoded } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ToolResult } from "../tools/result.js";
-import { boundedCall } from "../tools/bounded-call.js";
-import { afterCall, beforeCall, wrapCall } from "../tools/guardrails.js";
+import { afterCall, beforeCall } from "../tools/guardrails.js";
+import { boundedRun } from "./tool-call.js";
 import type { ProviderAdapter } from "../calls/types.js";
 import { resultData } from "../calls/wire.js";
 import { jsonResult } from "./approval.js";
@@ -225,16 +224,7 @@ export async function execute(
   );
   asking.span = span;
   const extras = { idempotencyKey, ...asking.extras };
-  const ran = span.within(() =>
-    boundedCall(
-      tool.name,
-      (own) =>
-        wrapCall([options, tool], guarded, () =>
-          runDecoded(tool, decoded, options.context, { signal: own, ...extras }),
-        ),
-      { signal: options.signal, timeout: tool.timeout ?? options.timeout },
-    ),
-  );
+  const ran = span.within(() => boundedRun(tool, guarded, options, extras));
   const result = await Promise.race([ran, asking.paused]);
   if ("paused" in result) {
     span.set({ "tooltype.paused": "elicitation" });

@@ -1,8 +1,8 @@
 import { boundedCall } from "../tools/bounded-call.js";
 import type { ToolCall } from "../tools/call.js";
-import { afterCall, beforeCall, type Guardrails, wrapCall } from "../tools/guardrails.js";
+import { afterCall, beforeCall, type GuardedCall, type Guardrails, wrapCall } from "../tools/guardrails.js";
 import { failure, type ToolResult } from "../tools/result.js";
-import { type AnyTool, runDecoded } from "../tools/tool.js";
+import { type AnyTool, runDecoded, type RunOptions } from "../tools/tool.js";
 import { type ApprovalDecision, type ApprovalRule, decisionOf, needsApproval, rejection } from "./approval.js";
 import { endTool, type SpanHandle, toolAttributes } from "./tracing.js";
 
@@ -65,19 +65,34 @@ export async function callOnePath(tool: AnyTool, call: ToolCall, options: CallPa
   }
   const guarded = { ...seen, arguments: before.decoded };
   const span = options.parent?.child(`execute_tool ${tool.name}`, "internal", toolAttributes(tool, call.id));
-  const run = () =>
-    boundedCall(
-      tool.name,
-      (own) =>
-        wrapCall([options, tool], guarded, () =>
-          runDecoded(tool, before.decoded, options.context, { signal: own, ...(key && { idempotencyKey: key }) }),
-        ),
-      { signal: options.signal, timeout: tool.timeout ?? options.timeout },
-    );
+  const run = () => boundedRun(tool, guarded, options, key ? { idempotencyKey: key } : {});
   const result = await (span ? span.within(run) : run());
   const after = await afterCall([options, tool], guarded, result);
   if (span) endTool(span, after);
   return after;
+}
+
+/**
+ * A tool's function on the decoded arguments in `guarded`, inside `wrap` (the caller's, then the tool's) and the
+ * call's time limit (`tool.timeout`, else `options.timeout`) and signal; `extras` join its third argument.
+ *
+ * @example
+ * const result = await boundedRun(weather, { id: "c1", name: "get_weather", arguments: { city: "Paris" }, context: undefined }, {}, {});
+ */
+export function boundedRun(
+  tool: AnyTool,
+  guarded: GuardedCall,
+  options: Guardrails & { readonly signal?: AbortSignal | undefined; readonly timeout?: number | undefined },
+  extras: Omit<RunOptions, "signal">,
+): Promise<ToolResult> {
+  return boundedCall(
+    tool.name,
+    (own) =>
+      wrapCall([options, tool], guarded, () =>
+        runDecoded(tool, guarded.arguments, guarded.context, { signal: own, ...extras }),
+      ),
+    { signal: options.signal, timeout: tool.timeout ?? options.timeout },
+  );
 }
 
 // undefined: approved, run it; a result: refused.
