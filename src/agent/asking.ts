@@ -68,6 +68,8 @@ export interface ToolLog {
 export interface Asking {
   readonly extras: Pick<RunOptions, "log" | "elicit" | "sample">;
   readonly paused: Promise<{ readonly paused: PendingElicitation }>;
+  /** Aborts when the call pauses: the tool's `signal` says it stopped, and its time limit no longer counts. */
+  readonly stop: AbortSignal;
   span?: SpanHandle;
 }
 
@@ -80,8 +82,13 @@ export interface Asking {
  * const { extras, paused } = askingFor(run, call, index, turn.answers.get(index) ?? []);
  */
 export function askingFor(run: Run, call: ToolCall, index: number, answered: readonly ElicitationAnswer[]): Asking {
-  let pause!: (value: { readonly paused: PendingElicitation }) => void;
-  const paused = new Promise<{ readonly paused: PendingElicitation }>((resolve) => (pause = resolve));
+  let resolve!: (value: { readonly paused: PendingElicitation }) => void;
+  const paused = new Promise<{ readonly paused: PendingElicitation }>((done) => (resolve = done));
+  const stop = new AbortController();
+  const pause = (value: { readonly paused: PendingElicitation }) => {
+    resolve(value);
+    stop.abort(new DOMException(`Tool "${call.name}" paused for a person's answer`, "AbortError"));
+  };
   let asked = 0;
   const { options } = run;
   const elicit = async (message: string, schema: ElicitSchema) => {
@@ -95,7 +102,7 @@ export function askingFor(run: Run, call: ToolCall, index: number, answered: rea
     pause({ paused: { ...call, index, message, schema: requested, answered } });
     return new Promise<never>(() => {}); // the call stops here; answered, it runs again from its start
   };
-  const asking: Asking = { extras: { elicit: elicit as RunOptions["elicit"] }, paused };
+  const asking: Asking = { extras: { elicit: elicit as RunOptions["elicit"] }, paused, stop: stop.signal };
   const listened = run.stream || options.onLog !== undefined || options.tracer !== undefined;
   const log = (level: LogLevel, data: unknown) => {
     checkedLevel(level);

@@ -224,12 +224,14 @@ export async function execute(
   );
   asking.span = span;
   const extras = { idempotencyKey, ...asking.extras };
-  const ran = span.within(() => boundedRun(tool, guarded, options, extras));
+  const signal = options.signal ? AbortSignal.any([options.signal, asking.stop]) : asking.stop;
+  const ran = span.within(() => boundedRun(tool, guarded, { ...options, signal }, extras));
   const result = await Promise.race([ran, asking.paused]);
-  if ("paused" in result) {
+  // Pausing aborts the call's signal, so `ran` may settle too: the pause wins, whatever settled first.
+  if ("paused" in result || asking.stop.aborted) {
     span.set({ "tooltype.paused": "elicitation" });
     span.end();
-    return result;
+    return asking.paused;
   }
   const after = await afterCall([options, tool], guarded, result);
   endTool(span, after);
