@@ -68,8 +68,13 @@ export interface ToolLog {
 export interface Asking {
   readonly extras: Pick<RunOptions, "log" | "elicit" | "sample">;
   readonly paused: Promise<{ readonly paused: PendingElicitation }>;
-  /** Aborts when the call pauses: the tool's `signal` says it stopped, and its time limit no longer counts. */
-  readonly stop: AbortSignal;
+  /**
+   * A signal that aborts when the call pauses, made on first use (a call with a time limit takes it, so the limit
+   * stops counting and the tool's `signal` says it stopped; other calls cost no controller).
+   */
+  readonly stop: () => AbortSignal;
+  /** Whether the call paused. */
+  readonly stopped: () => boolean;
   span?: SpanHandle;
 }
 
@@ -84,10 +89,12 @@ export interface Asking {
 export function askingFor(run: Run, call: ToolCall, index: number, answered: readonly ElicitationAnswer[]): Asking {
   let resolve!: (value: { readonly paused: PendingElicitation }) => void;
   const paused = new Promise<{ readonly paused: PendingElicitation }>((done) => (resolve = done));
-  const stop = new AbortController();
+  let stop: AbortController | undefined;
+  let stopped = false;
   const pause = (value: { readonly paused: PendingElicitation }) => {
     resolve(value);
-    stop.abort(new DOMException(`Tool "${call.name}" paused for a person's answer`, "AbortError"));
+    stopped = true;
+    stop?.abort(new DOMException(`Tool "${call.name}" paused for a person's answer`, "AbortError"));
   };
   let asked = 0;
   const { options } = run;
@@ -102,7 +109,12 @@ export function askingFor(run: Run, call: ToolCall, index: number, answered: rea
     pause({ paused: { ...call, index, message, schema: requested, answered } });
     return new Promise<never>(() => {}); // the call stops here; answered, it runs again from its start
   };
-  const asking: Asking = { extras: { elicit: elicit as RunOptions["elicit"] }, paused, stop: stop.signal };
+  const asking: Asking = {
+    extras: { elicit: elicit as RunOptions["elicit"] },
+    paused,
+    stop: () => (stop ??= new AbortController()).signal,
+    stopped: () => stopped,
+  };
   const listened = run.stream || options.onLog !== undefined || options.tracer !== undefined;
   const log = (level: LogLevel, data: unknown) => {
     checkedLevel(level);

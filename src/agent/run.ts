@@ -224,11 +224,13 @@ export async function execute(
   );
   asking.span = span;
   const extras = { idempotencyKey, ...asking.extras };
-  const signal = options.signal ? AbortSignal.any([options.signal, asking.stop]) : asking.stop;
+  // A call with a time limit stops counting it when it pauses (no timer left behind); the others share the run's signal.
+  const stop = (tool.timeout ?? options.timeout) !== undefined ? asking.stop() : undefined;
+  const signal = stop && options.signal ? AbortSignal.any([options.signal, stop]) : (stop ?? options.signal);
   const ran = span.within(() => boundedRun(tool, guarded, { ...options, signal }, extras));
   const result = await Promise.race([ran, asking.paused]);
-  // Pausing aborts the call's signal, so `ran` may settle too: the pause wins, whatever settled first.
-  if ("paused" in result || asking.stop.aborted) {
+  // Pausing may abort the call's signal, so `ran` may settle too: the pause wins, whatever settled first.
+  if ("paused" in result || asking.stopped()) {
     span.set({ "tooltype.paused": "elicitation" });
     span.end();
     return asking.paused;

@@ -99,50 +99,53 @@ pause(
   },
 );
 
-pause("the paused call's signal aborts (its time limit stops counting); its span ends marked paused", async () => {
-  let signal: AbortSignal | undefined;
-  const asker = tool({
-    name: "delete_files",
-    description: "Deletes.",
-    parameters: t.object({ dir: t.string() }),
-    logger: quiet,
-    execute: async (_args, _context, extras) => {
-      signal = extras.signal;
-      await extras.elicit!("Sure?", confirm);
-      return "unreachable";
-    },
-  });
-  const spans: { name: string; attributes: Record<string, unknown>; ended: boolean }[] = [];
-  const tracer = {
-    startSpan(name: string) {
-      const span = { name, attributes: {} as Record<string, unknown>, ended: false };
-      spans.push(span);
-      return {
-        setAttribute: (key: string, value: unknown) => void (span.attributes[key] = value),
-        setStatus: () => {},
-        end: () => void (span.ended = true),
-      };
-    },
-  };
-  const { chat } = scriptedChat({ calls }, { text: "Done." });
-  const controller = new AbortController();
-  const result = await runTools({
-    provider: "openai",
-    chat,
-    request,
-    tools: [asker],
-    timeout: 600_000,
-    signal: controller.signal,
-    tracer: tracer as any,
-  });
-  assert.is(result.finishReason, "approval");
-  assert.ok(signal?.aborted, "the tool's signal aborted when it paused");
-  assert.is((signal!.reason as Error).name, "AbortError");
-  assert.not.ok(controller.signal.aborted, "the run's own signal is untouched");
-  const span = spans.find((s) => s.name === "execute_tool delete_files")!;
-  assert.ok(span.ended);
-  assert.is(span.attributes["tooltype.paused"], "elicitation");
-});
+pause(
+  "a paused call with a time limit: its signal aborts (the limit stops counting); its span ends marked paused",
+  async () => {
+    let signal: AbortSignal | undefined;
+    const asker = tool({
+      name: "delete_files",
+      description: "Deletes.",
+      parameters: t.object({ dir: t.string() }),
+      logger: quiet,
+      execute: async (_args, _context, extras) => {
+        signal = extras.signal;
+        await extras.elicit!("Sure?", confirm);
+        return "unreachable";
+      },
+    });
+    const spans: { name: string; attributes: Record<string, unknown>; ended: boolean }[] = [];
+    const tracer = {
+      startSpan(name: string) {
+        const span = { name, attributes: {} as Record<string, unknown>, ended: false };
+        spans.push(span);
+        return {
+          setAttribute: (key: string, value: unknown) => void (span.attributes[key] = value),
+          setStatus: () => {},
+          end: () => void (span.ended = true),
+        };
+      },
+    };
+    const { chat } = scriptedChat({ calls }, { text: "Done." });
+    const controller = new AbortController();
+    const result = await runTools({
+      provider: "openai",
+      chat,
+      request,
+      tools: [asker],
+      timeout: 600_000,
+      signal: controller.signal,
+      tracer: tracer as any,
+    });
+    assert.is(result.finishReason, "approval");
+    assert.ok(signal?.aborted, "the tool's signal aborted when it paused");
+    assert.is((signal!.reason as Error).name, "AbortError");
+    assert.not.ok(controller.signal.aborted, "the run's own signal is untouched");
+    const span = spans.find((s) => s.name === "execute_tool delete_files")!;
+    assert.ok(span.ended);
+    assert.is(span.attributes["tooltype.paused"], "elicitation");
+  },
+);
 
 pause("resume with accept: the call runs again, elicit returns the answer, the model reads the result", async () => {
   const { deleted, runs, remove } = deleter();
