@@ -224,7 +224,8 @@ export async function execute(
   );
   asking.span = span;
   const extras = { idempotencyKey, ...asking.extras };
-  // A call with a time limit stops counting it when it pauses (no timer left behind); the others share the run's signal.
+  // A call with a time limit stops counting it when it pauses (no timer left behind); the others share the run's
+  // signal.
   const stop = (tool.timeout ?? options.timeout) !== undefined ? asking.stop() : undefined;
   const signal = stop && options.signal ? AbortSignal.any([options.signal, stop]) : (stop ?? options.signal);
   const ran = span.within(() => boundedRun(tool, guarded, { ...options, signal }, extras));
