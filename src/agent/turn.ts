@@ -6,6 +6,7 @@ import { resultText } from "../calls/wire.js";
 import { decisionOf, jsonResult, needsApproval, rejection, type ApprovalDecision } from "./approval.js";
 import { completions } from "./completions.js";
 import { inProcessJournal } from "./journal.js";
+import { elicitedValue } from "../tools/asks.js";
 import { askingFor, type ElicitationAnswer, type PendingElicitation } from "./asking.js";
 import { prepareCall, unknownTool, type Prepared, type Repaired } from "./repair.js";
 import {
@@ -167,7 +168,10 @@ export function resumedTurn(state: LoopState, decisions: Readonly<Record<string,
   const turn = newTurn(state.calls, state.results);
   const pendingAt = new Map(state.pending.map((call) => [call.index, call]));
   for (const asked of state.elicitations ?? [])
-    turn.answers.set(asked.index, [...asked.answered, decisions[asked.id] as ElicitationAnswer]);
+    turn.answers.set(asked.index, [
+      ...asked.answered,
+      elicitedValue(decisions[asked.id], asked.schema) as ElicitationAnswer, // checked: action and content only
+    ]);
   state.results.forEach((done, i) => {
     const pending = pendingAt.get(i);
     if (pending) applyDecision(turn, pending, decisions[pending.id] as ApprovalDecision);

@@ -246,7 +246,8 @@ pause("a tool that elicits twice: each its own pause and state; replay gives bac
   const options = { provider: "openai" as const, chat, request, tools: [mover] };
   const first = await runTools(options);
   assert.is(first.state!.elicitations![0]!.message, "Where to?");
-  const second = await resume(first.state, { call_m: { action: "accept", content: { to: "b/" } } }, options);
+  const answer = { action: "accept", content: { to: "b/" }, extra: "not kept" } as const;
+  const second = await resume(first.state, { call_m: answer }, options);
   assert.is(second.finishReason, "approval");
   const asking = second.state!.elicitations![0]!;
   assert.is(asking.message, "Move a.txt to b/?");
