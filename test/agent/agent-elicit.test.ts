@@ -388,6 +388,39 @@ inPlace(
   },
 );
 
+inPlace("a journal and a tool that asks twice: two waits, the call a step after each answer", async () => {
+  const moved: string[] = [];
+  const mover = tool({
+    name: "move",
+    description: "Moves a file.",
+    parameters: t.object({ from: t.string() }),
+    logger: quiet,
+    execute: async ({ from }, _context, { elicit }) => {
+      const where = await elicit!("Where to?", t.object({ to: t.string() }));
+      const sure = await elicit!("Sure?", t.object({ ok: t.boolean() }));
+      if (where.action === "accept" && sure.action === "accept" && sure.content.ok)
+        moved.push(`${from}->${where.content.to}`);
+      return moved.length ? "Moved." : "Not moved.";
+    },
+  });
+  const { journal, waits, steps } = answeringJournal({
+    "elicit 1 call_m 1": { action: "accept", content: { to: "b/" } },
+    "elicit 1 call_m 2": { action: "accept", content: { ok: true } },
+  });
+  const { chat } = scriptedChat({ calls: [["call_m", "move", { from: "a.txt" }]] }, { text: "Done." });
+  const done = await runTools({ provider: "openai", chat, request, tools: [mover], journal });
+  assert.is(done.finishReason, "stop");
+  assert.equal(moved, ["a.txt->b/"]);
+  assert.equal(
+    waits.map(([name]) => name),
+    ["elicit 1 call_m 1", "elicit 1 call_m 2"],
+  );
+  assert.equal(
+    steps.filter((name) => name.startsWith("call")),
+    ["call 1 call_m", "call 1 call_m 1", "call 1 call_m 2"],
+  );
+});
+
 inPlace("a journal's answer that does not fit fails the call (no silent bad data)", async () => {
   const { deleted, remove } = deleter();
   const { journal } = answeringJournal({ "elicit 1 call_d 1": { action: "accept", content: {} } });
