@@ -351,30 +351,38 @@ ollamaSuite("an error line mid-stream is a ProviderError with Ollama's message",
   }
 });
 
-ollamaSuite(
-  "readJSONLines: a line that is not JSON is a ProviderError quoting it; blank lines are skipped",
-  async () => {
-    const body = (text: string) =>
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode(text));
-          controller.close();
-        },
-      });
-    const read = async (text: string) => {
-      const out: unknown[] = [];
-      for await (const chunk of readJSONLines(body(text))) out.push(chunk);
-      return out;
-    };
-    assert.equal(await read('{"a":1}\n\n{"b":2}'), [{ a: 1 }, { b: 2 }]);
-    const error = await read('{"a":1}\n<html>busy</html>\n').then(
+ollamaSuite("a line that is not JSON is a ProviderError quoting it; blank lines are skipped", async () => {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"a":1}\n\n{"b":2}'));
+      controller.close();
+    },
+  });
+  const read: unknown[] = [];
+  for await (const chunk of readJSONLines(body)) read.push(chunk);
+  assert.equal(read, [{ a: 1 }, { b: 2 }]);
+  const server = await endpoint([
+    {
+      type: "application/x-ndjson",
+      pieces: ['{"message":{"role":"assistant","content":"Hi"},"done":false}\n<html>busy</html>\n'],
+    },
+  ]);
+  try {
+    const error = await runTools({
+      provider: ollama,
+      chat: httpChat(ollama, { baseURL: server.baseURL, fetch: server.fetch }),
+      request: { model: "llama3.2", messages: [{ role: "user", content: "Hi" }] },
+      tools: [weather],
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );
     assert.instance(error, ProviderError);
     assert.match((error as Error).message, /^ollama sent a stream line that is not JSON: "<html>busy<\/html>"/);
-  },
-);
+  } finally {
+    await server.close();
+  }
+});
 
 ollamaSuite.run();
 
