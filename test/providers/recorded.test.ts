@@ -130,12 +130,19 @@ recorded(
       request: { model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "Play dice." }] },
       tools: [rollDie],
       maxSteps: 20,
+      // The API wants the container of a program still waiting for results in the next request.
+      prepareStep: ({ steps }) => {
+        const container = (steps.at(-1)?.response as { container?: { id?: string } } | undefined)?.container?.id;
+        return container ? { request: { container } } : undefined;
+      },
     }))
       if (event.type === "finish") finish = event as never;
       else if (event.type === "tool-call-start") starts.push([event.id, event.caller]);
       else if (event.type === "tool-call") called.push([event.call.id, event.call.caller]);
       else if (event.type === "step-finish") stepCalls.push(...event.calls.map((c) => c.caller));
     assert.is(turn, 15);
+    assert.is((requests[0] as { container?: string }).container, undefined);
+    assert.is((requests[1] as { container?: string }).container, "container_011CWHPPTDTn1XufeRB9uHeH");
     assert.equal(starts.slice(0, 2), [
       [FIRST.id, PROGRAM],
       [SECOND.id, PROGRAM],
