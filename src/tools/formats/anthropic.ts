@@ -3,7 +3,7 @@ import type { JSONSchema } from "../../schema/json-schema.js";
 import { ConversionError } from "../../schema/dialects/warnings.js";
 import type { FormatOptions, FormattableTool, SchemaRules, ToolIssue } from "../format-types.js";
 import { checkName, fullDescription, handlerOf, rulesFor, schemaFor } from "../format-rules.js";
-import { anthropicCallers } from "./callers.js";
+import { CODE_EXECUTION, sendableCallers } from "./callers.js";
 
 /**
  * An Anthropic Messages API tool.
@@ -56,7 +56,11 @@ export function toAnthropicFormat(tool: FormattableTool, options: AnthropicForma
   const cache = cacheControl(options.cacheControl);
   const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", options);
   const input_schema = schemaFor(tool, tool.parameters, dialect, "anthropic", options) as AnthropicTool["input_schema"];
-  const callers = anthropicCallers(tool, options);
+  // allowed_callers: "direct" and the code-execution tool's versions; another name (Responses' "programmatic") is
+  // reported and left out.
+  const callers = sendableCallers(tool, "anthropic", options, (caller) =>
+    caller === "direct" || CODE_EXECUTION.test(caller) ? caller : undefined,
+  );
   return {
     name,
     description: fullDescription(tool),

@@ -8,50 +8,14 @@ import { handlerOf } from "../format-rules.js";
 // Completions, Gemini's function declarations, Bedrock's Converse `toolSpec` and MCP have no such field. What a wire
 // cannot send is reported on the format's issue path, never dropped silently.
 
-const CODE_EXECUTION = /^code_execution_\d{8}$/;
+/** Anthropic's code-execution tool versions as caller names. @example CODE_EXECUTION.test("code_execution_20250825"); // true */
+export const CODE_EXECUTION = /^code_execution_\d{8}$/;
 
 /** Sends an issue about the tool's callers where the format's options say (`"error"` throws it). */
 function report(tool: FormattableTool, provider: ToolFormat, options: FormatOptions, message: string): void {
   const handler = handlerOf(tool, provider, options);
   if (typeof handler === "function") handler({ path: "", message, kind: "changed" });
   else if (handler === "error") throw new ConversionError(`Tool "${tool.name}": ${message}`);
-}
-
-/**
- * Anthropic `allowed_callers`: `"direct"` and code-execution tool versions (`"code_execution_20250825"`); another
- * name (OpenAI's `"programmatic"`) is reported and left out.
- *
- * @example
- * anthropicCallers(rollDie, "anthropic", {}); // ["code_execution_20250825"]
- */
-export function anthropicCallers(
-  tool: FormattableTool,
-  options: FormatOptions,
-): ("direct" | `code_execution_${string}`)[] | undefined {
-  return sendable(tool, "anthropic", options, (caller) =>
-    caller === "direct" || CODE_EXECUTION.test(caller) ? (caller as "direct") : undefined,
-  );
-}
-
-/**
- * OpenAI Responses `allowed_callers`: `"direct"` and `"programmatic"`; Anthropic's code-execution names mean the same
- * (a program the provider runs calls the tool), so they are sent as `"programmatic"`. Another name is reported and
- * left out.
- *
- * @example
- * responsesCallers(rollDie, {}); // ["programmatic"] for allowedCallers: ["code_execution_20250825"]
- */
-export function responsesCallers(
-  tool: FormattableTool,
-  options: FormatOptions,
-): ("direct" | "programmatic")[] | undefined {
-  return sendable(tool, "responses", options, (caller) =>
-    caller === "direct" || caller === "programmatic"
-      ? caller
-      : CODE_EXECUTION.test(caller)
-        ? "programmatic"
-        : undefined,
-  );
 }
 
 /**
@@ -73,7 +37,13 @@ export function noCallers(tool: FormattableTool, provider: ToolFormat, options: 
     );
 }
 
-function sendable<T extends string>(
+/**
+ * The callers a wire takes, each as `spell` writes it for that wire; a name it cannot spell is reported and left out.
+ *
+ * @example
+ * sendableCallers(tool, "responses", options, (c) => (c === "direct" ? c : undefined)); // ["direct"] or undefined
+ */
+export function sendableCallers<T extends string>(
   tool: FormattableTool,
   provider: ToolFormat,
   options: FormatOptions,
