@@ -49,7 +49,8 @@ export function ollamaHost(host: string): string {
  * skipped, a line that is not JSON is a ProviderError quoting it. The signal cancels the body.
  *
  * @example
- * for await (const chunk of readJSONLines(response.body!)) console.log(chunk); // { message: { content: "Hi" }, done: false }
+ * for await (const chunk of readJSONLines(response.body!)) console.log(chunk);
+ * // { message: { role: "assistant", content: "Hi" }, done: false }
  */
 export async function* readJSONLines(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<unknown> {
   const reader = body.getReader();
