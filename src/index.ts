@@ -109,6 +109,7 @@ export {
   type TypedToolDefinition,
   type ToolResult,
   type ToolCall,
+  type ToolCaller,
   type CallResult,
   type ExecuteAllOptions,
   type FormatOptions,

@@ -81,7 +81,8 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
     if (type.includes("event-stream") && value.body)
       return { chunks: eventChunks(value.body, provider, checked, signal) };
     const events = adapter.http?.events;
-    if (events && value.body && !type.includes("json"))
+    // A binary stream, or JSON lines (Ollama's `application/x-ndjson`), which are not one JSON body.
+    if (events && value.body && (!type.includes("json") || type.includes("ndjson")))
       return { chunks: checkedChunks(events(value.body, signal), provider, checked, signal) };
     const text = await value.text();
     let parsed: unknown;

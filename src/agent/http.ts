@@ -12,13 +12,14 @@ export interface HttpChatOptions {
   /**
    * Sent as the provider expects it (`Authorization: Bearer`, `x-api-key`, `x-goog-api-key`); leave it out behind a
    * proxy that adds it. Default: the provider's usual environment variable where the runtime has one
-   * (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY` or `GOOGLE_API_KEY`, `AWS_BEARER_TOKEN_BEDROCK`);
-   * never read in a browser.
+   * (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`, `GEMINI_API_KEY` or `GOOGLE_API_KEY`, `AWS_BEARER_TOKEN_BEDROCK`,
+   * `MISTRAL_API_KEY`, `CO_API_KEY` or `COHERE_API_KEY`; Ollama takes none); never read in a browser.
    */
   readonly apiKey?: string;
   /**
    * The API's base URL, e.g. a proxy or a local server. Default: `OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`,
-   * `GOOGLE_GEMINI_BASE_URL` or Bedrock's endpoint in `AWS_REGION` when set, else the provider's public API.
+   * `GOOGLE_GEMINI_BASE_URL`, Bedrock's endpoint in `AWS_REGION`, `CO_API_URL` or `OLLAMA_HOST` when set, else the
+   * provider's public API (Ollama: `http://127.0.0.1:11434`).
    */
   readonly baseURL?: string;
   /** More headers (an organization, a beta flag, `anthropic-dangerous-direct-browser-access` in a browser). */
@@ -30,9 +31,10 @@ export interface HttpChatOptions {
 /**
  * A `chat` function for the loop that calls a provider's HTTP API with `fetch`, no SDK, as the provider's
  * adapter writes the request (`ProviderAdapter.http`): OpenAI `/chat/completions`, `/responses`, Anthropic
- * `/messages`, Gemini `models/{model}:streamGenerateContent?alt=sse` (requests in the SDK's shape, sent in the
- * REST shape). It returns the `Response`; the loop reads its JSON or its stream as it arrives, and its signal
- * aborts the request.
+ * `/messages`, Gemini `models/{model}:streamGenerateContent?alt=sse`, Bedrock `converse-stream`, Mistral
+ * `/chat/completions`, Cohere `/v2/chat`, Ollama `/api/chat` (requests in the SDK's shape, sent in the REST
+ * shape). It returns the `Response`; the loop reads its JSON or its stream as it arrives, and its signal aborts the
+ * request.
  *
  * @example
  * import { openai } from "tooltype/providers/openai";

@@ -49,7 +49,13 @@ export function createCallTracker(
     if (call.started) return;
     call.started = true;
     if (checks && call.parser && call.checkedAs !== call.name) restart(call, call.parser.text());
-    emit?.({ type: "tool-call-start", index: call.index, id: call.id, name: call.name });
+    emit?.({
+      type: "tool-call-start",
+      index: call.index,
+      id: call.id,
+      name: call.name,
+      ...(call.caller && { caller: call.caller }),
+    });
   };
   const report = (call: Call, delta: string, value: unknown): void =>
     emit?.({
@@ -118,9 +124,16 @@ export function createCallTracker(
         arguments: c.whole !== undefined ? c.whole : (c.parser?.value() ?? {}),
         text: c.argumentText(),
         done: c.closed || c.complete(),
+        ...(c.caller && { caller: c.caller }),
         ...(checks && (c.verdict?.() ?? UNCHECKED)),
       })),
-    calls: () => named(order).map((c) => ({ id: c.id, name: c.name, arguments: argumentsOf(c) })),
+    calls: () =>
+      named(order).map((c) => ({
+        id: c.id,
+        name: c.name,
+        arguments: argumentsOf(c),
+        ...(c.caller && { caller: c.caller }),
+      })),
   };
 }
 

@@ -150,7 +150,8 @@ export function requestJSON(body: unknown, replacer?: (this: unknown, key: strin
 }
 
 /**
- * An HTTP API called with a bearer key (`authorization: Bearer`), at `path` below its base URL.
+ * An HTTP API called with a bearer key (`authorization: Bearer`), at `path` below its base URL; `wire` turns the
+ * request as `runTools` writes it (an SDK's shape) into the body the REST API takes.
  *
  * @example
  * const openaiHTTP = bearerHTTP("https://api.openai.com/v1", "chat/completions");
@@ -159,6 +160,7 @@ export function bearerHTTP(
   baseURL: string,
   path: string,
   env?: (read: (name: string) => string | undefined) => ProviderEnv,
+  wire?: (request: Record<string, unknown>) => unknown,
 ): ProviderHTTP {
   return {
     baseURL,
@@ -166,9 +168,47 @@ export function bearerHTTP(
     request: (base, body, apiKey) => ({
       url: `${base}/${path}`,
       headers: (apiKey ? { authorization: `Bearer ${apiKey}` } : {}) as Record<string, string>,
-      body: requestJSON(body),
+      body: requestJSON(wire ? wire(body) : body),
     }),
   };
+}
+
+/**
+ * An object's own keys as a REST API spells what its SDK writes in camelCase (`toolCallId` is `tool_call_id`),
+ * values unchanged; keys already in snake_case stay. Anything but a plain object is returned as it is.
+ *
+ * @example
+ * snakeKeys({ toolCallId: "c1", content: "21 °C" }); // { tool_call_id: "c1", content: "21 °C" }
+ */
+export function snakeKeys(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]),
+  );
+}
+
+/**
+ * A chat request in an SDK's camelCase (Mistral's, Cohere's) in the REST API's snake_case: the request's own keys,
+ * each message's and each content part's, and those of the objects named in `nested` (a schema or a tool's
+ * parameters inside stay as they are: their names are the user's).
+ *
+ * @example
+ * snakeChat({ model: "m", toolChoice: "any", messages: [{ role: "tool", toolCallId: "c1", content: "ok" }] });
+ * // { model: "m", tool_choice: "any", messages: [{ role: "tool", tool_call_id: "c1", content: "ok" }] }
+ */
+export function snakeChat(
+  request: Record<string, unknown>,
+  nested: Readonly<Record<string, (value: unknown) => unknown>> = {},
+): Record<string, unknown> {
+  const body = snakeKeys(request) as Record<string, unknown>;
+  if (Array.isArray(body.messages))
+    body.messages = body.messages.map((m) => {
+      const message = snakeKeys(m) as Record<string, unknown>;
+      if (Array.isArray(message.content)) message.content = message.content.map(snakeKeys);
+      return message;
+    });
+  for (const [key, write] of Object.entries(nested)) if (body[key] !== undefined) body[key] = write(body[key]);
+  return body;
 }
 
 /**

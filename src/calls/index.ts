@@ -32,6 +32,7 @@ export type {
   ToolChoice,
   RequestOptions,
   ToolCall,
+  ToolCaller,
   CallResult,
   StreamSupport,
   StreamReader,

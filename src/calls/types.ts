@@ -1,13 +1,13 @@
 import type { AnyTool } from "../tools/tool.js";
 import type { SchemaRules, ToolIssue } from "../tools/provider-formats.js";
-import type { CallResult, ToolCall } from "../tools/call.js";
+import type { CallResult, ToolCall, ToolCaller } from "../tools/call.js";
 import type { AnswerOptions } from "./output.js";
 import type { ParserEvents } from "./partial-json.js";
 import type { PartialVerdict } from "./viability.js";
 import type { ProviderTypes } from "./messages.js";
 import type { ToolFormat } from "../tools/format-types.js";
 
-export type { CallResult, ToolCall } from "../tools/call.js";
+export type { CallResult, ToolCall, ToolCaller } from "../tools/call.js";
 
 /**
  * The names of the providers tooltype ships (each also a value: `import { anthropic } from
@@ -232,6 +232,8 @@ export interface TrackedCall {
   name: string;
   /** The provider said the call is complete. */
   closed: boolean;
+  /** A program the provider runs made the call (see `ToolCall.caller`). */
+  caller?: ToolCaller;
   /** The argument text so far. */
   argumentText(): string;
   /** The argument text is one whole JSON value. */
@@ -298,6 +300,8 @@ export interface PartialToolCall {
   readonly id: string;
   readonly name: string;
   readonly arguments: unknown;
+  /** A program the provider runs made the call (see `ToolCall.caller`). */
+  readonly caller?: ToolCaller;
   /** The raw argument text so far. */
   readonly text: string;
   /** The provider said the call is complete, or its arguments are a complete JSON value. */
@@ -318,7 +322,14 @@ export interface PartialToolCall {
  */
 export type Delta =
   | { readonly type: "text-delta"; readonly text: string }
-  | { readonly type: "tool-call-start"; readonly index: number; readonly id: string; readonly name: string }
+  | {
+      readonly type: "tool-call-start";
+      readonly index: number;
+      readonly id: string;
+      readonly name: string;
+      /** A program the provider runs made the call (see `ToolCall.caller`). */
+      readonly caller?: ToolCaller;
+    }
   | ({
       readonly type: "tool-call-delta";
       readonly index: number;

@@ -11,6 +11,25 @@ export interface ToolCall {
   readonly id: string;
   readonly name: string;
   readonly arguments: unknown;
+  /**
+   * Present when a program the provider runs made the call, not the model itself (programmatic tool calling: a tool
+   * with `allowedCallers`); absent for the model's own calls.
+   */
+  readonly caller?: ToolCaller;
+}
+
+/**
+ * Who made a call, when a program the provider runs made it: the caller's kind as the provider names it
+ * (Anthropic's code-execution tool version, `"code_execution_20250825"`; OpenAI Responses' `"program"`) and the
+ * provider's id of the program's own call (Anthropic `caller.tool_id`, the `server_tool_use` block running the
+ * program; OpenAI Responses `caller.caller_id`, the `program` item's `call_id`).
+ *
+ * @example
+ * { type: "code_execution_20250825", programId: "srvtoolu_01MzSrFWsmzBdcoQkGWLyRjK" }
+ */
+export interface ToolCaller {
+  readonly type: string;
+  readonly programId?: string;
 }
 
 /**

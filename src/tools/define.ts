@@ -63,7 +63,7 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly eagerInputStreaming?: boolean;
   /** Load on demand: the agent loop sends it once the model finds it with tool search (see `docs/agent.md`). */
   readonly defer?: boolean;
-  /** Callers besides the model: the provider's code-execution program (Anthropic `allowed_callers`). */
+  /** Callers besides the model: the provider's program (Anthropic and OpenAI Responses `allowed_callers`). */
   readonly allowedCallers?: readonly string[];
   /** What the model is sent for a value: a string, or text, JSON, image and file parts (see `OutputPart`). */
   readonly toModelOutput?: (value: Result) => string | OutputPart | readonly OutputPart[];

@@ -14,7 +14,7 @@ export interface FormattableTool {
   readonly eagerInputStreaming?: boolean;
   /** Anthropic and Responses `defer_loading`: sent for the provider's tool search to load on demand. */
   readonly defer?: boolean;
-  /** Anthropic `allowed_callers`: callers besides the model (its code-execution program). */
+  /** Anthropic and Responses `allowed_callers`: callers besides the model (the provider's program). */
   readonly allowedCallers?: readonly string[];
 }
 

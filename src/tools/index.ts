@@ -39,7 +39,7 @@ export { ToolRegistry, TOOLS_PER_REQUEST_WARNING, TOOL_LIMITS, type RegistryForm
 export type { ToolResult } from "./result.js";
 export { toolTokens, type ToolTokens, type ToolTokensOptions } from "./tokens.js";
 export { modelOutput, isModelOutput, type ModelOutput, type OutputPart, type ModelPart } from "./output.js";
-export type { ToolCall, CallResult, ExecuteAllOptions } from "./call.js";
+export type { ToolCall, ToolCaller, CallResult, ExecuteAllOptions } from "./call.js";
 export {
   toOpenAIFormat,
   toResponsesFormat,

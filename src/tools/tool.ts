@@ -78,9 +78,10 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
    */
   readonly defer?: boolean;
   /**
-   * Who may call the tool besides the model itself: the provider's code-execution program (Anthropic
-   * `allowed_callers`, e.g. `["code_execution_20250825"]`; programmatic tool calling). The loop runs such calls like
-   * any other; their `caller` goes back in the history as it came.
+   * Who may call the tool besides the model itself: the provider's code-execution program (programmatic tool
+   * calling: Anthropic `allowed_callers`, e.g. `["code_execution_20250825"]`; OpenAI Responses `["programmatic"]`,
+   * where Anthropic's names are sent as `"programmatic"`). A wire without it reports the option (`onIssue`). The loop
+   * runs such calls like any other (each with its `caller`); their `caller` goes back in the history as it came.
    */
   readonly allowedCallers?: readonly string[];
   /**

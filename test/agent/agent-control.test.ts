@@ -561,8 +561,8 @@ pieces("httpChat: Gemini requests in the SDK's shape become the REST body; bad i
     },
   );
   assert.throws(
-    () => httpChat("cohere" as never),
-    /httpChat: provider must be one of openai, responses, anthropic, gemini/,
+    () => httpChat("mcp" as never),
+    /httpChat: provider must be one of openai, responses, anthropic, gemini, bedrock, mistral, ollama, cohere, received "mcp"/,
   );
   assert.throws(() => httpChat("gemini")({ contents: [] }), /a Gemini request needs a model/);
 });

@@ -8,7 +8,6 @@ import { responses } from "tooltype/providers/responses";
 import { anthropic } from "tooltype/providers/anthropic";
 import { gemini } from "tooltype/providers/gemini";
 import { bedrock } from "tooltype/providers/bedrock";
-import { mistral } from "tooltype/providers/mistral";
 import { providerEnv } from "../../src/calls/env.js";
 
 const env = String((globalThis as { __TOOLTYPE_ENV__?: string }).__TOOLTYPE_ENV__);
@@ -37,7 +36,6 @@ table("keys and base URLs by provider, the first variable set winning, empty val
     baseURL: "https://bedrock-runtime.eu-west-3.amazonaws.com",
   });
   assert.equal(providerEnv({ ...openai.http!, env: undefined }, vars), {});
-  assert.is(mistral.http, undefined, "Mistral has no HTTP support in httpChat: its variables are not read");
 });
 
 table.run();

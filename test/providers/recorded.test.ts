@@ -37,8 +37,21 @@ const SERVER_CALLER = { type: "code_execution_20250825", tool_id: "srvtoolu_01Mz
 // The calls each turn asks tooltype to run: the first turn's tool_use comes with its input whole in
 // content_block_start (after the server_tool_use that runs the program); each later tool_use comes whole in
 // message_start; the last turn answers in text.
-const FIRST = { id: "toolu_019jKkXz4jAdwHweHBw92CVY", name: "rollDie", arguments: { player: "player1" } };
-const SECOND = { id: "toolu_015dGLMbwBKv1ZRQr6KdJzeH", name: "rollDie", arguments: { player: "player2" } };
+// Each tool_use says the program made it (`caller: { type: "code_execution_20250825", tool_id }`): the calls carry
+// that caller as `{ type, programId }`.
+const PROGRAM = { type: "code_execution_20250825", programId: SERVER_CALLER.tool_id };
+const FIRST = {
+  id: "toolu_019jKkXz4jAdwHweHBw92CVY",
+  name: "rollDie",
+  arguments: { player: "player1" },
+  caller: PROGRAM,
+};
+const SECOND = {
+  id: "toolu_015dGLMbwBKv1ZRQr6KdJzeH",
+  name: "rollDie",
+  arguments: { player: "player2" },
+  caller: PROGRAM,
+};
 
 recorded("createToolCallStream: programmatic tool calling; server_tool_use is no call to run", () => {
   const all = eventTurns(programmaticChunks);
@@ -51,7 +64,13 @@ recorded("createToolCallStream: programmatic tool calling; server_tool_use is no
   assert.equal(callsOf(all[0]!), [FIRST]);
   assert.equal(callsOf(all[1]!), [SECOND]);
   assert.equal(callsOf(all.at(-1)!), []);
-  for (const events of all.slice(1, -1)) assert.is(callsOf(events).length, 1);
+  for (const events of all.slice(1, -1)) assert.equal(callsOf(events)[0]!.caller, PROGRAM);
+  const partial = createToolCallStream(anthropicStream);
+  for (const event of all[0]!) partial.push(event);
+  assert.equal(
+    partial.partial().map((c) => [c.id, c.caller]),
+    [[FIRST.id, PROGRAM]],
+  );
 });
 
 recorded("createToolCallStream: a web search run by Anthropic gives no call", () => {
@@ -96,6 +115,9 @@ recorded(
     let turn = 0;
     const requests: { messages: { role: string; content: unknown }[] }[] = [];
     let finish: { text: string; finishReason: string } | undefined;
+    const starts: unknown[] = [];
+    const called: unknown[] = [];
+    const stepCalls: unknown[] = [];
     for await (const event of streamTools({
       provider: anthropic,
       chat: (request) => {
@@ -108,9 +130,26 @@ recorded(
       request: { model: "claude-sonnet-4-5", max_tokens: 1024, messages: [{ role: "user", content: "Play dice." }] },
       tools: [rollDie],
       maxSteps: 20,
+      // The API wants the container of a program still waiting for results in the next request.
+      prepareStep: ({ steps }) => {
+        const container = (steps.at(-1)?.response as { container?: { id?: string } } | undefined)?.container?.id;
+        return container ? { request: { container } } : undefined;
+      },
     }))
       if (event.type === "finish") finish = event as never;
+      else if (event.type === "tool-call-start") starts.push([event.id, event.caller]);
+      else if (event.type === "tool-call") called.push([event.call.id, event.call.caller]);
+      else if (event.type === "step-finish") stepCalls.push(...event.calls.map((c) => c.caller));
     assert.is(turn, 15);
+    assert.is((requests[0] as { container?: string }).container, undefined);
+    assert.is((requests[1] as { container?: string }).container, "container_011CWHPPTDTn1XufeRB9uHeH");
+    assert.equal(starts.slice(0, 2), [
+      [FIRST.id, PROGRAM],
+      [SECOND.id, PROGRAM],
+    ]);
+    assert.equal(called.slice(0, 2), starts.slice(0, 2), "the loop's tool-call events carry the caller");
+    assert.is(called.length, 14);
+    assert.equal(stepCalls, Array(14).fill(PROGRAM), "each step's calls carry it");
     assert.is(rolls.length, 14);
     assert.equal(rolls.slice(0, 2), ["player1", "player2"]);
     assert.is(finish?.finishReason, "stop");
@@ -140,6 +179,11 @@ recorded("the whole responses: tool_use blocks with a caller are calls; server b
       ["toolu_01T7Upuuv8C71nq7DZ9ZPNQW", { player: "player1" }],
       ["toolu_016Da1tDet9Bf7dAdYTkF5Ar", { player: "player2" }],
     ],
+  );
+  const whole = { type: "code_execution_20250825", programId: "srvtoolu_01CberhXc9TgYXrCZU8bQoks" };
+  assert.equal(
+    parseToolCalls(programmaticWhole, anthropic).map((c) => c.caller),
+    [whole, whole, whole, whole],
   );
   assert.equal(parseToolCalls(searchWhole, anthropic), []);
   const out = await runTools({

@@ -17,7 +17,7 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
-import { anthropicStream } from "./stream.js";
+import { anthropicStream, programCaller } from "./stream.js";
 
 // tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool
 // format and its message types.
@@ -58,11 +58,15 @@ export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
   calls: (response) =>
     list(response, "content")
       .filter((b) => field(b, "type") === "tool_use")
-      .map((b) => ({
-        id: text(field(b, "id") ?? ""),
-        name: text(field(b, "name") ?? ""),
-        arguments: field(b, "input") ?? {},
-      })),
+      .map((b) => {
+        const caller = programCaller(b);
+        return {
+          id: text(field(b, "id") ?? ""),
+          name: text(field(b, "name") ?? ""),
+          arguments: field(b, "input") ?? {},
+          ...(caller && { caller }),
+        };
+      }),
   toolMessages: (results, options) =>
     results.length
       ? [

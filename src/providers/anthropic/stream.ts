@@ -1,4 +1,4 @@
-import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import type { CallTracker, StreamSupport, ToolCaller } from "../../calls/types.js";
 import { field, list, parseArguments, record } from "../../calls/wire.js";
 import { isClosed, text } from "../../calls/assemble.js";
 import { indexedBlocks } from "../blocks.js";
@@ -90,11 +90,30 @@ const wholeInput = (block: unknown): object | undefined => {
   return typeof input === "object" && input !== null && Object.keys(input).length ? input : undefined;
 };
 
+/**
+ * The program that made a `tool_use` block's call (programmatic tool calling: `caller: { type:
+ * "code_execution_20250825", tool_id }`, the `server_tool_use` running the program); undefined for the model's own
+ * calls (`caller: { type: "direct" }`, or none).
+ *
+ * @example
+ * programCaller({ type: "tool_use", caller: { type: "code_execution_20250825", tool_id: "srvtoolu_1" } });
+ * // { type: "code_execution_20250825", programId: "srvtoolu_1" }
+ */
+export function programCaller(block: unknown): ToolCaller | undefined {
+  const caller = field(block, "caller");
+  const type = field(caller, "type");
+  if (typeof type !== "string" || type === "direct") return undefined;
+  const id = field(caller, "tool_id");
+  return typeof id === "string" ? { type, programId: id } : { type };
+}
+
 // A call whose block arrives at `key`: named, started, and given its input when the block holds it whole.
 function openCall(calls: CallTracker, key: string, block: unknown): void {
   const call = calls.open(key, isClosed);
   call.id = text(field(block, "id") ?? "");
   call.name = text(field(block, "name") ?? "");
+  const caller = programCaller(block);
+  if (caller) call.caller = caller;
   const input = wholeInput(block);
   if (input) calls.whole(call, input);
   else calls.start(call);

@@ -71,7 +71,7 @@ export const bedrock: ProviderAdapter<"bedrock", BedrockTypes> = {
     if (reason !== "guardrail_intervened" && reason !== "content_filtered") return undefined;
     return bedrock.text(response) ?? `bedrock stopped the answer (stopReason: ${reason})`;
   },
-  withTools: (request, tools, { toolChoice }) => {
+  withTools: (request, tools, { toolChoice, onIssue }) => {
     const choice =
       toolChoice === undefined || toolChoice === "none"
         ? undefined
@@ -81,7 +81,8 @@ export const bedrock: ProviderAdapter<"bedrock", BedrockTypes> = {
             ? { any: {} }
             : { tool: { name: toolChoice.name } };
     const specs = tools.map((t) => {
-      const f = toOpenAIFormat(t).function;
+      // OpenAI's plain shape; its issues (allowedCallers: Converse has no programmatic tool calling) go to onIssue.
+      const f = toOpenAIFormat(t, onIssue ? { onIssue } : {}).function;
       return { toolSpec: { name: f.name, description: f.description, inputSchema: { json: f.parameters } } };
     });
     return { ...request, toolConfig: { tools: specs, ...(choice && { toolChoice: choice }) } };

@@ -6,6 +6,7 @@ import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments, formatOptions } from "../../calls/wire.js";
 import { errorMessage, tokenUsage, userText, responseMismatch } from "../../calls/common.js";
 import { cohereStream } from "./stream.js";
+import { cohereHTTP } from "./http.js";
 
 // tooltype/providers/cohere: the value, its stream alone (for createToolCallStream without the rest), its tool format
 // and its message types.
@@ -82,4 +83,5 @@ export const cohere: ProviderAdapter<"cohere", CohereTypes> = {
     return typeof failed === "string" ? failed : errorMessage(value, event);
   },
   stream: cohereStream,
+  http: cohereHTTP,
 };

@@ -6,6 +6,7 @@ import { field, list, parseArguments } from "../../calls/wire.js";
 import { chatWithTools } from "../../calls/chat-deltas.js";
 import { errorMessage, usageNamed, userText, responseMismatch } from "../../calls/common.js";
 import { mistralStream } from "./stream.js";
+import { mistralHTTP } from "./http.js";
 
 // tooltype/providers/mistral: the value, its stream alone (for createToolCallStream without the rest), its tool format
 // and its message types.
@@ -55,6 +56,7 @@ export const mistral: ProviderAdapter<"mistral", MistralTypes> = {
     ),
   errorOf: errorMessage,
   stream: mistralStream,
+  http: mistralHTTP,
   tracingName: "mistral_ai",
 };
 

@@ -6,6 +6,7 @@ import { textOnly } from "../../calls/output.js";
 import { field, generatedId, list, parseArguments, formatOptions } from "../../calls/wire.js";
 import { errorMessage, tokenUsage, userText, responseMismatch } from "../../calls/common.js";
 import { ollamaStream } from "./stream.js";
+import { ollamaHTTP } from "./http.js";
 
 // tooltype/providers/ollama: the value, its stream alone (for createToolCallStream without the rest), its tool format
 // and its message types.
@@ -62,4 +63,5 @@ export const ollama: ProviderAdapter<"ollama", OllamaTypes> = {
   errorOf: (value, event) =>
     typeof field(value, "error") === "string" ? field<string>(value, "error") : errorMessage(value, event),
   stream: ollamaStream,
+  http: ollamaHTTP,
 };

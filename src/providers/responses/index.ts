@@ -24,7 +24,7 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
-import { responsesStream } from "./stream.js";
+import { programCaller, responsesStream } from "./stream.js";
 
 // tooltype/providers/responses: the value, its stream alone (for createToolCallStream without the rest), its tool
 // format and its message types.
@@ -58,11 +58,15 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
   calls: (response) =>
     list(response, "output")
       .filter((item) => field(item, "type") === "function_call")
-      .map((item) => ({
-        id: text(field(item, "call_id") ?? field(item, "id") ?? ""),
-        name: text(field(item, "name") ?? ""),
-        arguments: parseArguments(field(item, "arguments")),
-      })),
+      .map((item) => {
+        const caller = programCaller(item);
+        return {
+          id: text(field(item, "call_id") ?? field(item, "id") ?? ""),
+          name: text(field(item, "name") ?? ""),
+          arguments: parseArguments(field(item, "arguments")),
+          ...(caller && { caller }),
+        };
+      }),
   toolMessages: (results, options) =>
     results.map((r) => ({ type: "function_call_output", call_id: r.id, output: functionOutput(r, options) })),
   // Every output item goes back into the input: reasoning items must precede their function calls.

@@ -1,4 +1,4 @@
-import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import type { CallTracker, StreamSupport, ToolCaller } from "../../calls/types.js";
 import { field, record } from "../../calls/wire.js";
 import { text } from "../../calls/assemble.js";
 
@@ -60,6 +60,8 @@ export function responsesCalls(event: object, calls: CallTracker): void {
     const call = calls.open(key);
     call.id = text(field(item, "call_id") ?? field(item, "id") ?? call.id);
     call.name = text(field(item, "name") ?? call.name);
+    const caller = programCaller(item);
+    if (caller) call.caller = caller;
     calls.start(call);
     if (type === "response.output_item.done") calls.settle(call, field(item, "arguments"));
     else calls.piece(call, field(item, "arguments"));
@@ -68,4 +70,20 @@ export function responsesCalls(event: object, calls: CallTracker): void {
     const call = calls.find(key);
     if (call) calls.settle(call, field(event, "arguments"));
   }
+}
+
+/**
+ * The program that made a `function_call` item's call (programmatic tool calling: `caller: { type: "program",
+ * caller_id }`, the `program` item's `call_id`); undefined for the model's own calls (`{ type: "direct" }`, or none).
+ *
+ * @example
+ * programCaller({ type: "function_call", caller: { type: "program", caller_id: "call_prog_1" } });
+ * // { type: "program", programId: "call_prog_1" }
+ */
+export function programCaller(item: unknown): ToolCaller | undefined {
+  const caller = field(item, "caller");
+  const type = field(caller, "type");
+  if (typeof type !== "string" || type === "direct") return undefined;
+  const id = field(caller, "caller_id");
+  return typeof id === "string" ? { type, programId: id } : { type };
 }

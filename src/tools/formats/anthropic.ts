@@ -3,6 +3,7 @@ import type { JSONSchema } from "../../schema/json-schema.js";
 import { ConversionError } from "../../schema/dialects/warnings.js";
 import type { FormatOptions, FormattableTool, SchemaRules, ToolIssue } from "../format-types.js";
 import { checkName, fullDescription, handlerOf, rulesFor, schemaFor } from "../format-rules.js";
+import { CODE_EXECUTION, sendableCallers } from "./callers.js";
 
 /**
  * An Anthropic Messages API tool.
@@ -55,6 +56,11 @@ export function toAnthropicFormat(tool: FormattableTool, options: AnthropicForma
   const cache = cacheControl(options.cacheControl);
   const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", options);
   const input_schema = schemaFor(tool, tool.parameters, dialect, "anthropic", options) as AnthropicTool["input_schema"];
+  // allowed_callers: "direct" and the code-execution tool's versions; another name (Responses' "programmatic") is
+  // reported and left out.
+  const callers = sendableCallers(tool, "anthropic", options, (caller) =>
+    caller === "direct" || CODE_EXECUTION.test(caller) ? caller : undefined,
+  );
   return {
     name,
     description: fullDescription(tool),
@@ -62,9 +68,7 @@ export function toAnthropicFormat(tool: FormattableTool, options: AnthropicForma
     ...(strict && { strict: true }),
     ...(tool.eagerInputStreaming && { eager_input_streaming: true }),
     ...(tool.defer && { defer_loading: true }),
-    ...(tool.allowedCallers?.length && {
-      allowed_callers: [...tool.allowedCallers] as NonNullable<AnthropicTool["allowed_callers"]>,
-    }),
+    ...(callers && { allowed_callers: callers as NonNullable<AnthropicTool["allowed_callers"]> }),
     ...(cache && { cache_control: cache }),
   };
 }

@@ -4,6 +4,7 @@ import type { Dialect } from "../../schema/dialects/warnings.js";
 import { objectRoot } from "../../schema/dialects/wrap.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
+import { noCallers } from "./callers.js";
 
 /**
  * A Gemini function declaration.
@@ -48,6 +49,7 @@ export function toGeminiFormat(
 ): GeminiFunctionDeclaration {
   const name = checkName(tool, "gemini", GEMINI_NAMES);
   const out: GeminiFunctionDeclaration = { name, description: fullDescription(tool) };
+  noCallers(tool, "gemini", options);
   if (options.dialect !== undefined && options.dialect !== "gemini") {
     // Another model's rules behind Gemini's wire: JSON Schema, which parametersJsonSchema takes as it is.
     out.parametersJsonSchema = schemaFor(

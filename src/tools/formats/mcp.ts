@@ -2,6 +2,7 @@ import type { JSONSchema } from "../../schema/json-schema.js";
 import { mcp } from "../../schema/dialects/plain.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, schemaFor } from "../format-rules.js";
+import { noCallers } from "./callers.js";
 
 /**
  * An MCP tool, as `tools/list` lists it.
@@ -38,6 +39,7 @@ export function toMCPFormat(tool: FormattableTool, options: FormatOptions = {}):
     description: fullDescription(tool),
     inputSchema: schemaFor(tool, tool.parameters, mcp, "mcp", options) as MCPTool["inputSchema"],
   };
+  noCallers(tool, "mcp", options);
   if (tool.returns) out.outputSchema = mcpOutputSchema(tool.returns);
   return out;
 }

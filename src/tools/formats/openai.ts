@@ -1,6 +1,7 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
+import { noCallers } from "./callers.js";
 
 /**
  * An OpenAI Chat Completions function tool.
@@ -32,6 +33,7 @@ export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {
   const name = checkName(tool, "openai", OPENAI_NAMES);
   const { dialect, strict } = rulesFor(tool, "openai", "openai", options);
   const parameters = schemaFor(tool, tool.parameters, dialect, "openai", options);
+  noCallers(tool, "openai", options);
   return {
     type: "function",
     function: { name, description: fullDescription(tool), parameters, ...(strict && { strict: true }) },

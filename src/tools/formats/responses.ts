@@ -2,6 +2,7 @@ import type { JSONSchema } from "../../schema/json-schema.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
 import { OPENAI_NAMES } from "./openai.js";
+import { CODE_EXECUTION, sendableCallers } from "./callers.js";
 
 /**
  * An OpenAI Responses API function tool.
@@ -16,6 +17,8 @@ export interface ResponsesTool {
   parameters: JSONSchema;
   strict: boolean;
   defer_loading?: boolean;
+  /** Who may call it: `"direct"` (the model) and `"programmatic"` (a program run by the `programmatic_tool_calling` tool). */
+  allowed_callers?: ("direct" | "programmatic")[];
 }
 
 /**
@@ -29,6 +32,15 @@ export interface ResponsesTool {
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
   const name = checkName(tool, "responses", OPENAI_NAMES);
   const { dialect, strict } = rulesFor(tool, "openai", "responses", options);
+  // allowed_callers: "direct" and "programmatic" (`FunctionTool.allowed_callers` in the openai SDK's Responses
+  // types); Anthropic's code-execution names mean the same, a program the provider runs calling the tool.
+  const callers = sendableCallers(tool, "responses", options, (caller) =>
+    caller === "direct" || caller === "programmatic"
+      ? caller
+      : CODE_EXECUTION.test(caller)
+        ? ("programmatic" as const)
+        : undefined,
+  );
   return {
     type: "function",
     name,
@@ -36,5 +48,6 @@ export function toResponsesFormat(tool: FormattableTool, options: FormatOptions 
     parameters: schemaFor(tool, tool.parameters, dialect, "responses", options),
     strict,
     ...(tool.defer && { defer_loading: true }),
+    ...(callers && { allowed_callers: callers }),
   };
 }
