@@ -3,7 +3,6 @@ import { toJSONSchema } from "../schema/to-json-schema.js";
 import type { Dialect } from "../schema/dialects/warnings.js";
 import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
-import { shareRepeated } from "../schema/share.js";
 import type { DialectRules, FormatOptions, FormattableTool, ToolFormat } from "./format-types.js";
 
 // What every provider's tool format shares: the name check, the description, the schema rules a tool is written in.
@@ -74,7 +73,7 @@ export function schemaFor(
   return toJSONSchema(schema, {
     target,
     onIssue: handlerOf(tool, provider, options),
-    ...(options.shareRepeated && { shareRepeated }),
+    ...(options.shareRepeated && { shareRepeated: options.shareRepeated }),
   });
 }
 

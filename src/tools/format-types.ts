@@ -73,8 +73,10 @@ export interface FormatOptions {
   readonly onWarning?: ((issue: ToolIssue) => void) | "error";
   /**
    * Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning.
+   * A lean entry takes the function (`import { shareRepeated } from "tooltype/schema"`), so a program that never
+   * shares does not carry it; the root entry (`tooltype`) also takes `true`.
    */
-  readonly shareRepeated?: boolean;
+  readonly shareRepeated?: boolean | ((schema: JSONSchema) => JSONSchema);
 }
 
 /**

@@ -1,7 +1,8 @@
 // The root entry's schema rules by name: `{ dialect: "gemini" }` on its format functions, its tools' and registry's
 // format methods, and its `runTools`. Only the root entry (and the classes it constructs) imports this module, so a
 // program that imports a lean entry carries only the dialect writers it names as values.
-import type { DialectRules, SchemaRules } from "./format-types.js";
+import type { DialectRules, FormatOptions, SchemaRules } from "./format-types.js";
+import { shareRepeated } from "../schema/share.js";
 import {
   anthropicStrictIssues as anthropicLimits,
   checkTool as checkOne,
@@ -31,13 +32,16 @@ export const SCHEMA_RULES: Readonly<Record<Exclude<SchemaRules, object>, Dialect
 };
 
 /**
- * Options with a `dialect` given by name replaced by that family's rules (a value, or no dialect, stays as it is); an
- * unknown name is a TypeError naming the known ones.
+ * Options with a `dialect` given by name replaced by that family's rules (a value, or no dialect, stays as it is) and
+ * `shareRepeated: true` by the function; an unknown name is a TypeError naming the known ones.
  *
  * @example
  * namedRules({ strict: true, dialect: "gemini" }); // { strict: true, dialect: SCHEMA_RULES.gemini }
  */
-export function namedRules<O extends { readonly dialect?: SchemaRules } | undefined>(options: O): O {
+export function namedRules<
+  O extends { readonly dialect?: SchemaRules; readonly shareRepeated?: FormatOptions["shareRepeated"] } | undefined,
+>(options: O): O {
+  if (options?.shareRepeated === true) options = { ...options, shareRepeated };
   const dialect = options?.dialect;
   if (typeof dialect !== "string") return options;
   if (!Object.hasOwn(SCHEMA_RULES, dialect))

@@ -17,6 +17,7 @@ import {
 } from "tooltype";
 import * as lean from "tooltype/tools";
 import { anthropic, anthropicStrict, geminiJSON } from "tooltype/dialects";
+import { shareRepeated } from "tooltype/schema";
 
 const g = suite("gateways and strict: the schema follows the model, the wire follows the endpoint");
 
@@ -99,6 +100,19 @@ g("lean entries take the rules as values; a name is the root entry's and says so
     () => lean.toOpenAIFormat(summarize, { dialect: { plain: geminiJSON } as never }),
     /dialect: \{"plain":\{"name":"gemini"\}\} is not a dialect value/,
   );
+  const twice = tool({
+    name: "ship",
+    description: "Ships.",
+    parameters: t.object({ from: t.object({ city: t.string() }), to: t.object({ city: t.string() }) }),
+    execute: () => 1,
+  });
+  assert.equal(
+    lean.toOpenAIFormat(twice, { shareRepeated }),
+    toOpenAIFormat(twice, { shareRepeated: true }),
+    "shareRepeated as the function writes what the root's true does",
+  );
+  assert.ok(JSON.stringify(lean.toOpenAIFormat(twice, { shareRepeated })).includes("$defs"));
+  assert.throws(() => lean.toOpenAIFormat(twice, { shareRepeated: true }), /shareRepeated takes the function here/);
   const viaRoot = new ToolRegistry().register(summarize).check("openai", { dialect: "gemini" });
   assert.not.ok(
     viaRoot.some((i) => /only the root entry/.test(i.message)),
