@@ -27,7 +27,7 @@ export interface Logger {
  * Everything a `Tool` is made of. `run` receives decoded arguments and the call's context.
  *
  * @example
- * new Tool<{ city: string }>({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), run: ({ city }) => `Sunny in ${city}` });
+ * new Tool<{ city: string }>({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), compile, run: ({ city }) => `Sunny in ${city}` });
  */
 export interface ToolDefinition<Args = unknown, Result = unknown, Context = unknown> {
   readonly name: string;
