@@ -90,12 +90,15 @@ export default [toOpenAIFormat(weather), weather.execute('{"city":"Paris"}')];`,
   },
   {
     id: "toolsAot",
-    name: "tool (ahead-of-time guard) + toOpenAIFormat + execute",
-    code: `import { tool, toOpenAIFormat } from "tooltype/tools"; import { aotGuard, aotHelpers } from "tooltype/aot";
-const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
-const guard = aotGuard(schema, ((H) => (v) => typeof v === "object" && v !== null && typeof v.city === "string")(aotHelpers));
-const weather = tool({ name: "get_weather", description: "Weather.", parameters: guard, execute: ({ city }) => city });
-export default [toOpenAIFormat(weather), weather.execute('{"city":"Paris"}')];`,
+    name: "new Tool (guard module from tooltype compile) + toOpenAIFormat + execute",
+    // The guard module of the row "aot" (no interpreter: its error report is compiled too), then the tool made of it.
+    code: async (root) =>
+      `${(await import(pathToFileURL(join(root, "dist/build/guard-code.js")).href))
+        .guardModule(AOT_SCHEMA)
+        .replace("export default ", "const guard = ")}
+import { Tool, toOpenAIFormat } from "tooltype/tools";
+const weather = new Tool({ name: "get_weather", description: "Weather.", parameters: guard, run: ({ location }) => location });
+export default [toOpenAIFormat(weather), weather.execute('{"location":"Paris"}')];`,
   },
   { id: "package", name: "tooltype: the root entry, everything", code: `export * from "tooltype";` },
   { id: "builtins", name: "tooltype/builtins: whole entry", code: `export * from "tooltype/builtins";` },

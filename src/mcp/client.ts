@@ -247,6 +247,7 @@ function serverTool(
     name,
     description: describe(listing),
     parameters,
+    compile, // a union's branches, told apart when strict-mode encodings are undone
     ...(options.category !== undefined && { category: options.category }),
     ...(approval && { needsApproval: true }),
     ...(options.timeout !== undefined && { timeout: options.timeout }),

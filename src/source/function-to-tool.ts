@@ -5,7 +5,7 @@ import { toJSONSchema } from "../schema/to-json-schema.js";
 import { parseDocstring, type DocParameter } from "./docstring.js";
 import { readFunction, readSource, SourceError, type SourceFunction, type SourceParameter } from "./read-function.js";
 import { Tool, type Logger, type ToolClass } from "../tools/tool.js";
-import type { Jit } from "../guard/compile.js";
+import { compile, type Jit } from "../guard/compile.js";
 import { readType } from "./type-text.js";
 import { typeText } from "../schema/type-text.js";
 import { setOwn } from "../util/own.js";
@@ -226,6 +226,7 @@ function fromSource<Result, Context>(
     ...(options.strict !== undefined && { strict: options.strict }),
     ...(options.logger && { logger: options.logger }),
     ...(options.jit && { jit: options.jit }),
+    compile,
     run: (args, ctx) => {
       const values = destructured ? [args] : names.map((n) => args[n]);
       return call.apply(self, context ? [ctx, ...values] : values);

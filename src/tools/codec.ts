@@ -1,6 +1,6 @@
 import { Kind, OptionalMark, RefTarget } from "../t/symbols.js";
 import { decodeBase64 } from "../util/base64.js";
-import { compile } from "../guard/compile.js";
+import type { Guard } from "../guard/compile.js";
 import { MAX_DEPTH } from "../guard/values.js";
 import { setOwn } from "../util/own.js";
 import { refSegment } from "../util/pointer.js";
@@ -25,13 +25,13 @@ export interface Codec {
 type Schema = Record<string | symbol, unknown>;
 
 /**
- * Builds the codec of a parameter schema.
+ * Builds the codec of a parameter schema; `build` (the interpreter's `compile`) checks the branches of a union.
  *
  * @example
  * codecOf(t.object({ when: t.datetime() })).decode({ when: "2026-11-22T10:00:00Z" })
  */
-export function codecOf(root: object): Codec {
-  const walker = new Walker(root as Schema);
+export function codecOf(root: object, build?: (schema: object) => Guard<unknown>): Codec {
+  const walker = new Walker(root as Schema, build);
   return {
     normalize: (value) => walker.normalize(value),
     decode: (value) => walker.walk(root as Schema, value, "decode", 0),
@@ -58,7 +58,10 @@ class Walker {
   private readonly branchGuards = new Map<object, (v: unknown) => boolean>();
   /** Per normalize call: what a union made of an object value, so no subtree is normalized twice. */
   private unions = new Map<Schema, WeakMap<object, unknown>>();
-  constructor(private readonly root: Schema) {}
+  constructor(
+    private readonly root: Schema,
+    private readonly build: ((schema: object) => Guard<unknown>) | undefined,
+  ) {}
 
   normalize(value: unknown): unknown {
     const outer = this.unions; // restored: a getter in the value may run another normalize
@@ -184,7 +187,13 @@ class Walker {
     let guard = this.branchGuards.get(schema);
     if (!guard) {
       try {
-        guard = typeof schema === "boolean" ? () => schema : compile(schema[Kind] ? schema : inRoot(schema, this.root));
+        // Without a guard builder (a tool whose parameters are a guard) no branch is chosen: the value stays as sent.
+        guard =
+          typeof schema === "boolean"
+            ? () => schema
+            : this.build
+              ? this.build(schema[Kind] ? schema : inRoot(schema, this.root))
+              : () => false;
       } catch {
         guard = () => false;
       }

@@ -1,6 +1,6 @@
 import type { Descriptor, Infer } from "../t/descriptor.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
-import type { Jit } from "../guard/compile.js";
+import { compile, type Jit } from "../guard/compile.js";
 import { Tool, type Logger, type RunOptions, type ToolClass } from "./tool.js";
 import { checkKnownOptions } from "../util/known-options.js";
 import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
@@ -99,7 +99,7 @@ export function tool<P extends object, Result = unknown, Context = unknown>(
     `tool${typeof definition.name === "string" ? ` "${definition.name}"` : ""}`,
   );
   const { execute, toolClass = Tool, ...rest } = definition;
-  return new toolClass({ ...rest, run: execute as never });
+  return new toolClass({ ...rest, compile, run: execute as never });
 }
 
 // Every option of `tool({...})`; TypeScript keeps the list whole (a key of the definition missing here fails the

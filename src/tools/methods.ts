@@ -2,9 +2,12 @@
 // provider formats as methods (`tool.toOpenAIFormat()`, `registry.toAnthropicFormat()`). Nothing is patched: the
 // lean classes never have the methods, and only what constructs these classes (the root entry's `tool`,
 // `functionToTool`, `toolsFrom`, and the builtins) carries this module.
-import { Tool as LeanTool } from "./tool.js";
+import { Tool as LeanTool, type ToolDefinition } from "./tool.js";
+import { compile } from "../guard/compile.js";
 import { ToolRegistry as LeanToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
-import * as format from "./provider-formats.js";
+import * as format from "./named-rules.js";
+import { namedRules } from "./named-rules.js";
+import type { FormatOf, ToolIssue } from "./format-types.js";
 import type {
   AnthropicFormatOptions,
   AnthropicTool,
@@ -31,6 +34,11 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown>
   extends LeanTool<Args, Result, Context>
   implements ProviderFormats
 {
+  /** A tool whose `t` descriptor or JSON Schema is checked by the interpreter unless the definition names a builder. */
+  constructor(definition: ToolDefinition<Args, Result, Context>) {
+    super({ compile, ...definition });
+  }
+
   /** OpenAI Chat Completions. @example openai.chat.completions.create({ tools: [weather.toOpenAIFormat()] }) */
   toOpenAIFormat(options?: FormatOptions): OpenAITool {
     return format.toOpenAIFormat(this, options);
@@ -101,6 +109,16 @@ export class ToolRegistry extends LeanToolRegistry {
     options?: FormatOptions & { jsonSchema?: boolean },
   ): GeminiFunctionDeclaration[] {
     return listed(this, "gemini", format.toGeminiFormat, category, options);
+  }
+
+  /**
+   * Every issue of the tools in a provider's format (see `tooltype/tools`' registry), the dialect by name too.
+   *
+   * @example
+   * registry.check("openai", { dialect: "gemini" });
+   */
+  override check(format: FormatOf, options?: Parameters<LeanToolRegistry["check"]>[1]): ToolIssue[] {
+    return super.check(format, namedRules(options));
   }
 
   /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */

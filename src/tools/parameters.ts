@@ -1,7 +1,7 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
-import { compile, type Guard, type Jit } from "../guard/compile.js";
+import type { Guard, Jit } from "../guard/compile.js";
 import type { Issue } from "../guard/issue.js";
 import { pointerSegment } from "../util/pointer.js";
 import { codecOf, type Codec } from "./codec.js";
@@ -13,6 +13,17 @@ import type { StandardSchemaV1 } from "../util/standard-schema.js";
  * that exposes JSON Schema (Zod 4, Valibot, ArkType).
  */
 export type ParametersInput = object;
+
+/**
+ * What makes a guard of a descriptor or a JSON Schema: `compile` from `tooltype/guard`. `tool()` passes it; a tool
+ * whose parameters are a guard already (`compile`'s, or one `tooltype compile` wrote ahead of time) or a Standard
+ * Schema needs none, and a program that never names it carries no interpreter.
+ *
+ * @example
+ * import { compile } from "tooltype/guard";
+ * new Tool({ name: "echo", description: "Echoes.", parameters: t.object({ text: t.string() }), compile, run: ({ text }) => text });
+ */
+export type GuardBuilder = (schema: object, options?: { readonly jit?: Jit }) => Guard<unknown>;
 
 /** A tool's parameters, ready to describe and to check. */
 export interface Parameters {
@@ -44,25 +55,25 @@ interface StandardLike {
  * @example
  * readParameters(t.object({ city: t.string() })).schema; // { type: "object", properties: {...}, required: ["city"] }
  */
-export function readParameters(input: ParametersInput, owner: string, jit?: Jit): Parameters {
+export function readParameters(input: ParametersInput, owner: string, build?: GuardBuilder, jit?: Jit): Parameters {
   if ((typeof input !== "object" && typeof input !== "function") || input === null) {
     throw new TypeError(
       `${owner}: parameters must be a t.object(...), a guard, a JSON Schema object or a Standard Schema`,
     );
   }
   if (isDescriptor(input)) {
-    const guard = compile(input, { jit });
+    const guard = builder(build, owner)(input, { jit });
     return {
       schema: objectRoot(toJSONSchema(input), owner),
       descriptor: input,
-      codec: codecOf(input),
+      codec: codecOf(input, build),
       check: checkWith(guard),
     };
   }
   if (isGuard(input)) {
-    // A guard from compile(): its schema describes the tool, and it checks the arguments as it is.
+    // A guard from compile() or written ahead of time: its schema describes the tool, it checks the arguments as it is.
     const schema = objectRoot(JSON.parse(JSON.stringify(input.schema)) as JSONSchema, owner);
-    return { schema, codec: codecOf(schema), check: checkWith(input) };
+    return { schema, codec: codecOf(schema, build), check: checkWith(input) };
   }
   const standard = (input as StandardLike)["~standard"];
   if (standard && typeof standard.validate === "function") {
@@ -84,7 +95,15 @@ export function readParameters(input: ParametersInput, owner: string, jit?: Jit)
     };
   }
   const schema = objectRoot(toJSONSchema(input), owner);
-  return { schema, codec: codecOf(schema), check: checkWith(compile(schema, { jit })) };
+  return { schema, codec: codecOf(schema, build), check: checkWith(builder(build, owner)(schema, { jit })) };
+}
+
+/** The guard builder, or a TypeError saying that these parameters need one and where it comes from. */
+export function builder(build: GuardBuilder | undefined, owner: string): GuardBuilder {
+  if (build) return build;
+  throw new TypeError(
+    `${owner}: a t descriptor or a JSON Schema is checked by a guard builder: make the tool with tool() from "tooltype/tools", pass compile from "tooltype/guard" as the definition's compile, or give a guard as parameters`,
+  );
 }
 
 function isGuard(input: object): input is Guard<unknown> {

@@ -5,7 +5,7 @@ import {
   type ToolFormat,
   type ToolIssue,
 } from "./provider-formats.js";
-import { repeatedSchemas, type RepeatedSchema } from "../schema/share.js";
+import { repeatedSchemas, shareRepeated, type RepeatedSchema } from "../schema/share.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 
 /**
@@ -81,7 +81,7 @@ function formatted(tools: readonly FormattableTool[], provider: ToolFormat, opti
   return formatTools(tools, provider, {
     onIssue: () => {},
     ...(options.strict !== undefined && { strict: options.strict }),
-    ...(options.shareRepeated && { shareRepeated: true }),
+    ...(options.shareRepeated && { shareRepeated }),
     ...(options.jsonSchema !== undefined && { jsonSchema: options.jsonSchema }),
   });
 }

@@ -2,11 +2,11 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import type { Descriptor, InferJSON } from "../t/descriptor.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { isObject } from "../guard/values.js";
-import { compile, type Guard, type Jit } from "../guard/compile.js";
+import type { Guard, Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";
 import { jsonData } from "../util/json-data.js";
 import { isObjectRoot, WRAPPER_KEY } from "../schema/dialects/wrap.js";
-import { readParameters, type Parameters, type ParametersInput } from "./parameters.js";
+import { builder, readParameters, type GuardBuilder, type Parameters, type ParametersInput } from "./parameters.js";
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 import { snapshot } from "./snapshot.js";
 import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
@@ -27,7 +27,7 @@ export interface Logger {
  * Everything a `Tool` is made of. `run` receives decoded arguments and the call's context.
  *
  * @example
- * new Tool<{ city: string }>({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), run: ({ city }) => `Sunny in ${city}` });
+ * new Tool<{ city: string }>({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), compile, run: ({ city }) => `Sunny in ${city}` });
  */
 export interface ToolDefinition<Args = unknown, Result = unknown, Context = unknown> {
   readonly name: string;
@@ -48,6 +48,13 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly logger?: Logger;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
   readonly jit?: Jit;
+  /**
+   * What checks a `t` descriptor or JSON Schema given as `parameters` or `returns`: `compile` from `tooltype/guard`
+   * (`tool()` and the root entry's `Tool` pass it). Parameters that are a guard already (`compile`'s, or one
+   * `tooltype compile` wrote ahead of time) or a Standard Schema need none, so a program that never names it carries no
+   * interpreter; without it a union's branches are not told apart when strict-mode encodings are undone.
+   */
+  readonly compile?: GuardBuilder;
   /**
    * Ask a person before running: `true`, or a function of the checked, decoded arguments. The agent loop
    * (`tooltype/agent`) then stops with a state to resume; `execute` itself never asks.
@@ -282,6 +289,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   readonly #toModelOutput: ToolDefinition<Args, Result, Context>["toModelOutput"];
   /** The result check: compiled on the first call, false when `checkReturns` is off or there is no `returns`. */
   #returnsGuard: Guard<unknown> | false | undefined;
+  /** What compiles the result check (`definition.compile`), when there is one to make. */
+  #build: GuardBuilder | undefined;
   /** The parameters are sent wrapped as `{ input: ... }` (see `parameters`). */
   readonly #wrapped: boolean;
 
@@ -294,7 +303,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       throw new TypeError(`Tool "${name}": a description is required; models choose tools by it`);
     if (typeof definition.run !== "function") throw new TypeError(`Tool "${name}": needs a function to run`);
     this.name = name;
-    this.#input = readParameters(definition.parameters, `Tool "${name}"`, definition.jit);
+    this.#input = readParameters(definition.parameters, `Tool "${name}"`, definition.compile, definition.jit);
     this.parameters = this.#input.schema;
     this.#wrapped = !isObjectRoot(this.parameters);
     this.returns = definition.returns ? toJSONSchema(definition.returns) : undefined;
@@ -328,6 +337,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
       throw new TypeError(`Tool "${name}": toModelOutput must be a function of the value`);
     this.#toModelOutput = definition.toModelOutput;
     if (definition.checkReturns === false || !this.returns) this.#returnsGuard = false;
+    else this.#build = builder(definition.compile, `Tool "${name}" (its returns)`);
     Object.freeze(this.parameters);
   }
 
@@ -480,7 +490,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   /** The value as a result, or a failed result when it is outside `returns` (read as JSON, as a provider gets it). */
   #checkResult(value: Result): ToolResult<Result> {
     if (this.#returnsGuard === false) return { success: true, value };
-    this.#returnsGuard ??= compile(this.returns!, { jit: this.#jit });
+    this.#returnsGuard ??= this.#build!(this.returns!, { jit: this.#jit });
     const issues = this.#returnsGuard.errors(jsonData(value), { limit: MAX_ERROR_ISSUES + 1 });
     if (!issues.length) return { success: true, value };
     const listed = issues.slice(0, MAX_ERROR_ISSUES).map((i) => `- at ${i.path || "/"}: ${i.message}`);
