@@ -2,14 +2,13 @@ import { registeredTools } from "../tools/registry.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { CallResult } from "../tools/call.js";
-import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
 import { providerValue, responseOf } from "../calls/common.js";
 import type { Delta, ProviderAdapter, ToolChoice } from "../calls/types.js";
-import { createCallTracker } from "../calls/assemble.js";
 import { readChatOutput, readingChunk } from "./chat-output.js";
+import type { ReadStreams } from "./read-streams.js";
 import type { ApprovalDecisions, ApprovalRule } from "./approval.js";
 import { openState, stateSealer, type LoopState } from "./state.js";
 import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
@@ -143,6 +142,12 @@ export interface RunToolsOptions<Request extends object> {
    */
   readonly abortDoomedCalls?: boolean;
   /**
+   * How `runTools` and `resume` read a `chat` that returns a stream: `readStreams` from `tooltype/agent` (the call
+   * assembler, the partial JSON parser and the streamed-argument checks, left out of a loop that never streams).
+   * Without it, a stream is a `TypeError` naming it. `streamTools` and `resumeStream` always have it.
+   */
+  readonly readStreams?: ReadStreams;
+  /**
    * Where spans go (an OpenTelemetry `Tracer`): one for the run (`invoke_agent`), each step, each model request
    * (`chat {model}`) and each tool call (`execute_tool {name}`), with the GenAI semantic conventions' attributes.
    * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
@@ -190,6 +195,7 @@ const LOOP_OPTIONS = {
   wrap: true,
   tracer: true,
   abortDoomedCalls: true,
+  readStreams: true,
   onIssue: true,
   journal: true,
 } as const satisfies Record<keyof RunToolsOptions<object>, true>;
@@ -209,16 +215,18 @@ const now = (): number => (typeof performance !== "undefined" ? performance.now(
 
 /**
  * The tool loop behind `runTools`, `streamTools` and `resume`: yields every event, returns the result.
- * With `stream`, requests ask for a stream (`stream: true`) and the deltas are reported as they arrive.
+ * With `stream` (the reading of streams), requests ask for a stream (`stream: true`) and the deltas are reported as
+ * they arrive; without it, a `chat` that returns a stream is read by the option `readStreams`.
  *
  * @example
- * for await (const event of toolLoop(options, true)) console.log(event.type);
+ * for await (const event of toolLoop(options, readStreams)) console.log(event.type);
  */
 export async function* toolLoop<Request extends object>(
   options: RunToolsOptions<Request>,
-  stream: boolean,
+  streaming: ReadStreams | undefined,
   resumption?: Resumption,
 ): AsyncGenerator<LoopEvent, RunToolsResult> {
+  const stream = streaming !== undefined;
   const caller = stream ? (resumption ? "resumeStream" : "streamTools") : resumption ? "resume" : "runTools";
   if (typeof options !== "object" || options === null) throw new TypeError(`${caller}: expects an options object`);
   checkKnownOptions(options, LOOP_OPTIONS, caller);
@@ -226,7 +234,13 @@ export async function* toolLoop<Request extends object>(
   const spans: Spans = { run: runSpan(options.tracer, tracingName(options.provider), model) };
   let failure: unknown;
   try {
-    const run = await startRun(options as unknown as RunToolsOptions<object>, stream, resumption, spans, caller);
+    const run = await startRun(
+      options as unknown as RunToolsOptions<object>,
+      streaming ?? options.readStreams,
+      resumption,
+      spans,
+      caller,
+    );
     const result = yield* loopTurns(run, resumption);
     spans.run.set({
       "tooltype.finish_reason": result.finishReason,
@@ -246,11 +260,12 @@ export async function* toolLoop<Request extends object>(
 // The run's options checked, its state opened (when resuming), its conversation and tools set up.
 async function startRun(
   options: RunToolsOptions<object>,
-  stream: boolean,
+  reading: ReadStreams | undefined,
   resumption: Resumption | undefined,
   spans: Spans,
   caller: string,
 ): Promise<Run & { readonly state?: LoopState }> {
+  const stream = caller === "streamTools" || caller === "resumeStream";
   const adapter = providerValue(options.provider, stream ? "streamTools" : "runTools");
   const allTools = options.registry
     ? withoutClash(options.registry.listTools(), registeredTools([options.tools ?? []]))
@@ -264,6 +279,10 @@ async function startRun(
     throw new TypeError("runTools: chat must be a function that sends a request to the model");
   if (stream && !adapter.stream)
     throw new TypeError(`streamTools: the ${adapter.name} adapter has no stream reader (stream); use runTools`);
+  if (reading !== undefined && typeof reading?.tracker !== "function")
+    throw new TypeError(
+      `${caller}: readStreams must be the readStreams value from "tooltype/agent" (received ${typeof reading})`,
+    );
   const journal = journalOf(options.journal, caller);
   const signing = await hmacKey(options.stateKey);
   const state = resumption
@@ -275,6 +294,7 @@ async function startRun(
   return {
     options,
     stream,
+    ...(reading && { reading }),
     adapter,
     journal,
     spans,
@@ -431,8 +451,12 @@ async function* readResponse(
     throw new TypeError(
       `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
     );
+  if (!run.reading)
+    throw new TypeError(
+      'runTools: chat returned a stream; to read it, pass readStreams (import { readStreams } from "tooltype/agent"; runTools({ ..., readStreams })), or use streamTools',
+    );
   const deltas: Delta[] = [];
-  const reader = adapter.stream.reader(createCallTracker(checkArguments(offered), (delta) => void deltas.push(delta)));
+  const reader = adapter.stream.reader(run.reading.tracker(offered, (delta) => void deltas.push(delta)));
   let chunks = 0;
   let firstChunkMs: number | undefined;
   let doomed: Read["doomed"];

@@ -34,7 +34,7 @@ export function runTools<Request extends object, P extends ProviderAdapter>(
     readonly chat: (request: NoInfer<Request>, options: { readonly signal?: AbortSignal }) => unknown;
   },
 ): Promise<TypedRunToolsResult<P, Request>> {
-  return drain(toolLoop(options as RunToolsOptions<Request>, false)) as Promise<TypedRunToolsResult<P, Request>>;
+  return drain(toolLoop(options as RunToolsOptions<Request>, undefined)) as Promise<TypedRunToolsResult<P, Request>>;
 }
 
 /**
@@ -73,7 +73,7 @@ export function resume<Request extends object>(
   decisions: ApprovalDecisions,
   options: ResumeOptions<Request>,
 ): Promise<RunToolsResult> {
-  return drain(toolLoop(options as RunToolsOptions<Request>, false, { state, decisions }));
+  return drain(toolLoop(options as RunToolsOptions<Request>, undefined, { state, decisions }));
 }
 
 async function drain(loop: AsyncGenerator<LoopEvent, RunToolsResult>): Promise<RunToolsResult> {
