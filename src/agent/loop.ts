@@ -441,7 +441,12 @@ async function* readResponse(
 ): AsyncGenerator<LoopEvent, Read> {
   const { adapter, options } = run;
   const { signal } = options;
-  const output = await readChatOutput(await options.chat(request, { ...(signal && { signal }) }), adapter, signal);
+  const output = await readChatOutput(
+    await options.chat(request, { ...(signal && { signal }) }),
+    adapter,
+    run.reading,
+    signal,
+  );
   if ("whole" in output)
     return {
       response: responseOf(adapter, output.whole, "runTools: what chat returned"),
@@ -451,12 +456,9 @@ async function* readResponse(
     throw new TypeError(
       `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
     );
-  if (!run.reading)
-    throw new TypeError(
-      'runTools: chat returned a stream; to read it, pass readStreams (import { readStreams } from "tooltype/agent"; runTools({ ..., readStreams })), or use streamTools',
-    );
   const deltas: Delta[] = [];
-  const reader = adapter.stream.reader(run.reading.tracker(offered, (delta) => void deltas.push(delta)));
+  // chunks come only from run.reading (readChatOutput throws without it)
+  const reader = adapter.stream.reader(run.reading!.tracker(offered, (delta) => void deltas.push(delta)));
   let chunks = 0;
   let firstChunkMs: number | undefined;
   let doomed: Read["doomed"];

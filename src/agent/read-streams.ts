@@ -2,10 +2,11 @@ import { createCallTracker } from "../calls/assemble.js";
 import type { CallTracker, Delta } from "../calls/types.js";
 import { checkArguments } from "../calls/viability.js";
 import type { AnyTool } from "../tools/tool.js";
+import { checkedChunks, eventChunks } from "./stream-chunks.js";
 
 /**
- * What the loop reads a streamed turn with: the call assembler with its partial JSON parser, and each tool's
- * streamed-argument checks (`viable`, `settled`). `streamTools` always has it; `runTools` and `resume` have it
+ * What the loop reads a streamed turn with: server-sent events and SDK streams as chunks, the call assembler with
+ * its partial JSON parser, and each tool's streamed-argument checks (`viable`, `settled`). `streamTools` always has it; `runTools` and `resume` have it
  * only when given (`readStreams`), so a loop that never streams does not carry it.
  *
  * @example
@@ -15,6 +16,10 @@ import type { AnyTool } from "../tools/tool.js";
 export interface ReadStreams {
   /** A tracker of one streamed turn's calls, their arguments checked against `tools`, each step told to `emit`. */
   readonly tracker: (tools: readonly AnyTool[], emit: (delta: Delta) => void) => CallTracker;
+  /** A byte stream of server-sent events as the provider's chunks, each `checked`; stops when `signal` aborts. */
+  readonly events: typeof eventChunks;
+  /** An SDK's stream, a binary stream's events or a JSON list as chunks, each `checked`; stops when `signal` aborts. */
+  readonly chunks: typeof checkedChunks;
 }
 
 /**
@@ -27,4 +32,6 @@ export interface ReadStreams {
  */
 export const readStreams: ReadStreams = {
   tracker: (tools, emit) => createCallTracker(checkArguments(tools), emit),
+  events: eventChunks,
+  chunks: checkedChunks,
 };
