@@ -1,13 +1,10 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
-import { anthropic, mcp, openai } from "../schema/dialects/plain.js";
-import { anthropicStrict, openaiStrict } from "../schema/dialects/strict.js";
-import { geminiJSON } from "../schema/dialects/gemini.js";
 import type { Dialect } from "../schema/dialects/warnings.js";
 import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
 import { shareRepeated } from "../schema/share.js";
-import type { FormatOptions, FormattableTool, SchemaRules, ToolFormat } from "./format-types.js";
+import type { DialectRules, FormatOptions, FormattableTool, ToolFormat } from "./format-types.js";
 
 // What every provider's tool format shares: the name check, the description, the schema rules a tool is written in.
 
@@ -81,43 +78,50 @@ export function schemaFor(
   });
 }
 
-// Each family's rules (the schema dialects by name), plain and strict (a family without a strict form keeps its plain
-// one).
-const RULES: Record<Exclude<SchemaRules, Dialect>, readonly [plain: Dialect, strict: Dialect]> = {
-  openai: [openai, openaiStrict],
-  anthropic: [anthropic, anthropicStrict],
-  gemini: [geminiJSON, geminiJSON],
-  mcp: [mcp, mcp],
-};
+const isDialect = (value: unknown): value is Dialect =>
+  typeof value === "object" && value !== null && typeof (value as Dialect).write === "function";
 
 /**
- * The dialect a tool's parameters are written in for a wire (`family`, unless `dialect` names other rules), and
- * whether the tool goes strict: with `"prefer"`, strict when the strict rules write it without a rejection.
+ * The rules `options.dialect` gives, checked: a dialect value or a family's `{ plain, strict }`. A name is the root
+ * entry's: it is resolved there (with every family's writers), so a lean entry says where to go.
+ */
+function chosenRules(value: unknown): Dialect | DialectRules {
+  if (isDialect(value)) return value;
+  if (typeof value === "object" && value !== null) {
+    const { plain, strict } = value as Partial<DialectRules>;
+    if (isDialect(plain) && isDialect(strict)) return { plain, strict };
+  }
+  throw new TypeError(
+    typeof value === "string"
+      ? `dialect: ${JSON.stringify(value)} is a name only the root entry ("tooltype") resolves; here pass a dialect value, such as geminiJSON or anthropicStrict from "tooltype/dialects"`
+      : `dialect: ${JSON.stringify(value)} is not a dialect value (from "tooltype/dialects") or { plain, strict } dialects`,
+  );
+}
+
+/**
+ * The dialect a tool's parameters are written in for a wire (`family`, its own rules, unless `options.dialect` gives
+ * others), and whether the tool goes strict: with `"prefer"`, strict when the strict rules write it without a
+ * rejection. A single dialect value is used as it is.
  *
  * @example
- * const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", options);
+ * const { dialect, strict } = rulesFor(tool, ANTHROPIC_RULES, "anthropic", options);
  */
 export function rulesFor(
   tool: FormattableTool,
-  family: Exclude<SchemaRules, Dialect>,
+  family: DialectRules,
   provider: ToolFormat,
   options: FormatOptions,
 ): { readonly dialect: Dialect; readonly strict: boolean } {
-  const chosen = options.dialect ?? family;
-  if (chosen !== null && typeof chosen === "object")
+  const chosen = options.dialect === undefined ? family : chosenRules(options.dialect);
+  if (isDialect(chosen))
     return { dialect: chosen, strict: options.strict === true || (options.strict === undefined && tool.strict) };
-  const pair = Object.hasOwn(RULES, chosen) ? RULES[chosen] : undefined;
-  if (!pair)
-    throw new TypeError(
-      `dialect: ${JSON.stringify(chosen)} is not one of ${Object.keys(RULES).join(", ")} or a dialect value`,
-    );
   const wanted = options.strict ?? tool.strict;
-  if (wanted !== "prefer") return { dialect: pair[wanted ? 1 : 0], strict: wanted };
-  const why = strictRefusal(tool, pair[1]);
-  if (why === undefined) return { dialect: pair[1], strict: true };
+  if (wanted !== "prefer") return { dialect: wanted ? chosen.strict : chosen.plain, strict: wanted };
+  const why = strictRefusal(tool, chosen.strict);
+  if (why === undefined) return { dialect: chosen.strict, strict: true };
   const handler = handlerOf(tool, provider, options);
   if (typeof handler === "function") handler({ path: "", message: `sent without strict mode: ${why}`, kind: "advice" });
-  return { dialect: pair[0], strict: false };
+  return { dialect: chosen.plain, strict: false };
 }
 
 /**

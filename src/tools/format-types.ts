@@ -55,8 +55,11 @@ export interface FormatOptions {
   /**
    * The schema rules of the model behind the endpoint, apart from its wire format: an OpenAI-compatible gateway
    * (OpenRouter, LiteLLM, Vertex's OpenAI endpoint, vLLM) in front of Gemini or Claude takes OpenAI's tool shape,
-   * and the model's own rules for the schema. `"openai"`, `"anthropic"`, `"gemini"` (Gemini's rules, JSON Schema
-   * spelling), `"mcp"`, or a dialect value. Default: the wire's own.
+   * and the model's own rules for the schema. A dialect value (`geminiJSON`, `anthropicStrict`, ... from
+   * `tooltype/dialects`), or `{ plain, strict }`: two dialects, `strict` choosing between them. The root entry
+   * (`tooltype`) also takes a family's name: `"openai"`, `"anthropic"`, `"gemini"` (Gemini's rules, JSON Schema
+   * spelling), `"mcp"`; a lean entry refuses a name, so it carries only the writers its program imports. Default:
+   * the wire's own.
    */
   readonly dialect?: SchemaRules;
   /**
@@ -75,12 +78,25 @@ export interface FormatOptions {
 }
 
 /**
- * A model family's schema rules by name, or any dialect as a value.
+ * A model family's schema rules: its plain dialect and its strict one (the same value when it has no strict form).
  *
  * @example
- * const rules: SchemaRules = "gemini"; toOpenAIFormat(weather, { dialect: rules });
+ * const rules: DialectRules = { plain: anthropic, strict: anthropicStrict };
+ * toOpenAIFormat(weather, { dialect: rules, strict: "prefer" });
  */
-export type SchemaRules = "openai" | "anthropic" | "gemini" | "mcp" | Dialect;
+export interface DialectRules {
+  readonly plain: Dialect;
+  readonly strict: Dialect;
+}
+
+/**
+ * The schema rules a format writes a tool's parameters in: a dialect value, a family's `DialectRules`, or (through
+ * the root entry `tooltype` only) a family's name.
+ *
+ * @example
+ * const rules: SchemaRules = geminiJSON; toOpenAIFormat(weather, { dialect: rules });
+ */
+export type SchemaRules = "openai" | "anthropic" | "gemini" | "mcp" | Dialect | DialectRules;
 
 /**
  * A format by name, or a provider value (whose `toolFormat` names the format its tools are written in).

@@ -4,7 +4,9 @@
 // `functionToTool`, `toolsFrom`, and the builtins) carries this module.
 import { Tool as LeanTool } from "./tool.js";
 import { ToolRegistry as LeanToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
-import * as format from "./provider-formats.js";
+import * as format from "./named-rules.js";
+import { namedRules } from "./named-rules.js";
+import type { FormatOf, ToolIssue } from "./format-types.js";
 import type {
   AnthropicFormatOptions,
   AnthropicTool,
@@ -101,6 +103,16 @@ export class ToolRegistry extends LeanToolRegistry {
     options?: FormatOptions & { jsonSchema?: boolean },
   ): GeminiFunctionDeclaration[] {
     return listed(this, "gemini", format.toGeminiFormat, category, options);
+  }
+
+  /**
+   * Every issue of the tools in a provider's format (see `tooltype/tools`' registry), the dialect by name too.
+   *
+   * @example
+   * registry.check("openai", { dialect: "gemini" });
+   */
+  override check(format: FormatOf, options?: Parameters<LeanToolRegistry["check"]>[1]): ToolIssue[] {
+    return super.check(format, namedRules(options));
   }
 
   /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */

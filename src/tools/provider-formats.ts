@@ -16,19 +16,28 @@ import { MCP_NAMES, toMCPFormat, type MCPTool } from "./formats/mcp.js";
 // Each format of tool definitions is a module of src/tools/formats/ (its tool type, its name rule, the schema rules
 // it writes in, its limits); each provider's subpath exports its own. This module names them for tooltype/tools
 // and the root entry, and keeps the table the registry checks tools against.
-export type { FormatOf, FormatOptions, FormattableTool, SchemaRules, ToolFormat, ToolIssue } from "./format-types.js";
-export { toOpenAIFormat, type OpenAITool } from "./formats/openai.js";
+export type {
+  DialectRules,
+  FormatOf,
+  FormatOptions,
+  FormattableTool,
+  SchemaRules,
+  ToolFormat,
+  ToolIssue,
+} from "./format-types.js";
+export { toOpenAIFormat, OPENAI_RULES, type OpenAITool } from "./formats/openai.js";
 export { toResponsesFormat, type ResponsesTool } from "./formats/responses.js";
 export {
   toAnthropicFormat,
   toAnthropicTools,
+  ANTHROPIC_RULES,
   anthropicStrictIssues,
   ANTHROPIC_STRICT_LIMITS,
   type AnthropicTool,
   type AnthropicFormatOptions,
 } from "./formats/anthropic.js";
-export { toGeminiFormat, type GeminiFunctionDeclaration } from "./formats/gemini.js";
-export { toMCPFormat, type MCPTool } from "./formats/mcp.js";
+export { toGeminiFormat, GEMINI_RULES, type GeminiFunctionDeclaration } from "./formats/gemini.js";
+export { toMCPFormat, MCP_RULES, type MCPTool } from "./formats/mcp.js";
 
 /** The format methods `Tool` and `ToolRegistry` share. */
 export interface ProviderFormats {

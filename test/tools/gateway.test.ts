@@ -15,6 +15,8 @@ import {
   runTools,
   type ToolIssue,
 } from "tooltype";
+import * as lean from "tooltype/tools";
+import { anthropic, anthropicStrict, geminiJSON } from "tooltype/dialects";
 
 const g = suite("gateways and strict: the schema follows the model, the wire follows the endpoint");
 
@@ -61,6 +63,51 @@ g("dialect anthropic on the OpenAI wire with strict: Anthropic's strict rules; a
   assert.throws(
     () => toOpenAIFormat(summarize, { dialect: "palm" as never }),
     /dialect: "palm" is not one of openai, anthropic, gemini, mcp/,
+  );
+});
+
+g("lean entries take the rules as values; a name is the root entry's and says so", () => {
+  assert.equal(
+    lean.toOpenAIFormat(summarize, { dialect: geminiJSON }),
+    toOpenAIFormat(summarize, { dialect: "gemini" }),
+    "geminiJSON as a value writes what the root's name does",
+  );
+  assert.equal(
+    lean.toOpenAIFormat(summarize, { dialect: lean.ANTHROPIC_RULES, strict: true }),
+    toOpenAIFormat(summarize, { dialect: "anthropic", strict: true }),
+  );
+  const family = { plain: anthropic, strict: anthropicStrict };
+  const issues: ToolIssue[] = [];
+  const preferred = lean.toOpenAIFormat(summarize, {
+    dialect: family,
+    strict: "prefer",
+    onIssue: (i) => issues.push(i),
+  });
+  assert.is(preferred.function.strict, true, "{ plain, strict } chooses by strict, prefer included");
+  assert.equal(
+    issues.map((i) => i.kind),
+    ["changed"],
+    "minimum moved into the description, no advice against strict",
+  );
+  assert.is(lean.toOpenAIFormat(summarize, { dialect: family }).function.strict, undefined);
+  assert.throws(
+    () => lean.toOpenAIFormat(summarize, { dialect: "gemini" }),
+    /dialect: "gemini" is a name only the root entry \("tooltype"\) resolves; here pass a dialect value, such as geminiJSON/,
+  );
+  assert.throws(() => lean.toGeminiFormat(summarize, { dialect: "openai" }), /only the root entry/);
+  assert.throws(
+    () => lean.toOpenAIFormat(summarize, { dialect: { plain: geminiJSON } as never }),
+    /dialect: \{"plain":\{"name":"gemini"\}\} is not a dialect value/,
+  );
+  const viaRoot = new ToolRegistry().register(summarize).check("openai", { dialect: "gemini" });
+  assert.not.ok(
+    viaRoot.some((i) => /only the root entry/.test(i.message)),
+    "the root registry's check takes the name",
+  );
+  const viaLean = new lean.ToolRegistry().register(summarize).check("openai", { dialect: "gemini" });
+  assert.ok(
+    viaLean.some((i) => i.kind === "rejected" && /only the root entry/.test(i.message)),
+    "the lean one says why",
   );
 });
 

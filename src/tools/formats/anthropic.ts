@@ -1,7 +1,9 @@
 import { toJSONSchema } from "../../schema/to-json-schema.js";
 import type { JSONSchema } from "../../schema/json-schema.js";
 import { ConversionError } from "../../schema/dialects/warnings.js";
-import type { FormatOptions, FormattableTool, SchemaRules, ToolIssue } from "../format-types.js";
+import { anthropic } from "../../schema/dialects/plain.js";
+import { anthropicStrict } from "../../schema/dialects/strict.js";
+import type { DialectRules, FormatOptions, FormattableTool, SchemaRules, ToolIssue } from "../format-types.js";
 import { checkName, fullDescription, handlerOf, rulesFor, schemaFor } from "../format-rules.js";
 
 /**
@@ -43,6 +45,14 @@ export interface AnthropicFormatOptions extends FormatOptions {
 export const ANTHROPIC_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
+ * Anthropic's schema rules, plain and strict (strict tool use): what `toAnthropicFormat` writes in.
+ *
+ * @example
+ * toOpenAIFormat(weather, { dialect: ANTHROPIC_RULES, strict: "prefer" }); // a gateway in front of Claude
+ */
+export const ANTHROPIC_RULES: DialectRules = { plain: anthropic, strict: anthropicStrict };
+
+/**
  * Anthropic's `{ name, description, input_schema }`; with `strict`, its strict subset and `strict: true`.
  *
  * @example
@@ -53,7 +63,7 @@ export const ANTHROPIC_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
 export function toAnthropicFormat(tool: FormattableTool, options: AnthropicFormatOptions = {}): AnthropicTool {
   const name = checkName(tool, "anthropic", ANTHROPIC_NAMES);
   const cache = cacheControl(options.cacheControl);
-  const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", options);
+  const { dialect, strict } = rulesFor(tool, ANTHROPIC_RULES, "anthropic", options);
   const input_schema = schemaFor(tool, tool.parameters, dialect, "anthropic", options) as AnthropicTool["input_schema"];
   return {
     name,
@@ -108,8 +118,8 @@ function strictWithinLimits(
   const used = { tools: 0, optionalParameters: 0, unionParameters: 0 };
   return tools.map((tool) => {
     const wanted = options.strict ?? tool.strict;
-    if (!wanted || (options.dialect !== undefined && options.dialect !== "anthropic")) return options.strict;
-    const { dialect, strict } = rulesFor(tool, "anthropic", "anthropic", {
+    if (!wanted || (options.dialect !== undefined && options.dialect !== ANTHROPIC_RULES)) return options.strict;
+    const { dialect, strict } = rulesFor(tool, ANTHROPIC_RULES, "anthropic", {
       ...options,
       onIssue: undefined,
       onWarning: undefined,

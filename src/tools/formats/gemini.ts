@@ -1,8 +1,8 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
-import { gemini, geminiParameters } from "../../schema/dialects/gemini.js";
+import { gemini, geminiJSON, geminiParameters } from "../../schema/dialects/gemini.js";
 import type { Dialect } from "../../schema/dialects/warnings.js";
 import { objectRoot } from "../../schema/dialects/wrap.js";
-import type { FormatOptions, FormattableTool } from "../format-types.js";
+import type { DialectRules, FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
 
 /**
@@ -26,6 +26,15 @@ export interface GeminiFunctionDeclaration {
 /** The tool names Gemini takes. @example GEMINI_NAMES.test("weather.get"); // true */
 export const GEMINI_NAMES = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 
+/**
+ * Gemini's schema rules in JSON Schema's spelling (it has no strict form: its strict is a calling mode), for another
+ * wire in front of a Gemini model.
+ *
+ * @example
+ * toOpenAIFormat(weather, { dialect: GEMINI_RULES }); // a gateway in front of Gemini
+ */
+export const GEMINI_RULES: DialectRules = { plain: geminiJSON, strict: geminiJSON };
+
 /** Gemini's `parametersJsonSchema`: JSON Schema as it is, with an object root. */
 function geminiJsonSchema(tool: FormattableTool, options: FormatOptions): JSONSchema {
   const plain: Dialect = { name: "gemini", write: (schema, warn) => objectRoot(schema, "gemini", warn) };
@@ -48,12 +57,12 @@ export function toGeminiFormat(
 ): GeminiFunctionDeclaration {
   const name = checkName(tool, "gemini", GEMINI_NAMES);
   const out: GeminiFunctionDeclaration = { name, description: fullDescription(tool) };
-  if (options.dialect !== undefined && options.dialect !== "gemini") {
+  if (options.dialect !== undefined && options.dialect !== GEMINI_RULES) {
     // Another model's rules behind Gemini's wire: JSON Schema, which parametersJsonSchema takes as it is.
     out.parametersJsonSchema = schemaFor(
       tool,
       tool.parameters,
-      rulesFor(tool, "gemini", "gemini", options).dialect,
+      rulesFor(tool, GEMINI_RULES, "gemini", options).dialect,
       "gemini",
       options,
     );

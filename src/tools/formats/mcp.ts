@@ -1,6 +1,6 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
 import { mcp } from "../../schema/dialects/plain.js";
-import type { FormatOptions, FormattableTool } from "../format-types.js";
+import type { DialectRules, FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, schemaFor } from "../format-rules.js";
 
 /**
@@ -21,6 +21,15 @@ export interface MCPTool {
 // (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#tool-names).
 /** The tool names MCP takes. @example MCP_NAMES.test("weather.get"); // true */
 export const MCP_NAMES = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * MCP's schema rules (JSON Schema 2020-12 with an object root; no strict form), for another wire in front of an MCP
+ * consumer's rules.
+ *
+ * @example
+ * toOpenAIFormat(weather, { dialect: MCP_RULES });
+ */
+export const MCP_RULES: DialectRules = { plain: mcp, strict: mcp };
 
 /**
  * An MCP tool: `inputSchema`, and `outputSchema` from `returns` (wrapped in `{ result }` when it is not an object, as

@@ -1,5 +1,7 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
-import type { FormatOptions, FormattableTool } from "../format-types.js";
+import { openai } from "../../schema/dialects/plain.js";
+import { openaiStrict } from "../../schema/dialects/strict.js";
+import type { DialectRules, FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
 
 /**
@@ -19,6 +21,14 @@ export interface OpenAITool {
 export const OPENAI_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
+ * OpenAI's schema rules, plain and strict (Structured Outputs): what `toOpenAIFormat` and `toResponsesFormat` write in.
+ *
+ * @example
+ * toAnthropicFormat(weather, { dialect: OPENAI_RULES }); // OpenAI's rules behind Anthropic's wire
+ */
+export const OPENAI_RULES: DialectRules = { plain: openai, strict: openaiStrict };
+
+/**
  * OpenAI's function tool; with `strict`, its strict form (every property required, closed objects, `strict: true`).
  *
  * @example
@@ -30,7 +40,7 @@ export const OPENAI_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
  */
 export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {}): OpenAITool {
   const name = checkName(tool, "openai", OPENAI_NAMES);
-  const { dialect, strict } = rulesFor(tool, "openai", "openai", options);
+  const { dialect, strict } = rulesFor(tool, OPENAI_RULES, "openai", options);
   const parameters = schemaFor(tool, tool.parameters, dialect, "openai", options);
   return {
     type: "function",

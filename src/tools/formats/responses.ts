@@ -1,7 +1,7 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
-import { OPENAI_NAMES } from "./openai.js";
+import { OPENAI_NAMES, OPENAI_RULES } from "./openai.js";
 
 /**
  * An OpenAI Responses API function tool.
@@ -28,7 +28,7 @@ export interface ResponsesTool {
  */
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
   const name = checkName(tool, "responses", OPENAI_NAMES);
-  const { dialect, strict } = rulesFor(tool, "openai", "responses", options);
+  const { dialect, strict } = rulesFor(tool, OPENAI_RULES, "responses", options);
   return {
     type: "function",
     name,

@@ -1,0 +1,73 @@
+// The root entry's schema rules by name: `{ dialect: "gemini" }` on its format functions, its tools' and registry's
+// format methods, and its `runTools`. Only the root entry (and the classes it constructs) imports this module, so a
+// program that imports a lean entry carries only the dialect writers it names as values.
+import type { DialectRules, SchemaRules } from "./format-types.js";
+import {
+  anthropicStrictIssues as anthropicLimits,
+  checkTool as checkOne,
+  toAnthropicFormat as anthropicTool,
+  toAnthropicTools as anthropicTools,
+  toGeminiFormat as geminiTool,
+  toMCPFormat as mcpTool,
+  toOpenAIFormat as openaiTool,
+  toResponsesFormat as responsesTool,
+} from "./provider-formats.js";
+import { OPENAI_RULES } from "./formats/openai.js";
+import { ANTHROPIC_RULES } from "./formats/anthropic.js";
+import { GEMINI_RULES } from "./formats/gemini.js";
+import { MCP_RULES } from "./formats/mcp.js";
+
+/**
+ * Each model family's schema rules by the name the root entry's `dialect` option takes.
+ *
+ * @example
+ * SCHEMA_RULES.anthropic.strict.name; // "anthropic-strict"
+ */
+export const SCHEMA_RULES: Readonly<Record<Exclude<SchemaRules, object>, DialectRules>> = {
+  openai: OPENAI_RULES,
+  anthropic: ANTHROPIC_RULES,
+  gemini: GEMINI_RULES,
+  mcp: MCP_RULES,
+};
+
+/**
+ * Options with a `dialect` given by name replaced by that family's rules (a value, or no dialect, stays as it is); an
+ * unknown name is a TypeError naming the known ones.
+ *
+ * @example
+ * namedRules({ strict: true, dialect: "gemini" }); // { strict: true, dialect: SCHEMA_RULES.gemini }
+ */
+export function namedRules<O extends { readonly dialect?: SchemaRules } | undefined>(options: O): O {
+  const dialect = options?.dialect;
+  if (typeof dialect !== "string") return options;
+  if (!Object.hasOwn(SCHEMA_RULES, dialect))
+    throw new TypeError(
+      `dialect: ${JSON.stringify(dialect)} is not one of ${Object.keys(SCHEMA_RULES).join(", ")} or a dialect value`,
+    );
+  return { ...options, dialect: SCHEMA_RULES[dialect as keyof typeof SCHEMA_RULES] };
+}
+
+/** `toOpenAIFormat` (see `tooltype/tools`) taking the dialect by name too. @example toOpenAIFormat(weather, { dialect: "gemini" }); */
+export const toOpenAIFormat: typeof openaiTool = (tool, options) => openaiTool(tool, namedRules(options));
+
+/** `toResponsesFormat` taking the dialect by name too. @example toResponsesFormat(weather, { dialect: "anthropic" }); */
+export const toResponsesFormat: typeof responsesTool = (tool, options) => responsesTool(tool, namedRules(options));
+
+/** `toAnthropicFormat` taking the dialect by name too. @example toAnthropicFormat(weather, { dialect: "openai" }); */
+export const toAnthropicFormat: typeof anthropicTool = (tool, options) => anthropicTool(tool, namedRules(options));
+
+/** `toAnthropicTools` taking the dialect by name too. @example toAnthropicTools(tools, { dialect: "anthropic" }); */
+export const toAnthropicTools: typeof anthropicTools = (tools, options) => anthropicTools(tools, namedRules(options));
+
+/** `anthropicStrictIssues` taking the dialect by name too. @example anthropicStrictIssues(tools, { strict: true }); */
+export const anthropicStrictIssues: typeof anthropicLimits = (tools, options) =>
+  anthropicLimits(tools, namedRules(options));
+
+/** `toGeminiFormat` taking the dialect by name too. @example toGeminiFormat(weather, { dialect: "openai" }); */
+export const toGeminiFormat: typeof geminiTool = (tool, options) => geminiTool(tool, namedRules(options));
+
+/** `toMCPFormat` taking the dialect by name too. @example toMCPFormat(weather); */
+export const toMCPFormat: typeof mcpTool = (tool, options) => mcpTool(tool, namedRules(options));
+
+/** `checkTool` taking the dialect by name too. @example checkTool(weather, "openai", { dialect: "gemini" }); */
+export const checkTool: typeof checkOne = (tool, provider, options) => checkOne(tool, provider, namedRules(options));
