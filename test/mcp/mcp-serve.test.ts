@@ -5,7 +5,7 @@
 // SDK's Client and by hand with garbage.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { collector } from "../support/gc.js";
+import { collector, settledMemory } from "../support/gc.js";
 import fc from "fast-check";
 import { t, tool, ToolRegistry } from "tooltype";
 import { serveMCP, JSONRPC_ERRORS, MCP_PROTOCOL_VERSIONS, type ServeMCPOptions } from "tooltype/mcp";
@@ -271,14 +271,13 @@ s(
     // so memory grows by 64 MB if it keeps them, and stays flat if it drops them.
     const piece = "a".repeat(1 << 20);
     const gc = await collector();
-    gc?.();
-    const before = gc ? heapUsed() : undefined; // without a way to collect garbage first, the figure would count garbage
+    // Without a way to collect garbage first, the figure would count garbage.
+    const before = gc && (await settledMemory(gc, heapUsed));
     for (let i = 0; i < 64; i++) server.push(piece);
     // Measured once the server has answered the line's end, so it has read every piece (a fixed wait would
     // measure pieces still queued on a busy machine).
     const [reply] = await server.send(['"end of the long line"']);
-    gc?.();
-    const grew = before === undefined ? undefined : heapUsed()! - before;
+    const grew = gc && before !== undefined ? (await settledMemory(gc, heapUsed))! - before : undefined;
     assert.equal(reply, {
       jsonrpc: "2.0",
       id: null,

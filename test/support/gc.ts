@@ -23,3 +23,24 @@ export async function collector(): Promise<(() => void) | undefined> {
     return undefined;
   }
 }
+
+/**
+ * Memory as `read` gives it once garbage is collected and freed: V8 frees array buffers' bytes on a background
+ * thread after a collection, so on a busy machine one reading right after `gc()` may still count them. Collects,
+ * lets a macrotask pass, reads, up to `rounds` times, and gives the least reading; memory that is really kept stays
+ * in every reading, so a leak still shows.
+ *
+ * @example
+ * const gc = await collector();
+ * const before = gc && (await settledMemory(gc, heapUsed));
+ */
+export async function settledMemory(gc: () => void, read: () => number | undefined, rounds = 8) {
+  let least: number | undefined;
+  for (let i = 0; i < rounds; i++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 10 * i));
+    const now = read();
+    if (now !== undefined) least = least === undefined ? now : Math.min(least, now);
+  }
+  return least;
+}
