@@ -279,7 +279,10 @@ async function startRun(
     throw new TypeError("runTools: chat must be a function that sends a request to the model");
   if (stream && !adapter.stream)
     throw new TypeError(`streamTools: the ${adapter.name} adapter has no stream reader (stream); use runTools`);
-  if (reading !== undefined && typeof reading?.tracker !== "function")
+  if (
+    reading !== undefined &&
+    ["tracker", "events", "chunks"].some((key) => typeof reading?.[key as "tracker"] !== "function")
+  )
     throw new TypeError(
       `${caller}: readStreams must be the readStreams value from "tooltype/agent" (received ${typeof reading})`,
     );

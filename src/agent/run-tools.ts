@@ -15,7 +15,8 @@ export type { RunToolsResult, ToolStep } from "./step.js";
  * unknown tools go back to the model as tool errors it can correct; `lenient` and `repair` may fix them first.
  * States are signed with `stateKey`; `onCheckpoint` gets one at every point a run can be resumed from (without it,
  * only a paused run's state is made: states cost a hash of the conversation per turn and a signature each); `before`,
- * `after` and `wrap` guard every call. An option it does not know is a `TypeError` naming it.
+ * `after` and `wrap` guard every call. An option it does not know is a `TypeError` naming it. It does not ask for a
+ * stream; a `chat` that returns one anyway needs `readStreams` (`import { readStreams } from "tooltype/agent"`).
  *
  * @example
  * import { openai } from "tooltype/providers/openai";
