@@ -13,7 +13,7 @@ type Reading = Pick<ProviderAdapter, "name" | "errorOf" | "http">;
  * What a `chat` function gave: a whole response, or the chunks of a streamed one.
  *
  * @example
- * const output = await readChatOutput(response, "openai"); if ("whole" in output) use(output.whole);
+ * const output = await readChatOutput(response, openai, undefined); if ("whole" in output) use(output.whole);
  */
 export type ChatOutput = { readonly whole: unknown } | { readonly chunks: AsyncIterable<unknown> };
 
@@ -48,10 +48,11 @@ function isByteStream(value: unknown): value is ReadableStream<Uint8Array> {
  * arrive, a binary stream by the adapter's `http.events`; JSON is a whole response, or a list of chunks), a byte
  * stream of server-sent events, an SDK's stream (any async iterable of chunk objects, or an output holding one
  * under `stream`, as Bedrock's `ConverseStream` answers), or a whole response object. An error the provider sent
- * (`adapter.errorOf`) is thrown as a `ProviderError`.
+ * (`adapter.errorOf`) is thrown as a `ProviderError`. A stream is read by `reading` (`readStreams`): without it, a
+ * `TypeError` naming it.
  *
  * @example
- * const output = await readChatOutput(await fetch(url, init), openai, signal);
+ * const output = await readChatOutput(await fetch(url, init), openai, readStreams, signal);
  * if ("chunks" in output) for await (const chunk of output.chunks) reader.push(chunk);
  */
 export async function readChatOutput(
