@@ -16,6 +16,7 @@ import {
   ToolRegistry,
 } from "../src/index.js";
 import { readChatOutput } from "../src/agent/chat-output.js";
+import { readStreams } from "../src/agent/read-streams.js";
 import { collector } from "../test/support/gc.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
@@ -588,7 +589,7 @@ async function memoryCosts(): Promise<void> {
   async function* sdkStream() {
     for (;;) yield chunk;
   }
-  const output = await readChatOutput(sdkStream(), "openai", new AbortController().signal);
+  const output = await readChatOutput(sdkStream(), "openai", readStreams, new AbortController().signal);
   const reader = (output as { chunks: AsyncIterable<unknown> }).chunks[Symbol.asyncIterator]();
   for (let i = 0; i < 1_000; i++) await reader.next();
   const reads = quick ? 5_000 : 100_000;

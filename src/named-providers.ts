@@ -8,6 +8,7 @@ import * as calls from "./calls/parse.js";
 import * as streams from "./calls/stream.js";
 import * as loop from "./agent/run-tools.js";
 import * as streaming from "./agent/stream-tools.js";
+import { readStreams } from "./agent/read-streams.js";
 import * as http from "./agent/http.js";
 import type { RunToolsOptions, RunToolsResult, ResumeOptions, TypedRunToolsResult } from "./agent/run-tools.js";
 import type { ResumeAnswers } from "./agent/approval.js";
@@ -74,9 +75,15 @@ const named = <O extends { readonly provider: unknown; readonly dialect?: Schema
   ({ ...namedRules(options), provider: adapterOf(options.provider as Provider | ProviderAdapter) }) as O & {
     provider: ProviderAdapter;
   };
+// The root's runTools and resume read a stream chat returns without being given readStreams.
+const wired = <O extends { readonly provider: unknown; readonly readStreams?: unknown }>(options: O) => ({
+  ...named(options),
+  readStreams: options.readStreams ?? readStreams,
+});
 
 /**
- * `runTools` (see `tooltype/agent`) taking a provider's name or its value.
+ * `runTools` (see `tooltype/agent`) taking a provider's name or its value, and reading a stream `chat` returns
+ * (`readStreams` given).
  *
  * @example
  * const { text } = await runTools({ provider: "openai", chat: (r) => client.chat.completions.create(r), request, tools: [weather] });
@@ -87,11 +94,11 @@ export function runTools<Request extends RequestShape<ProviderOf<P>>, P extends 
     readonly chat: (request: NoInfer<Request>, options: { readonly signal?: AbortSignal }) => unknown;
   },
 ): Promise<TypedRunToolsResult<ProviderOf<P>, Request>> {
-  return loop.runTools(named(options) as never) as Promise<TypedRunToolsResult<ProviderOf<P>, Request>>;
+  return loop.runTools(wired(options) as never) as Promise<TypedRunToolsResult<ProviderOf<P>, Request>>;
 }
 
 /**
- * `resume` (see `tooltype/agent`) taking a provider's name or its value.
+ * `resume` (see `tooltype/agent`) taking a provider's name or its value, and reading a stream `chat` returns.
  *
  * @example
  * resume(state, { call_1: true }, { provider: "openai", chat, tools: [email] });
@@ -101,7 +108,7 @@ export function resume<Request extends object>(
   decisions: ResumeAnswers,
   options: Named<ResumeOptions<Request>, Provider | ProviderAdapter>,
 ): Promise<RunToolsResult> {
-  return loop.resume(state, decisions, named(options));
+  return loop.resume(state, decisions, wired(options));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { preview } from "../util/text.js";
-import { readServerSentEvents } from "./sse.js";
+import type { ReadStreams } from "./read-streams.js";
 import type { ProviderAdapter } from "../calls/types.js";
 import { errorMessage, ProviderError } from "../calls/common.js";
 import { text as textOf } from "../calls/assemble.js";
@@ -13,7 +13,7 @@ type Reading = Pick<ProviderAdapter, "name" | "errorOf" | "http">;
  * What a `chat` function gave: a whole response, or the chunks of a streamed one.
  *
  * @example
- * const output = await readChatOutput(response, "openai"); if ("whole" in output) use(output.whole);
+ * const output = await readChatOutput(response, openai, undefined); if ("whole" in output) use(output.whole);
  */
 export type ChatOutput = { readonly whole: unknown } | { readonly chunks: AsyncIterable<unknown> };
 
@@ -48,14 +48,26 @@ function isByteStream(value: unknown): value is ReadableStream<Uint8Array> {
  * arrive, a binary stream by the adapter's `http.events`; JSON is a whole response, or a list of chunks), a byte
  * stream of server-sent events, an SDK's stream (any async iterable of chunk objects, or an output holding one
  * under `stream`, as Bedrock's `ConverseStream` answers), or a whole response object. An error the provider sent
- * (`adapter.errorOf`) is thrown as a `ProviderError`.
+ * (`adapter.errorOf`) is thrown as a `ProviderError`. A stream is read by `reading` (`readStreams`): without it, a
+ * `TypeError` naming it.
  *
  * @example
- * const output = await readChatOutput(await fetch(url, init), openai, signal);
+ * const output = await readChatOutput(await fetch(url, init), openai, readStreams, signal);
  * if ("chunks" in output) for await (const chunk of output.chunks) reader.push(chunk);
  */
-export async function readChatOutput(value: unknown, adapter: Reading, signal?: AbortSignal): Promise<ChatOutput> {
+export async function readChatOutput(
+  value: unknown,
+  adapter: Reading,
+  reading: ReadStreams | undefined,
+  signal?: AbortSignal,
+): Promise<ChatOutput> {
   const provider = adapter.name;
+  const streams = (): ReadStreams => {
+    if (reading) return reading;
+    throw new TypeError(
+      'runTools: chat returned a stream; to read it, pass readStreams (import { readStreams } from "tooltype/agent"; runTools({ ..., readStreams })), or use streamTools',
+    );
+  };
   const checked = (chunk: unknown, event?: string): unknown => {
     const message = (adapter.errorOf ?? errorMessage)(chunk, event);
     if (message === undefined) return chunk;
@@ -79,11 +91,11 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
     }
     const type = value.headers.get("content-type") ?? "";
     if (type.includes("event-stream") && value.body)
-      return { chunks: eventChunks(value.body, provider, checked, signal) };
+      return { chunks: streams().events(value.body, provider, checked, signal) };
     const events = adapter.http?.events;
     // A binary stream, or JSON lines (Ollama's `application/x-ndjson`), which are not one JSON body.
     if (events && value.body && (!type.includes("json") || type.includes("ndjson")))
-      return { chunks: checkedChunks(events(value.body, signal), provider, checked, signal) };
+      return { chunks: streams().chunks(events(value.body, signal), provider, checked, signal) };
     const text = await value.text();
     let parsed: unknown;
     try {
@@ -96,15 +108,12 @@ export async function readChatOutput(value: unknown, adapter: Reading, signal?: 
       );
     }
     return Array.isArray(parsed)
-      ? { chunks: checkedChunks(parsed, provider, checked, signal) }
+      ? { chunks: streams().chunks(parsed, provider, checked, signal) }
       : { whole: checked(parsed) };
   }
-  if (isByteStream(value)) return { chunks: eventChunks(value, provider, checked, signal) };
+  if (isByteStream(value)) return { chunks: streams().events(value, provider, checked, signal) };
   const iterable = isIterable(value) ? value : isObject(value) && isIterable(value.stream) ? value.stream : undefined;
-  if (iterable)
-    return {
-      chunks: checkedChunks(iterable, provider, checked, signal),
-    };
+  if (iterable) return { chunks: streams().chunks(iterable, provider, checked, signal) };
   return { whole: value };
 }
 
@@ -150,79 +159,3 @@ async function errorText(response: ResponseLike): Promise<string> {
 
 const isIterable = (value: unknown): value is AsyncIterable<unknown> =>
   isObject(value) && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
-
-async function* checkedChunks(
-  source: AsyncIterable<unknown> | Iterable<unknown>,
-  provider: string,
-  checked: (chunk: unknown) => unknown,
-  signal?: AbortSignal,
-): AsyncGenerator<unknown> {
-  let index = 0;
-  for await (const chunk of abortable(source, signal)) yield readingChunk(provider, ++index, () => checked(chunk));
-}
-
-// Server-sent events as chunk objects: each `data` parsed as JSON; OpenAI's `[DONE]` ends the stream.
-async function* eventChunks(
-  body: ReadableStream<Uint8Array>,
-  provider: string,
-  checked: (chunk: unknown, event?: string) => unknown,
-  signal?: AbortSignal,
-): AsyncGenerator<unknown> {
-  for await (const { event, data } of readServerSentEvents(body, signal)) {
-    if (data === "[DONE]") return;
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(data);
-    } catch {
-      throw new ProviderError(
-        `${provider} sent a stream event that is not JSON${event ? ` (event ${event})` : ""}: ${preview(data, 300)}`,
-        undefined,
-        data,
-      );
-    }
-    yield checked(chunk, event);
-  }
-}
-
-/**
- * Iterates, and stops with the signal's reason as soon as it aborts, whether or not the source listens. Each read
- * is one promise that settles with it (rejected by the listener when the signal aborts first): racing every read
- * against one promise that never settles kept a reaction on it per chunk until the stream ended.
- */
-async function* abortable(
-  source: AsyncIterable<unknown> | Iterable<unknown>,
-  signal?: AbortSignal,
-): AsyncGenerator<unknown> {
-  if (!signal) {
-    yield* source;
-    return;
-  }
-  signal.throwIfAborted();
-  const iterator =
-    Symbol.asyncIterator in source
-      ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]()
-      : (source as Iterable<unknown>)[Symbol.iterator]();
-  let stopRead: ((reason: unknown) => void) | undefined;
-  const onAbort = () => stopRead?.(signal.reason);
-  signal.addEventListener("abort", onAbort, { once: true });
-  let done = false;
-  try {
-    for (;;) {
-      const next = await new Promise<IteratorResult<unknown>>((resolve, reject) => {
-        stopRead = reject;
-        Promise.resolve(iterator.next()).then(resolve, reject);
-      });
-      stopRead = undefined;
-      if (next.done) {
-        done = true;
-        return;
-      }
-      yield next.value;
-      signal.throwIfAborted();
-    }
-  } finally {
-    signal.removeEventListener("abort", onAbort);
-    // Stopped early: let the source close its connection (an SDK stream aborts its request on return()).
-    if (!done) void Promise.resolve(iterator.return?.()).catch(() => {});
-  }
-}

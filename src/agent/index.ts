@@ -17,6 +17,7 @@ export {
   type ResumeOptions,
 } from "./run-tools.js";
 export { streamTools, resumeStream } from "./stream-tools.js";
+export { readStreams, type ReadStreams } from "./read-streams.js";
 export type { LoopEvent, StepTiming } from "./step.js";
 export type { PrepareStepInfo, StepSettings } from "./loop.js";
 export type { Delta } from "../calls/types.js";

@@ -3,14 +3,13 @@ import type { ToolRegistry } from "../tools/registry.js";
 import type { AnyTool, SampleRequest, SampleResult } from "../tools/tool.js";
 import type { CallResult, ToolCall } from "../tools/call.js";
 import type { ElicitationAnswer, ElicitationRequest, ToolLog } from "./asking.js";
-import { checkArguments } from "../calls/viability.js";
 import { toolListChange } from "../tools/stable.js";
 import type { ConversionWarning } from "../schema/dialects/warnings.js";
 import type { SchemaRules } from "../tools/provider-formats.js";
 import { providerValue, responseOf } from "../calls/common.js";
 import type { Delta, ProviderAdapter, ToolChoice } from "../calls/types.js";
-import { createCallTracker } from "../calls/assemble.js";
 import { readChatOutput, readingChunk } from "./chat-output.js";
+import type { ReadStreams } from "./read-streams.js";
 import type { ApprovalRule, ResumeAnswers } from "./approval.js";
 import { openState, stateSealer, type LoopState } from "./state.js";
 import { claimInMemory, hmacKey, randomId, type ClaimHook, type StateKey } from "./seal.js";
@@ -144,6 +143,12 @@ export interface RunToolsOptions<Request extends object> {
    */
   readonly abortDoomedCalls?: boolean;
   /**
+   * How `runTools` and `resume` read a `chat` that returns a stream: `readStreams` from `tooltype/agent` (the call
+   * assembler, the partial JSON parser and the streamed-argument checks, left out of a loop that never streams).
+   * Without it, a stream is a `TypeError` naming it. `streamTools` and `resumeStream` always have it.
+   */
+  readonly readStreams?: ReadStreams;
+  /**
    * Where spans go (an OpenTelemetry `Tracer`): one for the run (`invoke_agent`), each step, each model request
    * (`chat {model}`) and each tool call (`execute_tool {name}`), with the GenAI semantic conventions' attributes.
    * Default: the tracer provider registered with `@opentelemetry/api`, if any; without one no span is made.
@@ -208,6 +213,7 @@ const LOOP_OPTIONS = {
   wrap: true,
   tracer: true,
   abortDoomedCalls: true,
+  readStreams: true,
   onIssue: true,
   journal: true,
   onElicit: true,
@@ -230,16 +236,18 @@ const now = (): number => (typeof performance !== "undefined" ? performance.now(
 
 /**
  * The tool loop behind `runTools`, `streamTools` and `resume`: yields every event, returns the result.
- * With `stream`, requests ask for a stream (`stream: true`) and the deltas are reported as they arrive.
+ * With `stream` (the reading of streams), requests ask for a stream (`stream: true`) and the deltas are reported as
+ * they arrive; without it, a `chat` that returns a stream is read by the option `readStreams`.
  *
  * @example
- * for await (const event of toolLoop(options, true)) console.log(event.type);
+ * for await (const event of toolLoop(options, readStreams)) console.log(event.type);
  */
 export async function* toolLoop<Request extends object>(
   options: RunToolsOptions<Request>,
-  stream: boolean,
+  streaming: ReadStreams | undefined,
   resumption?: Resumption,
 ): AsyncGenerator<LoopEvent, RunToolsResult> {
+  const stream = streaming !== undefined;
   const caller = stream ? (resumption ? "resumeStream" : "streamTools") : resumption ? "resume" : "runTools";
   if (typeof options !== "object" || options === null) throw new TypeError(`${caller}: expects an options object`);
   checkKnownOptions(options, LOOP_OPTIONS, caller);
@@ -247,7 +255,13 @@ export async function* toolLoop<Request extends object>(
   const spans: Spans = { run: runSpan(options.tracer, tracingName(options.provider), model) };
   let failure: unknown;
   try {
-    const run = await startRun(options as unknown as RunToolsOptions<object>, stream, resumption, spans, caller);
+    const run = await startRun(
+      options as unknown as RunToolsOptions<object>,
+      streaming ?? options.readStreams,
+      resumption,
+      spans,
+      caller,
+    );
     const result = yield* loopTurns(run, resumption);
     spans.run.set({
       "tooltype.finish_reason": result.finishReason,
@@ -267,11 +281,12 @@ export async function* toolLoop<Request extends object>(
 // The run's options checked, its state opened (when resuming), its conversation and tools set up.
 async function startRun(
   options: RunToolsOptions<object>,
-  stream: boolean,
+  reading: ReadStreams | undefined,
   resumption: Resumption | undefined,
   spans: Spans,
   caller: string,
 ): Promise<Run & { readonly state?: LoopState }> {
+  const stream = caller === "streamTools" || caller === "resumeStream";
   const adapter = providerValue(options.provider, stream ? "streamTools" : "runTools");
   const allTools = options.registry
     ? withoutClash(options.registry.listTools(), registeredTools([options.tools ?? []]))
@@ -285,6 +300,13 @@ async function startRun(
     throw new TypeError("runTools: chat must be a function that sends a request to the model");
   if (stream && !adapter.stream)
     throw new TypeError(`streamTools: the ${adapter.name} adapter has no stream reader (stream); use runTools`);
+  if (
+    reading !== undefined &&
+    ["tracker", "events", "chunks"].some((key) => typeof reading?.[key as "tracker"] !== "function")
+  )
+    throw new TypeError(
+      `${caller}: readStreams must be the readStreams value from "tooltype/agent" (received ${typeof reading})`,
+    );
   const journal = journalOf(options.journal, caller);
   const signing = await hmacKey(options.stateKey);
   const state = resumption
@@ -296,6 +318,7 @@ async function startRun(
   return {
     options,
     stream,
+    ...(reading && { reading }),
     adapter,
     journal,
     spans,
@@ -448,7 +471,12 @@ async function* readResponse(
 ): AsyncGenerator<LoopEvent, Read> {
   const { adapter, options } = run;
   const { signal } = options;
-  const output = await readChatOutput(await options.chat(request, { ...(signal && { signal }) }), adapter, signal);
+  const output = await readChatOutput(
+    await options.chat(request, { ...(signal && { signal }) }),
+    adapter,
+    run.reading,
+    signal,
+  );
   if ("whole" in output)
     return {
       response: responseOf(adapter, output.whole, "runTools: what chat returned"),
@@ -459,7 +487,8 @@ async function* readResponse(
       `runTools: chat returned a stream, and the ${adapter.name} adapter has no stream reader (stream)`,
     );
   const deltas: Delta[] = [];
-  const reader = adapter.stream.reader(createCallTracker(checkArguments(offered), (delta) => void deltas.push(delta)));
+  // chunks come only from run.reading (readChatOutput throws without it)
+  const reader = adapter.stream.reader(run.reading!.tracker(offered, (delta) => void deltas.push(delta)));
   let chunks = 0;
   let firstChunkMs: number | undefined;
   let doomed: Read["doomed"];

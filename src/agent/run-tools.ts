@@ -15,7 +15,8 @@ export type { RunToolsResult, ToolStep } from "./step.js";
  * unknown tools go back to the model as tool errors it can correct; `lenient` and `repair` may fix them first.
  * States are signed with `stateKey`; `onCheckpoint` gets one at every point a run can be resumed from (without it,
  * only a paused run's state is made: states cost a hash of the conversation per turn and a signature each); `before`,
- * `after` and `wrap` guard every call. An option it does not know is a `TypeError` naming it.
+ * `after` and `wrap` guard every call. An option it does not know is a `TypeError` naming it. It does not ask for a
+ * stream; a `chat` that returns one anyway needs `readStreams` (`import { readStreams } from "tooltype/agent"`).
  *
  * @example
  * import { openai } from "tooltype/providers/openai";
@@ -34,7 +35,7 @@ export function runTools<Request extends object, P extends ProviderAdapter>(
     readonly chat: (request: NoInfer<Request>, options: { readonly signal?: AbortSignal }) => unknown;
   },
 ): Promise<TypedRunToolsResult<P, Request>> {
-  return drain(toolLoop(options as RunToolsOptions<Request>, false)) as Promise<TypedRunToolsResult<P, Request>>;
+  return drain(toolLoop(options as RunToolsOptions<Request>, undefined)) as Promise<TypedRunToolsResult<P, Request>>;
 }
 
 /**
@@ -76,7 +77,7 @@ export function resume<Request extends object>(
   decisions: ResumeAnswers,
   options: ResumeOptions<Request>,
 ): Promise<RunToolsResult> {
-  return drain(toolLoop(options as RunToolsOptions<Request>, false, { state, decisions }));
+  return drain(toolLoop(options as RunToolsOptions<Request>, undefined, { state, decisions }));
 }
 
 async function drain(loop: AsyncGenerator<LoopEvent, RunToolsResult>): Promise<RunToolsResult> {

@@ -16,6 +16,7 @@ import type { LoopEvent, RunToolsResult, ToolStep } from "./step.js";
 import { endTool, toolAttributes, type SpanHandle } from "./tracing.js";
 import type { RunToolsOptions } from "./loop.js";
 import type { Asking, ElicitationAnswer, PendingElicitation, ToolLog } from "./asking.js";
+import type { ReadStreams } from "./read-streams.js";
 
 /** The spans open at a point of the loop, so that an error or an early stop can end them. */
 export interface Spans {
@@ -34,6 +35,8 @@ export interface Spans {
 export interface Run {
   readonly options: RunToolsOptions<object>;
   readonly stream: boolean;
+  /** How a streamed turn is read: always when streaming, else only when `readStreams` was given. */
+  readonly reading?: ReadStreams;
   readonly adapter: ProviderAdapter;
   readonly journal: Journal;
   readonly spans: Spans;

@@ -1,5 +1,6 @@
 import type { ResumeAnswers } from "./approval.js";
 import { toolLoop, type RunToolsOptions } from "./loop.js";
+import { readStreams } from "./read-streams.js";
 import type { ResumeOptions } from "./run-tools.js";
 import type { LoopEvent } from "./step.js";
 
@@ -19,7 +20,7 @@ import type { LoopEvent } from "./step.js";
  * }
  */
 export function streamTools<Request extends object>(options: RunToolsOptions<Request>): AsyncIterable<LoopEvent> {
-  return { [Symbol.asyncIterator]: () => toolLoop(options, true) };
+  return { [Symbol.asyncIterator]: () => toolLoop(options, readStreams) };
 }
 
 /**
@@ -33,5 +34,11 @@ export function resumeStream<Request extends object>(
   decisions: ResumeAnswers,
   options: ResumeOptions<Request>,
 ): AsyncIterable<LoopEvent> {
-  return { [Symbol.asyncIterator]: () => toolLoop(options as RunToolsOptions<Request>, true, { state, decisions }) };
+  return {
+    [Symbol.asyncIterator]: () =>
+      toolLoop(options as RunToolsOptions<Request>, readStreams, {
+        state,
+        decisions,
+      }),
+  };
 }

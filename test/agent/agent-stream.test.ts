@@ -5,7 +5,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import OpenAI from "openai";
 import Anthropic from "@anthropic-ai/sdk";
-import { streamTools, runTools, httpChat, type LoopEvent, type ToolStep } from "tooltype";
+import { streamTools, runTools, httpChat, adapterOf, type LoopEvent, type ToolStep } from "tooltype";
+import { runTools as leanRunTools, readStreams } from "tooltype/agent";
 import { fakeProvider, ways } from "../support/fake-provider.js";
 import type { StreamProvider } from "../support/provider-streams.js";
 import { ANSWER, PROVIDERS, RECORDED, REQUESTS, collect, makeTools } from "../support/agent-fixtures.js";
@@ -226,6 +227,47 @@ loop("runTools reads the same streams: a chat that returns SSE is assembled, wit
       [2, 1, 0],
     );
     assert.is((fake.requests[0] as any).body.stream, undefined, "runTools does not ask for a stream itself");
+  }
+});
+
+loop("tooltype/agent's runTools reads a stream only with readStreams given, and names it when missing", async () => {
+  for (const provider of PROVIDERS) {
+    const replies = RECORDED[provider].map((sse) => ({ sse }));
+    const fake = await fakeProvider(provider, [replies[0]!, ...replies], "fetch");
+    const { tools } = makeTools();
+    const options = {
+      provider: adapterOf(provider),
+      chat: httpChat(adapterOf(provider), { baseURL: fake.baseURL, fetch: fake.fetch! }),
+      request: REQUESTS[provider],
+      tools,
+    };
+    try {
+      const error = await leanRunTools(options as never).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      assert.instance(error, TypeError, provider);
+      assert.match(
+        (error as Error).message,
+        'runTools: chat returned a stream; to read it, pass readStreams (import { readStreams } from "tooltype/agent"',
+      );
+      const result = await leanRunTools({ ...options, readStreams } as never);
+      assert.is(result.text, ANSWER, provider);
+      assert.equal(
+        result.steps.map((s: ToolStep) => s.calls.length),
+        [2, 1, 0],
+      );
+      const wrong = await leanRunTools({ ...options, readStreams: true } as never).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      assert.match(
+        String(wrong),
+        /TypeError: runTools: readStreams must be the readStreams value from "tooltype\/agent" \(received boolean\)/,
+      );
+    } finally {
+      await fake.close();
+    }
   }
 });
 

@@ -5,6 +5,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { compile, createPartialJSONParser, runTools, t, tool, ToolRegistry } from "tooltype";
 import { readChatOutput } from "../../src/agent/chat-output.js";
+import { readStreams } from "../../src/agent/read-streams.js";
 import { collector } from "../support/gc.js";
 import { guards } from "../support/guards.js";
 
@@ -273,7 +274,7 @@ signals(
     async function* sdkStream() {
       for (;;) yield chunk;
     }
-    const output = await readChatOutput(sdkStream(), "openai", new AbortController().signal);
+    const output = await readChatOutput(sdkStream(), "openai", readStreams, new AbortController().signal);
     assert.ok("chunks" in output);
     const iterator = output.chunks[Symbol.asyncIterator]();
     for (let i = 0; i < 1_000; i++) await iterator.next();
