@@ -5,6 +5,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { httpChat, ProviderError, runTools, streamTools } from "tooltype";
+import { runTools as leanRunTools } from "tooltype/agent";
 import { mistral } from "tooltype/providers/mistral";
 import { cohere } from "tooltype/providers/cohere";
 import { ollama } from "tooltype/providers/ollama";
@@ -382,6 +383,56 @@ ollamaSuite("a line that is not JSON is a ProviderError quoting it; blank lines 
   } finally {
     await server.close();
   }
+});
+
+ollamaSuite("a loop that does not stream asks for one JSON answer (stream: false) and reads it", async () => {
+  const whole = (message: object) => ({
+    type: "application/json",
+    pieces: [JSON.stringify({ model: "llama3.2", message, done: true, done_reason: "stop" })],
+  });
+  const server = await endpoint([
+    whole({
+      role: "assistant",
+      content: "",
+      tool_calls: [{ function: { name: "get_weather", arguments: { cityName: "Oslo" } } }],
+    }),
+    whole({ role: "assistant", content: "4 °C in Oslo." }),
+  ]);
+  try {
+    const result = await leanRunTools({
+      provider: ollama,
+      chat: httpChat(ollama, { baseURL: server.baseURL, fetch: server.fetch }),
+      request: { model: "llama3.2", messages: [{ role: "user", content: "Weather in Oslo?" }] },
+      tools: [weather],
+    });
+    assert.is(result.text, "4 °C in Oslo.");
+    assert.equal(
+      server.seen.map((s) => s.body.stream),
+      [false, false],
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+ollamaSuite("a stream line that never ends is refused once it passes 16 Mi characters", async () => {
+  const piece = new TextEncoder().encode("x".repeat(1 << 20));
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ < 40) controller.enqueue(piece);
+      else controller.close();
+    },
+  });
+  const error = await (async () => {
+    for await (const _ of readJSONLines(body));
+  })().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.instance(error, ProviderError);
+  assert.match((error as Error).message, /ollama sent a stream line longer than 16777216 characters/);
+  assert.ok(sent <= 18, `read ${sent} pieces of 1 Mi before refusing`);
 });
 
 ollamaSuite.run();

@@ -14,7 +14,10 @@ import { preview } from "../../util/text.js";
  * // "http://127.0.0.1:11434/api/chat"
  */
 export const ollamaHTTP: ProviderHTTP = {
-  .../* @__PURE__ */ bearerHTTP("http://127.0.0.1:11434", "api/chat"),
+  // Ollama streams unless told not to: a request that does not ask for a stream says `stream: false`.
+  .../* @__PURE__ */ bearerHTTP("http://127.0.0.1:11434", "api/chat", undefined, (request) =>
+    "stream" in request ? request : { ...request, stream: false },
+  ),
   env: (read) => {
     const host = firstEnv(read, ["OLLAMA_HOST"]);
     return { baseURL: host === undefined ? undefined : ollamaHost(host) };
@@ -44,9 +47,13 @@ export function ollamaHost(host: string): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
+/** The longest stream line read (16 Mi characters): a line that never ends must not hold memory without bound. */
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
+
 /**
  * A body of newline-delimited JSON (Ollama's stream) as its objects, read as the lines arrive; blank lines are
- * skipped, a line that is not JSON is a ProviderError quoting it. The signal cancels the body.
+ * skipped, a line that is not JSON, or longer than 16 Mi characters, is a ProviderError. The signal cancels the
+ * body.
  *
  * @example
  * for await (const chunk of readJSONLines(response.body!)) console.log(chunk);
@@ -65,12 +72,12 @@ export async function* readJSONLines(body: ReadableStream<Uint8Array>, signal?: 
       finished = done;
       const piece = done ? decoder.decode() : decoder.decode(value, { stream: true });
       if (!done && !piece.includes("\n")) {
-        rest += piece; // a long line in many pieces is split once, when it ends
+        rest = held(rest + piece); // a long line in many pieces is split once, when it ends
         continue;
       }
       const lines = (rest + piece).split("\n");
-      rest = done ? "" : (lines.pop() ?? "");
-      for (const line of lines) if (line.trim()) yield jsonLine(line);
+      rest = done ? "" : held(lines.pop() ?? "");
+      for (const line of lines) if (line.trim()) yield jsonLine(held(line));
     }
   } finally {
     signal?.removeEventListener("abort", cancel);
@@ -78,6 +85,12 @@ export async function* readJSONLines(body: ReadableStream<Uint8Array>, signal?: 
       void reader.cancel().catch(() => {}); // the reader stopped early: the body is not needed
     else reader.releaseLock();
   }
+}
+
+function held(line: string): string {
+  if (line.length > MAX_LINE_CHARS)
+    throw new ProviderError(`ollama sent a stream line longer than ${MAX_LINE_CHARS} characters`, undefined, undefined);
+  return line;
 }
 
 function jsonLine(line: string): unknown {
