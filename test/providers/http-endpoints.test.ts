@@ -430,7 +430,8 @@ ollamaSuite("a stream line that never ends is refused once it passes 16 Mi chara
     () => undefined,
     (e: unknown) => e,
   );
-  assert.instance(error, ProviderError);
+  // readJSONLines is read from src/ here, so its ProviderError is not the bundle's class in Deno and Bun.
+  assert.instance(error, Error);
   assert.match((error as Error).message, /ollama sent a stream line longer than 16777216 characters/);
   assert.ok(sent <= 18, `read ${sent} pieces of 1 Mi before refusing`);
 });
