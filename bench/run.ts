@@ -436,7 +436,7 @@ async function agentStreamGroup(): Promise<void> {
       request: { model: "m", messages: [] },
       tools: [writeFile],
     })) {
-      if (event.type === "tool-call-delta") consume(event.arguments);
+      if (event.type === "tool-call-delta") consume(event.partial);
     }
     return (performance.now() - started) * 1e6;
   };

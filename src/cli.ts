@@ -190,7 +190,7 @@ function toolsOf(exports: Record<string, unknown>): AnyTool[] {
 
 function definition(tool: AnyTool, provider: CliProvider): unknown {
   const quiet = {
-    onWarning: (w: { path: string; message: string }) =>
+    onIssue: (w: { path: string; message: string }) =>
       process.stderr.write(`warning: ${tool.name}${w.path ? ` at ${w.path}` : ""}: ${w.message}\n`),
   };
   switch (provider) {

@@ -15,7 +15,7 @@ import type { LoopEvent } from "./step.js";
  * @example
  * for await (const event of streamTools({ provider: "anthropic", chat: httpChat("anthropic", { apiKey }), request, tools: [weather] })) {
  *   if (event.type === "text-delta") process.stdout.write(event.text);
- *   if (event.type === "tool-call-delta") render(event.name, event.arguments); // { location: "Par" } ...
+ *   if (event.type === "tool-call-delta") render(event.name, event.partial); // { location: "Par" } ...
  *   if (event.type === "finish") messages = event.messages;
  * }
  */

@@ -65,7 +65,6 @@ export function createCallTracker(
       name: call.name,
       delta,
       partial: value,
-      arguments: value,
       ...(call.verdict?.() ?? UNCHECKED),
     });
   return {

@@ -318,7 +318,7 @@ export interface PartialToolCall {
  * What a streamed chunk adds, as the loop reports it.
  *
  * @example
- * { type: "tool-call-delta", index: 0, id: "call_1", name: "get_weather", delta: '"Par', partial: { location: "Par" }, arguments: { location: "Par" }, settled: [], viable: true }
+ * { type: "tool-call-delta", index: 0, id: "call_1", name: "get_weather", delta: '"Par', partial: { location: "Par" }, settled: [], viable: true }
  */
 export type Delta =
   | { readonly type: "text-delta"; readonly text: string }
@@ -338,6 +338,4 @@ export type Delta =
       readonly delta: string;
       /** The arguments parsed so far (a live view that later deltas fill in). */
       readonly partial: unknown;
-      /** The same value as `partial`, under a second name. */
-      readonly arguments: unknown;
     } & PartialVerdict);

@@ -43,7 +43,7 @@ export function registerMCPTools(
 ): unknown[] {
   const list = tools instanceof ToolRegistry ? tools.listTools() : [...tools];
   return list.map((tool) => {
-    const listed = toMCPFormat(tool, { onWarning: () => {} });
+    const listed = toMCPFormat(tool, { onIssue: () => {} });
     const config = {
       ...(listed.title !== undefined && { title: listed.title }),
       description: listed.description,

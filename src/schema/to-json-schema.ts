@@ -19,8 +19,6 @@ export interface ToJSONSchemaOptions {
    * rejection throws: a schema the provider refuses is never returned unannounced.
    */
   readonly onIssue?: ((issue: ConversionWarning) => void) | "error";
-  /** The same as `onIssue` (either name works; `onIssue` wins when both are given). */
-  readonly onWarning?: ((warning: ConversionWarning) => void) | "error";
   /**
    * Write each subschema that appears more than once (where that is shorter) once under `$defs`, with a `$ref`
    * in each place: fewer tokens, the same values valid. OpenAI (strict too), Anthropic and MCP take `$defs`;
@@ -60,7 +58,7 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
     );
   const root = share ? share(emitJSONSchema(schema)) : emitJSONSchema(schema);
   if (dialect === undefined) return root;
-  const handler = options.onIssue ?? options.onWarning;
+  const handler = options.onIssue;
   return dialect.write(root, (path, message, kind: IssueKind = "changed") => {
     if (handler === "error" || (handler === undefined && kind === "rejected")) {
       throw new ConversionError(

@@ -53,7 +53,7 @@ export function handlerOf(
   provider: ToolFormat,
   options: FormatOptions,
 ): ToJSONSchemaOptions["onIssue"] {
-  const handler = options.onIssue ?? options.onWarning;
+  const handler = options.onIssue;
   return typeof handler === "function" ? (issue) => handler({ ...issue, tool: tool.name, provider }) : handler;
 }
 

@@ -69,8 +69,6 @@ export interface FormatOptions {
    * refuses is sent unannounced.
    */
   readonly onIssue?: ((issue: ToolIssue) => void) | "error";
-  /** The same as `onIssue` (either name works; `onIssue` wins when both are given). */
-  readonly onWarning?: ((issue: ToolIssue) => void) | "error";
   /**
    * Write repeated subschemas once under `$defs` (see `ToJSONSchemaOptions.shareRepeated`); fewer tokens, same meaning.
    * A lean entry takes the function (`import { shareRepeated } from "tooltype/schema"`), so a program that never

@@ -184,11 +184,11 @@ export interface AgentsToolOptions<Result> {
  */
 export function toAgentsTool<Args, Result, Context>(
   tool: Tool<Args, Result, Context>,
-  options: { readonly context?: Context } & Pick<FormatOptions, "onWarning"> = {},
+  options: { readonly context?: Context } & Pick<FormatOptions, "onIssue"> = {},
 ): AgentsToolOptions<Result> {
   const written = toOpenAIFormat(tool, {
     strict: true,
-    ...(options.onWarning && { onWarning: options.onWarning }),
+    ...(options.onIssue && { onIssue: options.onIssue }),
   }).function;
   return {
     name: tool.name,

@@ -248,7 +248,7 @@ export class ToolRegistry {
         `ToolRegistry: no tool has the category ${JSON.stringify(category)}; ${known.length ? `categories: ${known.map((c) => JSON.stringify(c)).join(", ")}` : "no tool has a category"}`,
       );
     }
-    const handler = options.onIssue ?? options.onWarning;
+    const handler = options.onIssue;
     for (const issue of this.#countIssues(tools.length, provider)) {
       if (typeof handler === "function") handler(issue);
       else if (handler === "error" || issue.kind === "rejected")

@@ -99,7 +99,7 @@ for (const provider of PROVIDERS) {
           assert.ok(deltas.length >= 3, "arguments arrive in pieces");
           assert.is(deltas.map((d) => d.delta).join(""), '{"location":"Paris, France"}');
         }
-        assert.equal(deltas.at(-1)!.arguments, { location: "Paris, France" });
+        assert.equal(deltas.at(-1)!.partial, { location: "Paris, France" });
         const firstCall = types.indexOf("tool-call");
         assert.ok(types.indexOf("tool-call-delta") < firstCall, "deltas come before the complete call");
 
@@ -341,7 +341,7 @@ sdk("@anthropic-ai/sdk: messages.create({ stream: true })", async () => {
   assert.equal(
     only(events, "tool-call-delta")
       .filter((e) => e.name === "get_time")
-      .at(-1)!.arguments,
+      .at(-1)!.partial,
     { city: "Paris" },
   );
 });

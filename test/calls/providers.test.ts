@@ -24,7 +24,7 @@ import addFormats from "ajv-formats";
 
 const collect = () => {
   const warnings: ConversionWarning[] = [];
-  return { warnings, onWarning: (w: ConversionWarning) => warnings.push(w) };
+  return { warnings, onIssue: (w: ConversionWarning) => warnings.push(w) };
 };
 
 const plan = t.object({
@@ -43,8 +43,8 @@ const planner = tool({ name: "plan_trip", description: "Plans a trip.", paramete
 const strict = suite("openai-strict: seed 002's rules");
 
 strict("every object closed and fully required; optionals nullable; oneOf as anyOf", () => {
-  const { warnings, onWarning } = collect();
-  const schema = toJSONSchema(plan, { target: "openai-strict", onWarning });
+  const { warnings, onIssue } = collect();
+  const schema = toJSONSchema(plan, { target: "openai-strict", onIssue });
   assert.is(schema.additionalProperties, false);
   assert.equal(schema.required, Object.keys(schema.properties as object));
   const props = schema.properties as Record<string, Record<string, unknown>>;
@@ -68,7 +68,7 @@ strict("every object closed and fully required; optionals nullable; oneOf as any
 });
 
 strict("tuples become objects keyed by position, records lists of entries", () => {
-  const props = toJSONSchema(plan, { target: "openai-strict", onWarning: () => {} }).properties as Record<
+  const props = toJSONSchema(plan, { target: "openai-strict", onIssue: () => {} }).properties as Record<
     string,
     Record<string, unknown>
   >;
@@ -96,14 +96,14 @@ strict("the openai SDK's own strict check accepts the output unchanged", () => {
     t.object({ label: t.string(), children: t.array(self), meta: t.optional(t.record(t.string())) }),
   );
   for (const d of [plan, t.object({ root: Node, list: t.array(t.object({ a: t.optional(t.boolean()) })) })]) {
-    const schema = toJSONSchema(d, { target: "openai-strict", onWarning: () => {} });
+    const schema = toJSONSchema(d, { target: "openai-strict", onIssue: () => {} });
     assert.equal(toStrictJsonSchema(structuredClone(schema) as never), schema);
   }
 });
 
 strict("arrays always get items: an empty tuple, an untyped array", () => {
-  const { warnings, onWarning } = collect();
-  const schema = toJSONSchema(t.object({ none: t.tuple([]), any: t.any() }), { target: "openai-strict", onWarning });
+  const { warnings, onIssue } = collect();
+  const schema = toJSONSchema(t.object({ none: t.tuple([]), any: t.any() }), { target: "openai-strict", onIssue });
   assert.equal((schema.properties as Record<string, unknown>).none, {
     type: "array",
     minItems: 0,
@@ -112,7 +112,7 @@ strict("arrays always get items: an empty tuple, an untyped array", () => {
   });
   assert.equal(toStrictJsonSchema(structuredClone(schema) as never), schema);
   assert.equal(
-    toJSONSchema({ type: "object", properties: { xs: { type: "array" } } }, { target: "openai-strict", onWarning })
+    toJSONSchema({ type: "object", properties: { xs: { type: "array" } } }, { target: "openai-strict", onIssue })
       .properties,
     {
       xs: {
@@ -124,17 +124,17 @@ strict("arrays always get items: an empty tuple, an untyped array", () => {
   assert.ok(warnings.some((w) => w.path === "/properties/xs" && /items of an array/.test(w.message)));
 });
 
-strict("what cannot be expressed is an error; onWarning: 'error' makes every loss one", () => {
+strict("what cannot be expressed is an error; onIssue: 'error' makes every loss one", () => {
   assert.throws(
     () => toJSONSchema({ type: "object", properties: { a: { not: { type: "string" } } } }, { target: "openai-strict" }),
     (e: Error) => e instanceof ConversionError && /"not" at \/properties\/a/.test(e.message),
   );
   assert.throws(
-    () => toJSONSchema(t.object({ s: t.string({ maxLength: 3 }) }), { target: "openai-strict", onWarning: "error" }),
+    () => toJSONSchema(t.object({ s: t.string({ maxLength: 3 }) }), { target: "openai-strict", onIssue: "error" }),
     /"maxLength".*\(at \/properties\/s\)/,
   );
-  const { warnings, onWarning } = collect();
-  assert.equal(toJSONSchema({ type: "string" }, { target: "openai-strict", onWarning }), {
+  const { warnings, onIssue } = collect();
+  assert.equal(toJSONSchema({ type: "string" }, { target: "openai-strict", onIssue }), {
     type: "object",
     properties: { input: { type: "string" } },
     required: ["input"],
@@ -147,14 +147,14 @@ strict("what cannot be expressed is an error; onWarning: 'error' makes every los
 });
 
 strict("toOpenAIFormat({ strict: true }) is seed 002's template; non-strict has no strict key", () => {
-  const fn = planner.toOpenAIFormat({ strict: true, onWarning: () => {} }).function;
+  const fn = planner.toOpenAIFormat({ strict: true, onIssue: () => {} }).function;
   assert.is(fn.strict, true);
   assert.is(fn.parameters.additionalProperties, false);
-  assert.not.ok("strict" in planner.toOpenAIFormat({ onWarning: () => {} }).function);
-  const responses = planner.toResponsesFormat({ onWarning: () => {} });
+  assert.not.ok("strict" in planner.toOpenAIFormat({ onIssue: () => {} }).function);
+  const responses = planner.toResponsesFormat({ onIssue: () => {} });
   assert.equal(Object.keys(responses), ["type", "name", "description", "parameters", "strict"]);
   assert.is(responses.strict, false);
-  assert.is(planner.toResponsesFormat({ strict: true, onWarning: () => {} }).strict, true);
+  assert.is(planner.toResponsesFormat({ strict: true, onIssue: () => {} }).strict, true);
 });
 
 strict("a tool made strict exports strict by default", () => {
@@ -177,9 +177,9 @@ strict("a tool made strict exports strict by default", () => {
 strict("a tool without parameters, t.object({}), is an empty closed object in every strict format", () => {
   const now = tool({ name: "now", description: "Now.", parameters: t.object({}), execute: () => 1 });
   const empty = { type: "object", properties: {}, required: [], additionalProperties: false };
-  assert.equal(now.toOpenAIFormat({ strict: true, onWarning: "error" }).function.parameters, empty);
-  assert.equal(now.toResponsesFormat({ strict: true, onWarning: "error" }).parameters, empty);
-  assert.equal(now.toAnthropicFormat({ strict: true, onWarning: "error" }).input_schema, empty);
+  assert.equal(now.toOpenAIFormat({ strict: true, onIssue: "error" }).function.parameters, empty);
+  assert.equal(now.toResponsesFormat({ strict: true, onIssue: "error" }).parameters, empty);
+  assert.equal(now.toAnthropicFormat({ strict: true, onIssue: "error" }).input_schema, empty);
 });
 
 strict(
@@ -201,10 +201,7 @@ strict("a note on an encoded shape follows the description as its own sentence",
     s: t.record(t.number(), { description: "Done." }),
   });
   for (const target of ["openai-strict", "gemini"] as const) {
-    const props = toJSONSchema(d, { target, onWarning: () => {} }).properties as Record<
-      string,
-      { description: string }
-    >;
+    const props = toJSONSchema(d, { target, onIssue: () => {} }).properties as Record<string, { description: string }>;
     assert.is(props.r!.description, "Prices by product. A map written as a list of { key, value } entries.", target);
     assert.is(props.s!.description, "Done. A map written as a list of { key, value } entries.", target);
   }
@@ -225,8 +222,8 @@ const pairs = t.object({
 
 strict("nullable tuples and records stay nullable; constraints their encoding cannot carry are described", async () => {
   for (const target of ["openai-strict", "anthropic-strict"] as const) {
-    const { warnings, onWarning } = collect();
-    const p = toJSONSchema(pairs, { target, onWarning }).properties as Record<string, Record<string, unknown>>;
+    const { warnings, onIssue } = collect();
+    const p = toJSONSchema(pairs, { target, onIssue }).properties as Record<string, Record<string, unknown>>;
     assert.equal(p.pt!.type, ["object", "null"], target);
     assert.equal(p.m!.type, ["array", "null"], target);
     assert.match(p.m!.description as string, /\(minProperties: 1\)/);
@@ -247,13 +244,13 @@ strict("nullable tuples and records stay nullable; constraints their encoding ca
 });
 
 strict("boolean subschemas: a false property stays forbidden, false branches are dropped, true is any value", () => {
-  const { warnings, onWarning } = collect();
+  const { warnings, onIssue } = collect();
   const schema = {
     type: "object",
     properties: { q: { type: "string" }, gone: false, u: { anyOf: [false, { type: "string" }] }, any: true },
     required: ["q", "u", "any"],
   };
-  const out = toJSONSchema(schema, { target: "openai-strict", onWarning });
+  const out = toJSONSchema(schema, { target: "openai-strict", onIssue });
   assert.equal(out.properties, {
     q: { type: "string" },
     u: { anyOf: [{ type: "string" }] },
@@ -296,8 +293,8 @@ strict(
       required: ["0", "1"],
       additionalProperties: false,
     };
-    assert.equal(toJSONSchema(draft07, { target: "openai-strict", onWarning: "error" }).properties, { point: tuple });
-    assert.equal(toJSONSchema(draft07, { target: "anthropic-strict", onWarning: "error" }).properties, {
+    assert.equal(toJSONSchema(draft07, { target: "openai-strict", onIssue: "error" }).properties, { point: tuple });
+    assert.equal(toJSONSchema(draft07, { target: "anthropic-strict", onIssue: "error" }).properties, {
       point: tuple,
     });
     const plot = tool({
@@ -433,7 +430,7 @@ const objectGen: fc.Arbitrary<Gen> = fc
         async ([g, value]) => {
           const shown = () => `${JSON.stringify(toJSONSchema(g.d))} with ${JSON.stringify(value)}`;
           const echo = tool({ name: "echo", description: "Echo.", parameters: g.d, execute: (a) => a });
-          const schema = echo.toOpenAIFormat({ strict: true, onWarning: () => {} }).function.parameters;
+          const schema = echo.toOpenAIFormat({ strict: true, onIssue: () => {} }).function.parameters;
           const wire = g.strict(value);
           assert.ok(
             ajv.validate(schema, wire),
@@ -460,14 +457,14 @@ const objectGen: fc.Arbitrary<Gen> = fc
 const anthropic = suite("anthropic: input_schema, and the strict subset");
 
 anthropic("toAnthropicFormat is { name, description, input_schema } with an object root", () => {
-  const out = planner.toAnthropicFormat({ onWarning: () => {} });
+  const out = planner.toAnthropicFormat({ onIssue: () => {} });
   assert.equal(Object.keys(out), ["name", "description", "input_schema"]);
   assert.equal(out.input_schema, toJSONSchema(plan));
 });
 
 anthropic("strict: objects closed, required kept, unsupported constraints described, recursion refused", () => {
-  const { warnings, onWarning } = collect();
-  const out = planner.toAnthropicFormat({ strict: true, onWarning });
+  const { warnings, onIssue } = collect();
+  const out = planner.toAnthropicFormat({ strict: true, onIssue });
   assert.is(out.strict, true);
   assert.is(out.input_schema.additionalProperties, false);
   assert.equal(out.input_schema.required, ["city", "when", "pair", "tags", "prices", "id", "note"]);
@@ -486,8 +483,8 @@ anthropic("strict: objects closed, required kept, unsupported constraints descri
 const gemini = suite("gemini: the OpenAPI subset");
 
 gemini("upper-case types, nullable, counts as strings, propertyOrdering, formats", () => {
-  const { warnings, onWarning } = collect();
-  const out = planner.toGeminiFormat({ onWarning });
+  const { warnings, onIssue } = collect();
+  const out = planner.toGeminiFormat({ onIssue });
   const p = out.parameters!;
   assert.is(p.type, "OBJECT");
   assert.equal(p.propertyOrdering, ["city", "when", "unit", "days", "pair", "tags", "prices", "id", "note"]);
@@ -501,9 +498,9 @@ gemini("upper-case types, nullable, counts as strings, propertyOrdering, formats
 });
 
 gemini("no $ref: definitions inlined, recursion cut after three levels", () => {
-  const { warnings, onWarning } = collect();
+  const { warnings, onIssue } = collect();
   const Tree = t.recursive("Tree", (self) => t.object({ name: t.string(), kids: t.optional(t.array(self)) }));
-  const out = toJSONSchema(t.object({ tree: Tree }), { target: "gemini", onWarning });
+  const out = toJSONSchema(t.object({ tree: Tree }), { target: "gemini", onIssue });
   const text = JSON.stringify(out);
   assert.not.ok(text.includes("$ref"));
   assert.not.ok(text.includes("$defs"));
@@ -531,14 +528,14 @@ gemini("an anyOf of null alone is NULL; one branch left keeps the outer descript
 });
 
 gemini("its own keywords, example and propertyOrdering, are kept as given, without a warning", () => {
-  const { warnings, onWarning } = collect();
+  const { warnings, onIssue } = collect();
   const out = toJSONSchema(
     {
       type: "object",
       propertyOrdering: ["b", "a"],
       properties: { a: { type: "string", example: "x" }, b: { type: "integer" } },
     },
-    { target: "gemini", onWarning },
+    { target: "gemini", onIssue },
   );
   assert.equal(out.propertyOrdering, ["b", "a"]);
   assert.equal((out.properties as Record<string, unknown>).a, { type: "STRING", example: "x" });
@@ -568,8 +565,8 @@ gemini("a $ref is looked up among the schema's own $defs only, with JSON Pointer
 });
 
 gemini("non-string enums and const are described; not/allOf refused; parametersJsonSchema keeps JSON Schema", () => {
-  const { warnings, onWarning } = collect();
-  assert.equal(toJSONSchema(t.object({ n: t.enum([1, 2]) }), { target: "gemini", onWarning }).properties, {
+  const { warnings, onIssue } = collect();
+  assert.equal(toJSONSchema(t.object({ n: t.enum([1, 2]) }), { target: "gemini", onIssue }).properties, {
     n: { type: "INTEGER", description: "(enum: [1,2])" },
   });
   assert.equal(warnings.length, 1);
@@ -586,8 +583,8 @@ gemini("non-string enums and const are described; not/allOf refused; parametersJ
 });
 
 gemini("nullable tuples and records stay nullable; constraints, booleans and draft-07 tuples are handled", () => {
-  const { warnings, onWarning } = collect();
-  const p = toJSONSchema(pairs, { target: "gemini", onWarning }).properties as Record<string, Record<string, unknown>>;
+  const { warnings, onIssue } = collect();
+  const p = toJSONSchema(pairs, { target: "gemini", onIssue }).properties as Record<string, Record<string, unknown>>;
   assert.is(p.pt!.nullable, true);
   assert.is(p.m!.nullable, true);
   assert.match(p.m!.description as string, /\(minProperties: 1\)/);
@@ -604,7 +601,7 @@ gemini("nullable tuples and records stay nullable; constraints, booleans and dra
         d: { type: "array", items: [{ type: "string" }], additionalItems: false },
       },
     },
-    { target: "gemini", onWarning },
+    { target: "gemini", onIssue },
   );
   assert.equal(Object.keys(out.properties as object), ["q", "u", "d"]);
   assert.equal((out.properties as Record<string, unknown>).u, { type: "STRING" });
@@ -616,7 +613,7 @@ gemini("nullable tuples and records stay nullable; constraints, booleans and dra
   );
 });
 
-gemini("every keyword dropped is reported, so onWarning: 'error' refuses it", () => {
+gemini("every keyword dropped is reported, so onIssue: 'error' refuses it", () => {
   const schema = {
     type: "object",
     properties: {
@@ -630,8 +627,8 @@ gemini("every keyword dropped is reported, so onWarning: 'error' refuses it", ()
       },
     },
   };
-  const { warnings, onWarning } = collect();
-  const out = toJSONSchema(schema, { target: "gemini", onWarning });
+  const { warnings, onIssue } = collect();
+  const out = toJSONSchema(schema, { target: "gemini", onIssue });
   assert.equal(
     warnings.map((w) => `${w.path} ${w.message.match(/"(\w+)"/)![1]}`),
     [
@@ -653,7 +650,7 @@ gemini("every keyword dropped is reported, so onWarning: 'error' refuses it", ()
       () =>
         toJSONSchema(
           { type: "object", properties: { [key]: schema.properties[key as "a"] } },
-          { target: "gemini", onWarning: "error" },
+          { target: "gemini", onIssue: "error" },
         ),
       (e: Error) => e instanceof ConversionError,
     );
@@ -661,7 +658,7 @@ gemini("every keyword dropped is reported, so onWarning: 'error' refuses it", ()
   assert.equal(
     toJSONSchema(
       { type: "object", properties: { n: { type: "string", nullable: true, $comment: "c", "x-ui": 1 } } },
-      { target: "gemini", onWarning: "error" },
+      { target: "gemini", onIssue: "error" },
     ).properties,
     { n: { type: "STRING", nullable: true } },
   );

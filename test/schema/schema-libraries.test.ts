@@ -16,7 +16,7 @@ import { type } from "arktype";
 import { Schema } from "effect";
 
 const quiet = { error: () => {}, warn: () => {} };
-const silent = { onWarning: () => {} };
+const silent = { onIssue: () => {} };
 
 /** The one shape every library writes here: a city (string) and a count of days (integer, 1 to 14). */
 const EXPECTED = { city: { type: "string" }, days: { type: "integer", minimum: 1, maximum: 14 } };

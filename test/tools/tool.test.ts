@@ -474,7 +474,7 @@ strict("what the openai-strict schema asks for is accepted, as the function's ty
     tags: t.union([t.integer(), t.record(t.string())]),
   });
   const sent = { where: { 0: 48.8, 1: 2.3 }, tags: [{ key: "a", value: "b" }] };
-  assert.ok(compile(toJSONSchema(parameters, { target: "openai-strict", onWarning: () => {} }))(sent));
+  assert.ok(compile(toJSONSchema(parameters, { target: "openai-strict", onIssue: () => {} }))(sent));
   const find = tool({ name: "find", description: "Find.", parameters, strict: true, execute: (a) => a });
   assert.equal(await find.execute(sent), { success: true, value: { where: [48.8, 2.3], tags: { a: "b" } } });
 });

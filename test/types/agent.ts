@@ -56,7 +56,7 @@ export async function events(): Promise<void> {
     stopWhen: stepCountIs(3),
   })) {
     if (event.type === "text-delta") expect<Equal<typeof event.text, string>>();
-    if (event.type === "tool-call-delta") expect<Equal<typeof event.arguments, unknown>>();
+    if (event.type === "tool-call-delta") expect<Equal<typeof event.partial, unknown>>();
     if (event.type === "step-finish") expect<Equal<typeof event.usage, Usage | undefined>>();
     if (event.type === "step-finish" || event.type === "tool-call" || event.type === "tool-result")
       expect<Equal<typeof event.state, LoopState>>();

@@ -126,7 +126,6 @@ function strictWithinLimits(
     const { dialect, strict } = rulesFor(tool, ANTHROPIC_RULES, "anthropic", {
       ...options,
       onIssue: undefined,
-      onWarning: undefined,
     });
     if (!strict) return wanted; // "prefer" that the schema refuses: toAnthropicFormat reports it
     const cost = { tools: 1, ...strictCost(toJSONSchema(tool.parameters, { target: dialect, onIssue: () => {} })) };

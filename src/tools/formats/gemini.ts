@@ -77,8 +77,7 @@ export function toGeminiFormat(
     if (tool.returns)
       out.response = schemaFor(tool, tool.returns, gemini, "gemini", {
         ...options,
-        onIssue: undefined,
-        onWarning: responseIssues(options),
+        onIssue: responseIssues(options),
       });
   }
   return out;
@@ -86,6 +85,6 @@ export function toGeminiFormat(
 
 // A result schema is not a root the provider takes as parameters: its issues are reported under /response.
 function responseIssues(options: FormatOptions): FormatOptions["onIssue"] {
-  const handler = options.onIssue ?? options.onWarning;
+  const handler = options.onIssue;
   return typeof handler === "function" ? (issue) => handler({ ...issue, path: `/response${issue.path}` }) : handler;
 }
