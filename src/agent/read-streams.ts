@@ -6,7 +6,8 @@ import { checkedChunks, eventChunks } from "./stream-chunks.js";
 
 /**
  * What the loop reads a streamed turn with: server-sent events and SDK streams as chunks, the call assembler with
- * its partial JSON parser, and each tool's streamed-argument checks (`viable`, `settled`). `streamTools` always has it; `runTools` and `resume` have it
+ * its partial JSON parser, and each tool's streamed-argument checks (`viable`, `settled`). `streamTools` always has it;
+ * `runTools` and `resume` have it
  * only when given (`readStreams`), so a loop that never streams does not carry it.
  *
  * @example

@@ -51,10 +51,20 @@ export function namedRules<
   return { ...options, dialect: SCHEMA_RULES[dialect as keyof typeof SCHEMA_RULES] };
 }
 
-/** `toOpenAIFormat` (see `tooltype/tools`) taking the dialect by name too. @example toOpenAIFormat(weather, { dialect: "gemini" }); */
+/**
+ * `toOpenAIFormat` (see `tooltype/tools`) taking the dialect by name too.
+ *
+ * @example
+ * toOpenAIFormat(weather, { dialect: "gemini" });
+ */
 export const toOpenAIFormat: typeof openaiTool = (tool, options) => openaiTool(tool, namedRules(options));
 
-/** `toResponsesFormat` taking the dialect by name too. @example toResponsesFormat(weather, { dialect: "anthropic" }); */
+/**
+ * `toResponsesFormat` taking the dialect by name too.
+ *
+ * @example
+ * toResponsesFormat(weather, { dialect: "anthropic" });
+ */
 export const toResponsesFormat: typeof responsesTool = (tool, options) => responsesTool(tool, namedRules(options));
 
 /** `toAnthropicFormat` taking the dialect by name too. @example toAnthropicFormat(weather, { dialect: "openai" }); */

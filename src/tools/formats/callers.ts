@@ -8,7 +8,13 @@ import { handlerOf } from "../format-rules.js";
 // Completions, Gemini's function declarations, Bedrock's Converse `toolSpec` and MCP have no such field. What a wire
 // cannot send is reported on the format's issue path, never dropped silently.
 
-/** Anthropic's code-execution tool versions as caller names. @example CODE_EXECUTION.test("code_execution_20250825"); // true */
+/**
+ * Anthropic's code-execution tool versions as caller names.
+ *
+ * @example
+ * CODE_EXECUTION.test("code_execution_20250825");
+ * // true
+ */
 export const CODE_EXECUTION = /^code_execution_\d{8}$/;
 
 /** Sends an issue about the tool's callers where the format's options say (`"error"` throws it). */

@@ -17,7 +17,10 @@ export interface ResponsesTool {
   parameters: JSONSchema;
   strict: boolean;
   defer_loading?: boolean;
-  /** Who may call it: `"direct"` (the model) and `"programmatic"` (a program run by the `programmatic_tool_calling` tool). */
+  /**
+   * Who may call it: `"direct"` (the model) and `"programmatic"` (a program run by the `programmatic_tool_calling`
+   * tool).
+   */
   allowed_callers?: ("direct" | "programmatic")[];
 }
 
