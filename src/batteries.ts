@@ -141,7 +141,12 @@ export function functionToToolFromSource<Result = unknown, Context = unknown>(
  * generated-code guards, and tools with the format methods.
  *
  * @example
- * tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city }).toOpenAIFormat();
+ * tool({
+ *   name: "get_weather",
+ *   description: "Weather for a city.",
+ *   parameters: t.object({ city: t.string() }),
+ *   execute: ({ city }) => city,
+ * }).toOpenAIFormat();
  */
 export function tool<P extends object, Result = unknown, Context = unknown>(
   definition: TypedToolDefinition<P, Result, Context>,

@@ -86,7 +86,12 @@ const wired = <O extends { readonly provider: unknown; readonly readStreams?: un
  * (`readStreams` given).
  *
  * @example
- * const { text } = await runTools({ provider: "openai", chat: (r) => client.chat.completions.create(r), request, tools: [weather] });
+ * const { text } = await runTools({
+ *   provider: "openai",
+ *   chat: (r) => client.chat.completions.create(r),
+ *   request,
+ *   tools: [weather],
+ * });
  */
 export function runTools<Request extends RequestShape<ProviderOf<P>>, P extends Provider | ProviderAdapter>(
   options: Omit<RunToolsOptions<Request>, "chat" | "provider"> & {
@@ -115,7 +120,8 @@ export function resume<Request extends object>(
  * `streamTools` (see `tooltype/agent`) taking a provider's name or its value.
  *
  * @example
- * for await (const event of streamTools({ provider: "anthropic", chat: httpChat("anthropic"), request, tools })) render(event);
+ * for await (const event of streamTools({ provider: "anthropic", chat: httpChat("anthropic"), request, tools }))
+ *   render(event);
  */
 export function streamTools<Request extends object>(
   options: Named<RunToolsOptions<Request>, Provider | ProviderAdapter>,

@@ -21,13 +21,21 @@ await check("biome check: every file formatted, no lint finding", () => {
 });
 
 // The formatter wraps code at 120 columns, not comments: scripts/wrap-comments.mjs does (npm run lint:fix).
-// What it leaves is an @example's code line, which it will not split; those are counted, to shorten by hand.
-const examples = longComments();
-await check(`comments in src/ wrapped at ${WIDTH} columns (${examples.length} @example code lines longer)`, () => {
+// What it leaves is an @example's code line, which it will not split: that one is shortened by hand.
+await check(`comments in src/ wrapped at ${WIDTH} columns, @example code included`, () => {
   const unwrapped = sourceFiles()
     .filter(([, text]) => wrapComments(text) !== text)
     .map(([file]) => relative(root, file));
-  expect(!unwrapped.length, `comments over ${WIDTH} columns in: ${unwrapped.join(", ")}\nrun \`npm run lint:fix\``);
+  const examples = longComments();
+  expect(
+    !unwrapped.length && !examples.length,
+    [
+      unwrapped.length && `comments over ${WIDTH} columns in: ${unwrapped.join(", ")}\nrun \`npm run lint:fix\``,
+      examples.length && `@example code lines over ${WIDTH} columns (shorten them by hand):\n${examples.join("\n")}`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  );
 });
 
 finish();

@@ -10,7 +10,14 @@ import type { ElicitationAnswer } from "./asking.js";
  * base64url), which `seal` signs: a state whose pending call was changed does not resume.
  *
  * @example
- * { id: "call_1", name: "send_email", arguments: { to: "ann@elsewhere.org", body: "Hi" }, index: 1, argumentsHash: "k3…", seal: "Q0…" }
+ * {
+ *   id: "call_1",
+ *   name: "send_email",
+ *   arguments: { to: "ann@elsewhere.org", body: "Hi" },
+ *   index: 1,
+ *   argumentsHash: "k3…",
+ *   seal: "Q0…",
+ * }
  */
 export interface PendingCall extends ToolCall {
   /** Its position among the turn's calls. */

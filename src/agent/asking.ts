@@ -21,7 +21,15 @@ export type ElicitationAnswer = Elicited<Record<string, unknown>>;
  * `resume`, its earlier `elicit`s are given them back, and the next one the new answer.
  *
  * @example
- * { id: "call_1", name: "delete_files", arguments: { dir: "/tmp" }, index: 0, message: "Delete 3 files?", schema: { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] }, answered: [] }
+ * {
+ *   id: "call_1",
+ *   name: "delete_files",
+ *   arguments: { dir: "/tmp" },
+ *   index: 0,
+ *   message: "Delete 3 files?",
+ *   schema: { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] },
+ *   answered: [],
+ * }
  */
 export interface PendingElicitation extends ToolCall {
   /** Its position among the turn's calls. */
@@ -35,7 +43,8 @@ export interface PendingElicitation extends ToolCall {
  * What the loop's `onElicit` gets: the call, the message and the JSON Schema of the values asked for.
  *
  * @example
- * onElicit: ({ call, message }) => (call.name === "delete_files" ? { action: "accept", content: { confirm: true } } : undefined)
+ * onElicit: ({ call, message }) =>
+ *   call.name === "delete_files" ? { action: "accept", content: { confirm: true } } : undefined;
  */
 export interface ElicitationRequest {
   readonly call: ToolCall;

@@ -6,7 +6,12 @@
  *
  * @example
  * import { runTools, streamTools, resume, stepCountIs, httpChat } from "tooltype/agent";
- * const { messages } = await runTools({ provider: "openai", chat: (req) => openai.chat.completions.create(req), request: { model, messages: [] }, tools: [weather] });
+ * const { messages } = await runTools({
+ *   provider: "openai",
+ *   chat: (req) => openai.chat.completions.create(req),
+ *   request: { model, messages: [] },
+ *   tools: [weather],
+ * });
  */
 export {
   runTools,

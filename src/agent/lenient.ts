@@ -15,7 +15,10 @@ const MAX_DEPTH = 64;
  * The result is a guess: the loop adopts it only when the tool's guard then accepts it.
  *
  * @example
- * lenientArguments("```json\n{'city': 'Paris', 'days': '3',}\n```", { type: "object", properties: { days: { type: "integer" } } });
+ * lenientArguments("```json\n{'city': 'Paris', 'days': '3',}\n```", {
+ *   type: "object",
+ *   properties: { days: { type: "integer" } },
+ * });
  * // { city: "Paris", days: 3 }
  */
 export function lenientArguments(args: unknown, schema: object): unknown {

@@ -59,7 +59,14 @@ export interface StepSettings<Request extends object = object> {
  * Options of `runTools`, `streamTools` and `resume`.
  *
  * @example
- * runTools({ provider: "openai", chat: (r) => openai.chat.completions.create(r), request: { model, messages }, tools: [weather], maxSteps: 5, timeout: 10_000 });
+ * runTools({
+ *   provider: "openai",
+ *   chat: (r) => openai.chat.completions.create(r),
+ *   request: { model, messages },
+ *   tools: [weather],
+ *   maxSteps: 5,
+ *   timeout: 10_000,
+ * });
  */
 export interface RunToolsOptions<Request extends object> {
   readonly provider: ProviderAdapter;

@@ -12,7 +12,13 @@ import { checkedChunks, eventChunks } from "./stream-chunks.js";
  *
  * @example
  * import { readStreams } from "tooltype/agent";
- * await runTools({ provider: openai, chat: (r) => client.chat.completions.create({ ...r, stream: true }), request, tools, readStreams });
+ * await runTools({
+ *   provider: openai,
+ *   chat: (r) => client.chat.completions.create({ ...r, stream: true }),
+ *   request,
+ *   tools,
+ *   readStreams,
+ * });
  */
 export interface ReadStreams {
   /** A tracker of one streamed turn's calls, their arguments checked against `tools`, each step told to `emit`. */

@@ -35,7 +35,8 @@ export type RepairHook = (input: RepairInput) => unknown;
  * How the arguments a tool got were reached: as sent, by the lenient reading, or by the repair hook.
  *
  * @example
- * if (event.type === "tool-result" && event.repaired) console.log(`${event.name}: arguments fixed by ${event.repaired}`);
+ * if (event.type === "tool-result" && event.repaired)
+ *   console.log(`${event.name}: arguments fixed by ${event.repaired}`);
  */
 export type Repaired = "lenient" | "repair";
 

@@ -70,7 +70,11 @@ export type ResumeOptions<Request extends object> = Omit<RunToolsOptions<Request
  * const paused = await runTools({ ...options, tools: [sendEmail], stateKey }); // finishReason: "approval"
  * const saved = JSON.stringify(paused.state);
  * // later, maybe elsewhere:
- * const done = await resume(JSON.parse(saved), { [paused.state!.pending[0]!.id]: { approved: false, reason: "Not to that address" } }, { ...options, tools: [sendEmail], stateKey });
+ * const done = await resume(
+ *   JSON.parse(saved),
+ *   { [paused.state!.pending[0]!.id]: { approved: false, reason: "Not to that address" } },
+ *   { ...options, tools: [sendEmail], stateKey },
+ * );
  */
 export function resume<Request extends object>(
   state: unknown,

@@ -81,7 +81,11 @@ const MAX_MESSAGE = 2_000;
  * deep to read). Messages are at most 2,000 characters, whatever the state holds.
  *
  * @example
- * try { await resume(state, decisions, options); } catch (e) { if (e instanceof StateError && e.code === "resumed") showLatest(); }
+ * try {
+ *   await resume(state, decisions, options);
+ * } catch (e) {
+ *   if (e instanceof StateError && e.code === "resumed") showLatest();
+ * }
  */
 export class StateError extends Error {
   readonly code: "unsigned" | "no-web-crypto" | "other-key" | "changed" | "resumed" | "malformed";

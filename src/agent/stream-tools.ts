@@ -13,7 +13,8 @@ import type { LoopEvent } from "./step.js";
  * Anthropic and Gemini. Breaking out of the loop or aborting `signal` stops the request and running calls.
  *
  * @example
- * for await (const event of streamTools({ provider: "anthropic", chat: httpChat("anthropic", { apiKey }), request, tools: [weather] })) {
+ * const chat = httpChat("anthropic", { apiKey });
+ * for await (const event of streamTools({ provider: "anthropic", chat, request, tools: [weather] })) {
  *   if (event.type === "text-delta") process.stdout.write(event.text);
  *   if (event.type === "tool-call-delta") render(event.name, event.partial); // { location: "Par" } ...
  *   if (event.type === "finish") messages = event.messages;
@@ -27,7 +28,8 @@ export function streamTools<Request extends object>(options: RunToolsOptions<Req
  * `resume` for the streaming loop: continues a paused run and yields its events, as `streamTools` does.
  *
  * @example
- * for await (const event of resumeStream(JSON.parse(saved), { call_1: true }, options)) if (event.type === "finish") done(event);
+ * for await (const event of resumeStream(JSON.parse(saved), { call_1: true }, options))
+ *   if (event.type === "finish") done(event);
  */
 export function resumeStream<Request extends object>(
   state: unknown,

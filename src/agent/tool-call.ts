@@ -10,7 +10,8 @@ import { endTool, type SpanHandle, toolAttributes } from "./tracing.js";
  * Decides, at once, a call that needs approval where no person can be asked (a program's call in code mode).
  *
  * @example
- * const approve: ApproveHook = (call) => call.name === "send_email" && String(call.arguments.to).endsWith("@example.com");
+ * const approve: ApproveHook = (call) =>
+ *   call.name === "send_email" && String(call.arguments.to).endsWith("@example.com");
  */
 export type ApproveHook = (call: ToolCall, tool: AnyTool) => ApprovalDecision | Promise<ApprovalDecision>;
 
@@ -19,7 +20,11 @@ export type ApproveHook = (call: ToolCall, tool: AnyTool) => ApprovalDecision | 
  * and the span the call's span is a child of.
  *
  * @example
- * await callOnePath(weather, { id: "p1-1", name: "get_weather", arguments: { city: "Paris" } }, { parent, approve: () => false });
+ * await callOnePath(
+ *   weather,
+ *   { id: "p1-1", name: "get_weather", arguments: { city: "Paris" } },
+ *   { parent, approve: () => false },
+ * );
  */
 export interface CallPathOptions extends Guardrails {
   readonly context?: unknown;
@@ -77,7 +82,12 @@ export async function callOnePath(tool: AnyTool, call: ToolCall, options: CallPa
  * call's time limit (`tool.timeout`, else `options.timeout`) and signal; `extras` join its third argument.
  *
  * @example
- * const result = await boundedRun(weather, { id: "c1", name: "get_weather", arguments: { city: "Paris" }, context: undefined }, {}, {});
+ * const result = await boundedRun(
+ *   weather,
+ *   { id: "c1", name: "get_weather", arguments: { city: "Paris" }, context: undefined },
+ *   {},
+ *   {},
+ * );
  */
 export function boundedRun(
   tool: AnyTool,

@@ -33,7 +33,13 @@ export interface EsbuildLoadResult {
  * @example
  * import { build } from "esbuild";
  * import { esbuildPlugin } from "tooltype/build";
- * await build({ entryPoints: ["src/app.ts"], bundle: true, minify: true, outfile: "dist/app.js", plugins: [esbuildPlugin()] });
+ * await build({
+ *   entryPoints: ["src/app.ts"],
+ *   bundle: true,
+ *   minify: true,
+ *   outfile: "dist/app.js",
+ *   plugins: [esbuildPlugin()],
+ * });
  */
 export function esbuildPlugin(options: TransformOptions = {}): EsbuildPlugin {
   return {

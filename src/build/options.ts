@@ -25,7 +25,10 @@ export interface TransformOptions {
  * A note of the build: what it left out, and where.
  *
  * @example
- * { text: 'parameter "options" of "addDays": at .in: ...; left out', location: { file: "/app/tools.ts", line: 3, column: 1, lineText: "..." } }
+ * {
+ *   text: 'parameter "options" of "addDays": at .in: ...; left out',
+ *   location: { file: "/app/tools.ts", line: 3, column: 1, lineText: "..." },
+ * }
  */
 export interface BuildWarning {
   readonly text: string;

@@ -58,7 +58,8 @@ interface Edit {
  *
  * @example
  * const transform = createTransform();
- * transform('import { functionToTool } from "tooltype";\n/** Adds. *\/\nfunction add(a: number, b: number) { return a + b }\nfunctionToTool(add);', "/app/add.ts");
+ * const source = 'import { functionToTool } from "tooltype";\n/** Adds. *\/\nfunction add(a: number) { return a }\n';
+ * transform(`${source}functionToTool(add);`, "/app/add.ts");
  * // '... functionToTool(add, { name: "add", description: "Adds.", declared: { parameters: [...] } });'
  */
 export function createTransform(options: TransformOptions = {}): Transform {

@@ -18,7 +18,12 @@ import { MAX_PRINTED } from "./worker-script.js";
  * Options of `createCodeModeTool`. Every limit is the host's: nothing a program does lifts it.
  *
  * @example
- * createCodeModeTool({ tools: [weather, convert], maxCalls: 20, timeout: 10_000, approve: (call) => call.name !== "delete_file" });
+ * createCodeModeTool({
+ *   tools: [weather, convert],
+ *   maxCalls: 20,
+ *   timeout: 10_000,
+ *   approve: (call) => call.name !== "delete_file",
+ * });
  */
 export interface CodeModeToolOptions extends Guardrails {
   /**

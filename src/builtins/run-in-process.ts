@@ -187,7 +187,13 @@ function spawnDeno(
  * as running out of memory. `stop()` settles once the child has exited.
  *
  * @example
- * const handle = await startProcess(listener, { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1e6, isolation: "process" });
+ * const handle = await startProcess(listener, {
+ *   timeout: 5000,
+ *   memoryLimitMb: 256,
+ *   maxPrinted: 20_000,
+ *   maxValue: 1e6,
+ *   isolation: "process",
+ * });
  */
 export async function startProcess(listener: WorkerListener, limits: RunLimits): Promise<WorkerHandle | string> {
   const Command = (globalThis as { Deno?: { Command?: DenoCommand } }).Deno?.Command;

@@ -128,7 +128,13 @@ const UNLIMITED = { take: async () => () => {} };
  * is up, and the next run starts a new one (Deno cannot stop a thread stuck in a loop: see prefersNodeWorkers).
  *
  * @example
- * await runInWorker("[1, 2, 3].map((x) => x * 2)", { timeout: 5000, memoryLimitMb: 256, maxPrinted: 20_000, maxValue: 1_000_000, isolation: "process" });
+ * await runInWorker("[1, 2, 3].map((x) => x * 2)", {
+ *   timeout: 5000,
+ *   memoryLimitMb: 256,
+ *   maxPrinted: 20_000,
+ *   maxValue: 1_000_000,
+ *   isolation: "process",
+ * });
  * // { kind: "value", value: [2, 4, 6], printed: "" }
  */
 export async function runInWorker(

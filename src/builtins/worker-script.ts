@@ -612,7 +612,13 @@ send({ type: "ready" });
  * the process once its parent is gone, even while the code holds the main thread in a loop.
  *
  * @example
- * spawn(process.execPath, ["--experimental-permission", "--allow-worker", "-e", nodeProcessScript(), String(process.pid)]);
+ * spawn(process.execPath, [
+ *   "--experimental-permission",
+ *   "--allow-worker",
+ *   "-e",
+ *   nodeProcessScript(),
+ *   String(process.pid),
+ * ]);
  * // Its messages are written synchronously to fd 1 (retried while the pipe is full), so they are out before it exits.
  */
 export function nodeProcessScript(limits: OutputLimits = DEFAULT_LIMITS): string {

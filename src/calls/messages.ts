@@ -16,7 +16,12 @@
  * (where its conversation lives, roles as the API spells them); `conversation`, the request's key holding it.
  *
  * @example
- * type OpenAITypes = { tool: OpenAIToolMessage; assistant: OpenAIAssistantMessage; request: { messages?: readonly { role: string }[] }; conversation: "messages" };
+ * type OpenAITypes = {
+ *   tool: OpenAIToolMessage;
+ *   assistant: OpenAIAssistantMessage;
+ *   request: { messages?: readonly { role: string }[] };
+ *   conversation: "messages";
+ * };
  */
 export interface ProviderTypes {
   readonly tool: unknown;

@@ -8,7 +8,14 @@ import { resultText } from "./wire.js";
  * an image moved into a user message, a file it cannot read written as a note. `path` is `/output/N`, the part.
  *
  * @example
- * { tool: "chart", id: "call_1", provider: "openai", path: "/output/1", kind: "changed", message: "openai tool messages take text only; the image was sent in a user message after them" }
+ * {
+ *   tool: "chart",
+ *   id: "call_1",
+ *   provider: "openai",
+ *   path: "/output/1",
+ *   kind: "changed",
+ *   message: "openai tool messages take text only; the image was sent in a user message after them",
+ * }
  */
 export interface ResultIssue extends ConversionWarning {
   readonly tool: string;
@@ -20,7 +27,9 @@ export interface ResultIssue extends ConversionWarning {
  * Options of `toToolMessages` and of an adapter's `toolMessages`.
  *
  * @example
- * toToolMessages(results, "openai", { onIssue: (issue) => console.warn(`${issue.tool}${issue.path}: ${issue.message}`) });
+ * toToolMessages(results, "openai", {
+ *   onIssue: (issue) => console.warn(`${issue.tool}${issue.path}: ${issue.message}`),
+ * });
  */
 export interface AnswerOptions {
   /** Receives each change made to a result the provider cannot take as it is. Nothing is printed without one. */

@@ -80,7 +80,9 @@ export interface PartialJSONParser {
  * again (the streamed arguments' checks): each callback is called once per value, key or string piece.
  *
  * @example
- * createPartialJSONParser({ events: { begin: (kind) => console.log(kind), key() {}, text() {}, end() {}, close() {} } });
+ * createPartialJSONParser({
+ *   events: { begin: (kind) => console.log(kind), key() {}, text() {}, end() {}, close() {} },
+ * });
  */
 export interface ParserEvents {
   /** A value starts: its JSON kind is known from its first character. */

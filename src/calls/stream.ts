@@ -44,7 +44,16 @@ export interface ToolCallStream {
  *
  * @example
  * const stream = createToolCallStream(openai);
- * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: "call_1", function: { name: "get_weather", arguments: '{"city":"Pa' } }] } }] });
+ * stream.push({
+ *   choices: [
+ *     {
+ *       index: 0,
+ *       delta: {
+ *         tool_calls: [{ index: 0, id: "call_1", function: { name: "get_weather", arguments: '{"city":"Pa' } }],
+ *       },
+ *     },
+ *   ],
+ * });
  * stream.partial();
  * // [{ id: "call_1", name: "get_weather", arguments: { city: "Pa" }, text: '{"city":"Pa', done: false }]
  * stream.push({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: 'ris"}' } }] } }] });

@@ -142,7 +142,12 @@ export interface ProviderAdapter<Name extends string = string, Types extends Pro
  * (cache and reasoning counts are there).
  *
  * @example
- * { inputTokens: 812, outputTokens: 64, totalTokens: 876, raw: { prompt_tokens: 812, completion_tokens: 64, total_tokens: 876 } }
+ * {
+ *   inputTokens: 812,
+ *   outputTokens: 64,
+ *   totalTokens: 876,
+ *   raw: { prompt_tokens: 812, completion_tokens: 64, total_tokens: 876 },
+ * }
  */
 export interface Usage {
   readonly inputTokens: number | undefined;
@@ -318,7 +323,16 @@ export interface PartialToolCall {
  * What a streamed chunk adds, as the loop reports it.
  *
  * @example
- * { type: "tool-call-delta", index: 0, id: "call_1", name: "get_weather", delta: '"Par', partial: { location: "Par" }, settled: [], viable: true }
+ * {
+ *   type: "tool-call-delta",
+ *   index: 0,
+ *   id: "call_1",
+ *   name: "get_weather",
+ *   delta: '"Par',
+ *   partial: { location: "Par" },
+ *   settled: [],
+ *   viable: true,
+ * }
  */
 export type Delta =
   | { readonly type: "text-delta"; readonly text: string }

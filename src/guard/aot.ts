@@ -84,7 +84,11 @@ export function aotGuard<T = unknown>(schema: JSONSchema, predicate: (value: unk
  *
  * @example
  * import { generatedGuard } from "tooltype/aot";
- * const isName = generatedGuard({ type: "string" }, (v) => typeof v === "string", (v, r) => void r.push({ code: "type", path: "", message: "Expected string" }));
+ * const isName = generatedGuard(
+ *   { type: "string" },
+ *   (v) => typeof v === "string",
+ *   (v, r) => void r.push({ code: "type", path: "", message: "Expected string" }),
+ * );
  * isName.errors(1); // [{ code: "type", path: "", message: "Expected string" }]
  */
 export function generatedGuard<T = unknown>(

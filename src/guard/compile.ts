@@ -207,7 +207,13 @@ const tooDeepIssue = (levels: string | undefined, error?: RangeError) =>
  * per guard gave each guard a shape of its own, and `compile` spent most of its time collecting them.
  *
  * @example
- * const isName = finishGuard((v) => typeof v === "string", (v) => [issue("type", "", "string", typeName(v))], { type: "string" }, "aot", undefined);
+ * const isName = finishGuard(
+ *   (v) => typeof v === "string",
+ *   (v) => [issue("type", "", "string", typeName(v))],
+ *   { type: "string" },
+ *   "aot",
+ *   undefined,
+ * );
  * isName.assert(1); // throws ValidationError: /: Expected string, received integer
  */
 export function finishGuard<T>(

@@ -58,7 +58,9 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * union branches of one type can be told apart.
  *
  * @example
- * describeShape(readSchema({ type: "object", properties: { kind: { const: "a" }, x: { type: "number" } }, required: ["kind"] }));
+ * describeShape(
+ *   readSchema({ type: "object", properties: { kind: { const: "a" }, x: { type: "number" } }, required: ["kind"] }),
+ * );
  * // '{ kind: "a", x?: number }'
  */
 export function describeShape(node: Node): string {

@@ -14,7 +14,13 @@ const ENOUGH = { reason: "issue limit reached" };
  * walking in another order, did not), naming `levels()`. `tooDeep` builds that issue.
  *
  * @example
- * listIssues((value, issues) => void issues.push(issue("type", "", "string", typeName(value))), 1, Infinity, (levels) => issue("too_deep", "", levels), () => undefined);
+ * listIssues(
+ *   (value, issues) => void issues.push(issue("type", "", "string", typeName(value))),
+ *   1,
+ *   Infinity,
+ *   (levels) => issue("too_deep", "", levels),
+ *   () => undefined,
+ * );
  * // [{ code: "type", ... }]
  */
 export function listIssues(

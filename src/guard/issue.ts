@@ -11,7 +11,13 @@ export type IssueCode = KeywordIssueCode;
  * `expected` and `received` are short texts.
  *
  * @example
- * { code: "type", path: "/location", message: "Expected string, received number", expected: "string", received: "number" }
+ * {
+ *   code: "type",
+ *   path: "/location",
+ *   message: "Expected string, received number",
+ *   expected: "string",
+ *   received: "number",
+ * }
  */
 export interface Issue {
   readonly code: IssueCode;

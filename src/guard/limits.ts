@@ -50,7 +50,9 @@ export interface DepthLimit {
  * costs nothing a call beyond the count they keep anyway, and no value is walked before it is checked.
  *
  * @example
- * depthLimit(readSchema({ $defs: { T: { properties: { kids: { items: { $ref: "#/$defs/T" } } } } }, $ref: "#/$defs/T" }));
+ * depthLimit(
+ *   readSchema({ $defs: { T: { properties: { kids: { items: { $ref: "#/$defs/T" } } } } }, $ref: "#/$defs/T" }),
+ * );
  * // { refs: 256, levels: 512 }
  */
 export function depthLimit(root: Node): DepthLimit {

@@ -13,7 +13,10 @@
  *
  * @example
  * import { compile, META_SCHEMAS_2020_12 } from "tooltype";
- * const isSchema = compile({ $ref: "https://json-schema.org/draft/2020-12/schema" }, { schemas: META_SCHEMAS_2020_12 });
+ * const isSchema = compile(
+ *   { $ref: "https://json-schema.org/draft/2020-12/schema" },
+ *   { schemas: META_SCHEMAS_2020_12 },
+ * );
  * isSchema({ type: "string", minLength: 1 }); // true
  * isSchema({ type: "text" });                 // false
  */

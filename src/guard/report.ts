@@ -50,7 +50,10 @@ function leftToInterpreter(node: Node): boolean {
  *
  * @example
  * const root = readSchema(schema);
- * const { source, externals } = generateReport(root, interpreter({ depth: 0, call: 0, reporting: false, scope: [] }, recursionOf(root)));
+ * const { source, externals } = generateReport(
+ *   root,
+ *   interpreter({ depth: 0, call: 0, reporting: false, scope: [] }, recursionOf(root)),
+ * );
  * const report = new Function("E", source)(externals);
  * const issues: Issue[] = [];
  * report({ q: 1 }, issues); // issues: [{ code: "type", path: "/q", ... }]

@@ -11,7 +11,11 @@ import { toDraft07 } from "../schema/draft-07.js";
  *
  * @example
  * import { tool as aiTool } from "ai";
- * aiTool({ description: "Weather for a city.", inputSchema: standard(t.object({ city: t.string() })), execute: ({ city }) => city });
+ * aiTool({
+ *   description: "Weather for a city.",
+ *   inputSchema: standard(t.object({ city: t.string() })),
+ *   execute: ({ city }) => city,
+ * });
  */
 export function standard<S extends object>(
   schema: S,

@@ -27,8 +27,16 @@ function keywordsOf(vocabulary: string): object | undefined {
  *
  * @example
  * import { compile, vocabularies } from "tooltype/guard";
- * const meta = { $vocabulary: { "https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true } };
- * const guard = compile({ $schema: "https://example.com/meta", minimum: 10 }, { schemas: { "https://example.com/meta": meta }, vocabularies });
+ * const meta = {
+ *   $vocabulary: {
+ *     "https://json-schema.org/draft/2020-12/vocab/core": true,
+ *     "https://json-schema.org/draft/2020-12/vocab/applicator": true,
+ *   },
+ * };
+ * const guard = compile(
+ *   { $schema: "https://example.com/meta", minimum: 10 },
+ *   { schemas: { "https://example.com/meta": meta }, vocabularies },
+ * );
  * guard(1); // true: the meta-schema leaves the validation vocabulary out
  */
 export const vocabularies: Vocabularies = {

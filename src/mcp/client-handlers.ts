@@ -7,7 +7,10 @@ import { dynamicScope } from "../guard/dynamic-scope.js";
  * answer (an object of strings, numbers, booleans and enums).
  *
  * @example
- * { message: "Delete 3 files?", requestedSchema: { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] } }
+ * {
+ *   message: "Delete 3 files?",
+ *   requestedSchema: { type: "object", properties: { confirm: { type: "boolean" } }, required: ["confirm"] },
+ * }
  */
 export interface MCPElicitRequest {
   readonly message: string;
@@ -77,7 +80,10 @@ export interface MCPLogMessage {
  * (the server's log messages). `signal` aborts when the server cancels its request or the connection closes.
  *
  * @example
- * connectMCP({ url, onElicit: async ({ message }) => ({ action: (await ask(message)) ? "accept" : "decline", content: {} }) });
+ * connectMCP({
+ *   url,
+ *   onElicit: async ({ message }) => ({ action: (await ask(message)) ? "accept" : "decline", content: {} }),
+ * });
  */
 export interface MCPClientHandlers {
   readonly onElicit?: (
@@ -125,7 +131,11 @@ function checkHandlers(handlers: MCPClientHandlers): void {
  * accepted elicitation is given the schema's defaults for fields left out, then checked against the schema.
  *
  * @example
- * installHandlers(client, { onLog: (m) => console.log(m.level, m.data) }, await import("@modelcontextprotocol/sdk/types.js"));
+ * installHandlers(
+ *   client,
+ *   { onLog: (m) => console.log(m.level, m.data) },
+ *   await import("@modelcontextprotocol/sdk/types.js"),
+ * );
  */
 export function installHandlers(
   client: HandlerClient,
@@ -150,7 +160,10 @@ export function installHandlers(
  * fields it leaves out, refused with the path and reason when it does not match the schema.
  *
  * @example
- * elicitAnswer({ message: "Name?", requestedSchema: { type: "object", properties: { n: { type: "string", default: "Ann" } } } }, { action: "accept", content: {} });
+ * elicitAnswer(
+ *   { message: "Name?", requestedSchema: { type: "object", properties: { n: { type: "string", default: "Ann" } } } },
+ *   { action: "accept", content: {} },
+ * );
  * // { action: "accept", content: { n: "Ann" } }
  */
 export function elicitAnswer(request: MCPElicitRequest, answer: MCPElicitResult): MCPElicitResult {

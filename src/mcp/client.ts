@@ -13,7 +13,12 @@ import { clientCapabilities, installHandlers, type MCPClientHandlers } from "./c
  * A tool as an MCP server lists it (`tools/list`).
  *
  * @example
- * { name: "search", description: "Searches.", inputSchema: { type: "object", properties: { q: { type: "string" } } }, annotations: { readOnlyHint: true } }
+ * {
+ *   name: "search",
+ *   description: "Searches.",
+ *   inputSchema: { type: "object", properties: { q: { type: "string" } } },
+ *   annotations: { readOnlyHint: true },
+ * }
  */
 export interface MCPListedTool {
   readonly name: string;
@@ -33,7 +38,9 @@ export interface MCPListedTool {
  * object that does works too).
  *
  * @example
- * const client = new Client({ name: "app", version: "1.0.0" }); await client.connect(transport); await mcpTools(client);
+ * const client = new Client({ name: "app", version: "1.0.0" });
+ * await client.connect(transport);
+ * await mcpTools(client);
  */
 export interface MCPClientLike {
   listTools(params?: { cursor?: string }): Promise<{ tools: readonly MCPListedTool[]; nextCursor?: string }>;
@@ -48,7 +55,12 @@ export interface MCPClientLike {
  * Options of `mcpTools` and `connectMCP`.
  *
  * @example
- * mcpTools(client, { prefix: "gh_", include: ["search_issues"], needsApproval: (t) => !t.annotations?.readOnlyHint, timeout: 30_000 });
+ * mcpTools(client, {
+ *   prefix: "gh_",
+ *   include: ["search_issues"],
+ *   needsApproval: (t) => !t.annotations?.readOnlyHint,
+ *   timeout: 30_000,
+ * });
  */
 export interface MCPToolsOptions {
   /** Put before every tool name (`"github_"`), so tools of several servers cannot clash. */
@@ -86,7 +98,11 @@ export interface MCPToolsOptions {
  * `mcpTools` reads (`too_many_tools`).
  *
  * @example
- * { code: "name_clash", name: "send_email", message: "the server's tool send_email has the name of a local tool; the local one is kept" }
+ * {
+ *   code: "name_clash",
+ *   name: "send_email",
+ *   message: "the server's tool send_email has the name of a local tool; the local one is kept",
+ * }
  */
 export interface MCPToolIssue {
   readonly code: "name_clash" | "duplicate_name" | "too_many_tools";
@@ -308,7 +324,8 @@ function resultValue(result: unknown): unknown {
  * OAuth); either with the handlers of what the server may ask during a call (`onElicit`, `onSample`, `onLog`).
  *
  * @example
- * connectMCP({ command: "node", args: ["server.mjs"] }); connectMCP({ url: "https://example.com/mcp", headers: { authorization: `Bearer ${token}` } });
+ * connectMCP({ command: "node", args: ["server.mjs"] });
+ * connectMCP({ url: "https://example.com/mcp", headers: { authorization: `Bearer ${token}` } });
  */
 export type MCPServer = MCPClientHandlers &
   (
@@ -334,7 +351,12 @@ export type MCPServer = MCPClientHandlers &
  * A connected server: its tools, the MCP SDK client, and `close()` (which ends a spawned server).
  *
  * @example
- * const server = await connectMCP({ command: "node", args: ["server.mjs"] }); try { use(server.tools) } finally { await server.close() }
+ * const server = await connectMCP({ command: "node", args: ["server.mjs"] });
+ * try {
+ *   use(server.tools);
+ * } finally {
+ *   await server.close();
+ * }
  */
 export interface MCPConnection extends MCPTools {
   readonly client: MCPClientLike & { close(): Promise<void> };
@@ -352,7 +374,10 @@ const load = (path: string): Promise<Record<string, unknown>> =>
  * yourself and call `mcpTools(client)`.
  *
  * @example
- * const fs = await connectMCP({ command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] }, { prefix: "fs_" });
+ * const fs = await connectMCP(
+ *   { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] },
+ *   { prefix: "fs_" },
+ * );
  * try {
  *   await runTools({ provider: "anthropic", chat, request, tools: [...fs.tools, weather] });
  * } finally {

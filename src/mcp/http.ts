@@ -15,7 +15,11 @@ import { LiveSession, memorySessions, type MCPSessionStore } from "./sessions.js
  * Options of `mcpHttpHandler`.
  *
  * @example
- * mcpHttpHandler(registry, { allowedHosts: ["localhost", "mcp.example.com"], maxMessageBytes: 1 << 20, sessions: true });
+ * mcpHttpHandler(registry, {
+ *   allowedHosts: ["localhost", "mcp.example.com"],
+ *   maxMessageBytes: 1 << 20,
+ *   sessions: true,
+ * });
  */
 export interface MCPHttpOptions extends MCPProtocolOptions {
   /**

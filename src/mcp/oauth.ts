@@ -29,7 +29,11 @@ export interface MCPOAuthTokens {
  * it, a provider that must send a person to sign in makes `connectMCP` fail with a message saying so.
  *
  * @example
- * const auth: MCPOAuthProvider = oauthProvider({ clientId: "ci-bot", clientSecret: process.env.SECRET!, grant: "client_credentials" });
+ * const auth: MCPOAuthProvider = oauthProvider({
+ *   clientId: "ci-bot",
+ *   clientSecret: process.env.SECRET!,
+ *   grant: "client_credentials",
+ * });
  */
 export interface MCPOAuthProvider {
   readonly redirectUrl: string | URL | undefined;
@@ -51,7 +55,11 @@ export interface MCPOAuthProvider {
  * Options of `oauthProvider`.
  *
  * @example
- * { clientName: "my-agent", redirectUrl: "http://127.0.0.1:8765/callback", authorize: (url) => openBrowserAndWait(url) }
+ * {
+ *   clientName: "my-agent",
+ *   redirectUrl: "http://127.0.0.1:8765/callback",
+ *   authorize: (url) => openBrowserAndWait(url),
+ * }
  */
 export interface OAuthProviderOptions {
   /**
@@ -273,7 +281,12 @@ type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
  * `insufficient_scope` (asking then for the scope the challenge names). A second refusal is an error.
  *
  * @example
- * const signedFetch = oauthFetch(fetch, oauthProvider({ grant: "client_credentials", clientId, clientSecret }), new URL(url), flow);
+ * const signedFetch = oauthFetch(
+ *   fetch,
+ *   oauthProvider({ grant: "client_credentials", clientId, clientSecret }),
+ *   new URL(url),
+ *   flow,
+ * );
  */
 export function oauthFetch(next: Fetch, provider: MCPOAuthProvider, serverUrl: URL, flow: OAuthFlow): Fetch {
   let signingIn: Promise<void> | undefined; // one sign-in at a time; requests refused meanwhile wait for it

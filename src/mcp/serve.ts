@@ -51,7 +51,11 @@ export type MCPOutput = { write(text: string): unknown } | WritableStream<Uint8A
  * call's time limit, the longest batch, and what MCP shows of each tool beyond its schema.
  *
  * @example
- * { serverInfo: { name: "weather", version: "1.2.0" }, timeout: 30_000, describeTool: (tool) => ({ annotations: { readOnlyHint: true } }) }
+ * {
+ *   serverInfo: { name: "weather", version: "1.2.0" },
+ *   timeout: 30_000,
+ *   describeTool: (tool) => ({ annotations: { readOnlyHint: true } }),
+ * }
  */
 export interface MCPProtocolOptions {
   /** The server's name and version in `initialize` (default `{ name: "tooltype", version: "0.1.0" }`). */
@@ -78,7 +82,11 @@ export interface MCPProtocolOptions {
  * A served tool's MCP fields beyond its schema.
  *
  * @example
- * { title: "Weather", annotations: { readOnlyHint: true, openWorldHint: true }, icons: [{ src: "https://example.com/sun.png", mimeType: "image/png" }] }
+ * {
+ *   title: "Weather",
+ *   annotations: { readOnlyHint: true, openWorldHint: true },
+ *   icons: [{ src: "https://example.com/sun.png", mimeType: "image/png" }],
+ * }
  */
 export interface MCPToolExtras {
   readonly title?: string;
@@ -96,7 +104,14 @@ export interface MCPToolExtras {
  * Options of `serveMCP`.
  *
  * @example
- * serveMCP(registry, { input: process.stdin, output: process.stdout, maxMessageBytes: 1 << 20, maxBatch: 20, maxInFlight: 8, timeout: 30_000 })
+ * serveMCP(registry, {
+ *   input: process.stdin,
+ *   output: process.stdout,
+ *   maxMessageBytes: 1 << 20,
+ *   maxBatch: 20,
+ *   maxInFlight: 8,
+ *   timeout: 30_000,
+ * });
  */
 export interface ServeMCPOptions extends MCPProtocolOptions {
   /** Newline-delimited JSON-RPC messages from the client. */
@@ -363,7 +378,10 @@ export interface MCPSessionState {
  * is to be done. Shared by `serveMCP` and `mcpHttpHandler`.
  *
  * @example
- * await handleMessage({ registry, options: {}, session: { version: "2025-06-18" } }, { jsonrpc: "2.0", id: 1, method: "ping" });
+ * await handleMessage(
+ *   { registry, options: {}, session: { version: "2025-06-18" } },
+ *   { jsonrpc: "2.0", id: 1, method: "ping" },
+ * );
  * // { jsonrpc: "2.0", id: 1, result: {} }
  */
 export function handleMessage(context: Context, message: unknown): Promise<unknown> | undefined {

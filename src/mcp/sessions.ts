@@ -8,7 +8,11 @@ import type { MCPSessionState } from "./serve.js";
  * `elicit` and `sample` still reach only the process that runs it: route by session id either way.
  *
  * @example
- * const store: MCPSessionStore = { get: (id) => cache.get(id), set: (id, state) => void cache.set(id, state), delete: (id) => void cache.delete(id) };
+ * const store: MCPSessionStore = {
+ *   get: (id) => cache.get(id),
+ *   set: (id, state) => void cache.set(id, state),
+ *   delete: (id) => void cache.delete(id),
+ * };
  */
 export interface MCPSessionStore {
   get(id: string): MCPSessionState | undefined | Promise<MCPSessionState | undefined>;

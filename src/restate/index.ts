@@ -20,7 +20,11 @@ export interface RestateContext {
  * id that answers it (`POST /restate/awakeables/{id}/resolve` on the ingress, or `ctx.resolveAwakeable(id, answer)`).
  *
  * @example
- * { name: "approval 1 call_e", payload: { call: { id: "call_e", name: "send_email", arguments: { to: "ann@example.org" } } }, awakeable: "sign_1…" }
+ * {
+ *   name: "approval 1 call_e",
+ *   payload: { call: { id: "call_e", name: "send_email", arguments: { to: "ann@example.org" } } },
+ *   awakeable: "sign_1…",
+ * }
  */
 export interface RestateWait {
   readonly name: string;
@@ -60,8 +64,10 @@ export interface RestateJournalOptions {
  * const agent = restate.service({
  *   name: "agent",
  *   handlers: {
- *     run: async (ctx: restate.Context, question: string) =>
- *       (await runTools({ provider: openai, chat, request: ask(question), tools, journal: restateJournal(ctx, { announce }) })).text,
+ *     run: async (ctx: restate.Context, question: string) => {
+ *       const journal = restateJournal(ctx, { announce });
+ *       return (await runTools({ provider: openai, chat, request: ask(question), tools, journal })).text;
+ *     },
  *   },
  * });
  */

@@ -9,7 +9,11 @@ import { make, type Descriptor } from "../t/descriptor.js";
  * that has `$defs` at the root.
  *
  * @example
- * const Search = fromJSONSchema<{ query: string }>({ type: "object", properties: { query: { type: "string" } }, required: ["query"] });
+ * const Search = fromJSONSchema<{ query: string }>({
+ *   type: "object",
+ *   properties: { query: { type: "string" } },
+ *   required: ["query"],
+ * });
  * tool({ name: "search", description: "Search the web.", parameters: Search, execute: ({ query }) => query });
  */
 /* @__NO_SIDE_EFFECTS__ */

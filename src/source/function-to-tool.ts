@@ -59,7 +59,15 @@ export interface FunctionToToolOptions {
  * A function's parameters as `tooltype/build` read them at build time, in call order.
  *
  * @example
- * functionToTool(add, { description: "Adds two numbers.", declared: { parameters: [{ name: "a", type: t.number() }, { name: "b", type: t.number(), optional: true, default: 0 }] } });
+ * functionToTool(add, {
+ *   description: "Adds two numbers.",
+ *   declared: {
+ *     parameters: [
+ *       { name: "a", type: t.number() },
+ *       { name: "b", type: t.number(), optional: true, default: 0 },
+ *     ],
+ *   },
+ * });
  */
 export interface DeclaredFunction {
   /** In call order; with `{ context: true }` the first is the context's. */

@@ -38,7 +38,10 @@ export function checkedLevel(level: LogLevel): number {
  * against the schema sent (`enumNames`, a label only, left out). Anything else is an error saying what is wrong.
  *
  * @example
- * elicitedValue({ action: "accept", content: { confirm: true } }, elicitationSchema(t.object({ confirm: t.boolean() })));
+ * elicitedValue(
+ *   { action: "accept", content: { confirm: true } },
+ *   elicitationSchema(t.object({ confirm: t.boolean() })),
+ * );
  */
 export function elicitedValue(answer: unknown, requested: Record<string, unknown>): Elicited<unknown> {
   const action = (answer as { action?: unknown } | null)?.action;

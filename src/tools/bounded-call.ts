@@ -24,7 +24,9 @@ export interface CallBounds {
  * and no controller, not one of each a call. Used by `ToolRegistry.executeAll` and the agent loop.
  *
  * @example
- * await boundedCall("get_weather", (signal) => weather.execute({ city: "Paris" }, undefined, { signal }), { timeout: 50 });
+ * await boundedCall("get_weather", (signal) => weather.execute({ city: "Paris" }, undefined, { signal }), {
+ *   timeout: 50,
+ * });
  * // a slower call: { success: false, error: 'Tool "get_weather" timed out after 50 ms.' }
  */
 export function boundedCall(

@@ -29,7 +29,12 @@ export type ArgsOf<P> = P extends Descriptor
  * The typed definition `tool({...})` takes.
  *
  * @example
- * tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => `Sunny in ${city}` });
+ * tool({
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   parameters: t.object({ city: t.string() }),
+ *   execute: ({ city }) => `Sunny in ${city}`,
+ * });
  */
 export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly name: string;

@@ -33,7 +33,13 @@ export type ToolFormat = "openai" | "responses" | "anthropic" | "gemini" | "mcp"
  * the tool's name and the provider. A name the provider refuses is one, at path "".
  *
  * @example
- * { tool: "get_weather", provider: "openai", path: "/properties/days", message: 'openai-strict does not support "minimum"...', kind: "changed" }
+ * {
+ *   tool: "get_weather",
+ *   provider: "openai",
+ *   path: "/properties/days",
+ *   message: 'openai-strict does not support "minimum"...',
+ *   kind: "changed",
+ * }
  */
 export interface ToolIssue extends ConversionWarning {
   readonly tool: string;
@@ -44,7 +50,10 @@ export interface ToolIssue extends ConversionWarning {
  * Options of the format methods.
  *
  * @example
- * toOpenAIFormat(weather, { strict: true, onIssue: (issue) => console.warn(`${issue.tool}${issue.path}: ${issue.message}`) });
+ * toOpenAIFormat(weather, {
+ *   strict: true,
+ *   onIssue: (issue) => console.warn(`${issue.tool}${issue.path}: ${issue.message}`),
+ * });
  */
 export interface FormatOptions {
   /**

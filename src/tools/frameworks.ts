@@ -15,7 +15,11 @@ import { jsonData } from "../util/json-data.js";
  * fix.
  *
  * @example
- * try { await toAISDKTool(weather).execute({ city: 5 }); } catch (error) { if (error instanceof ToolCallError) console.log(error.tool, error.message); }
+ * try {
+ *   await toAISDKTool(weather).execute({ city: 5 });
+ * } catch (error) {
+ *   if (error instanceof ToolCallError) console.log(error.tool, error.message);
+ * }
  */
 export class ToolCallError extends Error {
   override readonly name = "ToolCallError";
@@ -74,7 +78,13 @@ export type JSONValue = null | string | number | boolean | JSONValue[] | { [key:
  * images and files as base64 data.
  *
  * @example
- * { type: "content", value: [{ type: "text", text: "The chart:" }, { type: "file", mediaType: "image/png", data: { type: "data", data: "iVBORw0..." } }] }
+ * {
+ *   type: "content",
+ *   value: [
+ *     { type: "text", text: "The chart:" },
+ *     { type: "file", mediaType: "image/png", data: { type: "data", data: "iVBORw0..." } },
+ *   ],
+ * }
  */
 export type AISDKModelOutput =
   | { readonly type: "text"; readonly value: string }
@@ -103,7 +113,12 @@ export type AISDKModelOutput =
  *
  * @example
  * import { generateText, stepCountIs } from "ai";
- * await generateText({ model, prompt: "Weather in Paris?", tools: { get_weather: toAISDKTool(weather) }, stopWhen: stepCountIs(2) });
+ * await generateText({
+ *   model,
+ *   prompt: "Weather in Paris?",
+ *   tools: { get_weather: toAISDKTool(weather) },
+ *   stopWhen: stepCountIs(2),
+ * });
  */
 export function toAISDKTool<Args, Result, Context>(
   tool: Tool<Args, Result, Context>,
@@ -179,7 +194,11 @@ export interface AgentsToolOptions<Result> {
  *
  * @example
  * import { Agent, run, tool as agentsTool } from "@openai/agents";
- * const agent = new Agent({ name: "Weather", instructions: "Answer with the tool.", tools: [agentsTool(toAgentsTool(weather))] });
+ * const agent = new Agent({
+ *   name: "Weather",
+ *   instructions: "Answer with the tool.",
+ *   tools: [agentsTool(toAgentsTool(weather))],
+ * });
  * await run(agent, "Weather in Paris?");
  */
 export function toAgentsTool<Args, Result, Context>(

@@ -21,7 +21,8 @@ export interface GuardedCall<Args = unknown, Context = unknown> {
  * send them (JSON), which the tool's guard checks again. A guardrail that throws refuses the call.
  *
  * @example
- * const before: BeforeHook<{ limit: number }> = ({ arguments: { limit } }) => (limit > 100 ? { arguments: { limit: 100 } } : undefined);
+ * const before: BeforeHook<{ limit: number }> = ({ arguments: { limit } }) =>
+ *   limit > 100 ? { arguments: { limit: 100 } } : undefined;
  */
 export type BeforeHook<Args = unknown, Context = unknown> = (
   call: GuardedCall<Args, Context>,
@@ -35,7 +36,8 @@ export type BeforeDecision = void | undefined | { readonly refuse: string } | { 
  * `{ refuse: message }` gives it a failed result with the message instead. A guardrail that throws refuses the result.
  *
  * @example
- * const after: AfterHook = (_call, result) => (result.success && /secret/i.test(String(result.value)) ? { refuse: "The result was withheld." } : undefined);
+ * const after: AfterHook = (_call, result) =>
+ *   result.success && /secret/i.test(String(result.value)) ? { refuse: "The result was withheld." } : undefined;
  */
 export type AfterHook<Args = unknown, Context = unknown> = (
   call: GuardedCall<Args, Context>,
@@ -50,7 +52,14 @@ export type AfterDecision = void | undefined | { readonly refuse: string } | { r
  * cache).
  *
  * @example
- * const wrap: WrapHook = async (call, next) => { const started = Date.now(); try { return await next(); } finally { log(call.name, Date.now() - started); } };
+ * const wrap: WrapHook = async (call, next) => {
+ *   const started = Date.now();
+ *   try {
+ *     return await next();
+ *   } finally {
+ *     log(call.name, Date.now() - started);
+ *   }
+ * };
  */
 export type WrapHook<Args = unknown, Context = unknown> = (
   call: GuardedCall<Args, Context>,

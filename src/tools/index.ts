@@ -5,7 +5,12 @@
  * @example
  * import { t } from "tooltype/t";
  * import { tool, toOpenAIFormat } from "tooltype/tools";
- * const weather = tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+ * const weather = tool({
+ *   name: "get_weather",
+ *   description: "Weather for a city.",
+ *   parameters: t.object({ city: t.string() }),
+ *   execute: ({ city }) => city,
+ * });
  * toOpenAIFormat(weather, { strict: true });
  * await weather.execute('{"city":"Paris"}'); // { success: true, value: "Paris" }
  */

@@ -26,7 +26,12 @@ import type {
  *
  * @example
  * import { t, tool } from "tooltype";
- * const weather = tool({ name: "get_weather", description: "Weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+ * const weather = tool({
+ *   name: "get_weather",
+ *   description: "Weather for a city.",
+ *   parameters: t.object({ city: t.string() }),
+ *   execute: ({ city }) => city,
+ * });
  * weather.toOpenAIFormat({ strict: true });
  * // { type: "function", function: { name: "get_weather", ..., strict: true } }
  */

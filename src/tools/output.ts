@@ -53,7 +53,12 @@ const BRAND: unique symbol = /* @__PURE__ */ Symbol.for("tooltype.modelOutput") 
  *
  * @example
  * const chart = tool({ name: "chart", description: "Draws a chart.", parameters: t.object({ q: t.string() }),
- *   execute: async ({ q }) => modelOutput({ type: "text", text: `Chart of ${q}` }, { type: "image", data: await draw(q), mediaType: "image/png" }) });
+ *   execute: async ({ q }) =>
+ *     modelOutput(
+ *       { type: "text", text: `Chart of ${q}` },
+ *       { type: "image", data: await draw(q), mediaType: "image/png" },
+ *     ),
+ * });
  */
 export interface ModelOutput {
   readonly [BRAND]: true;

@@ -21,7 +21,13 @@ export type ParametersInput = object;
  *
  * @example
  * import { compile } from "tooltype/guard";
- * new Tool({ name: "echo", description: "Echoes.", parameters: t.object({ text: t.string() }), compile, run: ({ text }) => text });
+ * new Tool({
+ *   name: "echo",
+ *   description: "Echoes.",
+ *   parameters: t.object({ text: t.string() }),
+ *   compile,
+ *   run: ({ text }) => text,
+ * });
  */
 export type GuardBuilder = (schema: object, options?: { readonly jit?: Jit }) => Guard<unknown>;
 
@@ -216,7 +222,12 @@ export interface WithJSONSchema<S extends StandardSchemaV1>
  * @example
  * import * as z from "zod/mini";
  * const Args = z.object({ city: z.string() });
- * tool({ name: "get_weather", description: "Weather.", parameters: withJSONSchema(Args, z.toJSONSchema(Args)), execute: ({ city }) => city });
+ * tool({
+ *   name: "get_weather",
+ *   description: "Weather.",
+ *   parameters: withJSONSchema(Args, z.toJSONSchema(Args)),
+ *   execute: ({ city }) => city,
+ * });
  */
 export function withJSONSchema<S extends StandardSchemaV1>(schema: S, jsonSchema: object): WithJSONSchema<S> {
   const props = (schema as Partial<StandardSchemaV1>)?.["~standard"];

@@ -34,7 +34,12 @@ export interface ToolTokensOptions {
  * the JSON the format writes (compact, as an SDK sends it), and advice on what to trim as issues.
  *
  * @example
- * { provider: "openai", total: 1210, tools: [{ name: "ship_order", tokens: 702 }, ...], issues: [{ kind: "advice", tool: "ship_order", message: "..." }] }
+ * {
+ *   provider: "openai",
+ *   total: 1210,
+ *   tools: [{ name: "ship_order", tokens: 702 }, ...],
+ *   issues: [{ kind: "advice", tool: "ship_order", message: "..." }],
+ * }
  */
 export interface ToolTokens {
   readonly provider: ToolFormat;

@@ -16,7 +16,10 @@ import { isModelOutput, modelParts, type ModelPart, type OutputPart } from "./ou
  * Where a tool reports a function's exceptions (logged before they become a failed result).
  *
  * @example
- * const logger: Logger = { error: (message, error) => console.error(message, error), warn: (message) => console.warn(message) };
+ * const logger: Logger = {
+ *   error: (message, error) => console.error(message, error),
+ *   warn: (message) => console.warn(message),
+ * };
  */
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -27,7 +30,13 @@ export interface Logger {
  * Everything a `Tool` is made of. `run` receives decoded arguments and the call's context.
  *
  * @example
- * new Tool<{ city: string }>({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), compile, run: ({ city }) => `Sunny in ${city}` });
+ * new Tool<{ city: string }>({
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   parameters: t.object({ city: t.string() }),
+ *   compile,
+ *   run: ({ city }) => `Sunny in ${city}`,
+ * });
  */
 export interface ToolDefinition<Args = unknown, Result = unknown, Context = unknown> {
   readonly name: string;
@@ -105,7 +114,15 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
  *
  * @example
  * tool({ ..., execute: async ({ url }, _context, { signal }) => (await fetch(url, { signal })).text() });
- * tool({ ..., execute: async ({ files }, _context, { progress }) => { for (const [i, f] of files.entries()) { progress?.(i, files.length, f); await upload(f); } } });
+ * tool({
+ *   ...,
+ *   execute: async ({ files }, _context, { progress }) => {
+ *     for (const [i, f] of files.entries()) {
+ *       progress?.(i, files.length, f);
+ *       await upload(f);
+ *     }
+ *   },
+ * });
  */
 export interface RunOptions {
   /** Aborted when the caller gives up on the call (cancelled, timed out): stop the work then. */
@@ -548,7 +565,13 @@ export type AnyTool = Tool<any, any, any>;
  * passes its `Tool`, whose class body adds the provider formats as methods.
  *
  * @example
- * tool({ name: "echo", description: "Echoes.", parameters: t.object({ s: t.string() }), execute: ({ s }) => s, toolClass: Tool });
+ * tool({
+ *   name: "echo",
+ *   description: "Echoes.",
+ *   parameters: t.object({ s: t.string() }),
+ *   execute: ({ s }) => s,
+ *   toolClass: Tool,
+ * });
  */
 export type ToolClass = new <Args, Result, Context>(
   definition: ToolDefinition<Args, Result, Context>,

@@ -13,7 +13,10 @@ import { failUnless, type KeywordDeclaration, type StructureWriter } from "./key
  * property as an `additional_property` issue, a schema lists its own issues.
  *
  * @example
- * const check = unevaluatedPropertiesCheck(readSchema({ allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }), build)!;
+ * const check = unevaluatedPropertiesCheck(
+ *   readSchema({ allOf: [{ properties: { a: {} } }], unevaluatedProperties: false }),
+ *   build,
+ * )!;
  * check({ a: 1, b: 2 }); // false: "b" is not evaluated
  */
 export function unevaluatedPropertiesCheck(node: Node, build: Build): Check | undefined {

@@ -34,7 +34,13 @@ export interface OpenAIToolMessage {
  * take text only); its text is tooltype's own labels, never a tool's.
  *
  * @example
- * { role: "user", content: [{ type: "text", text: "image 1, returned by a tool call above (not written by the user):" }, { type: "image_url", image_url: { url: "data:image/png;base64,..." } }] }
+ * {
+ *   role: "user",
+ *   content: [
+ *     { type: "text", text: "image 1, returned by a tool call above (not written by the user):" },
+ *     { type: "image_url", image_url: { url: "data:image/png;base64,..." } },
+ *   ],
+ * }
  */
 export interface OpenAIUserMessage {
   role: "user";

@@ -54,7 +54,13 @@ export type ResponsesAnnotation =
  * A message item of a response's output (Responses).
  *
  * @example
- * { type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Hi", annotations: [] }] }
+ * {
+ *   type: "message",
+ *   id: "msg_1",
+ *   role: "assistant",
+ *   status: "completed",
+ *   content: [{ type: "output_text", text: "Hi", annotations: [] }],
+ * }
  */
 export interface ResponsesOutputMessage {
   type: "message";

@@ -6,7 +6,11 @@
  * property name Gemini refuses), `"advice"` when it is accepted but worth knowing (many tools at once).
  *
  * @example
- * { path: "/properties/name", message: 'openai-strict does not support "minLength"; moved into the description', kind: "changed" }
+ * {
+ *   path: "/properties/name",
+ *   message: 'openai-strict does not support "minLength"; moved into the description',
+ *   kind: "changed",
+ * }
  */
 export interface ConversionWarning {
   readonly path: string;

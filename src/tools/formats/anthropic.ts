@@ -11,7 +11,11 @@ import { CODE_EXECUTION, sendableCallers } from "./callers.js";
  * An Anthropic Messages API tool.
  *
  * @example
- * { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
+ * {
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+ * }
  */
 export interface AnthropicTool {
   name: string;

@@ -10,7 +10,16 @@ import { noCallers } from "./callers.js";
  * A Gemini function declaration.
  *
  * @example
- * { name: "get_weather", description: "Current weather for a city.", parameters: { type: "OBJECT", properties: { city: { type: "STRING" } }, propertyOrdering: ["city"], required: ["city"] } }
+ * {
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   parameters: {
+ *     type: "OBJECT",
+ *     properties: { city: { type: "STRING" } },
+ *     propertyOrdering: ["city"],
+ *     required: ["city"],
+ *   },
+ * }
  */
 export interface GeminiFunctionDeclaration {
   name: string;

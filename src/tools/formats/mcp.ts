@@ -8,7 +8,11 @@ import { noCallers } from "./callers.js";
  * An MCP tool, as `tools/list` lists it.
  *
  * @example
- * { name: "get_weather", description: "Current weather for a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }
+ * {
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+ * }
  */
 export interface MCPTool {
   name: string;

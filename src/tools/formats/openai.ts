@@ -9,7 +9,14 @@ import { noCallers } from "./callers.js";
  * An OpenAI Chat Completions function tool.
  *
  * @example
- * { type: "function", function: { name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }
+ * {
+ *   type: "function",
+ *   function: {
+ *     name: "get_weather",
+ *     description: "Current weather for a city.",
+ *     parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+ *   },
+ * }
  */
 export interface OpenAITool {
   type: "function";
@@ -33,7 +40,12 @@ export const OPENAI_RULES: DialectRules = { plain: openai, strict: openaiStrict 
  * OpenAI's function tool; with `strict`, its strict form (every property required, closed objects, `strict: true`).
  *
  * @example
- * const weather = tool({ name: "get_weather", description: "Current weather for a city.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
+ * const weather = tool({
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   parameters: t.object({ city: t.string() }),
+ *   execute: ({ city }) => city,
+ * });
  * toOpenAIFormat(weather, { strict: true });
  * // { type: "function", function: { name: "get_weather", description: "Current weather for a city.",
  * // parameters: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false, required:

@@ -8,7 +8,13 @@ import { CODE_EXECUTION, sendableCallers } from "./callers.js";
  * An OpenAI Responses API function tool.
  *
  * @example
- * { type: "function", name: "get_weather", description: "Current weather for a city.", parameters: { type: "object", ... }, strict: false }
+ * {
+ *   type: "function",
+ *   name: "get_weather",
+ *   description: "Current weather for a city.",
+ *   parameters: { type: "object", ... },
+ *   strict: false,
+ * }
  */
 export interface ResponsesTool {
   type: "function";
