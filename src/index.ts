@@ -113,6 +113,7 @@ export {
   type SampleResult,
   type ArgsOf,
   type TypedToolDefinition,
+  type GuardBuilder,
   type ToolResult,
   type ToolCall,
   type ToolCaller,

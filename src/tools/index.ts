@@ -29,7 +29,7 @@ export {
   type SampleResult,
 } from "./tool.js";
 export { tool, type ArgsOf, type TypedToolDefinition } from "./define.js";
-export { withJSONSchema, type WithJSONSchema } from "./parameters.js";
+export { withJSONSchema, type WithJSONSchema, type GuardBuilder } from "./parameters.js";
 export {
   toAISDKTool,
   toAgentsTool,
