@@ -93,7 +93,7 @@ export const GENERATED = "tooltype_call_";
  * The format options a request's options carry (strictness, the model's schema rules, where issues go).
  *
  * @example
- * tools.map((t) => toOpenAIFormat(t, formatOptions({ strict: "prefer", dialect: "gemini" })));
+ * tools.map((t) => toOpenAIFormat(t, formatOptions({ strict: "prefer", dialect: GEMINI_RULES })));
  */
 export function formatOptions(options: RequestOptions): FormatOptions {
   return {
