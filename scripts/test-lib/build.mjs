@@ -157,6 +157,7 @@ export async function buildBundles(root, outDir, envs, files) {
           sourcemap: "linked",
           keepNames: true, // tests may look at function or class names; the bundler must not rename them
           legalComments: "none",
+          loader: { ".sse": "text" }, // recorded server-sent event streams (test/fixtures/recorded/), read as text
           logLevel: "silent",
           banner: {
             // CommonJS packages the tests bundle (the ai package's @vercel/oidc) call require("path") as they
