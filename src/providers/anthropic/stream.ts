@@ -119,6 +119,16 @@ function openCall(calls: CallTracker, key: string, block: unknown): void {
   else calls.start(call);
 }
 
+// A message starts only after the previous one stopped: a new message_start while a tool_use block is still open
+// would splice the second message's input into the first's call (the same block index), so it is an error.
+function refuseSplice(id: unknown, calls: CallTracker): void {
+  const open = calls.list.find((call) => !call.closed);
+  if (open)
+    throw new Error(
+      `anthropic stream: message_start of ${JSON.stringify(id)} while the tool_use block ${JSON.stringify(open.id)} of the previous message is still open (no content_block_stop)`,
+    );
+}
+
 /**
  * What one chunk of a anthropic stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
  *
@@ -129,6 +139,7 @@ export function anthropicCalls(event: object, calls: CallTracker): void {
   const type = field(event, "type");
   const key = text(field(event, "index"));
   if (type === "message_start") {
+    refuseSplice(field(field(event, "message"), "id"), calls);
     list(field(event, "message"), "content").forEach((block, at) => {
       if (isCall(block)) openCall(calls, text(at), block);
     });
