@@ -5,16 +5,18 @@ import { jsonData } from "../util/json-data.js";
 
 /**
  * The arguments of a call: the parsed object, or the raw text when it is not JSON (reported later, not thrown).
+ * None given (missing, empty, or JSON `null`, as Cohere sends for a call without parameters) is `{}`.
  *
  * @example
  * parseArguments('{"a":1}'); // { a: 1 }
  * parseArguments('{"a":');   // '{"a":'
+ * parseArguments("null");    // {}
  */
 export function parseArguments(raw: unknown): unknown {
   if (typeof raw !== "string") return raw ?? {};
   if (!raw.trim()) return {};
   try {
-    return JSON.parse(raw);
+    return JSON.parse(raw) ?? {};
   } catch {
     return raw;
   }
