@@ -5,7 +5,7 @@ import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments } from "../../calls/wire.js";
 import { chatWithTools } from "../../calls/chat-deltas.js";
 import { errorMessage, usageNamed, userText, responseMismatch } from "../../calls/common.js";
-import { mistralStream } from "./stream.js";
+import { mistralStream, mistralText } from "./stream.js";
 import { mistralHTTP } from "./http.js";
 
 // tooltype/providers/mistral: the value, its stream alone (for createToolCallStream without the rest), its tool format
@@ -39,10 +39,7 @@ export const mistral: ProviderAdapter<"mistral", MistralTypes> = {
       ? [{ role: "assistant", content: field(m, "content") ?? "", toolCalls: list(m, "toolCalls", "tool_calls") }]
       : [];
   },
-  text: (response) => {
-    const content = field(message(response), "content");
-    return typeof content === "string" && content ? content : undefined;
-  },
+  text: (response) => mistralText(field(message(response), "content")),
   truncated: (response) =>
     field(list(field(response, "data") ?? response, "choices")[0], "finish_reason", "finishReason") === "length",
   withTools: /* @__PURE__ */ chatWithTools("toolChoice", "parallelToolCalls"),

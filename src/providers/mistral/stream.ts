@@ -17,7 +17,21 @@ export const mistralStream: StreamSupport = {
   reader: (calls) => chatReader(calls, chunkOf, "toolCalls", "finishReason", true),
 };
 
-const chunkOf = (event: unknown): unknown => field(event, "data") ?? event;
+// A chunk's choices, each delta's `content` as its text: Magistral models stream content as a list of chunks
+// (`{ type: "thinking", thinking: [...] }`, `{ type: "text", text }`), of which the text chunks are the answer.
+function chunkOf(event: unknown): unknown {
+  const chunk = field(event, "data") ?? event;
+  const choices = field(chunk, "choices");
+  if (!Array.isArray(choices) || !choices.some((c) => Array.isArray(field(field(c, "delta"), "content")))) return chunk;
+  return {
+    ...(chunk as object),
+    choices: choices.map((c) => {
+      const delta = field(c, "delta");
+      const content = field(delta, "content");
+      return Array.isArray(content) ? { ...c, delta: { ...(delta as object), content: mistralText(content) } } : c;
+    }),
+  };
+}
 
 /**
  * What one chunk of a mistral stream says of tool calls, told to `calls` (all `createToolCallStream` reads).
@@ -27,4 +41,21 @@ const chunkOf = (event: unknown): unknown => field(event, "data") ?? event;
  */
 export function mistralCalls(event: object, calls: CallTracker): void {
   readChatDeltas(chunkOf(event), calls, "toolCalls", "tool_calls");
+}
+
+/**
+ * The answer's text in a Mistral message `content`: a string as it is, or the `text` chunks of a list of chunks
+ * (Magistral models put `thinking` chunks before them); undefined when it holds no text.
+ *
+ * @example
+ * mistralText([{ type: "thinking", thinking: [{ type: "text", text: "2+2=4" }] }, { type: "text", text: "4" }]); // "4"
+ */
+export function mistralText(content: unknown): string | undefined {
+  if (typeof content === "string") return content || undefined;
+  if (!Array.isArray(content)) return undefined;
+  const said = content
+    .filter((chunk) => field(chunk, "type") === "text" && typeof field(chunk, "text") === "string")
+    .map((chunk) => field(chunk, "text") as string)
+    .join("");
+  return said || undefined;
 }
