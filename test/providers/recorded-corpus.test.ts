@@ -171,11 +171,19 @@ const EXPECTED: Record<string, Expected> = {
     `${ANTHROPIC_SNAP} tool search regex`,
   ),
   // Three turns (tool_use beside a server_tool_use search; a tool_use after the search's result; the answer). The
-  // AI SDK's test checks the search's result; the calls are the recording's tool_use blocks.
+  // AI SDK's test checks the search's result; the calls are the recording's tool_use blocks (their input_json_delta
+  // pieces put together).
   "anthropic/anthropic-tool-search-deferred-bm25.chunks.txt": {
     turns: [
       calls(["toolu_01U8pzAHj2vNdPCA2Kf8JjeN", "readNoteTree", { noteId: NOTE }]),
-      { calls: [["toolu_01QoRrvXNv6w4vZSyo9cnxP2", "executeEditorOperation", undefined]], text: false },
+      calls([
+        "toolu_01QoRrvXNv6w4vZSyo9cnxP2",
+        "executeEditorOperation",
+        {
+          noteId: NOTE,
+          operations: [{ op: "insert_node", type: "bulletedListItem", text: "bye", at: { type: "path", path: [1] } }],
+        },
+      ]),
       answer(),
     ],
     from: `${ANTHROPIC_TEST} tool_search_tool_result without server_tool_use in the same response`,
@@ -183,7 +191,14 @@ const EXPECTED: Record<string, Expected> = {
   "anthropic/anthropic-tool-search-deferred-regex.chunks.txt": {
     turns: [
       calls(["toolu_01WPkY6CkyJnFsaCqY7SZ9FX", "readNoteTree", { noteId: NOTE }]),
-      { calls: [["toolu_01UFHf8D27JBYu9FmrcjJk1p", "executeEditorOperation", undefined]], text: false },
+      calls([
+        "toolu_01UFHf8D27JBYu9FmrcjJk1p",
+        "executeEditorOperation",
+        {
+          noteId: NOTE,
+          operations: [{ op: "insert", type: "bulletedListItem", text: "bye", at: { type: "after", path: [0] } }],
+        },
+      ]),
       answer(),
     ],
     from: `${ANTHROPIC_TEST} tool_search_tool_result without server_tool_use in the same response`,
