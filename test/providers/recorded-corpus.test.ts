@@ -3,7 +3,8 @@
 // event, calls() at the end), (b) the same events through the loop's streamed turn, and the turn's rebuilt response
 // through parseToolCalls, (c) the .json through parseToolCalls and the loop, (d) the stream and the whole response
 // agree where they are the same recorded interaction. EXPECTED holds, per fixture, the calls to run (id, name,
-// input) and whether the turn answers in text, written from the AI SDK's expectation of that fixture (the snapshot
+// input), whether the turn answers in text, and how many server-run tool calls the loop's history keeps (the AI SDK's
+// provider-executed tool calls), written from the AI SDK's expectation of that fixture (the snapshot
 // or test named in each row's `from`), never computed by the code under test. Server-run tools (server_tool_use,
 // MCP tool use, web search, code execution, Responses' hosted tools) are no calls to run.
 import { suite } from "uvu";
@@ -22,10 +23,14 @@ import { FILES } from "./recorded-corpus.files.js";
 const corpus = suite("recorded corpus: the AI SDK's provider fixtures in every path");
 
 type Call = readonly [id: string | null, name: string, input: unknown];
-/** One model turn: its calls to run, and whether it answers in text (a string: the text it starts with). */
+/**
+ * One model turn: its calls to run, whether it answers in text (a string: the text it starts with), and how many
+ * server-run tool calls it holds (kept once each in the loop's history; unset: not compared).
+ */
 interface Turn {
   readonly calls: readonly Call[];
   readonly text: boolean | string;
+  readonly server?: number;
 }
 interface Expected {
   /** The turns a recording holds, in order (most hold one). */
@@ -41,6 +46,7 @@ interface Expected {
 const answer = (text: boolean | string = true): Turn => ({ calls: [], text });
 const calls = (...list: Call[]): Turn => ({ calls: list, text: false });
 const one = (turn: Turn, from: string): Expected => ({ turns: [turn], from });
+const ran = (server: number, turn: Turn = answer()): Turn => ({ ...turn, server });
 
 const ANTHROPIC_SNAP = "anthropic-language-model.test.ts.snap";
 const ANTHROPIC_TEST = "anthropic-language-model.test.ts";
@@ -64,16 +70,10 @@ const EXPECTED: Record<string, Expected> = {
   "anthropic/anthropic-clear-thinking.1.json": one(answer("925 ÷ 5 = 185"), `${ANTHROPIC_TEST} context editing`),
   "anthropic/anthropic-clear-tool-uses.1.chunks.txt": one(answer(), `${ANTHROPIC_TEST} context editing`),
   "anthropic/anthropic-clear-tool-uses.1.json": one(answer(), `${ANTHROPIC_TEST} context editing`),
-  "anthropic/anthropic-code-execution-20250825.1.chunks.txt": one(
-    answer(),
-    `${ANTHROPIC_SNAP} code execution 20250825`,
-  ),
-  "anthropic/anthropic-code-execution-20250825.1.json": one(answer(), `${ANTHROPIC_SNAP} code execution 20250825`),
-  "anthropic/anthropic-code-execution-20250825.2.chunks.txt": one(
-    answer(),
-    `${ANTHROPIC_SNAP} code execution 20250825`,
-  ),
-  "anthropic/anthropic-code-execution-20250825.2.json": one(answer(), `${ANTHROPIC_SNAP} code execution 20250825`),
+  "anthropic/anthropic-code-execution-20250825.1.chunks.txt": one(ran(2), `${ANTHROPIC_SNAP} code execution 20250825`),
+  "anthropic/anthropic-code-execution-20250825.1.json": one(ran(2), `${ANTHROPIC_SNAP} code execution 20250825`),
+  "anthropic/anthropic-code-execution-20250825.2.chunks.txt": one(ran(3), `${ANTHROPIC_SNAP} code execution 20250825`),
+  "anthropic/anthropic-code-execution-20250825.2.json": one(ran(3), `${ANTHROPIC_SNAP} code execution 20250825`),
   "anthropic/anthropic-code-execution-20250825.pptx-skill.chunks.txt": one(answer(), `${ANTHROPIC_SNAP} agent skills`),
   "anthropic/anthropic-code-execution-20250825.pptx-skill.json": one(answer(), `${ANTHROPIC_SNAP} agent skills`),
   "anthropic/anthropic-code-execution-20260120-prompt-cache.1.chunks.txt": one(answer(), `${ANTHROPIC_SNAP} 20260120`),
@@ -131,10 +131,10 @@ const EXPECTED: Record<string, Expected> = {
   ),
   "anthropic/anthropic-json-output-format.1.json": one(answer('{"recipe":'), `${ANTHROPIC_TEST} output format`),
   "anthropic/anthropic-mcp.1.chunks.txt": one(
-    answer(),
+    ran(1),
     `${ANTHROPIC_SNAP} mcp servers (mcp_tool_use is run by Anthropic)`,
   ),
-  "anthropic/anthropic-mcp.1.json": one(answer(), `${ANTHROPIC_SNAP} mcp servers`),
+  "anthropic/anthropic-mcp.1.json": one(ran(1), `${ANTHROPIC_SNAP} mcp servers`),
   "anthropic/anthropic-memory-20250818.1.json": one(
     calls(["toolu_01TvNvpwszD4hKeudmbfyWiV", "memory", { command: "view", path: "/memories" }]),
     `${ANTHROPIC_SNAP} memory 20250818`,
@@ -155,19 +155,28 @@ const EXPECTED: Record<string, Expected> = {
   ),
   // Two turns: the search (run by Anthropic) and the call it found; then the answer.
   "anthropic/anthropic-tool-search-bm25.1.chunks.txt": {
-    turns: [calls(["toolu_019nRrfqqXcU5NPTUSYfEMAY", "get_weather", { location: "San Francisco, CA" }]), answer()],
+    turns: [
+      ran(1, calls(["toolu_019nRrfqqXcU5NPTUSYfEMAY", "get_weather", { location: "San Francisco, CA" }])),
+      answer(),
+    ],
     from: `${ANTHROPIC_SNAP} tool search bm25`,
   },
   "anthropic/anthropic-tool-search-bm25.1.json": one(
-    calls(["toolu_01PFQG18bVLaXcEaCxTZtX4G", "get_weather", { location: "San Francisco, CA" }]),
+    ran(1, calls(["toolu_01PFQG18bVLaXcEaCxTZtX4G", "get_weather", { location: "San Francisco, CA" }])),
     `${ANTHROPIC_SNAP} tool search bm25`,
   ),
   "anthropic/anthropic-tool-search-regex.1.chunks.txt": {
-    turns: [calls(["toolu_01UmPwkecewaEpMupy2ywk8b", "get_temp_data", { location: "San Francisco, CA" }]), answer()],
+    turns: [
+      ran(1, calls(["toolu_01UmPwkecewaEpMupy2ywk8b", "get_temp_data", { location: "San Francisco, CA" }])),
+      answer(),
+    ],
     from: `${ANTHROPIC_SNAP} tool search regex`,
   },
   "anthropic/anthropic-tool-search-regex.1.json": one(
-    calls(["toolu_01X4r989CAhzqnFqDJn1gVvp", "get_temp_data", { location: "San Francisco, CA", unit: "fahrenheit" }]),
+    ran(
+      1,
+      calls(["toolu_01X4r989CAhzqnFqDJn1gVvp", "get_temp_data", { location: "San Francisco, CA", unit: "fahrenheit" }]),
+    ),
     `${ANTHROPIC_SNAP} tool search regex`,
   ),
   // Three turns (tool_use beside a server_tool_use search; a tool_use after the search's result; the answer). The
@@ -225,14 +234,14 @@ const EXPECTED: Record<string, Expected> = {
     ]),
     `${ANTHROPIC_TEST} deferred tool search (generate)`,
   ),
-  "anthropic/anthropic-web-fetch-tool-20260209.1.chunks.txt": one(answer(), `${ANTHROPIC_SNAP} web fetch 20260209`),
-  "anthropic/anthropic-web-fetch-tool-20260209.1.json": one(answer(), `${ANTHROPIC_SNAP} web fetch 20260209`),
-  "anthropic/anthropic-web-fetch-tool.1.chunks.txt": one(answer(), `${ANTHROPIC_SNAP} web fetch tool`),
-  "anthropic/anthropic-web-fetch-tool.1.json": one(answer(), `${ANTHROPIC_SNAP} web fetch tool`),
-  "anthropic/anthropic-web-fetch-tool.2.json": one(answer(), `${ANTHROPIC_SNAP} web fetch without title`),
-  "anthropic/anthropic-web-fetch-tool.error.json": one(answer(), `${ANTHROPIC_SNAP} web fetch unavailable error`),
-  "anthropic/anthropic-web-search-tool.1.chunks.txt": one(answer(), `${ANTHROPIC_SNAP} web search tool`),
-  "anthropic/anthropic-web-search-tool.1.json": one(answer(), `${ANTHROPIC_SNAP} web search tool`),
+  "anthropic/anthropic-web-fetch-tool-20260209.1.chunks.txt": one(ran(2), `${ANTHROPIC_SNAP} web fetch 20260209`),
+  "anthropic/anthropic-web-fetch-tool-20260209.1.json": one(ran(2), `${ANTHROPIC_SNAP} web fetch 20260209`),
+  "anthropic/anthropic-web-fetch-tool.1.chunks.txt": one(ran(1), `${ANTHROPIC_SNAP} web fetch tool`),
+  "anthropic/anthropic-web-fetch-tool.1.json": one(ran(1), `${ANTHROPIC_SNAP} web fetch tool`),
+  "anthropic/anthropic-web-fetch-tool.2.json": one(ran(1), `${ANTHROPIC_SNAP} web fetch without title`),
+  "anthropic/anthropic-web-fetch-tool.error.json": one(ran(1), `${ANTHROPIC_SNAP} web fetch unavailable error`),
+  "anthropic/anthropic-web-search-tool.1.chunks.txt": one(ran(1), `${ANTHROPIC_SNAP} web search tool`),
+  "anthropic/anthropic-web-search-tool.1.json": one(ran(2), `${ANTHROPIC_SNAP} web search tool`),
   "anthropic/duplicate-message-start.chunks.txt": one(
     answer("Hello, World!"),
     "anthropic-message-lifecycle.test.ts: ignores a duplicate message_start",
@@ -461,8 +470,8 @@ const EXPECTED: Record<string, Expected> = {
     calls(["call_heVrRaKZEJbsRvHvaEf5BLUI", "get_weather", { location: "San Francisco, CA", unit: "fahrenheit" }]),
     `${RESPONSES_TEST} client tool search`,
   ),
-  "responses/openai-code-interpreter-tool.1.chunks.txt": one(answer(), `${RESPONSES_SNAP} code interpreter`),
-  "responses/openai-code-interpreter-tool.1.json": one(answer(), `${RESPONSES_SNAP} code interpreter`),
+  "responses/openai-code-interpreter-tool.1.chunks.txt": one(ran(3), `${RESPONSES_SNAP} code interpreter`),
+  "responses/openai-code-interpreter-tool.1.json": one(ran(3), `${RESPONSES_SNAP} code interpreter`),
   "responses/openai-compaction.1.chunks.txt": one(answer("### Testing strategies"), `${RESPONSES_TEST} compaction`),
   "responses/openai-compaction.1.json": one(answer("### Testing strategies"), `${RESPONSES_TEST} compaction`),
   "responses/openai-error.1.chunks.txt": {
@@ -470,18 +479,21 @@ const EXPECTED: Record<string, Expected> = {
     from: `${RESPONSES_TEST} error event`,
     error: /exceeded your current quota/,
   },
-  "responses/openai-file-search-tool.1.chunks.txt": one(answer(), `${RESPONSES_SNAP} file search`),
-  "responses/openai-file-search-tool.1.json": one(answer(), `${RESPONSES_SNAP} file search`),
-  "responses/openai-file-search-tool.2.chunks.txt": one(answer(), `${RESPONSES_SNAP} file search`),
-  "responses/openai-file-search-tool.2.json": one(answer(), `${RESPONSES_SNAP} file search`),
-  "responses/openai-image-generation-tool.1.chunks.txt": one(answer(false), `${RESPONSES_SNAP} image generation`),
-  "responses/openai-image-generation-tool.1.json": one(answer(false), `${RESPONSES_SNAP} image generation`),
+  "responses/openai-file-search-tool.1.chunks.txt": one(ran(1), `${RESPONSES_SNAP} file search`),
+  "responses/openai-file-search-tool.1.json": one(ran(1), `${RESPONSES_SNAP} file search`),
+  "responses/openai-file-search-tool.2.chunks.txt": one(ran(1), `${RESPONSES_SNAP} file search`),
+  "responses/openai-file-search-tool.2.json": one(ran(1), `${RESPONSES_SNAP} file search`),
+  "responses/openai-image-generation-tool.1.chunks.txt": one(
+    ran(1, answer(false)),
+    `${RESPONSES_SNAP} image generation`,
+  ),
+  "responses/openai-image-generation-tool.1.json": one(ran(1, answer(false)), `${RESPONSES_SNAP} image generation`),
   "responses/openai-mcp-tool-approval.2.chunks.txt": one(answer(), `${RESPONSES_SNAP} mcp approval`),
   "responses/openai-mcp-tool-approval.2.json": one(answer(), `${RESPONSES_SNAP} mcp approval`),
-  "responses/openai-mcp-tool-approval.4.chunks.txt": one(answer("Done"), `${RESPONSES_SNAP} mcp approval`),
-  "responses/openai-mcp-tool-approval.4.json": one(answer("Done"), `${RESPONSES_SNAP} mcp approval`),
-  "responses/openai-mcp-tool.1.chunks.txt": one(answer("Yes"), `${RESPONSES_SNAP} mcp tool`),
-  "responses/openai-mcp-tool.1.json": one(answer("Yes"), `${RESPONSES_SNAP} mcp tool`),
+  "responses/openai-mcp-tool-approval.4.chunks.txt": one(ran(1, answer("Done")), `${RESPONSES_SNAP} mcp approval`),
+  "responses/openai-mcp-tool-approval.4.json": one(ran(1, answer("Done")), `${RESPONSES_SNAP} mcp approval`),
+  "responses/openai-mcp-tool.1.chunks.txt": one(ran(2, answer("Yes")), `${RESPONSES_SNAP} mcp tool`),
+  "responses/openai-mcp-tool.1.json": one(ran(1, answer("Yes")), `${RESPONSES_SNAP} mcp tool`),
   "responses/openai-phase.1.chunks.txt": one(answer(), `${RESPONSES_TEST} phase`),
   "responses/openai-phase.1.json": one(answer(), `${RESPONSES_TEST} phase`),
   // Four responses one after another: three calls, one at a time, then the answer.
@@ -497,11 +509,11 @@ const EXPECTED: Record<string, Expected> = {
   "responses/openai-reasoning-encrypted-content.1.json": one(answer(), `${RESPONSES_SNAP} reasoning encrypted content`),
   "responses/openai-shell-container-multiturn.1.chunks.txt": one(answer(), `${RESPONSES_TEST} shell container`),
   "responses/openai-shell-container-multiturn.1.json": one(answer(), `${RESPONSES_TEST} shell container`),
-  "responses/openai-shell-container.1.chunks.txt": one(answer(), `${RESPONSES_TEST} shell container (run by OpenAI)`),
+  "responses/openai-shell-container.1.chunks.txt": one(ran(1), `${RESPONSES_TEST} shell container (run by OpenAI)`),
   "responses/openai-shell-container.1.json": one(answer(), `${RESPONSES_TEST} shell container (run by OpenAI)`),
   "responses/openai-shell-local-multiturn.1.chunks.txt": one(answer("`arm64`"), `${RESPONSES_TEST} shell local`),
   "responses/openai-shell-local-multiturn.1.json": one(answer("`arm64`"), `${RESPONSES_TEST} shell local`),
-  "responses/openai-shell-skills.1.chunks.txt": one(answer("Build a STOP"), `${RESPONSES_TEST} shell skills`),
+  "responses/openai-shell-skills.1.chunks.txt": one(ran(2, answer("Build a STOP")), `${RESPONSES_TEST} shell skills`),
   "responses/openai-shell-skills.1.json": one(answer("Build a STOP"), `${RESPONSES_TEST} shell skills`),
   "responses/openai-tool-search.1.chunks.txt": one(
     calls(["call_pddfxhfOx4gY56zn4vIIEbFp", "get_weather", { location: "San Francisco, CA", unit: "fahrenheit" }]),
@@ -511,8 +523,8 @@ const EXPECTED: Record<string, Expected> = {
     calls(["call_ytqozXvUXG8NN1b0IODxzUaE", "get_weather", { location: "San Francisco, CA", unit: "fahrenheit" }]),
     `${RESPONSES_TEST} hosted tool search`,
   ),
-  "responses/openai-web-search-tool.1.chunks.txt": one(answer(), `${RESPONSES_SNAP} web search`),
-  "responses/openai-web-search-tool.1.json": one(answer(), `${RESPONSES_SNAP} web search`),
+  "responses/openai-web-search-tool.1.chunks.txt": one(ran(6), `${RESPONSES_SNAP} web search`),
+  "responses/openai-web-search-tool.1.json": one(ran(3), `${RESPONSES_SNAP} web search`),
   "responses/programmatic-tool-calling.1.chunks.txt": one(
     calls(["call_VgDSZztLociNcutQZWkC2fmL", "getInventory", { sku: "sku_123" }]),
     `${RESPONSES_TEST} programmatic tool calling`,
@@ -655,6 +667,30 @@ function sameText(text: string | undefined, turn: Turn, where: string): void {
   else if (!turn.calls.length) assert.ok(!text?.trim(), `${where}: text where none was said`);
 }
 
+// What a provider runs itself: Anthropic's server_tool_use and mcp_tool_use blocks, Responses' hosted tool items.
+const SERVER_TYPES = new Set([
+  "server_tool_use",
+  "mcp_tool_use",
+  "web_search_call",
+  "file_search_call",
+  "code_interpreter_call",
+  "image_generation_call",
+  "mcp_call",
+  "shell_call",
+]);
+/** The server-run tool calls anywhere in a conversation (each block or item once). */
+function serverCalls(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + serverCalls(v), 0);
+  if (typeof value !== "object" || value === null) return 0;
+  const own = SERVER_TYPES.has(String((value as { type?: unknown }).type)) ? 1 : 0;
+  return own + serverCalls(Object.values(value));
+}
+
+function sameServer(history: unknown, turn: Turn, where: string): void {
+  if (turn.server !== undefined)
+    assert.is(serverCalls(history), turn.server, `${where}: server-run calls in the history`);
+}
+
 /** (a) createToolCallStream: partial() after every event, calls() at the end. */
 function streamCalls(path: string, events: readonly object[]): Seen {
   const stream = createToolCallStream(speakerOf(path).stream);
@@ -670,6 +706,7 @@ async function loopTurn(path: string, events: readonly object[]) {
   const { provider, request } = speakerOf(path);
   let step: { calls: Seen; response: unknown } | undefined;
   let text: string | undefined;
+  let history: unknown;
   for await (const event of streamTools({
     provider: provider as Provider,
     chat: () =>
@@ -680,8 +717,13 @@ async function loopTurn(path: string, events: readonly object[]) {
     maxSteps: 1,
   }))
     if (event.type === "step-finish") step = event as never;
-    else if (event.type === "finish") text = (event as { text?: string }).text;
-  return { calls: step?.calls ?? [], text, rebuilt: parseToolCalls(step?.response as object, provider as Provider) };
+    else if (event.type === "finish") ({ text, messages: history } = event as { text?: string; messages: unknown });
+  return {
+    calls: step?.calls ?? [],
+    text,
+    history,
+    rebuilt: parseToolCalls(step?.response as object, provider as Provider),
+  };
 }
 
 const streams = Object.keys(EXPECTED).filter((path) => !path.endsWith(".json"));
@@ -730,8 +772,9 @@ for (const path of streams) {
     for (const [i, events] of turns.entries()) {
       const turn = expected.turns[i]!;
       const where = `${path} turn ${i + 1}`;
-      const { calls, text, rebuilt } = await loopTurn(path, events);
+      const { calls, text, rebuilt, history } = await loopTurn(path, events);
       sameCalls(calls, turn, `${where} (loop)`);
+      sameServer(history, turn, `${where} (loop)`);
       sameCalls(rebuilt, turn, `${where} (rebuilt response)`);
       if (!turn.calls.length) sameText(text, turn, `${where} (loop)`);
     }
@@ -751,6 +794,7 @@ for (const path of wholes) {
       maxSteps: 1,
     });
     sameCalls(out.steps[0]?.calls ?? [], turn, `${path} (loop)`);
+    sameServer(out.messages, turn, `${path} (loop)`);
     assert.is(out.finishReason, turn.calls.length ? "max_steps" : "stop", `${path}: finishReason`);
     if (!turn.calls.length) sameText(out.text, turn, `${path} (loop)`);
   });
