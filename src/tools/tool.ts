@@ -9,6 +9,7 @@ import { isObjectRoot, WRAPPER_KEY } from "../schema/dialects/wrap.js";
 import { builder, readParameters, type GuardBuilder, type Parameters, type ParametersInput } from "./parameters.js";
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 import { snapshot } from "./snapshot.js";
+import { encodingsOf } from "./sent-in.js";
 import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
 import { isModelOutput, modelParts, type ModelPart, type OutputPart } from "./output.js";
 
@@ -462,8 +463,9 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
           `Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`,
         );
       }
-      // Most arguments are already in canonical form: check first, and only when that fails undo strict-mode
-      // encodings (null for "absent", positional tuples, entry lists) and check again.
+      // Most arguments are already in canonical form: check first, and only when that fails undo what models send
+      // in other shapes (null for "absent"; positional tuples and entry lists when the tool was written in a dialect
+      // that sends them, see sent-in.ts) and check again.
       const checked = this.#input.check(value);
       return isThenable(checked) ? this.#checkedLater(checked, value, false) : this.#checkedNow(checked, value);
     } catch (error) {
@@ -473,7 +475,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
 
   #checkedNow(checked: Checked, value: unknown): ToolResult<Args> | Promise<ToolResult<Args>> {
     if ("issues" in checked) {
-      const again = this.#input.check(this.#input.codec.normalize(value));
+      const again = this.#input.check(this.#input.codec.normalize(value, encodingsOf(this)));
       if (isThenable(again)) return this.#checkedLater(again, value, true);
       checked = again;
     }
@@ -484,7 +486,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   async #checkedLater(pending: PromiseLike<Checked>, value: unknown, normalized: boolean): Promise<ToolResult<Args>> {
     try {
       let checked = await pending;
-      if ("issues" in checked && !normalized) checked = await this.#input.check(this.#input.codec.normalize(value));
+      if ("issues" in checked && !normalized)
+        checked = await this.#input.check(this.#input.codec.normalize(value, encodingsOf(this)));
       return this.#decoded(checked);
     } catch (error) {
       return this.#unreadable(error);
