@@ -187,6 +187,25 @@ await check("runTools without readStreams carries no partial JSON parser or stre
   }
 });
 
+// ---- a lean format that never goes strict ------------------------------------------------------------------
+// A lean entry's formats write in their plain rules unless given the strict ones (OPENAI_RULES): bundles that never
+// ask for strict carry no strict writer, found by messages of OpenAI's and Anthropic's strict dialects (the root
+// entry, which passes the strict rules itself, shows the markers work).
+const STRICT_ONLY = {
+  "OpenAI's strict writer": "levels of nested objects",
+  "Anthropic's strict writer": "anthropic-strict",
+};
+await check("a lean toOpenAIFormat that never goes strict carries no strict writer (tools, toolsAot, runTools)", () => {
+  for (const [what, marker] of Object.entries(STRICT_ONLY)) {
+    expect(
+      byId.package.bundle.includes(marker),
+      `the root entry's bundle lacks ${what}'s marker ${JSON.stringify(marker)}`,
+    );
+    for (const id of ["tools", "toolsAot", "runTools"])
+      expect(!byId[id].bundle.includes(marker), `${byId[id].name} carries ${what} (${JSON.stringify(marker)})`);
+  }
+});
+
 // ---- each measured bundle runs ----------------------------------------------------------------------------
 // A bundle that dropped a module it needs would measure smaller and pass its ceiling: each one measured is
 // imported in Node and what it exports is used. `value` is the bundle's default export, `module` all of them.
@@ -256,12 +275,12 @@ for (const b of TOOLTYPE_BUNDLES) {
 await check("root and subpath imports in one app: each module once, one lean Tool class under the root's", async () => {
   const contents = `import { t, Tool, tool as rootTool, toJSONSchema } from "tooltype";
 import { t as leanT } from "tooltype/t";
-import { Tool as LeanTool, tool, toOpenAIFormat } from "tooltype/tools";
+import { Tool as LeanTool, tool, toOpenAIFormat, OPENAI_RULES } from "tooltype/tools";
 import { openaiStrict } from "tooltype/dialects";
 const made = tool({ name: "a", description: "A.", parameters: leanT.object({ x: t.string() }), execute: () => 1 });
 const rooted = rootTool({ name: "b", description: "B.", parameters: t.object({ x: t.string() }), execute: () => 1 });
 export const same = [t === leanT, Object.getPrototypeOf(Tool) === LeanTool, made instanceof LeanTool, !(made instanceof Tool), rooted instanceof LeanTool, typeof rooted.toOpenAIFormat === "function", !("toOpenAIFormat" in made)];
-export const strict = [toJSONSchema(leanT.object({ x: t.string() }), { target: "openai-strict" }), toOpenAIFormat(made, { strict: true }), openaiStrict.name];`;
+export const strict = [toJSONSchema(leanT.object({ x: t.string() }), { target: "openai-strict" }), toOpenAIFormat(made, { strict: true, dialect: OPENAI_RULES }), openaiStrict.name];`;
   const { code } = await appBundle({ stdin: { contents, resolveDir: ROOT, loader: "js" }, minify: false });
   const count = (needle) => code.split(needle).length - 1;
   expect(
