@@ -1,5 +1,5 @@
 import type { JSONSchema } from "../schema/json-schema.js";
-import { toJSONSchema } from "../schema/to-json-schema.js";
+import { toJSONSchemaOnce as toJSONSchema } from "../schema/to-json-schema.js";
 import type { Dialect } from "../schema/dialects/warnings.js";
 import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
@@ -139,11 +139,9 @@ const STRICT_RULES: Partial<Record<ToolFormat, string>> = {
 /** Strict asked of rules that have no strict writer: a TypeError naming the tool, the format and what to pass. */
 function noStrictRules(tool: FormattableTool, provider: ToolFormat, options: FormatOptions): never {
   const asked = options.strict === undefined ? "the tool's strict: true" : `strict: ${JSON.stringify(options.strict)}`;
-  const rules = STRICT_RULES[provider];
+  const rules = (options.dialect === undefined && STRICT_RULES[provider]) || "{ plain, strict } rules";
   throw new TypeError(
-    options.dialect === undefined && rules
-      ? `Tool "${tool.name}": ${asked} in the ${provider} format needs the strict schema rules, which this entry carries only when given: pass dialect: ${rules} (from "tooltype/tools" or "tooltype/providers/${provider}"), or import from the root entry "tooltype", which passes them itself`
-      : `Tool "${tool.name}": ${asked} in the ${provider} format needs strict schema rules, and the dialect given has none: pass { plain, strict } rules, such as OPENAI_RULES or ANTHROPIC_RULES`,
+    `Tool "${tool.name}": ${asked} in the ${provider} format needs strict schema rules${options.dialect === undefined ? "" : ", and the dialect given has none"}: pass dialect: ${rules} (from "tooltype/tools" or the provider's subpath), or use the root entry "tooltype", which passes them itself`,
   );
 }
 

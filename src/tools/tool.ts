@@ -1,6 +1,6 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import type { Descriptor, InferJSON } from "../t/descriptor.js";
-import { toJSONSchema } from "../schema/to-json-schema.js";
+import { toJSONSchemaOnce as toJSONSchema } from "../schema/to-json-schema.js";
 import { isObject } from "../guard/values.js";
 import type { Guard, Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";

@@ -27,6 +27,7 @@ export {
   toAnthropicTools,
   anthropicStrictIssues,
   ANTHROPIC_STRICT_LIMITS,
+  ANTHROPIC_RULES,
   type AnthropicTool,
   type AnthropicFormatOptions,
 } from "../../tools/formats/anthropic.js";

@@ -20,7 +20,7 @@ import { openaiStream } from "./stream.js";
 // tooltype/providers/openai: the value, its stream alone (for createToolCallStream without the rest), its tool format
 // and its message types.
 export { openaiStream } from "./stream.js";
-export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
+export { toOpenAIFormat, OPENAI_RULES, type OpenAITool } from "../../tools/formats/openai.js";
 export type {
   OpenAIMessageToolCall,
   OpenAIAssistantMessage,

@@ -30,6 +30,7 @@ import { programCaller, responsesStream } from "./stream.js";
 // format and its message types.
 export { responsesStream } from "./stream.js";
 export { toResponsesFormat, type ResponsesTool } from "../../tools/formats/responses.js";
+export { OPENAI_RULES } from "../../tools/formats/openai.js";
 export type {
   ResponsesFunctionCallOutput,
   ResponsesFunctionCall,
