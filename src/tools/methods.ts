@@ -8,7 +8,7 @@ import { TUPLES_AND_MAPS } from "../schema/dialects/encodings.js";
 import { sentIn } from "./sent-in.js";
 import { ToolRegistry as LeanToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
 import * as format from "./named-rules.js";
-import { namedRules } from "./named-rules.js";
+import { namedRules, ownRules } from "./named-rules.js";
 import type { FormatOf, ToolIssue } from "./format-types.js";
 import type {
   AnthropicFormatOptions,
@@ -130,7 +130,7 @@ export class ToolRegistry extends LeanToolRegistry {
    * registry.check("openai", { dialect: "gemini" });
    */
   override check(format: FormatOf, options?: Parameters<LeanToolRegistry["check"]>[1]): ToolIssue[] {
-    return super.check(format, namedRules(options, format));
+    return super.check(format, namedRules(options, ownRules(format)));
   }
 
   /**
@@ -144,7 +144,7 @@ export class ToolRegistry extends LeanToolRegistry {
     format: FormatOf,
     options?: Parameters<LeanToolRegistry["tokens"]>[1],
   ): ReturnType<LeanToolRegistry["tokens"]> {
-    return super.tokens(format, namedRules(options ?? {}, format) as never);
+    return super.tokens(format, namedRules(options ?? {}, ownRules(format)) as never);
   }
 
   /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */

@@ -50,20 +50,30 @@ const OWN_RULES: Record<ToolFormat, DialectRules> = {
 };
 
 /**
- * Options with a `dialect` given by name replaced by that family's rules (a value stays as it is; none is the
- * `format`'s own rules, strict writer included) and `shareRepeated: true` by the function; an unknown name is a
+ * A format's own rules, strict writer included (a provider value's: those of the format its tools are written in).
+ *
+ * @example
+ * ownRules(anthropic); // ANTHROPIC_RULES
+ */
+export function ownRules(format: FormatOf): DialectRules {
+  return OWN_RULES[formatOf(format)];
+}
+
+/**
+ * Options with a `dialect` given by name replaced by that family's rules (a value stays as it is; none is `own`, a
+ * format's own rules with their strict writer) and `shareRepeated: true` by the function; an unknown name is a
  * TypeError naming the known ones.
  *
  * @example
  * namedRules({ strict: true, dialect: "gemini" }); // { strict: true, dialect: SCHEMA_RULES.gemini }
- * namedRules({ strict: true }, "openai"); // { strict: true, dialect: OPENAI_RULES }
+ * namedRules({ strict: true }, OPENAI_RULES); // { strict: true, dialect: OPENAI_RULES }
  */
 export function namedRules<
   O extends { readonly dialect?: SchemaRules; readonly shareRepeated?: FormatOptions["shareRepeated"] } | undefined,
->(options: O, format?: FormatOf): O {
+>(options: O, own?: DialectRules): O {
   if (options?.shareRepeated === true) options = { ...options, shareRepeated };
   const dialect = options?.dialect;
-  if (dialect === undefined && format !== undefined) return { ...options, dialect: OWN_RULES[formatOf(format)] } as O;
+  if (dialect === undefined && own !== undefined) return { ...options, dialect: own } as O;
   if (typeof dialect !== "string") return options;
   if (!Object.hasOwn(SCHEMA_RULES, dialect))
     throw new TypeError(
@@ -78,7 +88,7 @@ export function namedRules<
  * @example
  * toOpenAIFormat(weather, { dialect: "gemini" });
  */
-export const toOpenAIFormat: typeof openaiTool = (tool, options) => openaiTool(tool, namedRules(options, "openai"));
+export const toOpenAIFormat: typeof openaiTool = (tool, options) => openaiTool(tool, namedRules(options, OPENAI_RULES));
 
 /**
  * `toResponsesFormat` taking the dialect by name too.
@@ -87,29 +97,29 @@ export const toOpenAIFormat: typeof openaiTool = (tool, options) => openaiTool(t
  * toResponsesFormat(weather, { dialect: "anthropic" });
  */
 export const toResponsesFormat: typeof responsesTool = (tool, options) =>
-  responsesTool(tool, namedRules(options, "responses"));
+  responsesTool(tool, namedRules(options, OPENAI_RULES));
 
 /** `toAnthropicFormat` taking the dialect by name too. @example toAnthropicFormat(weather, { dialect: "openai" }); */
 export const toAnthropicFormat: typeof anthropicTool = (tool, options) =>
-  anthropicTool(tool, namedRules(options, "anthropic"));
+  anthropicTool(tool, namedRules(options, ANTHROPIC_RULES));
 
 /** `toAnthropicTools` taking the dialect by name too. @example toAnthropicTools(tools, { dialect: "anthropic" }); */
 export const toAnthropicTools: typeof anthropicTools = (tools, options) =>
-  anthropicTools(tools, namedRules(options, "anthropic"));
+  anthropicTools(tools, namedRules(options, ANTHROPIC_RULES));
 
 /** `anthropicStrictIssues` taking the dialect by name too. @example anthropicStrictIssues(tools, { strict: true }); */
 export const anthropicStrictIssues: typeof anthropicLimits = (tools, options) =>
-  anthropicLimits(tools, namedRules(options, "anthropic"));
+  anthropicLimits(tools, namedRules(options, ANTHROPIC_RULES));
 
 /** `toGeminiFormat` taking the dialect by name too. @example toGeminiFormat(weather, { dialect: "openai" }); */
-export const toGeminiFormat: typeof geminiTool = (tool, options) => geminiTool(tool, namedRules(options, "gemini"));
+export const toGeminiFormat: typeof geminiTool = (tool, options) => geminiTool(tool, namedRules(options, GEMINI_RULES));
 
 /** `toMCPFormat` taking the dialect by name too. @example toMCPFormat(weather); */
-export const toMCPFormat: typeof mcpTool = (tool, options) => mcpTool(tool, namedRules(options, "mcp"));
+export const toMCPFormat: typeof mcpTool = (tool, options) => mcpTool(tool, namedRules(options, MCP_RULES));
 
 /** `checkTool` taking the dialect by name too. @example checkTool(weather, "openai", { dialect: "gemini" }); */
 export const checkTool: typeof checkOne = (tool, provider, options) =>
-  checkOne(tool, provider, namedRules(options, provider));
+  checkOne(tool, provider, namedRules(options, ownRules(provider)));
 
 /**
  * `toolTokens` (see `tooltype/tools`) taking the dialect by name too, and counting the strict form with each format's
@@ -119,4 +129,4 @@ export const checkTool: typeof checkOne = (tool, provider, options) =>
  * const { total } = await toolTokens(tools, "openai", { strict: true });
  */
 export const toolTokens: typeof countTokens = (tools, provider, options) =>
-  countTokens(tools, provider, namedRules(options ?? {}, provider) as never);
+  countTokens(tools, provider, namedRules(options ?? {}, ownRules(provider)) as never);
