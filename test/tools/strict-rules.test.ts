@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import * as root from "tooltype";
 import * as lean from "tooltype/tools";
 import { t } from "tooltype/t";
-import { runTools } from "tooltype/agent";
+import { resume, runTools } from "tooltype/agent";
 import { openai } from "tooltype/providers/openai";
 import { scriptedChat } from "../support/scripted-chat.js";
 
@@ -148,6 +148,27 @@ s("the lean loop: strict needs the rules as its dialect, and then runs the call 
   assert.is(run.text, "done");
   assert.is(requests[0].tools[0].function.strict, true);
   assert.equal(got, decoded);
+});
+
+s("a run resumed in a fresh process (its tools never written there) runs the approved call decoded", async () => {
+  const got: unknown[] = [];
+  const make = () =>
+    lean.tool({
+      name: "find",
+      description: "Finds.",
+      parameters: params,
+      needsApproval: true,
+      execute: (a) => (got.push(a), "found"),
+    });
+  const { chat } = scriptedChat({ calls: [["c1", "find", sent]] }, { text: "done" });
+  const request = { model: "m", messages: [{ role: "user", content: "Find." }] };
+  const strict = { strict: true, dialect: lean.OPENAI_RULES } as const;
+  const paused = await runTools({ provider: openai, chat, request, tools: [make()], ...strict });
+  assert.is(paused.finishReason, "approval");
+  const state = JSON.parse(JSON.stringify(paused.state));
+  const done = await resume(state, { c1: true }, { provider: openai, chat, tools: [make()], ...strict });
+  assert.is(done.text, "done");
+  assert.equal(got, [decoded]);
 });
 
 s("the root entry goes strict by itself and undoes the shapes on every path", async () => {
