@@ -13,7 +13,7 @@ import type { JSONSchema } from "../schema/json-schema.js";
  * Options of `toolTokens` and `registry.tokens`.
  *
  * @example
- * await toolTokens(tools, "openai", { count: (text) => encode(text).length, strict: true });
+ * await toolTokens(tools, "openai", { count: (text) => encode(text).length, strict: true, dialect: OPENAI_RULES });
  */
 export interface ToolTokensOptions {
   /**

@@ -51,6 +51,14 @@ s("strict without the strict rules is a TypeError naming the tool, the format an
     issues.some((i) => i.kind === "rejected" && /dialect: OPENAI_RULES/.test(i.message)),
     "the lean registry's check reports it",
   );
+  assert.throws(() => lean.anthropicStrictIssues([find], { strict: true }), /dialect: ANTHROPIC_RULES/);
+  assert.equal(lean.anthropicStrictIssues([find], { strict: true, dialect: lean.ANTHROPIC_RULES }), []);
+  const claude = new lean.ToolRegistry().register(find).check("anthropic", { strict: true });
+  assert.equal(
+    claude.map((i) => [i.tool, i.kind]),
+    [["find", "rejected"]],
+    "the lean registry's check reports it once, for the tool, without throwing",
+  );
 });
 
 s("lean strict with OPENAI_RULES or ANTHROPIC_RULES writes what the root entry writes", () => {

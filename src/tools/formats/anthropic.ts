@@ -137,8 +137,9 @@ function strictWithinLimits(
   const used = { tools: 0, optionalParameters: 0, unionParameters: 0 };
   return tools.map((tool) => {
     const wanted = options.strict ?? tool.strict;
-    // Limits of Anthropic's own strict rules only (without them, toAnthropicFormat says what to pass).
-    if (!wanted || options.dialect !== ANTHROPIC_RULES) return options.strict;
+    if (!wanted) return options.strict;
+    if (options.dialect === undefined) rulesFor(tool, ANTHROPIC_PLAIN, "anthropic", options); // throws: no strict rules
+    if (options.dialect !== ANTHROPIC_RULES) return options.strict; // the limits are those of Anthropic's strict rules
     const { dialect, strict } = rulesFor(tool, ANTHROPIC_RULES, "anthropic", {
       ...options,
       onIssue: undefined,
@@ -170,7 +171,7 @@ function strictWithinLimits(
  * adds to each tool's own): rejected when strict is asked for, advice with `"prefer"`.
  *
  * @example
- * anthropicStrictIssues(tools, { strict: true });
+ * anthropicStrictIssues(tools, { strict: true, dialect: ANTHROPIC_RULES });
  * // [{ tool: "t21", provider: "anthropic", kind: "rejected", message: "cannot be strict: Anthropic allows 20 strict
  * // tools ..." }]
  */
