@@ -53,7 +53,10 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
    */
   readonly checkReturns?: boolean;
   readonly category?: string;
-  /** Export the strict form by default (OpenAI strict mode); each format call may override it. */
+  /**
+   * Export the strict form by default (OpenAI strict mode); each format call may override it. A lean entry's format
+   * then needs the strict rules as its `dialect` (`OPENAI_RULES`, `ANTHROPIC_RULES`); the root entry passes them.
+   */
   readonly strict?: boolean;
   readonly logger?: Logger;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
