@@ -17,7 +17,7 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
-import { anthropicStream, programCaller } from "./stream.js";
+import { anthropicStreamSupport, programCaller } from "./stream.js";
 
 // tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool
 // format and its message types.
@@ -130,7 +130,7 @@ export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
       };
     });
   },
-  stream: anthropicStream,
+  stream: anthropicStreamSupport,
   http: {
     baseURL: "https://api.anthropic.com/v1",
     env: /* @__PURE__ */ keyAndBaseEnv(["ANTHROPIC_API_KEY"], ["ANTHROPIC_BASE_URL"]),
