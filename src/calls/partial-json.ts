@@ -148,7 +148,7 @@ const NUMBER_ENDS = "2358"; // the states after which the number may end
 
 const ESCAPES = 'bfnrt"\\/'; // after '\', and what each stands for:
 const ESCAPED = '\b\f\n\r\t"\\/';
-const LITERALS: Record<string, [string, unknown]> = { t: ["true", true], f: ["false", false], n: ["null", null] };
+const LITERALS = ["true", "false", "null"];
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const show = (c: number) =>
@@ -211,7 +211,6 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
   let num = "";
   let numState = "0";
   let word = "";
-  let wordValue: unknown;
   let wordAt = 0;
 
   function fail(message: string, i: number): void {
@@ -286,13 +285,12 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
       state = NUMBER;
       return i; // the number reads its own first character
     } else {
-      const literal = LITERALS[chunk[i]!];
-      if (!literal) {
+      word = LITERALS.find((literal) => literal[0] === chunk[i]) ?? "";
+      if (!word) {
         fail(`Unexpected ${show(c)}, expected a value`, i);
         return i;
       }
-      [word, wordValue] = literal;
-      events?.begin(wordValue === null ? "null" : "boolean");
+      events?.begin(word === "null" ? "null" : "boolean");
       wordAt = 1;
       state = LITERAL;
     }
@@ -430,7 +428,7 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
       else if (state === NUMBER) i = readNumber(chunk, i);
       else if (state === LITERAL) {
         if (c !== word.charCodeAt(wordAt)) fail(`Unexpected ${show(c)}, expected '${word}'`, i);
-        else if (++wordAt === word.length) ended(wordValue);
+        else if (++wordAt === word.length) ended(JSON.parse(word));
         i++;
       } else i = isSpace(c) ? i + 1 : step(chunk, c, i);
     }
