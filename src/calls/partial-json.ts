@@ -144,11 +144,12 @@ const UNICODE = 11; // in the hex digits of '\uXXXX'
 // 0, 3 in the integer, 4 after '.', 5 in the fraction, 6 after 'e', 7 after the exponent's sign, 8 in the exponent.
 const NUMBER_CLASSES = "6012222222223445"; // by 1 + the index in "-0123456789.eE+"
 const NUMBER_STEPS = "123xxxxx23xxxxxzz46xxx3346xxx55xxxxx55x6xx788xx7xx88xxxxx88xxxx";
-const NUMBER_ENDS = "2358"; // the states after which the number may end
+const NUMBER_ENDS = 0b100101100; // bit n: the number may end in state n (2, 3, 5, 8)
+const DIGIT_RUNS = 0b100101000; // bit n: a digit keeps state n (3, 5, 8)
 
 const ESCAPES = 'bfnrt"\\/'; // after '\', and what each stands for:
 const ESCAPED = '\b\f\n\r\t"\\/';
-const LITERALS = ["true", "false", "null"];
+const LITERALS: Record<string, string> = { t: "true", f: "false", n: "null" };
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const show = (c: number) =>
@@ -209,7 +210,7 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
   let hexDigits = 0;
 
   let num = "";
-  let numState = "0";
+  let numState = 0;
   let word = "";
   let wordAt = 0;
 
@@ -281,11 +282,11 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       events?.begin("number");
       num = "";
-      numState = "0";
+      numState = 0;
       state = NUMBER;
       return i; // the number reads its own first character
     } else {
-      word = LITERALS.find((literal) => literal[0] === chunk[i]) ?? "";
+      word = LITERALS[chunk[i]!] ?? "";
       if (!word) {
         fail(`Unexpected ${show(c)}, expected a value`, i);
         return i;
@@ -301,19 +302,21 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
   function readNumber(chunk: string, i: number): number {
     const from = i;
     for (; i < chunk.length; i++) {
-      const kind = NUMBER_CLASSES["-0123456789.eE+".indexOf(chunk[i]!) + 1]!;
-      const next = NUMBER_STEPS[+numState * 7 + +kind]!;
-      if (next === "z") {
-        fail("Leading zeros are not allowed in numbers", i);
+      const c = chunk.charCodeAt(i);
+      if (c >= 48 && c <= 57 && (DIGIT_RUNS >> numState) & 1) continue; // the common case
+      const next = NUMBER_STEPS.charCodeAt(numState * 7 + +NUMBER_CLASSES["-0123456789.eE+".indexOf(chunk[i]!) + 1]!);
+      if (next === 122) {
+        fail("Leading zeros are not allowed in numbers", i); // "z"
         return i;
       }
-      if (next === "x") {
-        if (NUMBER_ENDS.includes(numState))
+      if (next === 120) {
+        // "x": the number ends here, or cannot
+        if ((NUMBER_ENDS >> numState) & 1)
           ended(Number(num + chunk.slice(from, i))); // the same double JSON.parse gives, -0 and huge integers included
-        else fail(`Unexpected ${show(chunk.charCodeAt(i))} in number, expected a digit`, i);
+        else fail(`Unexpected ${show(c)} in number, expected a digit`, i);
         return i;
       }
-      numState = next;
+      numState = next - 48;
     }
     num += chunk.slice(from, i);
     return i;
@@ -375,7 +378,6 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
 
   /** Reads one structural character `c` at `i` (a bracket, a comma, a colon, a value's start); returns the next index. */
   function step(chunk: string, c: number, i: number): number {
-    const isArray = Array.isArray(stack.at(-1));
     switch (state) {
       case VALUE:
         return start(chunk, c, i);
@@ -393,7 +395,8 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
         if (c === 58) state = VALUE;
         else fail(`Expected ':' after property name, found ${show(c)}`, i);
         break;
-      case AFTER:
+      case AFTER: {
+        const isArray = Array.isArray(stack.at(-1));
         if (c === 44) {
           if (isArray) keys[keys.length - 1] = (keys.at(-1) as number) + 1;
           state = isArray ? VALUE : KEY;
@@ -404,6 +407,7 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
             i,
           );
         break;
+      }
       default: // END
         fail(`Unexpected ${show(c)} after the end of the JSON value`, i);
     }
@@ -428,7 +432,7 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
       else if (state === NUMBER) i = readNumber(chunk, i);
       else if (state === LITERAL) {
         if (c !== word.charCodeAt(wordAt)) fail(`Unexpected ${show(c)}, expected '${word}'`, i);
-        else if (++wordAt === word.length) ended(JSON.parse(word));
+        else if (++wordAt === word.length) ended(word === "null" ? null : word === "true");
         i++;
       } else i = isSpace(c) ? i + 1 : step(chunk, c, i);
     }
