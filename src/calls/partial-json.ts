@@ -376,7 +376,7 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
     return i;
   }
 
-  /** Reads one structural character `c` at `i` (a bracket, a comma, a colon, a value's start); returns the next index. */
+  /** Reads `c` at `i`, a structural character (a bracket, a comma, a colon, a value's start); returns what follows. */
   function step(chunk: string, c: number, i: number): number {
     switch (state) {
       case VALUE:

@@ -29,7 +29,7 @@ const PAIRS: readonly [ProviderAdapter, StreamCalls][] = [
   [mcp, mcpStream],
 ];
 
-/** The provider's streamed fixture; MCP sampling does not stream (its fixture says so): its one result is the stream. */
+/** The provider's streamed fixture; MCP sampling does not stream (its fixture says so): its one result streams. */
 async function streamOf(provider: ProviderAdapter): Promise<{ chunks: unknown[]; response: unknown }> {
   const f = await loadFixtures(provider.name);
   const response = f["parallel-calls"].response;
