@@ -138,17 +138,18 @@ const STRING = 9;
 const ESCAPE = 10; // after '\' in a string
 const UNICODE = 11; // in the hex digits of '\uXXXX'
 
-// Numbers, one step a character: the character's class is its place in NUMBER_CLASSES ("-", "0", "1"-"9", ".",
-// "e"/"E", "+", anything else), and NUMBER_STEPS's row for the number's state gives the state after it ("z": a
-// leading zero, "x": no number goes on so). States: 0 start (a '-' or a digit comes), 1 after '-', 2 after a leading
-// 0, 3 in the integer, 4 after '.', 5 in the fraction, 6 after 'e', 7 after the exponent's sign, 8 in the exponent.
+// Numbers, one step a character: the character's class is its place in NUMBER_CLASSES ("-", "0", "1"-"9", ".", "e"/"E",
+// "+", anything else), and NUMBER_STEPS's row for the number's state gives the state after it ("z": a leading zero, an
+// error; "x": the number cannot go on with that character). States: 0 start (a '-' or a digit comes), 1 after '-', 2
+// after a leading 0, 3 in the integer, 4 after '.', 5 in the fraction, 6 after 'e', 7 after the exponent's sign, 8 in
+// the exponent.
 const NUMBER_CLASSES = "6012222222223445"; // by 1 + the index in "-0123456789.eE+"
 const NUMBER_STEPS = "123xxxxx23xxxxxzz46xxx3346xxx55xxxxx55x6xx788xx7xx88xxxxx88xxxx";
 const NUMBER_ENDS = 0b100101100; // bit n: the number may end in state n (2, 3, 5, 8)
 const DIGIT_RUNS = 0b100101000; // bit n: a digit keeps state n (3, 5, 8)
 
-const ESCAPES = 'bfnrt"\\/'; // after '\', and what each stands for:
-const ESCAPED = '\b\f\n\r\t"\\/';
+const ESCAPES = 'bfnrt"\\/'; // the characters a '\' may escape,
+const ESCAPED = '\b\f\n\r\t"\\/'; // and what each stands for
 const LITERALS: Record<string, string> = { t: "true", f: "false", n: "null" };
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
@@ -220,7 +221,10 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
     state = FAILED;
   }
 
-  /** Sets the value being read in the innermost container: on start (a container, a string) or end (a number...). */
+  /**
+   * Sets the value being read (in the innermost container, or the root): a container or string as it starts, a
+   * string as it grows, a number or literal once complete.
+   */
   function set(v: unknown): void {
     if (stack.length)
       setOwn(stack.at(-1)!, keys.at(-1) as string, v); // an array's key is a number: its index
