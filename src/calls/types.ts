@@ -135,6 +135,12 @@ export interface ProviderAdapter<Name extends string = string, Types extends Pro
   readonly tracingName?: string;
   /** The provider searches deferred tools itself (`defer_loading`), so the loop offers no search tool of its own. */
   readonly nativeToolSearch?: boolean;
+  /**
+   * Request fields the following turns keep from this response, beyond the conversation (Anthropic: the container
+   * a code-execution program runs in, which the answers to its calls must name). The loop sets them on its request,
+   * and a saved state keeps them.
+   */
+  carryOver?(request: Readonly<Record<string, unknown>>, response: unknown): Record<string, unknown> | undefined;
 }
 
 /**
