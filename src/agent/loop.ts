@@ -536,6 +536,7 @@ async function* turnPhase(
 ): AsyncGenerator<LoopEvent, RunToolsResult | undefined> {
   const { adapter, step } = run;
   const { response } = read;
+  Object.assign(run.base, adapter.carryOver?.(run.base, response));
   const usage = adapter.usage?.(response);
   if (!adapter.calls(response).length) {
     run.messages.push(...adapter.assistantMessages(response));

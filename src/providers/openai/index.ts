@@ -15,7 +15,7 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
-import { openaiStream } from "./stream.js";
+import { openaiStreamSupport } from "./stream.js";
 
 // tooltype/providers/openai: the value, its stream alone (for createToolCallStream without the rest), its tool format
 // and its message types.
@@ -88,7 +88,7 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
       return { ...(m as object), tool_calls: rewritten };
     });
   },
-  stream: openaiStream,
+  stream: openaiStreamSupport,
   http: /* @__PURE__ */ bearerHTTP(
     "https://api.openai.com/v1",
     "chat/completions",
