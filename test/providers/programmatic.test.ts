@@ -171,7 +171,6 @@ test("Responses: the loop runs a program's call and sends the program item back 
   assert.equal((inputs[1]![2] as { caller: unknown }).caller, PROGRAM_ITEM.caller, "the call goes back as it came");
 });
 
-
 // An Anthropic turn whose program called a tool: the container it runs in comes with the response.
 const programTurn = (container: string) => ({
   id: "msg_1",

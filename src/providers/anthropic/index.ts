@@ -17,7 +17,7 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
-import { anthropicStream, programCaller } from "./stream.js";
+import { anthropicStreamSupport, programCaller } from "./stream.js";
 
 // tooltype/providers/anthropic: the value, its stream alone (for createToolCallStream without the rest), its tool
 // format and its message types.
@@ -27,6 +27,7 @@ export {
   toAnthropicTools,
   anthropicStrictIssues,
   ANTHROPIC_STRICT_LIMITS,
+  ANTHROPIC_RULES,
   type AnthropicTool,
   type AnthropicFormatOptions,
 } from "../../tools/formats/anthropic.js";
@@ -130,7 +131,7 @@ export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
       };
     });
   },
-  stream: anthropicStream,
+  stream: anthropicStreamSupport,
   http: {
     baseURL: "https://api.anthropic.com/v1",
     env: /* @__PURE__ */ keyAndBaseEnv(["ANTHROPIC_API_KEY"], ["ANTHROPIC_BASE_URL"]),

@@ -1,26 +1,39 @@
-import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport } from "../../calls/types.js";
 import { field } from "../../calls/wire.js";
 import { chatReader, readChatDeltas } from "../../calls/chat-deltas.js";
 
 /**
- * Mistral chat streams (the SDK's `chat.stream`, whose events hold the chunk under `data`, and the snake_case
- * wire): OpenAI-style deltas under `toolCalls` or `tool_calls`. The rebuilt response is a chat response of
- * choice 0, in the SDK's camelCase.
+ * The calls of a Mistral chat stream, all that `createToolCallStream` reads: `mistralCalls` and the provider's name. It
+ * bundles without the provider's formats and without the reader that rebuilds a whole response (`mistral.stream`, the
+ * loop's).
  *
  * @example
- * createToolCallStream("mistral").push(event);
+ * const stream = createToolCallStream(mistralStream);
+ * stream.push(chunk);
  */
-export const mistralStream: StreamSupport = {
+export const mistralStream: StreamCalls = { name: "mistral", read: mistralCalls };
+
+/**
+ * The provider value's `stream` (`mistral.stream`, what the loop reads): Mistral chat streams (the SDK's `chat.stream`,
+ * whose events hold the chunk under `data`, and the snake_case wire): OpenAI-style deltas under `toolCalls` or
+ * `tool_calls`. The rebuilt response is a chat response of choice 0, in the SDK's camelCase.
+ *
+ * @example
+ * const reader = mistral.stream!.reader(createCallTracker());
+ */
+export const mistralStreamSupport: StreamSupport = {
   name: "mistral",
   request: (request) => ({ ...request, stream: true }),
   read: mistralCalls,
   reader: (calls) => chatReader(calls, chunkOf, "toolCalls", "finishReason", true),
 };
 
+const dataOf = (event: unknown): unknown => field(event, "data") ?? event;
+
 // A chunk's choices, each delta's `content` as its text: Magistral models stream content as a list of chunks
 // (`{ type: "thinking", thinking: [...] }`, `{ type: "text", text }`), of which the text chunks are the answer.
 function chunkOf(event: unknown): unknown {
-  const chunk = field(event, "data") ?? event;
+  const chunk = dataOf(event);
   const choices = field(chunk, "choices");
   if (!Array.isArray(choices) || !choices.some((c) => Array.isArray(field(field(c, "delta"), "content")))) return chunk;
   return {
@@ -40,7 +53,7 @@ function chunkOf(event: unknown): unknown {
  * mistralCalls(chunk, tracker);
  */
 export function mistralCalls(event: object, calls: CallTracker): void {
-  readChatDeltas(chunkOf(event), calls, "toolCalls", "tool_calls");
+  readChatDeltas(dataOf(event), calls, "toolCalls", "tool_calls");
 }
 
 /**
