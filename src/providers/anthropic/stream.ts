@@ -137,7 +137,7 @@ function refuseSplice(id: unknown, calls: CallTracker): void {
   const open = calls.list.find((call) => !call.closed);
   if (open)
     throw new Error(
-      `anthropic stream: message_start of ${JSON.stringify(id)} while the tool_use block ${JSON.stringify(open.id)} of the previous message is still open (no content_block_stop)`,
+      `anthropic stream: message_start of ${JSON.stringify(id)} while tool_use ${JSON.stringify(open.id)} is still open`,
     );
 }
 
