@@ -1,6 +1,7 @@
 // Every stream and response of the AI SDK's provider fixtures that holds a model turn (test/fixtures/recorded/, sources
 // in its SOURCES.md), read in every path: (a) the .chunks.txt through createToolCallStream (partial() after each
-// event, calls() at the end), (b) the same events through the loop's streamed turn, and the turn's rebuilt response
+// event, calls() at the end), (b) the same events through the loop's streamed turn (streamTools, and runTools with
+// readStreams), and the turn's rebuilt response
 // through parseToolCalls, (c) the .json through parseToolCalls and the loop, (d) the stream and the whole response
 // agree where they are the same recorded interaction. EXPECTED holds, per fixture, the calls to run (id, name,
 // input), whether the turn answers in text, and how many server-run tool calls the loop's history keeps (the AI SDK's
@@ -10,7 +11,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createToolCallStream, parseToolCalls } from "tooltype/calls";
-import { runTools, streamTools } from "tooltype/agent";
+import { readStreams, runTools, streamTools } from "tooltype/agent";
 import { anthropic, anthropicStream } from "tooltype/providers/anthropic";
 import { bedrock, bedrockStream } from "tooltype/providers/bedrock";
 import { cohere, cohereStream } from "tooltype/providers/cohere";
@@ -701,7 +702,7 @@ function streamCalls(path: string, events: readonly object[]): Seen {
   return stream.calls();
 }
 
-/** (b) The loop's streamed turn: its calls, its text, and its rebuilt response read whole. */
+/** (b) The loop's streamed turn (streamTools): its calls, its text, and its rebuilt response read whole. */
 async function loopTurn(path: string, events: readonly object[]) {
   const { provider, request } = speakerOf(path);
   let step: { calls: Seen; response: unknown } | undefined;
@@ -777,6 +778,20 @@ for (const path of streams) {
       sameServer(history, turn, `${where} (loop)`);
       sameCalls(rebuilt, turn, `${where} (rebuilt response)`);
       if (!turn.calls.length) sameText(text, turn, `${where} (loop)`);
+      const { provider, request } = speakerOf(path);
+      const read = await runTools({
+        provider: provider as Provider,
+        chat: () =>
+          (async function* () {
+            yield* events;
+          })() as never,
+        request: request as never,
+        readStreams,
+        maxSteps: 1,
+      });
+      sameCalls(read.steps[0]?.calls ?? [], turn, `${where} (runTools with readStreams)`);
+      sameServer(read.messages, turn, `${where} (runTools with readStreams)`);
+      if (!turn.calls.length) sameText(read.text, turn, `${where} (runTools with readStreams)`);
     }
   });
 }
