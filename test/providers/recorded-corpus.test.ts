@@ -1,13 +1,13 @@
-// Every stream and response of the AI SDK's provider fixtures that holds a model turn (test/fixtures/recorded/, sources
-// in its SOURCES.md), read in every path: (a) the .chunks.txt through createToolCallStream (partial() after each
-// event, calls() at the end), (b) the same events through the loop's streamed turn (streamTools, and runTools with
-// readStreams), and the turn's rebuilt response
-// through parseToolCalls, (c) the .json through parseToolCalls and the loop, (d) the stream and the whole response
-// agree where they are the same recorded interaction. EXPECTED holds, per fixture, the calls to run (id, name,
-// input), whether the turn answers in text, and how many server-run tool calls the loop's history keeps (the AI SDK's
-// provider-executed tool calls), written from the AI SDK's expectation of that fixture (the snapshot
-// or test named in each row's `from`), never computed by the code under test. Server-run tools (server_tool_use,
-// MCP tool use, web search, code execution, Responses' hosted tools) are no calls to run.
+// Every stream and response of the AI SDK's provider fixtures that holds a model turn (test/fixtures/recorded/,
+// sources in its SOURCES.md), read in every path: (a) the .chunks.txt through createToolCallStream (partial() after
+// each event, calls() at the end), (b) the same events through the loop's streamed turn (streamTools, and runTools
+// with readStreams), and the turn's rebuilt response through parseToolCalls, (c) the .json through parseToolCalls
+// and the loop, (d) the stream and the whole response agree where they are the same recorded interaction. EXPECTED
+// holds, per fixture, the calls to run (id, name, input), whether the turn answers in text, and how many server-run
+// tool calls the loop's history keeps (the AI SDK's provider-executed tool calls), written from the AI SDK's
+// expectation of that fixture (the snapshot or test named in each row's `from`), never computed by the code under
+// test. Server-run tools (server_tool_use, MCP tool use, web search, code execution, Responses' hosted tools) are no
+// calls to run.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createToolCallStream, parseToolCalls } from "tooltype/calls";
