@@ -32,7 +32,7 @@ export const anthropicStreamSupport: StreamSupport = {
     const blocks = indexedBlocks();
     let usage: Record<string, unknown> = {};
     const extra: Record<string, unknown> = {};
-    // The input of a block run by Anthropic (server_tool_use): streamed as a call's is, but no call to run.
+    // The input of a block run by Anthropic (server_tool_use, mcp_tool_use): streamed as a call's is, no call to run.
     const serverInput = new Map<number, string>();
     return {
       push(event) {
@@ -56,7 +56,7 @@ export const anthropicStreamSupport: StreamSupport = {
           const delta = record(e.delta);
           const block = blocks.find(index);
           if (!block) return;
-          if (delta.type === "input_json_delta" && block.type === "server_tool_use")
+          if (delta.type === "input_json_delta" && !isCall(block))
             serverInput.set(index, (serverInput.get(index) ?? "") + text(delta.partial_json ?? ""));
           else if (delta.type === "text_delta" && typeof delta.text === "string") {
             blocks.addText(index, delta.text);
