@@ -704,6 +704,32 @@ function serverInputs(value: unknown): unknown[] {
   return [...own, ...serverInputs(Object.values(value))];
 }
 
+/**
+ * The input the history sends back for the call `id`, in any provider's shape: the object that names the call
+ * (`id`, `call_id` or `toolUseId`) and is no answer to it, its `input`, `args`, `arguments` or `function.arguments`.
+ */
+function replayed(value: unknown, id: string): unknown[] {
+  if (Array.isArray(value)) return value.flatMap((v) => replayed(v, id));
+  if (typeof value !== "object" || value === null) return [];
+  const o = value as Record<string, unknown>;
+  const names = o.id === id || o.call_id === id || o.toolUseId === id;
+  const answer = "output" in o || "content" in o || "result" in o;
+  const given = o.input ?? o.args ?? o.arguments ?? (o.function as { arguments?: unknown } | undefined)?.arguments;
+  const own = names && !answer && given !== undefined ? [typeof given === "string" ? argumentsOf(given) : given] : [];
+  return [...own, ...replayed(Object.values(o), id)];
+}
+
+// A call's argument text as the history holds it: Cohere's calls without parameters say "null" (whole) or ""
+// (streamed), both "no arguments", as the API sent them.
+const argumentsOf = (given: string): unknown => (given.trim() ? (JSON.parse(given) ?? {}) : {});
+
+/** Each call goes back in the history once, with its input whole. */
+function sameReplay(history: unknown, turn: Turn, where: string): void {
+  for (const [id, , input] of turn.calls)
+    if (id !== null && input !== undefined)
+      assert.equal(replayed(history, id), [input], `${where}: the history's ${id}`);
+}
+
 function sameServer(history: unknown, turn: Turn, where: string): void {
   if (turn.server !== undefined)
     assert.is(serverCalls(history), turn.server, `${where}: server-run calls in the history`);
@@ -797,6 +823,7 @@ for (const path of streams) {
       const { calls, text, rebuilt, history } = await loopTurn(path, events);
       sameCalls(calls, turn, `${where} (loop)`);
       sameServer(history, turn, `${where} (loop)`);
+      sameReplay(history, turn, `${where} (loop)`);
       sameCalls(rebuilt, turn, `${where} (rebuilt response)`);
       if (!turn.calls.length) sameText(text, turn, `${where} (loop)`);
       const { provider, request } = speakerOf(path);
@@ -812,6 +839,7 @@ for (const path of streams) {
       });
       sameCalls(read.steps[0]?.calls ?? [], turn, `${where} (runTools with readStreams)`);
       sameServer(read.messages, turn, `${where} (runTools with readStreams)`);
+      sameReplay(read.messages, turn, `${where} (runTools with readStreams)`);
       if (!turn.calls.length) sameText(read.text, turn, `${where} (runTools with readStreams)`);
     }
   });
@@ -831,6 +859,7 @@ for (const path of wholes) {
     });
     sameCalls(out.steps[0]?.calls ?? [], turn, `${path} (loop)`);
     sameServer(out.messages, turn, `${path} (loop)`);
+    sameReplay(out.messages, turn, `${path} (loop)`);
     assert.is(out.finishReason, turn.calls.length ? "max_steps" : "stop", `${path}: finishReason`);
     if (!turn.calls.length) sameText(out.text, turn, `${path} (loop)`);
   });
