@@ -25,6 +25,8 @@ export interface Jit {
   report(root: Node, build: (node: Node) => Check): (value: unknown, issues: Issue[]) => void;
   /** The refusal of `{ eval: true }` where the runtime forbids eval. */
   readonly forbidden: string;
+  /** `compile` with this generated code: what `compileDescriptor` (the lean `tool()`'s guard builder) hands a schema. */
+  compile<S extends object>(schema: S, options?: CompileOptions): Guard<GuardType<S>>;
 }
 
 /** Options of `compile`. */

@@ -1,7 +1,8 @@
 import { Kind, RefTarget, SourceDefault } from "../t/symbols.js";
 import { SchemaError } from "./node.js";
 import type { Issue } from "./issue.js";
-import { eachSubschema } from "./subschemas.js";
+import { SUBSCHEMAS } from "../schema/subschemas.js";
+import { pointerSegment } from "../util/pointer.js";
 
 /** What `checkDefaults` needs of a guard. */
 interface Checker {
@@ -35,7 +36,7 @@ export function checkDefaults(root: object, guardOf: (part: object) => Checker):
     if (box?.target) visit(box.target, at);
     if (s[Kind] !== undefined && !s[SourceDefault] && (s.default !== undefined || Array.isArray(s.examples)))
       checkValues(s, at, guardOf);
-    eachSubschema(s as Record<string, unknown>, at, visit);
+    eachPart(s as Record<string, unknown>, at, visit);
   };
   visit(root, "#");
   for (const d of seen) checked.add(d);
@@ -63,5 +64,20 @@ function checkValues(
     throw new SchemaError(
       `compile: option ${option} of t.${String(descriptor[Kind])} at ${at} is not a value of its type: ${where}${first?.message ?? "refused"}`,
     );
+  }
+}
+
+// A descriptor's sub-descriptors, where the emitter finds them (the t builders write no other keyword): a walk that
+// needs no keyword list, so a guard of descriptors alone (`compileDescriptor`) carries none.
+function eachPart(schema: Record<string, unknown>, at: string, visit: (part: unknown, at: string) => void): void {
+  for (const key of Object.keys(schema)) {
+    const slot = SUBSCHEMAS.get(key);
+    const value = schema[key];
+    if (slot === undefined || typeof value !== "object" || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item, i) => void visit(item, `${at}/${key}/${i}`));
+    else if (slot === "one") visit(value, `${at}/${key}`);
+    else
+      for (const name of Object.keys(value))
+        visit((value as Record<string, unknown>)[name], `${at}/${key}/${pointerSegment(name)}`);
   }
 }

@@ -67,19 +67,21 @@ export function readParameters(input: ParametersInput, owner: string, build?: Gu
       `${owner}: parameters must be a t.object(...), a guard, a JSON Schema object or a Standard Schema`,
     );
   }
+  // The codec checks union branches with the same builder, generated code included.
+  const branches = build && ((schema: object) => build(schema, { jit }));
   if (isDescriptor(input)) {
     const guard = builder(build, owner)(input, { jit });
     return {
       schema: objectRoot(toJSONSchema(input), owner),
       descriptor: input,
-      codec: codecOf(input, build),
+      codec: codecOf(input, branches),
       check: checkWith(guard),
     };
   }
   if (isGuard(input)) {
     // A guard from compile() or written ahead of time: its schema describes the tool, it checks the arguments as it is.
     const schema = objectRoot(JSON.parse(JSON.stringify(input.schema)) as JSONSchema, owner);
-    return { schema, codec: codecOf(schema, build), check: checkWith(input) };
+    return { schema, codec: codecOf(schema, branches), check: checkWith(input) };
   }
   const standard = (input as StandardLike)["~standard"];
   if (standard && typeof standard.validate === "function") {
@@ -101,7 +103,7 @@ export function readParameters(input: ParametersInput, owner: string, build?: Gu
     };
   }
   const schema = objectRoot(toJSONSchema(input), owner);
-  return { schema, codec: codecOf(schema, build), check: checkWith(builder(build, owner)(schema, { jit })) };
+  return { schema, codec: codecOf(schema, branches), check: checkWith(builder(build, owner)(schema, { jit })) };
 }
 
 /** The guard builder, or a TypeError saying that these parameters need one and where it comes from. */
