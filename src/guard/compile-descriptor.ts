@@ -2,7 +2,7 @@ import { emit } from "../schema/emit.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import { finishGuard, type Guard, type GuardType, type Jit } from "./compile.js";
-import { checkDefaults } from "./defaults.js";
+import { checkDefaults, eachDescriptorPart } from "./defaults.js";
 import { descriptorChecks, type RefState } from "./descriptor-checks.js";
 import { readDescriptorSchema } from "./descriptor-reader.js";
 import type { Issue } from "./issue.js";
@@ -43,7 +43,7 @@ export function compileDescriptor<S extends object>(
   const descriptor = isDescriptor(schema);
   const json = (descriptor ? emit(schema) : schema) as JSONSchema;
   try {
-    if (descriptor) checkDefaults(schema, (part) => guardOf(emit(part)));
+    if (descriptor) checkDefaults(schema, (part) => guardOf(emit(part)), eachDescriptorPart);
     return guardOf(json) as Guard<GuardType<S>>;
   } catch (error) {
     if (error instanceof RangeError)

@@ -2,6 +2,7 @@ import { Kind, RefTarget, SourceDefault } from "../t/symbols.js";
 import { SchemaError } from "./node.js";
 import type { Issue } from "./issue.js";
 import { SUBSCHEMAS } from "../schema/subschemas.js";
+import type { eachSubschema } from "./subschemas.js";
 import { pointerSegment } from "../util/pointer.js";
 
 /** What `checkDefaults` needs of a guard. */
@@ -24,7 +25,7 @@ const checked = new WeakSet<object>();
  * // throws SchemaError: compile: option "default" of t.enum at #/properties/unit is not a value of its type: Expected
  * // "c" | "f", received "k"
  */
-export function checkDefaults(root: object, guardOf: (part: object) => Checker): void {
+export function checkDefaults(root: object, guardOf: (part: object) => Checker, eachPart: typeof eachSubschema): void {
   if (checked.has(root)) return;
   const seen = new Set<object>();
   const visit = (descriptor: unknown, at: string): void => {
@@ -67,17 +68,26 @@ function checkValues(
   }
 }
 
-// A descriptor's sub-descriptors, where the emitter finds them (the t builders write no other keyword): a walk that
-// needs no keyword list, so a guard of descriptors alone (`compileDescriptor`) carries none.
-function eachPart(schema: Record<string, unknown>, at: string, visit: (part: unknown, at: string) => void): void {
+/**
+ * A descriptor's sub-descriptors, where the emitter finds them (the t builders write no other keyword): the walk of
+ * `checkDefaults` that needs no keyword list, so a guard of descriptors alone (`compileDescriptor`) carries none.
+ *
+ * @example
+ * eachDescriptorPart(t.object({ a: t.string() }), "#", (part, at) => console.log(at)); // #/properties/a
+ */
+export function eachDescriptorPart(
+  schema: Readonly<Record<string, unknown>>,
+  at: string,
+  visit: (part: object, at: string) => void,
+): void {
   for (const key of Object.keys(schema)) {
     const slot = SUBSCHEMAS.get(key);
     const value = schema[key];
     if (slot === undefined || typeof value !== "object" || value === null) continue;
-    if (Array.isArray(value)) value.forEach((item, i) => void visit(item, `${at}/${key}/${i}`));
+    if (Array.isArray(value)) value.forEach((item: object, i) => void visit(item, `${at}/${key}/${i}`));
     else if (slot === "one") visit(value, `${at}/${key}`);
     else
       for (const name of Object.keys(value))
-        visit((value as Record<string, unknown>)[name], `${at}/${key}/${pointerSegment(name)}`);
+        visit((value as Record<string, object>)[name]!, `${at}/${key}/${pointerSegment(name)}`);
   }
 }
