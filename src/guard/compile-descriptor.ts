@@ -55,16 +55,19 @@ export function compileDescriptor<S extends object>(
 function guardOf(json: JSONSchema): Guard<unknown> {
   scanSchema(json, {});
   const root = readDescriptorSchema(json);
-  const state: RefState = { depth: 0, ...refLimit(root) };
+  const state: RefState = { depth: 0, call: 0, ...refLimit(root) };
   const check = descriptorChecks(state)(root);
-  // The caller's depth is put back after: a getter in the value may call this guard again.
+  let calls = 0;
+  // Each call numbered, and the caller's state put back after: a getter in the value may call this guard again.
   const run = <T>(body: () => T): T => {
-    const depth = state.depth;
+    const { depth, call } = state;
     state.depth = 0;
+    state.call = ++calls * 4;
     try {
       return body();
     } finally {
       state.depth = depth;
+      state.call = call;
     }
   };
   const test = (value: unknown) =>

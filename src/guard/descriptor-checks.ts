@@ -31,6 +31,7 @@ import { blameOf, pick, type Blame } from "./keywords/union.js";
 import { uniqueItemsMessage } from "./keywords/unique-items.js";
 import { isBase64 } from "./formats/base64.js";
 import { ANY, isPrototypeKey, type Node, type PropertyNode } from "./node.js";
+import { Verdicts } from "./revisit.js";
 import {
   codePoints,
   hasProperty,
@@ -46,9 +47,10 @@ import {
 /** A node's check: the verdict alone, or (given `report` and `path`) every issue listed too. */
 export type Check = (value: unknown, report?: Issue[], path?: string) => boolean;
 
-/** What one guard's `$ref` checks share: the levels entered in this call, and the limits. */
+/** What one guard's `$ref` checks share: the levels entered in this call, its number (see `Verdicts`), the limits. */
 export interface RefState {
   depth: number;
+  call: number;
   readonly refs: number;
   readonly levels: number;
 }
@@ -97,7 +99,7 @@ function all(parts: readonly Check[]): Check {
  * target reserved.
  *
  * @example
- * const check = descriptorChecks({ depth: 0, refs: 256, levels: 256 })(readDescriptorSchema({ type: "string" }));
+ * const check = descriptorChecks({ depth: 0, call: 4, refs: 256, levels: 256 })(readDescriptorSchema({ type: "string" }));
  * check(1); // false
  */
 export function descriptorChecks(state: RefState): (node: Node) => Check {
@@ -134,7 +136,7 @@ function nodeCheck(node: Node, build: (node: Node) => Check, state: RefState): C
   only(isObject, objectChecks(node, build));
   if (node.anyOf) parts.push(unionCheck(node.anyOf, build, false));
   if (node.oneOf) parts.push(unionCheck(node.oneOf, build, true));
-  if (node.ref) parts.push(refCheck(build(node.ref.target!), state));
+  if (node.ref) parts.push(refCheck(build(node.ref.target!), state, new Verdicts()));
   const body = all(parts);
   const types = node.types;
   if (types === ANY) return body;
@@ -342,13 +344,21 @@ function unionCheck(nodes: readonly Node[], build: (node: Node) => Check, one: b
   };
 }
 
-// A `$ref`: levels counted, so that a value deeper than the guard follows is refused (`too_deep`), never a stack overflow.
-function refCheck(target: Check, state: RefState): Check {
+// A `$ref`: levels counted, so that a value deeper than the guard follows is refused (`too_deep`), never a stack
+// overflow; each object's verdict kept for the call, so that branches recursing alike cost n steps, not 2^n, and a
+// report lists no issue twice (as compile keeps them where its schema may revisit a value, and whenever it reports).
+function refCheck(target: Check, state: RefState, verdicts: Verdicts): Check {
   return (value, report, path) => {
     if (state.depth >= state.refs) tooDeep(state.levels);
+    const keep = typeof value === "object" && value !== null;
+    if (keep) {
+      const known = verdicts.get(value, state.call, report !== undefined);
+      if (known !== -1) return known === 1;
+    }
     state.depth++;
     const ok = target(value, report, path);
     state.depth--;
+    if (keep) verdicts.set(value, state.call, ok, report !== undefined);
     return ok;
   };
 }

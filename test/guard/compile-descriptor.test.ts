@@ -171,6 +171,24 @@ s("hostile values: deep nesting, huge arrays, __proto__ keys, throwing getters",
   assert.throws(() => compileDescriptor(t.object({ name: t.string() }))(trap), /getter ran/);
 });
 
+s("branches that recurse alike: each object checked once a call (reads counted), as compile does", () => {
+  const schema = {
+    $defs: { N: { type: "object", properties: { k: { anyOf: [{ $ref: "#/$defs/N" }, { $ref: "#/$defs/N" }] } } } },
+    $ref: "#/$defs/N",
+  };
+  let reads = 0;
+  let value: unknown = { k: "not an object" };
+  for (let i = 0; i < 20; i++)
+    value = new Proxy({ k: value }, { get: (target, key) => (key === "k" && reads++, Reflect.get(target, key)) });
+  const lean = compileDescriptor(schema);
+  assert.is(lean(value), false);
+  assert.ok(reads <= 4 * 21, `${reads} reads to check 21 levels`); // 2^20 without the verdicts kept
+  reads = 0;
+  const issues = lean.errors(value);
+  assert.ok(reads <= 8 * 21, `${reads} reads to report 21 levels`);
+  assert.equal(issues, compile(schema, { eval: false }).errors(value));
+});
+
 s("outside the subset: a SchemaError naming the keyword, where, and compile", () => {
   const cases: [object, RegExp][] = [
     [
