@@ -2,7 +2,7 @@
 // into the checked form every guard path shares (`Node`), without the keyword list that reads any JSON Schema. A key
 // outside the subset is a `SchemaError` that names it, where it is, and what reads it.
 import { pointerSegment, readSegment } from "../util/pointer.js";
-import { FORMATS } from "./format-checks.js";
+import { DESCRIPTOR_FORMATS } from "./format-checks.js";
 import { ANY, SchemaError, TYPE_BITS, type Node, type PropertyNode } from "./node.js";
 
 /** Keys read as annotations, as `compile` reads them: nothing to check. */
@@ -22,6 +22,8 @@ const ANNOTATIONS = new Set([
 
 const COUNTS = ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"] as const;
 const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
+// The formats `compile` checks beyond DESCRIPTOR_FORMATS (FORMATS holds both; a test keeps this list whole).
+const COMPILE_FORMATS = ["uri-reference", "uri-template", "json-pointer", "relative-json-pointer", "regex"];
 const SCHEMA_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 
 /**
@@ -143,7 +145,8 @@ function readStrings(
       return;
     case "format":
       if (typeof value !== "string") throw mustBe(key, at, "a string", value);
-      if (Object.hasOwn(FORMATS, value)) node.format = { name: value, check: FORMATS[value]! };
+      if (Object.hasOwn(DESCRIPTOR_FORMATS, value)) node.format = { name: value, check: DESCRIPTOR_FORMATS[value]! };
+      else if (COMPILE_FORMATS.includes(value)) throw refuse(`"format" ${JSON.stringify(value)}`, at);
       return;
     case "contentEncoding":
       if (typeof value !== "string") throw mustBe(key, at, "a string", value);

@@ -9,7 +9,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { allowsEval, t, toJSONSchema, type Descriptor } from "tooltype";
-import { compile, compileDescriptor, SchemaError } from "tooltype/guard";
+import { compile, compileDescriptor, FORMATS, SchemaError } from "tooltype/guard";
 import { jit } from "tooltype/jit";
 import { build, divisorsOf, jsonValue, knownDifference, spec, valueFor, type Spec } from "../support/arbitraries.js";
 import { makeAjv } from "../support/ajv-oracle.js";
@@ -201,6 +201,7 @@ s("outside the subset: a SchemaError naming the keyword, where, and compile", ()
     [{ $ref: "https://example.com/s.json" }, /"\$ref" "https:\/\/example.com\/s.json"/],
     [{ type: "array", items: [{ type: "string" }] }, /"items" as a list/],
     [{ $schema: "http://json-schema.org/draft-07/schema#" }, /"\$schema"/],
+    [{ type: "string", format: "uri-template" }, /"format" "uri-template" at #/],
   ];
   for (const [schema, what] of cases) {
     assert.throws(
@@ -218,6 +219,18 @@ s("outside the subset: a SchemaError naming the keyword, where, and compile", ()
     () => compileDescriptor(t.string({ default: 5 as never })),
     /option "default" of t.string at # is not a value of its type/,
   );
+  // Every format compile checks is checked alike here, or refused: never an annotation in one and checked in the other.
+  for (const name of Object.keys(FORMATS)) {
+    let guard: ((value: unknown) => boolean) | undefined;
+    try {
+      guard = compileDescriptor({ type: "string", format: name });
+    } catch (error) {
+      assert.match((error as Error).message, /pass compile from "tooltype\/guard"/);
+      continue;
+    }
+    assert.is(guard("not a valid one: %%"), compile({ type: "string", format: name })("not a valid one: %%"), name);
+    assert.is(guard(""), compile({ type: "string", format: name })(""), name);
+  }
   // Annotations, unknown formats and what the t builders write are read.
   const plain = compileDescriptor({
     $schema: "https://json-schema.org/draft/2020-12/schema",
