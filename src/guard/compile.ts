@@ -26,7 +26,7 @@ export interface Jit {
   report(root: Node, build: (node: Node) => Check): (value: unknown, issues: Issue[]) => void;
   /** The refusal of `{ eval: true }` where the runtime forbids eval. */
   readonly forbidden: string;
-  /** `compile` with this generated code: what `compileDescriptor` (the lean `tool()`'s guard builder) hands a schema. */
+  /** `compile` with this generated code: what `compileDescriptor` (a lean `tool()`'s builder) hands a schema. */
   compile<S extends object>(schema: S, options?: CompileOptions): Guard<GuardType<S>>;
 }
 

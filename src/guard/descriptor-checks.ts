@@ -99,7 +99,8 @@ function all(parts: readonly Check[]): Check {
  * target reserved.
  *
  * @example
- * const check = descriptorChecks({ depth: 0, call: 4, refs: 256, levels: 256 })(readDescriptorSchema({ type: "string" }));
+ * const build = descriptorChecks({ depth: 0, call: 4, refs: 256, levels: 256 });
+ * const check = build(readDescriptorSchema({ type: "string" }));
  * check(1); // false
  */
 export function descriptorChecks(state: RefState): (node: Node) => Check {

@@ -2,7 +2,12 @@
 // (`./object-walk.ts` checks them).
 import type { KeywordDeclaration, Message } from "./keyword.js";
 
-/** The `additional_property` issue's message, from its expected and received texts. */
+/**
+ * The `additional_property` issue's message, from its expected and received texts.
+ *
+ * @example
+ * additionalPropertyMessage("2", "1");
+ */
 export const additionalPropertyMessage: Message = (expected) => `Unexpected property; ${expected}`;
 
 /**

@@ -3,7 +3,12 @@ import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readSchemaList } from "./read.js";
 import { unionCheck } from "./union.js";
 
-/** The `union` issue's message, from its expected and received texts. */
+/**
+ * The `union` issue's message, from its expected and received texts.
+ *
+ * @example
+ * unionMessage("2", "1");
+ */
 export const unionMessage: Message = (expected, received) => `Expected ${expected}, received ${received}`;
 
 /**

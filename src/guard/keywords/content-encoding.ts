@@ -3,7 +3,12 @@ import { isBase64 } from "../formats/base64.js";
 import type { KeywordSource, ValueKeyword, Message } from "./keyword.js";
 import { mustBe } from "./read.js";
 
-/** The `content_encoding` issue's message, from its expected and received texts. */
+/**
+ * The `content_encoding` issue's message, from its expected and received texts.
+ *
+ * @example
+ * contentEncodingMessage("2", "1");
+ */
 export const contentEncodingMessage: Message = (expected, received) =>
   `Expected ${expected} text, received ${received}`;
 

@@ -93,7 +93,12 @@ export function enumReport(node: Node, x: string, path: Path, writer: ReportWrit
   return `if (${enumFails(values, x, writer.src)}) ${writer.push(node.isConst ? "const" : "enum", path, expected, `${writer.src.use("preview", preview)}(${x})`)}`;
 }
 
-/** The `enum` and `const` issues' message, from their expected and received texts. */
+/**
+ * The `enum` and `const` issues' message, from their expected and received texts.
+ *
+ * @example
+ * enumMessage('"c" | "f"', '"k"'); // 'Expected "c" | "f", received "k"'
+ */
 export const enumMessage: Message = (expected, received) => `Expected ${expected}, received ${received}`;
 
 /**

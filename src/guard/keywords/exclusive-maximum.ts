@@ -1,7 +1,12 @@
 import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readExclusiveBound } from "./read.js";
 
-/** The `exclusive_maximum` issue's message, from its expected and received texts. */
+/**
+ * The `exclusive_maximum` issue's message, from its expected and received texts.
+ *
+ * @example
+ * exclusiveMaximumMessage("2", "1");
+ */
 export const exclusiveMaximumMessage: Message = (expected, received) =>
   `Expected a number < ${expected}, received ${received}`;
 

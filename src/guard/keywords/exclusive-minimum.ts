@@ -1,7 +1,12 @@
 import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readExclusiveBound } from "./read.js";
 
-/** The `exclusive_minimum` issue's message, from its expected and received texts. */
+/**
+ * The `exclusive_minimum` issue's message, from its expected and received texts.
+ *
+ * @example
+ * exclusiveMinimumMessage("2", "1");
+ */
 export const exclusiveMinimumMessage: Message = (expected, received) =>
   `Expected a number > ${expected}, received ${received}`;
 

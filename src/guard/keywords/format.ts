@@ -10,7 +10,12 @@ export interface NamedFormat {
   readonly check: FormatCheck;
 }
 
-/** The `format` issue's message, from its expected and received texts. */
+/**
+ * The `format` issue's message, from its expected and received texts.
+ *
+ * @example
+ * formatMessage("2", "1");
+ */
 export const formatMessage: Message = (expected, received) => `Expected a ${expected} string, received ${received}`;
 
 /**

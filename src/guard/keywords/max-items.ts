@@ -2,7 +2,12 @@
 import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readCount } from "./read.js";
 
-/** The `max_items` issue's message, from its expected and received texts. */
+/**
+ * The `max_items` issue's message, from its expected and received texts.
+ *
+ * @example
+ * maxItemsMessage("2", "1");
+ */
 export const maxItemsMessage: Message = (expected, received) =>
   `Expected at most ${expected} items, received ${received}`;
 

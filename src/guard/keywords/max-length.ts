@@ -2,7 +2,12 @@ import { codePoints, shortEnough } from "../values.js";
 import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readCount } from "./read.js";
 
-/** The `max_length` issue's message, from its expected and received texts. */
+/**
+ * The `max_length` issue's message, from its expected and received texts.
+ *
+ * @example
+ * maxLengthMessage("2", "1");
+ */
 export const maxLengthMessage: Message = (expected, received) =>
   `Expected at most ${expected} characters, received ${received}`;
 

@@ -2,7 +2,12 @@
 import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readCount } from "./read.js";
 
-/** The `max_properties` issue's message, from its expected and received texts. */
+/**
+ * The `max_properties` issue's message, from its expected and received texts.
+ *
+ * @example
+ * maxPropertiesMessage("2", "1");
+ */
 export const maxPropertiesMessage: Message = (expected, received) =>
   `Expected at most ${expected} properties, received ${received}`;
 

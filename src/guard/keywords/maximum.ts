@@ -1,7 +1,12 @@
 import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readBound } from "./read.js";
 
-/** The `maximum` issue's message, from its expected and received texts. */
+/**
+ * The `maximum` issue's message, from its expected and received texts.
+ *
+ * @example
+ * maximumMessage("2", "1");
+ */
 export const maximumMessage: Message = (expected, received) => `Expected a number <= ${expected}, received ${received}`;
 
 /**

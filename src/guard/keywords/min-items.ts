@@ -2,7 +2,12 @@
 import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readCount } from "./read.js";
 
-/** The `min_items` issue's message, from its expected and received texts. */
+/**
+ * The `min_items` issue's message, from its expected and received texts.
+ *
+ * @example
+ * minItemsMessage("2", "1");
+ */
 export const minItemsMessage: Message = (expected, received) =>
   `Expected at least ${expected} items, received ${received}`;
 

@@ -2,7 +2,12 @@ import { codePoints, longEnough } from "../values.js";
 import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readCount } from "./read.js";
 
-/** The `min_length` issue's message, from its expected and received texts. */
+/**
+ * The `min_length` issue's message, from its expected and received texts.
+ *
+ * @example
+ * minLengthMessage("2", "1");
+ */
 export const minLengthMessage: Message = (expected, received) =>
   `Expected at least ${expected} characters, received ${received}`;
 

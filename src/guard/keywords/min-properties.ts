@@ -2,7 +2,12 @@
 import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readCount } from "./read.js";
 
-/** The `min_properties` issue's message, from its expected and received texts. */
+/**
+ * The `min_properties` issue's message, from its expected and received texts.
+ *
+ * @example
+ * minPropertiesMessage("2", "1");
+ */
 export const minPropertiesMessage: Message = (expected, received) =>
   `Expected at least ${expected} properties, received ${received}`;
 

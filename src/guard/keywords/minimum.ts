@@ -1,7 +1,12 @@
 import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readBound } from "./read.js";
 
-/** The `minimum` issue's message, from its expected and received texts. */
+/**
+ * The `minimum` issue's message, from its expected and received texts.
+ *
+ * @example
+ * minimumMessage("2", "1");
+ */
 export const minimumMessage: Message = (expected, received) => `Expected a number >= ${expected}, received ${received}`;
 
 /**

@@ -2,7 +2,12 @@ import { isMultipleOf } from "../values.js";
 import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { mustBe } from "./read.js";
 
-/** The `multiple_of` issue's message, from its expected and received texts. */
+/**
+ * The `multiple_of` issue's message, from its expected and received texts.
+ *
+ * @example
+ * multipleOfMessage("2", "1");
+ */
 export const multipleOfMessage: Message = (expected, received) =>
   `Expected a multiple of ${expected}, received ${received}`;
 

@@ -3,7 +3,12 @@ import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readSchemaList } from "./read.js";
 import { unionCheck } from "./union.js";
 
-/** The `one_of` issue's message, from its expected and received texts. */
+/**
+ * The `one_of` issue's message, from its expected and received texts.
+ *
+ * @example
+ * oneOfMessage("2", "1");
+ */
 export const oneOfMessage: Message = (expected, received) =>
   `Expected exactly one of ${expected} to match, but ${received} matched`;
 

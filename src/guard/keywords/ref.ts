@@ -84,7 +84,12 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
   );
 }
 
-/** The `too_deep` issue's message: a value nested past the guard's `$ref` limit (`expected`: the levels). */
+/**
+ * The `too_deep` issue's message: a value nested past the guard's `$ref` limit (`expected`: the levels).
+ *
+ * @example
+ * tooDeepMessage("512", undefined); // "Value is nested too deeply to check (more than 512 levels)"
+ */
 export const tooDeepMessage: Message = (expected) =>
   expected === undefined
     ? "Value is nested too deeply to check"

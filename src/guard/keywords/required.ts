@@ -3,7 +3,12 @@
 import type { KeywordDeclaration, Message } from "./keyword.js";
 import { namesOf } from "./read.js";
 
-/** The `required` issue's message, from its expected and received texts. */
+/**
+ * The `required` issue's message, from its expected and received texts.
+ *
+ * @example
+ * requiredMessage("2", "1");
+ */
 export const requiredMessage: Message = (expected) => `Missing required property (expected ${expected})`;
 
 /**

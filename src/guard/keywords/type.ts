@@ -122,10 +122,20 @@ export function typeReport(node: Node, x: string, path: Path, body: string, writ
   return `if (!(${typeTest(node.types, x, writer.src)})) ${wrongType}${body && `else {\n${body}}\n`}`;
 }
 
-/** The `type` issue's message (`enum` and `const` word theirs alike). */
+/**
+ * The `type` issue's message (`enum` and `const` word theirs alike).
+ *
+ * @example
+ * typeMessage("string", "integer"); // "Expected string, received integer"
+ */
 export const typeMessage: Message = (expected, received) => `Expected ${expected}, received ${received}`;
 
-/** The `never` issue's message: the schema is `false`. */
+/**
+ * The `never` issue's message: the schema is `false`.
+ *
+ * @example
+ * neverMessage(undefined, undefined); // "No value is allowed here"
+ */
 export const neverMessage: Message = () => "No value is allowed here";
 
 /**

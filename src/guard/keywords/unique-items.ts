@@ -38,7 +38,12 @@ export function uniqueItemsReport(node: Node, x: string, path: Path, writer: Rep
   return `if (${writer.src.use("hasDuplicates", hasDuplicates)}(${x})) ${writer.push("unique_items", path, undefined, quote("some items are equal"))}`;
 }
 
-/** The `unique_items` issue's message, from its expected and received texts. */
+/**
+ * The `unique_items` issue's message, from its expected and received texts.
+ *
+ * @example
+ * uniqueItemsMessage("2", "1");
+ */
 export const uniqueItemsMessage: Message = (_expected, received) => `Expected unique items; ${received}`;
 
 /** `uniqueItems`: a boolean. @example uniqueItems.keys // ["uniqueItems"] */
