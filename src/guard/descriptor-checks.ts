@@ -5,6 +5,7 @@ import { pointerSegment } from "../util/pointer.js";
 import { preview, typeName } from "../util/text.js";
 import { describe, describeEnum, describeTypes } from "./describe.js";
 import { hasDuplicates, jsonEqual } from "./equal.js";
+import type { Check } from "./interpret/check.js";
 import type { Issue, IssueCode } from "./issue.js";
 import { additionalPropertyMessage } from "./keywords/additional-properties.js";
 import { unionMessage } from "./keywords/any-of.js";
@@ -44,8 +45,6 @@ import {
   typeBits,
 } from "./values.js";
 
-/** A node's check: the verdict alone, or (given `report` and `path`) every issue listed too. */
-export type Check = (value: unknown, report?: Issue[], path?: string) => boolean;
 
 /** What one guard's `$ref` checks share: the levels entered in this call, its number (see `Verdicts`), the limits. */
 export interface RefState {
