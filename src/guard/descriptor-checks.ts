@@ -45,7 +45,6 @@ import {
   typeBits,
 } from "./values.js";
 
-
 /** What one guard's `$ref` checks share: the levels entered in this call, its number (see `Verdicts`), the limits. */
 export interface RefState {
   depth: number;
