@@ -9,7 +9,7 @@ import {
   toMCPFormat,
   toOpenAIFormat,
   toResponsesFormat,
-} from "./tools/provider-formats.js";
+} from "./tools/named-rules.js"; // the root's: each format's strict rules given, as a tool's own strict asks
 import { guardModule } from "./build/guard-code.js";
 
 // The parts of Node used here (the package has no @types/node; the CLI runs only in Node).

@@ -75,11 +75,11 @@ export {
   toGeminiFormat,
   toMCPFormat,
   checkTool,
+  toolTokens,
 } from "./tools/named-rules.js";
 export {
   TOOLS_PER_REQUEST_WARNING,
   TOOL_LIMITS,
-  toolTokens,
   type ToolTokens,
   type ToolTokensOptions,
   modelOutput,

@@ -13,7 +13,7 @@ import * as http from "./agent/http.js";
 import type { RunToolsOptions, RunToolsResult, ResumeOptions, TypedRunToolsResult } from "./agent/run-tools.js";
 import type { ResumeAnswers } from "./agent/approval.js";
 import type { LoopEvent } from "./agent/step.js";
-import { namedRules } from "./tools/named-rules.js";
+import { namedRules, ownRules } from "./tools/named-rules.js";
 import type { SchemaRules } from "./tools/format-types.js";
 import { anthropic } from "./providers/anthropic/index.js";
 import { bedrock } from "./providers/bedrock/index.js";
@@ -71,10 +71,11 @@ export function adapterOf<P extends Provider | ProviderAdapter>(provider: P): Pr
 
 /** The loop's options with a provider name allowed in the provider's place. */
 type Named<O, P> = Omit<O, "provider"> & { readonly provider: P };
-const named = <O extends { readonly provider: unknown; readonly dialect?: SchemaRules }>(options: O) =>
-  ({ ...namedRules(options), provider: adapterOf(options.provider as Provider | ProviderAdapter) }) as O & {
-    provider: ProviderAdapter;
-  };
+// The provider's own schema rules, strict writer included, when no dialect is given.
+const named = <O extends { readonly provider: unknown; readonly dialect?: SchemaRules }>(options: O) => {
+  const provider = adapterOf(options.provider as Provider | ProviderAdapter);
+  return { ...namedRules(options, ownRules(provider)), provider } as O & { provider: ProviderAdapter };
+};
 // The root's runTools and resume read a stream chat returns without being given readStreams.
 const wired = <O extends { readonly provider: unknown; readonly readStreams?: unknown }>(options: O) => ({
   ...named(options),

@@ -49,10 +49,13 @@ const PROGRAMS = {
     const guard = aotGuard({ type: "string", minLength: 1 }, ((H) => (v) => typeof v === "string" && H.longEnough(v, 1))(aotHelpers));
     ok(guard("a") && !guard("") && guard.mode === "aot", "an ahead-of-time guard");
     export default "aot";`,
-  "tooltype/tools": `import * as t from "tooltype/t"; import { tool, ToolRegistry, toOpenAIFormat, Tool } from "tooltype/tools"; ${ASSERT}
+  "tooltype/tools": `import * as t from "tooltype/t"; import { tool, ToolRegistry, toOpenAIFormat, Tool, OPENAI_RULES } from "tooltype/tools"; ${ASSERT}
     const weather = tool({ name: "get_weather", description: "Weather.", parameters: t.object({ city: t.string() }), execute: ({ city }) => city });
     ok(weather instanceof Tool && !("toOpenAIFormat" in weather), "a lean tool has no format methods");
-    ok(toOpenAIFormat(weather, { strict: true }).function.strict === true, "the format function");
+    ok(toOpenAIFormat(weather, { strict: true, dialect: OPENAI_RULES }).function.strict === true, "the format function");
+    let refused = "";
+    try { toOpenAIFormat(weather, { strict: true }); } catch (error) { refused = error.message; }
+    ok(refused.includes("pass dialect: OPENAI_RULES"), "strict without the strict rules: " + refused);
     const registry = new ToolRegistry().register(weather);
     const results = await Promise.all([registry.execute("get_weather", '{"city":"Oslo"}'), registry.execute("nope", {})]);
     ok(results[0].value === "Oslo" && !results[1].success, "execute");

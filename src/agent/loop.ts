@@ -352,6 +352,7 @@ async function* loopTurns(
   resumption: Resumption | undefined,
 ): AsyncGenerator<LoopEvent, RunToolsResult> {
   if (run.state?.calls.length) {
+    writeTools(run);
     const ended = yield* resumeTurn(run, resumedTurn(run.state, resumption!.decisions));
     if (ended) return yield* finish(ended);
   }
@@ -397,6 +398,18 @@ async function* resumeTurn(
     timing,
   };
   return (yield* answer(run, entry)) ? finishWith(run, "stop_when") : undefined;
+}
+
+// A resumed turn runs calls before this process wrote any request: the tools are written first as a request writes
+// them (its issues are the request's to report), so that each tool reads back the shapes its dialect sends (a strict
+// one's tuples keyed by position, maps as entries).
+function writeTools(run: Run): void {
+  const { options } = run;
+  run.adapter.withTools(run.base, run.allTools, {
+    ...(options.strict !== undefined && { strict: options.strict }),
+    ...(options.dialect !== undefined && { dialect: options.dialect }),
+    onIssue: () => {},
+  });
 }
 
 // The request phase: `prepareStep`, the tools offered this turn, the request as the provider takes it.
@@ -523,6 +536,7 @@ async function* turnPhase(
 ): AsyncGenerator<LoopEvent, RunToolsResult | undefined> {
   const { adapter, step } = run;
   const { response } = read;
+  Object.assign(run.base, adapter.carryOver?.(run.base, response));
   const usage = adapter.usage?.(response);
   if (!adapter.calls(response).length) {
     run.messages.push(...adapter.assistantMessages(response));

@@ -28,11 +28,20 @@ export function staticValue(
   checker: ts.TypeChecker,
   bindingsOf: (file: ts.SourceFile) => TBindings,
 ): { readonly value: unknown } | undefined {
-  const seen = new Set<ts.Node>();
-  const value = evaluate(node, new Map());
+  const value = new Evaluator(checker, bindingsOf).evaluate(node, new Map());
   return value === NOT_KNOWN ? undefined : { value };
+}
 
-  function evaluate(node: ts.Expression, scope: Scope): unknown {
+/** Evaluates expressions the build can know; `seen` stops a `const` that refers to itself. */
+class Evaluator {
+  private readonly seen = new Set<ts.Node>();
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly bindingsOf: (file: ts.SourceFile) => TBindings,
+  ) {}
+
+  evaluate(node: ts.Expression, scope: Scope): unknown {
     if (
       ts.isParenthesizedExpression(node) ||
       ts.isAsExpression(node) ||
@@ -40,54 +49,57 @@ export function staticValue(
       ts.isNonNullExpression(node) ||
       ts.isTypeAssertionExpression(node)
     ) {
-      return evaluate(node.expression, scope);
+      return this.evaluate(node.expression, scope);
     }
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
     if (ts.isNumericLiteral(node)) return Number(node.text);
-    if (
-      ts.isPrefixUnaryExpression(node) &&
-      (node.operator === ts.SyntaxKind.MinusToken || node.operator === ts.SyntaxKind.PlusToken)
-    ) {
-      const operand = evaluate(node.operand, scope);
-      if (typeof operand !== "number") return NOT_KNOWN;
-      return node.operator === ts.SyntaxKind.MinusToken ? -operand : operand;
-    }
+    if (ts.isPrefixUnaryExpression(node)) return this.signed(node, scope);
     if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
     if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
     if (node.kind === ts.SyntaxKind.NullKeyword) return null;
-    if (ts.isArrayLiteralExpression(node)) {
-      const out: unknown[] = [];
-      for (const element of node.elements) {
-        if (ts.isSpreadElement(element)) {
-          const spread = evaluate(element.expression, scope);
-          if (!Array.isArray(spread)) return NOT_KNOWN;
-          out.push(...spread);
-          continue;
-        }
-        const item = evaluate(element, scope);
-        if (item === NOT_KNOWN) return NOT_KNOWN;
-        out.push(item);
-      }
-      return out;
-    }
-    if (ts.isObjectLiteralExpression(node)) return object(node, scope);
-    if (ts.isIdentifier(node)) return identifier(node, scope);
-    if (ts.isCallExpression(node)) return call(node, scope);
+    if (ts.isArrayLiteralExpression(node)) return this.array(node, scope);
+    if (ts.isObjectLiteralExpression(node)) return this.object(node, scope);
+    if (ts.isIdentifier(node)) return this.identifier(node, scope);
+    if (ts.isCallExpression(node)) return this.call(node, scope);
     return NOT_KNOWN;
   }
 
-  function object(node: ts.ObjectLiteralExpression, scope: Scope): unknown {
+  private signed(node: ts.PrefixUnaryExpression, scope: Scope): unknown {
+    const minus = node.operator === ts.SyntaxKind.MinusToken;
+    if (!minus && node.operator !== ts.SyntaxKind.PlusToken) return NOT_KNOWN;
+    const operand = this.evaluate(node.operand, scope);
+    if (typeof operand !== "number") return NOT_KNOWN;
+    return minus ? -operand : operand;
+  }
+
+  private array(node: ts.ArrayLiteralExpression, scope: Scope): unknown {
+    const out: unknown[] = [];
+    for (const element of node.elements) {
+      if (ts.isSpreadElement(element)) {
+        const spread = this.evaluate(element.expression, scope);
+        if (!Array.isArray(spread)) return NOT_KNOWN;
+        out.push(...spread);
+        continue;
+      }
+      const item = this.evaluate(element, scope);
+      if (item === NOT_KNOWN) return NOT_KNOWN;
+      out.push(item);
+    }
+    return out;
+  }
+
+  private object(node: ts.ObjectLiteralExpression, scope: Scope): unknown {
     const out: Record<string, unknown> = {};
     const set = (key: string, value: unknown) => setOwn(out, key, value);
     for (const property of node.properties) {
       if (ts.isSpreadAssignment(property)) {
-        const spread = evaluate(property.expression, scope);
+        const spread = this.evaluate(property.expression, scope);
         if (typeof spread !== "object" || spread === null || Array.isArray(spread)) return NOT_KNOWN;
         for (const [k, v] of Object.entries(spread)) set(k, v);
         continue;
       }
       if (ts.isShorthandPropertyAssignment(property)) {
-        const value = identifier(property.name, scope);
+        const value = this.identifier(property.name, scope);
         if (value === NOT_KNOWN) return NOT_KNOWN;
         set(property.name.text, value);
         continue;
@@ -95,42 +107,37 @@ export function staticValue(
       if (!ts.isPropertyAssignment(property)) return NOT_KNOWN;
       const key = property.name;
       if (!ts.isIdentifier(key) && !ts.isStringLiteral(key) && !ts.isNumericLiteral(key)) return NOT_KNOWN;
-      const value = evaluate(property.initializer, scope);
+      const value = this.evaluate(property.initializer, scope);
       if (value === NOT_KNOWN) return NOT_KNOWN;
       set(key.text, value);
     }
     return out;
   }
 
-  function identifier(node: ts.Identifier, scope: Scope): unknown {
+  private identifier(node: ts.Identifier, scope: Scope): unknown {
     if (scope.has(node.text)) return scope.get(node.text);
     if (node.text === "undefined") return undefined;
-    let symbol = checker.getSymbolAtLocation(node);
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    let symbol = this.checker.getSymbolAtLocation(node);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     const declaration = symbol?.valueDeclaration;
     if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return NOT_KNOWN;
-    if (!(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) || seen.has(declaration)) return NOT_KNOWN;
-    seen.add(declaration);
+    if (!(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) || this.seen.has(declaration)) return NOT_KNOWN;
+    this.seen.add(declaration);
     try {
-      return evaluate(declaration.initializer, new Map());
+      return this.evaluate(declaration.initializer, new Map());
     } finally {
-      seen.delete(declaration);
+      this.seen.delete(declaration);
     }
   }
 
   // A `t` builder call: `t.object({...})`, `tt.t.string()`, with arguments known here.
-  function call(node: ts.CallExpression, scope: Scope): unknown {
-    const builder = builderName(node.expression);
+  private call(node: ts.CallExpression, scope: Scope): unknown {
+    const builder = this.builderName(node.expression);
     if (!builder || !Object.hasOwn(builders, builder)) return NOT_KNOWN;
     const args: unknown[] = [];
     for (const arg of node.arguments) {
-      if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) {
-        const fn = callback(arg, scope);
-        if (fn === NOT_KNOWN) return NOT_KNOWN;
-        args.push(fn);
-        continue;
-      }
-      const value = evaluate(arg, scope);
+      const value =
+        ts.isArrowFunction(arg) || ts.isFunctionExpression(arg) ? this.callback(arg, scope) : this.evaluate(arg, scope);
       if (value === NOT_KNOWN) return NOT_KNOWN;
       args.push(value);
     }
@@ -143,7 +150,7 @@ export function staticValue(
   }
 
   // `(self) => t.object({ ... self ... })`, as t.recursive takes it: one parameter, one returned expression.
-  function callback(fn: ts.ArrowFunction | ts.FunctionExpression, scope: Scope): unknown {
+  private callback(fn: ts.ArrowFunction | ts.FunctionExpression, scope: Scope): unknown {
     const names = fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
     if (names.some((n) => n === undefined)) return NOT_KNOWN;
     let body: ts.Expression | undefined;
@@ -158,15 +165,15 @@ export function staticValue(
       names.forEach((n, i) => {
         inner.set(n!, args[i]);
       });
-      const value = evaluate(returned, inner);
+      const value = this.evaluate(returned, inner);
       if (value === NOT_KNOWN) throw new NotKnown();
       return value;
     };
   }
 
-  function builderName(callee: ts.Expression): string | undefined {
+  private builderName(callee: ts.Expression): string | undefined {
     if (!ts.isPropertyAccessExpression(callee)) return undefined;
-    const bindings = bindingsOf(callee.getSourceFile());
+    const bindings = this.bindingsOf(callee.getSourceFile());
     const owner = callee.expression;
     const isT = ts.isIdentifier(owner)
       ? bindings.t.has(owner.text)
@@ -174,8 +181,7 @@ export function staticValue(
         ts.isIdentifier(owner.expression) &&
         owner.name.text === "t" &&
         bindings.namespaces.has(owner.expression.text);
-    if (!isT) return undefined;
-    return callee.name.text;
+    return isT ? callee.name.text : undefined;
   }
 }
 

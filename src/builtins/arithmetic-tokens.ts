@@ -75,10 +75,17 @@ function matchAt(pattern: RegExp, text: string, index: number): string {
 export function readToken(text: string, from: number): ArithmeticToken {
   const at = from + matchAt(SPACE, text, from).length;
   if (at >= text.length) return { kind: "end", at, end: at };
-  const char = text[at]!;
-  const next = text[at + 1];
   const number = matchAt(NUMBER, text, at);
   if (number) return readNumber(text, at, number);
+  const token = allowedToken(text, at);
+  if (token) return token;
+  throw refusedCharacter(text, at) ?? refusedName(text, at);
+}
+
+// A parenthesis or an operator the calculator takes; an operator's assignment or doubled form is refused.
+function allowedToken(text: string, at: number): ArithmeticToken | undefined {
+  const char = text[at]!;
+  const next = text[at + 1];
   const operator = (op: Operator): ArithmeticToken => {
     const end = at + op.length;
     if (text[end] === "=") throw notAllowed(text, at, `an assignment (${quote(`${op}=`)})`);
@@ -105,77 +112,91 @@ export function readToken(text: string, from: number): ArithmeticToken {
       return operator("/");
     case "%":
       return operator("%");
+  }
+  return undefined;
+}
+
+// What a character that JavaScript (or a keyboard) has and the calculator does not is, named.
+function refusedCharacter(text: string, at: number): ExpectedFailure | undefined {
+  const char = text[at]!;
+  const next = text[at + 1];
+  switch (char) {
     case "^":
-      throw notAllowed(
+      return notAllowed(
         text,
         at,
         '"^" (in JavaScript a bitwise XOR, not a power)',
         "write ** for powers, as in 2 ** 10",
       );
     case "=":
-      if (next === ">") throw notAllowed(text, at, 'an arrow function ("=>")');
-      if (next === "=") throw notAllowed(text, at, `a comparison (${quote(matchAt(COMPARISON, text, at))})`);
-      throw notAllowed(text, at, 'an assignment ("=")');
+      if (next === ">") return notAllowed(text, at, 'an arrow function ("=>")');
+      if (next === "=") return notAllowed(text, at, `a comparison (${quote(matchAt(COMPARISON, text, at))})`);
+      return notAllowed(text, at, 'an assignment ("=")');
     case "<":
     case ">":
     case "!":
-      throw notAllowed(text, at, `a comparison or logical operator (${quote(matchAt(COMPARISON, text, at))})`);
+      return notAllowed(text, at, `a comparison or logical operator (${quote(matchAt(COMPARISON, text, at))})`);
     case "&":
     case "|":
-      throw notAllowed(text, at, `a logical or bitwise operator (${quote(matchAt(LOGICAL, text, at))})`);
+      return notAllowed(text, at, `a logical or bitwise operator (${quote(matchAt(LOGICAL, text, at))})`);
     case "~":
-      throw notAllowed(text, at, 'a bitwise not ("~")');
+      return notAllowed(text, at, 'a bitwise not ("~")');
     case "?":
-      throw notAllowed(
+      return notAllowed(
         text,
         at,
         `a conditional or optional-chaining operator (${quote(matchAt(CONDITIONAL, text, at))})`,
       );
     case ".":
-      if (text.startsWith("...", at)) throw notAllowed(text, at, 'a spread ("...")');
-      throw notAllowed(text, at, `a property access (${quote(`.${matchAt(NAME, text, at + 1)}`)})`);
+      if (text.startsWith("...", at)) return notAllowed(text, at, 'a spread ("...")');
+      return notAllowed(text, at, `a property access (${quote(`.${matchAt(NAME, text, at + 1)}`)})`);
     case ",":
-      throw notAllowed(text, at, 'a comma (",")', "write one expression");
+      return notAllowed(text, at, 'a comma (",")', "write one expression");
     case ";":
-      throw notAllowed(text, at, 'several statements (";")', "write one expression");
+      return notAllowed(text, at, 'several statements (";")', "write one expression");
     case ":":
-      throw notAllowed(text, at, 'a colon (":")');
+      return notAllowed(text, at, 'a colon (":")');
     case "[":
     case "]":
-      throw notAllowed(text, at, `brackets (${quote(char)})`);
+      return notAllowed(text, at, `brackets (${quote(char)})`);
     case "{":
     case "}":
-      throw notAllowed(text, at, `braces (${quote(char)})`);
+      return notAllowed(text, at, `braces (${quote(char)})`);
     case '"':
     case "'":
-      throw notAllowed(text, at, `a string (${quote(text.slice(at, at + 25))})`);
+      return notAllowed(text, at, `a string (${quote(text.slice(at, at + 25))})`);
     case "`":
-      throw notAllowed(text, at, `a template string (${quote(text.slice(at, at + 25))})`);
+      return notAllowed(text, at, `a template string (${quote(text.slice(at, at + 25))})`);
     case "×":
     case "·":
     case "⋅":
-      throw notAllowed(text, at, `the character ${quote(char)}`, "write * to multiply");
+      return notAllowed(text, at, `the character ${quote(char)}`, "write * to multiply");
     case "÷":
-      throw notAllowed(text, at, `the character ${quote(char)}`, "write / to divide");
+      return notAllowed(text, at, `the character ${quote(char)}`, "write / to divide");
     case "−":
     case "–":
     case "—":
-      throw notAllowed(
+      return notAllowed(
         text,
         at,
         `the character ${quote(char)}`,
         'write "-" (the ASCII hyphen-minus) to subtract or negate',
       );
   }
+  return undefined;
+}
+
+// A name (a function call or a variable), or any other character, by its code point.
+function refusedName(text: string, at: number): ExpectedFailure {
   const name = matchAt(NAME, text, at);
   if (name) {
     const call = text[at + name.length + matchAt(SPACE, text, at + name.length).length] === "(";
-    throw notAllowed(text, at, call ? `a function call (${quote(`${name}(`)})` : `a name (${quote(name)})`);
+    return notAllowed(text, at, call ? `a function call (${quote(`${name}(`)})` : `a name (${quote(name)})`);
   }
   const codePoint = text.codePointAt(at)!;
   const shown =
     codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? "" : `${quote(String.fromCodePoint(codePoint))} `;
-  throw notAllowed(text, at, `the character ${shown}(U+${codePoint.toString(16).toUpperCase().padStart(4, "0")})`);
+  return notAllowed(text, at, `the character ${shown}(U+${codePoint.toString(16).toUpperCase().padStart(4, "0")})`);
 }
 
 function readNumber(text: string, at: number, digits: string): ArithmeticToken {

@@ -41,101 +41,124 @@ export function evaluateArithmetic(text: string, limits: ArithmeticLimits = DEFA
     );
   }
   if (!text.trim()) throw new ExpectedFailure("The expression is empty; write one such as (2 + 3) * 4.");
-  const values: number[] = [];
-  const pending: Pending[] = [];
-  const at = (index: number) => `at position ${positionOf(text, index)}`;
-  let depth = 0;
-  let expectValue = true;
-  let previous: ArithmeticToken["kind"] = "end";
-
-  // Applies the operator on top of `pending` to the values on top of `values`.
-  const reduce = () => {
-    const top = pending.pop()!;
-    if (top.kind === "sign") {
-      if (top.operator === "-") values.push(-values.pop()!);
-      return;
-    }
-    if (top.kind !== "binary") return;
-    const right = values.pop()!;
-    const left = values.pop()!;
-    values.push(apply(top.operator, left, right, () => at(top.at)));
-  };
-
+  const parse = new Parse(text, limits);
   for (let index = 0; ; ) {
     const token = readToken(text, index);
     index = token.end;
-    if (expectValue) {
-      switch (token.kind) {
-        case "number":
-          values.push(token.value);
-          expectValue = false;
-          break;
-        case "(":
-          if (++depth > limits.maxDepth)
-            throw new ExpectedFailure(`Parentheses nest deeper than ${limits.maxDepth} levels ${at(token.at)}.`);
-          pending.push({ kind: "(", at: token.at });
-          break;
-        case "operator":
-          if (token.operator !== "+" && token.operator !== "-") {
-            throw new ExpectedFailure(
-              `Unexpected "${token.operator}" ${at(token.at)}: expected a number, "(" or a sign.`,
-            );
-          }
-          pending.push({ kind: "sign", operator: token.operator, at: token.at });
-          break;
-        case ")":
-          if (previous === "(")
-            throw new ExpectedFailure(`Empty parentheses ${at(token.at)}: put an expression inside.`);
-          throw new ExpectedFailure(`Unexpected ")" ${at(token.at)}: expected a number or "(".`);
-        case "end":
-          throw new ExpectedFailure(`The expression ends ${at(token.at)} where a number or "(" was expected.`);
-      }
-    } else {
-      switch (token.kind) {
-        case "operator": {
-          const binding = BINDING[token.operator];
-          const top = pending[pending.length - 1];
-          if (token.operator === "**" && top?.kind === "sign") {
-            throw notAllowed(
-              text,
-              token.at,
-              `"**" with a sign "${top.operator}" on its left`,
-              `JavaScript requires parentheses: write (${top.operator}x) ** y or ${top.operator}(x ** y)`,
-            );
-          }
-          // Left-associative operators apply what is pending at their own strength too; "**" waits (right-associative).
-          for (let p = pending[pending.length - 1]; p && p.kind !== "("; p = pending[pending.length - 1]) {
-            const pendingBinding = BINDING[p.kind === "sign" ? "sign" : p.operator];
-            if (pendingBinding > binding || (pendingBinding === binding && token.operator !== "**")) reduce();
-            else break;
-          }
-          pending.push({ kind: "binary", operator: token.operator, at: token.at });
-          expectValue = true;
-          break;
-        }
-        case ")":
-          while (pending.length && pending[pending.length - 1]!.kind !== "(") reduce();
-          if (!pending.length) throw new ExpectedFailure(`Unmatched ")" ${at(token.at)}: no "(" is open.`);
-          pending.pop();
-          depth--;
-          break;
-        case "(":
-          throw notAllowed(text, token.at, 'a call ("(" right after a value)', "write * to multiply");
-        case "number":
+    const result = parse.expectValue ? parse.value(token) : parse.afterValue(token);
+    if (result !== undefined) return result;
+    parse.previous = token.kind;
+  }
+}
+
+/** One evaluation's stacks: the values so far, and the operators and parentheses waiting for their right side. */
+class Parse {
+  readonly values: number[] = [];
+  readonly pending: Pending[] = [];
+  depth = 0;
+  expectValue = true;
+  previous: ArithmeticToken["kind"] = "end";
+
+  constructor(
+    private readonly text: string,
+    private readonly limits: ArithmeticLimits,
+  ) {}
+
+  at(index: number): string {
+    return `at position ${positionOf(this.text, index)}`;
+  }
+
+  // A token where a value belongs: a number, "(", or a sign.
+  value(token: ArithmeticToken): undefined {
+    switch (token.kind) {
+      case "number":
+        this.values.push(token.value);
+        this.expectValue = false;
+        return;
+      case "(":
+        if (++this.depth > this.limits.maxDepth)
           throw new ExpectedFailure(
-            `Unexpected number ${at(token.at)}: expected an operator (+ - * / % **)${depth ? ' or ")"' : ""}.`,
+            `Parentheses nest deeper than ${this.limits.maxDepth} levels ${this.at(token.at)}.`,
           );
-        case "end": {
-          while (pending.length) {
-            const top = pending[pending.length - 1]!;
-            if (top.kind === "(") throw new ExpectedFailure(`Unclosed "(" ${at(top.at)}: add ")".`);
-            reduce();
-          }
-          return values[0]!;
+        this.pending.push({ kind: "(", at: token.at });
+        return;
+      case "operator":
+        if (token.operator !== "+" && token.operator !== "-") {
+          throw new ExpectedFailure(
+            `Unexpected "${token.operator}" ${this.at(token.at)}: expected a number, "(" or a sign.`,
+          );
         }
-      }
+        this.pending.push({ kind: "sign", operator: token.operator, at: token.at });
+        return;
+      case ")":
+        if (this.previous === "(")
+          throw new ExpectedFailure(`Empty parentheses ${this.at(token.at)}: put an expression inside.`);
+        throw new ExpectedFailure(`Unexpected ")" ${this.at(token.at)}: expected a number or "(".`);
+      case "end":
+        throw new ExpectedFailure(`The expression ends ${this.at(token.at)} where a number or "(" was expected.`);
     }
-    previous = token.kind;
+  }
+
+  // A token after a value: an operator, ")", or the end (the result).
+  afterValue(token: ArithmeticToken): number | undefined {
+    switch (token.kind) {
+      case "operator":
+        this.binary(token.operator, token.at);
+        return;
+      case ")":
+        while (this.pending.length && this.pending[this.pending.length - 1]!.kind !== "(") this.reduce();
+        if (!this.pending.length) throw new ExpectedFailure(`Unmatched ")" ${this.at(token.at)}: no "(" is open.`);
+        this.pending.pop();
+        this.depth--;
+        return;
+      case "(":
+        throw notAllowed(this.text, token.at, 'a call ("(" right after a value)', "write * to multiply");
+      case "number":
+        throw new ExpectedFailure(
+          `Unexpected number ${this.at(token.at)}: expected an operator (+ - * / % **)${this.depth ? ' or ")"' : ""}.`,
+        );
+      case "end":
+        while (this.pending.length) {
+          const top = this.pending[this.pending.length - 1]!;
+          if (top.kind === "(") throw new ExpectedFailure(`Unclosed "(" ${this.at(top.at)}: add ")".`);
+          this.reduce();
+        }
+        return this.values[0]!;
+    }
+  }
+
+  private binary(operator: Operator, at: number): void {
+    const binding = BINDING[operator];
+    const top = this.pending[this.pending.length - 1];
+    if (operator === "**" && top?.kind === "sign") {
+      throw notAllowed(
+        this.text,
+        at,
+        `"**" with a sign "${top.operator}" on its left`,
+        `JavaScript requires parentheses: write (${top.operator}x) ** y or ${top.operator}(x ** y)`,
+      );
+    }
+    // Left-associative operators apply what is pending at their own strength too; "**" waits (right-associative).
+    for (let p = top; p && p.kind !== "("; p = this.pending[this.pending.length - 1]) {
+      const pendingBinding = BINDING[p.kind === "sign" ? "sign" : p.operator];
+      if (pendingBinding > binding || (pendingBinding === binding && operator !== "**")) this.reduce();
+      else break;
+    }
+    this.pending.push({ kind: "binary", operator, at });
+    this.expectValue = true;
+  }
+
+  // Applies the operator on top of `pending` to the values on top of `values`.
+  private reduce(): void {
+    const top = this.pending.pop()!;
+    if (top.kind === "sign") {
+      if (top.operator === "-") this.values.push(-this.values.pop()!);
+      return;
+    }
+    if (top.kind !== "binary") return;
+    const right = this.values.pop()!;
+    const left = this.values.pop()!;
+    this.values.push(apply(top.operator, left, right, () => this.at(top.at)));
   }
 }
 

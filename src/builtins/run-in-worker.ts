@@ -159,153 +159,182 @@ function runTaken(
   onCall?: CallHandler,
   signal?: AbortSignal,
 ): Promise<RunOutcome> {
-  return new Promise((resolve) => {
-    const lines: string[] = [];
-    let printedLength = 0;
-    let cut = false;
-    let ready = false;
-    let done = false;
-    let handle: WorkerHandle | undefined;
-    const MAX_PRINTED = limits.maxPrinted;
-    const printed = () => lines.join("\n") + (cut ? `\n… (output cut at ${MAX_PRINTED} characters)` : "");
-    const cancel = () => finish({ kind: "cancelled", printed: printed() });
-    const finish = (outcome: RunOutcome) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", cancel);
-      if (handle) handle.stop().then(release, release);
-      resolve(outcome);
-    };
-    signal?.addEventListener("abort", cancel, { once: true }); // the caller gave up: the sandbox is stopped at once
+  return new Promise((resolve) => new WorkerRun(limits, release, resolve, onCall, signal).start(code));
+}
+
+/** The fields of a message the sandbox sends; each is checked before it is used. */
+interface SandboxMessage {
+  type?: unknown;
+  text?: unknown;
+  cut?: unknown;
+  hasValue?: unknown;
+  value?: unknown;
+  error?: unknown;
+  id?: unknown;
+  name?: unknown;
+  input?: unknown;
+}
+
+/** One run in a worker: its printed lines, its clock, and the outcome it resolves with once. */
+class WorkerRun implements WorkerListener {
+  private readonly lines: string[] = [];
+  private printedLength = 0;
+  private cut = false;
+  private ready = false;
+  private done = false;
+  private handle: WorkerHandle | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly cancel = () => this.finish({ kind: "cancelled", printed: this.printed() });
+
+  constructor(
+    private readonly limits: RunLimits,
+    private readonly release: () => void,
+    private readonly resolve: (outcome: RunOutcome) => void,
+    private readonly onCall?: CallHandler,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  start(code: string): void {
+    this.signal?.addEventListener("abort", this.cancel, { once: true }); // the caller gave up: stopped at once
     // The code's time starts when its worker is ready, so a slow start does not eat into it.
-    let timer = setTimeout(
+    this.timer = setTimeout(
       () =>
-        finish({
+        this.finish({
           kind: "unavailable",
           reason: `The javascript tool's worker did not start within ${WORKER_START_LIMIT_MS} ms.`,
         }),
       WORKER_START_LIMIT_MS,
     );
-    const startTheClock = () => {
-      clearTimeout(timer);
-      const margin = handle?.timesItself ? HOST_TIME_MARGIN_MS : 0;
-      timer = setTimeout(
-        () => finish({ kind: "timeout", printed: printed() }),
-        Math.min(limits.timeout + margin, 2 ** 31 - 1),
-      );
-    };
-
-    // Messages are JSON text the sandbox wrote; what the code printed is inside them as data, and every field is
-    // checked.
-    const listener: WorkerListener = {
-      message(text) {
-        const data = parseMessage(text);
-        if (data === undefined) return;
-        const message = data as {
-          type?: unknown;
-          text?: unknown;
-          cut?: unknown;
-          hasValue?: unknown;
-          value?: unknown;
-          error?: unknown;
-          id?: unknown;
-          name?: unknown;
-          input?: unknown;
-        };
-        if (message.type === "ready" && !ready) {
-          ready = true;
-          startTheClock();
-        } else if (message.type === "print" && typeof message.text === "string" && !cut) {
-          const room = MAX_PRINTED - printedLength; // a newline counted after each line, as the worker counts
-          if (message.text.length + 1 <= room) {
-            lines.push(message.text);
-            printedLength += message.text.length + 1;
-          } else {
-            if (room > 1) lines.push(message.text.slice(0, room - 1));
-            cut = true;
-          }
-          if (message.cut === true) cut = true;
-        } else if (message.type === "result") {
-          finish(
-            message.hasValue === true
-              ? { kind: "value", value: message.value, printed: printed() }
-              : { kind: "no-value", printed: printed() },
-          );
-        } else if (message.type === "call" && onCall) {
-          answerCall(message, onCall, (reply) => {
-            if (!done) handle?.post({ reply });
-          });
-        } else if (message.type === "timeout") {
-          finish({ kind: "timeout", printed: printed() });
-        } else if (message.type === "error") {
-          finish({
-            kind: "error",
-            error: typeof message.error === "string" ? message.error : "The code failed.",
-            printed: printed(),
-          });
-        }
-      },
-      failed(description, code) {
-        if (code === "ERR_WORKER_OUT_OF_MEMORY") {
-          const inProcess = handle?.kind === "process";
-          const what = inProcess ? "MB, ArrayBuffers and typed arrays included" : "MB of heap";
-          finish({
-            kind: "error",
-            error: `The code ran out of memory (the limit is ${limits.memoryLimitMb} ${what}); its ${inProcess ? "process" : "worker"} was stopped.`,
-            printed: printed(),
-          });
-        } else if (code === "ERR_OUTPUT_LIMIT") {
-          finish({ kind: "error", error: description, printed: printed() });
-        } else if (!ready) {
-          const hint =
-            handle?.kind === "web"
-              ? " A Content-Security-Policy whose worker-src (or script-src) allows neither data: nor blob: URLs blocks it."
-              : "";
-          finish({
-            kind: "unavailable",
-            reason: `The javascript tool could not start a worker here${description ? ` (${description})` : ""}.${hint}`,
-          });
-        } else {
-          finish({
-            kind: "error",
-            error: `Uncaught in the worker: ${description || "an error without a message"}`,
-            printed: printed(),
-          });
-        }
-      },
-      exited(exitCode) {
-        const where = handle?.kind === "process" ? "process" : "worker";
-        finish({
-          kind: "error",
-          error: `The ${where} running the code stopped (exit code ${exitCode}) before the code finished: it exited, or ran out of memory.`,
-          printed: printed(),
-        });
-      },
-    };
-
-    startWorker(listener, limits)
+    startWorker(this, this.limits)
       .then(
-        (started) => {
-          if (typeof started === "string") return finish({ kind: "unavailable", reason: started });
-          handle = started;
-          if (done) return void started.stop().then(release, release);
-          try {
-            started.post({ code });
-          } catch (error) {
-            finish({
-              kind: "unavailable",
-              reason: `The javascript tool could not send the code to its worker: ${describe(error)}`,
-            });
-          }
-        },
+        (started) => this.started(started, code),
         (error: unknown) =>
-          finish({ kind: "unavailable", reason: `The javascript tool could not start a worker: ${describe(error)}` }),
+          this.finish({
+            kind: "unavailable",
+            reason: `The javascript tool could not start a worker: ${describe(error)}`,
+          }),
       )
       .then(() => {
-        if (!handle) release(); // none started: nothing to wait for
+        if (!this.handle) this.release(); // none started: nothing to wait for
       });
-  });
+  }
+
+  private started(started: WorkerHandle | string, code: string): void {
+    if (typeof started === "string") {
+      this.finish({ kind: "unavailable", reason: started });
+      return;
+    }
+    this.handle = started;
+    if (this.done) {
+      started.stop().then(this.release, this.release);
+      return;
+    }
+    try {
+      started.post({ code });
+    } catch (error) {
+      this.finish({
+        kind: "unavailable",
+        reason: `The javascript tool could not send the code to its worker: ${describe(error)}`,
+      });
+    }
+  }
+
+  private printed(): string {
+    return this.lines.join("\n") + (this.cut ? `\n… (output cut at ${this.limits.maxPrinted} characters)` : "");
+  }
+
+  private finish(outcome: RunOutcome): void {
+    if (this.done) return;
+    this.done = true;
+    clearTimeout(this.timer);
+    this.signal?.removeEventListener("abort", this.cancel);
+    if (this.handle) this.handle.stop().then(this.release, this.release);
+    this.resolve(outcome);
+  }
+
+  private startTheClock(): void {
+    clearTimeout(this.timer);
+    const margin = this.handle?.timesItself ? HOST_TIME_MARGIN_MS : 0;
+    this.timer = setTimeout(
+      () => this.finish({ kind: "timeout", printed: this.printed() }),
+      Math.min(this.limits.timeout + margin, 2 ** 31 - 1),
+    );
+  }
+
+  // Messages are JSON text the sandbox wrote; what the code printed is inside them as data, and every field is
+  // checked.
+  message(text: unknown): void {
+    const message = parseMessage(text) as SandboxMessage | undefined;
+    if (message === undefined) return;
+    if (message.type === "ready" && !this.ready) {
+      this.ready = true;
+      this.startTheClock();
+    } else if (message.type === "print" && typeof message.text === "string" && !this.cut) {
+      this.print(message.text, message.cut === true);
+    } else if (message.type === "result") {
+      this.finish(
+        message.hasValue === true
+          ? { kind: "value", value: message.value, printed: this.printed() }
+          : { kind: "no-value", printed: this.printed() },
+      );
+    } else if (message.type === "call" && this.onCall) {
+      answerCall(message, this.onCall, (reply) => {
+        if (!this.done) this.handle?.post({ reply });
+      });
+    } else if (message.type === "timeout") {
+      this.finish({ kind: "timeout", printed: this.printed() });
+    } else if (message.type === "error") {
+      const error = typeof message.error === "string" ? message.error : "The code failed.";
+      this.finish({ kind: "error", error, printed: this.printed() });
+    }
+  }
+
+  private print(text: string, cut: boolean): void {
+    const room = this.limits.maxPrinted - this.printedLength; // a newline counted after each line, as the worker does
+    if (text.length + 1 <= room) {
+      this.lines.push(text);
+      this.printedLength += text.length + 1;
+    } else {
+      if (room > 1) this.lines.push(text.slice(0, room - 1));
+      this.cut = true;
+    }
+    if (cut) this.cut = true;
+  }
+
+  failed(description: string, code?: string): void {
+    if (code === "ERR_WORKER_OUT_OF_MEMORY") {
+      const inProcess = this.handle?.kind === "process";
+      const what = inProcess ? "MB, ArrayBuffers and typed arrays included" : "MB of heap";
+      this.finish({
+        kind: "error",
+        error: `The code ran out of memory (the limit is ${this.limits.memoryLimitMb} ${what}); its ${inProcess ? "process" : "worker"} was stopped.`,
+        printed: this.printed(),
+      });
+    } else if (code === "ERR_OUTPUT_LIMIT") {
+      this.finish({ kind: "error", error: description, printed: this.printed() });
+    } else if (!this.ready) {
+      const hint =
+        this.handle?.kind === "web"
+          ? " A Content-Security-Policy whose worker-src (or script-src) allows neither data: nor blob: URLs blocks it."
+          : "";
+      this.finish({
+        kind: "unavailable",
+        reason: `The javascript tool could not start a worker here${description ? ` (${description})` : ""}.${hint}`,
+      });
+    } else {
+      const error = `Uncaught in the worker: ${description || "an error without a message"}`;
+      this.finish({ kind: "error", error, printed: this.printed() });
+    }
+  }
+
+  exited(exitCode: number): void {
+    const where = this.handle?.kind === "process" ? "process" : "worker";
+    this.finish({
+      kind: "error",
+      error: `The ${where} running the code stopped (exit code ${exitCode}) before the code finished: it exited, or ran out of memory.`,
+      printed: this.printed(),
+    });
+  }
 }
 
 // A call message as the sandbox wrote it, every field checked; the reply goes back as JSON text.

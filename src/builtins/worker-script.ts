@@ -63,6 +63,11 @@ const DEFAULT_LIMITS: OutputLimits = { maxPrinted: MAX_PRINTED, maxValue: MAX_VA
 // Shared by every worker: console capture, value and error description, the run itself. `send` and
 // `evaluate` come from the glue below. Built-ins it needs are taken before the model's code can replace them.
 function core(limits: OutputLimits): string {
+  return coreHeader(limits) + DESCRIBING + coreRun(limits);
+}
+
+// The limits, and the built-ins the script uses, taken before the model's code runs.
+function coreHeader(limits: OutputLimits): string {
   return String.raw`"use strict";
 const FILE = ${JSON.stringify(CODE_FILE)};
 const MAX_PRINTED = ${Math.floor(limits.maxPrinted)};
@@ -85,7 +90,11 @@ function add(list, item) { list[list.length] = item; }
 function has(list, item) { for (let i = 0; i < list.length; i++) if (list[i] === item) return true; return false; }
 function joined(list, separator) { let out = ""; for (let i = 0; i < list.length; i++) out += (i ? separator : "") + list[i]; return out; }
 
-function show(value, depth, seen) {
+`;
+}
+
+// Values and errors as text and as data, by hand: nothing here goes through a prototype the code may have replaced.
+const DESCRIBING = String.raw`function show(value, depth, seen) {
   if (typeof value === "string") return depth === 0 ? value : stringify(value);
   if (typeof value === "bigint") return toText(value) + "n";
   if (typeof value === "function") return (/^class\b/.test(toText(value)) ? "[class " : "[Function: ") + (value.name || "(anonymous)") + "]";
@@ -182,7 +191,11 @@ function jsonText(value, depth) {
 
 let printed = 0; // characters sent, a newline counted after each line
 let cut = false;
-function print(args) {
+`;
+
+// Printing, the outcome sent back, the run itself, and code mode's tools.
+function coreRun(limits: OutputLimits): string {
+  return String.raw`function print(args) {
   if (cut) return;
   let line = "";
   for (let i = 0; i < args.length; i++) line += (i ? " " : "") + safely(() => show(args[i], 0, []), "(a value that cannot be shown)");
@@ -447,7 +460,8 @@ return function control(kind, payload) {
  */
 function nodeSandboxHost(limits: OutputLimits): string {
   const sandbox = `const tooltypeControl = (function () {\n${core(limits)}${SANDBOX_CONTROL}})();\ntooltypeControl`;
-  return String.raw`
+  return (
+    String.raw`
 const vm = require("node:vm");
 const context = vm.createContext(Object.create(null), { name: "javascript tool", codeGeneration: { strings: false, wasm: true } });
 const control = new vm.Script(${JSON.stringify(sandbox)}, { filename: "sandbox.js" }).runInContext(context);
@@ -455,7 +469,12 @@ const step = new vm.Script('tooltypeControl("step")', { filename: "sandbox.js" }
 const FILE = ${JSON.stringify(CODE_FILE)};
 const IMPORT = /\bimport\b/;
 const TIME_LIMIT = ${Math.floor(limits.timeout ?? 2 ** 31 - 1)};
-let deadline = Infinity;
+` + SANDBOX_HOST_RUN
+  );
+}
+
+// Running the compiled code in the context with its time limit, and passing its lines, outcome and failures on.
+const SANDBOX_HOST_RUN = String.raw`let deadline = Infinity;
 let over = false;
 let pumping;
 function end(error) {
@@ -534,7 +553,6 @@ process.on("unhandledRejection", (reason, promise) => {
 });
 process.on("uncaughtException", () => end("The javascript tool failed: an exception escaped its sandbox."));
 `;
-}
 
 /**
  * The worker for `node:worker_threads` in Node and Deno (`new Worker(source, { eval: true })`): the code runs in a

@@ -8,14 +8,14 @@ import { parseArguments } from "./wire.js";
 const UNCHECKED: PartialVerdict = Object.freeze({ settled: Object.freeze([]) as readonly string[], viable: true });
 
 interface Call extends TrackedCall {
-  parser: PartialJSONParser | undefined;
+  parser?: PartialJSONParser;
   /** The name the parser's checks were chosen by. */
-  checkedAs: string | undefined;
-  verdict: (() => PartialVerdict) | undefined;
-  started: boolean;
-  whole: unknown;
+  checkedAs?: string;
+  verdict?: () => PartialVerdict;
+  started?: boolean;
+  whole?: unknown;
   /** The whole arguments as JSON text, written once. */
-  wholeJSON: string;
+  wholeJSON?: string;
 }
 
 /**
@@ -77,13 +77,7 @@ export function createCallTracker(
           id: "",
           name: "",
           closed: false,
-          parser: undefined,
-          checkedAs: undefined,
-          verdict: undefined,
-          started: false,
-          whole: undefined,
-          wholeJSON: "",
-          argumentText: () => (made.whole !== undefined ? made.wholeJSON : (made.parser?.text() ?? "")),
+          argumentText: () => (made.whole !== undefined ? made.wholeJSON! : (made.parser?.text() ?? "")),
           complete: () => (made.parser ? made.parser.done : made.whole !== undefined),
         };
         call = made;

@@ -6,27 +6,17 @@ import { field, formatOptions, generatedId, list, record } from "./wire.js";
 import { named, text } from "./assemble.js";
 import { toOpenAIFormat } from "../tools/formats/openai.js";
 
-/** What a delta is read against: the call open under its index so far. */
-interface OpenCall {
-  readonly id: string;
-  readonly name: string;
-  /** The argument text so far. */
-  readonly text: string;
-  /** The argument text is one whole JSON value. */
-  readonly done: boolean;
-}
-
 /**
  * Whether a delta under an index in use begins another call, as servers that number parallel calls alike
  * send them (vLLM, Ollama, some gateways): another id with a name, or a name once the open call's arguments
  * are whole. Another id alone does not: some servers send a fresh id on every delta of one call.
  *
  * @example
- * beginsAnother({ id: "call_1", name: "add_task", text: '{"a":1}', done: true }, "", "add_task"); // true
+ * beginsAnother(tracker.open("0:0"), "", "add_task"); // true once the call open under "0:0" has whole arguments
  */
-function beginsAnother(open: OpenCall, id: string, name: string): boolean {
+function beginsAnother(open: TrackedCall, id: string, name: string): boolean {
   if (id && name && open.id && id !== open.id) return true;
-  return name !== "" && open.name !== "" && open.done;
+  return name !== "" && open.name !== "" && open.complete();
 }
 
 /**
@@ -34,11 +24,11 @@ function beginsAnother(open: OpenCall, id: string, name: string): boolean {
  * (with or without the id) is kept once. Once arguments began, the name is whole.
  *
  * @example
- * joinedName({ id: "call_1", name: "get_", text: "", done: false }, "", "weather"); // "get_weather"
+ * joinedName(call, "", "weather"); // "get_weather" for a call named "get_" with no arguments yet
  */
-function joinedName(open: OpenCall, id: string, name: string): string {
+function joinedName(open: TrackedCall, id: string, name: string): string {
   if (name === open.name || (id && id === open.id)) return name;
-  return open.text ? open.name : open.name + name;
+  return open.argumentText() ? open.name : open.name + name;
 }
 
 /**
@@ -72,9 +62,9 @@ export function readChatDeltas(chunk: unknown, calls: CallTracker, ...names: str
       const fn = field(delta, "function");
       const name = field(fn, "name") ? text(field(fn, "name")) : "";
       const call = calls.open(`${text(field(choice, "index") ?? 0)}:${text(field(delta, "index") ?? 0)}`, (open) =>
-        beginsAnother(openOf(open), id, name),
+        beginsAnother(open, id, name),
       );
-      if (name) call.name = joinedName(openOf(call), id, name);
+      if (name) call.name = joinedName(call, id, name);
       if (id) call.id = id;
       const args = argumentText(field(fn, "arguments"), call.argumentText()); // Mistral and others may send an object
       if (call.name && (call.id || args !== undefined)) {
@@ -85,13 +75,6 @@ export function readChatDeltas(chunk: unknown, calls: CallTracker, ...names: str
     }
   }
 }
-
-const openOf = (call: TrackedCall): OpenCall => ({
-  id: call.id,
-  name: call.name,
-  text: call.argumentText(),
-  done: call.complete(),
-});
 
 /**
  * The reader of a Chat Completions-style stream (OpenAI's, and Mistral's in its SDK's spelling): choice 0's text,

@@ -34,6 +34,7 @@ export type {
   ToolCall,
   ToolCaller,
   CallResult,
+  StreamCalls,
   StreamSupport,
   StreamReader,
   CallTracker,

@@ -97,8 +97,6 @@ export interface ParserEvents {
   close(): void;
 }
 
-type Container = Record<string, unknown> | unknown[];
-
 /**
  * The deepest the parser nests objects and arrays (default of `maxDepth`). Each open level costs an object or
  * an array, about 200 bytes, so without a limit 12 MB of `[` in one streamed call took gigabytes; no tool's
@@ -125,7 +123,8 @@ export interface PartialJSONOptions {
   readonly events?: ParserEvents;
 }
 
-// Parser states.
+// Parser states. Those from STRING on are inside a string.
+const FAILED = -1;
 const VALUE = 0; // a value must start (at the top, after ':' and after ',' in an array)
 const ARRAY_FIRST = 1; // after '[': a value or ']'
 const OBJECT_FIRST = 2; // after '{': a key or '}'
@@ -133,29 +132,27 @@ const KEY = 3; // after ',' in an object: a key
 const COLON = 4;
 const AFTER = 5; // after a value in a container: ',' or the closing bracket
 const END = 6; // after the top-level value: whitespace only
-const STRING = 7;
-const ESCAPE = 8; // after '\' in a string
-const UNICODE = 9; // in the hex digits of '\uXXXX'
-const NUMBER = 10;
-const LITERAL = 11; // true, false, null
-const FAILED = 12;
+const NUMBER = 7;
+const LITERAL = 8; // true, false, null
+const STRING = 9;
+const ESCAPE = 10; // after '\' in a string
+const UNICODE = 11; // in the hex digits of '\uXXXX'
 
-// Number sub-states; the ones after which the number may end are marked.
-const N_START = 0;
-const N_MINUS = 1;
-const N_ZERO = 2; // may end
-const N_INT = 3; // may end
-const N_DOT = 4;
-const N_FRAC = 5; // may end
-const N_E = 6;
-const N_E_SIGN = 7;
-const N_EXP = 8; // may end
+// Numbers, one step a character: the character's class is its place in NUMBER_CLASSES ("-", "0", "1"-"9", ".", "e"/"E",
+// "+", anything else), and NUMBER_STEPS's row for the number's state gives the state after it ("z": a leading zero, an
+// error; "x": the number cannot go on with that character). States: 0 start (a '-' or a digit comes), 1 after '-', 2
+// after a leading 0, 3 in the integer, 4 after '.', 5 in the fraction, 6 after 'e', 7 after the exponent's sign, 8 in
+// the exponent.
+const NUMBER_CLASSES = "6012222222223445"; // by 1 + the index in "-0123456789.eE+"
+const NUMBER_STEPS = "123xxxxx23xxxxxzz46xxx3346xxx55xxxxx55x6xx788xx7xx88xxxxx88xxxx";
+const NUMBER_ENDS = 0b100101100; // bit n: the number may end in state n (2, 3, 5, 8)
+const DIGIT_RUNS = 0b100101000; // bit n: a digit keeps state n (3, 5, 8)
 
-const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-const LITERALS: Record<string, [string, unknown]> = { t: ["true", true], f: ["false", false], n: ["null", null] };
+const ESCAPES = 'bfnrt"\\/'; // the characters a '\' may escape,
+const ESCAPED = '\b\f\n\r\t"\\/'; // and what each stands for
+const LITERALS: Record<string, string> = { t: "true", f: "false", n: "null" };
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
-const isDigit = (c: number) => c >= 48 && c <= 57;
 const show = (c: number) =>
   c < 32 || c > 126 ? `U+${c.toString(16).toUpperCase().padStart(4, "0")}` : `'${String.fromCharCode(c)}'`;
 
@@ -197,12 +194,11 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
   let offset = 0; // index in `all` of the chunk being parsed
   let state = VALUE;
   let root: unknown;
-  let done = false;
   let error: { message: string; position: number } | undefined;
 
-  // Open containers, innermost last; for an object, the key whose value is being read.
-  const stack: Container[] = [];
-  const keys: string[] = [];
+  // Open containers, innermost last; for each, where its next value goes: an object's key, an array's index.
+  const stack: Record<string, unknown>[] = [];
+  const keys: (string | number)[] = [];
 
   // The open string: `str` is what has been committed; `pieces` the decoded parts of the current chunk;
   // `high` a trailing high surrogate held back until its low half may arrive, so no half pair is shown.
@@ -215,63 +211,49 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
   let hexDigits = 0;
 
   let num = "";
-  let numState = N_START;
+  let numState = 0;
   let word = "";
-  let wordValue: unknown;
   let wordAt = 0;
 
   function fail(message: string, i: number): void {
-    if (state === STRING || state === ESCAPE || state === UNICODE) commit(false); // keep what came before
+    if (state >= STRING) commit(false); // keep what came before
     error = { message, position: offset + i };
     state = FAILED;
-    done = false;
   }
 
-  /** Adds a value that has just started (a container, an empty string) or just ended (a number, a literal). */
-  function place(v: unknown): void {
-    const top = stack[stack.length - 1];
-    if (top === undefined) root = v;
-    else if (Array.isArray(top)) top.push(v);
-    else setOwn(top, keys[keys.length - 1]!, v);
+  /**
+   * Sets the value being read (in the innermost container, or the root): a container or string as it starts, a
+   * string as it grows, a number or literal once complete.
+   */
+  function set(v: unknown): void {
+    if (stack.length)
+      setOwn(stack.at(-1)!, keys.at(-1) as string, v); // an array's key is a number: its index
+    else root = v;
   }
 
-  /** Replaces the value that was placed last in the innermost container (the open string). */
-  function replace(v: unknown): void {
-    const top = stack[stack.length - 1];
-    if (top === undefined) root = v;
-    else if (Array.isArray(top)) top[top.length - 1] = v;
-    else setOwn(top, keys[keys.length - 1]!, v);
+  /** A string or a key begins. */
+  function open(key: boolean): void {
+    str = "";
+    strPieces = 0;
+    isKey = key;
+    state = STRING;
   }
 
-  function ended(): void {
-    if (stack.length) state = AFTER;
-    else {
-      state = END;
-      done = true;
-    }
-  }
-
-  function close(): void {
-    events?.close();
-    stack.pop();
-    keys.pop();
-    ended();
+  /** A string, number or literal is complete. */
+  function ended(value: unknown): void {
+    set(value);
+    events?.end(value);
+    state = stack.length ? AFTER : END;
   }
 
   /** Moves the current chunk's decoded parts into `str` (and into the tree unless it is a key). */
   function commit(final: boolean): void {
-    let piece = pieces.length === 1 ? pieces[0]! : pieces.join("");
+    let piece = high + (pieces.length === 1 ? pieces[0]! : pieces.join(""));
     pieces.length = 0;
-    if (high) {
-      piece = high + piece;
-      high = "";
-    }
-    if (!final) {
-      const last = piece.charCodeAt(piece.length - 1);
-      if (last >= 0xd800 && last <= 0xdbff) {
-        high = piece.slice(-1);
-        piece = piece.slice(0, -1);
-      }
+    high = "";
+    if (!final && (piece.charCodeAt(piece.length - 1) & 0xfc00) === 0xd800) {
+      high = piece.slice(-1);
+      piece = piece.slice(0, -1);
     }
     if (piece) {
       str += piece; // `+=` builds a rope: appending is O(1) however long the string grows
@@ -279,51 +261,41 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
     }
     if (!isKey) {
       if (piece) events?.text(piece);
-      replace(str);
+      set(str);
     }
   }
 
   /** Starts the value whose first character is `c` at index `i`; returns the index to continue at. */
   function start(chunk: string, c: number, i: number): number {
-    if ((c === 123 || c === 91) && stack.length >= maxDepth) {
-      fail(`The value nests deeper than ${maxDepth} levels of objects and arrays`, i);
-      return i;
-    }
-    if (c === 123) {
-      events?.begin("object");
-      const object: Record<string, unknown> = {};
-      place(object);
-      stack.push(object);
-      keys.push("");
-      state = OBJECT_FIRST;
-    } else if (c === 91) {
-      events?.begin("array");
-      const array: unknown[] = [];
-      place(array);
-      stack.push(array);
-      keys.push("");
-      state = ARRAY_FIRST;
+    if (c === 123 || c === 91) {
+      if (stack.length >= maxDepth) {
+        fail(`The value nests deeper than ${maxDepth} levels of objects and arrays`, i);
+        return i;
+      }
+      const array = c === 91;
+      events?.begin(array ? "array" : "object");
+      const container = array ? [] : {};
+      set(container);
+      stack.push(container as Record<string, unknown>);
+      keys.push(array ? 0 : "");
+      state = array ? ARRAY_FIRST : OBJECT_FIRST;
     } else if (c === 34) {
       events?.begin("string");
-      str = "";
-      strPieces = 0;
-      isKey = false;
-      place("");
-      state = STRING;
-    } else if (c === 45 || isDigit(c)) {
+      open(false);
+      set("");
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
       events?.begin("number");
       num = "";
-      numState = N_START;
+      numState = 0;
       state = NUMBER;
       return i; // the number reads its own first character
     } else {
-      const literal = LITERALS[chunk[i]!];
-      if (!literal) {
+      word = LITERALS[chunk[i]!] ?? "";
+      if (!word) {
         fail(`Unexpected ${show(c)}, expected a value`, i);
         return i;
       }
-      [word, wordValue] = literal;
-      events?.begin(wordValue === null ? "null" : "boolean");
+      events?.begin(word === "null" ? "null" : "boolean");
       wordAt = 1;
       state = LITERAL;
     }
@@ -333,48 +305,22 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
   /** Reads number characters from `i`; returns the index of the first character after them. */
   function readNumber(chunk: string, i: number): number {
     const from = i;
-    const n = chunk.length;
-    for (; i < n; i++) {
+    for (; i < chunk.length; i++) {
       const c = chunk.charCodeAt(i);
-      let next = -1;
-      switch (numState) {
-        case N_START:
-          next = c === 45 ? N_MINUS : c === 48 ? N_ZERO : N_INT; // start() only hands over '-' and digits
-          break;
-        case N_MINUS:
-          next = c === 48 ? N_ZERO : isDigit(c) ? N_INT : -1;
-          break;
-        case N_ZERO:
-          next = c === 46 ? N_DOT : c === 101 || c === 69 ? N_E : -1;
-          if (isDigit(c)) {
-            fail("Leading zeros are not allowed in numbers", i);
-            return i;
-          }
-          break;
-        case N_INT:
-          next = isDigit(c) ? N_INT : c === 46 ? N_DOT : c === 101 || c === 69 ? N_E : -1;
-          break;
-        case N_DOT:
-        case N_FRAC:
-          next = isDigit(c) ? N_FRAC : numState === N_FRAC && (c === 101 || c === 69) ? N_E : -1;
-          break;
-        case N_E:
-          next = c === 43 || c === 45 ? N_E_SIGN : isDigit(c) ? N_EXP : -1;
-          break;
-        default: // N_E_SIGN, N_EXP
-          next = isDigit(c) ? N_EXP : -1;
-      }
-      if (next < 0) {
-        if (numState === N_ZERO || numState === N_INT || numState === N_FRAC || numState === N_EXP) {
-          num += chunk.slice(from, i);
-          const value = Number(num); // the same double JSON.parse gives, -0 and huge integers included
-          place(value);
-          events?.end(value);
-          ended();
-        } else fail(`Unexpected ${show(c)} in number, expected a digit`, i);
+      if (c >= 48 && c <= 57 && (DIGIT_RUNS >> numState) & 1) continue; // the common case
+      const next = NUMBER_STEPS.charCodeAt(numState * 7 + +NUMBER_CLASSES["-0123456789.eE+".indexOf(chunk[i]!) + 1]!);
+      if (next === 122) {
+        fail("Leading zeros are not allowed in numbers", i); // "z"
         return i;
       }
-      numState = next;
+      if (next === 120) {
+        // "x": the number ends here, or cannot
+        if ((NUMBER_ENDS >> numState) & 1)
+          ended(Number(num + chunk.slice(from, i))); // the same double JSON.parse gives, -0 and huge integers included
+        else fail(`Unexpected ${show(c)} in number, expected a digit`, i);
+        return i;
+      }
+      numState = next - 48;
     }
     num += chunk.slice(from, i);
     return i;
@@ -396,38 +342,30 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
             keys[keys.length - 1] = str;
             events?.key(str);
             state = COLON;
-          } else {
-            events?.end(str);
-            ended();
-          }
+          } else ended(str);
           return i + 1;
         }
-        if (c === 92) state = ESCAPE;
-        else {
+        if (c !== 92) {
           fail(`Unescaped control character ${show(c)} in string`, i);
           return i;
         }
-        i++;
+        state = ESCAPE;
       } else if (state === ESCAPE) {
         const ch = chunk[i]!;
+        const at = ESCAPES.indexOf(ch);
         if (ch === "u") {
-          hex = 0;
-          hexDigits = 0;
+          hex = hexDigits = 0;
           state = UNICODE;
+        } else if (at < 0) {
+          fail(`Bad escape \\${ch} in string`, i);
+          return i;
         } else {
-          const decoded = ESCAPES[ch];
-          if (decoded === undefined) {
-            fail(`Bad escape \\${ch} in string`, i);
-            return i;
-          }
-          pieces.push(decoded);
+          pieces.push(ESCAPED[at]!);
           state = STRING;
         }
-        i++;
       } else {
-        const c = chunk.charCodeAt(i);
-        const digit = isDigit(c) ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
-        if (digit < 0) {
+        const digit = parseInt(chunk[i]!, 16); // one character: NaN unless a hex digit
+        if (!(digit >= 0)) {
           fail(`Bad unicode escape in string: ${show(chunk.charCodeAt(i))} is not a hex digit`, i);
           return i;
         }
@@ -436,93 +374,81 @@ export function createPartialJSONParser(options: PartialJSONOptions = {}): Parti
           pieces.push(String.fromCharCode(hex));
           state = STRING;
         }
-        i++;
       }
+      i++;
     }
     return i;
+  }
+
+  /** Reads `c` at `i`, a structural character (a bracket, a comma, a colon, a value's start); returns what follows. */
+  function step(chunk: string, c: number, i: number): number {
+    switch (state) {
+      case VALUE:
+        return start(chunk, c, i);
+      case ARRAY_FIRST:
+        if (c !== 93) return start(chunk, c, i);
+        close();
+        break;
+      case OBJECT_FIRST:
+      case KEY:
+        if (c === 34) open(true);
+        else if (c === 125 && state === OBJECT_FIRST) close();
+        else fail(`Expected a property name${state === OBJECT_FIRST ? " or '}'" : ""}, found ${show(c)}`, i);
+        break;
+      case COLON:
+        if (c === 58) state = VALUE;
+        else fail(`Expected ':' after property name, found ${show(c)}`, i);
+        break;
+      case AFTER: {
+        const isArray = Array.isArray(stack.at(-1));
+        if (c === 44) {
+          if (isArray) keys[keys.length - 1] = (keys.at(-1) as number) + 1;
+          state = isArray ? VALUE : KEY;
+        } else if (c === (isArray ? 93 : 125)) close();
+        else
+          fail(
+            `Expected ',' or '${isArray ? "]" : "}"}' after ${isArray ? "array element" : "property value"}, found ${show(c)}`,
+            i,
+          );
+        break;
+      }
+      default: // END
+        fail(`Unexpected ${show(c)} after the end of the JSON value`, i);
+    }
+    return i + 1;
+  }
+
+  function close(): void {
+    events?.close();
+    stack.pop();
+    keys.pop();
+    state = stack.length ? AFTER : END;
   }
 
   function push(chunk: string): void {
     if (typeof chunk !== "string") throw new TypeError(`push() takes a string, received ${typeof chunk}`);
     all += chunk;
     if (flattenedIfDue(all, ++allPieces)) allPieces = 0;
-    if (state === FAILED) return;
-    const n = chunk.length;
     let i = 0;
-    while (i < n && state !== FAILED) {
-      if (state === STRING || state === ESCAPE || state === UNICODE) {
-        i = readString(chunk, i);
-        continue;
-      }
-      if (state === NUMBER) {
-        i = readNumber(chunk, i);
-        continue;
-      }
+    while (i < chunk.length && state !== FAILED) {
       const c = chunk.charCodeAt(i);
-      if (state === LITERAL) {
+      if (state >= STRING) i = readString(chunk, i);
+      else if (state === NUMBER) i = readNumber(chunk, i);
+      else if (state === LITERAL) {
         if (c !== word.charCodeAt(wordAt)) fail(`Unexpected ${show(c)}, expected '${word}'`, i);
-        else if (++wordAt === word.length) {
-          place(wordValue);
-          events?.end(wordValue);
-          ended();
-        }
+        else if (++wordAt === word.length) ended(word === "null" ? null : word === "true");
         i++;
-        continue;
-      }
-      if (isSpace(c)) {
-        i++;
-        continue;
-      }
-      switch (state) {
-        case VALUE:
-          i = start(chunk, c, i);
-          continue;
-        case ARRAY_FIRST:
-          if (c === 93) close();
-          else {
-            i = start(chunk, c, i);
-            continue;
-          }
-          break;
-        case OBJECT_FIRST:
-        case KEY:
-          if (c === 34) {
-            str = "";
-            strPieces = 0;
-            isKey = true;
-            state = STRING;
-          } else if (c === 125 && state === OBJECT_FIRST) close();
-          else fail(`Expected a property name${state === OBJECT_FIRST ? " or '}'" : ""}, found ${show(c)}`, i);
-          break;
-        case COLON:
-          if (c === 58) state = VALUE;
-          else fail(`Expected ':' after property name, found ${show(c)}`, i);
-          break;
-        case AFTER: {
-          const isArray = Array.isArray(stack[stack.length - 1]);
-          if (c === 44) state = isArray ? VALUE : KEY;
-          else if (c === (isArray ? 93 : 125)) close();
-          else
-            fail(
-              `Expected ',' or '${isArray ? "]" : "}"}' after ${isArray ? "array element" : "property value"}, found ${show(c)}`,
-              i,
-            );
-          break;
-        }
-        default: // END
-          fail(`Unexpected ${show(c)} after the end of the JSON value`, i);
-      }
-      i++;
+      } else i = isSpace(c) ? i + 1 : step(chunk, c, i);
     }
-    if (state === STRING || state === ESCAPE || state === UNICODE) commit(false);
-    offset += n;
+    if (state >= STRING) commit(false);
+    offset += chunk.length;
   }
 
   return {
     push,
     value: () => root,
     get done() {
-      return done;
+      return state === END;
     },
     text: () => all,
     get error() {

@@ -1,4 +1,4 @@
-import type { ArgumentChecks, PartialToolCall, ProviderAdapter, StreamSupport, ToolCall } from "./types.js";
+import type { ArgumentChecks, PartialToolCall, ProviderAdapter, StreamCalls, ToolCall } from "./types.js";
 import { createCallTracker, text } from "./assemble.js";
 
 export type { ArgumentChecks, PartialToolCall } from "./types.js";
@@ -36,11 +36,11 @@ export interface ToolCallStream {
 
 /**
  * A `ToolCallStream` for a provider (a provider value with a `stream`, as `openai` from `tooltype/providers/openai`, or
- * that stream alone, `openaiStream`, which bundles without the provider's formats): the provider's reader tells one
- * assembler (`createCallTracker`) what each chunk says of calls. OpenAI chat `delta.tool_calls` keyed by `index`,
- * Responses
- * `function_call_arguments.delta` keyed by `output_index`, Anthropic `input_json_delta`, Gemini and Ollama
- * whole calls per chunk, Bedrock `contentBlockDelta` and Cohere `tool-call-delta` events, Mistral deltas.
+ * the calls of its stream alone, `openaiStream`, which bundles without the provider's formats and without the loop's
+ * reader rebuilding whole responses): the provider's reader tells one assembler (`createCallTracker`) what each chunk
+ * says of calls. OpenAI chat `delta.tool_calls` keyed by `index`, Responses `function_call_arguments.delta` keyed by
+ * `output_index`, Anthropic `input_json_delta`, Gemini and Ollama whole calls per chunk, Bedrock `contentBlockDelta`
+ * and Cohere `tool-call-delta` events, Mistral deltas.
  *
  * @example
  * const stream = createToolCallStream(openai);
@@ -60,7 +60,7 @@ export interface ToolCallStream {
  * stream.calls(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]
  */
 export function createToolCallStream(
-  provider: Pick<ProviderAdapter, "name" | "stream"> | StreamSupport,
+  provider: Pick<ProviderAdapter, "name" | "stream"> | StreamCalls,
   options: ToolCallStreamOptions = {},
 ): ToolCallStream {
   const given = typeof provider === "object" && provider !== null ? provider : undefined;

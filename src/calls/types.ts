@@ -135,6 +135,12 @@ export interface ProviderAdapter<Name extends string = string, Types extends Pro
   readonly tracingName?: string;
   /** The provider searches deferred tools itself (`defer_loading`), so the loop offers no search tool of its own. */
   readonly nativeToolSearch?: boolean;
+  /**
+   * Request fields the following turns keep from this response, beyond the conversation (Anthropic: the container
+   * a code-execution program runs in, which the answers to its calls must name). The loop sets them on its request,
+   * and a saved state keeps them.
+   */
+  carryOver?(request: Readonly<Record<string, unknown>>, response: unknown): Record<string, unknown> | undefined;
 }
 
 /**
@@ -190,8 +196,25 @@ export interface ProviderEnv {
 }
 
 /**
- * How a provider's stream is read: the request asking for a stream, the calls in each chunk (all that
- * `createToolCallStream` needs), and a reader that also rebuilds the whole response, so the adapter's `calls`,
+ * The calls of a provider's stream, all that `createToolCallStream` reads: what each chunk says of calls, told to a
+ * `CallTracker`. Each provider's subpath exports its own (`openaiStream` from `tooltype/providers/openai`), which
+ * bundles without the provider's formats or the reader that rebuilds a whole response.
+ *
+ * @example
+ * const tracker = createCallTracker();
+ * openaiStream.read(chunk, tracker);
+ * tracker.calls(); // [{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]
+ */
+export interface StreamCalls {
+  /** The provider's name, in errors; a stream given alone to `createToolCallStream` (`openaiStream`) carries it. */
+  readonly name?: string;
+  /** Tells `calls` what one chunk (an object) says of tool calls: opened, named, argument pieces, closed. */
+  read(chunk: object, calls: CallTracker): void;
+}
+
+/**
+ * How the loop reads a provider's stream (a provider value's `stream`): the calls in each chunk (`StreamCalls`), the
+ * request asking for a stream, and a reader that also rebuilds the whole response, so the adapter's `calls`,
  * `assistantMessages`, `text` and `usage` read a streamed turn as they read a whole one.
  *
  * @example
@@ -200,13 +223,9 @@ export interface ProviderEnv {
  * for await (const chunk of chunks) reader.push(chunk);
  * adapter.calls(reader.response());
  */
-export interface StreamSupport {
-  /** The provider's name, in errors; a stream given alone to `createToolCallStream` (`openaiStream`) carries it. */
-  readonly name?: string;
+export interface StreamSupport extends StreamCalls {
   /** The request asking for a stream, in the provider's spelling (unchanged where the endpoint decides). */
   request(request: Record<string, unknown>): Record<string, unknown>;
-  /** Tells `calls` what one chunk (an object) says of tool calls: opened, named, argument pieces, closed. */
-  read(chunk: object, calls: CallTracker): void;
   /** A reader of one stream: the calls told to `calls`, the text too, and the response rebuilt. */
   reader(calls: CallTracker): StreamReader;
 }

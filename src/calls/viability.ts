@@ -127,95 +127,130 @@ const own = (schema: Schema, key: string): unknown => (Object.hasOwn(schema, key
  * // { settled: [], viable: false, reason: 'at /unit: "kel" cannot become one of "celsius", "fahrenheit"' }
  */
 export function createArgumentChecker(root: JSONSchema): { readonly events: ParserEvents; verdict(): PartialVerdict } {
-  const stack: Frame[] = [];
-  let settled: readonly string[] = [];
-  let listed: PartialVerdict | undefined; // the last verdict, handed out again while nothing changed
-  let reason: string | undefined;
-  let refusals = 0;
-  const patterns = new Map<string, RegExp | null>();
-  // Schemas whose `$ref` could not be followed here (a sibling keyword, an anchor, another document).
-  const unread = new WeakSet<Schema>();
-
-  const final = (why: string) => {
-    if (reason !== undefined) return;
-    reason = why;
-    listed = undefined;
+  const checker = new ArgumentChecker(root);
+  return {
+    events: {
+      begin: (kind) => checker.begin(kind),
+      key: (name) => checker.key(name),
+      text: (piece) => checker.text(piece),
+      end: (value) => checker.end(value),
+      close: () => checker.close(),
+    },
+    verdict: () => checker.verdict(),
   };
+}
+
+/** The checker's state: the values open (innermost last), what is settled, and the first final refusal. */
+class ArgumentChecker {
+  private readonly stack: Frame[] = [];
+  private settled: readonly string[] = [];
+  private listed: PartialVerdict | undefined; // the last verdict, handed out again while nothing changed
+  private reason: string | undefined;
+  private refusals = 0;
+  private readonly patterns = new Map<string, RegExp | null>();
+  // Schemas whose `$ref` could not be followed here (a sibling keyword, an anchor, another document).
+  private readonly unread = new WeakSet<Schema>();
+  /** Whether a schema's own checks are all made here (worked out once a schema: values repeat their schemas). */
+  private readonly exactOf = new WeakMap<Schema, boolean>();
+
+  constructor(private readonly root: JSONSchema) {}
+
+  verdict(): PartialVerdict {
+    this.listed ??= Object.freeze({
+      settled: this.settled,
+      viable: this.reason === undefined,
+      ...(this.reason !== undefined && { reason: this.reason }),
+    });
+    return this.listed;
+  }
+
+  private final(why: string): void {
+    if (this.reason !== undefined) return;
+    this.reason = why;
+    this.listed = undefined;
+  }
   // A refusal of the value at `depth` in the stack (the root is 0): final when it is about the root object itself;
   // otherwise held by the nearest object around it, under the key the value sits in, since a later value under
   // that key (or under a key around it) would replace it.
-  const refuse = (depth: number, pointer: string, why: string) => {
-    refusals++;
+  private refuse(depth: number, pointer: string, why: string): void {
+    this.refusals++;
     const text = `at ${pointer || "/"}: ${why}`;
-    const subject = stack[depth];
+    const subject = this.stack[depth];
     if (subject) subject.exact = false;
-    for (let i = Math.min(depth, stack.length) - 1; i >= 0; i--) {
-      const holder = stack[i]!;
+    for (let i = Math.min(depth, this.stack.length) - 1; i >= 0; i--) {
+      const holder = this.stack[i]!;
       if (holder.kind !== "object") continue;
       holder.pending ??= new Map();
       if (!holder.pending.has(holder.key!)) holder.pending.set(holder.key!, text);
       return;
     }
-    final(text);
-  };
-  const resolve = (schema: unknown, hops = 0): Schema | undefined => {
+    this.final(text);
+  }
+  private resolve(schema: unknown, hops = 0): Schema | undefined {
     if (schema === true || schema === undefined) return {};
     if (!isSchema(schema)) return undefined; // false, or not a schema: checked by the guard alone
     const ref = own(schema, "$ref");
     if (typeof ref !== "string" || hops > 32) return schema;
     const keys = Object.keys(schema).filter((k) => k !== "$ref" && !ANNOTATIONS.has(k));
-    const target = keys.length || !ref.startsWith("#/") ? undefined : targetOf(ref);
+    const target = keys.length || !ref.startsWith("#/") ? undefined : this.targetOf(ref);
     if (target === undefined) {
       const rest: Schema = { ...schema, $ref: undefined };
-      unread.add(rest);
+      this.unread.add(rest);
       return rest;
     }
-    return resolve(target, hops + 1);
-  };
-  const targetOf = (ref: string): unknown => {
+    return this.resolve(target, hops + 1);
+  }
+  private targetOf(ref: string): unknown {
     try {
-      return pointerTarget(root, decodeURIComponent(ref.slice(1)));
+      return pointerTarget(this.root, decodeURIComponent(ref.slice(1)));
     } catch {
       return undefined;
     }
-  };
+  }
 
   /** Whether this schema's own checks are all made here (worked out once a schema: values repeat their schemas). */
-  const exact = new WeakMap<Schema, boolean>();
-  const exactly = (schema: Schema | undefined): boolean => {
+  private exactly(schema: Schema | undefined): boolean {
     if (!schema) return false;
-    let known = exact.get(schema);
+    let known = this.exactOf.get(schema);
     if (known === undefined) {
       known =
-        !unread.has(schema) &&
+        !this.unread.has(schema) &&
         Object.keys(schema).every(
           (k) =>
             ANNOTATIONS.has(k) || CHECKED.has(k) || k.startsWith("x-") || (k === "$ref" && schema[k] === undefined),
         );
-      exact.set(schema, known);
+      this.exactOf.set(schema, known);
     }
     return known;
-  };
+  }
 
-  function begin(kind: Kind): void {
-    const parent = stack[stack.length - 1];
+  begin(kind: Kind): void {
+    const parent = this.stack[this.stack.length - 1];
     const { schema, pointer, optional } = parent
-      ? child(parent)
-      : { schema: resolve(root), pointer: "", optional: false };
+      ? this.child(parent)
+      : { schema: this.resolve(this.root), pointer: "", optional: false };
     let checked = schema;
     if (!parent && kind !== "object") checked = undefined; // arguments encoded twice, as a string
     if (checked && ((kind === "null" && optional) || otherForm(checked, kind))) checked = undefined;
-    const frame: Frame = { kind, schema: checked, pointer, exact: exactly(checked), count: 0, length: 0, high: false };
+    const frame: Frame = {
+      kind,
+      schema: checked,
+      pointer,
+      exact: this.exactly(checked),
+      count: 0,
+      length: 0,
+      high: false,
+    };
     if (kind === "object") frame.keys = new Set();
-    stack.push(frame);
-    if (checked) starts(frame, checked);
+    this.stack.push(frame);
+    if (checked) this.starts(frame, checked);
   }
 
   /** The schema of the next value inside `parent`, from its properties or items. */
-  function child(parent: Frame): { schema: Schema | undefined; pointer: string; optional: boolean } {
+  private child(parent: Frame): { schema: Schema | undefined; pointer: string; optional: boolean } {
     const index = parent.kind === "array" ? parent.count : parent.key!;
     const pointer = `${parent.pointer}/${pointerSegment(index)}`;
-    const depth = stack.length - 1;
+    const depth = this.stack.length - 1;
     parent.count++;
     const schema = parent.schema;
     if (!schema) return { schema: undefined, pointer, optional: false };
@@ -223,42 +258,42 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
       const prefix = own(schema, "prefixItems");
       const items =
         Array.isArray(prefix) && parent.count <= prefix.length ? prefix[parent.count - 1] : own(schema, "items");
-      if (items === false) refuse(depth, pointer, `no item is allowed at index ${parent.count - 1}`);
+      if (items === false) this.refuse(depth, pointer, `no item is allowed at index ${parent.count - 1}`);
       const max = own(schema, "maxItems");
-      if (typeof max === "number" && parent.count > max) refuse(depth, parent.pointer, `more than ${max} items`);
-      return { schema: resolve(items), pointer, optional: false };
+      if (typeof max === "number" && parent.count > max) this.refuse(depth, parent.pointer, `more than ${max} items`);
+      return { schema: this.resolve(items), pointer, optional: false };
     }
     const key = index as string;
     // Distinct keys: a repeated key replaces its value, it adds no property.
     const max = own(schema, "maxProperties");
     if (typeof max === "number" && parent.keys!.size > max)
-      refuse(depth, parent.pointer, `more than ${max} properties`);
+      this.refuse(depth, parent.pointer, `more than ${max} properties`);
     const required = own(schema, "required");
     const optional = !(Array.isArray(required) && required.includes(key));
     const properties = own(schema, "properties");
     const named = isSchema(properties) && Object.hasOwn(properties, key) ? properties[key] : undefined;
-    if (matchesPattern(schema, key)) {
+    if (this.matchesPattern(schema, key)) {
       parent.exact = false;
       return { schema: undefined, pointer, optional };
     }
-    if (named !== undefined) return { schema: resolve(named), pointer, optional };
+    if (named !== undefined) return { schema: this.resolve(named), pointer, optional };
     const extra = own(schema, "additionalProperties");
-    if (extra === false) refuse(depth, pointer, `the property ${JSON.stringify(key)} is not allowed`);
-    return { schema: resolve(extra), pointer, optional };
+    if (extra === false) this.refuse(depth, pointer, `the property ${JSON.stringify(key)} is not allowed`);
+    return { schema: this.resolve(extra), pointer, optional };
   }
 
   /** A property name is complete: refused at once where the object allows no other. */
-  function key(name: string): void {
-    const frame = stack[stack.length - 1]!;
+  key(name: string): void {
+    const frame = this.stack[this.stack.length - 1]!;
     frame.key = name;
-    if (frame.keys!.has(name)) repeated(frame, name);
+    if (frame.keys!.has(name)) this.repeated(frame, name);
     frame.keys!.add(name);
     const schema = frame.schema;
     if (!schema || own(schema, "additionalProperties") !== false) return;
     const properties = own(schema, "properties");
-    if (!(isSchema(properties) && Object.hasOwn(properties, name)) && !matchesPattern(schema, name)) {
-      refuse(
-        stack.length - 1,
+    if (!(isSchema(properties) && Object.hasOwn(properties, name)) && !this.matchesPattern(schema, name)) {
+      this.refuse(
+        this.stack.length - 1,
         `${frame.pointer}/${pointerSegment(name)}`,
         `the property ${JSON.stringify(name)} is not allowed`,
       );
@@ -269,22 +304,22 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
    * A key seen again: its earlier value is replaced (`JSON.parse` keeps the last), so what was held against that value
    * is taken back and what was settled of it is no longer listed; the new value is judged as it comes.
    */
-  function repeated(frame: Frame, name: string): void {
+  private repeated(frame: Frame, name: string): void {
     frame.pending?.delete(name);
     const pointer = `${frame.pointer}/${pointerSegment(name)}`;
-    if (settled.some((p) => p === pointer || p.startsWith(`${pointer}/`)))
-      settled = settled.filter((p) => p !== pointer && !p.startsWith(`${pointer}/`));
-    listed = undefined;
+    if (this.settled.some((p) => p === pointer || p.startsWith(`${pointer}/`)))
+      this.settled = this.settled.filter((p) => p !== pointer && !p.startsWith(`${pointer}/`));
+    this.listed = undefined;
   }
 
-  function matchesPattern(schema: Schema, key: string): boolean {
+  private matchesPattern(schema: Schema, key: string): boolean {
     const patternProperties = own(schema, "patternProperties");
     if (!isSchema(patternProperties)) return false;
-    return Object.keys(patternProperties).some((source) => regex(source)?.test(key) ?? true);
+    return Object.keys(patternProperties).some((source) => this.regex(source)?.test(key) ?? true);
   }
 
-  function regex(source: string): RegExp | null {
-    if (!patterns.has(source)) {
+  private regex(source: string): RegExp | null {
+    if (!this.patterns.has(source)) {
       let compiled: RegExp | null = null;
       for (const flags of ["u", ""]) {
         try {
@@ -294,17 +329,17 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
           // the guard reports a pattern it cannot read
         }
       }
-      patterns.set(source, compiled);
+      this.patterns.set(source, compiled);
     }
-    return patterns.get(source)!;
+    return this.patterns.get(source)!;
   }
 
   /** What can be told from a value's first character: its JSON type, and the enum members it may become. */
-  function starts(frame: Frame, schema: Schema): void {
-    const depth = stack.length - 1;
+  private starts(frame: Frame, schema: Schema): void {
+    const depth = this.stack.length - 1;
     const allowed = allowedKinds(schema);
     if (allowed && !allowed.includes(frame.kind))
-      return void refuse(
+      return void this.refuse(
         depth,
         frame.pointer,
         `expected ${describe(schema)}, received ${frame.kind === "null" ? "null" : `a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`}`,
@@ -316,7 +351,7 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     ].filter((m) => kindOf(m) === frame.kind);
     if (Array.isArray(members) || Object.hasOwn(schema, "const")) {
       if (!candidates.length)
-        return void refuse(
+        return void this.refuse(
           depth,
           frame.pointer,
           `no allowed value is a${frame.kind === "object" || frame.kind === "array" ? "n" : ""} ${frame.kind}`,
@@ -326,23 +361,23 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     } else if (frame.kind === "string" && typeof own(schema, "pattern") === "string") frame.text = "";
   }
 
-  function text(piece: string): void {
-    const frame = stack[stack.length - 1]!;
+  text(piece: string): void {
+    const frame = this.stack[this.stack.length - 1]!;
     if (!frame.schema) return;
     frame.length += codePointCount(piece, frame.high);
     const last = piece.charCodeAt(piece.length - 1);
     frame.high = last >= 0xd800 && last <= 0xdbff;
     const max = own(frame.schema, "maxLength");
     if (typeof max === "number" && frame.length - (frame.high ? 1 : 0) > max)
-      refuse(stack.length - 1, frame.pointer, `longer than ${max} characters`);
+      this.refuse(this.stack.length - 1, frame.pointer, `longer than ${max} characters`);
     if (frame.text === undefined) return;
     frame.text += piece;
     if (frame.candidates) {
       const prefix = frame.text;
       frame.candidates = frame.candidates.filter((m) => (m as string).startsWith(prefix));
       if (!frame.candidates.length)
-        refuse(
-          stack.length - 1,
+        this.refuse(
+          this.stack.length - 1,
           frame.pointer,
           `${JSON.stringify(preview(prefix))} cannot become ${describeMembers(frame.schema)}`,
         );
@@ -350,20 +385,20 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
   }
 
   /** A scalar is complete: every check of its schema runs once, on the whole value. */
-  function end(value: unknown): void {
-    const frame = stack.pop()!;
-    if (frame.schema && !passes(frame, value)) frame.exact = false;
-    finish(frame);
+  end(value: unknown): void {
+    const frame = this.stack.pop()!;
+    if (frame.schema && !this.passes(frame, value)) frame.exact = false;
+    this.finish(frame);
   }
 
-  function close(): void {
-    const frame = stack.pop()!;
+  close(): void {
+    const frame = this.stack.pop()!;
     const schema = frame.schema;
-    const depth = stack.length;
+    const depth = this.stack.length;
     if (frame.pending?.size) {
       frame.exact = false;
       // What this object held (met before its own checks): held in turn by the object around it, or final at the root.
-      for (const why of frame.pending.values()) hold(depth, why);
+      for (const why of frame.pending.values()) this.hold(depth, why);
     }
     if (schema && frame.kind === "object") {
       const required = own(schema, "required");
@@ -371,81 +406,81 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
         ? required.filter((k) => typeof k === "string" && !frame.keys!.has(k))
         : [];
       if (missing.length)
-        refuse(
+        this.refuse(
           depth,
           frame.pointer,
           `missing required ${missing.length === 1 ? "property" : "properties"} ${missing.map((k) => JSON.stringify(k)).join(", ")}`,
         );
       const min = own(schema, "minProperties");
       if (typeof min === "number" && frame.keys!.size < min)
-        refuse(depth, frame.pointer, `fewer than ${min} properties`);
+        this.refuse(depth, frame.pointer, `fewer than ${min} properties`);
     } else if (schema && frame.kind === "array") {
       const min = own(schema, "minItems");
-      if (typeof min === "number" && frame.count < min) refuse(depth, frame.pointer, `fewer than ${min} items`);
+      if (typeof min === "number" && frame.count < min) this.refuse(depth, frame.pointer, `fewer than ${min} items`);
     }
     // `enum` and `const` of a container: the guard compares the whole value; not settled here.
     if (frame.candidates) frame.exact = false;
-    finish(frame);
+    this.finish(frame);
   }
 
   // A refusal held by a closed object, passed to the nearest object around it (or made final at the root).
-  function hold(depth: number, why: string): void {
+  private hold(depth: number, why: string): void {
     for (let i = depth - 1; i >= 0; i--) {
-      const holder = stack[i]!;
+      const holder = this.stack[i]!;
       if (holder.kind !== "object") continue;
       holder.pending ??= new Map();
       if (!holder.pending.has(holder.key!)) holder.pending.set(holder.key!, why);
       return;
     }
-    final(why);
+    this.final(why);
   }
 
-  function finish(frame: Frame): void {
-    const parent = stack[stack.length - 1];
-    const settles = frame.exact && !reason;
+  private finish(frame: Frame): void {
+    const parent = this.stack[this.stack.length - 1];
+    const settles = frame.exact && !this.reason;
     if (parent && !settles) parent.exact = false;
-    if (!settles || stack.length > 1) return;
-    if (!parent) settled = [""];
-    else if (settled.length < MAX_SETTLED) settled = [...settled, frame.pointer];
+    if (!settles || this.stack.length > 1) return;
+    if (!parent) this.settled = [""];
+    else if (this.settled.length < MAX_SETTLED) this.settled = [...this.settled, frame.pointer];
     else return;
-    listed = undefined;
+    this.listed = undefined;
   }
 
   /** The value against its schema's scalar checks. */
-  function passes(frame: Frame, value: unknown): boolean {
+  private passes(frame: Frame, value: unknown): boolean {
     const schema = frame.schema!;
-    const depth = stack.length;
+    const depth = this.stack.length;
     if (typeof value === "number" && !Number.isInteger(value) && integerOnly(schema))
-      return (refuse(depth, frame.pointer, `expected an integer, received ${value}`), false);
+      return (this.refuse(depth, frame.pointer, `expected an integer, received ${value}`), false);
     if (frame.candidates && !frame.candidates.some((m) => jsonEqual(m, value)))
-      return (refuse(depth, frame.pointer, `expected ${describeMembers(schema)}`), false);
-    if (typeof value === "string") return stringPasses(frame, schema, value);
-    if (typeof value === "number") return numberPasses(frame, schema, value);
+      return (this.refuse(depth, frame.pointer, `expected ${describeMembers(schema)}`), false);
+    if (typeof value === "string") return this.stringPasses(frame, schema, value);
+    if (typeof value === "number") return this.numberPasses(frame, schema, value);
     return true;
   }
 
-  function stringPasses(frame: Frame, schema: Schema, value: string): boolean {
+  private stringPasses(frame: Frame, schema: Schema, value: string): boolean {
     const min = own(schema, "minLength");
     if (typeof min === "number" && frame.length < min)
-      return (refuse(stack.length, frame.pointer, `shorter than ${min} characters`), false);
+      return (this.refuse(this.stack.length, frame.pointer, `shorter than ${min} characters`), false);
     const pattern = own(schema, "pattern");
     if (typeof pattern !== "string") return true;
-    const compiled = regex(pattern);
+    const compiled = this.regex(pattern);
     if (!compiled) return false; // left to the guard
     if (!compiled.test(value))
-      return (refuse(stack.length, frame.pointer, `does not match the pattern ${pattern}`), false);
+      return (this.refuse(this.stack.length, frame.pointer, `does not match the pattern ${pattern}`), false);
     return true;
   }
 
-  function numberPasses(frame: Frame, schema: Schema, value: number): boolean {
-    const before = refusals;
+  private numberPasses(frame: Frame, schema: Schema, value: number): boolean {
+    const before = this.refusals;
     const bound = (key: string, fails: (limit: number) => boolean, words: string) => {
       const limit = own(schema, key);
       if (typeof limit === "number" && fails(limit))
-        refuse(stack.length, frame.pointer, `${value} is ${words} ${limit}`);
+        this.refuse(this.stack.length, frame.pointer, `${value} is ${words} ${limit}`);
       return typeof own(schema, key) === "boolean"; // a draft-04 boolean bound: the guard decides
     };
-    const unread = [
+    const undecided = [
       bound("minimum", (m) => value < m, "less than"),
       bound("maximum", (m) => value > m, "more than"),
       bound("exclusiveMinimum", (m) => value <= m, "not more than"),
@@ -453,15 +488,9 @@ export function createArgumentChecker(root: JSONSchema): { readonly events: Pars
     ].some(Boolean);
     const divisor = own(schema, "multipleOf");
     if (typeof divisor === "number" && divisor > 0 && !isMultipleOf(value, divisor))
-      refuse(stack.length, frame.pointer, `${value} is not a multiple of ${divisor}`);
-    return !unread && refusals === before;
+      this.refuse(this.stack.length, frame.pointer, `${value} is not a multiple of ${divisor}`);
+    return !undecided && this.refusals === before;
   }
-
-  return {
-    events: { begin, key, text, end, close },
-    verdict: () =>
-      (listed ??= Object.freeze({ settled, viable: reason === undefined, ...(reason !== undefined && { reason }) })),
-  };
 }
 
 const KINDS_OF = /* @__PURE__ */ new WeakMap<Schema, readonly Kind[] | undefined>();

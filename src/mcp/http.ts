@@ -80,6 +80,21 @@ export function mcpHttpHandler(
   registry: ToolRegistry,
   options: MCPHttpOptions = {},
 ): (request: Request) => Promise<Response> {
+  const hosts = new Set((options.allowedHosts ?? LOOPBACK).map((host) => host.toLowerCase()));
+  const origins = new Set(options.allowedOrigins ?? []);
+  const store = options.sessions === true ? memorySessions() : options.sessions || undefined;
+  const server: Server = { registry, options, limits: limitsOf(options), store, live: new Map(), busy: 0 };
+  return async (request) => {
+    const refused = refusedHost(request, hosts, origins);
+    if (refused) return reply(403, failure(null, -32000, refused));
+    if (store && request.method === "GET") return resume(server, request);
+    if (store && request.method === "DELETE") return endSession(server, request);
+    return refusedPost(server, request) ?? answerPost(server, request);
+  };
+}
+
+// The handler's limits, each checked.
+function limitsOf(options: MCPHttpOptions): Server["limits"] {
   const limits = {
     max: options.maxMessageBytes ?? 4 * 1024 * 1024,
     inFlight: options.maxInFlight ?? 32,
@@ -95,91 +110,91 @@ export function mcpHttpHandler(
         `mcpHttpHandler: ${name} must be a whole number${unit}, ${least} or more, received ${String(value)}`,
       );
   }
-  const hosts = new Set((options.allowedHosts ?? LOOPBACK).map((host) => host.toLowerCase()));
-  const origins = new Set(options.allowedOrigins ?? []);
-  const store = options.sessions === true ? memorySessions() : options.sessions || undefined;
-  const server: Server = { registry, options, limits, store, live: new Map(), busy: 0 };
-  return async (request) => {
-    const refused = refusedHost(request, hosts, origins);
-    if (refused) return reply(403, failure(null, -32000, refused));
-    if (store && request.method === "GET") return resume(server, request);
-    if (store && request.method === "DELETE") return endSession(server, request);
-    if (request.method !== "POST") {
-      const what = store ? "POST, GET with Last-Event-ID, and DELETE" : "POST only, as a stateless server";
+  return limits;
+}
+
+// What refuses a request before its body is read: its method, its media type, its protocol version, a full server.
+function refusedPost(server: Server, request: Request): Response | undefined {
+  const { store, limits } = server;
+  if (request.method !== "POST") {
+    const what = store ? "POST, GET with Last-Event-ID, and DELETE" : "POST only, as a stateless server";
+    return reply(
+      405,
+      failure(null, -32000, `Method not allowed: this MCP server answers ${what} (received ${request.method})`),
+      { allow: store ? "POST, GET, DELETE" : "POST" },
+    );
+  }
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    return reply(
+      415,
+      failure(
+        null,
+        JSONRPC_ERRORS.INVALID_REQUEST,
+        `Unsupported Media Type: the body must be application/json (received ${JSON.stringify(type).slice(0, 100)})`,
+      ),
+    );
+  const version = request.headers.get("mcp-protocol-version");
+  if (version !== null && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version))
+    return reply(
+      400,
+      failure(
+        null,
+        JSONRPC_ERRORS.INVALID_REQUEST,
+        `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version).slice(0, 100)}; this server speaks ${MCP_PROTOCOL_VERSIONS.join(", ")}`,
+      ),
+    );
+  if (server.busy >= limits.inFlight)
+    return reply(
+      503,
+      failure(
+        null,
+        -32000,
+        `Service Unavailable: ${limits.inFlight} requests are being answered (maxInFlight); try again shortly`,
+      ),
+      { "retry-after": "1" },
+    );
+  return undefined;
+}
+
+// A POST the server takes: its body read within the limit, parsed, and answered; it counts as in flight until its
+// answer is whole (an event stream holds the count until it ends).
+async function answerPost(server: Server, request: Request): Promise<Response> {
+  const version = request.headers.get("mcp-protocol-version");
+  server.busy++;
+  let held = false;
+  const hold = () => {
+    held = true;
+    return () => void server.busy--;
+  };
+  try {
+    const body = await readBody(request, server.limits.max);
+    if (body === undefined)
       return reply(
-        405,
-        failure(null, -32000, `Method not allowed: this MCP server answers ${what} (received ${request.method})`),
-        {
-          allow: store ? "POST, GET, DELETE" : "POST",
-        },
-      );
-    }
-    const type = request.headers.get("content-type") ?? "";
-    if (!/^application\/json\s*(;|$)/i.test(type))
-      return reply(
-        415,
+        413,
         failure(
           null,
           JSONRPC_ERRORS.INVALID_REQUEST,
-          `Unsupported Media Type: the body must be application/json (received ${JSON.stringify(type).slice(0, 100)})`,
+          `Invalid Request: a body longer than ${server.limits.max} bytes was refused`,
         ),
       );
-    const version = request.headers.get("mcp-protocol-version");
-    if (version !== null && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch (error) {
       return reply(
         400,
         failure(
           null,
-          JSONRPC_ERRORS.INVALID_REQUEST,
-          `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version).slice(0, 100)}; this server speaks ${MCP_PROTOCOL_VERSIONS.join(", ")}`,
+          JSONRPC_ERRORS.PARSE_ERROR,
+          `Parse error: ${error instanceof Error ? error.message : String(error)}`,
         ),
       );
     }
-    if (server.busy >= limits.inFlight)
-      return reply(
-        503,
-        failure(
-          null,
-          -32000,
-          `Service Unavailable: ${limits.inFlight} requests are being answered (maxInFlight); try again shortly`,
-        ),
-        { "retry-after": "1" },
-      );
-    server.busy++;
-    let held = false;
-    const hold = () => {
-      held = true;
-      return () => void server.busy--;
-    };
-    try {
-      const body = await readBody(request, limits.max);
-      if (body === undefined)
-        return reply(
-          413,
-          failure(
-            null,
-            JSONRPC_ERRORS.INVALID_REQUEST,
-            `Invalid Request: a body longer than ${limits.max} bytes was refused`,
-          ),
-        );
-      let message: unknown;
-      try {
-        message = JSON.parse(body);
-      } catch (error) {
-        return reply(
-          400,
-          failure(
-            null,
-            JSONRPC_ERRORS.PARSE_ERROR,
-            `Parse error: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        );
-      }
-      return await (store ? postInSession : postStateless)(server, request, message, version, hold);
-    } finally {
-      if (!held) server.busy--;
-    }
-  };
+    return await (server.store ? postInSession : postStateless)(server, request, message, version, hold);
+  } finally {
+    if (!held) server.busy--;
+  }
 }
 
 /** The handler's settings and state: its sessions' store, their live parts in this process, the requests in flight. */

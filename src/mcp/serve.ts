@@ -177,12 +177,42 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
     if (!(Number.isSafeInteger(value) && value >= 1))
       throw new TypeError(`serveMCP: ${name} must be a whole number, 1 or more, received ${String(value)}`);
   }
-  const { write, ready } = writer(options.output);
-  const session: MCPSessionState = { version: undefined };
-  const pending = new Set<Promise<void>>();
-  let broken = false;
-  const send = (message: unknown) => {
-    if (broken) return;
+  await new LineServer(registry, options, max, maxInFlight).serve(options.input);
+}
+
+/** A session over lines of JSON: its output, the requests running, and the requests it sent the client. */
+class LineServer {
+  private readonly pending = new Set<Promise<void>>();
+  private broken = false;
+  // Requests to the client (elicit, sample) wait for its answer: a call waiting so does not count as in flight,
+  // or calls waiting for answers could stop the input that carries them.
+  private readonly outgoing = new Outgoing();
+  private asking = 0;
+  private wake = () => {};
+  private readonly output: ReturnType<typeof writer>;
+  private readonly context: Context;
+  private readonly decoder = new TextDecoder();
+
+  constructor(
+    registry: ToolRegistry,
+    options: ServeMCPOptions,
+    private readonly max: number,
+    private readonly maxInFlight: number,
+  ) {
+    this.output = writer(options.output);
+    this.context = {
+      registry,
+      options,
+      session: { version: undefined },
+      notify: (message) => this.send(message),
+      running: new Map(),
+      ask: (method, params, signal) => this.ask(method, params, signal),
+      answer: (message) => this.outgoing.answer(message),
+    };
+  }
+
+  send(message: unknown): void {
+    if (this.broken) return;
     let text: string;
     try {
       text = JSON.stringify(message);
@@ -193,105 +223,96 @@ export async function serveMCP(registry: ToolRegistry, options: ServeMCPOptions)
       );
     }
     try {
-      write(text + "\n");
+      this.output.write(text + "\n");
     } catch {
-      broken = true; // the client is gone: nothing more can be said
+      this.broken = true; // the client is gone: nothing more can be said
     }
-  };
-  // Requests to the client (elicit, sample) wait for its answer: a call waiting so does not count as in flight,
-  // or calls waiting for answers could stop the input that carries them.
-  const outgoing = new Outgoing();
-  let asking = 0;
-  let wake = () => {};
-  const ask = async (method: string, params: object, signal?: AbortSignal) => {
-    asking++;
-    wake();
-    try {
-      return await outgoing.send(send, method, params, signal);
-    } finally {
-      asking--;
-    }
-  };
-  const context: Context = {
-    registry,
-    options,
-    session,
-    notify: send,
-    running: new Map(),
-    ask,
-    answer: (message) => outgoing.answer(message),
-  };
+  }
 
-  const decoder = new TextDecoder();
-  const onLine = (bytes: Uint8Array) => {
-    let text = decoder.decode(bytes);
+  private async ask(method: string, params: object, signal?: AbortSignal): Promise<unknown> {
+    this.asking++;
+    this.wake();
+    try {
+      return await this.outgoing.send((message) => this.send(message), method, params, signal);
+    } finally {
+      this.asking--;
+    }
+  }
+
+  private onLine(bytes: Uint8Array): void {
+    let text = this.decoder.decode(bytes);
     if (text.endsWith("\r")) text = text.slice(0, -1);
     if (!text.trim()) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      return send(failure(null, JSONRPC_ERRORS.PARSE_ERROR, `Parse error: ${describe(error)}`));
+      this.send(failure(null, JSONRPC_ERRORS.PARSE_ERROR, `Parse error: ${describe(error)}`));
+      return;
     }
-    const work = handleMessage(context, parsed);
+    const work = handleMessage(this.context, parsed);
     if (!work) return;
     const tracked: Promise<void> = work
       .then(
         (reply) => {
-          if (reply !== undefined) send(reply);
+          if (reply !== undefined) this.send(reply);
         },
-        (error: unknown) => send(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${describe(error)}`)),
+        (error: unknown) =>
+          this.send(failure(null, JSONRPC_ERRORS.INTERNAL_ERROR, `Internal error: ${describe(error)}`)),
       )
-      .finally(() => pending.delete(tracked));
-    pending.add(tracked);
-  };
+      .finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
   // Before the next line: wait while too many requests are running, or the client is not reading what was written.
-  const room = async () => {
-    while (pending.size - asking >= maxInFlight)
-      await Promise.race([...pending, new Promise<void>((resolve) => void (wake = resolve))]);
-    await ready();
-  };
+  private async room(): Promise<void> {
+    while (this.pending.size - this.asking >= this.maxInFlight)
+      await Promise.race([...this.pending, new Promise<void>((resolve) => void (this.wake = resolve))]);
+    await this.output.ready();
+  }
+
+  private tooLong(): void {
+    this.send(
+      failure(
+        null,
+        JSONRPC_ERRORS.INVALID_REQUEST,
+        `Invalid Request: a message longer than ${this.max} bytes was skipped`,
+      ),
+    );
+  }
 
   // Lines are cut from the bytes as they stream into one growing buffer; a line past `max` is dropped piece by
-  // piece, never kept whole.
-  const line = new ByteBuffer(max);
-  let skipping = false;
-  const encoder = new TextEncoder();
-  for await (const chunk of chunks(options.input)) {
-    const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
-    let from = 0;
-    while (from < bytes.length) {
-      const newline = bytes.indexOf(10, from);
-      const end = newline === -1 ? bytes.length : newline;
-      if (!skipping && !line.append(bytes.subarray(from, end))) {
-        skipping = true;
+  // piece, never kept whole. Resolves when the input has ended and every call is answered.
+  async serve(input: ServeMCPOptions["input"]): Promise<void> {
+    const line = new ByteBuffer(this.max);
+    let skipping = false;
+    const encoder = new TextEncoder();
+    for await (const chunk of chunks(input)) {
+      const bytes = typeof chunk === "string" ? encoder.encode(chunk) : chunk;
+      let from = 0;
+      while (from < bytes.length) {
+        const newline = bytes.indexOf(10, from);
+        const end = newline === -1 ? bytes.length : newline;
+        if (!skipping && !line.append(bytes.subarray(from, end))) {
+          skipping = true;
+          line.clear();
+        }
+        if (newline === -1) break;
+        if (skipping) this.tooLong();
+        else {
+          this.onLine(line.bytes());
+          await this.room();
+        }
         line.clear();
+        skipping = false;
+        from = newline + 1;
       }
-      if (newline === -1) break;
-      if (skipping)
-        send(
-          failure(
-            null,
-            JSONRPC_ERRORS.INVALID_REQUEST,
-            `Invalid Request: a message longer than ${max} bytes was skipped`,
-          ),
-        );
-      else {
-        onLine(line.bytes());
-        await room();
-      }
-      line.clear();
-      skipping = false;
-      from = newline + 1;
     }
+    if (skipping) this.tooLong();
+    else if (line.size) this.onLine(line.bytes());
+    this.outgoing.close("The client closed its input before answering");
+    while (this.pending.size) await Promise.all(this.pending);
   }
-  if (skipping)
-    send(
-      failure(null, JSONRPC_ERRORS.INVALID_REQUEST, `Invalid Request: a message longer than ${max} bytes was skipped`),
-    );
-  else if (line.size) onLine(line.bytes());
-  outgoing.close("The client closed its input before answering");
-  while (pending.size) await Promise.all(pending);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { emitJSONSchema } from "./emit.js";
+import { emit, emitJSONSchema } from "./emit.js";
 import type { JSONSchema } from "./json-schema.js";
 import { ConversionError, type ConversionWarning, type Dialect, type IssueKind } from "./dialects/warnings.js";
 
@@ -40,6 +40,22 @@ export interface ToJSONSchemaOptions {
  * // { type: "object", properties: { location: { type: "string" } }, required: ["location"] }
  */
 export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}): JSONSchema {
+  return written(schema, options, emitJSONSchema);
+}
+
+/**
+ * `toJSONSchema` for a schema written once (a tool's parameters, its result, a tool format's schema): the same JSON,
+ * without the cache of descriptors' JSON that repeated writes of one descriptor use, so a bundle that writes each
+ * schema once does not carry it.
+ *
+ * @example
+ * toJSONSchemaOnce(tool.parameters, { target: openai });
+ */
+export function toJSONSchemaOnce(schema: object, options: ToJSONSchemaOptions = {}): JSONSchema {
+  return written(schema, options, emit);
+}
+
+function written(schema: object, options: ToJSONSchemaOptions, emitter: (schema: object) => JSONSchema): JSONSchema {
   const dialect = options.target;
   if (
     dialect !== undefined &&
@@ -56,7 +72,7 @@ export function toJSONSchema(schema: object, options: ToJSONSchemaOptions = {}):
     throw new TypeError(
       'toJSONSchema: shareRepeated takes the function here (import { shareRepeated } from "tooltype/schema"); the root entry also takes true',
     );
-  const root = share ? share(emitJSONSchema(schema)) : emitJSONSchema(schema);
+  const root = share ? share(emitter(schema)) : emitter(schema);
   if (dialect === undefined) return root;
   const handler = options.onIssue;
   return dialect.write(root, (path, message, kind: IssueKind = "changed") => {

@@ -36,31 +36,54 @@ export interface Docstring {
  * // description: "The sum" } }
  */
 export function parseDocstring(text: string): Docstring {
-  const doc: Docstring = { description: "", parameters: Object.create(null) };
   const lines =
     text.includes("\n") || text.includes("\r") ? text.replace(/\r\n?/g, "\n").split("\n") : splitOneLine(text);
-  const description: string[] = [];
-  let section: "none" | "google-args" | "google-returns" | "numpy-params" | "numpy-returns" | "other" = "none";
-  let current: DocParameter | { description?: string } | undefined;
-  let sectionIndent = 0;
-  let entryIndent = 0; // indentation of the current Google-style entry; deeper lines continue it
-
-  const param = (name: string): DocParameter => (doc.parameters[name] ??= {});
-  const append = (target: { description?: string } | undefined, more: string) => {
-    if (target && more) target.description = target.description ? `${target.description} ${more}` : more;
-  };
-
+  const reader = new DocReader();
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const line = raw.trim();
     const indent = raw.length - raw.trimStart().length;
-    if (!line) {
-      if (section === "none" && !current) description.push("");
-      continue;
-    }
+    if (!line) reader.blank();
+    else if (reader.jsdoc(line) || reader.sphinx(line)) continue;
+    else if (reader.numpyHeader(line, indent, lines[i + 1])) i++;
+    else if (!reader.googleHeader(line, indent)) reader.inSection(line, indent);
+  }
+  return reader.done();
+}
 
-    // JSDoc tags.
-    // A JSDoc type may nest braces (`{{ name: string }[]}`): it is cut out by counting them, then the rest is matched.
+type Section = "none" | "google-args" | "google-returns" | "numpy-params" | "numpy-returns" | "other";
+
+/** A docstring read line by line: the section a line is in, and the entry its continuation lines add to. */
+class DocReader {
+  private readonly doc: Docstring = { description: "", parameters: Object.create(null) };
+  private readonly description: string[] = [];
+  private section: Section = "none";
+  private current: DocParameter | { description?: string } | undefined;
+  private sectionIndent = 0;
+  private entryIndent = 0; // indentation of the current Google-style entry; deeper lines continue it
+
+  private param(name: string): DocParameter {
+    this.doc.parameters[name] ??= {};
+    return this.doc.parameters[name];
+  }
+
+  private static append(target: { description?: string } | undefined, more: string): void {
+    if (target && more) target.description = target.description ? `${target.description} ${more}` : more;
+  }
+
+  private enter(current: DocParameter | { description?: string } | undefined): true {
+    this.current = current;
+    this.section = "other";
+    return true;
+  }
+
+  blank(): void {
+    if (this.section === "none" && !this.current) this.description.push("");
+  }
+
+  // JSDoc tags. A JSDoc type may nest braces (`{{ name: string }[]}`): it is cut out by counting them, then the rest
+  // is matched.
+  jsdoc(line: string): boolean {
     const tag = /^@(param|arg|argument|property|prop|returns?)\b\s*/.exec(line);
     const braced = tag ? bracedType(line, tag[0].length) : undefined;
     const jsdoc = tag
@@ -72,146 +95,142 @@ export function parseDocstring(text: string): Docstring {
       const type = braced?.type;
       const bracket = rawName!.startsWith("[");
       const [name, fallback] = (bracket ? rawName!.slice(1, -1) : rawName!).split("=").map((s) => s.trim());
-      const p = param(stripPrefix(name!));
+      const p = this.param(stripPrefix(name!));
       if (type) p.type = type.trim();
       if (bracket) p.optional = true;
       if (fallback !== undefined) p.default = fallback;
       if (rest) p.description = rest.trim();
-      current = p;
-      section = "other";
-      continue;
+      return this.enter(p);
     }
     m = /^@(returns?)\s*(?:\{\}\s*)?(?:-\s*)?(.*)$/.exec(jsdoc);
     if (m) {
-      doc.returns = { ...(braced?.type && { type: braced.type }), ...(m[2] && { description: m[2].trim() }) };
-      current = doc.returns;
-      section = "other";
-      continue;
+      this.doc.returns = { ...(braced?.type && { type: braced.type }), ...(m[2] && { description: m[2].trim() }) };
+      return this.enter(this.doc.returns);
     }
-    if (/^@\w+/.test(line)) {
-      current = undefined;
-      section = "other";
-      continue;
-    }
+    return /^@\w+/.test(line) && this.enter(undefined);
+  }
 
-    // Sphinx fields.
-    m = /^:param\s+(?:(.+?)\s+)?([\w$.]+)\s*:\s*(.*)$/.exec(line);
+  // Sphinx fields.
+  sphinx(line: string): boolean {
+    let m = /^:param\s+(?:(.+?)\s+)?([\w$.]+)\s*:\s*(.*)$/.exec(line);
     if (m) {
-      const p = param(stripPrefix(m[2]!));
+      const p = this.param(stripPrefix(m[2]!));
       if (m[1]) p.type = m[1].trim();
       if (m[3]) p.description = m[3].trim();
-      current = p;
-      section = "other";
-      continue;
+      return this.enter(p);
     }
     m = /^:type\s+([\w$.]+)\s*:\s*(.*)$/.exec(line);
     if (m) {
-      param(stripPrefix(m[1]!)).type = m[2]!.trim();
-      current = undefined;
-      section = "other";
-      continue;
+      this.param(stripPrefix(m[1]!)).type = m[2]!.trim();
+      return this.enter(undefined);
     }
     m = /^:(returns?|rtype)\s*:\s*(.*)$/.exec(line);
-    if (m) {
-      doc.returns ??= {};
-      if (m[1] === "rtype") doc.returns.type = m[2]!.trim();
-      else doc.returns.description = m[2]!.trim();
-      current = m[1] === "rtype" ? undefined : doc.returns;
-      section = "other";
-      continue;
-    }
+    if (!m) return false;
+    this.doc.returns ??= {};
+    if (m[1] === "rtype") this.doc.returns.type = m[2]!.trim();
+    else this.doc.returns.description = m[2]!.trim();
+    return this.enter(m[1] === "rtype" ? undefined : this.doc.returns);
+  }
 
-    // NumPy section headers: a title line underlined with dashes.
-    if (/^-{3,}$/.test(lines[i + 1]?.trim() ?? "") && /^[A-Z][A-Za-z ]*$/.test(line)) {
-      const title = line.toLowerCase();
-      section =
-        title === "parameters" || title === "other parameters"
-          ? "numpy-params"
-          : title === "returns"
-            ? "numpy-returns"
-            : "other";
-      sectionIndent = indent;
-      current = undefined;
-      i++;
-      continue;
-    }
-    // Google section headers.
-    m =
+  // NumPy section headers: a title line underlined with dashes (the underline is the next line, skipped).
+  numpyHeader(line: string, indent: number, next: string | undefined): boolean {
+    if (!(/^-{3,}$/.test(next?.trim() ?? "") && /^[A-Z][A-Za-z ]*$/.test(line))) return false;
+    const title = line.toLowerCase();
+    this.section =
+      title === "parameters" || title === "other parameters"
+        ? "numpy-params"
+        : title === "returns"
+          ? "numpy-returns"
+          : "other";
+    this.sectionIndent = indent;
+    this.current = undefined;
+    return true;
+  }
+
+  // Google section headers.
+  googleHeader(line: string, indent: number): boolean {
+    const m =
       /^(Args|Arguments|Parameters|Params|Keyword Args|Returns|Return|Yields|Raises|Examples?|Notes?|Note|See Also)\s*:\s*$/.exec(
         line,
       );
-    if (m) {
-      const title = m[1]!.toLowerCase();
-      section = ["args", "arguments", "parameters", "params", "keyword args"].includes(title)
-        ? "google-args"
-        : title.startsWith("return")
-          ? "google-returns"
-          : "other";
-      sectionIndent = indent;
-      current = undefined;
-      continue;
-    }
-
-    if (section === "google-args" && indent > sectionIndent) {
-      m = /^([\w$.]+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(line);
-      if (m && (current === undefined || indent <= entryIndent)) {
-        const p = param(stripPrefix(m[1]!));
-        const type = m[2]?.split(",").map((s) => s.trim());
-        if (type?.includes("optional")) p.optional = true;
-        const base = type?.filter((s) => s !== "optional").join(", ");
-        if (base) p.type = base;
-        if (m[3]) p.description = m[3].trim();
-        current = p;
-        entryIndent = indent;
-        continue;
-      }
-      append(current, line);
-      continue;
-    }
-    if (section === "google-returns" && indent > sectionIndent) {
-      m = /^([^:]+):\s*(.*)$/.exec(line);
-      if (!doc.returns && m) doc.returns = { type: m[1]!.trim(), ...(m[2] && { description: m[2].trim() }) };
-      else if (!doc.returns) doc.returns = { description: line };
-      else append(doc.returns, line);
-      current = doc.returns;
-      continue;
-    }
-    if (section === "numpy-params") {
-      m = /^([\w$.]+(?:\s*,\s*[\w$.]+)*)\s*:\s*(.*)$/.exec(line);
-      if (m && indent <= sectionIndent) {
-        const type = m[2]!.split(",").map((s) => s.trim());
-        for (const name of m[1]!.split(",").map((s) => s.trim())) {
-          const p = param(stripPrefix(name));
-          if (type.includes("optional")) p.optional = true;
-          const base = type.filter((s) => s !== "optional" && !s.startsWith("default")).join(", ");
-          if (base) p.type = base;
-          current = p;
-        }
-        continue;
-      }
-      if (m === null && indent <= sectionIndent && /^[\w$.]+$/.test(line)) {
-        current = param(stripPrefix(line));
-        continue;
-      }
-      append(current, line);
-      continue;
-    }
-    if (section === "numpy-returns") {
-      if (indent <= sectionIndent && !doc.returns) {
-        const parts = /^(?:([\w$]+)\s*:\s*)?(.*)$/.exec(line)!;
-        doc.returns = { type: parts[2]!.trim() };
-      } else append((doc.returns ??= {}), line);
-      current = doc.returns;
-      continue;
-    }
-    if (section === "none") description.push(line);
-    else if (section === "other") append(current, line);
+    if (!m) return false;
+    const title = m[1]!.toLowerCase();
+    this.section = ["args", "arguments", "parameters", "params", "keyword args"].includes(title)
+      ? "google-args"
+      : title.startsWith("return")
+        ? "google-returns"
+        : "other";
+    this.sectionIndent = indent;
+    this.current = undefined;
+    return true;
   }
-  doc.description = description
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-  return doc;
+
+  // A line inside the section it is in: an entry, or more of the entry before it.
+  inSection(line: string, indent: number): void {
+    const { section, sectionIndent } = this;
+    if (section === "google-args" && indent > sectionIndent) this.googleArg(line, indent);
+    else if (section === "google-returns" && indent > sectionIndent) this.googleReturns(line);
+    else if (section === "numpy-params") this.numpyParam(line, indent);
+    else if (section === "numpy-returns") this.numpyReturns(line, indent);
+    else if (section === "none") this.description.push(line);
+    else if (section === "other") DocReader.append(this.current, line);
+  }
+
+  private googleArg(line: string, indent: number): void {
+    const m = /^([\w$.]+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$/.exec(line);
+    if (!(m && (this.current === undefined || indent <= this.entryIndent))) {
+      DocReader.append(this.current, line);
+      return;
+    }
+    const p = this.param(stripPrefix(m[1]!));
+    const type = m[2]?.split(",").map((s) => s.trim());
+    if (type?.includes("optional")) p.optional = true;
+    const base = type?.filter((s) => s !== "optional").join(", ");
+    if (base) p.type = base;
+    if (m[3]) p.description = m[3].trim();
+    this.current = p;
+    this.entryIndent = indent;
+  }
+
+  private googleReturns(line: string): void {
+    const m = /^([^:]+):\s*(.*)$/.exec(line);
+    if (!this.doc.returns && m) this.doc.returns = { type: m[1]!.trim(), ...(m[2] && { description: m[2].trim() }) };
+    else if (!this.doc.returns) this.doc.returns = { description: line };
+    else DocReader.append(this.doc.returns, line);
+    this.current = this.doc.returns;
+  }
+
+  private numpyParam(line: string, indent: number): void {
+    const m = /^([\w$.]+(?:\s*,\s*[\w$.]+)*)\s*:\s*(.*)$/.exec(line);
+    if (m && indent <= this.sectionIndent) {
+      const type = m[2]!.split(",").map((s) => s.trim());
+      for (const name of m[1]!.split(",").map((s) => s.trim())) {
+        const p = this.param(stripPrefix(name));
+        if (type.includes("optional")) p.optional = true;
+        const base = type.filter((s) => s !== "optional" && !s.startsWith("default")).join(", ");
+        if (base) p.type = base;
+        this.current = p;
+      }
+    } else if (m === null && indent <= this.sectionIndent && /^[\w$.]+$/.test(line))
+      this.current = this.param(stripPrefix(line));
+    else DocReader.append(this.current, line);
+  }
+
+  private numpyReturns(line: string, indent: number): void {
+    if (indent <= this.sectionIndent && !this.doc.returns) {
+      const parts = /^(?:([\w$]+)\s*:\s*)?(.*)$/.exec(line)!;
+      this.doc.returns = { type: parts[2]!.trim() };
+    } else DocReader.append((this.doc.returns ??= {}), line);
+    this.current = this.doc.returns;
+  }
+
+  done(): Docstring {
+    this.doc.description = this.description
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+    return this.doc;
+  }
 }
 
 // A tag or field after the summary in a one-line docstring: JSDoc block tags, Sphinx fields.

@@ -4,19 +4,21 @@ import type { Guard } from "../guard/compile.js";
 import { MAX_DEPTH } from "../guard/values.js";
 import { setOwn } from "../util/own.js";
 import { refSegment } from "../util/pointer.js";
+import { prefixOf, type Encodings } from "../schema/dialects/encodings.js";
 
 /**
  * Turns arguments between the wire and the function. Built once per tool from its parameter schema
  * (a descriptor, or plain JSON Schema without the descriptor-only decodings).
  *
  * - `normalize` runs before checking: a `null` for an optional property that does not allow null
- *   means "absent" (how strict-mode models say "not given"); strict-mode encodings of tuples (objects
- *   keyed by position) and records (arrays of `{ key, value }`) become arrays and objects again.
+ *   means "absent" (how strict-mode models say "not given"); values in the shapes of the dialects the
+ *   tool was written in (`encodings`: a strict dialect's tuples keyed by position, its records as arrays of
+ *   `{ key, value }`) become arrays and objects again.
  * - `decode` runs after checking: defaults filled in, `Date` for `t.datetime()`, `Uint8Array` for
  *   `t.bytes()`, `Set` for `t.set()`. It builds new values; the input is never changed.
  */
 export interface Codec {
-  normalize(value: unknown): unknown;
+  normalize(value: unknown, encodings?: readonly Encodings[]): unknown;
   decode(value: unknown): unknown;
   /** False when decoding cannot change anything (no defaults, no `Date`, `Uint8Array` or `Set`): it can be skipped. */
   readonly decodes: boolean;
@@ -33,7 +35,7 @@ type Schema = Record<string | symbol, unknown>;
 export function codecOf(root: object, build?: (schema: object) => Guard<unknown>): Codec {
   const walker = new Walker(root as Schema, build);
   return {
-    normalize: (value) => walker.normalize(value),
+    normalize: (value, encodings) => walker.normalize(value, encodings ?? []),
     decode: (value) => walker.walk(root as Schema, value, "decode", 0),
     decodes: decodesAnything(root as Schema, new Set()),
   };
@@ -58,18 +60,20 @@ class Walker {
   private readonly branchGuards = new Map<object, (v: unknown) => boolean>();
   /** Per normalize call: what a union made of an object value, so no subtree is normalized twice. */
   private unions = new Map<Schema, WeakMap<object, unknown>>();
+  /** Per normalize call: the shapes the value may be in besides the schema's own. */
+  private encodings: readonly Encodings[] = [];
   constructor(
     private readonly root: Schema,
     private readonly build: ((schema: object) => Guard<unknown>) | undefined,
   ) {}
 
-  normalize(value: unknown): unknown {
-    const outer = this.unions; // restored: a getter in the value may run another normalize
-    this.unions = new Map();
+  normalize(value: unknown, encodings: readonly Encodings[]): unknown {
+    const [unions, shapes] = [this.unions, this.encodings]; // restored: a getter in the value may run another normalize
+    [this.unions, this.encodings] = [new Map(), encodings];
     try {
       return this.walk(this.root, value, "normalize", 0);
     } finally {
-      this.unions = outer;
+      [this.unions, this.encodings] = [unions, shapes];
     }
   }
 
@@ -88,10 +92,13 @@ class Walker {
       return branch ? next(branch, value) : value;
     }
 
-    if (Array.isArray(value)) {
-      if (mode === "normalize" && isObjectSchema(schema) && isEntryList(value)) {
-        return next(schema, Object.fromEntries(value.map((e) => [e.key, e.value]))); // a strict-mode record
+    if (mode === "normalize") {
+      for (const encodings of this.encodings) {
+        const decoded = encodings.decode(schema, value as object); // a tuple or record in a dialect's shape
+        if (decoded !== undefined) return next(schema, decoded);
       }
+    }
+    if (Array.isArray(value)) {
       const prefix = prefixOf(schema) ?? [];
       const items = (Array.isArray(schema.items) ? schema.additionalItems : schema.items) as Schema | undefined;
       const out = value.map((item, i) =>
@@ -100,10 +107,6 @@ class Walker {
       return mode === "decode" && kind === "set" ? new Set(out) : out;
     }
     if (typeof value === "object" && value !== null) {
-      const prefix = prefixOf(schema);
-      if (mode === "normalize" && prefix && isPositional(value, prefix.length)) {
-        return next(schema, fromPositional(value as Record<string, unknown>, prefix.length)); // a strict-mode tuple
-      }
       return this.object(schema, value as Record<string, unknown>, mode, next);
     }
     if (mode === "decode" && typeof value === "string") {
@@ -141,15 +144,15 @@ class Walker {
   }
 
   // Normalizes through the first branch that accepts the result. The candidates are the branches whose JSON
-  // type fits, or whose strict encoding does (an object for a tuple, an array for a record). When none
-  // accepts, the first whose JSON type fits is kept, for the check to report against.
+  // type fits, or whose shape in a dialect's encodings does (an object for a tuple, an array for a record). When
+  // none accepts, the first whose JSON type fits is kept, for the check to report against.
   private union(schema: Schema, branches: Schema[], value: object, next: (s: unknown, v: unknown) => unknown): unknown {
     // A boolean branch has nothing to undo: `false` takes no value, `true` any value as it is.
     const candidates = branches.filter(
       (b) =>
         typeof b === "object" &&
         b !== null &&
-        (fitsType(this.resolve(b), value) || fitsEncoded(this.resolve(b), value)),
+        (fitsType(this.resolve(b), value) || this.encodings.some((e) => e.fits(this.resolve(b), value))),
     );
     if (candidates.length <= 1) return candidates.length ? next(candidates[0], value) : value;
     let done = this.unions.get(schema);
@@ -242,15 +245,6 @@ function fitsType(schema: Schema, value: unknown): boolean {
   return types.includes(type) || (type === "number" && types.includes("integer"));
 }
 
-// Whether a value is how a strict dialect writes a branch: an object for a tuple, an array for a record.
-function fitsEncoded(schema: Schema, value: unknown): boolean {
-  return Array.isArray(value) ? isObjectSchema(schema) : prefixOf(schema) !== undefined;
-}
-
-function isObjectSchema(schema: Schema): boolean {
-  return schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object"));
-}
-
 function allowsNull(schema: Schema): boolean {
   if (schema.type === "null" || (Array.isArray(schema.type) && schema.type.includes("null"))) return true;
   if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
@@ -266,40 +260,6 @@ function allowsNull(schema: Schema): boolean {
     !schema.not &&
     !branches
   );
-}
-
-// A tuple's leading item schemas: `prefixItems`, or draft-07's array `items`.
-function prefixOf(schema: Schema): Schema[] | undefined {
-  if (Array.isArray(schema.prefixItems)) return schema.prefixItems as Schema[];
-  return Array.isArray(schema.items) ? (schema.items as Schema[]) : undefined;
-}
-
-function isEntryList(value: unknown[]): value is { key: string; value: unknown }[] {
-  return value.every(
-    (e) =>
-      typeof e === "object" &&
-      e !== null &&
-      !Array.isArray(e) &&
-      typeof (e as { key?: unknown }).key === "string" &&
-      "value" in e &&
-      Object.keys(e).length === 2,
-  );
-}
-
-// A tuple written as { "0": ..., "1": ..., rest?: [...] } by a strict or Gemini dialect.
-function isPositional(value: object, length: number): boolean {
-  const keys = Object.keys(value).filter((k) => k !== "rest" || Array.isArray((value as Record<string, unknown>).rest));
-  const positions = keys.filter((k) => k !== "rest");
-  return (
-    positions.length === length &&
-    positions.every((k) => /^(0|[1-9]\d*)$/.test(k) && +k < length) &&
-    keys.length >= length
-  );
-}
-
-function fromPositional(value: Record<string, unknown>, length: number): unknown[] {
-  const items = Array.from({ length }, (_, i) => value[String(i)]);
-  return Array.isArray(value.rest) ? [...items, ...value.rest] : items;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;

@@ -1,9 +1,10 @@
 import type { JSONSchema } from "../schema/json-schema.js";
-import { toJSONSchema } from "../schema/to-json-schema.js";
+import { toJSONSchemaOnce as toJSONSchema } from "../schema/to-json-schema.js";
 import type { Dialect } from "../schema/dialects/warnings.js";
 import type { ToJSONSchemaOptions } from "../schema/to-json-schema.js";
 import { typeText } from "../schema/type-text.js";
 import type { DialectRules, FormatOptions, FormattableTool, ToolFormat } from "./format-types.js";
+import { sentIn } from "./sent-in.js";
 
 // What every provider's tool format shares: the name check, the description, the schema rules a tool is written in.
 
@@ -58,7 +59,8 @@ export function handlerOf(
 }
 
 /**
- * A tool's schema written in a dialect, its issues sent where the options say.
+ * A tool's schema written in a dialect, its issues sent where the options say. The tool's parameters written in a
+ * dialect with encodings (a strict one, Gemini's) are noted, so that the tool undoes them in what the model sends.
  *
  * @example
  * schemaFor(tool, tool.parameters, openaiStrict, "openai", options);
@@ -70,6 +72,7 @@ export function schemaFor(
   provider: ToolFormat,
   options: FormatOptions,
 ): JSONSchema {
+  if (schema === tool.parameters) sentIn(tool, target.encodings);
   return toJSONSchema(schema, {
     target,
     onIssue: handlerOf(tool, provider, options),
@@ -88,7 +91,7 @@ function chosenRules(value: unknown): Dialect | DialectRules {
   if (isDialect(value)) return value;
   if (typeof value === "object" && value !== null) {
     const { plain, strict } = value as Partial<DialectRules>;
-    if (isDialect(plain) && isDialect(strict)) return { plain, strict };
+    if (isDialect(plain) && (strict === undefined || isDialect(strict))) return strict ? { plain, strict } : { plain };
   }
   throw new TypeError(
     typeof value === "string"
@@ -100,7 +103,8 @@ function chosenRules(value: unknown): Dialect | DialectRules {
 /**
  * The dialect a tool's parameters are written in for a wire (`family`, its own rules, unless `options.dialect` gives
  * others), and whether the tool goes strict: with `"prefer"`, strict when the strict rules write it without a
- * rejection. A single dialect value is used as it is.
+ * rejection. A single dialect value is used as it is. Strict asked of rules without a strict writer (a lean entry's
+ * default) is a TypeError saying which rules to pass.
  *
  * @example
  * const { dialect, strict } = rulesFor(tool, ANTHROPIC_RULES, "anthropic", options);
@@ -115,12 +119,30 @@ export function rulesFor(
   if (isDialect(chosen))
     return { dialect: chosen, strict: options.strict === true || (options.strict === undefined && tool.strict) };
   const wanted = options.strict ?? tool.strict;
-  if (wanted !== "prefer") return { dialect: wanted ? chosen.strict : chosen.plain, strict: wanted };
-  const why = strictRefusal(tool, chosen.strict);
-  if (why === undefined) return { dialect: chosen.strict, strict: true };
+  if (!wanted) return { dialect: chosen.plain, strict: false };
+  const strict = chosen.strict ?? noStrictRules(tool, provider, options);
+  if (wanted !== "prefer") return { dialect: strict, strict: true };
+  const why = strictRefusal(tool, strict);
+  if (why === undefined) return { dialect: strict, strict: true };
   const handler = handlerOf(tool, provider, options);
   if (typeof handler === "function") handler({ path: "", message: `sent without strict mode: ${why}`, kind: "advice" });
   return { dialect: chosen.plain, strict: false };
+}
+
+// The rules that write each format's strict form, by the name a lean entry exports them under.
+const STRICT_RULES: Partial<Record<ToolFormat, string>> = {
+  openai: "OPENAI_RULES",
+  responses: "OPENAI_RULES",
+  anthropic: "ANTHROPIC_RULES",
+};
+
+/** Strict asked of rules that have no strict writer: a TypeError naming the tool, the format and what to pass. */
+function noStrictRules(tool: FormattableTool, provider: ToolFormat, options: FormatOptions): never {
+  const asked = options.strict === undefined ? "the tool's strict: true" : `strict: ${JSON.stringify(options.strict)}`;
+  const rules = (options.dialect === undefined && STRICT_RULES[provider]) || "{ plain, strict } rules";
+  throw new TypeError(
+    `Tool "${tool.name}": ${asked} in the ${provider} format needs strict schema rules${options.dialect === undefined ? "" : ", and the dialect given has none"}: pass dialect: ${rules} (from "tooltype/tools" or the provider's subpath), or use the root entry "tooltype", which passes them itself`,
+  );
 }
 
 /**

@@ -58,7 +58,10 @@ export interface ToolIssue extends ConversionWarning {
 export interface FormatOptions {
   /**
    * The strict form (OpenAI Structured Outputs, Anthropic strict tool use); the tool's own `strict` by default.
-   * `"prefer"`: strict where the schema allows it, else the plain form, with an `advice` issue saying why.
+   * `"prefer"`: strict where the schema allows it, else the plain form, with an `advice` issue saying why. A lean
+   * entry (`tooltype/tools`, `tooltype/providers/*`, `tooltype/agent`) writes strict schemas with the strict rules
+   * given as `dialect` (`OPENAI_RULES`, `ANTHROPIC_RULES`): without them, strict is a TypeError. The root entry
+   * (`tooltype`) passes them itself.
    */
   readonly strict?: boolean | "prefer";
   /**
@@ -68,7 +71,7 @@ export interface FormatOptions {
    * `tooltype/dialects`), or `{ plain, strict }`: two dialects, `strict` choosing between them. The root entry
    * (`tooltype`) also takes a family's name: `"openai"`, `"anthropic"`, `"gemini"` (Gemini's rules, JSON Schema
    * spelling), `"mcp"`; a lean entry refuses a name, so it carries only the writers its program imports. Default:
-   * the wire's own.
+   * the wire's own (on a lean entry, its plain writer only; `OPENAI_RULES` or `ANTHROPIC_RULES` add the strict one).
    */
   readonly dialect?: SchemaRules;
   /**
@@ -88,6 +91,9 @@ export interface FormatOptions {
 
 /**
  * A model family's schema rules: its plain dialect and its strict one (the same value when it has no strict form).
+ * Without `strict`, the rules write plain schemas only: asking them for strict mode is a TypeError. A lean entry's
+ * formats write in such rules by default, so a program that never goes strict carries no strict writer; pass
+ * `OPENAI_RULES` or `ANTHROPIC_RULES` (both writers) to go strict there.
  *
  * @example
  * const rules: DialectRules = { plain: anthropic, strict: anthropicStrict };
@@ -95,7 +101,7 @@ export interface FormatOptions {
  */
 export interface DialectRules {
   readonly plain: Dialect;
-  readonly strict: Dialect;
+  readonly strict?: Dialect;
 }
 
 /**

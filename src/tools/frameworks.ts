@@ -5,7 +5,7 @@ import { SchemaError } from "../guard/node.js";
 import { toDraft07 } from "../schema/draft-07.js";
 import type { JSONSchema } from "../schema/json-schema.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
-import { toOpenAIFormat, type FormatOptions } from "./provider-formats.js";
+import { OPENAI_RULES, toOpenAIFormat, type FormatOptions } from "./provider-formats.js";
 import type { Tool } from "./tool.js";
 import type { ModelPart } from "./output.js";
 import { jsonData } from "../util/json-data.js";
@@ -207,6 +207,7 @@ export function toAgentsTool<Args, Result, Context>(
 ): AgentsToolOptions<Result> {
   const written = toOpenAIFormat(tool, {
     strict: true,
+    dialect: OPENAI_RULES, // always strict: the SDK requires it of a JSON Schema tool
     ...(options.onIssue && { onIssue: options.onIssue }),
   }).function;
   return {

@@ -4,14 +4,14 @@
  *
  * @example
  * import { t } from "tooltype/t";
- * import { tool, toOpenAIFormat } from "tooltype/tools";
+ * import { tool, toOpenAIFormat, OPENAI_RULES } from "tooltype/tools";
  * const weather = tool({
  *   name: "get_weather",
  *   description: "Weather for a city.",
  *   parameters: t.object({ city: t.string() }),
  *   execute: ({ city }) => city,
  * });
- * toOpenAIFormat(weather, { strict: true });
+ * toOpenAIFormat(weather, { strict: true, dialect: OPENAI_RULES });
  * await weather.execute('{"city":"Paris"}'); // { success: true, value: "Paris" }
  */
 export {

@@ -4,9 +4,11 @@
 // `functionToTool`, `toolsFrom`, and the builtins) carries this module.
 import { Tool as LeanTool, type ToolDefinition } from "./tool.js";
 import { compile } from "../guard/compile.js";
+import { TUPLES_AND_MAPS } from "../schema/dialects/encodings.js";
+import { sentIn } from "./sent-in.js";
 import { ToolRegistry as LeanToolRegistry, formatArguments, type RegistryFormatOptions } from "./registry.js";
 import * as format from "./named-rules.js";
-import { namedRules } from "./named-rules.js";
+import { namedRules, ownRules } from "./named-rules.js";
 import type { FormatOf, ToolIssue } from "./format-types.js";
 import type {
   AnthropicFormatOptions,
@@ -39,9 +41,14 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown>
   extends LeanTool<Args, Result, Context>
   implements ProviderFormats
 {
-  /** A tool whose `t` descriptor or JSON Schema is checked by the interpreter unless the definition names a builder. */
+  /**
+   * A tool whose `t` descriptor or JSON Schema is checked by the interpreter unless the definition names a builder,
+   * and that reads the strict dialects' shapes (tuples keyed by position, maps as entry lists) whether or not it was
+   * written in one here: the root entry carries every dialect anyway.
+   */
   constructor(definition: ToolDefinition<Args, Result, Context>) {
     super({ compile, ...definition });
+    sentIn(this, TUPLES_AND_MAPS);
   }
 
   /** OpenAI Chat Completions. @example openai.chat.completions.create({ tools: [weather.toOpenAIFormat()] }) */
@@ -123,7 +130,21 @@ export class ToolRegistry extends LeanToolRegistry {
    * registry.check("openai", { dialect: "gemini" });
    */
   override check(format: FormatOf, options?: Parameters<LeanToolRegistry["check"]>[1]): ToolIssue[] {
-    return super.check(format, namedRules(options));
+    return super.check(format, namedRules(options, ownRules(format)));
+  }
+
+  /**
+   * What the tools cost in a provider's request (see `tooltype/tools`' registry), the strict form counted with the
+   * format's strict rules.
+   *
+   * @example
+   * const { total } = await registry.tokens("anthropic", { strict: true });
+   */
+  override tokens(
+    format: FormatOf,
+    options?: Parameters<LeanToolRegistry["tokens"]>[1],
+  ): ReturnType<LeanToolRegistry["tokens"]> {
+    return super.tokens(format, namedRules(options ?? {}, ownRules(format)) as never);
   }
 
   /** MCP `tools/list` entries. @example ({ tools: registry.toMCPFormat() }) */

@@ -1,5 +1,5 @@
 import type { JSONSchema } from "../schema/json-schema.js";
-import { toJSONSchema } from "../schema/to-json-schema.js";
+import { toJSONSchemaOnce as toJSONSchema } from "../schema/to-json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import type { Guard, Jit } from "../guard/compile.js";
 import type { Issue } from "../guard/issue.js";

@@ -1,5 +1,6 @@
 import type { FormatOptions, FormattableTool, SchemaRules, ToolFormat, ToolIssue } from "./format-types.js";
 import { nameIssue } from "./format-rules.js";
+import { ConversionError } from "../schema/dialects/warnings.js";
 import { OPENAI_NAMES, toOpenAIFormat, type OpenAITool } from "./formats/openai.js";
 import { toResponsesFormat, type ResponsesTool } from "./formats/responses.js";
 import {
@@ -82,7 +83,7 @@ export const TOOL_FORMATS = /* @__PURE__ */ Object.keys(FORMATS) as readonly Too
  * A tool list as a request's `tools` holds it in a format (limits over the list applied, as Anthropic's strict ones).
  *
  * @example
- * formatTools(registry.listTools(), "anthropic", { strict: "prefer" });
+ * formatTools(registry.listTools(), "anthropic", { strict: "prefer", dialect: ANTHROPIC_RULES });
  * // [{ name, description, input_schema, strict: true }, ...]
  */
 export function formatTools(tools: readonly FormattableTool[], provider: ToolFormat, options: WriteOptions): unknown[] {
@@ -91,10 +92,11 @@ export function formatTools(tools: readonly FormattableTool[], provider: ToolFor
 }
 
 /**
- * What a format refuses of a tool list as a whole (Anthropic's strict limits), as issues.
+ * What a format refuses of a tool list as a whole (Anthropic's strict limits), as issues. Strict asked without strict
+ * rules has no limits to check: each tool's `checkTool` reports what to pass.
  *
  * @example
- * toolSetIssues(tools, "anthropic", { strict: true });
+ * toolSetIssues(tools, "anthropic", { strict: true, dialect: ANTHROPIC_RULES });
  * // [{ tool: "t21", kind: "rejected", message: "...at most 20 strict tools..." }]
  */
 export function toolSetIssues(
@@ -102,7 +104,12 @@ export function toolSetIssues(
   provider: ToolFormat,
   options: SetOptions,
 ): ToolIssue[] {
-  return FORMATS[provider].setIssues?.(tools, options) ?? [];
+  try {
+    return FORMATS[provider].setIssues?.(tools, options) ?? [];
+  } catch (error) {
+    if (error instanceof TypeError && !(error instanceof ConversionError)) return []; // checkTool reports it per tool
+    throw error;
+  }
 }
 
 /**
@@ -111,7 +118,7 @@ export function toolSetIssues(
  * refuses). What no dialect can express at all (`not`, an unmergeable `allOf`) is listed as rejected.
  *
  * @example
- * checkTool(weather, "openai", { strict: true });
+ * checkTool(weather, "openai", { strict: true, dialect: OPENAI_RULES });
  * // [{ tool: "get_weather", provider: "openai", path: "/properties/days", message: "...", kind: "changed" }]
  */
 export function checkTool(

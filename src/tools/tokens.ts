@@ -2,6 +2,7 @@ import {
   formatTools,
   TOOL_FORMATS,
   type FormattableTool,
+  type SchemaRules,
   type ToolFormat,
   type ToolIssue,
 } from "./provider-formats.js";
@@ -12,7 +13,7 @@ import type { JSONSchema } from "../schema/json-schema.js";
  * Options of `toolTokens` and `registry.tokens`.
  *
  * @example
- * await toolTokens(tools, "openai", { count: (text) => encode(text).length, strict: true });
+ * await toolTokens(tools, "openai", { count: (text) => encode(text).length, strict: true, dialect: OPENAI_RULES });
  */
 export interface ToolTokensOptions {
   /**
@@ -23,6 +24,11 @@ export interface ToolTokensOptions {
   readonly count?: (text: string) => number;
   /** The strict form (OpenAI, Responses, Anthropic), as the format methods take it. */
   readonly strict?: boolean;
+  /**
+   * The schema rules, as the format functions take them (see `FormatOptions.dialect`): on a lean entry, counting the
+   * strict form needs the strict rules (`OPENAI_RULES`, `ANTHROPIC_RULES`); the root entry passes them itself.
+   */
+  readonly dialect?: SchemaRules;
   /** Gemini: `parametersJsonSchema` instead of `parameters`. */
   readonly jsonSchema?: boolean;
   /** Count the definitions as `{ shareRepeated: true }` writes them. */
@@ -86,6 +92,7 @@ function formatted(tools: readonly FormattableTool[], provider: ToolFormat, opti
   return formatTools(tools, provider, {
     onIssue: () => {},
     ...(options.strict !== undefined && { strict: options.strict }),
+    ...(options.dialect !== undefined && { dialect: options.dialect }),
     ...(options.shareRepeated && { shareRepeated }),
     ...(options.jsonSchema !== undefined && { jsonSchema: options.jsonSchema }),
   });

@@ -1,6 +1,6 @@
 import type { JSONSchema } from "../schema/json-schema.js";
 import type { Descriptor, InferJSON } from "../t/descriptor.js";
-import { toJSONSchema } from "../schema/to-json-schema.js";
+import { toJSONSchemaOnce as toJSONSchema } from "../schema/to-json-schema.js";
 import { isObject } from "../guard/values.js";
 import type { Guard, Jit } from "../guard/compile.js";
 import { preview } from "../util/text.js";
@@ -9,6 +9,7 @@ import { isObjectRoot, WRAPPER_KEY } from "../schema/dialects/wrap.js";
 import { builder, readParameters, type GuardBuilder, type Parameters, type ParametersInput } from "./parameters.js";
 import { MAX_ERROR_ISSUES, failure, issuesText, type ToolResult } from "./result.js";
 import { snapshot } from "./snapshot.js";
+import { encodingsOf } from "./sent-in.js";
 import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
 import { isModelOutput, modelParts, type ModelPart, type OutputPart } from "./output.js";
 
@@ -52,7 +53,10 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
    */
   readonly checkReturns?: boolean;
   readonly category?: string;
-  /** Export the strict form by default (OpenAI strict mode); each format call may override it. */
+  /**
+   * Export the strict form by default (OpenAI strict mode); each format call may override it. A lean entry's format
+   * then needs the strict rules as its `dialect` (`OPENAI_RULES`, `ANTHROPIC_RULES`); the root entry passes them.
+   */
   readonly strict?: boolean;
   readonly logger?: Logger;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
@@ -462,8 +466,9 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
           `Arguments for tool "${this.name}" must be a JSON object, received ${Array.isArray(value) ? "an array" : typeof value}.`,
         );
       }
-      // Most arguments are already in canonical form: check first, and only when that fails undo strict-mode
-      // encodings (null for "absent", positional tuples, entry lists) and check again.
+      // Most arguments are already in canonical form: check first, and only when that fails undo what models send
+      // in other shapes (null for "absent"; positional tuples and entry lists when the tool was written in a dialect
+      // that sends them, see sent-in.ts) and check again.
       const checked = this.#input.check(value);
       return isThenable(checked) ? this.#checkedLater(checked, value, false) : this.#checkedNow(checked, value);
     } catch (error) {
@@ -473,7 +478,7 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
 
   #checkedNow(checked: Checked, value: unknown): ToolResult<Args> | Promise<ToolResult<Args>> {
     if ("issues" in checked) {
-      const again = this.#input.check(this.#input.codec.normalize(value));
+      const again = this.#input.check(this.#input.codec.normalize(value, encodingsOf(this)));
       if (isThenable(again)) return this.#checkedLater(again, value, true);
       checked = again;
     }
@@ -484,7 +489,8 @@ export class Tool<Args = unknown, Result = unknown, Context = unknown> {
   async #checkedLater(pending: PromiseLike<Checked>, value: unknown, normalized: boolean): Promise<ToolResult<Args>> {
     try {
       let checked = await pending;
-      if ("issues" in checked && !normalized) checked = await this.#input.check(this.#input.codec.normalize(value));
+      if ("issues" in checked && !normalized)
+        checked = await this.#input.check(this.#input.codec.normalize(value, encodingsOf(this)));
       return this.#decoded(checked);
     } catch (error) {
       return this.#unreadable(error);

@@ -171,4 +171,74 @@ test("Responses: the loop runs a program's call and sends the program item back 
   assert.equal((inputs[1]![2] as { caller: unknown }).caller, PROGRAM_ITEM.caller, "the call goes back as it came");
 });
 
+// An Anthropic turn whose program called a tool: the container it runs in comes with the response.
+const programTurn = (container: string) => ({
+  id: "msg_1",
+  type: "message",
+  role: "assistant",
+  model: "claude-sonnet-4-5",
+  stop_reason: "tool_use",
+  container: { id: container, expires_at: "2026-11-28T10:00:00Z" },
+  content: [
+    { type: "server_tool_use", id: "srvtoolu_1", name: "code_execution", input: { code: "await rollDie('ann')" } },
+    {
+      type: "tool_use",
+      id: "toolu_1",
+      name: "rollDie",
+      input: { player: "ann" },
+      caller: { type: "code_execution_20250825", tool_id: "srvtoolu_1" },
+    },
+  ],
+  usage: { input_tokens: 10, output_tokens: 5 },
+});
+const doneTurn = { ...programTurn("x"), stop_reason: "end_turn", content: [{ type: "text", text: "ann rolled 4" }] };
+
+test("Anthropic: the loop names the program's container in the requests that follow, and a saved state keeps it", async () => {
+  const { anthropic } = await import("tooltype/providers/anthropic");
+  const sent: Record<string, unknown>[] = [];
+  const turns = [programTurn("container_1"), doneTurn];
+  const chat = async (request: Record<string, unknown>) => (sent.push(request), turns.shift());
+  const die = withCallers(["code_execution_20250825"]);
+  const out = await runTools({
+    provider: anthropic,
+    chat,
+    request: { model: "m", max_tokens: 100, messages: [] },
+    tools: [die],
+  });
+  assert.is(out.finishReason, "stop");
+  assert.equal(
+    sent.map((r) => r.container),
+    [undefined, "container_1"],
+  );
+  // A container given as an object (with skills) keeps its other fields; its id is the response's.
+  const again: Record<string, unknown>[] = [];
+  const more = [programTurn("container_2"), doneTurn];
+  const skills = [{ type: "anthropic", skill_id: "pdf" }];
+  await runTools({
+    provider: anthropic,
+    chat: async (request: Record<string, unknown>) => (again.push(request), more.shift()),
+    request: { model: "m", max_tokens: 100, messages: [], container: { skills } },
+    tools: [die],
+  });
+  assert.equal(again[1]!.container, { skills, id: "container_2" });
+  // Paused for an approval, the state's request holds the container, so the resumed run sends it.
+  const asking = tool({
+    name: "rollDie",
+    description: "Rolls a die for a player.",
+    parameters: t.object({ player: t.string() }),
+    allowedCallers: ["code_execution_20250825"],
+    needsApproval: true,
+    execute: ({ player }) => `${player}: 4`,
+  });
+  const paused = await runTools({
+    provider: anthropic,
+    chat: async () => programTurn("container_3"),
+    request: { model: "m", max_tokens: 100, messages: [] },
+    tools: [asking],
+    stateKey: "a key of at least thirty-two characters!",
+  });
+  assert.is(paused.finishReason, "approval");
+  assert.is((paused.state!.request as Record<string, unknown>).container, "container_3");
+});
+
 test.run();

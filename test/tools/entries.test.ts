@@ -129,7 +129,11 @@ entries(
     assert.is(made.length, 10);
     for (const tool of made) {
       assert.ok(tool instanceof root.Tool && tool instanceof tools.Tool, tool.name);
-      assert.equal(tool.toOpenAIFormat({ strict: true }), tools.toOpenAIFormat(tool, { strict: true }), tool.name);
+      assert.equal(
+        tool.toOpenAIFormat({ strict: true }),
+        tools.toOpenAIFormat(tool, { strict: true, dialect: tools.OPENAI_RULES }),
+        tool.name,
+      );
       assert.equal(tool.toAnthropicFormat(), tools.toAnthropicFormat(tool), tool.name);
       assert.equal(tool.toGeminiFormat(), tools.toGeminiFormat(tool), tool.name);
       assert.equal(tool.toMCPFormat(), tools.toMCPFormat(tool), tool.name);

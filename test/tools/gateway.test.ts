@@ -97,8 +97,17 @@ g("lean entries take the rules as values; a name is the root entry's and says so
   );
   assert.throws(() => lean.toGeminiFormat(summarize, { dialect: "openai" }), /only the root entry/);
   assert.throws(
-    () => lean.toOpenAIFormat(summarize, { dialect: { plain: geminiJSON } as never }),
-    /dialect: \{"plain":\{"name":"gemini"\}\} is not a dialect value/,
+    () => lean.toOpenAIFormat(summarize, { dialect: { plain: 5 } as never }),
+    /dialect: \{"plain":5\} is not a dialect value/,
+  );
+  assert.equal(
+    lean.toOpenAIFormat(summarize, { dialect: { plain: geminiJSON } }),
+    lean.toOpenAIFormat(summarize, { dialect: geminiJSON }),
+    "rules without a strict writer write plain schemas",
+  );
+  assert.throws(
+    () => lean.toOpenAIFormat(summarize, { dialect: { plain: geminiJSON }, strict: true }),
+    /Tool "summarize": strict: true in the openai format needs strict schema rules, and the dialect given has none/,
   );
   const twice = tool({
     name: "ship",

@@ -1,17 +1,29 @@
-import type { CallTracker, StreamSupport, ToolCaller } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport, ToolCaller } from "../../calls/types.js";
 import { field, list, parseArguments, record } from "../../calls/wire.js";
 import { isClosed, text } from "../../calls/assemble.js";
 import { indexedBlocks } from "../blocks.js";
 
 /**
- * Anthropic Messages streams: `message_start`, `content_block_start` / `_delta` / `_stop` keyed by `index`
- * (calls are `tool_use` blocks, their input in `input_json_delta` pieces), `message_delta`. The rebuilt
- * response is the message with every block whole (text, thinking and its signature, citations).
+ * The calls of an Anthropic Messages stream, all that `createToolCallStream` reads: `anthropicCalls` and the provider's
+ * name. It bundles without the provider's formats and without the reader that rebuilds a whole response
+ * (`anthropic.stream`, the loop's).
  *
  * @example
- * createToolCallStream("anthropic").push(event);
+ * const stream = createToolCallStream(anthropicStream);
+ * stream.push(chunk);
  */
-export const anthropicStream: StreamSupport = {
+export const anthropicStream: StreamCalls = { name: "anthropic", read: anthropicCalls };
+
+/**
+ * The provider value's `stream` (`anthropic.stream`, what the loop reads): Anthropic Messages streams: `message_start`,
+ * `content_block_start` / `_delta` / `_stop` keyed by `index` (calls are `tool_use` blocks, their input in
+ * `input_json_delta` pieces), `message_delta`. The rebuilt response is the message with every block whole (text,
+ * thinking and its signature, citations).
+ *
+ * @example
+ * const reader = anthropic.stream!.reader(createCallTracker());
+ */
+export const anthropicStreamSupport: StreamSupport = {
   name: "anthropic",
   request: (request) => ({ ...request, stream: true }),
   read: anthropicCalls,

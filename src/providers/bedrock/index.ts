@@ -6,7 +6,7 @@ import { field, list, resultData, resultText } from "../../calls/wire.js";
 import { omitted, outputOf, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { replacing, usageNamed, responseMismatch } from "../../calls/common.js";
-import { bedrockStream, isServerUse } from "./stream.js";
+import { bedrockStreamSupport, isServerUse } from "./stream.js";
 import { bedrockHTTP } from "./http.js";
 
 // tooltype/providers/bedrock: the value, its stream alone (for createToolCallStream without the rest), its tool format
@@ -113,7 +113,7 @@ export const bedrock: ProviderAdapter<"bedrock", BedrockTypes> = {
       };
     });
   },
-  stream: bedrockStream,
+  stream: bedrockStreamSupport,
   http: bedrockHTTP,
   tracingName: "aws.bedrock",
 };

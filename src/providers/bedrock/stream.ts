@@ -1,18 +1,30 @@
-import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport } from "../../calls/types.js";
 import { field, parseArguments, record } from "../../calls/wire.js";
 import { isClosed, text } from "../../calls/assemble.js";
 import { indexedBlocks } from "../blocks.js";
 
 /**
- * Bedrock Converse streams (`ConverseStream`: the SDK's `response.stream`, or the decoded event stream): events
- * `{ messageStart | contentBlockStart | contentBlockDelta | contentBlockStop | messageStop | metadata }`, calls as
- * `toolUse` blocks keyed by `contentBlockIndex`, their input in `delta.toolUse.input` pieces. The rebuilt response
- * is what `Converse` answers: `{ output: { message: { role, content } }, stopReason, usage, metrics }`.
+ * The calls of a Bedrock Converse stream, all that `createToolCallStream` reads: `bedrockCalls` and the provider's
+ * name. It bundles without the provider's formats and without the reader that rebuilds a whole response
+ * (`bedrock.stream`, the loop's).
  *
  * @example
- * for await (const event of (await client.send(new ConverseStreamCommand(request))).stream!) stream.push(event);
+ * const stream = createToolCallStream(bedrockStream);
+ * stream.push(chunk);
  */
-export const bedrockStream: StreamSupport = {
+export const bedrockStream: StreamCalls = { name: "bedrock", read: bedrockCalls };
+
+/**
+ * The provider value's `stream` (`bedrock.stream`, what the loop reads): Bedrock Converse streams (`ConverseStream`:
+ * the SDK's `response.stream`, or the decoded event stream): events `{ messageStart | contentBlockStart |
+ * contentBlockDelta | contentBlockStop | messageStop | metadata }`, calls as `toolUse` blocks keyed by
+ * `contentBlockIndex`, their input in `delta.toolUse.input` pieces. The rebuilt response is what `Converse` answers: `{
+ * output: { message: { role, content } }, stopReason, usage, metrics }`.
+ *
+ * @example
+ * const reader = bedrock.stream!.reader(createCallTracker());
+ */
+export const bedrockStreamSupport: StreamSupport = {
   name: "bedrock",
   request: (request) => request,
   read: bedrockCalls,

@@ -5,7 +5,7 @@ import type { CohereTypes } from "./messages.js";
 import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments, formatOptions } from "../../calls/wire.js";
 import { errorMessage, tokenUsage, userText, responseMismatch } from "../../calls/common.js";
-import { cohereStream } from "./stream.js";
+import { cohereStreamSupport } from "./stream.js";
 import { cohereHTTP } from "./http.js";
 
 // tooltype/providers/cohere: the value, its stream alone (for createToolCallStream without the rest), its tool format
@@ -82,6 +82,6 @@ export const cohere: ProviderAdapter<"cohere", CohereTypes> = {
     const failed = field(value, "type") === "message-end" ? field(field(value, "delta"), "error") : undefined;
     return typeof failed === "string" ? failed : errorMessage(value, event);
   },
-  stream: cohereStream,
+  stream: cohereStreamSupport,
   http: cohereHTTP,
 };

@@ -1,16 +1,28 @@
-import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport } from "../../calls/types.js";
 import { field, record } from "../../calls/wire.js";
 import { isClosed, named, text } from "../../calls/assemble.js";
 
 /**
- * Cohere v2 chat streams (`chatStream`, or `stream: true` on the wire): typed events, calls from
- * `tool-call-start` / `-delta` / `-end` keyed by `index`, text from `content-delta`, the tool plan from
- * `tool-plan-delta`, the finish reason and usage from `message-end`. The rebuilt response is a v2 chat response.
+ * The calls of a Cohere v2 chat stream, all that `createToolCallStream` reads: `cohereCalls` and the provider's name.
+ * It bundles without the provider's formats and without the reader that rebuilds a whole response (`cohere.stream`, the
+ * loop's).
  *
  * @example
- * createToolCallStream("cohere").push(event);
+ * const stream = createToolCallStream(cohereStream);
+ * stream.push(chunk);
  */
-export const cohereStream: StreamSupport = {
+export const cohereStream: StreamCalls = { name: "cohere", read: cohereCalls };
+
+/**
+ * The provider value's `stream` (`cohere.stream`, what the loop reads): Cohere v2 chat streams (`chatStream`, or
+ * `stream: true` on the wire): typed events, calls from `tool-call-start` / `-delta` / `-end` keyed by `index`, text
+ * from `content-delta`, the tool plan from `tool-plan-delta`, the finish reason and usage from `message-end`. The
+ * rebuilt response is a v2 chat response.
+ *
+ * @example
+ * const reader = cohere.stream!.reader(createCallTracker());
+ */
+export const cohereStreamSupport: StreamSupport = {
   name: "cohere",
   request: (request) => ({ ...request, stream: true }),
   read: cohereCalls,

@@ -6,7 +6,7 @@ import { GENERATED, field, generatedId, list, resultData, formatOptions } from "
 import { documented, isMedia, omitted, outputOf, partText, type AnswerOptions } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
 import { errorMessage, replacing, sum, tokenCount, tokenUsage, responseMismatch } from "../../calls/common.js";
-import { geminiStream } from "./stream.js";
+import { geminiStreamSupport } from "./stream.js";
 import { geminiHTTP } from "./http.js";
 
 // tooltype/providers/gemini: the value, its stream alone (for createToolCallStream without the rest), its tool format
@@ -148,7 +148,7 @@ export const gemini: ProviderAdapter<"gemini", GeminiTypes> = {
       };
     });
   },
-  stream: geminiStream,
+  stream: geminiStreamSupport,
   http: geminiHTTP,
   tracingName: "gcp.gemini",
 };

@@ -1,16 +1,28 @@
-import type { CallTracker, StreamSupport, TrackedCall } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport, TrackedCall } from "../../calls/types.js";
 import { field, generatedId, list, record } from "../../calls/wire.js";
 import { text } from "../../calls/assemble.js";
 
 /**
- * Gemini streams (`streamGenerateContent`, the SDK's `generateContentStream`): each chunk a
- * `GenerateContentResponse` whose function calls arrive whole. The endpoint, not a field, asks for a stream.
- * The rebuilt response has one candidate holding every part, consecutive plain text joined.
+ * The calls of a Gemini stream, all that `createToolCallStream` reads: `geminiCalls` and the provider's name. It
+ * bundles without the provider's formats and without the reader that rebuilds a whole response (`gemini.stream`, the
+ * loop's).
  *
  * @example
- * createToolCallStream("gemini").push(chunk);
+ * const stream = createToolCallStream(geminiStream);
+ * stream.push(chunk);
  */
-export const geminiStream: StreamSupport = {
+export const geminiStream: StreamCalls = { name: "gemini", read: geminiCalls };
+
+/**
+ * The provider value's `stream` (`gemini.stream`, what the loop reads): Gemini streams (`streamGenerateContent`, the
+ * SDK's `generateContentStream`): each chunk a `GenerateContentResponse` whose function calls arrive whole. The
+ * endpoint, not a field, asks for a stream. The rebuilt response has one candidate holding every part, consecutive
+ * plain text joined.
+ *
+ * @example
+ * const reader = gemini.stream!.reader(createCallTracker());
+ */
+export const geminiStreamSupport: StreamSupport = {
   name: "gemini",
   request: (request) => request,
   read: geminiCalls,

@@ -5,7 +5,7 @@ import type { MCPTypes } from "./messages.js";
 import { field, resultText } from "../../calls/wire.js";
 import { mcpContent, mcpStructured } from "../../calls/output.js";
 import type { CallResult } from "../../tools/call.js";
-import { blocks, mcpStream } from "./stream.js";
+import { blocks, mcpStreamSupport } from "./stream.js";
 import { errorMessage, responseMismatch } from "../../calls/common.js";
 
 // tooltype/providers/mcp: the value, its stream alone (for createToolCallStream without the rest), its tool format
@@ -54,7 +54,7 @@ export const mcp: ProviderAdapter<"mcp", MCPTypes> = {
   }),
   userMessage: (text) => ({ role: "user", content: { type: "text", text } }),
   errorOf: errorMessage,
-  stream: mcpStream,
+  stream: mcpStreamSupport,
 };
 
 function toolResult(call: CallResult): Record<string, unknown> {

@@ -1,15 +1,27 @@
-import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport } from "../../calls/types.js";
 import { field, record } from "../../calls/wire.js";
 import { text } from "../../calls/assemble.js";
 
 /**
- * MCP sampling results given in pieces (each a result whose `content` holds whole blocks; `tool_use` blocks are
- * whole calls). The rebuilt response is the last piece holding every block.
+ * The calls of an MCP sampling stream, all that `createToolCallStream` reads: `mcpCalls` and the provider's name. It
+ * bundles without the provider's formats and without the reader that rebuilds a whole response (`mcp.stream`, the
+ * loop's).
  *
  * @example
- * createToolCallStream("mcp").push(result);
+ * const stream = createToolCallStream(mcpStream);
+ * stream.push(chunk);
  */
-export const mcpStream: StreamSupport = {
+export const mcpStream: StreamCalls = { name: "mcp", read: mcpCalls };
+
+/**
+ * The provider value's `stream` (`mcp.stream`, what the loop reads): MCP sampling results given in pieces (each a
+ * result whose `content` holds whole blocks; `tool_use` blocks are whole calls). The rebuilt response is the last piece
+ * holding every block.
+ *
+ * @example
+ * const reader = mcp.stream!.reader(createCallTracker());
+ */
+export const mcpStreamSupport: StreamSupport = {
   name: "mcp",
   request: (request) => request,
   read: mcpCalls,

@@ -5,7 +5,7 @@ import { textOnly } from "../../calls/output.js";
 import { field, list, parseArguments } from "../../calls/wire.js";
 import { chatWithTools } from "../../calls/chat-deltas.js";
 import { errorMessage, usageNamed, userText, responseMismatch } from "../../calls/common.js";
-import { mistralStream } from "./stream.js";
+import { mistralStreamSupport } from "./stream.js";
 import { mistralHTTP } from "./http.js";
 
 // tooltype/providers/mistral: the value, its stream alone (for createToolCallStream without the rest), its tool format
@@ -55,7 +55,7 @@ export const mistral: ProviderAdapter<"mistral", MistralTypes> = {
       ["totalTokens", "total_tokens"],
     ),
   errorOf: errorMessage,
-  stream: mistralStream,
+  stream: mistralStreamSupport,
   http: mistralHTTP,
   tracingName: "mistral_ai",
 };

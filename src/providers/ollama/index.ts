@@ -5,7 +5,7 @@ import type { OllamaTypes } from "./messages.js";
 import { textOnly } from "../../calls/output.js";
 import { field, generatedId, list, parseArguments, formatOptions } from "../../calls/wire.js";
 import { errorMessage, tokenUsage, userText, responseMismatch } from "../../calls/common.js";
-import { ollamaStream } from "./stream.js";
+import { ollamaStreamSupport } from "./stream.js";
 import { ollamaHTTP } from "./http.js";
 
 // tooltype/providers/ollama: the value, its stream alone (for createToolCallStream without the rest), its tool format
@@ -62,6 +62,6 @@ export const ollama: ProviderAdapter<"ollama", OllamaTypes> = {
   // Ollama's errors are `{ error: "text" }`.
   errorOf: (value, event) =>
     typeof field(value, "error") === "string" ? field<string>(value, "error") : errorMessage(value, event),
-  stream: ollamaStream,
+  stream: ollamaStreamSupport,
   http: ollamaHTTP,
 };

@@ -1,16 +1,28 @@
-import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport } from "../../calls/types.js";
 import { field, generatedId, list, parseArguments, record } from "../../calls/wire.js";
 import { text } from "../../calls/assemble.js";
 
 /**
- * Ollama chat streams (`stream: true`, newline-delimited JSON, or the SDK's async iterator): each chunk a
- * message piece, calls arriving whole in `message.tool_calls`. The rebuilt response is the last chunk with
- * one message: its content and thinking joined, every call.
+ * The calls of an Ollama chat stream, all that `createToolCallStream` reads: `ollamaCalls` and the provider's name. It
+ * bundles without the provider's formats and without the reader that rebuilds a whole response (`ollama.stream`, the
+ * loop's).
  *
  * @example
- * createToolCallStream("ollama").push(chunk);
+ * const stream = createToolCallStream(ollamaStream);
+ * stream.push(chunk);
  */
-export const ollamaStream: StreamSupport = {
+export const ollamaStream: StreamCalls = { name: "ollama", read: ollamaCalls };
+
+/**
+ * The provider value's `stream` (`ollama.stream`, what the loop reads): Ollama chat streams (`stream: true`,
+ * newline-delimited JSON, or the SDK's async iterator): each chunk a message piece, calls arriving whole in
+ * `message.tool_calls`. The rebuilt response is the last chunk with one message: its content and thinking joined, every
+ * call.
+ *
+ * @example
+ * const reader = ollama.stream!.reader(createCallTracker());
+ */
+export const ollamaStreamSupport: StreamSupport = {
   name: "ollama",
   request: (request) => ({ ...request, stream: true }),
   read: ollamaCalls,

@@ -15,12 +15,12 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
-import { openaiStream } from "./stream.js";
+import { openaiStreamSupport } from "./stream.js";
 
 // tooltype/providers/openai: the value, its stream alone (for createToolCallStream without the rest), its tool format
 // and its message types.
 export { openaiStream } from "./stream.js";
-export { toOpenAIFormat, type OpenAITool } from "../../tools/formats/openai.js";
+export { toOpenAIFormat, OPENAI_RULES, type OpenAITool } from "../../tools/formats/openai.js";
 export type {
   OpenAIMessageToolCall,
   OpenAIAssistantMessage,
@@ -88,7 +88,7 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
       return { ...(m as object), tool_calls: rewritten };
     });
   },
-  stream: openaiStream,
+  stream: openaiStreamSupport,
   http: /* @__PURE__ */ bearerHTTP(
     "https://api.openai.com/v1",
     "chat/completions",

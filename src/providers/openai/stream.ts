@@ -1,15 +1,27 @@
-import type { CallTracker, StreamSupport } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport } from "../../calls/types.js";
 import { chatReader, readChatDeltas } from "../../calls/chat-deltas.js";
 
 /**
- * OpenAI Chat Completions streams: `chat.completion.chunk` objects, calls in `choices[i].delta.tool_calls`
- * (the quirks of servers that copy the API included: see `readChatDeltas`); asked for with `stream: true` and
- * `stream_options.include_usage`. The rebuilt response is a `chat.completion` of choice 0.
+ * The calls of an OpenAI Chat Completions stream, all that `createToolCallStream` reads: `openaiCalls` and the
+ * provider's name. It bundles without the provider's formats and without the reader that rebuilds a whole response
+ * (`openai.stream`, the loop's).
  *
  * @example
- * createToolCallStream("openai").push(chunk);
+ * const stream = createToolCallStream(openaiStream);
+ * stream.push(chunk);
  */
-export const openaiStream: StreamSupport = {
+export const openaiStream: StreamCalls = { name: "openai", read: openaiCalls };
+
+/**
+ * The provider value's `stream` (`openai.stream`, what the loop reads): OpenAI Chat Completions streams:
+ * `chat.completion.chunk` objects, calls in `choices[i].delta.tool_calls` (the quirks of servers that copy the API
+ * included: see `readChatDeltas`); asked for with `stream: true` and `stream_options.include_usage`. The rebuilt
+ * response is a `chat.completion` of choice 0.
+ *
+ * @example
+ * const reader = openai.stream!.reader(createCallTracker());
+ */
+export const openaiStreamSupport: StreamSupport = {
   name: "openai",
   request: (request) => ({
     ...request,

@@ -24,12 +24,13 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
-import { programCaller, responsesStream } from "./stream.js";
+import { programCaller, responsesStreamSupport } from "./stream.js";
 
 // tooltype/providers/responses: the value, its stream alone (for createToolCallStream without the rest), its tool
 // format and its message types.
 export { responsesStream } from "./stream.js";
 export { toResponsesFormat, type ResponsesTool } from "../../tools/formats/responses.js";
+export { OPENAI_RULES } from "../../tools/formats/openai.js";
 export type {
   ResponsesFunctionCallOutput,
   ResponsesFunctionCall,
@@ -121,7 +122,7 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
         : item,
     );
   },
-  stream: responsesStream,
+  stream: responsesStreamSupport,
   http: /* @__PURE__ */ bearerHTTP(
     "https://api.openai.com/v1",
     "responses",

@@ -1,16 +1,28 @@
-import type { CallTracker, StreamSupport, ToolCaller } from "../../calls/types.js";
+import type { CallTracker, StreamCalls, StreamSupport, ToolCaller } from "../../calls/types.js";
 import { field, record } from "../../calls/wire.js";
 import { text } from "../../calls/assemble.js";
 
 /**
- * OpenAI Responses streams: typed events, calls as `function_call` output items keyed by `output_index`, their
- * arguments in `function_call_arguments.delta` (a "done" event's text wins); `response.completed` carries the
- * whole response, and a cut stream is rebuilt from its items.
+ * The calls of an OpenAI Responses stream, all that `createToolCallStream` reads: `responsesCalls` and the provider's
+ * name. It bundles without the provider's formats and without the reader that rebuilds a whole response
+ * (`responses.stream`, the loop's).
  *
  * @example
- * createToolCallStream("responses").push(event);
+ * const stream = createToolCallStream(responsesStream);
+ * stream.push(chunk);
  */
-export const responsesStream: StreamSupport = {
+export const responsesStream: StreamCalls = { name: "responses", read: responsesCalls };
+
+/**
+ * The provider value's `stream` (`responses.stream`, what the loop reads): OpenAI Responses streams: typed events,
+ * calls as `function_call` output items keyed by `output_index`, their arguments in `function_call_arguments.delta` (a
+ * "done" event's text wins); `response.completed` carries the whole response, and a cut stream is rebuilt from its
+ * items.
+ *
+ * @example
+ * const reader = responses.stream!.reader(createCallTracker());
+ */
+export const responsesStreamSupport: StreamSupport = {
   name: "responses",
   request: (request) => ({ ...request, stream: true }),
   read: responsesCalls,

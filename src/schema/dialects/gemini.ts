@@ -3,6 +3,7 @@ import { currentDraft } from "./older-drafts.js";
 import { objectRoot } from "./wrap.js";
 import { setOwn } from "../../util/own.js";
 import { refSegment } from "../../util/pointer.js";
+import { TUPLES_AND_MAPS } from "./encodings.js";
 
 type Schema = Record<string, unknown>;
 
@@ -44,7 +45,11 @@ const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
  * @example
  * toJSONSchema(t.nullable(t.string()), { target: gemini }); // { type: "STRING", nullable: true }
  */
-export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeGemini(currentDraft(schema), warn) };
+export const gemini: Dialect = {
+  name: "gemini",
+  encodings: TUPLES_AND_MAPS,
+  write: (schema, warn) => writeGemini(currentDraft(schema), warn),
+};
 
 /**
  * Gemini's dialect for function parameters: `gemini`, with an object root (a union or a primitive is
@@ -57,6 +62,7 @@ export const gemini: Dialect = { name: "gemini", write: (schema, warn) => writeG
  */
 export const geminiParameters: Dialect = {
   name: "gemini",
+  encodings: TUPLES_AND_MAPS,
   write: (schema, warn) => writeGemini(objectRoot(schema, "gemini", warn), warn),
 };
 
@@ -72,6 +78,7 @@ export const geminiParameters: Dialect = {
  */
 export const geminiJSON: Dialect = {
   name: "gemini",
+  encodings: TUPLES_AND_MAPS,
   write: (schema, warn) => jsonSpelling(writeGemini(objectRoot(schema, "gemini", warn), warn)),
 };
 

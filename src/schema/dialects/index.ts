@@ -14,3 +14,4 @@ export { openaiStrict, anthropicStrict } from "./strict.js";
 export { gemini, geminiJSON, GEMINI_UNROLL } from "./gemini.js";
 export { ConversionError, type ConversionWarning, type IssueKind, type Dialect } from "./warnings.js";
 export { isObjectRoot, WRAPPER_KEY } from "./wrap.js";
+export type { Encodings } from "./encodings.js";

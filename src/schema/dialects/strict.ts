@@ -1,6 +1,7 @@
 import { ConversionError, withSentence, type Dialect, type Warn } from "./warnings.js";
 import { objectRoot } from "./wrap.js";
 import { setOwn } from "../../util/own.js";
+import { TUPLES_AND_MAPS } from "./encodings.js";
 
 type Schema = Record<string, unknown>;
 
@@ -99,6 +100,7 @@ const ANTHROPIC: StrictProfile = {
  */
 export const openaiStrict: Dialect = {
   name: "openai-strict",
+  encodings: TUPLES_AND_MAPS,
   write: (schema, warn) => {
     const out = new StrictWriter(OPENAI, objectRoot(schema, OPENAI.name, warn), warn).root();
     checkOpenAILimits(out, warn);
@@ -116,6 +118,7 @@ export const openaiStrict: Dialect = {
  */
 export const anthropicStrict: Dialect = {
   name: "anthropic-strict",
+  encodings: TUPLES_AND_MAPS,
   write: (schema, warn) => new StrictWriter(ANTHROPIC, objectRoot(schema, ANTHROPIC.name, warn), warn).root(),
 };
 

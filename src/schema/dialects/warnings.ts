@@ -1,3 +1,5 @@
+import type { Encodings } from "./encodings.js";
+
 /**
  * What a provider dialect says about a schema, as data: what was at `path` (a JSON Pointer into the
  * schema) and what was done about it. `kind` is `"changed"` when the dialect rewrote the schema and it
@@ -56,6 +58,12 @@ export class ConversionError extends TypeError {
 export interface Dialect {
   readonly name: string;
   readonly write: (schema: Record<string, unknown>, warn: Warn) => Record<string, unknown>;
+  /**
+   * The shapes this dialect writes values in that the schema does not describe (a tuple as an object keyed by
+   * position, a map as a list of entries), with the way back: a tool whose parameters were written in this dialect
+   * turns the model's values back before checking them.
+   */
+  readonly encodings?: Encodings;
 }
 
 /**

@@ -50,15 +50,26 @@ export interface AnthropicFormatOptions extends FormatOptions {
 export const ANTHROPIC_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
- * Anthropic's schema rules, plain and strict (strict tool use): what `toAnthropicFormat` writes in.
+ * Anthropic's schema rules, plain and strict (strict tool use): what the root entry's `toAnthropicFormat` writes in.
+ * On a lean entry, pass them to go strict (its formats carry the plain writer only).
  *
  * @example
+ * toAnthropicFormat(weather, { strict: true, dialect: ANTHROPIC_RULES });
  * toOpenAIFormat(weather, { dialect: ANTHROPIC_RULES, strict: "prefer" }); // a gateway in front of Claude
  */
 export const ANTHROPIC_RULES: DialectRules = { plain: anthropic, strict: anthropicStrict };
 
 /**
- * Anthropic's `{ name, description, input_schema }`; with `strict`, its strict subset and `strict: true`.
+ * Anthropic's plain rules alone: what a lean entry's `toAnthropicFormat` writes in by default.
+ *
+ * @example
+ * toAnthropicFormat(weather, { dialect: ANTHROPIC_PLAIN }); // the same as toAnthropicFormat(weather)
+ */
+export const ANTHROPIC_PLAIN: DialectRules = { plain: anthropic };
+
+/**
+ * Anthropic's `{ name, description, input_schema }`; with `strict`, its strict subset and `strict: true`, written by
+ * the strict rules given as `dialect` (`ANTHROPIC_RULES`; the root entry passes them itself).
  *
  * @example
  * toAnthropicFormat(weather);
@@ -68,7 +79,7 @@ export const ANTHROPIC_RULES: DialectRules = { plain: anthropic, strict: anthrop
 export function toAnthropicFormat(tool: FormattableTool, options: AnthropicFormatOptions = {}): AnthropicTool {
   const name = checkName(tool, "anthropic", ANTHROPIC_NAMES);
   const cache = cacheControl(options.cacheControl);
-  const { dialect, strict } = rulesFor(tool, ANTHROPIC_RULES, "anthropic", options);
+  const { dialect, strict } = rulesFor(tool, ANTHROPIC_PLAIN, "anthropic", options);
   const input_schema = schemaFor(tool, tool.parameters, dialect, "anthropic", options) as AnthropicTool["input_schema"];
   // allowed_callers: "direct" and the code-execution tool's versions; another name (Responses' "programmatic") is
   // reported and left out.
@@ -126,7 +137,9 @@ function strictWithinLimits(
   const used = { tools: 0, optionalParameters: 0, unionParameters: 0 };
   return tools.map((tool) => {
     const wanted = options.strict ?? tool.strict;
-    if (!wanted || (options.dialect !== undefined && options.dialect !== ANTHROPIC_RULES)) return options.strict;
+    if (!wanted) return options.strict;
+    if (options.dialect === undefined) rulesFor(tool, ANTHROPIC_PLAIN, "anthropic", options); // throws: no strict rules
+    if (options.dialect !== ANTHROPIC_RULES) return options.strict; // the limits are those of Anthropic's strict rules
     const { dialect, strict } = rulesFor(tool, ANTHROPIC_RULES, "anthropic", {
       ...options,
       onIssue: undefined,
@@ -158,7 +171,7 @@ function strictWithinLimits(
  * adds to each tool's own): rejected when strict is asked for, advice with `"prefer"`.
  *
  * @example
- * anthropicStrictIssues(tools, { strict: true });
+ * anthropicStrictIssues(tools, { strict: true, dialect: ANTHROPIC_RULES });
  * // [{ tool: "t21", provider: "anthropic", kind: "rejected", message: "cannot be strict: Anthropic allows 20 strict
  * // tools ..." }]
  */

@@ -29,15 +29,27 @@ export interface OpenAITool {
 export const OPENAI_NAMES = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
- * OpenAI's schema rules, plain and strict (Structured Outputs): what `toOpenAIFormat` and `toResponsesFormat` write in.
+ * OpenAI's schema rules, plain and strict (Structured Outputs): what the root entry's `toOpenAIFormat` and
+ * `toResponsesFormat` write in. On a lean entry, pass them to go strict (its formats carry the plain writer only).
  *
  * @example
+ * toOpenAIFormat(weather, { strict: true, dialect: OPENAI_RULES });
  * toAnthropicFormat(weather, { dialect: OPENAI_RULES }); // OpenAI's rules behind Anthropic's wire
  */
 export const OPENAI_RULES: DialectRules = { plain: openai, strict: openaiStrict };
 
 /**
- * OpenAI's function tool; with `strict`, its strict form (every property required, closed objects, `strict: true`).
+ * OpenAI's plain rules alone: what a lean entry's `toOpenAIFormat` and `toResponsesFormat` write in by default, so
+ * that a program that never goes strict carries no strict writer.
+ *
+ * @example
+ * toOpenAIFormat(weather, { dialect: OPENAI_PLAIN }); // the same as toOpenAIFormat(weather)
+ */
+export const OPENAI_PLAIN: DialectRules = { plain: openai };
+
+/**
+ * OpenAI's function tool; with `strict`, its strict form (every property required, closed objects, `strict: true`),
+ * written by the strict rules given as `dialect` (`OPENAI_RULES`; the root entry passes them itself).
  *
  * @example
  * const weather = tool({
@@ -46,14 +58,14 @@ export const OPENAI_RULES: DialectRules = { plain: openai, strict: openaiStrict 
  *   parameters: t.object({ city: t.string() }),
  *   execute: ({ city }) => city,
  * });
- * toOpenAIFormat(weather, { strict: true });
+ * toOpenAIFormat(weather, { strict: true, dialect: OPENAI_RULES });
  * // { type: "function", function: { name: "get_weather", description: "Current weather for a city.",
  * // parameters: { type: "object", properties: { city: { type: "string" } }, additionalProperties: false, required:
  * // ["city"] }, strict: true } }
  */
 export function toOpenAIFormat(tool: FormattableTool, options: FormatOptions = {}): OpenAITool {
   const name = checkName(tool, "openai", OPENAI_NAMES);
-  const { dialect, strict } = rulesFor(tool, OPENAI_RULES, "openai", options);
+  const { dialect, strict } = rulesFor(tool, OPENAI_PLAIN, "openai", options);
   const parameters = schemaFor(tool, tool.parameters, dialect, "openai", options);
   noCallers(tool, "openai", options);
   return {

@@ -1,7 +1,7 @@
 import type { JSONSchema } from "../../schema/json-schema.js";
 import type { FormatOptions, FormattableTool } from "../format-types.js";
 import { checkName, fullDescription, rulesFor, schemaFor } from "../format-rules.js";
-import { OPENAI_NAMES, OPENAI_RULES } from "./openai.js";
+import { OPENAI_NAMES, OPENAI_PLAIN } from "./openai.js";
 import { CODE_EXECUTION, sendableCallers } from "./callers.js";
 
 /**
@@ -40,7 +40,7 @@ export interface ResponsesTool {
  */
 export function toResponsesFormat(tool: FormattableTool, options: FormatOptions = {}): ResponsesTool {
   const name = checkName(tool, "responses", OPENAI_NAMES);
-  const { dialect, strict } = rulesFor(tool, OPENAI_RULES, "responses", options);
+  const { dialect, strict } = rulesFor(tool, OPENAI_PLAIN, "responses", options);
   // allowed_callers: "direct" and "programmatic" (`FunctionTool.allowed_callers` in the openai SDK's Responses
   // types); Anthropic's code-execution names mean the same, a program the provider runs calling the tool.
   const callers = sendableCallers(tool, "responses", options, (caller) =>
