@@ -170,7 +170,7 @@ function readStrings(
       if (node.properties === undefined && node.requiredOnly === undefined) readProperties(s, node, at, read);
       return;
     default:
-      throw refuse(`unsupported keyword "${key}"`, at);
+      throw refuse(`unsupported keyword "${key}"`, at, "if it is not a typo,");
   }
 }
 
@@ -235,8 +235,8 @@ function mustBe(key: string, at: string, expected: string, value: unknown): Sche
  * @example
  * refuse('unsupported keyword "not"', "#/properties/a");
  */
-function refuse(what: string, at: string): SchemaError {
+function refuse(what: string, at: string, typo = ""): SchemaError {
   return new SchemaError(
-    `compileDescriptor: ${what} at ${at} is outside the JSON Schema the t builders write; pass compile from "tooltype/guard" (a tool's compile option) for full JSON Schema, or use the root entry "tooltype"`,
+    `compileDescriptor: ${what} at ${at} is outside the JSON Schema the t builders write; ${typo && `${typo} `}pass compile from "tooltype/guard" (a tool's compile option) for full JSON Schema, or use the root entry "tooltype"`,
   );
 }
