@@ -85,8 +85,9 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
 
 /**
  * Defines a tool from a typed definition: `execute` receives `Infer<parameters>` (decoded: `Date`,
- * `Uint8Array`, `Set`, defaults filled in). `tooltype/source` (and the root entry) also take a function or
- * decorate class methods.
+ * `Uint8Array`, `Set`, defaults filled in). Arguments are checked with `compileDescriptor` (descriptors and the JSON
+ * Schema the `t` builders write; `compile` from `tooltype/guard` as `compile` for any JSON Schema, and `jit` hands them
+ * to its `compile`). `tooltype/source` (and the root entry) also take a function or decorate class methods.
  *
  * @example
  * import { tool } from "tooltype/tools";
