@@ -16,7 +16,8 @@ export type ParametersInput = object;
 
 /**
  * What makes a guard of a descriptor or a JSON Schema: `compileDescriptor` (what `tool()` passes: the JSON Schema the
- * `t` builders write) or `compile` (any JSON Schema), both from `tooltype/guard`; a tool whose parameters are a guard already (`compile`'s, or one `tooltype compile` wrote ahead of time) or a Standard
+ * `t` builders write) or `compile` (any JSON Schema), both from `tooltype/guard`; a tool whose parameters are a guard
+ * already (`compile`'s, or one `tooltype compile` wrote ahead of time) or a Standard
  * Schema needs none, and a program that never names it carries no interpreter.
  *
  * @example

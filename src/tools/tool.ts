@@ -63,7 +63,8 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   readonly jit?: Jit;
   /**
    * What checks a `t` descriptor or JSON Schema given as `parameters` or `returns`: `compileDescriptor` (what `tool()`
-   * passes) or `compile` from `tooltype/guard` (what the root entry's `tool` and `Tool` pass). Parameters that are a guard already (`compile`'s, or one
+   * passes) or `compile` from `tooltype/guard` (what the root entry's `tool` and `Tool` pass). Parameters that are a
+   * guard already (`compile`'s, or one
    * `tooltype compile` wrote ahead of time) or a Standard Schema need none, so a program that never names it carries no
    * interpreter; without it a union's branches are not told apart when strict-mode encodings are undone.
    */
