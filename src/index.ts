@@ -37,6 +37,8 @@ export {
 } from "./schema/index.js";
 export {
   ValidationError,
+  compileDescriptor,
+  type CompileDescriptorOptions,
   standard,
   SchemaError,
   untrusted,

@@ -1,5 +1,5 @@
 import { Tool, type AnyTool } from "../tools/tool.js";
-import { compile } from "../guard/compile.js";
+import { compileDescriptor } from "../guard/compile-descriptor.js";
 import { failure, type ToolResult } from "../tools/result.js";
 import type { ProviderAdapter } from "../calls/types.js";
 
@@ -149,7 +149,7 @@ function findToolsTool(
   let index: SearchIndex | undefined;
   return new Tool<{ query: string; limit?: number }, unknown, unknown>({
     name: FIND_TOOLS,
-    compile,
+    compile: compileDescriptor,
     description: `Finds tools that are loaded on demand (${deferred.length} of them), by words of their names and descriptions. The tools found can be called from your next turn.`,
     parameters: {
       type: "object",

@@ -3,6 +3,7 @@ import type { JSONSchema } from "../schema/json-schema.js";
 import { isDescriptor } from "../t/symbols.js";
 import { allowsEval } from "../util/allows-eval.js";
 import { checkDefaults } from "./defaults.js";
+import { eachSubschema } from "./subschemas.js";
 import { interpreter } from "./interpret.js";
 import type { CallState, Check } from "./interpret/check.js";
 import { SchemaError, type IgnoredKeyword, type Node, type ReadOptions } from "./node.js";
@@ -25,6 +26,8 @@ export interface Jit {
   report(root: Node, build: (node: Node) => Check): (value: unknown, issues: Issue[]) => void;
   /** The refusal of `{ eval: true }` where the runtime forbids eval. */
   readonly forbidden: string;
+  /** `compile` with this generated code: what `compileDescriptor` (a lean `tool()`'s builder) hands a schema. */
+  compile<S extends object>(schema: S, options?: CompileOptions): Guard<GuardType<S>>;
 }
 
 /** Options of `compile`. */
@@ -110,7 +113,7 @@ export function compile<S extends object>(schema: S, options: CompileOptions = {
   const descriptor = isDescriptor(schema);
   const json = (descriptor ? emit(schema) : schema) as JSONSchema; // read once: the cache of toJSONSchema is not needed
   try {
-    if (descriptor) checkDefaults(schema, (part) => guardOf(emit(part), options));
+    if (descriptor) checkDefaults(schema, (part) => guardOf(emit(part), options), eachSubschema);
     return guardOf(json, options) as Guard<GuardType<S>>;
   } catch (error) {
     // Within the depth limit, a runtime with a small stack may still run out: an error that says so, not a crash.

@@ -1,7 +1,9 @@
 import { Kind, RefTarget, SourceDefault } from "../t/symbols.js";
 import { SchemaError } from "./node.js";
 import type { Issue } from "./issue.js";
-import { eachSubschema } from "./subschemas.js";
+import { SUBSCHEMAS } from "../schema/subschemas.js";
+import type { eachSubschema } from "./subschemas.js";
+import { pointerSegment } from "../util/pointer.js";
 
 /** What `checkDefaults` needs of a guard. */
 interface Checker {
@@ -23,7 +25,7 @@ const checked = new WeakSet<object>();
  * // throws SchemaError: compile: option "default" of t.enum at #/properties/unit is not a value of its type: Expected
  * // "c" | "f", received "k"
  */
-export function checkDefaults(root: object, guardOf: (part: object) => Checker): void {
+export function checkDefaults(root: object, guardOf: (part: object) => Checker, eachPart: typeof eachSubschema): void {
   if (checked.has(root)) return;
   const seen = new Set<object>();
   const visit = (descriptor: unknown, at: string): void => {
@@ -35,7 +37,7 @@ export function checkDefaults(root: object, guardOf: (part: object) => Checker):
     if (box?.target) visit(box.target, at);
     if (s[Kind] !== undefined && !s[SourceDefault] && (s.default !== undefined || Array.isArray(s.examples)))
       checkValues(s, at, guardOf);
-    eachSubschema(s as Record<string, unknown>, at, visit);
+    eachPart(s as Record<string, unknown>, at, visit);
   };
   visit(root, "#");
   for (const d of seen) checked.add(d);
@@ -63,5 +65,29 @@ function checkValues(
     throw new SchemaError(
       `compile: option ${option} of t.${String(descriptor[Kind])} at ${at} is not a value of its type: ${where}${first?.message ?? "refused"}`,
     );
+  }
+}
+
+/**
+ * A descriptor's sub-descriptors, where the emitter finds them (the t builders write no other keyword): the walk of
+ * `checkDefaults` that needs no keyword list, so a guard of descriptors alone (`compileDescriptor`) carries none.
+ *
+ * @example
+ * eachDescriptorPart(t.object({ a: t.string() }), "#", (part, at) => console.log(at)); // #/properties/a
+ */
+export function eachDescriptorPart(
+  schema: Readonly<Record<string, unknown>>,
+  at: string,
+  visit: (part: object, at: string) => void,
+): void {
+  for (const key of Object.keys(schema)) {
+    const slot = SUBSCHEMAS.get(key);
+    const value = schema[key];
+    if (slot === undefined || typeof value !== "object" || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item: object, i) => void visit(item, `${at}/${key}/${i}`));
+    else if (slot === "one") visit(value, `${at}/${key}`);
+    else
+      for (const name of Object.keys(value))
+        visit((value as Record<string, object>)[name]!, `${at}/${key}/${pointerSegment(name)}`);
   }
 }

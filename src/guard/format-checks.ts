@@ -21,6 +21,28 @@ export { isBase64 };
 export type FormatCheck = (value: string) => boolean;
 
 /**
+ * The formats `compileDescriptor` checks (a lean `tool()`'s guard), each the check `compile` runs: the dates and times
+ * the `t` builders write, and the formats tool schemas name (MCP's elicitation allows email, uri, date, date-time).
+ * The others of `FORMATS` are refused there, naming `compile`. (Written out in both tables: a table spread into
+ * another is kept whole by bundlers, which cannot tell a spread has no effects.)
+ *
+ * @example
+ * DESCRIPTOR_FORMATS.uuid("2eb8aa08-aa98-11ea-b4aa-73b441d16380"); // true
+ */
+export const DESCRIPTOR_FORMATS: { readonly [name: string]: FormatCheck } = {
+  "date-time": isDateTime,
+  date: isDate,
+  time: isTime,
+  duration: isDuration,
+  email: isEmail,
+  hostname: isHostname,
+  ipv4: isIPv4,
+  ipv6: isIPv6,
+  uuid: isUuid,
+  uri: isUri,
+};
+
+/**
  * The formats every guard checks, each per its RFC as the JSON Schema Test Suite tests it. Another
  * format name is an annotation (draft 2020-12 section 7.2.1): OpenAPI's `int32`, a vendor's own. Give
  * a check for one with `compile(schema, { formats: { name: check } })`.

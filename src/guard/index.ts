@@ -8,6 +8,7 @@
  * isCity({ city: "Paris" }); // true
  */
 export { compile, ValidationError, type Guard, type GuardType, type CompileOptions, type Jit } from "./compile.js";
+export { compileDescriptor, type CompileDescriptorOptions } from "./compile-descriptor.js";
 export { standard } from "./to-standard.js";
 export type { GuardStandardProps, StandardJSONSchemaOptions } from "./standard.js";
 export {

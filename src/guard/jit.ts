@@ -1,4 +1,4 @@
-import type { Jit } from "./compile.js";
+import { compile, type Jit } from "./compile.js";
 import { generate, type Generated } from "./codegen.js";
 import { generateReport } from "./report.js";
 
@@ -21,6 +21,7 @@ export const jit: Jit = {
   },
   forbidden:
     "compile: { eval: true } asked for generated code, but this runtime forbids eval (a CSP without 'unsafe-eval', a Worker, or --disallow-code-generation-from-strings); leave eval unset to use the interpreter",
+  compile: (schema, options) => compile(schema, { ...options, jit }),
   report: (root, build) =>
     run(generateReport(root, build)) as (value: unknown, issues: import("./issue.js").Issue[]) => void,
 };

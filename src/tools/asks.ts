@@ -1,4 +1,4 @@
-import { compile } from "../guard/compile.js";
+import { compileDescriptor } from "../guard/compile-descriptor.js";
 import { toJSONSchema } from "../schema/to-json-schema.js";
 import { preview } from "../util/text.js";
 import type { ElicitSchema, Elicited, LogLevel } from "./tool.js";
@@ -54,7 +54,7 @@ export function elicitedValue(answer: unknown, requested: Record<string, unknown
   const properties = Object.entries(requested.properties as Record<string, Record<string, unknown>>).map(
     ([name, { enumNames: _labels, ...property }]) => [name, property],
   );
-  const guard = compile({ ...requested, properties: Object.fromEntries(properties) });
+  const guard = compileDescriptor({ ...requested, properties: Object.fromEntries(properties) });
   const issues = guard.errors(content, { limit: 20 });
   if (issues.length)
     throw new Error(

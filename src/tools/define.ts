@@ -1,6 +1,8 @@
 import type { Descriptor, Infer } from "../t/descriptor.js";
 import type { StandardSchemaV1 } from "../util/standard-schema.js";
-import { compile, type Jit } from "../guard/compile.js";
+import type { Jit } from "../guard/compile.js";
+import { compileDescriptor } from "../guard/compile-descriptor.js";
+import type { GuardBuilder } from "./parameters.js";
 import { Tool, type Logger, type RunOptions, type ToolClass } from "./tool.js";
 import { checkKnownOptions } from "../util/known-options.js";
 import type { AfterHook, BeforeHook, WrapHook } from "./guardrails.js";
@@ -48,6 +50,11 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
   readonly logger?: Logger;
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
   readonly jit?: Jit;
+  /**
+   * What checks a descriptor or JSON Schema given as `parameters` or `returns` (default `compileDescriptor`: the
+   * JSON Schema the `t` builders write). Pass `compile` from `tooltype/guard` for full JSON Schema.
+   */
+  readonly compile?: GuardBuilder;
   /** The class to construct (default `Tool`); the root entry passes its `Tool`, which has the format methods. */
   readonly toolClass?: ToolClass;
   /** Ask a person before the agent loop runs a call: `true`, or a function of the decoded arguments. */
@@ -78,8 +85,9 @@ export interface TypedToolDefinition<P extends object, Result, Context> {
 
 /**
  * Defines a tool from a typed definition: `execute` receives `Infer<parameters>` (decoded: `Date`,
- * `Uint8Array`, `Set`, defaults filled in). `tooltype/source` (and the root entry) also take a function or
- * decorate class methods.
+ * `Uint8Array`, `Set`, defaults filled in). Arguments are checked with `compileDescriptor` (descriptors and the JSON
+ * Schema the `t` builders write; `compile` from `tooltype/guard` as `compile` for any JSON Schema, and `jit` hands them
+ * to its `compile`). `tooltype/source` (and the root entry) also take a function or decorate class methods.
  *
  * @example
  * import { tool } from "tooltype/tools";
@@ -103,7 +111,7 @@ export function tool<P extends object, Result = unknown, Context = unknown>(
     TOOL_OPTIONS,
     `tool${typeof definition.name === "string" ? ` "${definition.name}"` : ""}`,
   );
-  const { execute, toolClass = Tool, ...rest } = definition;
+  const { execute, toolClass = Tool, compile = compileDescriptor, ...rest } = definition;
   return new toolClass({ ...rest, compile, run: execute as never });
 }
 
@@ -120,6 +128,7 @@ export const TOOL_OPTIONS = {
   strict: true,
   logger: true,
   jit: true,
+  compile: true,
   needsApproval: true,
   timeout: true,
   before: true,

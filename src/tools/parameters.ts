@@ -15,8 +15,9 @@ import type { StandardSchemaV1 } from "../util/standard-schema.js";
 export type ParametersInput = object;
 
 /**
- * What makes a guard of a descriptor or a JSON Schema: `compile` from `tooltype/guard`. `tool()` passes it; a tool
- * whose parameters are a guard already (`compile`'s, or one `tooltype compile` wrote ahead of time) or a Standard
+ * What makes a guard of a descriptor or a JSON Schema: `compileDescriptor` (what `tool()` passes: the JSON Schema the
+ * `t` builders write) or `compile` (any JSON Schema), both from `tooltype/guard`; a tool whose parameters are a guard
+ * already (`compile`'s, or one `tooltype compile` wrote ahead of time) or a Standard
  * Schema needs none, and a program that never names it carries no interpreter.
  *
  * @example
@@ -67,19 +68,21 @@ export function readParameters(input: ParametersInput, owner: string, build?: Gu
       `${owner}: parameters must be a t.object(...), a guard, a JSON Schema object or a Standard Schema`,
     );
   }
+  // The codec checks union branches with the same builder, generated code included.
+  const branches = build && ((schema: object) => build(schema, { jit }));
   if (isDescriptor(input)) {
     const guard = builder(build, owner)(input, { jit });
     return {
       schema: objectRoot(toJSONSchema(input), owner),
       descriptor: input,
-      codec: codecOf(input, build),
+      codec: codecOf(input, branches),
       check: checkWith(guard),
     };
   }
   if (isGuard(input)) {
     // A guard from compile() or written ahead of time: its schema describes the tool, it checks the arguments as it is.
     const schema = objectRoot(JSON.parse(JSON.stringify(input.schema)) as JSONSchema, owner);
-    return { schema, codec: codecOf(schema, build), check: checkWith(input) };
+    return { schema, codec: codecOf(schema, branches), check: checkWith(input) };
   }
   const standard = (input as StandardLike)["~standard"];
   if (standard && typeof standard.validate === "function") {
@@ -101,7 +104,7 @@ export function readParameters(input: ParametersInput, owner: string, build?: Gu
     };
   }
   const schema = objectRoot(toJSONSchema(input), owner);
-  return { schema, codec: codecOf(schema, build), check: checkWith(builder(build, owner)(schema, { jit })) };
+  return { schema, codec: codecOf(schema, branches), check: checkWith(builder(build, owner)(schema, { jit })) };
 }
 
 /** The guard builder, or a TypeError saying that these parameters need one and where it comes from. */

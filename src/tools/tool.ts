@@ -62,8 +62,9 @@ export interface ToolDefinition<Args = unknown, Result = unknown, Context = unkn
   /** Generated-code guards for the arguments (`import { jit } from "tooltype/jit"`); the root entry passes it. */
   readonly jit?: Jit;
   /**
-   * What checks a `t` descriptor or JSON Schema given as `parameters` or `returns`: `compile` from `tooltype/guard`
-   * (`tool()` and the root entry's `Tool` pass it). Parameters that are a guard already (`compile`'s, or one
+   * What checks a `t` descriptor or JSON Schema given as `parameters` or `returns`: `compileDescriptor` (what `tool()`
+   * passes) or `compile` from `tooltype/guard` (what the root entry's `tool` and `Tool` pass). Parameters that are a
+   * guard already (`compile`'s, or one
    * `tooltype compile` wrote ahead of time) or a Standard Schema need none, so a program that never names it carries no
    * interpreter; without it a union's branches are not told apart when strict-mode encodings are undone.
    */

@@ -106,6 +106,11 @@ list.run();
 const NAMED_ELSEWHERE: readonly (readonly [file: string, keys: string, why: string])[] = [
   ["node.ts", "*", "the checked schema's type: a field for each keyword's reading"],
   ["meta-schemas.ts", "*", "the draft 2020-12 meta-schema documents: data that names every keyword"],
+  [
+    "compile-descriptor.ts descriptor-reader.ts descriptor-checks.ts",
+    "*",
+    "compileDescriptor: the t builders' subset read and checked apart from the keyword list, so that a lean bundle carries no reader of any JSON Schema (test/guard/compile-descriptor.test.ts holds it to compile's verdicts and issues)",
+  ],
   ["vocabularies.ts", "properties", "a vocabulary's keywords are read from its meta-schema's properties"],
   [
     "evaluated.ts",

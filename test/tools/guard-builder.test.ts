@@ -1,13 +1,15 @@
-// A tool's guard builder is a value: `tool()` and the root entry's `Tool` pass the interpreter's `compile`; a lean
+// A tool's guard builder is a value: `tool()` from tooltype/tools passes `compileDescriptor` (the t builders' JSON
+// Schema), the root entry's `tool` and `Tool` the full `compile`; a lean
 // `new Tool` whose parameters are a guard already (one `tooltype compile` wrote, or compile's) needs none, and one
 // given a descriptor or JSON Schema without it says where the builder comes from.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { t } from "tooltype/t";
-import { compile } from "tooltype/guard";
+import { compile, compileDescriptor } from "tooltype/guard";
+import { jit } from "tooltype/jit";
 import { generatedGuard } from "tooltype/aot";
 import { Tool, tool, toOpenAIFormat } from "tooltype/tools";
-import { Tool as RootTool } from "tooltype";
+import { Tool as RootTool, tool as rootTool, allowsEval } from "tooltype";
 
 const b = suite("the guard builder: taken as a value, needed only where a schema is compiled");
 
@@ -73,6 +75,59 @@ b("with compile given, tool() and the root's Tool: descriptors and returns are c
   assert.equal(await made.execute({ city: "Rome" }), { success: true, value: "Rome" });
   const rooted = new RootTool({ name: "echo", description: "Echoes.", parameters: schema, run: () => 1 });
   assert.is((await rooted.execute({ city: 1 })).success, false, "the root's Tool compiles by itself");
+});
+
+b("lean tool(): plain JSON Schema within the t builders' subset is checked as compile checks it", async () => {
+  const parameters = {
+    type: "object",
+    properties: {
+      city: { type: "string", minLength: 1, description: "A city" },
+      unit: { enum: ["c", "f"] },
+      at: { anyOf: [{ type: "string", format: "date" }, { type: "null" }] },
+    },
+    required: ["city"],
+    additionalProperties: false,
+  } as const;
+  const lean = tool({ name: "weather", description: "Weather.", parameters, execute: ({ city }) => city });
+  assert.equal(await lean.execute({ city: "Oslo", at: null }), { success: true, value: "Oslo" });
+  const refused = (await lean.execute({ city: "", unit: "k", at: 1, wind: 1 })) as { success: false; error: string };
+  assert.is(refused.success, false);
+  const issues = compile(parameters).errors({ city: "", unit: "k", at: 1, wind: 1 });
+  for (const issue of issues) assert.ok(refused.error.includes(`at ${issue.path}: ${issue.message}`), issue.message);
+  assert.is(issues.length, 4);
+});
+
+b(
+  "lean tool(): outside the subset, a TypeError saying what to pass; compile, jit or the root entry take it",
+  async () => {
+    const parameters = { type: "object", properties: { n: { type: "integer", not: { const: 13 } } } } as const;
+    const definition = { name: "pick", description: "Picks.", parameters, execute: ({ n }: { n?: unknown }) => n };
+    assert.throws(
+      () => tool(definition),
+      (e: Error) =>
+        e instanceof TypeError &&
+        /unsupported keyword "not" at #\/properties\/n/.test(e.message) &&
+        /pass compile from "tooltype\/guard"/.test(e.message),
+    );
+    for (const made of [tool({ ...definition, compile }), tool({ ...definition, jit }), rootTool(definition)]) {
+      assert.equal(await made.execute({ n: 12 }), { success: true, value: 12 });
+      assert.is((await made.execute({ n: 13 })).success, false);
+    }
+  },
+);
+
+b("lean tool({ jit }): generated code where eval is allowed, through the jit's compile", async () => {
+  const guard = compileDescriptor(t.object({ q: t.string() }), { jit });
+  assert.is(guard.mode, allowsEval() ? "eval" : "interpret");
+  const made = tool({
+    name: "q",
+    description: "Q.",
+    parameters: t.object({ q: t.string() }),
+    jit,
+    execute: ({ q }) => q,
+  });
+  assert.equal(await made.execute({ q: "x" }), { success: true, value: "x" });
+  assert.is((await made.execute({ q: 1 })).success, false);
 });
 
 b.run();

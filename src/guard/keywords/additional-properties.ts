@@ -1,6 +1,14 @@
 // `additionalProperties`: the schema of the properties neither `properties` nor `patternProperties` name
 // (`./object-walk.ts` checks them).
-import type { KeywordDeclaration } from "./keyword.js";
+import type { KeywordDeclaration, Message } from "./keyword.js";
+
+/**
+ * The `additional_property` issue's message, from its expected and received texts.
+ *
+ * @example
+ * additionalPropertyMessage("2", "1");
+ */
+export const additionalPropertyMessage: Message = (expected) => `Unexpected property; ${expected}`;
 
 /**
  * `additionalProperties`: a schema; `false` makes each such property an `additional_property` issue (as
@@ -14,5 +22,5 @@ export const additionalProperties = {
   keys: ["additionalProperties"],
   schemas: "one",
   place: "child",
-  issues: { additional_property: (expected) => `Unexpected property; ${expected}` },
+  issues: { additional_property: additionalPropertyMessage },
 } satisfies KeywordDeclaration;

@@ -1,7 +1,16 @@
 import { preview } from "../../util/text.js";
 import { isBase64 } from "../formats/base64.js";
-import type { KeywordSource, ValueKeyword } from "./keyword.js";
+import type { KeywordSource, ValueKeyword, Message } from "./keyword.js";
 import { mustBe } from "./read.js";
+
+/**
+ * The `content_encoding` issue's message, from its expected and received texts.
+ *
+ * @example
+ * contentEncodingMessage("2", "1");
+ */
+export const contentEncodingMessage: Message = (expected, received) =>
+  `Expected ${expected} text, received ${received}`;
 
 /**
  * `contentEncoding: "base64"`: the string is base64 text (RFC 4648, padded).
@@ -16,7 +25,7 @@ export const contentEncoding = {
   holds: (s) => isBase64(s),
   expected: () => "base64",
   received: (s) => preview(s),
-  issues: { content_encoding: (expected, received) => `Expected ${expected} text, received ${received}` },
+  issues: { content_encoding: contentEncodingMessage },
   read(schema, node, at, reader) {
     const value = schema.contentEncoding;
     if (typeof value !== "string") throw mustBe("contentEncoding", at, "a string", value);

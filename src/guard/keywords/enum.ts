@@ -6,7 +6,7 @@ import { jsonEqual } from "../equal.js";
 import { miss, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
 import { typeBits } from "../values.js";
-import { failIf, type KeywordDeclaration, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { failIf, type KeywordDeclaration, type Message, type ReportWriter, type StructureWriter } from "./keyword.js";
 import type { Path } from "./path-code.js";
 import { isJSONValue } from "../../util/json-value.js";
 import { mustBe } from "./read.js";
@@ -94,6 +94,14 @@ export function enumReport(node: Node, x: string, path: Path, writer: ReportWrit
 }
 
 /**
+ * The `enum` and `const` issues' message, from their expected and received texts.
+ *
+ * @example
+ * enumMessage('"c" | "f"', '"k"'); // 'Expected "c" | "f", received "k"'
+ */
+export const enumMessage: Message = (expected, received) => `Expected ${expected}, received ${received}`;
+
+/**
  * How `enum` and `const` are read: JSON values; `nullable: true` adds null to an enum; a `const` beside an enum
  * keeps the values equal to it. No value left (`enum: []`, a const the enum lacks): nothing matches.
  *
@@ -104,8 +112,8 @@ export const enumKeyword = {
   keys: ["enum", "const"],
   check: enumCheck,
   issues: {
-    enum: (expected, received) => `Expected ${expected}, received ${received}`,
-    const: (expected, received) => `Expected ${expected}, received ${received}`,
+    enum: enumMessage,
+    const: enumMessage,
   },
   read(schema, node, at) {
     const list = schema.enum;

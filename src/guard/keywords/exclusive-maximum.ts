@@ -1,5 +1,14 @@
-import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readExclusiveBound } from "./read.js";
+
+/**
+ * The `exclusive_maximum` issue's message, from its expected and received texts.
+ *
+ * @example
+ * exclusiveMaximumMessage("2", "1");
+ */
+export const exclusiveMaximumMessage: Message = (expected, received) =>
+  `Expected a number < ${expected}, received ${received}`;
 
 /**
  * `exclusiveMaximum`: the number must be below the limit.
@@ -13,7 +22,7 @@ export const exclusiveMaximum = {
   holds: (n, limit) => n < limit,
   expected: String,
   received: String,
-  issues: { exclusive_maximum: (expected, received) => `Expected a number < ${expected}, received ${received}` },
+  issues: { exclusive_maximum: exclusiveMaximumMessage },
   read: /* @__PURE__ */ readExclusiveBound("maximum", "exclusiveMaximum"),
 } satisfies ValueKeyword<number, number>;
 

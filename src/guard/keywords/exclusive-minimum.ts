@@ -1,5 +1,14 @@
-import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readExclusiveBound } from "./read.js";
+
+/**
+ * The `exclusive_minimum` issue's message, from its expected and received texts.
+ *
+ * @example
+ * exclusiveMinimumMessage("2", "1");
+ */
+export const exclusiveMinimumMessage: Message = (expected, received) =>
+  `Expected a number > ${expected}, received ${received}`;
 
 /**
  * `exclusiveMinimum`: the number must be above the limit.
@@ -13,7 +22,7 @@ export const exclusiveMinimum = {
   holds: (n, limit) => n > limit,
   expected: String,
   received: String,
-  issues: { exclusive_minimum: (expected, received) => `Expected a number > ${expected}, received ${received}` },
+  issues: { exclusive_minimum: exclusiveMinimumMessage },
   read: /* @__PURE__ */ readExclusiveBound("minimum", "exclusiveMinimum"),
 } satisfies ValueKeyword<number, number>;
 

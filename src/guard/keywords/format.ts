@@ -1,6 +1,6 @@
 import { preview } from "../../util/text.js";
 import type { FormatCheck } from "../format-checks.js";
-import type { KeywordSource, ValueKeyword } from "./keyword.js";
+import type { KeywordSource, ValueKeyword, Message } from "./keyword.js";
 import { FORMATS } from "../format-checks.js";
 import { mustBe } from "./read.js";
 
@@ -9,6 +9,14 @@ export interface NamedFormat {
   readonly name: string;
   readonly check: FormatCheck;
 }
+
+/**
+ * The `format` issue's message, from its expected and received texts.
+ *
+ * @example
+ * formatMessage("2", "1");
+ */
+export const formatMessage: Message = (expected, received) => `Expected a ${expected} string, received ${received}`;
 
 /**
  * `format`: a known format's check (`date-time`, `email`, ...), or one given to `compile`.
@@ -22,7 +30,7 @@ export const format = {
   holds: (s, f) => f.check(s),
   expected: (f) => f.name,
   received: (s) => preview(s),
-  issues: { format: (expected, received) => `Expected a ${expected} string, received ${received}` },
+  issues: { format: formatMessage },
   read(schema, node, at, reader) {
     const name = schema.format;
     if (typeof name !== "string") throw mustBe("format", at, "a string", name);

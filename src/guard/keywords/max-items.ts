@@ -1,6 +1,15 @@
 // `maxItems`: at most how many items (`./array-walk.ts` counts them).
-import type { KeywordDeclaration } from "./keyword.js";
+import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readCount } from "./read.js";
+
+/**
+ * The `max_items` issue's message, from its expected and received texts.
+ *
+ * @example
+ * maxItemsMessage("2", "1");
+ */
+export const maxItemsMessage: Message = (expected, received) =>
+  `Expected at most ${expected} items, received ${received}`;
 
 /**
  * `maxItems`: a non-negative integer.
@@ -11,6 +20,6 @@ import { readCount } from "./read.js";
  */
 export const maxItems = {
   keys: ["maxItems"],
-  issues: { max_items: (expected, received) => `Expected at most ${expected} items, received ${received}` },
+  issues: { max_items: maxItemsMessage },
   read: /* @__PURE__ */ readCount("maxItems"),
 } satisfies KeywordDeclaration;

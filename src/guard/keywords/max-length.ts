@@ -1,6 +1,15 @@
 import { codePoints, shortEnough } from "../values.js";
-import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readCount } from "./read.js";
+
+/**
+ * The `max_length` issue's message, from its expected and received texts.
+ *
+ * @example
+ * maxLengthMessage("2", "1");
+ */
+export const maxLengthMessage: Message = (expected, received) =>
+  `Expected at most ${expected} characters, received ${received}`;
 
 /**
  * `maxLength`: at most this many characters, counted in Unicode code points.
@@ -14,7 +23,7 @@ export const maxLength = {
   holds: shortEnough,
   expected: String,
   received: (s) => String(codePoints(s)),
-  issues: { max_length: (expected, received) => `Expected at most ${expected} characters, received ${received}` },
+  issues: { max_length: maxLengthMessage },
   read: /* @__PURE__ */ readCount("maxLength"),
 } satisfies ValueKeyword<string, number>;
 

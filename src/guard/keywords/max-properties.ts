@@ -1,6 +1,15 @@
 // `maxProperties`: at most how many properties (`./object-walk.ts` counts them).
-import type { KeywordDeclaration } from "./keyword.js";
+import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readCount } from "./read.js";
+
+/**
+ * The `max_properties` issue's message, from its expected and received texts.
+ *
+ * @example
+ * maxPropertiesMessage("2", "1");
+ */
+export const maxPropertiesMessage: Message = (expected, received) =>
+  `Expected at most ${expected} properties, received ${received}`;
 
 /**
  * `maxProperties`: a non-negative integer.
@@ -11,6 +20,6 @@ import { readCount } from "./read.js";
  */
 export const maxProperties = {
   keys: ["maxProperties"],
-  issues: { max_properties: (expected, received) => `Expected at most ${expected} properties, received ${received}` },
+  issues: { max_properties: maxPropertiesMessage },
   read: /* @__PURE__ */ readCount("maxProperties"),
 } satisfies KeywordDeclaration;

@@ -1,5 +1,13 @@
-import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readBound } from "./read.js";
+
+/**
+ * The `maximum` issue's message, from its expected and received texts.
+ *
+ * @example
+ * maximumMessage("2", "1");
+ */
+export const maximumMessage: Message = (expected, received) => `Expected a number <= ${expected}, received ${received}`;
 
 /**
  * `maximum`: the number must be at most the limit.
@@ -13,7 +21,7 @@ export const maximum = {
   holds: (n, limit) => n <= limit,
   expected: String,
   received: String,
-  issues: { maximum: (expected, received) => `Expected a number <= ${expected}, received ${received}` },
+  issues: { maximum: maximumMessage },
   read: /* @__PURE__ */ readBound("maximum", "exclusiveMaximum"),
 } satisfies ValueKeyword<number, number>;
 

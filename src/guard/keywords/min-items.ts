@@ -1,6 +1,15 @@
 // `minItems`: at least how many items (`./array-walk.ts` counts them).
-import type { KeywordDeclaration } from "./keyword.js";
+import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readCount } from "./read.js";
+
+/**
+ * The `min_items` issue's message, from its expected and received texts.
+ *
+ * @example
+ * minItemsMessage("2", "1");
+ */
+export const minItemsMessage: Message = (expected, received) =>
+  `Expected at least ${expected} items, received ${received}`;
 
 /**
  * `minItems`: a non-negative integer.
@@ -11,6 +20,6 @@ import { readCount } from "./read.js";
  */
 export const minItems = {
   keys: ["minItems"],
-  issues: { min_items: (expected, received) => `Expected at least ${expected} items, received ${received}` },
+  issues: { min_items: minItemsMessage },
   read: /* @__PURE__ */ readCount("minItems"),
 } satisfies KeywordDeclaration;

@@ -1,6 +1,15 @@
 import { codePoints, longEnough } from "../values.js";
-import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readCount } from "./read.js";
+
+/**
+ * The `min_length` issue's message, from its expected and received texts.
+ *
+ * @example
+ * minLengthMessage("2", "1");
+ */
+export const minLengthMessage: Message = (expected, received) =>
+  `Expected at least ${expected} characters, received ${received}`;
 
 /**
  * `minLength`: at least this many characters, counted in Unicode code points.
@@ -14,7 +23,7 @@ export const minLength = {
   holds: longEnough,
   expected: String,
   received: (s) => String(codePoints(s)),
-  issues: { min_length: (expected, received) => `Expected at least ${expected} characters, received ${received}` },
+  issues: { min_length: minLengthMessage },
   read: /* @__PURE__ */ readCount("minLength"),
 } satisfies ValueKeyword<string, number>;
 

@@ -1,6 +1,15 @@
 // `minProperties`: at least how many properties (`./object-walk.ts` counts them).
-import type { KeywordDeclaration } from "./keyword.js";
+import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readCount } from "./read.js";
+
+/**
+ * The `min_properties` issue's message, from its expected and received texts.
+ *
+ * @example
+ * minPropertiesMessage("2", "1");
+ */
+export const minPropertiesMessage: Message = (expected, received) =>
+  `Expected at least ${expected} properties, received ${received}`;
 
 /**
  * `minProperties`: a non-negative integer.
@@ -11,6 +20,6 @@ import { readCount } from "./read.js";
  */
 export const minProperties = {
   keys: ["minProperties"],
-  issues: { min_properties: (expected, received) => `Expected at least ${expected} properties, received ${received}` },
+  issues: { min_properties: minPropertiesMessage },
   read: /* @__PURE__ */ readCount("minProperties"),
 } satisfies KeywordDeclaration;

@@ -1,5 +1,13 @@
-import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { readBound } from "./read.js";
+
+/**
+ * The `minimum` issue's message, from its expected and received texts.
+ *
+ * @example
+ * minimumMessage("2", "1");
+ */
+export const minimumMessage: Message = (expected, received) => `Expected a number >= ${expected}, received ${received}`;
 
 /**
  * `minimum`: the number must be at least the limit.
@@ -13,7 +21,7 @@ export const minimum = {
   holds: (n, limit) => n >= limit,
   expected: String,
   received: String,
-  issues: { minimum: (expected, received) => `Expected a number >= ${expected}, received ${received}` },
+  issues: { minimum: minimumMessage },
   read: /* @__PURE__ */ readBound("minimum", "exclusiveMinimum"),
 } satisfies ValueKeyword<number, number>;
 

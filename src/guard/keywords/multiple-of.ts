@@ -1,6 +1,15 @@
 import { isMultipleOf } from "../values.js";
-import { numberText, type KeywordSource, type ValueKeyword } from "./keyword.js";
+import { numberText, type KeywordSource, type ValueKeyword, type Message } from "./keyword.js";
 import { mustBe } from "./read.js";
+
+/**
+ * The `multiple_of` issue's message, from its expected and received texts.
+ *
+ * @example
+ * multipleOfMessage("2", "1");
+ */
+export const multipleOfMessage: Message = (expected, received) =>
+  `Expected a multiple of ${expected}, received ${received}`;
 
 /**
  * `multipleOf`: the number divided by the limit is a whole number (tolerant of binary rounding).
@@ -14,7 +23,7 @@ export const multipleOf = {
   holds: isMultipleOf,
   expected: String,
   received: String,
-  issues: { multiple_of: (expected, received) => `Expected a multiple of ${expected}, received ${received}` },
+  issues: { multiple_of: multipleOfMessage },
   read(schema, node, at) {
     const value = schema.multipleOf;
     if (typeof value !== "number" || !Number.isFinite(value) || !(value > 0))

@@ -1,7 +1,16 @@
 // `oneOf`: the value meets exactly one branch (`./union.ts` checks the branches; none matching is `anyOf`'s issue).
-import type { KeywordDeclaration } from "./keyword.js";
+import type { KeywordDeclaration, Message } from "./keyword.js";
 import { readSchemaList } from "./read.js";
 import { unionCheck } from "./union.js";
+
+/**
+ * The `one_of` issue's message, from its expected and received texts.
+ *
+ * @example
+ * oneOfMessage("2", "1");
+ */
+export const oneOfMessage: Message = (expected, received) =>
+  `Expected exactly one of ${expected} to match, but ${received} matched`;
 
 /**
  * `oneOf`: a non-empty array of schemas. More than one branch matching is a `one_of` issue.
@@ -13,9 +22,7 @@ export const oneOf = {
   keys: ["oneOf"],
   schemas: "list",
   place: "same",
-  issues: {
-    one_of: (expected, received) => `Expected exactly one of ${expected} to match, but ${received} matched`,
-  },
+  issues: { one_of: oneOfMessage },
   check: (node, build) => node.oneOf && unionCheck(node.oneOf, build, true),
   read: /* @__PURE__ */ readSchemaList("oneOf"),
 } satisfies KeywordDeclaration;

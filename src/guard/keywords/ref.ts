@@ -5,7 +5,7 @@ import type { Node } from "../node.js";
 import { ScopedVerdicts, Verdicts } from "../revisit.js";
 import type { Recursion } from "../recursion.js";
 import { tooDeep } from "../values.js";
-import { failIf, type KeywordDeclaration, type StructureWriter } from "./keyword.js";
+import { failIf, type KeywordDeclaration, type Message, type StructureWriter } from "./keyword.js";
 import { mustBe } from "./read.js";
 /** What `$ref` checks need: the call's state, the schema's `Recursion` facts, and each target's verdicts. */
 export interface RefChecks {
@@ -85,6 +85,17 @@ export function refFunction(name: string, inner: string, recursion: Recursion, w
 }
 
 /**
+ * The `too_deep` issue's message: a value nested past the guard's `$ref` limit (`expected`: the levels).
+ *
+ * @example
+ * tooDeepMessage("512", undefined); // "Value is nested too deeply to check (more than 512 levels)"
+ */
+export const tooDeepMessage: Message = (expected) =>
+  expected === undefined
+    ? "Value is nested too deeply to check"
+    : `Value is nested too deeply to check (more than ${expected} levels)`;
+
+/**
  * `$ref` and `$dynamicRef`: references, pointed at their targets once the whole document is read. A schema with both
  * keeps the `$dynamicRef` as one more `allOf` member. Its issue is a value nested past the `$ref` levels a check may
  * enter (`too_deep`).
@@ -100,10 +111,7 @@ export const ref = {
       ? build.dynamic.refCheck(node.ref, build, build.refs)
       : refCheck(node.ref.target!, build, build.refs)),
   issues: {
-    too_deep: (expected) =>
-      expected === undefined
-        ? "Value is nested too deeply to check"
-        : `Value is nested too deeply to check (more than ${expected} levels)`,
+    too_deep: tooDeepMessage,
   },
   read(schema, node, at, reader) {
     for (const key of ["$ref", "$dynamicRef"] as const) {

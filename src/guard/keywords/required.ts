@@ -1,7 +1,15 @@
 // `required`: the names an object must hold. A name with a schema in `properties` is checked with it
 // (`./object-walk.ts`); the others are kept apart, in `requiredOnly`.
-import type { KeywordDeclaration } from "./keyword.js";
+import type { KeywordDeclaration, Message } from "./keyword.js";
 import { namesOf } from "./read.js";
+
+/**
+ * The `required` issue's message, from its expected and received texts.
+ *
+ * @example
+ * requiredMessage("2", "1");
+ */
+export const requiredMessage: Message = (expected) => `Missing required property (expected ${expected})`;
 
 /**
  * `required`: an array of names. Its issue, `required`, is also what `dependentRequired` lists.
@@ -11,7 +19,7 @@ import { namesOf } from "./read.js";
  */
 export const required = {
   keys: ["required"],
-  issues: { required: (expected) => `Missing required property (expected ${expected})` },
+  issues: { required: requiredMessage },
   read(schema, node, at) {
     const declared = schema.properties;
     const has = typeof declared === "object" && declared !== null;

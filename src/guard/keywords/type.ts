@@ -5,7 +5,13 @@ import { describeTypes } from "../describe.js";
 import { always, miss, type Check } from "../interpret/check.js";
 import { ANY, ARRAY, BOOLEAN, INTEGER, NULL, NUMBER, OBJECT, STRING, TYPE_BITS, type Node } from "../node.js";
 import { typeBits } from "../values.js";
-import { failUnless, type KeywordDeclaration, type ReportWriter, type StructureWriter } from "./keyword.js";
+import {
+  failUnless,
+  type KeywordDeclaration,
+  type Message,
+  type ReportWriter,
+  type StructureWriter,
+} from "./keyword.js";
 import type { Path } from "./path-code.js";
 import { refuse } from "./read.js";
 
@@ -117,6 +123,22 @@ export function typeReport(node: Node, x: string, path: Path, body: string, writ
 }
 
 /**
+ * The `type` issue's message (`enum` and `const` word theirs alike).
+ *
+ * @example
+ * typeMessage("string", "integer"); // "Expected string, received integer"
+ */
+export const typeMessage: Message = (expected, received) => `Expected ${expected}, received ${received}`;
+
+/**
+ * The `never` issue's message: the schema is `false`.
+ *
+ * @example
+ * neverMessage(undefined, undefined); // "No value is allowed here"
+ */
+export const neverMessage: Message = () => "No value is allowed here";
+
+/**
  * `type`: a name or a list of names; OpenAPI 3.0's `nullable: true` (as Gemini writes it) adds null. Its issues
  * are a value of another type, and any value where the schema is `false` (`never`).
  *
@@ -126,8 +148,8 @@ export function typeReport(node: Node, x: string, path: Path, body: string, writ
 export const type = {
   keys: ["type", "nullable"],
   issues: {
-    type: (expected, received) => `Expected ${expected}, received ${received}`,
-    never: () => "No value is allowed here",
+    type: typeMessage,
+    never: neverMessage,
   },
   read(schema, node, at) {
     if (schema.type === undefined) return; // `nullable` alone widens an enum (./enum.ts)

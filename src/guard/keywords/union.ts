@@ -48,7 +48,7 @@ export function unionCheck(nodes: readonly Node[], build: Build, one: boolean): 
 }
 
 /** What a union's report needs to pick the branch to blame, and its expected texts. */
-interface Blame {
+export interface Blame {
   readonly branches: readonly { readonly node: Node; readonly types: number; readonly tags: readonly Tag[] }[];
   /** The branches' types, for a value of none of them: `object | string`. */
   readonly types: string;
@@ -65,7 +65,13 @@ interface Tag {
   readonly own: boolean;
 }
 
-function blameOf(nodes: readonly Node[]): Blame {
+/**
+ * What a union's report needs of its branches, made once on its first report.
+ *
+ * @example
+ * blameOf(readSchema({ anyOf: [{ type: "string" }, { type: "null" }] }).anyOf!).types; // "string | null"
+ */
+export function blameOf(nodes: readonly Node[]): Blame {
   return {
     branches: nodes.map((node) => ({ node, types: typesOf(node), tags: tagsOf(node) })),
     types: alternatives(nodes.map((b) => describe(b))),
@@ -86,8 +92,11 @@ function tagsOf(node: Node): Tag[] {
 /**
  * The branch to blame: the only one that takes the value's JSON type, or else the only one whose
  * discriminating properties all hold the value's. Reads a few properties; checks no subtree.
+ *
+ * @example
+ * pick(blameOf(branches), { kind: "circle", r: "1" }); // the branch whose `kind` is "circle"
  */
-function pick(blame: Blame, value: unknown): Node | undefined {
+export function pick(blame: Blame, value: unknown): Node | undefined {
   const bits = typeBits(value);
   const typed = blame.branches.filter((b) => (b.types & bits) !== 0);
   if (typed.length === 1) return typed[0]!.node;

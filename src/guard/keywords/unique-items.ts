@@ -3,7 +3,7 @@
 import { hasDuplicates } from "../equal.js";
 import { miss, type Check } from "../interpret/check.js";
 import type { Node } from "../node.js";
-import { failIf, type KeywordDeclaration, type ReportWriter, type StructureWriter } from "./keyword.js";
+import { failIf, type KeywordDeclaration, type ReportWriter, type StructureWriter, type Message } from "./keyword.js";
 import { quote, type Path } from "./path-code.js";
 import { mustBe } from "./read.js";
 
@@ -38,12 +38,20 @@ export function uniqueItemsReport(node: Node, x: string, path: Path, writer: Rep
   return `if (${writer.src.use("hasDuplicates", hasDuplicates)}(${x})) ${writer.push("unique_items", path, undefined, quote("some items are equal"))}`;
 }
 
+/**
+ * The `unique_items` issue's message, from its expected and received texts.
+ *
+ * @example
+ * uniqueItemsMessage("2", "1");
+ */
+export const uniqueItemsMessage: Message = (_expected, received) => `Expected unique items; ${received}`;
+
 /** `uniqueItems`: a boolean. @example uniqueItems.keys // ["uniqueItems"] */
 export const uniqueItems = {
   keys: ["uniqueItems"],
   applies: "array",
   check: uniqueItemsCheck,
-  issues: { unique_items: (_expected, received) => `Expected unique items; ${received}` },
+  issues: { unique_items: uniqueItemsMessage },
   read(schema, node, at) {
     if (typeof schema.uniqueItems !== "boolean") throw mustBe("uniqueItems", at, "a boolean", schema.uniqueItems);
     if (schema.uniqueItems) node.uniqueItems = true;
