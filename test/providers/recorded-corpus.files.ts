@@ -202,6 +202,17 @@ import xai_xai_text_j from "../fixtures/recorded/xai/xai-text.json";
 import xai_xai_tool_call_c from "../fixtures/recorded/xai/xai-tool-call.chunks.txt";
 import xai_xai_tool_call_j from "../fixtures/recorded/xai/xai-tool-call.json";
 
+import xai_responses_xai_code_execution_tool_1_j from "../fixtures/recorded/xai-responses/xai-code-execution-tool.1.json";
+import xai_responses_xai_file_search_tool_1_j from "../fixtures/recorded/xai-responses/xai-file-search-tool.1.json";
+import xai_responses_xai_image_generation_tool_1_c from "../fixtures/recorded/xai-responses/xai-image-generation-tool.1.chunks.txt";
+import xai_responses_xai_image_generation_tool_1_j from "../fixtures/recorded/xai-responses/xai-image-generation-tool.1.json";
+import xai_responses_xai_text_streaming_1_c from "../fixtures/recorded/xai-responses/xai-text-streaming.1.chunks.txt";
+import xai_responses_xai_text_with_reasoning_streaming_store_false_1_c from "../fixtures/recorded/xai-responses/xai-text-with-reasoning-streaming-store-false.1.chunks.txt";
+import xai_responses_xai_text_with_reasoning_streaming_1_c from "../fixtures/recorded/xai-responses/xai-text-with-reasoning-streaming.1.chunks.txt";
+import xai_responses_xai_web_search_tool_1_c from "../fixtures/recorded/xai-responses/xai-web-search-tool.1.chunks.txt";
+import xai_responses_xai_web_search_tool_1_j from "../fixtures/recorded/xai-responses/xai-web-search-tool.1.json";
+import xai_responses_xai_x_search_tool_1_j from "../fixtures/recorded/xai-responses/xai-x-search-tool.1.json";
+import xai_responses_xai_x_search_tool_c from "../fixtures/recorded/xai-responses/xai-x-search-tool.chunks.txt";
 /** Each fixture's text or parsed JSON, by its path under test/fixtures/recorded/. */
 export const FILES: Record<string, unknown> = {
   "anthropic/anthropic-advisor-20250301.1.chunks.txt": anthropic_anthropic_advisor_20250301_1_c,
@@ -411,4 +422,15 @@ export const FILES: Record<string, unknown> = {
   "xai/xai-text.json": xai_xai_text_j,
   "xai/xai-tool-call.chunks.txt": xai_xai_tool_call_c,
   "xai/xai-tool-call.json": xai_xai_tool_call_j,
+  "xai-responses/xai-code-execution-tool.1.json": xai_responses_xai_code_execution_tool_1_j,
+  "xai-responses/xai-file-search-tool.1.json": xai_responses_xai_file_search_tool_1_j,
+  "xai-responses/xai-image-generation-tool.1.chunks.txt": xai_responses_xai_image_generation_tool_1_c,
+  "xai-responses/xai-image-generation-tool.1.json": xai_responses_xai_image_generation_tool_1_j,
+  "xai-responses/xai-text-streaming.1.chunks.txt": xai_responses_xai_text_streaming_1_c,
+  "xai-responses/xai-text-with-reasoning-streaming-store-false.1.chunks.txt": xai_responses_xai_text_with_reasoning_streaming_store_false_1_c,
+  "xai-responses/xai-text-with-reasoning-streaming.1.chunks.txt": xai_responses_xai_text_with_reasoning_streaming_1_c,
+  "xai-responses/xai-web-search-tool.1.chunks.txt": xai_responses_xai_web_search_tool_1_c,
+  "xai-responses/xai-web-search-tool.1.json": xai_responses_xai_web_search_tool_1_j,
+  "xai-responses/xai-x-search-tool.1.json": xai_responses_xai_x_search_tool_1_j,
+  "xai-responses/xai-x-search-tool.chunks.txt": xai_responses_xai_x_search_tool_c,
 };

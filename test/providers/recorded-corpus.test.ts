@@ -57,6 +57,7 @@ const BEDROCK_TEST = "amazon-bedrock-chat-language-model.test.ts";
 const RESPONSES_SNAP = "openai-responses-language-model.test.ts.snap";
 const RESPONSES_TEST = "openai-responses-language-model.test.ts";
 const GOOGLE = "google-language-model.test.ts(.snap)";
+const XAI_RESPONSES = "xai-responses-language-model.test.ts(.snap)";
 const SF = { location: "San Francisco" };
 const NOTE = "d10aa585-982b-4bd9-984e-420f9b3717f7";
 
@@ -552,6 +553,19 @@ const EXPECTED: Record<string, Expected> = {
   ),
   "responses/programmatic-tool-calling.3.chunks.txt": one(answer("Inventory is sufficient"), RESPONSES_TEST),
   "responses/programmatic-tool-calling.3.json": one(answer("Inventory is sufficient"), RESPONSES_TEST),
+  // xAI's Responses API: its server-run tools (code execution, file, web and X search, image generation) answer in
+  // text; none is a call to run.
+  "xai-responses/xai-code-execution-tool.1.json": one(ran(1), `${XAI_RESPONSES} code_interpreter tool`),
+  "xai-responses/xai-file-search-tool.1.json": one(ran(1), `${XAI_RESPONSES} file_search tool`),
+  "xai-responses/xai-image-generation-tool.1.chunks.txt": one(answer(), `${XAI_RESPONSES} image generation (stream)`),
+  "xai-responses/xai-image-generation-tool.1.json": one(ran(1), `${XAI_RESPONSES} image generation (inline)`),
+  "xai-responses/xai-text-streaming.1.chunks.txt": one(answer(), `${XAI_RESPONSES} text streaming`),
+  "xai-responses/xai-text-with-reasoning-streaming-store-false.1.chunks.txt": one(answer(), XAI_RESPONSES),
+  "xai-responses/xai-text-with-reasoning-streaming.1.chunks.txt": one(answer(), XAI_RESPONSES),
+  "xai-responses/xai-web-search-tool.1.chunks.txt": one(ran(1), `${XAI_RESPONSES} web search with real response`),
+  "xai-responses/xai-web-search-tool.1.json": one(ran(1), `${XAI_RESPONSES} web_search tool`),
+  "xai-responses/xai-x-search-tool.1.json": one(ran(1), `${XAI_RESPONSES} x_search tool`),
+  "xai-responses/xai-x-search-tool.chunks.txt": one(ran(6), `${XAI_RESPONSES} should stream x_search tool call`),
 };
 
 // Fixtures copied but not read here, each with its reason.
@@ -605,6 +619,12 @@ interface Speaker {
 }
 const chat = { model: "m", messages: [{ role: "user", content: "Hi" }] };
 const OPENAI: Speaker = { provider: openai, stream: openaiStream, request: chat };
+const RESPONSES: Speaker = {
+  provider: responses,
+  stream: responsesStream,
+  request: { model: "m", input: "Hi" },
+  turn: ["response.created", "response.completed"],
+};
 const SPEAKERS: Record<string, Speaker> = {
   anthropic: {
     provider: anthropic,
@@ -625,12 +645,8 @@ const SPEAKERS: Record<string, Speaker> = {
   groq: OPENAI,
   xai: OPENAI,
   "openai-compatible": OPENAI,
-  responses: {
-    provider: responses,
-    stream: responsesStream,
-    request: { model: "m", input: "Hi" },
-    turn: ["response.created", "response.completed"],
-  },
+  "xai-responses": RESPONSES,
+  responses: RESPONSES,
 };
 const speakerOf = (path: string): Speaker => SPEAKERS[path.split("/")[0]!]!;
 
@@ -676,7 +692,8 @@ function sameText(text: string | undefined, turn: Turn, where: string): void {
   else if (!turn.calls.length) assert.ok(!text?.trim(), `${where}: text where none was said`);
 }
 
-// What a provider runs itself: Anthropic's server_tool_use and mcp_tool_use blocks, Responses' hosted tool items.
+// What a provider runs itself: Anthropic's server_tool_use and mcp_tool_use blocks, Responses' hosted tool items
+// (xAI's x_search_call among them).
 const SERVER_TYPES = new Set([
   "server_tool_use",
   "mcp_tool_use",
@@ -686,6 +703,10 @@ const SERVER_TYPES = new Set([
   "image_generation_call",
   "mcp_call",
   "shell_call",
+  "x_search_call",
+  // xAI's X searches stream as completed custom_tool_call items, run by xAI (OpenAI's own custom tool calls, run by
+  // the client, are among the skipped fixtures above).
+  "custom_tool_call",
 ]);
 /** The server-run tool calls anywhere in a conversation (each block or item once). */
 function serverCalls(value: unknown): number {
