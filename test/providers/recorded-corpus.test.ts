@@ -825,6 +825,13 @@ for (const path of streams) {
     assert.is(turns.length, expected.turns.length, `${path}: turns`);
     for (const [i, events] of turns.entries())
       sameCalls(streamCalls(path, events), expected.turns[i]!, `${path} turn ${i + 1}`);
+    // One stream over the whole recording, as it was played back: every turn's calls, in order.
+    if (turns.length > 1)
+      sameCalls(
+        streamCalls(path, turns.flat()),
+        { calls: expected.turns.flatMap((turn) => turn.calls), text: false },
+        `${path}: its turns in one stream`,
+      );
   });
   corpus(`${path}: the loop's streamed turn, and its rebuilt response`, async () => {
     const turns = turnsOf(path);
