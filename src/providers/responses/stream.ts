@@ -1,6 +1,6 @@
 import type { CallTracker, StreamCalls, StreamSupport, ToolCaller } from "../../calls/types.js";
 import { field, record } from "../../calls/wire.js";
-import { text } from "../../calls/assemble.js";
+import { isClosed, text } from "../../calls/assemble.js";
 
 /**
  * The calls of an OpenAI Responses stream, all that `createToolCallStream` reads: `responsesCalls` and the provider's
@@ -69,7 +69,8 @@ export function responsesCalls(event: object, calls: CallTracker): void {
   if (type === "response.output_item.added" || type === "response.output_item.done") {
     const item = field(event, "item");
     if (field(item, "type") !== "function_call") return;
-    const call = calls.open(key);
+    // An item added where a closed call sits is another response's (a stream of several responses, one per turn).
+    const call = calls.open(key, type === "response.output_item.added" ? isClosed : undefined);
     call.id = text(field(item, "call_id") ?? field(item, "id") ?? call.id);
     call.name = text(field(item, "name") ?? call.name);
     const caller = programCaller(item);
