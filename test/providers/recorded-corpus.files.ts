@@ -427,7 +427,8 @@ export const FILES: Record<string, unknown> = {
   "xai-responses/xai-image-generation-tool.1.chunks.txt": xai_responses_xai_image_generation_tool_1_c,
   "xai-responses/xai-image-generation-tool.1.json": xai_responses_xai_image_generation_tool_1_j,
   "xai-responses/xai-text-streaming.1.chunks.txt": xai_responses_xai_text_streaming_1_c,
-  "xai-responses/xai-text-with-reasoning-streaming-store-false.1.chunks.txt": xai_responses_xai_text_with_reasoning_streaming_store_false_1_c,
+  "xai-responses/xai-text-with-reasoning-streaming-store-false.1.chunks.txt":
+    xai_responses_xai_text_with_reasoning_streaming_store_false_1_c,
   "xai-responses/xai-text-with-reasoning-streaming.1.chunks.txt": xai_responses_xai_text_with_reasoning_streaming_1_c,
   "xai-responses/xai-web-search-tool.1.chunks.txt": xai_responses_xai_web_search_tool_1_c,
   "xai-responses/xai-web-search-tool.1.json": xai_responses_xai_web_search_tool_1_j,
