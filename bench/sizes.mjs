@@ -61,6 +61,11 @@ export const TOOLTYPE_BUNDLES = [
     code: `import * as t from "tooltype/t"; import { compile } from "tooltype/guard"; const g = compile(t.object({ a: t.string() })); export default g.errors({});`,
   },
   {
+    id: "guardDescriptor",
+    name: "t + compileDescriptor (descriptors only, errors)",
+    code: `import * as t from "tooltype/t"; import { compileDescriptor } from "tooltype/guard"; const g = compileDescriptor(t.object({ a: t.string() })); export default g.errors({});`,
+  },
+  {
     id: "core",
     name: "t + toJSONSchema + compile",
     code: `import * as t from "tooltype/t"; import { toJSONSchema } from "tooltype/schema"; import { compile } from "tooltype/guard"; const d = t.object({ a: t.string() }); export default [toJSONSchema(d), compile(d).errors({})];`,

@@ -52,6 +52,10 @@ const LIMITS = {
     target: 12_000,
     why: "19,775 measured (+134: each keyword's message a named export, so compileDescriptor shares the words without the keyword list). 19,641 measured (compile writes a descriptor's JSON without toJSONSchema's copy cache), and 19.7 kB is the budget of a compile that reads any JSON Schema with formats asserted: the reader that vets any JSON Schema, one module per keyword, each declaring its keys, sub-schema slots, issue codes and messages, reading and check (the keyword list, the walks over schemas and the interpreter's steps derived from them), with $id/$anchor resources and other documents by URI ({ schemas }; reading a custom meta-schema's $vocabulary is the vocabularies value, outside this row); formats per RFC (hostname decodes A-labels); the interpreter with if/then/else, dependent*, unevaluated*; the depth and size rules; a pattern the engine cannot evaluate reported as such (about 200 bytes); $dynamicRef's run-time scope is the dynamicScope value, outside this row",
   },
+  guardDescriptor: {
+    ceiling: 13_400,
+    why: "12,687 measured: compileDescriptor reads descriptors and the JSON Schema the t builders write (no reader of any JSON Schema, no keyword list), with every format a t.string can name (hostname and its A-label decoding, uri, email, the date and time forms), the issues and messages compile gives, Standard Schema with its draft-07 writer",
+  },
   core: {
     ceiling: 20_700,
     target: 13_000,
@@ -267,6 +271,7 @@ const RUNS = {
   schema: ({ value }) => value.type === "object" && value.properties.a.type === "string" && value.required[0] === "a",
   strict: ({ value }) => value.additionalProperties === false && value.required[0] === "a",
   guard: ({ value }) => value.length === 1 && /a/.test(JSON.stringify(value[0])),
+  guardDescriptor: ({ value }) => value.length === 1 && /a/.test(JSON.stringify(value[0])),
   core: ({ value: [schema, errors] }) => schema.type === "object" && errors.length === 1,
   tools: async ({ value: [definition, result] }) =>
     definition.function.name === "get_weather" && (await result).value === "Paris",
