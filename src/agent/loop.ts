@@ -537,6 +537,11 @@ async function* turnPhase(
   const { adapter, step } = run;
   const { response } = read;
   Object.assign(run.base, adapter.carryOver?.(run.base, response));
+  const unrunnable = adapter.unrunnable?.(response) ?? [];
+  if (unrunnable.length)
+    throw new Error(
+      `The ${adapter.name} response asks the client to run ${unrunnable.join(", ")}, which no tool of the loop answers: answer such items in a loop of your own, or leave the tools that make them out of the request`,
+    );
   const usage = adapter.usage?.(response);
   if (!adapter.calls(response).length) {
     run.messages.push(...adapter.assistantMessages(response));

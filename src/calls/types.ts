@@ -136,6 +136,12 @@ export interface ProviderAdapter<Name extends string = string, Types extends Pro
   /** The provider searches deferred tools itself (`defer_loading`), so the loop offers no search tool of its own. */
   readonly nativeToolSearch?: boolean;
   /**
+   * What the response asks the client to run that is no call of a tool the loop has (a provider-defined tool such
+   * as OpenAI's local shell, a hosted MCP call awaiting approval), each named: the loop stops with an error naming
+   * them rather than reading the turn as an answer.
+   */
+  unrunnable?(response: unknown): readonly string[];
+  /**
    * Request fields the following turns keep from this response, beyond the conversation (Anthropic: the container
    * a code-execution program runs in, which the answers to its calls must name). The loop sets them on its request,
    * and a saved state keeps them.

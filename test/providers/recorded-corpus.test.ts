@@ -574,7 +574,7 @@ const SKIPPED: Record<string, string> = {
   "anthropic/anthropic-programmatic-tool-calling.1.json": "read in recorded.test.ts",
   "responses/openai-error.1.json": "an error body, no response (parseToolCalls' clear error is tested in parse tests)",
   // Items the client runs that are no function_call: the AI SDK gives tool calls for them; tooltype has no tool
-  // kind for them yet, and its loop ends the turn without text (left for a design of provider-defined tools).
+  // kind for them, and its loop stops with an error naming each (recorded-client-items.test.ts).
   "responses/openai-apply-patch-tool.1.chunks.txt": "apply_patch_call: a client-run provider tool",
   "responses/openai-apply-patch-tool.1.json": "apply_patch_call: a client-run provider tool",
   "responses/openai-apply-patch-tool-delete.1.chunks.txt": "apply_patch_call: a client-run provider tool",

@@ -130,12 +130,46 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
   ),
   tracingName: "openai",
   nativeToolSearch: true,
+  unrunnable: clientItems,
 };
 
 // A result as text, or as content parts when the tool gave parts: `function_call_output.output` is "Text, image,
 // or file output of the function tool call" (`input_text`, `input_image`, `input_file`; OpenAI's API reference).
 // Images: PNG, JPEG, WebP and non-animated GIF; files: PDF (OpenAI's "Images and vision" and "File inputs" guides).
 // Anything else is a note, reported.
+// Items that ask the client to run a provider-defined tool (answered with their own output items, not
+// function_call_output), or to approve a hosted MCP call. One answered in the same response ran at the provider; a
+// custom_tool_call is the client's when the response's tools hold a custom tool of its name (xAI streams its own
+// server-run searches as custom_tool_call items); a tool search is the client's when its execution says so.
+const CLIENT_ITEMS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  "apply_patch_call",
+  "computer_call",
+  "custom_tool_call",
+  "local_shell_call",
+  "shell_call",
+  "tool_search_call",
+  "mcp_approval_request",
+]);
+
+function clientItems(response: unknown): string[] {
+  const output = list(response, "output");
+  const answered = new Set(
+    output.filter((i) => String(field(i, "type")).endsWith("_output")).map((i) => field(i, "call_id")),
+  );
+  const tools = field(response, "tools");
+  const custom = (name: unknown) =>
+    !Array.isArray(tools) || tools.some((t) => field(t, "type") === "custom" && field(t, "name") === name);
+  const asks = (item: unknown, type: string): boolean => {
+    if (type === "mcp_approval_request") return true;
+    if (type === "tool_search_call") return field(item, "execution") === "client";
+    if (type === "custom_tool_call" && !custom(field(item, "name"))) return false;
+    return !answered.has(field(item, "call_id"));
+  };
+  return output
+    .filter((item) => CLIENT_ITEMS.has(String(field(item, "type"))) && asks(item, String(field(item, "type"))))
+    .map((item) => `${field(item, "type")} ${JSON.stringify(field(item, "call_id") ?? field(item, "id") ?? "")}`);
+}
+
 const FILES: ReadonlySet<string> = /* @__PURE__ */ new Set(["application/pdf"]);
 
 function functionOutput(call: CallResult, options: AnswerOptions | undefined): string | unknown[] {
