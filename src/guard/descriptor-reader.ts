@@ -24,6 +24,8 @@ const COUNTS = ["minLength", "maxLength", "minItems", "maxItems", "minProperties
 const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
 // The formats `compile` checks beyond DESCRIPTOR_FORMATS (FORMATS holds both; a test keeps this list whole).
 const COMPILE_FORMATS = ["uri-reference", "uri-template", "json-pointer", "relative-json-pointer", "regex"];
+/** A `$ref` found while reading: its node, pointer and where it is. */
+type Ref = { node: Node; pointer: string; at: string };
 const SCHEMA_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 
 /**
@@ -36,7 +38,7 @@ const SCHEMA_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/
 export function readDescriptorSchema(root: object): Node {
   const nodes = new Map<unknown, Node>();
   const reading = new Set<unknown>();
-  const refs: { node: Node; pointer: string; at: string }[] = [];
+  const refs: Ref[] = [];
   let ids = 0;
   const read = (schema: unknown, at: string): Node => {
     if (typeof schema === "boolean") return schema ? { id: ids++, types: ANY } : { id: ids++, types: 0, never: true };
@@ -63,20 +65,42 @@ export function readDescriptorSchema(root: object): Node {
     read((defs as Record<string, unknown>)[name], `#/$defs/${pointerSegment(name)}`);
   for (const ref of refs)
     ref.node.ref = { target: refTarget(ref.pointer, ref.at, root, top, read), pointer: ref.pointer };
+  refuseLoops(refs);
   return top;
+}
+
+// A `$ref` that comes back to the same value through `$ref`s and unions alone, entering no item or property: checking
+// a value there would never end, so it is refused as compile refuses it (the latest `$ref` followed is named).
+function refuseLoops(refs: readonly Ref[]): void {
+  const where = new Map(refs.map((ref) => [ref.node, ref]));
+  const done = new Set<Node>();
+  const open = new Set<Node>();
+  const followed: Ref[] = [];
+  const visit = (node: Node): void => {
+    if (done.has(node)) return;
+    if (open.has(node)) {
+      const { pointer, at } = followed[followed.length - 1]!;
+      throw new SchemaError(
+        `compileDescriptor: "$ref" ${JSON.stringify(pointer)} at ${at} comes back to the same value without entering an item or a property, so checking it would never end`,
+      );
+    }
+    open.add(node);
+    for (const next of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visit(next);
+    if (node.ref) {
+      followed.push(where.get(node)!);
+      visit(node.ref.target!);
+      followed.pop();
+    }
+    open.delete(node);
+    done.add(node);
+  };
+  for (const ref of refs) visit(ref.node);
 }
 
 type Read = (schema: unknown, at: string) => Node;
 
 // One key of a schema object, read into the node.
-function readKey(
-  s: Record<string, unknown>,
-  key: string,
-  node: Node,
-  at: string,
-  read: Read,
-  refs: { node: Node; pointer: string; at: string }[],
-): void {
+function readKey(s: Record<string, unknown>, key: string, node: Node, at: string, read: Read, refs: Ref[]): void {
   const value = s[key];
   if (ANNOTATIONS.has(key) || key.startsWith("x-")) return;
   if ((COUNTS as readonly string[]).includes(key)) {
@@ -96,7 +120,7 @@ function readStructure(
   node: Node,
   at: string,
   read: Read,
-  refs: { node: Node; pointer: string; at: string }[],
+  refs: Ref[],
 ): void {
   switch (key) {
     case "type":

@@ -242,6 +242,31 @@ s("outside the subset: a SchemaError naming the keyword, where, and compile", ()
   assert.ok(plain(null) && plain("a") && !plain(1));
 });
 
+s("a $ref that comes back to the same value is refused when compiled, as compile refuses it", () => {
+  const loops: object[] = [
+    { $ref: "#" },
+    { $defs: { A: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" },
+    { $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" },
+    { anyOf: [{ $ref: "#" }, { type: "string" }] },
+    { $defs: { A: { oneOf: [{ type: "null" }, { $ref: "#/$defs/A" }] } }, type: "array", items: { $ref: "#/$defs/A" } },
+  ];
+  for (const schema of loops) {
+    assert.throws(() => compile(schema, { eval: false }), /comes back to the same value/);
+    assert.throws(
+      () => compileDescriptor(schema),
+      (e: Error) => e instanceof SchemaError && /comes back to the same value/.test(e.message),
+      JSON.stringify(schema),
+    );
+  }
+  assert.throws(() => compileDescriptor(loops[4]!), /"\$ref" "#\/\$defs\/A" at #\/\$defs\/A\/oneOf\/1 comes back/);
+  // A $ref that enters an item or a property on its way back is a recursive type, not a loop.
+  const list = {
+    $defs: { L: { anyOf: [{ type: "null" }, { type: "array", items: { $ref: "#/$defs/L" } }] } },
+    $ref: "#/$defs/L",
+  };
+  assert.ok(compileDescriptor(list)([[null, []]]));
+});
+
 s("plain JSON Schema within the subset, $defs and the root's $ref", () => {
   const schema = {
     type: "object",
