@@ -1,7 +1,8 @@
 // The reader of `compileDescriptor`: the JSON Schema the `t` builders write (and the same subset written by hand) read
 // into the checked form every guard path shares (`Node`), without the keyword list that reads any JSON Schema. A key
 // outside the subset is a `SchemaError` that names it, where it is, and what reads it.
-import { pointerSegment, readSegment } from "../util/pointer.js";
+import { pointerSegment, refSegment } from "../util/pointer.js";
+import { cut } from "../util/text.js";
 import { DESCRIPTOR_FORMATS } from "./format-checks.js";
 import { ANY, SchemaError, TYPE_BITS, type Node, type PropertyNode } from "./node.js";
 
@@ -241,16 +242,25 @@ function refTarget(pointer: string, at: string, root: object, top: Node, read: R
   if (pointer === "#") return top;
   const match = /^#\/\$defs\/([^/]+)$/.exec(pointer);
   const defs = (root as { $defs?: Record<string, unknown> }).$defs;
-  const name = match ? readSegment(decodeURIComponent(match[1]!)) : undefined;
+  const name = match ? refSegment(match[1]!) : undefined;
   if (name === undefined || !defs || !Object.hasOwn(defs, name))
     throw refuse(`"$ref" ${JSON.stringify(pointer)} (only "#" and "#/$defs/<name>" of the root are read here)`, at);
   return read(defs[name], `#/$defs/${match![1]}`);
 }
 
 function mustBe(key: string, at: string, expected: string, value: unknown): SchemaError {
-  return new SchemaError(
-    `compileDescriptor: "${key}" at ${at} must be ${expected}, received ${JSON.stringify(value) ?? String(value)}`,
-  );
+  return new SchemaError(`compileDescriptor: "${key}" at ${at} must be ${expected}, received ${shown(value)}`);
+}
+
+// A keyword's value as a message shows it: numbers as JavaScript writes them (NaN, 1n), the rest as JSON, cut short.
+function shown(value: unknown): string {
+  if (typeof value === "number" || typeof value === "bigint")
+    return typeof value === "bigint" ? `${value}n` : String(value);
+  try {
+    return cut(JSON.stringify(value) ?? String(value), 80);
+  } catch {
+    return typeof value; // a cycle, or a BigInt inside
+  }
 }
 
 /**

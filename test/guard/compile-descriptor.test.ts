@@ -267,6 +267,37 @@ s("a $ref that comes back to the same value is refused when compiled, as compile
   assert.ok(compileDescriptor(list)([[null, []]]));
 });
 
+s("a malformed keyword is a SchemaError showing the value as compile does, never another error", () => {
+  const cycle: Record<string, unknown> = {};
+  cycle.self = cycle;
+  const cases: [object, RegExp][] = [
+    [{ $defs: { a: {} }, $ref: "#/$defs/%E0%A4%A" }, /"\$ref" "#\/\$defs\/%E0%A4%A" \(only/],
+    [{ type: "string", minLength: 1n }, /"minLength" at # must be a non-negative integer, received 1n$/],
+    [{ type: "number", maximum: Number.NaN }, /"maximum" at # must be a finite number, received NaN$/],
+    [{ type: "number", minimum: -Infinity }, /received -Infinity$/],
+    [{ enum: cycle }, /"enum" at # must be an array, received object$/],
+    [{ type: "string", maxLength: "x".repeat(1000) }, /received "x{70,}…$/],
+  ];
+  // A fragment that is no percent-encoding names the $defs entry as written, as compile reads it.
+  const odd = { $defs: { "%E0%A4%A": { type: "string" } }, $ref: "#/$defs/%E0%A4%A" };
+  assert.ok(compileDescriptor(odd)("a") && compile(odd)("a") && !compileDescriptor(odd)(1));
+  for (const [schema, what] of cases)
+    assert.throws(
+      () => compileDescriptor(schema),
+      (e: Error) => e instanceof SchemaError && what.test(e.message),
+      e(schema),
+    );
+});
+
+function e(schema: object): string {
+  try {
+    compileDescriptor(schema);
+    return "no error";
+  } catch (error) {
+    return `${(error as Error).constructor.name}: ${(error as Error).message}`;
+  }
+}
+
 s("plain JSON Schema within the subset, $defs and the root's $ref", () => {
   const schema = {
     type: "object",
