@@ -2,6 +2,7 @@
 // into the checked form every guard path shares (`Node`), without the keyword list that reads any JSON Schema. A key
 // outside the subset is a `SchemaError` that names it, where it is, and what reads it.
 import { pointerSegment, refSegment } from "../util/pointer.js";
+import { isJSONValue } from "../util/json-value.js";
 import { cut } from "../util/text.js";
 import { DESCRIPTOR_FORMATS } from "./format-checks.js";
 import { ANY, SchemaError, TYPE_BITS, type Node, type PropertyNode } from "./node.js";
@@ -132,7 +133,10 @@ function readStructure(
       if (key === "enum" && !Array.isArray(value)) throw mustBe("enum", at, "an array", value);
       if (s.enum !== undefined && s.const !== undefined) throw refuse('"enum" beside "const"', at);
       node.enum = key === "enum" ? (value as unknown[]) : [value];
+      if (!node.enum.every((item) => isJSONValue(item)))
+        throw mustBe(key, at, key === "enum" ? "an array of JSON values" : "a JSON value", value);
       if (key === "const") node.isConst = true;
+      if (!node.enum.length) node.never = true;
       return;
     case "multipleOf":
       if (typeof value !== "number" || !Number.isFinite(value) || !(value > 0))

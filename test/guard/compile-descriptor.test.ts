@@ -298,6 +298,33 @@ function e(schema: object): string {
   }
 }
 
+s("enum and const hold JSON values, as compile reads them; an empty enum allows nothing", () => {
+  const refused: object[] = [
+    { enum: [Number.NaN, 0] },
+    { enum: [1, undefined] },
+    { const: undefined },
+    { const: { when: new Date(0) } },
+    { type: "object", properties: { a: { const: Infinity } } },
+  ];
+  for (const schema of refused) {
+    assert.throws(
+      () => compile(schema, { eval: false }),
+      (e: Error) => e instanceof SchemaError,
+    );
+    assert.throws(
+      () => compileDescriptor(schema),
+      (e: Error) =>
+        e instanceof SchemaError &&
+        /"(enum|const)" at #\S* must be (an array of JSON values|a JSON value)/.test(e.message),
+      e(schema),
+    );
+  }
+  const none = { type: "object", properties: { a: { enum: [] } } };
+  for (const value of [{ a: 1 }, { a: null }, {}])
+    assert.equal(compileDescriptor(none).errors(value), compile(none, { eval: false }).errors(value));
+  assert.is(compileDescriptor(none).errors({ a: 1 })[0]!.code, "never");
+});
+
 s("plain JSON Schema within the subset, $defs and the root's $ref", () => {
   const schema = {
     type: "object",
