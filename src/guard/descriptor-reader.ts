@@ -229,15 +229,20 @@ function typeBit(name: unknown, at: string): number {
   return bit;
 }
 
-// A pattern as `compile` reads it: an ECMAScript regular expression with the `u` flag.
+// A pattern as `compile` reads it: an ECMAScript regular expression with the `u` flag, or without it when only that
+// is valid (`[a-z\_]`: an escape other generators write).
 function pattern(value: unknown, at: string): RegExp {
   if (typeof value !== "string") throw mustBe("pattern", at, "a string", value);
   try {
     return new RegExp(value, "u");
   } catch (error) {
-    throw new SchemaError(
-      `compileDescriptor: "pattern" at ${at} is not a valid regular expression with the u flag: ${(error as Error).message}`,
-    );
+    try {
+      return new RegExp(value);
+    } catch {
+      throw new SchemaError(
+        `compileDescriptor: "pattern" at ${at} is not a valid regular expression: ${(error as Error).message}`,
+      );
+    }
   }
 }
 

@@ -325,6 +325,20 @@ s("enum and const hold JSON values, as compile reads them; an empty enum allows 
   assert.is(compileDescriptor(none).errors({ a: 1 })[0]!.code, "never");
 });
 
+s("a pattern valid only without the u flag is read as compile reads it; one valid in neither is refused", () => {
+  for (const source of ["^[a-z\\_]+$", "^\\@\\-x$"]) {
+    const schema = { type: "string", pattern: source };
+    const lean = compileDescriptor(schema);
+    const full = compile(schema, { eval: false });
+    for (const value of ["a_b", "@-x", "A", ""])
+      assert.equal(lean.errors(value), full.errors(value), `${source} ${value}`);
+  }
+  assert.throws(
+    () => compileDescriptor({ type: "string", pattern: "(" }),
+    (e: Error) => e instanceof SchemaError && /"pattern" at # is not a valid regular expression/.test(e.message),
+  );
+});
+
 s("plain JSON Schema within the subset, $defs and the root's $ref", () => {
   const schema = {
     type: "object",
