@@ -24,6 +24,7 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
+import { preview } from "../../util/text.js";
 import { programCaller, responsesStreamSupport } from "./stream.js";
 
 // tooltype/providers/responses: the value, its stream alone (for createToolCallStream without the rest), its tool
@@ -54,8 +55,12 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
   name: "responses",
   toolFormat: "responses",
   conversation: "input",
-  responseIssue: (response) =>
-    responseMismatch(response, "responses", ["output"], "a Responses API response (with output)"),
+  responseIssue: (response) => {
+    const output = field(response, "output");
+    return output === undefined || Array.isArray(output)
+      ? responseMismatch(response, "responses", ["output"], "a Responses API response (with output)")
+      : `its "output" is ${preview(output, 60)} where the Responses API sends a list of items`;
+  },
   calls: (response) =>
     list(response, "output")
       .filter((item) => field(item, "type") === "function_call")
