@@ -28,4 +28,25 @@ hostile("an output that is not a list of items is a TypeError naming it", async 
   }
 });
 
+hostile("items only the client answers: ids shown short, at most a few named, never another error", async () => {
+  const cycle: Record<string, unknown> = {};
+  cycle.self = cycle;
+  for (const id of [1n, cycle, "x".repeat(1_000_000)]) {
+    const error = await rejection({ output: [{ type: "computer_call", call_id: id }] });
+    assert.match(error.message, /^The responses response asks the client to run computer_call /, error.message);
+    assert.ok(error.message.length < 400, `${error.message.length} characters`);
+  }
+  const many = Array.from({ length: 100_000 }, (_, i) => ({ type: "local_shell_call", call_id: `c${i}` }));
+  const error = await rejection({ output: many });
+  assert.match(error.message, /local_shell_call "c0", .* and 99,?99\d more, which no tool of the loop answers/);
+  assert.ok(error.message.length < 600, `${error.message.length} characters`);
+  // An item whose type is no string is no item the client answers: read past, as any unknown item is.
+  const odd = await runTools({
+    provider: responses,
+    chat: async () => ({ output: [{ type: Object.create(null) }, { type: ["computer_call"] }], output_text: "done" }),
+    request,
+  });
+  assert.is(odd.text, "done");
+});
+
 hostile.run();
