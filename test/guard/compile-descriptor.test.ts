@@ -339,6 +339,26 @@ s("a pattern valid only without the u flag is read as compile reads it; one vali
   );
 });
 
+s("a wide schema (200,000 properties or tuple items) compiles as it does with compile", () => {
+  const many = Array.from({ length: 200_000 }, (_, i) => i);
+  const properties = Object.fromEntries(many.map((i) => [`p${i}`, { type: "integer" }]));
+  const schemas: [object, unknown[]][] = [
+    [{ type: "object", properties }, [{ p1: 1 }, { p1: "x" }]],
+    [
+      { type: "array", prefixItems: many.map(() => ({ type: "integer" })) },
+      [
+        [1, 2],
+        [1, "x"],
+      ],
+    ],
+  ];
+  for (const [schema, values] of schemas) {
+    const lean = compileDescriptor(schema);
+    const full = compile(schema, { eval: false });
+    for (const value of values) assert.equal(lean.errors(value), full.errors(value));
+  }
+});
+
 s("plain JSON Schema within the subset, $defs and the root's $ref", () => {
   const schema = {
     type: "object",
