@@ -43,7 +43,7 @@ export function readDescriptorSchema(root: object): Node {
   const refs: Ref[] = [];
   let ids = 0;
   const read = (schema: unknown, at: string): Node => {
-    if (typeof schema === "boolean") return schema ? { id: ids++, types: ANY } : { id: ids++, types: 0, never: true };
+    if (typeof schema === "boolean") return schema ? { id: ids++, types: ANY } : { id: ids++, types: ANY, never: true };
     if (typeof schema !== "object" || schema === null || Array.isArray(schema))
       throw refuse(`a schema must be an object or a boolean, received ${typeof schema}`, at);
     let node = nodes.get(schema);

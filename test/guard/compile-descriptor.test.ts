@@ -359,6 +359,21 @@ s("a wide schema (200,000 properties or tuple items) compiles as it does with co
   }
 });
 
+s("a false branch in a union: the issues compile lists", () => {
+  const schemas = [
+    { oneOf: [false, { type: "boolean", minProperties: 2 }] },
+    { anyOf: [{ enum: [2.5, { a: 1 }, "b"] }, false] },
+    { type: "object", properties: { a: { anyOf: [false, { type: "string" }, { type: "integer" }] } } },
+  ];
+  for (const schema of schemas)
+    for (const value of [7, 0.3, {}, "x", { a: null }, { a: 1.5 }])
+      assert.equal(
+        compileDescriptor(schema).errors(value),
+        compile(schema, { eval: false }).errors(value),
+        `${JSON.stringify(schema)} ${JSON.stringify(value)}`,
+      );
+});
+
 s("plain JSON Schema within the subset, $defs and the root's $ref", () => {
   const schema = {
     type: "object",
