@@ -3,7 +3,7 @@
 // outside the subset is a `SchemaError` that names it, where it is, and what reads it.
 import { pointerSegment, refSegment } from "../util/pointer.js";
 import { isJSONValue } from "../util/json-value.js";
-import { cut } from "../util/text.js";
+import { preview } from "../util/text.js";
 import { DESCRIPTOR_FORMATS } from "./format-checks.js";
 import { ANY, SchemaError, TYPE_BITS, type Node, type PropertyNode } from "./node.js";
 
@@ -263,13 +263,7 @@ function mustBe(key: string, at: string, expected: string, value: unknown): Sche
 
 // A keyword's value as a message shows it: numbers as JavaScript writes them (NaN, 1n), the rest as JSON, cut short.
 function shown(value: unknown): string {
-  if (typeof value === "number" || typeof value === "bigint")
-    return typeof value === "bigint" ? `${value}n` : String(value);
-  try {
-    return cut(JSON.stringify(value) ?? String(value), 80);
-  } catch {
-    return typeof value; // a cycle, or a BigInt inside
-  }
+  return typeof value === "bigint" ? `${value}n` : typeof value === "number" ? String(value) : preview(value, 80);
 }
 
 /**
