@@ -55,12 +55,8 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
   name: "responses",
   toolFormat: "responses",
   conversation: "input",
-  responseIssue: (response) => {
-    const output = field(response, "output");
-    return output === undefined || Array.isArray(output)
-      ? responseMismatch(response, "responses", ["output"], "a Responses API response (with output)")
-      : `its "output" is ${preview(output, 60)} where the Responses API sends a list of items`;
-  },
+  responseIssue: (response) =>
+    responseMismatch(response, "responses", ["output"], "a Responses API response (with output)", ["output"]),
   calls: (response) =>
     list(response, "output")
       .filter((item) => field(item, "type") === "function_call")
