@@ -538,10 +538,12 @@ async function* turnPhase(
   const { response } = read;
   Object.assign(run.base, adapter.carryOver?.(run.base, response));
   const unrunnable = adapter.unrunnable?.(response) ?? [];
-  if (unrunnable.length)
+  if (unrunnable.length) {
+    const more = unrunnable.length > 5 ? `, and ${unrunnable.length - 5} more` : "";
     throw new Error(
-      `The ${adapter.name} response asks the client to run ${unrunnable.join(", ")}, which no tool of the loop answers: answer such items in a loop of your own, or leave the tools that make them out of the request`,
+      `The ${adapter.name} response asks the client to run ${unrunnable.slice(0, 5).join(", ")}${more}, which no tool of the loop answers: answer such items in a loop of your own, or leave the tools that make them out of the request`,
     );
+  }
   const usage = adapter.usage?.(response);
   if (!adapter.calls(response).length) {
     run.messages.push(...adapter.assistantMessages(response));

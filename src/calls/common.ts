@@ -254,17 +254,22 @@ export function responseOf(adapter: ProviderAdapter, response: unknown, caller: 
 
 /**
  * What is wrong with a value given as a provider's response, for `responseIssue`: undefined when it has `expected`'s
- * fields, else a sentence naming what was received (a message, another shape) and what was expected.
+ * fields (and those named in `lists` are lists where given), else a sentence naming what was received (a message,
+ * another shape, a field that is no list) and what was expected.
  *
  * @example
- * responseMismatch(value, "openai", ["choices"], "a Chat Completions response with choices");
+ * responseMismatch(value, "openai", ["choices"], "a Chat Completions response with choices", ["choices"]);
  */
 export function responseMismatch(
   value: object,
   provider: string,
   keys: readonly string[],
   expected: string,
+  lists: readonly string[] = [],
 ): string | undefined {
+  const notList = lists.find((key) => field(value, key) !== undefined && !Array.isArray(field(value, key)));
+  if (notList !== undefined)
+    return `received a response whose "${notList}" is ${preview(field(value, notList), 60)}, where the ${provider} provider sends a list; expected ${expected}`;
   if (keys.some((key) => field(value, key) !== undefined)) return undefined;
   const role = field(value, "role");
   const what = typeof role === "string" ? `${/^[aeiou]/.test(role) ? "an" : "a"} ${role} message` : "an object";

@@ -123,7 +123,7 @@ function refLimit(root: Node): { refs: number; levels: number } {
     if (seen.has(node)) continue;
     seen.add(node);
     stride = Math.max(stride, strideOf(node));
-    pending.push(...sameValueParts(node), ...childParts(node));
+    for (const part of [...sameValueParts(node), ...childParts(node)]) pending.push(part); // no spread: any width
     if (node.ref?.target) pending.push(node.ref.target);
   }
   const refs = Math.max(1, Math.min(MAX_DEPTH, Math.floor(512 / stride)));

@@ -1,7 +1,9 @@
 // The reader of `compileDescriptor`: the JSON Schema the `t` builders write (and the same subset written by hand) read
 // into the checked form every guard path shares (`Node`), without the keyword list that reads any JSON Schema. A key
 // outside the subset is a `SchemaError` that names it, where it is, and what reads it.
-import { pointerSegment, readSegment } from "../util/pointer.js";
+import { pointerSegment, refSegment } from "../util/pointer.js";
+import { isJSONValue } from "../util/json-value.js";
+import { preview } from "../util/text.js";
 import { DESCRIPTOR_FORMATS } from "./format-checks.js";
 import { ANY, SchemaError, TYPE_BITS, type Node, type PropertyNode } from "./node.js";
 
@@ -24,6 +26,8 @@ const COUNTS = ["minLength", "maxLength", "minItems", "maxItems", "minProperties
 const BOUNDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
 // The formats `compile` checks beyond DESCRIPTOR_FORMATS (FORMATS holds both; a test keeps this list whole).
 const COMPILE_FORMATS = ["uri-reference", "uri-template", "json-pointer", "relative-json-pointer", "regex"];
+/** A `$ref` found while reading: its node, pointer and where it is. */
+type Ref = { node: Node; pointer: string; at: string };
 const SCHEMA_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 
 /**
@@ -36,10 +40,10 @@ const SCHEMA_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/
 export function readDescriptorSchema(root: object): Node {
   const nodes = new Map<unknown, Node>();
   const reading = new Set<unknown>();
-  const refs: { node: Node; pointer: string; at: string }[] = [];
+  const refs: Ref[] = [];
   let ids = 0;
   const read = (schema: unknown, at: string): Node => {
-    if (typeof schema === "boolean") return schema ? { id: ids++, types: ANY } : { id: ids++, types: 0, never: true };
+    if (typeof schema === "boolean") return schema ? { id: ids++, types: ANY } : { id: ids++, types: ANY, never: true };
     if (typeof schema !== "object" || schema === null || Array.isArray(schema))
       throw refuse(`a schema must be an object or a boolean, received ${typeof schema}`, at);
     let node = nodes.get(schema);
@@ -63,20 +67,42 @@ export function readDescriptorSchema(root: object): Node {
     read((defs as Record<string, unknown>)[name], `#/$defs/${pointerSegment(name)}`);
   for (const ref of refs)
     ref.node.ref = { target: refTarget(ref.pointer, ref.at, root, top, read), pointer: ref.pointer };
+  refuseLoops(refs);
   return top;
+}
+
+// A `$ref` that comes back to the same value through `$ref`s and unions alone, entering no item or property: checking
+// a value there would never end, so it is refused as compile refuses it (the latest `$ref` followed is named).
+function refuseLoops(refs: readonly Ref[]): void {
+  const where = new Map(refs.map((ref) => [ref.node, ref]));
+  const done = new Set<Node>();
+  const open = new Set<Node>();
+  const followed: Ref[] = [];
+  const visit = (node: Node): void => {
+    if (done.has(node)) return;
+    if (open.has(node)) {
+      const { pointer, at } = followed[followed.length - 1]!;
+      throw new SchemaError(
+        `compileDescriptor: "$ref" ${JSON.stringify(pointer)} at ${at} comes back to the same value without entering an item or a property, so checking it would never end`,
+      );
+    }
+    open.add(node);
+    for (const next of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) visit(next);
+    if (node.ref) {
+      followed.push(where.get(node)!);
+      visit(node.ref.target!);
+      followed.pop();
+    }
+    open.delete(node);
+    done.add(node);
+  };
+  for (const ref of refs) visit(ref.node);
 }
 
 type Read = (schema: unknown, at: string) => Node;
 
 // One key of a schema object, read into the node.
-function readKey(
-  s: Record<string, unknown>,
-  key: string,
-  node: Node,
-  at: string,
-  read: Read,
-  refs: { node: Node; pointer: string; at: string }[],
-): void {
+function readKey(s: Record<string, unknown>, key: string, node: Node, at: string, read: Read, refs: Ref[]): void {
   const value = s[key];
   if (ANNOTATIONS.has(key) || key.startsWith("x-")) return;
   if ((COUNTS as readonly string[]).includes(key)) {
@@ -96,7 +122,7 @@ function readStructure(
   node: Node,
   at: string,
   read: Read,
-  refs: { node: Node; pointer: string; at: string }[],
+  refs: Ref[],
 ): void {
   switch (key) {
     case "type":
@@ -107,7 +133,10 @@ function readStructure(
       if (key === "enum" && !Array.isArray(value)) throw mustBe("enum", at, "an array", value);
       if (s.enum !== undefined && s.const !== undefined) throw refuse('"enum" beside "const"', at);
       node.enum = key === "enum" ? (value as unknown[]) : [value];
+      if (!node.enum.every((item) => isJSONValue(item)))
+        throw mustBe(key, at, key === "enum" ? "an array of JSON values" : "a JSON value", value);
       if (key === "const") node.isConst = true;
+      if (!node.enum.length) node.never = true;
       return;
     case "multipleOf":
       if (typeof value !== "number" || !Number.isFinite(value) || !(value > 0))
@@ -200,15 +229,20 @@ function typeBit(name: unknown, at: string): number {
   return bit;
 }
 
-// A pattern as `compile` reads it: an ECMAScript regular expression with the `u` flag.
+// A pattern as `compile` reads it: an ECMAScript regular expression with the `u` flag, or without it when only that
+// is valid (`[a-z\_]`: an escape other generators write).
 function pattern(value: unknown, at: string): RegExp {
   if (typeof value !== "string") throw mustBe("pattern", at, "a string", value);
   try {
     return new RegExp(value, "u");
   } catch (error) {
-    throw new SchemaError(
-      `compileDescriptor: "pattern" at ${at} is not a valid regular expression with the u flag: ${(error as Error).message}`,
-    );
+    try {
+      return new RegExp(value);
+    } catch {
+      throw new SchemaError(
+        `compileDescriptor: "pattern" at ${at} is not a valid regular expression: ${(error as Error).message}`,
+      );
+    }
   }
 }
 
@@ -217,16 +251,19 @@ function refTarget(pointer: string, at: string, root: object, top: Node, read: R
   if (pointer === "#") return top;
   const match = /^#\/\$defs\/([^/]+)$/.exec(pointer);
   const defs = (root as { $defs?: Record<string, unknown> }).$defs;
-  const name = match ? readSegment(decodeURIComponent(match[1]!)) : undefined;
+  const name = match ? refSegment(match[1]!) : undefined;
   if (name === undefined || !defs || !Object.hasOwn(defs, name))
     throw refuse(`"$ref" ${JSON.stringify(pointer)} (only "#" and "#/$defs/<name>" of the root are read here)`, at);
   return read(defs[name], `#/$defs/${match![1]}`);
 }
 
 function mustBe(key: string, at: string, expected: string, value: unknown): SchemaError {
-  return new SchemaError(
-    `compileDescriptor: "${key}" at ${at} must be ${expected}, received ${JSON.stringify(value) ?? String(value)}`,
-  );
+  return new SchemaError(`compileDescriptor: "${key}" at ${at} must be ${expected}, received ${shown(value)}`);
+}
+
+// A keyword's value as a message shows it: numbers as JavaScript writes them (NaN, 1n), the rest as JSON, cut short.
+function shown(value: unknown): string {
+  return typeof value === "bigint" ? `${value}n` : typeof value === "number" ? String(value) : preview(value, 80);
 }
 
 /**

@@ -50,10 +50,40 @@ parsing("two parallel calls, in order, with ids and parsed arguments", () => {
 parsing("a text answer has no calls; a response's malformed fields are no calls, never an exception", () => {
   for (const provider of PROVIDERS) {
     assert.equal(parseToolCalls(R.PROVIDERS[provider].text, provider), [], provider);
-    const junk = { choices: "x", content: 5, output: "x", candidates: 7, message: 3, stopReason: 1 };
+    const junk = {
+      choices: [5, { message: 3 }],
+      content: [5],
+      output: [5],
+      candidates: [7],
+      message: 3,
+      stopReason: 1,
+    };
     assert.equal(parseToolCalls(junk, provider), [], `${provider} ${JSON.stringify(junk)}`);
   }
 });
+
+parsing(
+  "a response whose list of choices, candidates, content blocks or output items is no list is a TypeError",
+  () => {
+    const lists: Partial<Record<Provider, string>> = {
+      openai: "choices",
+      responses: "output",
+      anthropic: "content",
+      gemini: "candidates",
+      mistral: "choices",
+    };
+    for (const [provider, key] of Object.entries(lists) as [Provider, string][])
+      assert.throws(
+        () => parseToolCalls({ [key]: "x" }, provider),
+        (e: unknown) =>
+          e instanceof TypeError &&
+          e.message.startsWith(
+            `parseToolCalls: received a response whose "${key}" is "x", where the ${provider} provider`,
+          ),
+        provider,
+      );
+  },
+);
 
 parsing("no response at all is a TypeError naming what was received and what was expected", () => {
   for (const provider of PROVIDERS)

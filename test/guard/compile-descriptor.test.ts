@@ -242,6 +242,138 @@ s("outside the subset: a SchemaError naming the keyword, where, and compile", ()
   assert.ok(plain(null) && plain("a") && !plain(1));
 });
 
+s("a $ref that comes back to the same value is refused when compiled, as compile refuses it", () => {
+  const loops: object[] = [
+    { $ref: "#" },
+    { $defs: { A: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" },
+    { $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" },
+    { anyOf: [{ $ref: "#" }, { type: "string" }] },
+    { $defs: { A: { oneOf: [{ type: "null" }, { $ref: "#/$defs/A" }] } }, type: "array", items: { $ref: "#/$defs/A" } },
+  ];
+  for (const schema of loops) {
+    assert.throws(() => compile(schema, { eval: false }), /comes back to the same value/);
+    assert.throws(
+      () => compileDescriptor(schema),
+      (e: Error) => e instanceof SchemaError && /comes back to the same value/.test(e.message),
+      JSON.stringify(schema),
+    );
+  }
+  assert.throws(() => compileDescriptor(loops[4]!), /"\$ref" "#\/\$defs\/A" at #\/\$defs\/A\/oneOf\/1 comes back/);
+  // A $ref that enters an item or a property on its way back is a recursive type, not a loop.
+  const list = {
+    $defs: { L: { anyOf: [{ type: "null" }, { type: "array", items: { $ref: "#/$defs/L" } }] } },
+    $ref: "#/$defs/L",
+  };
+  assert.ok(compileDescriptor(list)([[null, []]]));
+});
+
+s("a malformed keyword is a SchemaError showing the value as compile does, never another error", () => {
+  const cycle: Record<string, unknown> = {};
+  cycle.self = cycle;
+  const cases: [object, RegExp][] = [
+    [{ $defs: { a: {} }, $ref: "#/$defs/%E0%A4%A" }, /"\$ref" "#\/\$defs\/%E0%A4%A" \(only/],
+    [{ type: "string", minLength: 1n }, /"minLength" at # must be a non-negative integer, received 1n$/],
+    [{ type: "number", maximum: Number.NaN }, /"maximum" at # must be a finite number, received NaN$/],
+    [{ type: "number", minimum: -Infinity }, /received -Infinity$/],
+    [{ enum: cycle }, /"enum" at # must be an array, received object$/],
+    [{ type: "string", maxLength: "x".repeat(1000) }, /received "x{70,}…$/],
+  ];
+  // A fragment that is no percent-encoding names the $defs entry as written, as compile reads it.
+  const odd = { $defs: { "%E0%A4%A": { type: "string" } }, $ref: "#/$defs/%E0%A4%A" };
+  assert.ok(compileDescriptor(odd)("a") && compile(odd)("a") && !compileDescriptor(odd)(1));
+  for (const [schema, what] of cases)
+    assert.throws(
+      () => compileDescriptor(schema),
+      (e: Error) => e instanceof SchemaError && what.test(e.message),
+      e(schema),
+    );
+});
+
+function e(schema: object): string {
+  try {
+    compileDescriptor(schema);
+    return "no error";
+  } catch (error) {
+    return `${(error as Error).constructor.name}: ${(error as Error).message}`;
+  }
+}
+
+s("enum and const hold JSON values, as compile reads them; an empty enum allows nothing", () => {
+  const refused: object[] = [
+    { enum: [Number.NaN, 0] },
+    { enum: [1, undefined] },
+    { const: undefined },
+    { const: { when: new Date(0) } },
+    { type: "object", properties: { a: { const: Infinity } } },
+  ];
+  for (const schema of refused) {
+    assert.throws(
+      () => compile(schema, { eval: false }),
+      (e: Error) => e instanceof SchemaError,
+    );
+    assert.throws(
+      () => compileDescriptor(schema),
+      (e: Error) =>
+        e instanceof SchemaError &&
+        /"(enum|const)" at #\S* must be (an array of JSON values|a JSON value)/.test(e.message),
+      e(schema),
+    );
+  }
+  const none = { type: "object", properties: { a: { enum: [] } } };
+  for (const value of [{ a: 1 }, { a: null }, {}])
+    assert.equal(compileDescriptor(none).errors(value), compile(none, { eval: false }).errors(value));
+  assert.is(compileDescriptor(none).errors({ a: 1 })[0]!.code, "never");
+});
+
+s("a pattern valid only without the u flag is read as compile reads it; one valid in neither is refused", () => {
+  for (const source of ["^[a-z\\_]+$", "^\\@\\-x$"]) {
+    const schema = { type: "string", pattern: source };
+    const lean = compileDescriptor(schema);
+    const full = compile(schema, { eval: false });
+    for (const value of ["a_b", "@-x", "A", ""])
+      assert.equal(lean.errors(value), full.errors(value), `${source} ${value}`);
+  }
+  assert.throws(
+    () => compileDescriptor({ type: "string", pattern: "(" }),
+    (e: Error) => e instanceof SchemaError && /"pattern" at # is not a valid regular expression/.test(e.message),
+  );
+});
+
+s("a wide schema (200,000 properties or tuple items) compiles as it does with compile", () => {
+  const many = Array.from({ length: 200_000 }, (_, i) => i);
+  const properties = Object.fromEntries(many.map((i) => [`p${i}`, { type: "integer" }]));
+  const schemas: [object, unknown[]][] = [
+    [{ type: "object", properties }, [{ p1: 1 }, { p1: "x" }]],
+    [
+      { type: "array", prefixItems: many.map(() => ({ type: "integer" })) },
+      [
+        [1, 2],
+        [1, "x"],
+      ],
+    ],
+  ];
+  for (const [schema, values] of schemas) {
+    const lean = compileDescriptor(schema);
+    const full = compile(schema, { eval: false });
+    for (const value of values) assert.equal(lean.errors(value), full.errors(value));
+  }
+});
+
+s("a false branch in a union: the issues compile lists", () => {
+  const schemas = [
+    { oneOf: [false, { type: "boolean", minProperties: 2 }] },
+    { anyOf: [{ enum: [2.5, { a: 1 }, "b"] }, false] },
+    { type: "object", properties: { a: { anyOf: [false, { type: "string" }, { type: "integer" }] } } },
+  ];
+  for (const schema of schemas)
+    for (const value of [7, 0.3, {}, "x", { a: null }, { a: 1.5 }])
+      assert.equal(
+        compileDescriptor(schema).errors(value),
+        compile(schema, { eval: false }).errors(value),
+        `${JSON.stringify(schema)} ${JSON.stringify(value)}`,
+      );
+});
+
 s("plain JSON Schema within the subset, $defs and the root's $ref", () => {
   const schema = {
     type: "object",

@@ -55,7 +55,7 @@ export const anthropic: ProviderAdapter<"anthropic", AnthropicTypes> = {
   toolFormat: "anthropic",
   conversation: "messages",
   responseIssue: (response) =>
-    responseMismatch(response, "anthropic", ["content"], "a Messages API response (with content)"),
+    responseMismatch(response, "anthropic", ["content"], "a Messages API response (with content)", ["content"]),
   calls: (response) =>
     list(response, "content")
       .filter((b) => field(b, "type") === "tool_use")

@@ -36,6 +36,7 @@ export const gemini: ProviderAdapter<"gemini", GeminiTypes> = {
       "gemini",
       ["candidates", "promptFeedback"],
       "a generateContent response (with candidates)",
+      ["candidates"],
     ),
   calls: (response) =>
     parts(response)

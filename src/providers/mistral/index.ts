@@ -24,7 +24,8 @@ export type { MistralMessage, MistralTypes } from "./messages.js";
 export const mistral: ProviderAdapter<"mistral", MistralTypes> = {
   name: "mistral",
   conversation: "messages",
-  responseIssue: (response) => responseMismatch(response, "mistral", ["choices"], "a chat completion (with choices)"),
+  responseIssue: (response) =>
+    responseMismatch(response, "mistral", ["choices"], "a chat completion (with choices)", ["choices"]),
   calls: (response) =>
     list(message(response), "toolCalls", "tool_calls").map((c) => ({
       id: text(field(c, "id") ?? ""),

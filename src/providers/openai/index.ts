@@ -43,7 +43,7 @@ export const openai: ProviderAdapter<"openai", OpenAITypes> = {
   name: "openai",
   conversation: "messages",
   responseIssue: (response) =>
-    responseMismatch(response, "openai", ["choices"], "a Chat Completions response (with choices)"),
+    responseMismatch(response, "openai", ["choices"], "a Chat Completions response (with choices)", ["choices"]),
   calls: (response) =>
     list(message(response), "tool_calls")
       .filter((c) => field(c, "type") === undefined || field(c, "type") === "function")

@@ -24,6 +24,7 @@ import {
   userText,
   responseMismatch,
 } from "../../calls/common.js";
+import { preview } from "../../util/text.js";
 import { programCaller, responsesStreamSupport } from "./stream.js";
 
 // tooltype/providers/responses: the value, its stream alone (for createToolCallStream without the rest), its tool
@@ -55,7 +56,7 @@ export const responses: ProviderAdapter<"responses", ResponsesTypes> = {
   toolFormat: "responses",
   conversation: "input",
   responseIssue: (response) =>
-    responseMismatch(response, "responses", ["output"], "a Responses API response (with output)"),
+    responseMismatch(response, "responses", ["output"], "a Responses API response (with output)", ["output"]),
   calls: (response) =>
     list(response, "output")
       .filter((item) => field(item, "type") === "function_call")
@@ -153,21 +154,26 @@ const CLIENT_ITEMS: ReadonlySet<string> = /* @__PURE__ */ new Set([
 
 function clientItems(response: unknown): string[] {
   const output = list(response, "output");
-  const answered = new Set(
-    output.filter((i) => String(field(i, "type")).endsWith("_output")).map((i) => field(i, "call_id")),
-  );
+  const answered = new Set(output.filter((i) => typeOf(i).endsWith("_output")).map((i) => field(i, "call_id")));
   const tools = field(response, "tools");
   const custom = (name: unknown) =>
     !Array.isArray(tools) || tools.some((t) => field(t, "type") === "custom" && field(t, "name") === name);
   const asks = (item: unknown, type: string): boolean => {
+    if (!CLIENT_ITEMS.has(type)) return false;
     if (type === "mcp_approval_request") return true;
     if (type === "tool_search_call") return field(item, "execution") === "client";
     if (type === "custom_tool_call" && !custom(field(item, "name"))) return false;
     return !answered.has(field(item, "call_id"));
   };
   return output
-    .filter((item) => CLIENT_ITEMS.has(String(field(item, "type"))) && asks(item, String(field(item, "type"))))
-    .map((item) => `${field(item, "type")} ${JSON.stringify(field(item, "call_id") ?? field(item, "id") ?? "")}`);
+    .filter((item) => asks(item, typeOf(item)))
+    .map((item) => `${typeOf(item)} ${preview(field(item, "call_id") ?? field(item, "id") ?? "", 80)}`);
+}
+
+// An item's type, or "" when it has none that is a string.
+function typeOf(item: unknown): string {
+  const type = field(item, "type");
+  return typeof type === "string" ? type : "";
 }
 
 const FILES: ReadonlySet<string> = /* @__PURE__ */ new Set(["application/pdf"]);
