@@ -4,6 +4,7 @@
 import { pointerSegment, refSegment } from "../util/pointer.js";
 import { isJSONValue } from "../util/json-value.js";
 import { preview } from "../util/text.js";
+import { jsonEqual } from "./equal.js";
 import { DESCRIPTOR_FORMATS } from "./format-checks.js";
 import { ANY, SchemaError, TYPE_BITS, type Node, type PropertyNode } from "./node.js";
 
@@ -56,7 +57,9 @@ export function readDescriptorSchema(root: object): Node {
     nodes.set(schema, node);
     reading.add(schema);
     const s = schema as Record<string, unknown>;
-    for (const key of Object.keys(s)) readKey(s, key, node, at, read, refs);
+    // A key whose value is undefined is absent, as in JSON (a const of undefined is refused as no JSON value).
+    for (const key of Object.keys(s))
+      if (s[key] !== undefined || key === "const") readKey(s, key, node, at, read, refs);
     reading.delete(schema);
     return node;
   };
@@ -129,15 +132,20 @@ function readStructure(
       node.types = (Array.isArray(value) ? value : [value]).reduce((bits: number, name) => bits | typeBit(name, at), 0);
       return;
     case "enum":
-    case "const":
+    case "const": {
       if (key === "enum" && !Array.isArray(value)) throw mustBe("enum", at, "an array", value);
-      if (s.enum !== undefined && s.const !== undefined) throw refuse('"enum" beside "const"', at);
-      node.enum = key === "enum" ? (value as unknown[]) : [value];
-      if (!node.enum.every((item) => isJSONValue(item)))
+      if (!(key === "enum" ? (value as unknown[]) : [value]).every((item) => isJSONValue(item)))
         throw mustBe(key, at, key === "enum" ? "an array of JSON values" : "a JSON value", value);
+      // Beside each other (in either order), the enum's values equal to the const.
+      const list: readonly unknown[] =
+        key === "const"
+          ? (node.enum?.filter((item) => jsonEqual(item, value)) ?? [value])
+          : (value as unknown[]).filter((item) => !node.isConst || jsonEqual(item, node.enum![0]));
+      node.enum = list;
       if (key === "const") node.isConst = true;
-      if (!node.enum.length) node.never = true;
+      if (!list.length) node.never = true;
       return;
+    }
     case "multipleOf":
       if (typeof value !== "number" || !Number.isFinite(value) || !(value > 0))
         throw mustBe(key, at, "a positive number", value);
@@ -191,7 +199,8 @@ function readStrings(
     case "prefixItems":
     case "anyOf":
     case "oneOf":
-      if (!Array.isArray(value) || !value.length) throw mustBe(key, at, "a non-empty array of schemas", value);
+      if (!Array.isArray(value) || (!value.length && key !== "prefixItems"))
+        throw mustBe(key, at, `a${key === "prefixItems" ? "n" : " non-empty"} array of schemas`, value);
       node[key] = value.map((item, i) => read(item, `${at}/${key}/${i}`));
       return;
     case "properties":

@@ -374,6 +374,39 @@ s("a false branch in a union: the issues compile lists", () => {
       );
 });
 
+s("a key whose value is undefined is absent, as in JSON and compile (a schema built with optional values)", () => {
+  const max: number | undefined = undefined;
+  const schema = {
+    type: "object",
+    properties: {
+      name: { type: "string", maxLength: max, pattern: undefined, format: undefined, description: undefined },
+    },
+    required: undefined,
+    additionalProperties: undefined,
+  };
+  for (const value of [{}, { name: "x".repeat(50) }, { name: 1 }])
+    assert.equal(compileDescriptor(schema).errors(value), compile(schema, { eval: false }).errors(value));
+  assert.throws(
+    () => compileDescriptor({ const: undefined }),
+    (e: Error) => e instanceof SchemaError && /"const" at # must be a JSON value/.test(e.message),
+  );
+});
+
+s("enum beside const, and an empty prefixItems, are read as compile reads them", () => {
+  const schemas = [
+    { enum: [1, 2, "a"], const: 2 },
+    { const: "b", enum: ["a"] },
+    { type: "array", prefixItems: [], items: { type: "string" } },
+  ];
+  for (const schema of schemas)
+    for (const value of [1, 2, "a", "b", [], ["x"], [1]])
+      assert.equal(
+        compileDescriptor(schema).errors(value),
+        compile(schema, { eval: false }).errors(value),
+        `${JSON.stringify(schema)} ${JSON.stringify(value)}`,
+      );
+});
+
 s("plain JSON Schema within the subset, $defs and the root's $ref", () => {
   const schema = {
     type: "object",
