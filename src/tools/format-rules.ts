@@ -141,7 +141,7 @@ function noStrictRules(tool: FormattableTool, provider: ToolFormat, options: For
   const asked = options.strict === undefined ? "the tool's strict: true" : `strict: ${JSON.stringify(options.strict)}`;
   const rules = (options.dialect === undefined && STRICT_RULES[provider]) || "{ plain, strict } rules";
   throw new TypeError(
-    `Tool "${tool.name}": ${asked} in the ${provider} format needs strict schema rules${options.dialect === undefined ? "" : ", and the dialect given has none"}: pass dialect: ${rules} (from "tooltype/tools" or the provider's subpath), or use the root entry "tooltype", which passes them itself`,
+    `Tool "${tool.name}": ${asked} in the ${provider} format needs strict schema rules${options.dialect === undefined ? "" : ", and the dialect given has none"}: pass dialect: ${rules} (from "tooltype/tools"), or use the root entry "tooltype", which passes them itself`,
   );
 }
 
