@@ -140,10 +140,11 @@ function nodeCheck(node: Node, build: (node: Node) => Check, state: RefState): C
   const types = node.types;
   if (types === ANY) return body;
   const expected = describeTypes(types);
-  return (value, report, path) =>
-    hasType(value, types)
-      ? body(value, report, path)
-      : report !== undefined && miss(report, "type", typeMessage, path!, expected, typeName(value));
+  const wrong = (value: unknown, report: Issue[] | undefined, path: string | undefined) =>
+    report !== undefined && miss(report, "type", typeMessage, path!, expected, typeName(value));
+  // A type alone (most leaves): no call into an empty body.
+  if (body === always) return (value, report, path) => hasType(value, types) || wrong(value, report, path);
+  return (value, report, path) => (hasType(value, types) ? body(value, report, path) : wrong(value, report, path));
 }
 
 function enumCheck(node: Node, values: readonly unknown[]): Check {
