@@ -8,9 +8,8 @@ import { readDescriptorSchema } from "./descriptor-reader.js";
 import type { Issue } from "./issue.js";
 import { listIssues } from "./issue-list.js";
 import { tooDeepMessage } from "./keywords/ref.js";
-import { scanSchema } from "./limits.js";
+import { depthLimit, scanSchema, type NodeParts } from "./limits.js";
 import { SchemaError, type Node } from "./node.js";
-import { MAX_DEPTH } from "./values.js";
 
 /** Options of `compileDescriptor`. */
 export interface CompileDescriptorOptions {
@@ -55,7 +54,7 @@ export function compileDescriptor<S extends object>(
 function guardOf(json: JSONSchema): Guard<unknown> {
   scanSchema(json, {});
   const root = readDescriptorSchema(json);
-  const state: RefState = { depth: 0, call: 0, ...refLimit(root) };
+  const state: RefState = { depth: 0, call: 0, ...depthLimit(root, DESCRIPTOR_PARTS) };
   const check = descriptorChecks(state)(root);
   let calls = 0;
   // Each call numbered, and the caller's state put back after: a getter in the value may call this guard again.
@@ -93,43 +92,6 @@ function tooDeepIssue(levels: string | undefined): Issue {
     : { code: "too_deep", path: "", message, expected: levels };
 }
 
-/**
- * How many `$ref` levels a check may follow, and the value levels that lets it enter (at most 512), counted as
- * compile counts them: from the most value levels one `$ref` enters before the next.
- *
- * @example
- * refLimit(readDescriptorSchema(toJSONSchema(t.recursive("Tree", (self) => t.object({ kids: t.array(self) })))));
- * // { refs: 256, levels: 512 }
- */
-function refLimit(root: Node): { refs: number; levels: number } {
-  const strides = new Map<Node, number>();
-  const strideOf = (node: Node): number => {
-    let known = strides.get(node);
-    if (known !== undefined) return known;
-    known = node.ref ? 0 : -1;
-    for (const part of sameValueParts(node)) known = Math.max(known, strideOf(part));
-    for (const child of childParts(node)) {
-      const below = strideOf(child);
-      if (below >= 0) known = Math.max(known, below + 1);
-    }
-    strides.set(node, known);
-    return known;
-  };
-  let stride = 1;
-  const seen = new Set<Node>();
-  const pending = [root];
-  while (pending.length) {
-    const node = pending.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    stride = Math.max(stride, strideOf(node));
-    for (const part of [...sameValueParts(node), ...childParts(node)]) pending.push(part); // no spread: any width
-    if (node.ref?.target) pending.push(node.ref.target);
-  }
-  const refs = Math.max(1, Math.min(MAX_DEPTH, Math.floor(512 / stride)));
-  return { refs, levels: refs * stride };
-}
-
 // The sub-schemas checked against the node's own value (a union's branches), and one level down.
 const sameValueParts = (node: Node): Node[] => [...(node.anyOf ?? []), ...(node.oneOf ?? [])];
 const childParts = (node: Node): Node[] => [
@@ -138,3 +100,19 @@ const childParts = (node: Node): Node[] => [
   ...(node.properties ?? []).map((property) => property.node),
   ...(node.additionalProperties ? [node.additionalProperties] : []),
 ];
+
+// Every node reachable from the root, each once; parts pushed one by one, so a schema of any width fits.
+function reachableNodes(root: Node): Node[] {
+  const seen = new Set<Node>();
+  const pending = [root];
+  while (pending.length) {
+    const node = pending.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    for (const part of [...sameValueParts(node), ...childParts(node)]) pending.push(part);
+    if (node.ref?.target) pending.push(node.ref.target);
+  }
+  return [...seen];
+}
+
+const DESCRIPTOR_PARTS: NodeParts = { sameValue: sameValueParts, children: childParts, reachable: reachableNodes };

@@ -1,5 +1,4 @@
 import { SchemaError, type Node } from "./node.js";
-import { childParts, reachable, sameValueParts } from "./parts.js";
 import { MAX_DEPTH } from "./values.js";
 
 /**
@@ -33,7 +32,7 @@ const MAX_VALUE_DEPTH = 512;
  * How far a guard's `$ref` checks may go.
  *
  * @example
- * depthLimit(readSchema({ items: { $ref: "#" } }))
+ * depthLimit(readSchema({ items: { $ref: "#" } }), GUARD_PARTS)
  * // { refs: 256, levels: 256 }
  */
 export interface DepthLimit {
@@ -52,18 +51,19 @@ export interface DepthLimit {
  * @example
  * depthLimit(
  *   readSchema({ $defs: { T: { properties: { kids: { items: { $ref: "#/$defs/T" } } } } }, $ref: "#/$defs/T" }),
+ *   GUARD_PARTS,
  * );
  * // { refs: 256, levels: 512 }
  */
-export function depthLimit(root: Node): DepthLimit {
+export function depthLimit(root: Node, parts: NodeParts): DepthLimit {
   // The most value levels a node enters before it reaches a `$ref` (targets not followed); -1 when it reaches none.
   const strides = new Map<Node, number>();
   const strideOf = (node: Node): number => {
     let known = strides.get(node);
     if (known === undefined) {
       known = node.ref ? 0 : -1;
-      for (const part of sameValueParts(node)) known = Math.max(known, strideOf(part));
-      for (const child of childParts(node)) {
+      for (const part of parts.sameValue(node)) known = Math.max(known, strideOf(part));
+      for (const child of parts.children(node)) {
         const below = strideOf(child);
         if (below >= 0) known = Math.max(known, below + 1);
       }
@@ -72,9 +72,19 @@ export function depthLimit(root: Node): DepthLimit {
     return known;
   };
   let stride = 1;
-  for (const node of reachable(root)) stride = Math.max(stride, strideOf(node));
+  for (const node of parts.reachable(root)) stride = Math.max(stride, strideOf(node));
   const refs = Math.max(1, Math.min(MAX_DEPTH, Math.floor(MAX_VALUE_DEPTH / stride)));
   return { refs, levels: refs * stride };
+}
+
+/**
+ * How a guard walks its nodes for `depthLimit`: the parts checked against a node's own value, the parts one value
+ * level down, and every node reachable from a root. `compile` walks every keyword; `compileDescriptor` the few it reads.
+ */
+export interface NodeParts {
+  sameValue(node: Node): readonly Node[];
+  children(node: Node): readonly Node[];
+  reachable(root: Node): readonly Node[];
 }
 
 /**

@@ -3,6 +3,7 @@
 import { placeOf } from "./keywords/index.js";
 import type { PartPlace } from "./keywords/keyword.js";
 import type { Node } from "./node.js";
+import type { NodeParts } from "./limits.js";
 
 /**
  * The nodes the node's fields of one place hold (a node, a list of nodes, or a list of entries with a `node`). The
@@ -62,3 +63,11 @@ export function reachable(root: Node): Node[] {
   }
   return [...seen];
 }
+
+/**
+ * How `compile` walks its nodes for `depthLimit`: every keyword's parts.
+ *
+ * @example
+ * depthLimit(readSchema({ items: { $ref: "#" } }), GUARD_PARTS);
+ */
+export const GUARD_PARTS: NodeParts = { sameValue: sameValueParts, children: childParts, reachable };

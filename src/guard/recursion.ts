@@ -1,6 +1,7 @@
 // What the `$ref` checks of one guard need to know of its whole schema; both guard paths read the same answers.
 import type { Node } from "./node.js";
 import { depthLimit, type DepthLimit } from "./limits.js";
+import { GUARD_PARTS } from "./parts.js";
 import { mayRevisit } from "./revisit.js";
 
 /**
@@ -27,7 +28,7 @@ export function recursionOf(root: Node): Recursion {
   let limit: DepthLimit | undefined;
   return {
     revisits: () => (revisits ??= mayRevisit(root)),
-    limit: () => (limit ??= depthLimit(root)),
+    limit: () => (limit ??= depthLimit(root, GUARD_PARTS)),
     scoped: () => root.scopes !== undefined,
   };
 }
