@@ -79,7 +79,8 @@ export function depthLimit(root: Node, parts: NodeParts): DepthLimit {
 
 /**
  * How a guard walks its nodes for `depthLimit`: the parts checked against a node's own value, the parts one value
- * level down, and every node reachable from a root. `compile` walks every keyword; `compileDescriptor` the few it reads.
+ * level down, and every node reachable from a root. `compile` walks every keyword; `compileDescriptor` the few it
+ * reads.
  */
 export interface NodeParts {
   sameValue(node: Node): readonly Node[];
